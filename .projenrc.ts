@@ -1,0 +1,107 @@
+import { cdk8s, DependencyType, javascript, JsonFile } from 'projen';
+import { UpdateSnapshot } from 'projen/lib/javascript';
+
+const project = new cdk8s.ConstructLibraryCdk8s({
+  name: 'cdk8s-olm-tenancy',
+  description:
+    'cdk8s constructs for safe, scoped OLM (Operator Lifecycle Manager v0) operator installs by tenants, ' +
+    'with offline RBAC and install preflight checks at synth time.',
+  author: 'cdk8s-olm-tenancy maintainers',
+  authorAddress: 'maintainers@example.com',
+  repositoryUrl: 'https://example.com/cdk8s-olm-tenancy.git',
+  keywords: ['cdk8s', 'olm', 'operator-lifecycle-manager', 'openshift', 'rbac', 'multi-tenancy', 'operators'],
+  cdk8sVersion: '2.70.106',
+  constructsVersion: '10.4.2',
+  defaultReleaseBranch: 'main',
+  github: false,
+  release: false,
+  jsiiVersion: '~6.0.0',
+  packageManager: javascript.NodePackageManager.NPM,
+  projenrcTs: true,
+  minNodeVersion: '20.0.0',
+
+  // cdk8s-plus-28 is a peer: users hold its Namespace / ServiceAccount types and pass them to us.
+  peerDeps: ['cdk8s-plus-28@^2.5.6'],
+  // jsii libraries must bundle their runtime dependencies.
+  deps: ['yaml@^2.6.0', 'semver@^7.6.3'],
+  bundledDeps: ['yaml', 'semver'],
+  devDeps: [
+    '@types/node@^20',
+    'fast-check@^4.3.0',
+    '@types/semver@^7',
+    'ajv@^8.17.1',
+    'ajv-formats@^3.0.1',
+    'kubernetes-models@4.5.1',
+    '@bufbuild/cel@^0.6.1',
+    'cdk8s-cli@^2.207.0',
+  ],
+
+  jestOptions: {
+    jestVersion: '^29',
+    // Snapshots must be able to fail: new ones come from `npx projen test:update`.
+    updateSnapshot: UpdateSnapshot.NEVER,
+    jestConfig: {
+      testPathIgnorePatterns: ['/node_modules/', '/test/fixtures/'],
+      coveragePathIgnorePatterns: ['/node_modules/', '/src/imports/', '/test/fixtures/'],
+      testTimeout: 120_000,
+    },
+  },
+  eslintOptions: {
+    dirs: ['src'],
+    devdirs: ['test', 'examples', 'bench', 'scripts'],
+    ignorePatterns: ['src/imports/', 'test/fixtures/', '*.js', '*.d.ts', 'node_modules/'],
+  },
+  gitignore: ['/out/', '/examples/out/', '/.bench/'],
+  npmIgnoreOptions: { ignorePatterns: ['/examples/', '/bench/', '/scripts/', '/crds/'] },
+});
+
+// TOOLCHAIN.md: eslint-import-resolver-typescript >= 3.8 pulls in unrs-resolver, whose lockfile entries
+// break `npm ci` on this registry. Projen adds the dependency unpinned; pin it here.
+project.deps.removeDependency('eslint-import-resolver-typescript');
+project.deps.addDependency('eslint-import-resolver-typescript@~3.6.3', DependencyType.BUILD);
+
+// ts-node and eslint config for the folders that are not the published library (eslint's project service
+// uses the nearest tsconfig.json).
+for (const dir of ['examples', 'bench', 'scripts']) {
+  new JsonFile(project, `${dir}/tsconfig.json`, {
+    obj: {
+      extends: '../tsconfig.json',
+      compilerOptions: { noEmit: true, rootDir: '..', noUnusedLocals: false },
+      include: ['**/*.ts'],
+      exclude: ['node_modules', 'out'],
+    },
+  });
+}
+
+// Keep API.md to the root module: the generated L1 imports would make it megabytes long.
+project.tasks.tryFind('docgen')?.reset('jsii-docgen -o API.md -s root');
+
+// Regenerate the typed L1 classes from the CRD copies kept in crds/ (never from ../shared at runtime).
+project.addTask('import:crds', {
+  description: 'Regenerate src/imports from the CRD copies in crds/',
+  exec: 'ts-node --project scripts/tsconfig.json scripts/import-crds.ts',
+});
+
+// The main job: synthesize the example platform into YAML.
+project.addTask('synth:examples', {
+  description: 'Synthesize the example platform in examples/ into examples/out/',
+  exec: 'ts-node --project examples/tsconfig.json examples/main.ts',
+});
+
+project.addTask('bench', {
+  description: 'Benchmarks (timings live here, never in tests)',
+  exec: 'ts-node --project bench/tsconfig.json bench/run.ts',
+});
+
+// Every build proves the API is usable from another jsii language (code only: the full Python
+// packaging pip-installs build tools from a registry this machine cannot reach).
+const pacmakPython = project.addTask('package:python-code', {
+  description: 'Generate the Python bindings (code only) with jsii-pacmak',
+  exec: 'jsii-pacmak --target python --code-only --outdir dist',
+});
+project.tasks.tryFind('package-all')?.spawn(pacmakPython);
+project.tasks.tryFind('package')?.reset();
+project.tasks.tryFind('package')?.spawn(project.tasks.tryFind('package:js')!);
+project.tasks.tryFind('package')?.spawn(pacmakPython);
+
+project.synth();

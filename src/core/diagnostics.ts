@@ -1,0 +1,148 @@
+/**
+ * Errors and warnings found at synth time.
+ *
+ * cdk8s only knows validation errors (`Node.addValidation`); `App.synth()` collects every construct's errors and
+ * throws them together. Warnings have no home in cdk8s, so constructs register producers here and callers read
+ * them, sorted, with `Diagnostics.warnings(scope)` (deterministic: the same App always gives the same list).
+ * Setting the context key `Diagnostics.WARNINGS_AS_ERRORS_CONTEXT` to true turns every warning into a synth error.
+ */
+import { IConstruct } from 'constructs';
+
+/** How serious a finding is. */
+export enum Severity {
+  /** Synthesis fails. */
+  ERROR = 'error',
+  /** Synthesis goes on; the finding is listed by `Diagnostics.warnings`. */
+  WARNING = 'warning',
+}
+
+/** One finding about the input, with enough detail to fix it. */
+export interface Diagnostic {
+  /** Error or warning. */
+  readonly severity: Severity;
+  /** Stable machine-readable code, e.g. `ManualApprovalWithoutApprover`. */
+  readonly code: string;
+  /** Path of the construct the finding is about. */
+  readonly constructPath: string;
+  /**
+   * The field (prop or option) that holds the problem, e.g. `subscriptions[etcd].channel`.
+   * @default - the construct as a whole
+   */
+  readonly field?: string;
+  /**
+   * The offending value, rendered as text.
+   * @default - no single value
+   */
+  readonly value?: string;
+  /** What is wrong. */
+  readonly message: string;
+  /**
+   * How to fix it.
+   * @default - no suggestion
+   */
+  readonly fix?: string;
+}
+
+/** Input to `Diagnostics.format`: a finding without its severity. */
+export interface DiagnosticDetails {
+  /** Stable machine-readable code. */
+  readonly code: string;
+  /**
+   * The field (prop or option) that holds the problem.
+   * @default - the construct as a whole
+   */
+  readonly field?: string;
+  /**
+   * The offending value.
+   * @default - no single value
+   */
+  readonly value?: string;
+  /** What is wrong. */
+  readonly message: string;
+  /**
+   * How to fix it.
+   * @default - no suggestion
+   */
+  readonly fix?: string;
+}
+
+type Producer = () => DiagnosticDetails[];
+const warningProducers = new WeakMap<IConstruct, Producer[]>();
+
+/**
+ * Registers a function that computes `scope`'s warnings at synth time (after all mutations).
+ * Internal to the library: not re-exported from the package root.
+ */
+export function addWarningProducer(scope: IConstruct, producer: Producer): void {
+  const list = warningProducers.get(scope);
+  if (list) {
+    list.push(producer);
+    return;
+  }
+  warningProducers.set(scope, [producer]);
+  // Strict mode: the same warnings, reported as synth errors.
+  scope.node.addValidation({
+    validate: () => {
+      if (scope.node.tryGetContext(Diagnostics.WARNINGS_AS_ERRORS_CONTEXT) !== true) return [];
+      return (warningProducers.get(scope) ?? []).flatMap((p) =>
+        p().map((d) => Diagnostics.format({ ...d, severity: Severity.WARNING, constructPath: scope.node.path })),
+      );
+    },
+  });
+}
+
+/**
+ * Registers a function that computes `scope`'s errors at synth time. Each error becomes one cdk8s validation
+ * message, so `App.synth()` reports all of them together. Internal to the library.
+ */
+export function addErrorProducer(scope: IConstruct, producer: Producer): void {
+  scope.node.addValidation({
+    validate: () => producer().map((d) => Diagnostics.format({ ...d, severity: Severity.ERROR, constructPath: scope.node.path })),
+  });
+}
+
+/** Reads and formats the findings of a construct tree. */
+export class Diagnostics {
+  /** Context key: when `true`, every warning is also reported as a synth error. */
+  public static readonly WARNINGS_AS_ERRORS_CONTEXT = 'cdk8s-olm-tenancy:warningsAsErrors';
+
+  /**
+   * Every warning of `scope` and the constructs below it, sorted by construct path, code and message.
+   */
+  public static warnings(scope: IConstruct): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    for (const c of scope.node.findAll()) {
+      for (const producer of warningProducers.get(c) ?? []) {
+        for (const d of producer()) {
+          out.push({ ...d, severity: Severity.WARNING, constructPath: c.node.path });
+        }
+      }
+    }
+    return out.sort(
+      (a, b) =>
+        cmp(a.constructPath, b.constructPath) || cmp(a.code, b.code) || cmp(a.field ?? '', b.field ?? '') || cmp(a.message, b.message),
+    );
+  }
+
+  /**
+   * One line per finding: `[path] field=value: message. Fix: fix (Code)`.
+   */
+  public static format(d: Diagnostic): string {
+    const where = d.field ? ` ${d.field}${d.value !== undefined ? `=${JSON.stringify(d.value)}` : ''}` : d.value !== undefined ? ` ${JSON.stringify(d.value)}` : '';
+    const fix = d.fix ? ` Fix: ${d.fix}` : '';
+    return `[${d.constructPath}]${where}: ${d.message}${/[.!?]$/.test(d.message) ? '' : '.'}${fix} (${d.code})`;
+  }
+
+  /** `Diagnostics.warnings(scope)`, one formatted line each, joined by newlines ('' when none). */
+  public static report(scope: IConstruct): string {
+    return Diagnostics.warnings(scope)
+      .map((d) => `warning: ${Diagnostics.format(d)}`)
+      .join('\n');
+  }
+
+  private constructor() {}
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

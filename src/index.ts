@@ -1,0 +1,10 @@
+// Package root: re-exports only. Each folder's index says what lives there.
+export * as olm from './imports/olm';
+export * as openshift from './imports/openshift';
+export * from './core';
+export * from './rbac';
+export * from './olm';
+export * from './bundle';
+export * from './preflight';
+export * from './tenant';
+export * from './catalog';

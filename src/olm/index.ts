@@ -1,0 +1,2 @@
+// OLM's own behaviour, modelled from its source: generated names, install modes, generated RBAC.
+export * from './olm-naming';

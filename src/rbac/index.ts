@@ -1,0 +1,2 @@
+// RBAC: the PolicyRule struct and an engine that answers RBAC questions exactly as the API server would.
+export * from './policy-rule';

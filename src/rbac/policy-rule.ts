@@ -1,0 +1,81 @@
+/**
+ * The PolicyRule struct (rbac.authorization.k8s.io/v1 `PolicyRule`) and its JSON form.
+ * jsii structs cannot carry methods, so conversion lives in `PolicyRules`.
+ */
+
+/**
+ * One RBAC rule, with Kubernetes' fields. Either resource fields (`apiGroups`, `resources`, optional
+ * `resourceNames`) or `nonResourceUrls`, never both.
+ * @see https://kubernetes.io/docs/reference/kubernetes-api/authorization-resources/role-v1/#Role
+ */
+export interface PolicyRule {
+  /** Verbs, e.g. `get`, `create`, or `*`. */
+  readonly verbs: string[];
+  /**
+   * API groups; `""` is the core group, `*` any group.
+   * @default - none (a non-resource rule)
+   */
+  readonly apiGroups?: string[];
+  /**
+   * Resources, `resource/subresource`, `*`, `*\/subresource` (any resource's subresource).
+   * @default - none (a non-resource rule)
+   */
+  readonly resources?: string[];
+  /**
+   * Restricts the rule to these object names.
+   * @default - any name
+   */
+  readonly resourceNames?: string[];
+  /**
+   * Non-resource URLs such as `/healthz`; a trailing `*` is a prefix match. Only in ClusterRoles.
+   * Serialized as `nonResourceURLs`.
+   * @default - none (a resource rule)
+   */
+  readonly nonResourceUrls?: string[];
+}
+
+/** Conversions between `PolicyRule` and Kubernetes JSON. */
+export class PolicyRules {
+  /**
+   * Reads a rule from Kubernetes JSON (`nonResourceURLs`). Unknown fields are ignored; non-list fields throw.
+   */
+  public static fromJson(json: any): PolicyRule {
+    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+      throw new Error(`PolicyRule must be an object, got ${JSON.stringify(json)}`);
+    }
+    const list = (field: string): string[] | undefined => {
+      const v = json[field];
+      if (v === undefined || v === null) return undefined;
+      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
+        throw new Error(`PolicyRule field '${field}' must be a list of strings, got ${JSON.stringify(v)}`);
+      }
+      return [...v];
+    };
+    return clean({
+      verbs: list('verbs') ?? [],
+      apiGroups: list('apiGroups'),
+      resources: list('resources'),
+      resourceNames: list('resourceNames'),
+      nonResourceUrls: list('nonResourceURLs'),
+    });
+  }
+
+  /** Writes a rule as Kubernetes JSON, omitting empty optional lists, in Kubernetes' field order. */
+  public static toJson(rule: PolicyRule): any {
+    const out: any = {};
+    if (rule.apiGroups !== undefined) out.apiGroups = [...rule.apiGroups];
+    if (rule.nonResourceUrls !== undefined && rule.nonResourceUrls.length > 0) out.nonResourceURLs = [...rule.nonResourceUrls];
+    if (rule.resourceNames !== undefined && rule.resourceNames.length > 0) out.resourceNames = [...rule.resourceNames];
+    if (rule.resources !== undefined) out.resources = [...rule.resources];
+    out.verbs = [...rule.verbs];
+    return out;
+  }
+
+  private constructor() {}
+}
+
+function clean(rule: PolicyRule): PolicyRule {
+  const out: any = {};
+  for (const [k, v] of Object.entries(rule)) if (v !== undefined) out[k] = v;
+  return out;
+}
