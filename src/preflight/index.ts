@@ -1,2 +1,2 @@
 // Install preflight: what OLM would reject, found offline at synth time.
-export {};
+export * from './default-installer-rules';
