@@ -1,2 +1,3 @@
 // OLM's own behaviour, modelled from its source: generated names, install modes, generated RBAC.
 export * from './olm-naming';
+export * from './install-modes';
