@@ -1,2 +1,3 @@
 // RBAC: the PolicyRule struct and an engine that answers RBAC questions exactly as the API server would.
 export * from './policy-rule';
+export * from './rbac-rules';

@@ -1,0 +1,492 @@
+/**
+ * An RBAC engine that answers questions offline exactly as a Kubernetes API server would.
+ *
+ * Ported from (and tested against the tables of):
+ * - `k8s.io/component-helpers/auth/rbac/validation/policy_comparator.go` (`Covers`, `BreakdownRule`, `ruleCovers`):
+ *   the privilege-escalation check run when a Role/ClusterRole (or a binding) is created.
+ * - `plugin/pkg/auth/authorizer/rbac/rbac.go` (`RuleAllows`) and `pkg/apis/rbac/v1/evaluation_helpers.go`
+ *   (`VerbMatches`, `APIGroupMatches`, `ResourceMatches`, `ResourceNameMatches`, `NonResourceURLMatches`):
+ *   the authorizer deciding one request.
+ * - `pkg/apis/rbac/validation/validation.go` (`ValidatePolicyRule`): what the API server rejects.
+ *
+ * Note the two are NOT the same relation: `covers` compares rules to rules (a `*` in the requested rule is a
+ * literal that only a `*` in the owner covers), `allows` matches one concrete request.
+ */
+import { PolicyRule } from './policy-rule';
+
+/** Result of `RbacRules.covers`. */
+export interface CoverageResult {
+  /** True when every requested atom is covered by a single owner rule. */
+  readonly covered: boolean;
+  /**
+   * The uncovered atoms (one verb x one group x one resource x at most one name; or one URL x one verb), in the order
+   * upstream's `BreakdownRule` produces them (requested rule, group, resource, verb, name), duplicates removed.
+   */
+  readonly missing: PolicyRule[];
+}
+
+/** One authorization request, like the API server's `authorizer.Attributes`. */
+export interface ResourceRequest {
+  /** The verb, e.g. `get`, `list`, `create`; case-sensitive (the API server uses lowercase). */
+  readonly verb: string;
+  /**
+   * API group of the resource; `""` is the core group.
+   * @default ""
+   */
+  readonly apiGroup?: string;
+  /**
+   * Resource (plural), e.g. `pods`. Required for a resource request. May also be `resource/subresource`
+   * (split at the first `/`) when `subresource` is not given.
+   * @default - none (a non-resource request)
+   */
+  readonly resource?: string;
+  /**
+   * Subresource, e.g. `status`, `scale`, `log`.
+   * @default - none
+   */
+  readonly subresource?: string;
+  /**
+   * Object name; empty for list/watch/create of a collection.
+   * @default ""
+   */
+  readonly name?: string;
+  /**
+   * The path of a non-resource request (e.g. `/healthz`). Set this OR `resource`, never both.
+   * @default - none (a resource request)
+   */
+  readonly nonResourcePath?: string;
+}
+
+const ALL = '*';
+
+/** Static helpers answering RBAC questions with Kubernetes' exact semantics. */
+export class RbacRules {
+  /**
+   * Whether the owner rules cover every requested rule: Kubernetes' `Covers`
+   * (`k8s.io/component-helpers/auth/rbac/validation/policy_comparator.go`), the API server's escalation check.
+   *
+   * The requested rules are broken into atoms (`breakdown`), and each atom must be covered by ONE owner rule:
+   * - verbs/groups: the owner has `*` or the exact value (a requested `*` is only covered by an owner `*`);
+   * - resources: the owner has `*`, the exact value, or `*\/sub` for a requested `x/sub` (`pods/*` in the owner
+   *   is a literal, not a wildcard);
+   * - names: an owner without `resourceNames` covers any name; an owner with names covers only those names and
+   *   never an unnamed atom;
+   * - non-resource URLs: equal, or the owner ends in `*` and the requested URL starts with the owner minus the `*`s.
+   * Everything is case-sensitive. Owner rules are indexed, so large rule sets are fast.
+   */
+  public static covers(owner: PolicyRule[], requested: PolicyRule[]): CoverageResult {
+    const index = new OwnerIndex(owner);
+    const missing: PolicyRule[] = [];
+    const seen = new Set<string>();
+    for (const rule of requested) {
+      RbacRules.forEachAtom(rule, (atom) => {
+        if (index.coversAtom(atom)) return;
+        const key = atomKey(atom);
+        if (seen.has(key)) return;
+        seen.add(key);
+        missing.push(atomToRule(atom));
+      });
+    }
+    return { covered: missing.length === 0, missing };
+  }
+
+  /**
+   * Whether any of the rules allows the request: the RBAC authorizer's `RuleAllows`
+   * (`plugin/pkg/auth/authorizer/rbac/rbac.go`). A request is a non-resource request when `nonResourcePath` is set.
+   * Unlike `covers`, a `*` in a rule matches any requested value, `*\/sub` matches any resource's `sub`,
+   * and a request without a name matches a rule with `resourceNames` only if one of them is `""`.
+   */
+  public static allows(rules: PolicyRule[], request: ResourceRequest): boolean {
+    if (request === null || typeof request !== 'object' || typeof request.verb !== 'string') {
+      throw new Error(`RbacRules.allows: request must be an object with a string 'verb', got ${JSON.stringify(request)}`);
+    }
+    if (request.nonResourcePath !== undefined) {
+      if (request.resource !== undefined || request.subresource !== undefined || request.apiGroup !== undefined || request.name !== undefined) {
+        throw new Error(`RbacRules.allows: request ${JSON.stringify(request)} sets both 'nonResourcePath' and resource fields; `
+          + 'a request is either a resource request (apiGroup/resource/subresource/name) or a non-resource request (nonResourcePath)');
+      }
+      return rules.some((r) => verbMatches(r, request.verb) && nonResourceUrlMatches(r, request.nonResourcePath!));
+    }
+    if (request.resource === undefined) {
+      throw new Error(`RbacRules.allows: request ${JSON.stringify(request)} has neither 'resource' nor 'nonResourcePath'; set one of them`);
+    }
+    let resource = request.resource;
+    let subresource = request.subresource ?? '';
+    if (request.subresource === undefined && resource.includes('/')) {
+      const i = resource.indexOf('/');
+      subresource = resource.slice(i + 1);
+      resource = resource.slice(0, i);
+    }
+    const combined = subresource.length > 0 ? `${resource}/${subresource}` : resource;
+    const group = request.apiGroup ?? '';
+    const name = request.name ?? '';
+    return rules.some((r) => verbMatches(r, request.verb)
+      && apiGroupMatches(r, group)
+      && resourceMatches(r, combined, subresource)
+      && resourceNameMatches(r, name));
+  }
+
+  /**
+   * The same permissions in the fewest readable rules, in a stable sorted order. It never changes meaning, for
+   * `allows` nor for `covers` in either direction:
+   * 1. rules are broken into atoms; atoms covered by another atom are dropped (e.g. `get` next to `*`,
+   *    a named atom next to the unnamed one, `pods/scale` next to `*\/scale`): no `*` is ever introduced;
+   * 2. atoms are regrouped: names per group+resource+verb, then verbs per group+resource+names, then resources
+   *    per group+verbs+names, then groups per resources+verbs+names. Every list is sorted;
+   * 3. non-resource rules likewise (verbs per URL, then URLs per verb set), after the resource rules;
+   * 4. rules that grant nothing (no verbs, no groups, no resources) are dropped; rules the API server would reject
+   *    as mixing resources and non-resource URLs are kept unchanged (deduplicated), last (see `validate`).
+   */
+  public static compact(rules: PolicyRule[]): PolicyRule[] {
+    const resourceAtoms = new Map<string, Atom>();
+    const urlAtoms = new Map<string, Atom>();
+    const passThrough = new Map<string, PolicyRule>();
+    for (const rule of rules) {
+      if (isMixed(rule)) {
+        const copy = normalize(rule);
+        passThrough.set(JSON.stringify(copy), copy);
+        continue;
+      }
+      RbacRules.forEachAtom(rule, (atom) => {
+        (atom.url === undefined ? resourceAtoms : urlAtoms).set(atomKey(atom), atom);
+      });
+    }
+
+    // 1. Drop atoms covered by a different atom (ruleCovers is transitive on atoms, so this keeps the meaning).
+    const kept = (atoms: Map<string, Atom>): Atom[] => {
+      const list = [...atoms.values()];
+      const index = new OwnerIndex(list.map(atomToRule), list.map(atomKey));
+      return list.filter((a) => !index.coversAtom(a, atomKey(a)));
+    };
+
+    // 2. Regroup resource atoms.
+    const out: PolicyRule[] = [];
+    const byName = groupBy(kept(resourceAtoms), (a) => [a.group, a.resource, a.verb], (a) => a.name);
+    // entries: group, resource, verb, names (undefined = any name)
+    const step1 = [...byName.values()].map(({ head, values }) => ({
+      group: head.group!,
+      resource: head.resource!,
+      verb: head.verb,
+      names: values.includes(undefined) ? undefined : sortedUnique(values as string[]),
+    }));
+    const byVerbs = groupBy(step1, (e) => [e.group, e.resource, namesKey(e.names)], (e) => e.verb);
+    const step2 = [...byVerbs.values()].map(({ head, values }) => ({
+      group: head.group, resource: head.resource, names: head.names, verbs: sortedUnique(values),
+    }));
+    const byResources = groupBy(step2, (e) => [e.group, namesKey(e.names), e.verbs.join(',')], (e) => e.resource);
+    const step3 = [...byResources.values()].map(({ head, values }) => ({
+      group: head.group, names: head.names, verbs: head.verbs, resources: sortedUnique(values),
+    }));
+    const byGroups = groupBy(step3, (e) => [e.resources.join(','), namesKey(e.names), e.verbs.join(',')], (e) => e.group);
+    for (const { head, values } of byGroups.values()) {
+      out.push(clean({
+        apiGroups: sortedUnique(values), resources: head.resources, resourceNames: head.names, verbs: head.verbs,
+      }));
+    }
+
+    // 3. Non-resource rules.
+    const urlVerbs = groupBy(kept(urlAtoms), (a) => [a.url!], (a) => a.verb);
+    const urlStep = [...urlVerbs.values()].map(({ head, values }) => ({ url: head.url!, verbs: sortedUnique(values) }));
+    const urlsByVerbs = groupBy(urlStep, (e) => [e.verbs.join(',')], (e) => e.url);
+    const urlRules: PolicyRule[] = [...urlsByVerbs.values()].map(({ head, values }) => ({
+      nonResourceUrls: sortedUnique(values), verbs: head.verbs,
+    }));
+
+    return [
+      ...sortRules(out),
+      ...sortRules(urlRules),
+      ...sortRules([...passThrough.values()]),
+    ];
+  }
+
+  /**
+   * Problems the API server would reject (`ValidatePolicyRule` in `pkg/apis/rbac/validation/validation.go`), plus
+   * rules that can never match a real request. Empty when the rule is fine. Each message names the field and the fix.
+   *
+   * @param rule the rule to check
+   * @param namespaced whether the rule is in a (namespaced) Role, where non-resource URLs are rejected @default false
+   */
+  public static validate(rule: PolicyRule, namespaced: boolean = false): string[] {
+    if (rule === null || typeof rule !== 'object') return [`rule must be an object, got ${JSON.stringify(rule)}`];
+    const problems: string[] = [];
+    for (const field of ['verbs', 'apiGroups', 'resources', 'resourceNames', 'nonResourceUrls'] as const) {
+      const v = (rule as any)[field];
+      if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))) {
+        problems.push(`rule field '${field}' must be a list of strings, got ${JSON.stringify(v)}`);
+      }
+    }
+    if (problems.length > 0) return problems;
+    const desc = RbacRules.format(rule, '');
+    if (len(rule.verbs) === 0) {
+      problems.push(`rule ${desc}: 'verbs' is empty; list at least one verb (e.g. "get")`);
+    }
+    for (const verb of rule.verbs ?? []) {
+      if (verb !== verb.toLowerCase()) {
+        problems.push(`rule ${desc}: verb '${verb}' never matches (verbs are case-sensitive and the API server uses lowercase); use '${verb.toLowerCase()}'`);
+      }
+    }
+    if (len(rule.nonResourceUrls) > 0) {
+      if (namespaced) {
+        problems.push(`rule ${desc}: namespaced rules cannot apply to non-resource URLs; move the non-resource URLs to a ClusterRole`);
+      }
+      if (len(rule.apiGroups) > 0 || len(rule.resources) > 0 || len(rule.resourceNames) > 0) {
+        problems.push(`rule ${desc}: rules cannot apply to both regular resources and non-resource URLs; split it into a resource rule and a non-resource rule`);
+      }
+      for (const url of rule.nonResourceUrls ?? []) {
+        if (url !== ALL && !url.startsWith('/')) {
+          problems.push(`rule ${desc}: non-resource URL '${url}' never matches (request paths start with '/'); use '/${url}'`);
+        }
+      }
+      return problems;
+    }
+    if (len(rule.apiGroups) === 0) {
+      problems.push(`rule ${desc}: resource rules must supply at least one api group in 'apiGroups' ("" is the core group)`);
+    }
+    if (len(rule.resources) === 0) {
+      problems.push(`rule ${desc}: resource rules must supply at least one resource in 'resources' (e.g. "pods")`);
+    }
+    for (const resource of rule.resources ?? []) {
+      if (resource === '') {
+        problems.push(`rule ${desc}: resource '' never matches; remove it`);
+      } else if (resource !== resource.toLowerCase()) {
+        problems.push(`rule ${desc}: resource '${resource}' never matches (resources are case-sensitive lowercase plurals); use '${resource.toLowerCase()}'`);
+      }
+    }
+    return problems;
+  }
+
+  /**
+   * Breaks a rule into atoms exactly like upstream's `BreakdownRule`: one group x one resource x one verb x at most
+   * one name, then one non-resource URL x one verb. A rule without groups, resources or verbs yields no atoms.
+   */
+  public static breakdown(rules: PolicyRule[]): PolicyRule[] {
+    const out: PolicyRule[] = [];
+    for (const rule of rules) RbacRules.forEachAtom(rule, (a) => out.push(atomToRule(a)));
+    return out;
+  }
+
+  /**
+   * One rule as text in the style of OLM v1's preflight messages, e.g.
+   * `Namespace:"team-a" APIGroups:[apps] Resources:[deployments] Verbs:[create,get]` (`Namespace:""` = cluster-wide).
+   * `ResourceNames:[..]` and `NonResourceURLs:[..]` appear only when present.
+   */
+  public static format(rule: PolicyRule, namespace: string): string {
+    const parts = [`Namespace:${JSON.stringify(namespace)}`];
+    if (rule.apiGroups !== undefined || len(rule.nonResourceUrls) === 0) parts.push(`APIGroups:[${(rule.apiGroups ?? []).join(',')}]`);
+    if (rule.resources !== undefined || len(rule.nonResourceUrls) === 0) parts.push(`Resources:[${(rule.resources ?? []).join(',')}]`);
+    if (len(rule.resourceNames) > 0) parts.push(`ResourceNames:[${rule.resourceNames!.join(',')}]`);
+    if (len(rule.nonResourceUrls) > 0) parts.push(`NonResourceURLs:[${rule.nonResourceUrls!.join(',')}]`);
+    parts.push(`Verbs:[${(rule.verbs ?? []).join(',')}]`);
+    return parts.join(' ');
+  }
+
+  private static forEachAtom(rule: PolicyRule, fn: (atom: Atom) => void): void {
+    if (rule === null || typeof rule !== 'object') {
+      throw new Error(`RbacRules: a rule must be an object with 'verbs', got ${JSON.stringify(rule)}`);
+    }
+    const verbs = rule.verbs ?? [];
+    const names = rule.resourceNames ?? [];
+    for (const group of rule.apiGroups ?? []) {
+      for (const resource of rule.resources ?? []) {
+        for (const verb of verbs) {
+          if (names.length > 0) {
+            for (const name of names) fn({ group, resource, verb, name });
+          } else {
+            fn({ group, resource, verb });
+          }
+        }
+      }
+    }
+    for (const url of rule.nonResourceUrls ?? []) {
+      for (const verb of verbs) fn({ url, verb });
+    }
+  }
+
+  private constructor() {}
+}
+
+/** One atom: a resource atom (group, resource, verb, optional name) or a non-resource atom (url, verb). */
+interface Atom {
+  readonly verb: string;
+  readonly group?: string;
+  readonly resource?: string;
+  readonly name?: string;
+  readonly url?: string;
+}
+
+function atomKey(a: Atom): string {
+  return JSON.stringify(a.url !== undefined ? ['u', a.url, a.verb] : ['r', a.group, a.resource, a.verb, a.name ?? null]);
+}
+
+function atomToRule(a: Atom): PolicyRule {
+  if (a.url !== undefined) return { nonResourceUrls: [a.url], verbs: [a.verb] };
+  return a.name !== undefined
+    ? { apiGroups: [a.group!], resources: [a.resource!], verbs: [a.verb], resourceNames: [a.name] }
+    : { apiGroups: [a.group!], resources: [a.resource!], verbs: [a.verb] };
+}
+
+/** One owner rule, pre-digested for `ruleCovers`. */
+interface IndexedRule {
+  readonly verbs: Set<string>;
+  readonly names: Set<string> | undefined; // undefined = no resourceNames (any name)
+  readonly urls: string[];
+  readonly key?: string; // atomKey when the rule is itself an atom (used by compact to skip self-coverage)
+}
+
+/**
+ * Owner rules indexed by group then by resource key (exact resource, `*`, or `*\/sub`), so that an atom only looks
+ * at the owner rules that can match its group and resource. Semantics are exactly `ruleCovers`.
+ */
+class OwnerIndex {
+  private readonly byGroup = new Map<string, Map<string, IndexedRule[]>>();
+  private readonly urlRules: IndexedRule[] = [];
+
+  /** @param keys optional atom key per owner rule, so that `coversAtom(atom, key)` can skip the atom itself */
+  constructor(owner: PolicyRule[], keys?: string[]) {
+    owner.forEach((rule, i) => {
+      if (rule === null || typeof rule !== 'object') {
+        throw new Error(`RbacRules: an owner rule must be an object with 'verbs', got ${JSON.stringify(rule)}`);
+      }
+      const names = len(rule.resourceNames) > 0 ? new Set(rule.resourceNames) : undefined;
+      const indexed: IndexedRule = {
+        verbs: new Set(rule.verbs ?? []),
+        names,
+        urls: [...(rule.nonResourceUrls ?? [])],
+        key: keys?.[i],
+      };
+      if (indexed.verbs.size === 0) return; // covers nothing
+      for (const group of new Set(rule.apiGroups ?? [])) {
+        let byResource = this.byGroup.get(group);
+        if (!byResource) this.byGroup.set(group, byResource = new Map());
+        for (const resource of new Set(rule.resources ?? [])) {
+          let list = byResource.get(resource);
+          if (!list) byResource.set(resource, list = []);
+          list.push(indexed);
+        }
+      }
+      // An owner with resourceNames can never cover a non-resource atom (upstream ruleCovers: an atom without
+      // names needs an owner without names).
+      if (indexed.urls.length > 0 && names === undefined) this.urlRules.push(indexed);
+    });
+  }
+
+  /** Whether some owner rule (other than the one with atom key `skipKey`) covers the atom. */
+  public coversAtom(atom: Atom, skipKey?: string): boolean {
+    const ok = (r: IndexedRule): boolean => r.key !== skipKey || skipKey === undefined;
+    const verbOk = (r: IndexedRule): boolean => r.verbs.has(ALL) || r.verbs.has(atom.verb);
+    if (atom.url !== undefined) {
+      return this.urlRules.some((r) => ok(r) && verbOk(r) && r.urls.some((u) => nonResourceUrlCovers(u, atom.url!)));
+    }
+    const resource = atom.resource!;
+    const slash = resource.indexOf('/');
+    const resourceKeys = [resource];
+    if (resource !== ALL) resourceKeys.push(ALL);
+    if (slash >= 0) {
+      const sub = `*/${resource.slice(slash + 1)}`;
+      if (sub !== resource) resourceKeys.push(sub);
+    }
+    const groups = atom.group === ALL ? [ALL] : [atom.group!, ALL];
+    for (const group of groups) {
+      const byResource = this.byGroup.get(group);
+      if (!byResource) continue;
+      for (const key of resourceKeys) {
+        for (const r of byResource.get(key) ?? []) {
+          if (!ok(r) || !verbOk(r)) continue;
+          const nameOk = r.names === undefined || (atom.name !== undefined && r.names.has(atom.name));
+          if (nameOk) return true;
+        }
+      }
+    }
+    return false;
+  }
+}
+
+// upstream nonResourceURLCovers: equal, or owner ends in `*` and the path starts with the owner minus trailing `*`s.
+function nonResourceUrlCovers(ownerPath: string, subPath: string): boolean {
+  if (ownerPath === subPath) return true;
+  return ownerPath.endsWith('*') && subPath.startsWith(ownerPath.replace(/\*+$/, ''));
+}
+
+// evaluation_helpers.go
+function verbMatches(rule: PolicyRule, verb: string): boolean {
+  return (rule.verbs ?? []).some((v) => v === ALL || v === verb);
+}
+
+function apiGroupMatches(rule: PolicyRule, group: string): boolean {
+  return (rule.apiGroups ?? []).some((g) => g === ALL || g === group);
+}
+
+function resourceMatches(rule: PolicyRule, combined: string, subresource: string): boolean {
+  for (const r of rule.resources ?? []) {
+    if (r === ALL || r === combined) return true;
+    if (subresource.length === 0) continue;
+    if (r.length === subresource.length + 2 && r.startsWith('*/') && r.endsWith(subresource)) return true;
+  }
+  return false;
+}
+
+function resourceNameMatches(rule: PolicyRule, name: string): boolean {
+  if (len(rule.resourceNames) === 0) return true;
+  return rule.resourceNames!.includes(name);
+}
+
+function nonResourceUrlMatches(rule: PolicyRule, path: string): boolean {
+  return (rule.nonResourceUrls ?? []).some((u) => u === ALL || u === path
+    || (u.endsWith('*') && path.startsWith(u.replace(/\*+$/, ''))));
+}
+
+function len(list: string[] | undefined): number {
+  return list === undefined || list === null ? 0 : list.length;
+}
+
+/** Rules the API server rejects for mixing resources and non-resource URLs (kept unchanged by compact). */
+function isMixed(rule: PolicyRule): boolean {
+  return len(rule.nonResourceUrls) > 0 && (len(rule.apiGroups) > 0 || len(rule.resources) > 0 || len(rule.resourceNames) > 0);
+}
+
+function normalize(rule: PolicyRule): PolicyRule {
+  return clean({
+    apiGroups: rule.apiGroups ? [...rule.apiGroups] : undefined,
+    resources: rule.resources ? [...rule.resources] : undefined,
+    resourceNames: len(rule.resourceNames) > 0 ? [...rule.resourceNames!] : undefined,
+    nonResourceUrls: len(rule.nonResourceUrls) > 0 ? [...rule.nonResourceUrls!] : undefined,
+    verbs: [...(rule.verbs ?? [])],
+  });
+}
+
+function clean(rule: PolicyRule): PolicyRule {
+  const out: any = {};
+  for (const [k, v] of Object.entries(rule)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+function namesKey(names: string[] | undefined): string {
+  return names === undefined ? '\u0000any' : JSON.stringify(names);
+}
+
+function sortedUnique<T extends string>(values: T[]): T[] {
+  return [...new Set(values)].sort(compareStrings);
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function groupBy<E, V>(items: E[], key: (e: E) => (string | undefined)[], value: (e: E) => V): Map<string, { head: E; values: V[] }> {
+  const out = new Map<string, { head: E; values: V[] }>();
+  for (const item of items) {
+    const k = JSON.stringify(key(item));
+    const entry = out.get(k);
+    if (entry) entry.values.push(value(item));
+    else out.set(k, { head: item, values: [value(item)] });
+  }
+  return out;
+}
+
+function sortKey(r: PolicyRule): string {
+  return JSON.stringify([r.apiGroups ?? [], r.resources ?? [], r.resourceNames ?? [], r.nonResourceUrls ?? [], r.verbs]);
+}
+
+function sortRules(rules: PolicyRule[]): PolicyRule[] {
+  return rules.map((r) => [sortKey(r), r] as const).sort((a, b) => compareStrings(a[0], b[0])).map(([, r]) => r);
+}

@@ -1,0 +1,501 @@
+import fc from 'fast-check';
+import { PolicyRule, RbacRules, ResourceRequest } from '../../src/rbac';
+
+// Builders mirroring the Go tests' struct literals.
+const r = (apiGroups: string[], verbs: string[], resources: string[], resourceNames?: string[]): PolicyRule =>
+  (resourceNames === undefined ? { apiGroups, verbs, resources } : { apiGroups, verbs, resources, resourceNames });
+const u = (nonResourceUrls: string[], verbs: string[]): PolicyRule => ({ nonResourceUrls, verbs });
+
+/**
+ * Port of k8s.io/component-helpers/auth/rbac/validation/policy_comparator_test.go (case names kept).
+ * Upstream compares the uncovered rules ignoring order; we also pin our (breakdown) order.
+ */
+describe('RbacRules.covers: upstream policy_comparator_test.go', () => {
+  const cases: [string, PolicyRule[], PolicyRule[], boolean, PolicyRule[]][] = [
+    ['TestCoversExactMatch',
+      [r(['v1'], ['get'], ['builds'])],
+      [r(['v1'], ['get'], ['builds'])], true, []],
+    ['TestCoversSubresourceWildcard',
+      [r(['v1'], ['get'], ['*/scale'])],
+      [r(['v1'], ['get'], ['foo/scale'])], true, []],
+    ['TestCoversMultipleRulesCoveringSingleRule',
+      [r(['v1'], ['delete'], ['deployments']), r(['v1'], ['delete'], ['builds']), r(['v1'], ['update'], ['builds', 'deployments'])],
+      [r(['v1'], ['delete', 'update'], ['builds', 'deployments'])], true, []],
+    ['TestCoversMultipleAPIGroupsCoveringSingleRule',
+      [
+        r(['group1'], ['delete'], ['deployments']), r(['group1'], ['delete'], ['builds']), r(['group1'], ['update'], ['builds', 'deployments']),
+        r(['group2'], ['delete'], ['deployments']), r(['group2'], ['delete'], ['builds']), r(['group2'], ['update'], ['builds', 'deployments']),
+      ],
+      [r(['group1', 'group2'], ['delete', 'update'], ['builds', 'deployments'])], true, []],
+    ['TestCoversSingleAPIGroupsCoveringMultiple',
+      [r(['group1', 'group2'], ['delete', 'update'], ['builds', 'deployments'])],
+      [
+        r(['group1'], ['delete'], ['deployments']), r(['group1'], ['delete'], ['builds']), r(['group1'], ['update'], ['builds', 'deployments']),
+        r(['group2'], ['delete'], ['deployments']), r(['group2'], ['delete'], ['builds']), r(['group2'], ['update'], ['builds', 'deployments']),
+      ], true, []],
+    ['TestCoversMultipleRulesMissingSingleVerbResourceCombination',
+      [r(['v1'], ['delete', 'update'], ['builds', 'deployments']), r(['v1'], ['delete'], ['pods'])],
+      [r(['v1'], ['delete', 'update'], ['builds', 'deployments', 'pods'])], false,
+      [r(['v1'], ['update'], ['pods'])]],
+    ['TestCoversAPIGroupStarCoveringMultiple',
+      [r(['*'], ['get'], ['roles'])],
+      [r(['group1', 'group2'], ['get'], ['roles'])], true, []],
+    ['TestCoversEnumerationNotCoveringAPIGroupStar',
+      [r(['dummy-group'], ['get'], ['roles'])],
+      [r(['*'], ['get'], ['roles'])], false,
+      [r(['*'], ['get'], ['roles'])]],
+    ['TestCoversAPIGroupStarCoveringStar',
+      [r(['*'], ['get'], ['roles'])],
+      [r(['*'], ['get'], ['roles'])], true, []],
+    ['TestCoversVerbStarCoveringMultiple',
+      [r(['v1'], ['*'], ['roles'])],
+      [r(['v1'], ['watch', 'list'], ['roles'])], true, []],
+    ['TestCoversEnumerationNotCoveringVerbStar',
+      [r(['v1'], ['get', 'list', 'watch', 'create', 'update', 'delete', 'exec'], ['roles'])],
+      [r(['v1'], ['*'], ['roles'])], false,
+      [r(['v1'], ['*'], ['roles'])]],
+    ['TestCoversVerbStarCoveringStar',
+      [r(['v1'], ['*'], ['roles'])],
+      [r(['v1'], ['*'], ['roles'])], true, []],
+    ['TestCoversResourceStarCoveringMultiple',
+      [r(['v1'], ['get'], ['*'])],
+      [r(['v1'], ['get'], ['resourcegroup:deployments'])], true, []],
+    ['TestCoversEnumerationNotCoveringResourceStar',
+      [r(['v1'], ['get'], ['roles', 'resourcegroup:deployments'])],
+      [r(['v1'], ['get'], ['*'])], false,
+      [r(['v1'], ['get'], ['*'])]],
+    ['TestCoversResourceStarCoveringStar',
+      [r(['v1'], ['get'], ['*'])],
+      [r(['v1'], ['get'], ['*'])], true, []],
+    ['TestCoversResourceNameEmptyCoveringMultiple',
+      [r(['v1'], ['get'], ['pods'], [])],
+      [r(['v1'], ['get'], ['pods'], ['foo', 'bar'])], true, []],
+    ['TestCoversEnumerationNotCoveringResourceNameEmpty',
+      [r(['v1'], ['get'], ['pods'], ['foo', 'bar'])],
+      [r(['v1'], ['get'], ['pods'], [])], false,
+      [r(['v1'], ['get'], ['pods'])]],
+    ['TestCoversNonResourceURLs',
+      [u(['/apis'], ['*'])],
+      [u(['/apis'], ['*'])], true, []],
+    ['TestCoversNonResourceURLsStar',
+      [u(['*'], ['*'])],
+      [u(['/apis', '/apis/v1', '/'], ['*'])], true, []],
+    ['TestCoversNonResourceURLsStarAfterPrefixDoesntCover',
+      [u(['/apis/*'], ['*'])],
+      [u(['/apis', '/apis/v1'], ['get'])], false,
+      [u(['/apis'], ['get'])]],
+    ['TestCoversNonResourceURLsStarAfterPrefix',
+      [u(['/apis/*'], ['*'])],
+      [u(['/apis/v1/foo', '/apis/v1'], ['get'])], true, []],
+    ['TestCoversNonResourceURLsWithOtherFields',
+      [{ apiGroups: ['v1'], verbs: ['get'], resources: ['builds'], nonResourceUrls: ['/apis'] }],
+      [{ apiGroups: ['v1'], verbs: ['get'], resources: ['builds'], nonResourceUrls: ['/apis'] }], true, []],
+    ['TestCoversNonResourceURLsWithOtherFieldsFailure',
+      [r(['v1'], ['get'], ['builds'])],
+      [{ apiGroups: ['v1'], verbs: ['get'], resources: ['builds'], nonResourceUrls: ['/apis'] }], false,
+      [u(['/apis'], ['get'])]],
+  ];
+  test.each(cases)('%s', (_name, owner, requested, covered, missing) => {
+    // WHEN
+    const result = RbacRules.covers(owner, requested);
+    // THEN
+    expect(result).toEqual({ covered, missing });
+  });
+
+  // TestNonResourceURLCovers: nonResourceURLCovers(owner, requested), through covers() on single URLs.
+  const urlCases: [string, string, boolean][] = [
+    ['*', '', true],
+    ['*', '/', true],
+    ['*', '/api', true],
+    ['/*', '', false],
+    ['/*', '/', true],
+    ['/*', '/foo', true],
+    ['/api', '/api', true],
+    ['/apis', '/api', false],
+    ['/api/v1', '/api', false],
+    ['/api/v1', '/api/v1', true],
+    ['/api/*', '/api/v1', true],
+    ['/api/*', '/api', false],
+    ['/api/*/*', '/api/v1', false],
+    ['/*/v1/*', '/api/v1', false],
+  ];
+  test.each(urlCases)('TestNonResourceURLCovers(%j, %j) = %s', (owner, requested, want) => {
+    expect(RbacRules.covers([u([owner], ['get'])], [u([requested], ['get'])]).covered).toBe(want);
+  });
+});
+
+describe('RbacRules.covers: edge cases the issue calls out', () => {
+  test.each([
+    ['owner */scale does not cover a requested */status', [r(['apps'], ['get'], ['*/scale'])], [r(['apps'], ['get'], ['deployments/status'])], false],
+    ['owner pods/* is a literal, not a wildcard', [r([''], ['get'], ['pods/*'])], [r([''], ['get'], ['pods/log'])], false],
+    ['owner pods/* covers the literal pods/*', [r([''], ['get'], ['pods/*'])], [r([''], ['get'], ['pods/*'])], true],
+    ['owner */* covers requested pods/*', [r([''], ['get'], ['*/*'])], [r([''], ['get'], ['pods/*'])], true],
+    ['owner pods does not cover pods/log', [r([''], ['get'], ['pods'])], [r([''], ['get'], ['pods/log'])], false],
+    ['owner */scale covers a requested */scale', [r(['apps'], ['get'], ['*/scale'])], [r(['apps'], ['get'], ['*/scale'])], true],
+    ['resources are case-sensitive', [r([''], ['get'], ['pods'])], [r([''], ['get'], ['Pods'])], false],
+    ['verbs are case-sensitive', [r([''], ['get'], ['pods'])], [r([''], ['GET'], ['pods'])], false],
+    ['owner resourceNames restrict: unnamed request not covered', [r([''], ['get'], ['secrets'], ['a'])], [r([''], ['get'], ['secrets'])], false],
+    ['owner resourceNames restrict: other name not covered', [r([''], ['get'], ['secrets'], ['a'])], [r([''], ['get'], ['secrets'], ['b'])], false],
+    ['owner resourceNames cover the same name', [r([''], ['get'], ['secrets'], ['a', 'b'])], [r([''], ['get'], ['secrets'], ['b'])], true],
+    ['empty requested list is covered by nothing', [], [], true],
+    ['requested rule without groups has no atoms', [], [{ resources: ['pods'], verbs: ['get'] }], true],
+    ['owner rule without verbs covers nothing', [r([''], [], ['pods'])], [r([''], ['get'], ['pods'])], false],
+    ['core group "" is not group "v1"', [r([''], ['get'], ['pods'])], [r(['v1'], ['get'], ['pods'])], false],
+    ['owner with resourceNames never covers a URL', [{ nonResourceUrls: ['/healthz'], resourceNames: ['x'], verbs: ['get'] }], [u(['/healthz'], ['get'])], false],
+    ['URL prefix with several trailing stars', [u(['/api**'], ['get'])], [u(['/apis'], ['get'])], true],
+  ])('%s', (_name, owner, requested, covered) => {
+    expect(RbacRules.covers(owner as PolicyRule[], requested as PolicyRule[]).covered).toBe(covered);
+  });
+
+  test('missing atoms are deduplicated, in breakdown order', () => {
+    // GIVEN two requested rules overlapping on one atom
+    const requested = [r(['apps'], ['get', 'list'], ['deployments', 'replicasets']), r(['apps'], ['get'], ['deployments'], ['web'])];
+    // WHEN
+    const result = RbacRules.covers([r(['apps'], ['list'], ['deployments'])], [...requested, requested[0]]);
+    // THEN
+    expect(result).toEqual({
+      covered: false,
+      missing: [
+        r(['apps'], ['get'], ['deployments']),
+        r(['apps'], ['get'], ['replicasets']),
+        r(['apps'], ['list'], ['replicasets']),
+        r(['apps'], ['get'], ['deployments'], ['web']),
+      ],
+    });
+  });
+});
+
+/** Port of plugin/pkg/auth/authorizer/rbac/rbac_test.go TestRuleMatches (case names kept). */
+describe('RbacRules.allows: upstream rbac_test.go TestRuleMatches', () => {
+  const res = (verb: string, apiGroup: string, resource: string, subresource?: string): ResourceRequest =>
+    (subresource === undefined ? { verb, apiGroup, resource } : { verb, apiGroup, resource, subresource });
+  const url = (verb: string, nonResourcePath: string): ResourceRequest => ({ verb, nonResourcePath });
+  const cases: [string, PolicyRule, [ResourceRequest, boolean][]][] = [
+    ['star verb, exact match other', r(['group1'], ['*'], ['resource1']), [
+      [res('verb1', 'group1', 'resource1'), true], [res('verb1', 'group2', 'resource1'), false],
+      [res('verb1', 'group1', 'resource2'), false], [res('verb1', 'group2', 'resource2'), false],
+      [res('verb2', 'group1', 'resource1'), true], [res('verb2', 'group2', 'resource1'), false],
+      [res('verb2', 'group1', 'resource2'), false], [res('verb2', 'group2', 'resource2'), false],
+    ]],
+    ['star group, exact match other', r(['*'], ['verb1'], ['resource1']), [
+      [res('verb1', 'group1', 'resource1'), true], [res('verb1', 'group2', 'resource1'), true],
+      [res('verb1', 'group1', 'resource2'), false], [res('verb1', 'group2', 'resource2'), false],
+      [res('verb2', 'group1', 'resource1'), false], [res('verb2', 'group2', 'resource1'), false],
+      [res('verb2', 'group1', 'resource2'), false], [res('verb2', 'group2', 'resource2'), false],
+    ]],
+    ['star resource, exact match other', r(['group1'], ['verb1'], ['*']), [
+      [res('verb1', 'group1', 'resource1'), true], [res('verb1', 'group2', 'resource1'), false],
+      [res('verb1', 'group1', 'resource2'), true], [res('verb1', 'group2', 'resource2'), false],
+      [res('verb2', 'group1', 'resource1'), false], [res('verb2', 'group2', 'resource1'), false],
+      [res('verb2', 'group1', 'resource2'), false], [res('verb2', 'group2', 'resource2'), false],
+    ]],
+    ['tuple expansion', r(['group1', 'group2'], ['verb1', 'verb2'], ['resource1', 'resource2']), [
+      [res('verb1', 'group1', 'resource1'), true], [res('verb1', 'group2', 'resource1'), true],
+      [res('verb1', 'group1', 'resource2'), true], [res('verb1', 'group2', 'resource2'), true],
+      [res('verb2', 'group1', 'resource1'), true], [res('verb2', 'group2', 'resource1'), true],
+      [res('verb2', 'group1', 'resource2'), true], [res('verb2', 'group2', 'resource2'), true],
+    ]],
+    ['subresource expansion', r(['*'], ['*'], ['resource1/subresource1']), [
+      [res('verb1', 'group1', 'resource1', 'subresource1'), true], [res('verb1', 'group2', 'resource1', 'subresource2'), false],
+      [res('verb1', 'group1', 'resource2', 'subresource1'), false], [res('verb1', 'group2', 'resource2', 'subresource1'), false],
+      [res('verb2', 'group1', 'resource1', 'subresource1'), true], [res('verb2', 'group2', 'resource1', 'subresource2'), false],
+      [res('verb2', 'group1', 'resource2', 'subresource1'), false], [res('verb2', 'group2', 'resource2', 'subresource1'), false],
+    ]],
+    ['star nonresource, exact match other', u(['*'], ['verb1']), [
+      [url('verb1', '/foo'), true], [url('verb1', '/foo/bar'), true], [url('verb1', '/foo/baz'), true],
+      [url('verb1', '/foo/bar/one'), true], [url('verb1', '/foo/baz/one'), true],
+      [url('verb2', '/foo'), false], [url('verb2', '/foo/bar'), false], [url('verb2', '/foo/baz'), false],
+      [url('verb2', '/foo/bar/one'), false], [url('verb2', '/foo/baz/one'), false],
+    ]],
+    ['star nonresource subpath', u(['/foo/*'], ['verb1']), [
+      [url('verb1', '/foo'), false], [url('verb1', '/foo/bar'), true], [url('verb1', '/foo/baz'), true],
+      [url('verb1', '/foo/bar/one'), true], [url('verb1', '/foo/baz/one'), true],
+      [url('verb1', '/notfoo'), false], [url('verb1', '/notfoo/bar'), false], [url('verb1', '/notfoo/baz'), false],
+      [url('verb1', '/notfoo/bar/one'), false], [url('verb1', '/notfoo/baz/one'), false],
+    ]],
+    ['star verb, exact nonresource', u(['/foo', '/foo/bar/one'], ['*']), [
+      [url('verb1', '/foo'), true], [url('verb1', '/foo/bar'), false], [url('verb1', '/foo/baz'), false],
+      [url('verb1', '/foo/bar/one'), true], [url('verb1', '/foo/baz/one'), false],
+      [url('verb2', '/foo'), true], [url('verb2', '/foo/bar'), false], [url('verb2', '/foo/baz'), false],
+      [url('verb2', '/foo/bar/one'), true], [url('verb2', '/foo/baz/one'), false],
+    ]],
+  ];
+  for (const [name, rule, requests] of cases) {
+    test.each(requests)(`${name}: %j => %s`, (request, expected) => {
+      expect(RbacRules.allows([rule], request)).toBe(expected);
+    });
+  }
+});
+
+/** The rule-level parts of rbac_test.go TestAuthorizer (bindings and namespaces are not the engine's concern). */
+describe('RbacRules.allows: upstream rbac_test.go TestAuthorizer rule cases', () => {
+  const admin: PolicyRule = { verbs: ['*'], apiGroups: ['*'], resources: ['*'], nonResourceUrls: ['*'] };
+  test.each([
+    ['admin may get Pods', [admin], { verb: 'get', resource: 'Pods' }, true],
+    ['admin may watch Foobar', [admin], { verb: 'watch', resource: 'Foobar' }, true],
+    ['non-resource-url-getter may get /apis', [u(['/apis'], ['get'])], { verb: 'get', nonResourcePath: '/apis' }, true],
+    ['non-resource-url-getter may not watch /apis (wrong verb)', [u(['/apis'], ['get'])], { verb: 'watch', nonResourcePath: '/apis' }, false],
+    ['non-resource-url-getter may not get /api/v1 (wrong path)', [u(['/apis'], ['get'])], { verb: 'get', nonResourcePath: '/api/v1' }, false],
+    ['non-resource-url may watch /apis', [u(['/apis'], ['*'])], { verb: 'watch', nonResourcePath: '/apis' }, true],
+    ['non-resource-url-prefix may get /apis/v1/foobar', [u(['/apis/*'], ['get'])], { verb: 'get', nonResourcePath: '/apis/v1/foobar' }, true],
+    ['non-resource-url-prefix may not get /api/v1 (not covered by prefix)', [u(['/apis/*'], ['get'])], { verb: 'get', nonResourcePath: '/api/v1' }, false],
+    ['subresource resolution: pods rule allows pods', [{ ...admin, resources: ['pods'] }], { verb: 'get', resource: 'pods' }, true],
+    ['subresource resolution: pods rule does not allow pods/status', [{ ...admin, resources: ['pods'] }], { verb: 'get', resource: 'pods', subresource: 'status' }, false],
+    ['subresource resolution: pods/status rule allows pods/status', [{ ...admin, resources: ['pods/status'] }], { verb: 'get', resource: 'pods', subresource: 'status' }, true],
+    ['subresource resolution: pods/status rule does not allow pods', [{ ...admin, resources: ['pods/status'] }], { verb: 'get', resource: 'pods' }, false],
+  ] as [string, PolicyRule[], ResourceRequest, boolean][])('%s', (_name, rules, request, expected) => {
+    expect(RbacRules.allows(rules, request)).toBe(expected);
+  });
+});
+
+describe('RbacRules.allows: request matching details', () => {
+  test.each([
+    ['*/scale matches any resource\'s scale', [r(['apps'], ['get'], ['*/scale'])], { verb: 'get', apiGroup: 'apps', resource: 'deployments', subresource: 'scale' }, true],
+    ['*/scale does not match the resource itself', [r(['apps'], ['get'], ['*/scale'])], { verb: 'get', apiGroup: 'apps', resource: 'deployments' }, false],
+    ['resource/subresource form is split at the first /', [r(['apps'], ['get'], ['deployments/scale'])], { verb: 'get', apiGroup: 'apps', resource: 'deployments/scale' }, true],
+    ['resourceNames restrict to the name', [r([''], ['get'], ['secrets'], ['a'])], { verb: 'get', resource: 'secrets', name: 'a' }, true],
+    ['resourceNames reject other names', [r([''], ['get'], ['secrets'], ['a'])], { verb: 'get', resource: 'secrets', name: 'b' }, false],
+    ['resourceNames reject unnamed (list) requests', [r([''], ['list'], ['secrets'], ['a'])], { verb: 'list', resource: 'secrets' }, false],
+    ['apiGroup defaults to the core group', [r([''], ['get'], ['pods'])], { verb: 'get', resource: 'pods' }, true],
+    ['verbs are case-sensitive', [r([''], ['get'], ['pods'])], { verb: 'GET', resource: 'pods' }, false],
+    ['a resource rule never allows a URL', [r(['*'], ['*'], ['*'])], { verb: 'get', nonResourcePath: '/healthz' }, false],
+    ['no rules, no access', [], { verb: 'get', resource: 'pods' }, false],
+  ] as [string, PolicyRule[], ResourceRequest, boolean][])('%s', (_name, rules, request, expected) => {
+    expect(RbacRules.allows(rules, request)).toBe(expected);
+  });
+
+  test('a request mixing resource fields and a path is rejected with a clear error', () => {
+    expect(() => RbacRules.allows([], { verb: 'get', resource: 'pods', nonResourcePath: '/x' }))
+      .toThrow("RbacRules.allows: request {\"verb\":\"get\",\"resource\":\"pods\",\"nonResourcePath\":\"/x\"} sets both 'nonResourcePath' and resource fields; a request is either a resource request (apiGroup/resource/subresource/name) or a non-resource request (nonResourcePath)");
+  });
+  test('a request with neither resource nor path is rejected', () => {
+    expect(() => RbacRules.allows([], { verb: 'get' })).toThrow("has neither 'resource' nor 'nonResourcePath'; set one of them");
+  });
+});
+
+describe('RbacRules.compact', () => {
+  test('unions verbs per group+resource, then merges resources with identical verbs', () => {
+    // GIVEN
+    const rules = [
+      r(['apps'], ['get'], ['deployments']),
+      r(['apps'], ['list', 'watch'], ['deployments']),
+      r(['apps'], ['watch', 'get', 'list'], ['statefulsets']),
+      r([''], ['get'], ['configmaps']),
+    ];
+    // WHEN
+    const compacted = RbacRules.compact(rules);
+    // THEN
+    expect(compacted).toEqual([
+      r([''], ['get'], ['configmaps']),
+      r(['apps'], ['get', 'list', 'watch'], ['deployments', 'statefulsets']),
+    ]);
+  });
+
+  test('merges groups with identical resources and verbs; keeps names apart from unnamed', () => {
+    expect(RbacRules.compact([
+      r(['a.example.com'], ['get'], ['widgets']),
+      r(['b.example.com'], ['get'], ['widgets']),
+      r([''], ['get', 'update'], ['secrets'], ['tls']),
+      r([''], ['get'], ['secrets'], ['ca']),
+    ])).toEqual([
+      r([''], ['get'], ['secrets'], ['ca', 'tls']),
+      r([''], ['update'], ['secrets'], ['tls']),
+      r(['a.example.com', 'b.example.com'], ['get'], ['widgets']),
+    ]);
+  });
+
+  test('drops what a wildcard already grants but never introduces a wildcard', () => {
+    expect(RbacRules.compact([
+      r(['apps'], ['get', '*'], ['deployments']),
+      r(['apps'], ['get'], ['deployments/scale', 'statefulsets/scale']),
+      r(['apps'], ['get'], ['*/scale']),
+      r([''], ['get'], ['secrets'], ['a']),
+      r([''], ['get'], ['secrets']),
+    ])).toEqual([
+      r([''], ['get'], ['secrets']),
+      r(['apps'], ['get'], ['*/scale']),
+      r(['apps'], ['*'], ['deployments']),
+    ]);
+  });
+
+  test('non-resource rules after resource rules; rules granting nothing dropped; mixed rules kept last', () => {
+    const mixed: PolicyRule = { apiGroups: [''], resources: ['pods'], nonResourceUrls: ['/x'], verbs: ['get'] };
+    expect(RbacRules.compact([
+      mixed,
+      u(['/healthz'], ['get']),
+      u(['/readyz'], ['get']),
+      u(['/metrics/*'], ['get']),
+      u(['/metrics/cadvisor'], ['get']),
+      { verbs: [], apiGroups: [''], resources: ['pods'] },
+      { verbs: ['get'], resources: ['pods'] },
+      r([''], ['get'], ['pods']),
+      mixed,
+    ])).toEqual([
+      r([''], ['get'], ['pods']),
+      u(['/healthz', '/metrics/*', '/readyz'], ['get']),
+      mixed,
+    ]);
+  });
+});
+
+describe('RbacRules.validate', () => {
+  test.each([
+    ['a fine resource rule', r(['apps'], ['get'], ['deployments']), false, []],
+    ['a fine URL rule', u(['/healthz'], ['get']), false, []],
+    ['empty verbs', r(['apps'], [], ['deployments']), false,
+      ["rule Namespace:\"\" APIGroups:[apps] Resources:[deployments] Verbs:[]: 'verbs' is empty; list at least one verb (e.g. \"get\")"]],
+    ['mixing resources and URLs', { apiGroups: [''], resources: ['pods'], nonResourceUrls: ['/healthz'], verbs: ['get'] }, false,
+      ['rule Namespace:"" APIGroups:[] Resources:[pods] NonResourceURLs:[/healthz] Verbs:[get]: rules cannot apply to both regular resources and non-resource URLs; split it into a resource rule and a non-resource rule']],
+    ['URLs in a namespaced Role', u(['/healthz'], ['get']), true,
+      ['rule Namespace:"" NonResourceURLs:[/healthz] Verbs:[get]: namespaced rules cannot apply to non-resource URLs; move the non-resource URLs to a ClusterRole']],
+    ['a resource rule without groups or resources', { verbs: ['get'] }, false, [
+      'rule Namespace:"" APIGroups:[] Resources:[] Verbs:[get]: resource rules must supply at least one api group in \'apiGroups\' ("" is the core group)',
+      'rule Namespace:"" APIGroups:[] Resources:[] Verbs:[get]: resource rules must supply at least one resource in \'resources\' (e.g. "pods")',
+    ]],
+    ['uppercase verb and resource', r([''], ['GET'], ['Pods']), false, [
+      "rule Namespace:\"\" APIGroups:[] Resources:[Pods] Verbs:[GET]: verb 'GET' never matches (verbs are case-sensitive and the API server uses lowercase); use 'get'",
+      "rule Namespace:\"\" APIGroups:[] Resources:[Pods] Verbs:[GET]: resource 'Pods' never matches (resources are case-sensitive lowercase plurals); use 'pods'",
+    ]],
+    ['URL without a leading slash', u(['healthz'], ['get']), false,
+      ["rule Namespace:\"\" NonResourceURLs:[healthz] Verbs:[get]: non-resource URL 'healthz' never matches (request paths start with '/'); use '/healthz'"]],
+    ['non-list field', { verbs: 'get' } as any, false, ['rule field \'verbs\' must be a list of strings, got "get"']],
+  ] as [string, PolicyRule, boolean, string[]][])('%s', (_name, rule, namespaced, problems) => {
+    expect(RbacRules.validate(rule, namespaced)).toEqual(problems);
+  });
+});
+
+describe('RbacRules.breakdown and format', () => {
+  test('breakdown follows upstream BreakdownRule order (group, resource, verb, name, then URLs)', () => {
+    expect(RbacRules.breakdown([
+      { apiGroups: ['a', 'b'], resources: ['x'], verbs: ['get', 'list'], resourceNames: ['n'] },
+      u(['/h', '/r'], ['get']),
+    ])).toEqual([
+      r(['a'], ['get'], ['x'], ['n']), r(['a'], ['list'], ['x'], ['n']),
+      r(['b'], ['get'], ['x'], ['n']), r(['b'], ['list'], ['x'], ['n']),
+      u(['/h'], ['get']), u(['/r'], ['get']),
+    ]);
+  });
+
+  test.each([
+    [r(['apps'], ['create', 'get'], ['deployments']), 'team-a', 'Namespace:"team-a" APIGroups:[apps] Resources:[deployments] Verbs:[create,get]'],
+    [r([''], ['get'], ['secrets'], ['tls']), '', 'Namespace:"" APIGroups:[] Resources:[secrets] ResourceNames:[tls] Verbs:[get]'],
+    [u(['/healthz'], ['get']), '', 'Namespace:"" NonResourceURLs:[/healthz] Verbs:[get]'],
+  ])('format(%j, %j)', (rule, ns, text) => {
+    expect(RbacRules.format(rule, ns)).toBe(text);
+  });
+});
+
+// ---- property-based tests -------------------------------------------------------------------------------------
+
+const verbArb = fc.constantFrom('get', 'list', 'watch', 'create', 'update', 'patch', 'delete', '*');
+const groupArb = fc.constantFrom('', 'apps', 'batch', 'example.com', '*');
+const resourceArb = fc.constantFrom('pods', 'pods/log', 'pods/*', 'deployments', 'deployments/scale', '*/scale', '*/*', 'secrets', '*', 'widgets/status', '*/status');
+const nameArb = fc.constantFrom('a', 'b', 'c');
+const urlArb = fc.constantFrom('/healthz', '/api', '/api/v1', '/api/*', '/apis/*', '*', '/metrics', '/');
+const uniq = <T>(a: fc.Arbitrary<T>, max: number) => fc.uniqueArray(a, { minLength: 1, maxLength: max });
+
+const resourceRuleArb: fc.Arbitrary<PolicyRule> = fc.record({
+  apiGroups: uniq(groupArb, 3),
+  resources: uniq(resourceArb, 4),
+  verbs: uniq(verbArb, 4),
+  resourceNames: fc.option(uniq(nameArb, 2), { nil: undefined }),
+}).map((x) => (x.resourceNames === undefined ? { apiGroups: x.apiGroups, resources: x.resources, verbs: x.verbs } : x));
+const urlRuleArb: fc.Arbitrary<PolicyRule> = fc.record({ nonResourceUrls: uniq(urlArb, 3), verbs: uniq(verbArb, 3) });
+const ruleArb = fc.oneof({ weight: 4, arbitrary: resourceRuleArb }, { weight: 1, arbitrary: urlRuleArb });
+const rulesArb = fc.array(ruleArb, { maxLength: 6 });
+
+/** Every request a single atom stands for, as the authorizer would see it (for allows vs covers). */
+function atomRequest(atom: PolicyRule): ResourceRequest {
+  if (atom.nonResourceUrls) return { verb: atom.verbs[0], nonResourcePath: atom.nonResourceUrls[0] };
+  const [resource, ...sub] = atom.resources![0].split('/');
+  return {
+    verb: atom.verbs[0],
+    apiGroup: atom.apiGroups![0],
+    resource,
+    ...(sub.length > 0 ? { subresource: sub.join('/') } : {}),
+    ...(atom.resourceNames ? { name: atom.resourceNames[0] } : {}),
+  };
+}
+
+describe('RbacRules properties', () => {
+  test('a rule set covers itself and any subset', () => {
+    fc.assert(fc.property(rulesArb, fc.func(fc.boolean()), (rules, keep) => {
+      expect(RbacRules.covers(rules, rules)).toEqual({ covered: true, missing: [] });
+      const subset = rules.filter((x, i) => keep(i));
+      expect(RbacRules.covers(rules, subset).covered).toBe(true);
+    }), { numRuns: 1000 });
+  });
+
+  test('adding owner rules never un-covers (missing only shrinks)', () => {
+    fc.assert(fc.property(rulesArb, rulesArb, rulesArb, (owner, extra, requested) => {
+      const before = RbacRules.covers(owner, requested);
+      const after = RbacRules.covers([...owner, ...extra], requested);
+      if (before.covered) expect(after.covered).toBe(true);
+      const beforeKeys = new Set(before.missing.map((m) => JSON.stringify(m)));
+      for (const m of after.missing) expect(beforeKeys.has(JSON.stringify(m))).toBe(true);
+    }), { numRuns: 1000 });
+  });
+
+  test('granting the missing atoms makes covers true', () => {
+    fc.assert(fc.property(rulesArb, rulesArb, (owner, requested) => {
+      const { missing } = RbacRules.covers(owner, requested);
+      expect(RbacRules.covers([...owner, ...missing], requested)).toEqual({ covered: true, missing: [] });
+    }), { numRuns: 1000 });
+  });
+
+  test('missing atoms are exactly the atoms not covered on their own', () => {
+    fc.assert(fc.property(rulesArb, rulesArb, (owner, requested) => {
+      const { missing } = RbacRules.covers(owner, requested);
+      const keys = new Set(missing.map((m) => JSON.stringify(m)));
+      for (const atom of RbacRules.breakdown(requested)) {
+        expect(RbacRules.covers(owner, [atom]).covered).toBe(!keys.has(JSON.stringify(atom)));
+      }
+    }), { numRuns: 500 });
+  });
+
+  test('compact keeps the meaning: covers(compact(r), r) and covers(r, compact(r))', () => {
+    fc.assert(fc.property(rulesArb, (rules) => {
+      const compacted = RbacRules.compact(rules);
+      expect(RbacRules.covers(compacted, rules)).toEqual({ covered: true, missing: [] });
+      expect(RbacRules.covers(rules, compacted)).toEqual({ covered: true, missing: [] });
+    }), { numRuns: 1000 });
+  });
+
+  test('compact keeps the meaning for allows on every atom of either side', () => {
+    fc.assert(fc.property(rulesArb, rulesArb, (rules, probes) => {
+      const compacted = RbacRules.compact(rules);
+      for (const atom of RbacRules.breakdown([...rules, ...probes])) {
+        const request = atomRequest(atom);
+        expect(RbacRules.allows(compacted, request)).toBe(RbacRules.allows(rules, request));
+      }
+    }), { numRuns: 500 });
+  });
+
+  test('compact is idempotent, deterministic and independent of input order', () => {
+    fc.assert(fc.property(rulesArb, (rules) => {
+      const once = RbacRules.compact(rules);
+      expect(RbacRules.compact(once)).toEqual(once);
+      expect(RbacRules.compact([...rules].reverse())).toEqual(once);
+      expect(once.length).toBeLessThanOrEqual(Math.max(rules.length, RbacRules.breakdown(rules).length));
+    }), { numRuns: 1000 });
+  });
+
+  test('allows agrees with covers on single atoms without wildcards in the request', () => {
+    const concreteAtom = fc.oneof(
+      fc.record({
+        apiGroups: fc.constantFrom('', 'apps', 'example.com').map((g) => [g]),
+        resources: fc.constantFrom('pods', 'pods/log', 'deployments/scale', 'secrets', 'widgets/status').map((x) => [x]),
+        verbs: fc.constantFrom('get', 'list', 'delete').map((v) => [v]),
+        resourceNames: fc.option(nameArb.map((n) => [n]), { nil: undefined }),
+      }).map((x) => (x.resourceNames === undefined ? { apiGroups: x.apiGroups, resources: x.resources, verbs: x.verbs } : x) as PolicyRule),
+      fc.record({
+        nonResourceUrls: fc.constantFrom('/healthz', '/api', '/api/v1', '/metrics', '/').map((x) => [x]),
+        verbs: fc.constantFrom('get', 'post').map((v) => [v]),
+      }),
+    );
+    fc.assert(fc.property(rulesArb, concreteAtom, (owner, atom) => {
+      // An unnamed atom stands for a collection request (no name): owner names must then not match it.
+      expect(RbacRules.allows(owner, atomRequest(atom))).toBe(RbacRules.covers(owner, [atom]).covered);
+    }), { numRuns: 2000 });
+  });
+});
