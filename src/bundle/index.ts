@@ -1,2 +1,2 @@
 // Operator bundles (registry+v1) parsed into plain data.
-export {};
+export * from './operator-bundle';
