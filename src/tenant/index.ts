@@ -1,2 +1,9 @@
-// Tenants: the ScopedOperatorTenant construct and what other constructs need of it.
+// Tenants: the ScopedOperatorTenant construct, its building blocks (compact Roles, Subscriptions) and what other constructs need of it.
 export * from './operator-tenant';
+export * from './target-namespaces';
+export * from './installer-rule-checks';
+export * from './compact-role';
+export * from './compact-cluster-role';
+export * from './subject-role-binding';
+export * from './operator-subscription';
+export * from './scoped-operator-tenant';

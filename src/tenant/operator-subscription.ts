@@ -1,0 +1,270 @@
+import { Construct, IConstruct } from 'constructs';
+import { CatalogSourceLocation, ICatalogSource } from '../catalog/catalog-source';
+import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { KubernetesNames, NameRule } from '../core/names';
+import * as olm from '../imports/olm';
+
+/** Subscription `spec.installPlanApproval`. */
+export enum InstallPlanApproval {
+  /** OLM applies InstallPlans (installs and upgrades) without review. */
+  AUTOMATIC = 'Automatic',
+  /** Every InstallPlan waits until someone sets `spec.approved: true`. */
+  MANUAL = 'Manual',
+}
+
+/**
+ * Subscription `spec.config`: how OLM changes the operator's Deployments. Field types are the generated
+ * OLM L1 structs, so everything the CRD accepts can be expressed.
+ * @see https://github.com/operator-framework/operator-lifecycle-manager/blob/master/doc/design/subscription-config.md
+ */
+export interface SubscriptionConfig {
+  /**
+   * Environment variables added to (or replacing those of) every container.
+   * @default - none
+   */
+  readonly env?: olm.SubscriptionSpecConfigEnv[];
+  /**
+   * Sources of environment variables added to every container.
+   * @default - none
+   */
+  readonly envFrom?: olm.SubscriptionSpecConfigEnvFrom[];
+  /**
+   * Resource requests and limits replacing those of every container.
+   * @default - as in the bundle
+   */
+  readonly resources?: olm.SubscriptionSpecConfigResources;
+  /**
+   * Node selector replacing the pods' one.
+   * @default - as in the bundle
+   */
+  readonly nodeSelector?: { [key: string]: string };
+  /**
+   * Tolerations added to the pods.
+   * @default - none
+   */
+  readonly tolerations?: olm.SubscriptionSpecConfigTolerations[];
+  /**
+   * Affinity replacing the pods' one (nil sub-fields keep the bundle's).
+   * @default - as in the bundle
+   */
+  readonly affinity?: olm.SubscriptionSpecConfigAffinity;
+  /**
+   * Volumes added to the pods.
+   * @default - none
+   */
+  readonly volumes?: olm.SubscriptionSpecConfigVolumes[];
+  /**
+   * Volume mounts added to every container.
+   * @default - none
+   */
+  readonly volumeMounts?: olm.SubscriptionSpecConfigVolumeMounts[];
+  /**
+   * Label selector of the pods to configure.
+   * @default - all of the operator's pods
+   */
+  readonly selector?: olm.SubscriptionSpecConfigSelector;
+  /**
+   * Annotations added to the operator's Deployments, pods and APIServices.
+   * @default - none
+   */
+  readonly annotations?: { [key: string]: string };
+}
+
+/** What `ScopedOperatorTenant.subscribe` needs to know. */
+export interface SubscriptionOptions {
+  /** The package to install (Subscription `spec.name`). */
+  readonly packageName: string;
+  /**
+   * The catalog that serves the package: a catalog construct of this library (e.g. `CuratedCatalog`) or
+   * `CatalogSourceReference.fromName(name, namespace)` for one that exists outside the App.
+   */
+  readonly catalog: ICatalogSource;
+  /**
+   * The channel to follow (Subscription `spec.channel`).
+   * @default - the package's default channel
+   */
+  readonly channel?: string;
+  /**
+   * `metadata.name` of the Subscription.
+   * @default - the package name
+   */
+  readonly name?: string;
+  /**
+   * Whether InstallPlans need approval. OLM resolves a namespace as one unit: one Manual Subscription makes the
+   * namespace's InstallPlans Manual (OLM `pkg/controller/operators/catalog/operator.go`).
+   * @default InstallPlanApproval.AUTOMATIC
+   */
+  readonly installPlanApproval?: InstallPlanApproval;
+  /**
+   * The CSV to install first (Subscription `spec.startingCSV`). With Automatic approval OLM upgrades past it at
+   * once, so it is only a pin with Manual approval.
+   * @default - the channel head
+   */
+  readonly startingCsv?: string;
+  /**
+   * Deployment overrides (Subscription `spec.config`).
+   * @default - none
+   */
+  readonly config?: SubscriptionConfig;
+}
+
+/** Props of `OperatorSubscription`. */
+export interface OperatorSubscriptionProps extends SubscriptionOptions {
+  /** Namespace of the Subscription (the tenant namespace). */
+  readonly namespace: string;
+  /**
+   * The construct reported to the catalog as subscriber (`ICatalogSource.bindSubscriber`).
+   * @default - this subscription
+   */
+  readonly subscriber?: IConstruct;
+}
+
+/** A Subscription as plain data, for cross-construct checks and reports. */
+export interface SubscriptionInfo {
+  /** `metadata.name`. */
+  readonly name: string;
+  /** `metadata.namespace`. */
+  readonly namespace: string;
+  /** Package (`spec.name`). */
+  readonly packageName: string;
+  /**
+   * Channel (`spec.channel`).
+   * @default - the package's default channel
+   */
+  readonly channel?: string;
+  /** CatalogSource name (`spec.source`). */
+  readonly sourceName: string;
+  /** CatalogSource namespace (`spec.sourceNamespace`). */
+  readonly sourceNamespace: string;
+  /** `spec.installPlanApproval`. */
+  readonly installPlanApproval: InstallPlanApproval;
+  /**
+   * `spec.startingCSV`.
+   * @default - the channel head
+   */
+  readonly startingCsv?: string;
+  /** Path of the construct that defines the Subscription. */
+  readonly constructPath: string;
+}
+
+/**
+ * One OLM Subscription (`operators.coreos.com/v1alpha1`). Usually created by `ScopedOperatorTenant.subscribe`.
+ * Checks its own input at synth time (name, empty package or channel, what the catalog says).
+ */
+export class OperatorSubscription extends Construct {
+  /** The underlying L1 object (escape hatch). */
+  public readonly apiObject: olm.Subscription;
+  /** `metadata.name`. */
+  public readonly name: string;
+  /** `metadata.namespace`. */
+  public readonly namespace: string;
+  /** Package (`spec.name`). */
+  public readonly packageName: string;
+  /** Where the CatalogSource lives. */
+  public readonly source: CatalogSourceLocation;
+  /** `spec.installPlanApproval`. */
+  public readonly installPlanApproval: InstallPlanApproval;
+  private readonly options: OperatorSubscriptionProps;
+
+  constructor(scope: Construct, id: string, props: OperatorSubscriptionProps) {
+    super(scope, id);
+    this.options = props;
+    this.name = props.name ?? props.packageName;
+    this.namespace = props.namespace;
+    this.packageName = props.packageName;
+    this.installPlanApproval = props.installPlanApproval ?? InstallPlanApproval.AUTOMATIC;
+    this.source = props.catalog.bindSubscriber(props.subscriber ?? this, props.namespace);
+
+    this.apiObject = new olm.Subscription(this, 'Resource', {
+      metadata: { name: this.name, namespace: props.namespace },
+      spec: {
+        name: props.packageName,
+        channel: props.channel,
+        source: this.source.name,
+        sourceNamespace: this.source.namespace,
+        installPlanApproval: this.installPlanApproval,
+        startingCsv: props.startingCsv,
+        config: props.config ? toL1Config(props.config) : undefined,
+      },
+    });
+
+    addErrorProducer(this, () => this.problems());
+  }
+
+  /** This Subscription as plain data. */
+  public get info(): SubscriptionInfo {
+    return {
+      name: this.name,
+      namespace: this.namespace,
+      packageName: this.packageName,
+      channel: this.options.channel,
+      sourceName: this.source.name,
+      sourceNamespace: this.source.namespace,
+      installPlanApproval: this.installPlanApproval,
+      startingCsv: this.options.startingCsv,
+      constructPath: this.node.path,
+    };
+  }
+
+  private problems(): DiagnosticDetails[] {
+    const out: DiagnosticDetails[] = [];
+    const p = this.options;
+    if (p.packageName.trim() === '') {
+      out.push({ code: 'EmptyPackageName', field: 'packageName', value: p.packageName, message: 'the package name is empty', fix: "name the OLM package, e.g. 'etcd'" });
+    }
+    if (p.channel !== undefined && p.channel.trim() === '') {
+      out.push({
+        code: 'EmptyChannel',
+        field: 'channel',
+        value: p.channel,
+        message: 'the channel is empty',
+        fix: "name a channel of the package (e.g. 'stable'), or leave `channel` out to follow the package's default channel",
+      });
+    }
+    if (p.startingCsv !== undefined && p.startingCsv.trim() === '') {
+      out.push({ code: 'EmptyStartingCsv', field: 'startingCsv', value: p.startingCsv, message: 'startingCsv is empty', fix: "name a CSV (e.g. 'etcdoperator.v0.9.4') or leave `startingCsv` out" });
+    }
+    if (p.packageName.trim() !== '') {
+      const nameProblem = KubernetesNames.problem(this.name, NameRule.DNS1123_SUBDOMAIN);
+      if (nameProblem) {
+        out.push({
+          code: 'InvalidName',
+          field: p.name !== undefined ? 'name' : 'packageName',
+          value: this.name,
+          message: `Subscription name ${nameProblem}`,
+          fix: p.name !== undefined ? 'use a lower-case RFC 1123 subdomain' : 'set `name` to a lower-case RFC 1123 subdomain (the package name is used by default)',
+        });
+      }
+    }
+    for (const message of p.catalog.checkSubscription({
+      subscriberNamespace: this.namespace,
+      packageName: p.packageName,
+      channel: p.channel,
+      startingCsv: p.startingCsv,
+    })) {
+      out.push({
+        code: 'CatalogRejectsSubscription',
+        field: 'catalog',
+        value: `${this.source.namespace}/${this.source.name}`,
+        message,
+        fix: 'subscribe to what the catalog offers, or add it to the catalog',
+      });
+    }
+    return out;
+  }
+}
+
+function toL1Config(c: SubscriptionConfig): olm.SubscriptionSpecConfig {
+  return {
+    env: c.env,
+    envFrom: c.envFrom,
+    resources: c.resources,
+    nodeSelector: c.nodeSelector,
+    tolerations: c.tolerations,
+    affinity: c.affinity,
+    volumes: c.volumes,
+    volumeMounts: c.volumeMounts,
+    selector: c.selector,
+    annotations: c.annotations,
+  };
+}

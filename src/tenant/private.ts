@@ -1,0 +1,23 @@
+// Rendering helpers shared by the tenant constructs; not part of the public API (not re-exported).
+import { k8s } from 'cdk8s-plus-28';
+import { PolicyRule } from '../rbac/policy-rule';
+
+/** Converts rules to the cdk8s-plus L1 `PolicyRule` shape (its `toJson` renames `nonResourceUrLs`). */
+export function toL1Rules(rules: PolicyRule[]): k8s.PolicyRule[] {
+  return rules.map((r) => {
+    const out: { -readonly [K in keyof k8s.PolicyRule]: k8s.PolicyRule[K] } = { verbs: [...r.verbs] };
+    if (r.apiGroups !== undefined) out.apiGroups = [...r.apiGroups];
+    if (r.resources !== undefined) out.resources = [...r.resources];
+    if (r.resourceNames !== undefined && r.resourceNames.length > 0) out.resourceNames = [...r.resourceNames];
+    if (r.nonResourceUrls !== undefined && r.nonResourceUrls.length > 0) out.nonResourceUrLs = [...r.nonResourceUrls];
+    return out;
+  });
+}
+
+/** undefined for an empty or missing map, so the manifest has no empty `labels: {}`. */
+export function nonEmpty(map: { [key: string]: string } | undefined): { [key: string]: string } | undefined {
+  if (map === undefined || Object.keys(map).length === 0) return undefined;
+  const out: { [key: string]: string } = {};
+  for (const key of Object.keys(map).sort()) out[key] = map[key];
+  return out;
+}

@@ -1,0 +1,632 @@
+import { ApiObject } from 'cdk8s';
+import { k8s, ISubject } from 'cdk8s-plus-28';
+import { Construct, IConstruct } from 'constructs';
+import { CompactClusterRole } from './compact-cluster-role';
+import { CompactRole } from './compact-role';
+import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
+import { InstallPlanApproval, OperatorSubscription, SubscriptionInfo, SubscriptionOptions } from './operator-subscription';
+import { IOperatorTenant } from './operator-tenant';
+import { nonEmpty } from './private';
+import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
+import { TargetNamespaces } from './target-namespaces';
+import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
+import { KubernetesNames, NameRule } from '../core/names';
+import * as olm from '../imports/olm';
+import { AccessLevel, OlmGeneration, OlmNaming } from '../olm/olm-naming';
+import { DefaultInstallerRules } from '../preflight/default-installer-rules';
+import { PolicyRule } from '../rbac/policy-rule';
+
+/** OperatorGroup `spec.upgradeStrategy`. */
+export enum UpgradeStrategy {
+  /** CSVs move to Replacing only from Succeeded: a failed install or upgrade blocks further upgrades. */
+  DEFAULT = 'Default',
+  /**
+   * CSVs may also be replaced from Failed, and OLM generates new InstallPlans for failed ones. The CRD warns it
+   * "is unsafe and may result in unexpected behavior or unrecoverable data loss".
+   */
+  TECH_PREVIEW_UNSAFE_FAIL_FORWARD = 'TechPreviewUnsafeFailForward',
+}
+
+/** Pod Security Admission level for the tenant namespace (`pod-security.kubernetes.io/enforce`). */
+export enum PodSecurityLevel {
+  /** No restrictions. */
+  PRIVILEGED = 'privileged',
+  /** Blocks known privilege escalations. */
+  BASELINE = 'baseline',
+  /** Current pod hardening best practices. */
+  RESTRICTED = 'restricted',
+}
+
+/**
+ * The pull-secret rules of the OKD docs, for OLM releases before 0.8.1 only.
+ *
+ * The docs add a cluster-wide `get secrets` ClusterRole and a namespaced `create/update/patch secrets` Role "if
+ * any Operator specifies a pull secret", because old OLM copied a catalog's pull secrets from its own namespace
+ * into the tenant namespace with the installer's client. Current OLM no longer generates that InstallPlan step:
+ * `pkg/controller/registry/resolver/steps.go` turns every bundle Secret into the synthetic `BundleSecret` kind,
+ * created in the tenant namespace, and nothing generates the `Secret` step whose handler (`EnsureSecret` in
+ * `pkg/controller/operators/catalog/operator.go`) reads from the catalog operator's namespace. So the default is
+ * off, and this option grants the docs' rules narrowed to what that step read: `get` on the named Secrets in the
+ * global catalog namespace (a Role there, not a ClusterRole), plus the docs' namespaced secret writes.
+ */
+export interface LegacyPullSecretAccess {
+  /**
+   * The global catalog namespace, i.e. the catalog operator's `-namespace` flag (`openshift-marketplace` on
+   * OpenShift, `olm` upstream), where the old step read the pull secrets.
+   */
+  readonly catalogNamespace: string;
+  /** The pull secrets the installer may read there (Role `resourceNames`). */
+  readonly secretNames: string[];
+}
+
+/** Props of `ScopedOperatorTenant`. */
+export interface ScopedOperatorTenantProps {
+  /** The tenant namespace: where the OperatorGroup, installer ServiceAccount and Subscriptions live. */
+  readonly namespaceName: string;
+  /**
+   * Create the Namespace object. False adopts an existing namespace (no Namespace in the output).
+   * @default true
+   */
+  readonly createNamespace?: boolean;
+  /**
+   * Extra labels on the Namespace (only with `createNamespace`).
+   * @default - none
+   */
+  readonly namespaceLabels?: { [key: string]: string };
+  /**
+   * Extra annotations on the Namespace (only with `createNamespace`).
+   * @default - none
+   */
+  readonly namespaceAnnotations?: { [key: string]: string };
+  /**
+   * Pod Security Admission level enforced in the namespace (label `pod-security.kubernetes.io/enforce`).
+   * @default - no label (the cluster default applies)
+   */
+  readonly podSecurity?: PodSecurityLevel;
+  /**
+   * Name of the OperatorGroup.
+   * @default - the namespace name (as in the OKD docs' `scoped` example)
+   */
+  readonly operatorGroupName?: string;
+  /**
+   * Name of the installer ServiceAccount named in the OperatorGroup's `spec.serviceAccountName`.
+   * @default - the namespace name (as in the OKD docs)
+   */
+  readonly installerServiceAccountName?: string;
+  /**
+   * Name of the installer Role and its RoleBinding.
+   * @default - the installer ServiceAccount name
+   */
+  readonly installerRoleName?: string;
+  /**
+   * Create a long-lived token Secret (`kubernetes.io/service-account-token`) for the installer ServiceAccount,
+   * as the OKD procedure requires ("The secret must be a long-lived API token"). OLM >= 0.29 falls back to the
+   * TokenRequest API when there is none, so it may be turned off there.
+   * @default true
+   */
+  readonly createTokenSecret?: boolean;
+  /**
+   * Name of the token Secret.
+   * @default - the installer ServiceAccount name (as in the OKD docs)
+   */
+  readonly tokenSecretName?: string;
+  /**
+   * The installer Role's rules, replacing the default. More can be added with `addInstallerRule`.
+   * @default DefaultInstallerRules.okdScopedInstall() - the OKD docs' "fine-grained permissions"
+   */
+  readonly installerRules?: PolicyRule[];
+  /**
+   * Cluster-scoped installer rules (a ClusterRole and ClusterRoleBinding for the installer), e.g. for operators
+   * with `clusterPermissions`. Nothing cluster-scoped is created without them. Rules that allow writing
+   * CustomResourceDefinitions or APIServices are always a synth error.
+   * @default - none
+   */
+  readonly clusterInstallerRules?: PolicyRule[];
+  /**
+   * Sensitive grants (escalate, bind, impersonate, OperatorGroup writes) accepted in the installer rules.
+   * @default - none: each is a synth error
+   */
+  readonly allowedSensitiveGrants?: SensitiveGrant[];
+  /**
+   * The OperatorGroup's target namespaces. Other namespaces and AllNamespaces are an explicit opt-in with a
+   * reason, written to the OperatorGroup annotation `ScopedOperatorTenant.TARGETS_REASON_ANNOTATION`: OLM, with
+   * its own cluster-admin client, copies the operator's Roles into every target namespace, or lifts them to
+   * ClusterRoles for AllNamespaces (`ensureRBACInTargetNamespace` in OLM `olm/operatorgroup.go`), so the operator
+   * gets rights there that the installer never had. Targeting another tenant's namespace is a synth error.
+   * @default TargetNamespaces.ownNamespace()
+   */
+  readonly targetNamespaces?: TargetNamespaces;
+  /**
+   * OperatorGroup `spec.upgradeStrategy`.
+   * @default - not set (OLM uses Default)
+   */
+  readonly upgradeStrategy?: UpgradeStrategy;
+  /**
+   * Which OLM release line names the OperatorGroup ClusterRoles that `grantOperatorAccess` binds to.
+   * @default OlmGeneration.MODERN
+   */
+  readonly olmGeneration?: OlmGeneration;
+  /**
+   * The OKD docs' pull-secret rules, for OLM < 0.8.1 only (see `LegacyPullSecretAccess`).
+   * @default - none
+   */
+  readonly legacyPullSecretAccess?: LegacyPullSecretAccess;
+}
+
+const SUBSCRIPTION_WRITE = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
+
+/**
+ * One tenant namespace where a non-cluster-admin can install operators with OLM, following OLM's scoped operator
+ * install (OLM `doc/design/scoped-operator-install.md`; OKD "Allowing non-cluster administrators to install
+ * Operators"). Synthesizes, in dependency order: Namespace, installer ServiceAccount, its token Secret, the
+ * installer Role and RoleBinding, the OperatorGroup naming the ServiceAccount, then the Subscriptions.
+ */
+export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
+  /** OperatorGroup annotation that carries the reason for targets other than the own namespace. */
+  public static readonly TARGETS_REASON_ANNOTATION = 'cdk8s-olm-tenancy.io/target-namespaces-reason';
+
+  /** Returns the tenant that `construct` belongs to (itself or an ancestor), if any. */
+  public static of(construct: IConstruct): ScopedOperatorTenant | undefined {
+    for (const c of [...construct.node.scopes].reverse()) {
+      if (c instanceof ScopedOperatorTenant) return c;
+    }
+    return undefined;
+  }
+
+  public readonly namespaceName: string;
+  public readonly operatorGroupName: string;
+  public readonly installerServiceAccountName: string;
+  /** Name of the installer Role and RoleBinding. */
+  public readonly installerRoleName: string;
+  /** Which OLM release line names the OperatorGroup ClusterRoles. */
+  public readonly olmGeneration: OlmGeneration;
+  /** True when the OperatorGroup targets all namespaces. */
+  public readonly allNamespaces: boolean;
+  /** The Namespace object, when created. */
+  public readonly namespace?: k8s.KubeNamespace;
+  /** The installer ServiceAccount. */
+  public readonly installerServiceAccount: k8s.KubeServiceAccount;
+  /** The token Secret, when created. */
+  public readonly tokenSecret?: k8s.KubeSecret;
+  /** The installer Role. */
+  public readonly installerRole: CompactRole;
+  /** The installer RoleBinding. */
+  public readonly installerRoleBinding: SubjectRoleBinding;
+  /** The OperatorGroup. */
+  public readonly operatorGroup: olm.OperatorGroup;
+
+  private readonly props: ScopedOperatorTenantProps;
+  private readonly targets: TargetNamespaces;
+  private readonly subs: OperatorSubscription[] = [];
+  private clusterRole?: CompactClusterRole;
+  private clusterRoleBinding?: k8s.KubeClusterRoleBinding;
+  private legacyPullSecretBinding?: SubjectRoleBinding;
+  private readonly accessBindings = new Map<string, SubjectRoleBinding>();
+  private subscriptionManagers?: SubjectRoleBinding;
+  private readonly accessGrantsOnAllNamespaces = new Set<AccessLevel>();
+
+  constructor(scope: Construct, id: string, props: ScopedOperatorTenantProps) {
+    super(scope, id);
+    this.props = props;
+    const ns = props.namespaceName;
+    this.namespaceName = ns;
+    this.operatorGroupName = props.operatorGroupName ?? ns;
+    this.installerServiceAccountName = props.installerServiceAccountName ?? ns;
+    this.installerRoleName = props.installerRoleName ?? this.installerServiceAccountName;
+    this.olmGeneration = props.olmGeneration ?? OlmGeneration.MODERN;
+    this.targets = props.targetNamespaces ?? TargetNamespaces.ownNamespace();
+    this.allNamespaces = this.targets.isAllNamespaces;
+
+    // 1. Namespace
+    if (props.createNamespace ?? true) {
+      const labels = { ...(props.namespaceLabels ?? {}) };
+      if (props.podSecurity) labels['pod-security.kubernetes.io/enforce'] = props.podSecurity;
+      this.namespace = new k8s.KubeNamespace(this, 'Namespace', {
+        metadata: { name: ns, labels: nonEmpty(labels), annotations: nonEmpty(props.namespaceAnnotations) },
+      });
+    }
+
+    // 2. installer ServiceAccount (L1: cdk8s-plus adds automountServiceAccountToken: false)
+    this.installerServiceAccount = new k8s.KubeServiceAccount(this, 'InstallerServiceAccount', {
+      metadata: { name: this.installerServiceAccountName, namespace: ns },
+    });
+    this.after(this.installerServiceAccount, this.namespace);
+
+    // 3. long-lived token Secret
+    if (props.createTokenSecret ?? true) {
+      this.tokenSecret = new k8s.KubeSecret(this, 'InstallerTokenSecret', {
+        metadata: {
+          name: props.tokenSecretName ?? this.installerServiceAccountName,
+          namespace: ns,
+          annotations: { 'kubernetes.io/service-account.name': this.installerServiceAccountName },
+        },
+        type: 'kubernetes.io/service-account-token',
+      });
+      this.after(this.tokenSecret, this.installerServiceAccount);
+    }
+
+    // 4. installer Role + RoleBinding
+    this.installerRole = new CompactRole(this, 'InstallerRole', {
+      name: this.installerRoleName,
+      namespace: ns,
+      rules: props.installerRules ?? DefaultInstallerRules.okdScopedInstall(),
+    });
+    this.after(this.installerRole, this.installerServiceAccount);
+    this.installerRoleBinding = new SubjectRoleBinding(this, 'InstallerRoleBinding', {
+      name: this.installerRoleName,
+      namespace: ns,
+      roleKind: RoleRefKind.ROLE,
+      roleName: this.installerRoleName,
+    });
+    this.installerRoleBinding.addSubjectConfiguration('ServiceAccount', this.installerServiceAccountName, ns);
+    this.after(this.installerRoleBinding, this.installerRole);
+
+    for (const rule of props.clusterInstallerRules ?? []) this.addClusterInstallerRule(rule);
+    if (props.legacyPullSecretAccess) this.addLegacyPullSecretAccess(props.legacyPullSecretAccess);
+
+    // 5. OperatorGroup
+    const reasonAnnotations = this.targets.reason !== undefined ? { [ScopedOperatorTenant.TARGETS_REASON_ANNOTATION]: this.targets.reason } : undefined;
+    this.operatorGroup = new olm.OperatorGroup(this, 'OperatorGroup', {
+      metadata: { name: this.operatorGroupName, namespace: ns, annotations: reasonAnnotations },
+      spec: {
+        serviceAccountName: this.installerServiceAccountName,
+        targetNamespaces: this.allNamespaces ? undefined : this.targetNamespaces,
+        upgradeStrategy: props.upgradeStrategy as unknown as olm.OperatorGroupSpecUpgradeStrategy | undefined,
+      },
+    });
+    this.after(this.operatorGroup, this.installerRoleBinding);
+    this.after(this.operatorGroup, this.clusterRoleBinding);
+    this.after(this.operatorGroup, this.legacyPullSecretBinding);
+
+    addErrorProducer(this, () => this.errors());
+    addWarningProducer(this, () => this.warnings());
+  }
+
+  /** The OperatorGroup's target namespaces, sorted; empty for AllNamespaces. */
+  public get targetNamespaces(): string[] {
+    return this.targets.resolve(this.namespaceName);
+  }
+
+  /** The installer Role's rules as synthesized (compacted: equal rules merged). */
+  public get installerRules(): PolicyRule[] {
+    return this.installerRole.rules;
+  }
+
+  /** The installer's cluster-scoped rules as synthesized (compacted); empty when there are none. */
+  public get clusterInstallerRules(): PolicyRule[] {
+    return this.clusterRole?.rules ?? [];
+  }
+
+  /** The tenant's Subscriptions as plain data, in creation order. */
+  public get subscriptions(): SubscriptionInfo[] {
+    return this.subs.map((s) => s.info);
+  }
+
+  /**
+   * Adds a rule to the installer Role. Equal rules are merged at synth time; forbidden grants are synth errors.
+   */
+  public addInstallerRule(rule: PolicyRule): void {
+    this.installerRole.addRules(rule);
+  }
+
+  /**
+   * Lets the installer use `verbs` on `resources` of `apiGroup` in the tenant namespace (typed form of
+   * `addInstallerRule`).
+   *
+   * @param verbs e.g. `['get', 'create', 'update', 'patch']`
+   * @param apiGroup the API group, `''` for the core group
+   * @param resources resources or `resource/subresource`
+   * @param resourceNames restrict to these object names @default - any name
+   */
+  public allowInstaller(verbs: string[], apiGroup: string, resources: string[], resourceNames?: string[]): void {
+    this.addInstallerRule({
+      verbs: [...verbs],
+      apiGroups: [apiGroup],
+      resources: [...resources],
+      ...(resourceNames && resourceNames.length > 0 ? { resourceNames: [...resourceNames] } : {}),
+    });
+  }
+
+  /**
+   * Adds a cluster-scoped installer rule: creates the installer ClusterRole and ClusterRoleBinding
+   * (`<namespace>-installer`) on first use. Writes to CRDs or APIServices are always a synth error.
+   */
+  public addClusterInstallerRule(rule: PolicyRule): void {
+    if (!this.clusterRole) {
+      const name = `${this.namespaceName}-${this.installerServiceAccountName}-installer`;
+      this.clusterRole = new CompactClusterRole(this, 'InstallerClusterRole', { name });
+      this.after(this.clusterRole, this.installerServiceAccount);
+      this.clusterRoleBinding = new k8s.KubeClusterRoleBinding(this, 'InstallerClusterRoleBinding', {
+        metadata: { name },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name },
+        subjects: [{ kind: 'ServiceAccount', name: this.installerServiceAccountName, namespace: this.namespaceName }],
+      });
+      this.after(this.clusterRoleBinding, this.clusterRole);
+      // called from the constructor before the OperatorGroup exists: the constructor orders it then
+      if (this.operatorGroup) this.after(this.operatorGroup, this.clusterRoleBinding);
+    }
+    this.clusterRole.addRules(rule);
+  }
+
+  /**
+   * Creates a Subscription in the tenant namespace. Its name defaults to the package name; subscribing to the
+   * same package twice is a synth error.
+   */
+  public subscribe(options: SubscriptionOptions): OperatorSubscription {
+    const name = options.name ?? options.packageName;
+    let id = `Subscription-${name}`;
+    for (let i = 2; this.node.tryFindChild(id); i++) id = `Subscription-${name}-${i}`;
+    const sub = new OperatorSubscription(this, id, { ...options, namespace: this.namespaceName, subscriber: this });
+    this.after(sub, this.operatorGroup);
+    this.subs.push(sub);
+    return sub;
+  }
+
+  /**
+   * Grants `subject` the OperatorGroup's `level` ClusterRole (which OLM generates and aggregates the operators'
+   * provided APIs into) with a RoleBinding in every target namespace. The ClusterRole name follows
+   * `OlmNaming.operatorGroupClusterRoleName` for the tenant's `olmGeneration`. With AllNamespaces the binding is
+   * made in the tenant namespace only (with a warning): bind cluster-wide yourself if you mean it.
+   */
+  public grantOperatorAccess(subject: ISubject, level: AccessLevel): void {
+    const clusterRoleName = OlmNaming.operatorGroupClusterRoleName(this.namespaceName, this.operatorGroupName, level, this.olmGeneration);
+    if (this.allNamespaces) this.accessGrantsOnAllNamespaces.add(level);
+    const namespaces = this.allNamespaces ? [this.namespaceName] : this.targetNamespaces;
+    for (const ns of namespaces) {
+      const key = `${ns}/${level}`;
+      let binding = this.accessBindings.get(key);
+      if (!binding) {
+        binding = new SubjectRoleBinding(this, `OperatorAccess-${level}-${ns}`, {
+          name: `${this.operatorGroupName}-operator-${level}`,
+          namespace: ns,
+          roleKind: RoleRefKind.CLUSTER_ROLE,
+          roleName: clusterRoleName,
+        });
+        this.after(binding, this.operatorGroup);
+        this.accessBindings.set(key, binding);
+      }
+      binding.addSubject(subject);
+    }
+  }
+
+  /**
+   * Lets `subject` manage Subscriptions and approve InstallPlans (patch `spec.approved`) in the tenant namespace,
+   * and read CSVs to follow the result. Never OperatorGroups or CatalogSources. (OLM's `aggregate-olm-edit`
+   * already lets namespace admins/editors write Subscriptions; this makes the grant explicit for others.)
+   */
+  public grantSubscriptionManagement(subject: ISubject): void {
+    if (!this.subscriptionManagers) {
+      const name = `${this.operatorGroupName}-subscription-manager`;
+      const role = new CompactRole(this, 'SubscriptionManagerRole', {
+        name,
+        namespace: this.namespaceName,
+        rules: [
+          { apiGroups: ['operators.coreos.com'], resources: ['subscriptions'], verbs: [...SUBSCRIPTION_WRITE] },
+          { apiGroups: ['operators.coreos.com'], resources: ['installplans'], verbs: ['get', 'list', 'watch', 'patch', 'update'] },
+          { apiGroups: ['operators.coreos.com'], resources: ['clusterserviceversions'], verbs: ['get', 'list', 'watch'] },
+        ],
+      });
+      this.after(role, this.operatorGroup);
+      this.subscriptionManagers = new SubjectRoleBinding(this, 'SubscriptionManagerRoleBinding', {
+        name,
+        namespace: this.namespaceName,
+        roleKind: RoleRefKind.ROLE,
+        roleName: name,
+      });
+      this.after(this.subscriptionManagers, role);
+    }
+    this.subscriptionManagers.addSubject(subject);
+  }
+
+  private addLegacyPullSecretAccess(legacy: LegacyPullSecretAccess): void {
+    const name = `${this.namespaceName}-legacy-pull-secrets`;
+    const role = new CompactRole(this, 'LegacyPullSecretRole', {
+      name,
+      namespace: legacy.catalogNamespace,
+      rules: legacy.secretNames.length > 0 ? [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'], resourceNames: [...legacy.secretNames].sort() }] : [],
+    });
+    this.after(role, this.installerServiceAccount);
+    const binding = new SubjectRoleBinding(this, 'LegacyPullSecretRoleBinding', {
+      name,
+      namespace: legacy.catalogNamespace,
+      roleKind: RoleRefKind.ROLE,
+      roleName: name,
+    });
+    binding.addSubjectConfiguration('ServiceAccount', this.installerServiceAccountName, this.namespaceName);
+    this.after(binding, role);
+    this.legacyPullSecretBinding = binding;
+    for (const rule of DefaultInstallerRules.okdPullSecretNamespaced()) this.addInstallerRule(rule);
+  }
+
+  /** Orders `obj` after `dep` in the output (cdk8s sorts by construct dependencies). */
+  private after(obj: IConstruct, dep: IConstruct | undefined): void {
+    if (dep) obj.node.addDependency(dep);
+  }
+
+  private otherTenants(): ScopedOperatorTenant[] {
+    return this.node.root.node.findAll().filter((c): c is ScopedOperatorTenant => c instanceof ScopedOperatorTenant && c !== this);
+  }
+
+  private errors(): DiagnosticDetails[] {
+    const out: DiagnosticDetails[] = [];
+    const p = this.props;
+    const name = (field: string, value: string | undefined, rule: NameRule, kind: string) => {
+      if (value === undefined) return;
+      const problem = KubernetesNames.problem(value, rule);
+      if (!problem) return;
+      const shape = rule === NameRule.DNS1123_LABEL ? 'a lower-case RFC 1123 label (at most 63 characters)' : rule === NameRule.DNS1123_SUBDOMAIN ? 'a lower-case RFC 1123 subdomain (at most 253 characters)' : "a name without '/' or '%'";
+      out.push({ code: 'InvalidName', field, value, message: `${kind} name ${problem}`, fix: `use ${shape}` });
+    };
+    name('namespaceName', p.namespaceName, NameRule.DNS1123_LABEL, 'Namespace');
+    name('operatorGroupName', p.operatorGroupName, NameRule.DNS1123_SUBDOMAIN, 'OperatorGroup');
+    name('installerServiceAccountName', p.installerServiceAccountName, NameRule.DNS1123_SUBDOMAIN, 'ServiceAccount');
+    name('installerRoleName', p.installerRoleName, NameRule.PATH_SEGMENT, 'Role');
+    if (p.createTokenSecret ?? true) name('tokenSecretName', p.tokenSecretName, NameRule.DNS1123_SUBDOMAIN, 'Secret');
+
+    if ((p.createNamespace ?? true) === false && (nonEmpty(p.namespaceLabels) || nonEmpty(p.namespaceAnnotations) || p.podSecurity)) {
+      out.push({
+        code: 'NamespaceMetadataOnAdoptedNamespace',
+        field: 'namespaceLabels',
+        value: p.namespaceName,
+        message: 'namespace labels, annotations or podSecurity are set but createNamespace is false, so no Namespace object carries them',
+        fix: 'set createNamespace: true, or label the existing namespace where it is managed',
+      });
+    }
+
+    // targets
+    if (this.targets.reason !== undefined && this.targets.reason.trim() === '') {
+      out.push({ code: 'EmptyTargetsReason', field: 'targetNamespaces', message: 'the reason for targeting other namespaces is empty', fix: 'say why the operator needs these namespaces' });
+    }
+    if (!this.allNamespaces && this.targetNamespaces.length === 0) {
+      out.push({ code: 'NoTargetNamespaces', field: 'targetNamespaces', value: '[]', message: 'TargetNamespaces.namespaces() was given no namespace', fix: 'list at least one namespace, or use TargetNamespaces.ownNamespace()' });
+    }
+    if (!this.targets.isOwnNamespace) {
+      for (const t of this.targetNamespaces) name('targetNamespaces', t, NameRule.DNS1123_LABEL, 'target Namespace');
+    }
+    const others = this.otherTenants();
+    for (const other of others) {
+      if (other.namespaceName !== this.namespaceName && this.targetNamespaces.includes(other.namespaceName)) {
+        out.push({
+          code: 'TargetsOtherTenant',
+          field: 'targetNamespaces',
+          value: other.namespaceName,
+          message: `namespace '${other.namespaceName}' belongs to tenant ${other.node.path}; OLM would copy this tenant's operator RBAC into it`,
+          fix: `remove '${other.namespaceName}' from targetNamespaces, or install the operator in that tenant`,
+        });
+      }
+    }
+
+    // one OperatorGroup per namespace (OLM: TooManyOperatorGroups)
+    for (const c of this.node.root.node.findAll()) {
+      if (c === this.operatorGroup || !(c instanceof ApiObject)) continue;
+      if (c.kind !== 'OperatorGroup' || !c.apiVersion.startsWith('operators.coreos.com/')) continue;
+      if (c.metadata.namespace !== this.namespaceName) continue;
+      const owner = ScopedOperatorTenant.of(c);
+      out.push({
+        code: 'TooManyOperatorGroups',
+        field: 'namespaceName',
+        value: this.namespaceName,
+        message: `namespace '${this.namespaceName}' also has OperatorGroup '${c.metadata.name}' from ${owner ? `tenant ${owner.node.path}` : c.node.path}; OLM refuses to install into a namespace with more than one OperatorGroup (TooManyOperatorGroups)`,
+        fix: 'give each tenant its own namespace, or subscribe through the existing tenant',
+      });
+    }
+
+    // installer rules
+    out.push(
+      ...InstallerRuleChecks.errors(this.installerRole.rawRules, { clusterScoped: false, allowedSensitiveGrants: p.allowedSensitiveGrants, field: 'installerRules' }),
+    );
+    if (this.clusterRole) {
+      out.push(
+        ...InstallerRuleChecks.errors(this.clusterRole.rawRules, { clusterScoped: true, allowedSensitiveGrants: p.allowedSensitiveGrants, field: 'clusterInstallerRules' }),
+      );
+    }
+
+    // legacy pull secrets
+    const legacy = p.legacyPullSecretAccess;
+    if (legacy) {
+      name('legacyPullSecretAccess.catalogNamespace', legacy.catalogNamespace, NameRule.DNS1123_LABEL, 'catalog Namespace');
+      if (legacy.secretNames.length === 0) {
+        out.push({ code: 'NoLegacyPullSecrets', field: 'legacyPullSecretAccess.secretNames', value: '[]', message: 'no pull secret names given', fix: 'name the pull secrets, or drop legacyPullSecretAccess' });
+      }
+      for (const s of legacy.secretNames) name('legacyPullSecretAccess.secretNames', s, NameRule.DNS1123_SUBDOMAIN, 'Secret');
+    }
+
+    // subscriptions: one per package and per name
+    const byPackage = new Map<string, OperatorSubscription[]>();
+    const byName = new Map<string, OperatorSubscription[]>();
+    for (const s of this.subs) {
+      byPackage.set(s.packageName, [...(byPackage.get(s.packageName) ?? []), s]);
+      byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
+    }
+    for (const [pkg, list] of byPackage) {
+      if (list.length < 2) continue;
+      out.push({
+        code: 'DuplicateSubscription',
+        field: `subscriptions[${pkg}]`,
+        value: pkg,
+        message: `package '${pkg}' is subscribed ${list.length} times (${list.map((s) => s.node.path).join(', ')}); OLM resolves a namespace as one unit and cannot install a package twice`,
+        fix: 'keep one subscribe() call per package',
+      });
+    }
+    for (const [subName, list] of byName) {
+      if (list.length < 2 || new Set(list.map((s) => s.packageName)).size < 2) continue;
+      out.push({
+        code: 'DuplicateSubscriptionName',
+        field: `subscriptions[${subName}]`,
+        value: subName,
+        message: `${list.length} Subscriptions are named '${subName}' (${list.map((s) => s.node.path).join(', ')})`,
+        fix: 'give each subscription its own `name`',
+      });
+    }
+    return out;
+  }
+
+  private warnings(): DiagnosticDetails[] {
+    const out: DiagnosticDetails[] = [];
+    out.push(...InstallerRuleChecks.warnings(this.installerRole.rawRules, { clusterScoped: false, field: 'installerRules' }));
+
+    for (const s of this.subs) {
+      const info = s.info;
+      if (info.startingCsv !== undefined && info.installPlanApproval === InstallPlanApproval.AUTOMATIC) {
+        out.push({
+          code: 'StartingCsvWithAutomaticApproval',
+          field: `subscriptions[${info.name}].startingCsv`,
+          value: info.startingCsv,
+          message: 'with Automatic approval OLM installs the starting CSV and immediately upgrades past it, so it does not pin the version',
+          fix: 'use installPlanApproval: InstallPlanApproval.MANUAL to stay on the starting CSV, or drop startingCsv',
+        });
+      }
+    }
+    const manual = this.subs.filter((s) => s.installPlanApproval === InstallPlanApproval.MANUAL).map((s) => s.name);
+    const automatic = this.subs.filter((s) => s.installPlanApproval === InstallPlanApproval.AUTOMATIC).map((s) => s.name);
+    if (manual.length > 0 && automatic.length > 0) {
+      out.push({
+        code: 'MixedInstallPlanApproval',
+        field: 'subscriptions',
+        value: `Manual: ${manual.join(', ')}; Automatic: ${automatic.join(', ')}`,
+        message: `OLM resolves namespace '${this.namespaceName}' as one unit and one Manual Subscription makes every InstallPlan there Manual (OLM pkg/controller/operators/catalog/operator.go), so the Automatic Subscriptions will wait for approval too`,
+        fix: 'use the same installPlanApproval for every Subscription of the tenant, or put them in separate tenants',
+      });
+    }
+    if (manual.length > 0 && !this.subscriptionManagers) {
+      out.push({
+        code: 'ManualApprovalWithoutApprover',
+        field: 'subscriptions',
+        value: manual.join(', '),
+        message: 'InstallPlans will wait for manual approval but the tenant grants nobody the right to approve them',
+        fix: 'call grantSubscriptionManagement(subject) for the team that approves upgrades',
+      });
+    }
+    if (this.props.legacyPullSecretAccess) {
+      out.push({
+        code: 'LegacyPullSecretAccess',
+        field: 'legacyPullSecretAccess',
+        value: this.props.legacyPullSecretAccess.catalogNamespace,
+        message: 'the installer may read pull secrets in the global catalog namespace; only OLM releases before 0.8.1 copied pull secrets with the installer',
+        fix: 'drop legacyPullSecretAccess on current OLM',
+      });
+    }
+    if (this.allNamespaces) {
+      const tenants = this.otherTenants().map((t) => t.namespaceName).filter((n) => n !== this.namespaceName);
+      if (tenants.length > 0) {
+        out.push({
+          code: 'AllNamespacesIncludesTenants',
+          field: 'targetNamespaces',
+          value: [...new Set(tenants)].sort().join(', '),
+          message: "the OperatorGroup targets all namespaces, including other tenants' namespaces; OLM lifts the operator's Roles to ClusterRoles",
+          fix: 'target explicit namespaces unless the operator must serve every tenant',
+        });
+      }
+    }
+    for (const level of [...this.accessGrantsOnAllNamespaces].sort()) {
+      out.push({
+        code: 'OperatorAccessOnlyInTenantNamespace',
+        field: `grantOperatorAccess(${level})`,
+        value: this.namespaceName,
+        message: `the OperatorGroup targets all namespaces, but the ${level} access is bound in namespace '${this.namespaceName}' only`,
+        fix: 'bind the OperatorGroup ClusterRole with a ClusterRoleBinding yourself if access in every namespace is meant',
+      });
+    }
+    return out;
+  }
+}

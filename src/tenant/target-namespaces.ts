@@ -1,0 +1,64 @@
+/**
+ * Which namespaces a tenant's OperatorGroup targets. Anything but the tenant's own namespace needs a reason,
+ * because OLM (with its own cluster-admin client) copies the operator's Roles into every target namespace, or
+ * lifts them to ClusterRoles for AllNamespaces (`ensureRBACInTargetNamespace` in OLM
+ * `pkg/controller/operators/olm/operatorgroup.go`): the operator then gets rights there that the installer
+ * ServiceAccount never had.
+ */
+export class TargetNamespaces {
+  /** OwnNamespace: the OperatorGroup targets only the tenant namespace (the default and the secure choice). */
+  public static ownNamespace(): TargetNamespaces {
+    return new TargetNamespaces([], false, undefined);
+  }
+
+  /**
+   * Exactly these namespaces (SingleNamespace / MultiNamespace). Include the tenant namespace in `namespaces`
+   * if the operator should watch it too. Targeting another tenant's namespace is a synth error.
+   *
+   * @param namespaces the target namespaces
+   * @param reason why the operator needs them; written to the OperatorGroup annotation
+   * `ScopedOperatorTenant.TARGETS_REASON_ANNOTATION` so reviewers see it in the manifest
+   */
+  public static namespaces(namespaces: string[], reason: string): TargetNamespaces {
+    return new TargetNamespaces([...namespaces], false, reason);
+  }
+
+  /**
+   * AllNamespaces (`spec.targetNamespaces` omitted, no selector): OLM turns the operator's namespaced
+   * permissions into ClusterRoles and ClusterRoleBindings.
+   *
+   * @param reason why the operator must watch every namespace; written to the OperatorGroup annotation
+   */
+  public static allNamespaces(reason: string): TargetNamespaces {
+    return new TargetNamespaces([], true, reason);
+  }
+
+  /** True for AllNamespaces. */
+  public readonly isAllNamespaces: boolean;
+  /**
+   * Why the tenant opted into other targets.
+   * @default - none (own namespace)
+   */
+  public readonly reason?: string;
+  private readonly explicit: string[];
+
+  private constructor(explicit: string[], allNamespaces: boolean, reason: string | undefined) {
+    this.explicit = explicit;
+    this.isAllNamespaces = allNamespaces;
+    this.reason = reason;
+  }
+
+  /** True when only the tenant namespace is targeted by default (no opt-in). */
+  public get isOwnNamespace(): boolean {
+    return !this.isAllNamespaces && this.reason === undefined;
+  }
+
+  /**
+   * The target namespaces for a tenant in `ownNamespace`: sorted, without duplicates; empty for AllNamespaces.
+   */
+  public resolve(ownNamespace: string): string[] {
+    if (this.isAllNamespaces) return [];
+    if (this.isOwnNamespace) return [ownNamespace];
+    return [...new Set(this.explicit)].sort();
+  }
+}
