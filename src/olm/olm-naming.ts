@@ -13,16 +13,34 @@ export enum AccessLevel {
   VIEW = 'view',
 }
 
-/** Which OLM release line generates the names (OLM changed the scheme over time). */
+/**
+ * Which OLM release line generates the RBAC (OLM changed the scheme twice; see docs/rbac.md).
+ */
 export enum OlmGeneration {
   /**
-   * OLM >= v0.26: `olm.og.<operatorgroup>.<level>-<hash>`, hash = base62 of
-   * sha224("<namespace>/<operatorgroup>/<level>"), truncated to 253 characters.
+   * OLM >= v0.26 (PR operator-framework/operator-lifecycle-manager#3035, Sept 2023): OperatorGroup ClusterRoles are
+   * `olm.og.<operatorgroup>.<level>-<hash>`, hash = base62 of sha224("<namespace>/<operatorgroup>/<level>"); a
+   * too-long OperatorGroup name is cut so that the whole name is 253 characters (the hash is kept).
    */
   MODERN = 'MODERN',
-  /** OLM < v0.26 (and the seed docs): `<operatorgroup>-<level>`. */
+  /**
+   * OLM v0.15 to v0.25 (after PR #1348, March 2020): OperatorGroup ClusterRoles are `<operatorgroup>-<level>`;
+   * provided-API ClusterRoles are labelled per API (`olm.opgroup.permissions/aggregate-to-<hash>-<level>`) and owned
+   * by their CRD/APIService, as in MODERN. Also OpenShift 4.14 kept these names for OperatorGroups whose old name is safe.
+   */
   LEGACY = 'LEGACY',
+  /**
+   * OLM v0.8 to v0.14 (what the OperatorGroup design docs describe): OperatorGroup ClusterRoles are
+   * `<operatorgroup>-<level>` selecting `olm.opgroup.permissions/aggregate-to-<level>: <operatorgroup>`, and
+   * provided-API ClusterRoles carry that label with the OperatorGroup's name and the CSV's owner labels.
+   */
+  PRE_V0_15 = 'PRE_V0_15',
 }
+
+/** `kubeResourceNameLimit` in OLM operatorgroup.go. */
+const KUBE_RESOURCE_NAME_LIMIT = 253;
+/** `operatorGroupClusterRoleNameFmt` = "olm.og.%s.%s-%s" without its three `%s`. */
+const OG_CLUSTER_ROLE_NAME_FIXED_CHARS = 'olm.og..-'.length;
 
 const BASE62 = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -43,12 +61,35 @@ export class OlmNaming {
     level: AccessLevel,
     generation: OlmGeneration = OlmGeneration.MODERN,
   ): string {
-    if (generation === OlmGeneration.LEGACY) {
+    if (generation !== OlmGeneration.MODERN) {
       return `${operatorGroup}-${level}`;
     }
     const hash = OlmNaming.base62FromHex(createHash('sha224').update(`${namespace}/${operatorGroup}/${level}`).digest('hex'));
-    const name = `olm.og.${operatorGroup}.${level}-${hash}`;
-    return name.length > 253 ? name.slice(0, 253) : name;
+    // getClusterRoleName: only the OperatorGroup name is cut, never the level or the hash.
+    const nameLimit = KUBE_RESOURCE_NAME_LIMIT - OG_CLUSTER_ROLE_NAME_FIXED_CHARS - level.length - hash.length;
+    const og = operatorGroup.length < nameLimit ? operatorGroup : operatorGroup.slice(0, nameLimit);
+    return `olm.og.${og}.${level}-${hash}`;
+  }
+
+  /**
+   * The hash OLM puts in per-API aggregation labels: FNV-1a 64 of `"<Kind>.<version>.<group>"` printed as Go `%x`
+   * (lowercase hex, no padding). Mirrors `APIKeyToGVKHash` in OLM `pkg/controller/registry/resolver/cache/api.go`.
+   */
+  public static providedApiHash(kind: string, version: string, group: string): string {
+    let h = 0xcbf29ce484222325n;
+    for (const byte of Buffer.from(`${kind}.${version}.${group}`, 'utf8')) {
+      h ^= BigInt(byte);
+      h = (h * 0x100000001b3n) & 0xffffffffffffffffn;
+    }
+    return h.toString(16);
+  }
+
+  /**
+   * The per-API aggregation label key (OLM >= v0.15, `aggregationLabelFromAPIKey` in operatorgroup.go):
+   * `olm.opgroup.permissions/aggregate-to-<hash>-<level>`, value `"true"`.
+   */
+  public static providedApiAggregationLabel(kind: string, version: string, group: string, level: AccessLevel): string {
+    return `olm.opgroup.permissions/aggregate-to-${OlmNaming.providedApiHash(kind, version, group)}-${level}`;
   }
 
   /**
