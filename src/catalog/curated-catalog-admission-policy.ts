@@ -1,0 +1,148 @@
+import { ApiObject, Lazy } from 'cdk8s';
+import { Construct } from 'constructs';
+import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { KubernetesNames, NameRule } from '../core/names';
+import { CuratedCatalog } from './curated-catalog';
+import { celString, celStringList } from './private';
+
+/** The service account OLM's operators run as, per distribution, to let OLM's own writes through. */
+export enum OlmServiceAccount {
+  /** Upstream OLM (`deploy/upstream/quickstart/olm.yaml`): `olm-operator-serviceaccount` in namespace `olm`. */
+  UPSTREAM = 'system:serviceaccount:olm:olm-operator-serviceaccount',
+  /** OpenShift/OKD: `olm-operator-serviceaccount` in `openshift-operator-lifecycle-manager`. */
+  OPENSHIFT = 'system:serviceaccount:openshift-operator-lifecycle-manager:olm-operator-serviceaccount',
+}
+
+/** Properties of a `CuratedCatalogAdmissionPolicy`. */
+export interface CuratedCatalogAdmissionPolicyProps {
+  /** The curated catalog to enforce in the namespaces it serves. */
+  readonly catalog: CuratedCatalog;
+  /**
+   * Name of the ValidatingAdmissionPolicy and its binding (cluster-scoped).
+   * @default '<catalogName>-curation'
+   */
+  readonly policyName?: string;
+  /**
+   * Usernames whose requests are not checked: OLM's own service account, which updates Subscriptions and
+   * CatalogSources in tenant namespaces.
+   * @default [OlmServiceAccount.UPSTREAM, OlmServiceAccount.OPENSHIFT]
+   */
+  readonly exemptUsernames?: string[];
+}
+
+/**
+ * In-cluster enforcement of a curated catalog: a `ValidatingAdmissionPolicy` and its binding
+ * (`admissionregistration.k8s.io/v1`, Kubernetes 1.30+) that, in every namespace the catalog serves, reject
+ *
+ * - Subscriptions whose `spec.source`/`spec.sourceNamespace` is not the curated CatalogSource of that namespace,
+ *   whose `spec.name` is not an allowed package, or whose `spec.channel` is not an allowed channel (a missing
+ *   channel is only accepted for packages that allow every channel);
+ * - CatalogSources that are not exactly the curated one (same name, `sourceType`, `image`/`address`, `secrets`),
+ *   so nobody can add a catalog beside it or point it elsewhere.
+ *
+ * What gets through, and why:
+ * - requests from `exemptUsernames` (OLM's own service account);
+ * - UPDATEs that leave `spec` unchanged (OLM and controllers write labels, annotations, finalizers; status
+ *   writes go to the `/status` subresource, which the policy does not match at all);
+ * - DELETEs (deleting the curated CatalogSource only hurts the tenant; a GitOps tool puts it back).
+ *
+ * Versions are not checked here: the curated catalog image only contains the allowed versions.
+ */
+export class CuratedCatalogAdmissionPolicy extends Construct {
+  /** Name of the policy and the binding. */
+  public readonly policyName: string;
+
+  public constructor(scope: Construct, id: string, props: CuratedCatalogAdmissionPolicyProps) {
+    super(scope, id);
+    const catalog = props.catalog;
+    this.policyName = props.policyName ?? `${catalog.catalogName}-curation`;
+    const exempt = props.exemptUsernames ?? [OlmServiceAccount.UPSTREAM, OlmServiceAccount.OPENSHIFT];
+
+    new ApiObject(this, 'Policy', {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicy',
+      metadata: { name: this.policyName },
+      spec: Lazy.any({ produce: () => CuratedCatalogAdmissionPolicy.renderPolicySpec(catalog, exempt) }),
+    });
+    new ApiObject(this, 'Binding', {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicyBinding',
+      metadata: { name: this.policyName },
+      spec: {
+        policyName: this.policyName,
+        validationActions: ['Deny'],
+      },
+    });
+
+    addErrorProducer(this, () => {
+      const out: DiagnosticDetails[] = [];
+      const problem = KubernetesNames.problem(this.policyName, NameRule.DNS1123_SUBDOMAIN);
+      if (problem) out.push({ code: 'InvalidName', field: 'policyName', value: this.policyName, message: problem });
+      if (catalog.servedNamespaces.length === 0) {
+        out.push({
+          code: 'AdmissionPolicyMatchesNothing',
+          message: `curated catalog ${catalog.node.path} serves no namespace, so the policy would match nothing`,
+          fix: 'serve at least one tenant with the catalog',
+        });
+      }
+      return out;
+    });
+  }
+
+  /** The policy `spec` for a catalog's current state (the CEL is generated from the curated list). */
+  private static renderPolicySpec(catalog: CuratedCatalog, exempt: string[]): any {
+    const namespaces = catalog.servedNamespaces;
+    const packages = [...catalog.packages].sort((a, b) => (a.name < b.name ? -1 : 1));
+    // package -> allowed channels; an empty list means every channel.
+    const packageMap = `{${packages.map((p) => `${celString(p.name)}: ${celStringList((p.channels ?? []).map((c) => c.name).sort())}`).join(', ')}}`;
+    const sub = "request.kind.kind != 'Subscription'";
+    const cs = "request.kind.kind != 'CatalogSource'";
+    const opt = (field: string) => `(has(object.spec.${field}) ? object.spec.${field} : '')`;
+    return {
+      failurePolicy: 'Fail',
+      matchConstraints: {
+        resourceRules: [
+          {
+            apiGroups: ['operators.coreos.com'],
+            apiVersions: ['*'],
+            operations: ['CREATE', 'UPDATE'],
+            resources: ['subscriptions', 'catalogsources'],
+          },
+        ],
+        namespaceSelector: {
+          matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: namespaces }],
+        },
+      },
+      matchConditions: [
+        { name: 'not-olm', expression: `!(request.userInfo.username in ${celStringList([...exempt].sort())})` },
+        { name: 'spec-changed', expression: "request.operation != 'UPDATE' || object.spec != oldObject.spec" },
+      ],
+      variables: [{ name: 'packages', expression: packageMap }],
+      validations: [
+        {
+          expression: `${sub} || (object.spec.source == ${celString(catalog.catalogName)} && object.spec.sourceNamespace == object.metadata.namespace)`,
+          messageExpression: `'Subscriptions in this namespace must use the curated CatalogSource ' + ${celString(catalog.catalogName)} + ' in namespace ' + object.metadata.namespace + ', not ' + object.spec.source + ' in ' + object.spec.sourceNamespace`,
+          reason: 'Forbidden',
+        },
+        {
+          expression: `${sub} || object.spec.name in variables.packages`,
+          messageExpression: "'package ' + object.spec.name + ' is not in the curated catalog; allowed packages: ' + variables.packages.map(p, p).join(', ')",
+          reason: 'Forbidden',
+        },
+        {
+          expression: `${sub} || !(object.spec.name in variables.packages) || size(variables.packages[object.spec.name]) == 0 || (has(object.spec.channel) && object.spec.channel in variables.packages[object.spec.name])`,
+          messageExpression: "'package ' + object.spec.name + ' must name one of its curated channels in spec.channel: ' + variables.packages[object.spec.name].join(', ')",
+          reason: 'Forbidden',
+        },
+        {
+          expression:
+            `${cs} || (object.metadata.name == ${celString(catalog.catalogName)} && ${opt('sourceType')} == 'grpc'` +
+            ` && ${opt('image')} == ${celString(catalog.image ?? '')} && ${opt('address')} == ${celString(catalog.address ?? '')}` +
+            ` && (has(object.spec.secrets) ? object.spec.secrets : []) == ${celStringList(catalog.secrets)})`,
+          message: `only the curated CatalogSource ${catalog.catalogName} (as the platform defines it) may exist in this namespace`,
+          reason: 'Forbidden',
+        },
+      ],
+    };
+  }
+}

@@ -1,0 +1,381 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { Construct, IConstruct } from 'constructs';
+import { stringify } from 'yaml';
+import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
+import { KubernetesNames, NameRule } from '../core/names';
+import * as olm from '../imports/olm';
+import { IOperatorTenant } from '../tenant/operator-tenant';
+import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source';
+import { CuratedList, CuratedPackage } from './curated-list';
+import { FbcFilter, FbcFilterResult } from './fbc/fbc-filter';
+import { FbcValidator } from './fbc/fbc-validator';
+import { FbcWriter } from './fbc/fbc-writer';
+import { FbcFormat, FileBasedCatalog } from './fbc/file-based-catalog';
+import { GoDuration } from './go-duration';
+import { ImageSetConfigurationOptions, MirrorConfig } from './mirror-config';
+import { catalogSourcesByLocation } from './private';
+
+/** Properties of a `CuratedCatalog`. */
+export interface CuratedCatalogProps {
+  /** The allowed packages: the single source of truth for what tenants may install from this catalog. */
+  readonly packages: CuratedPackage[];
+  /**
+   * Name of the CatalogSource in each served namespace (Subscription `spec.source`).
+   * @default 'curated-operators'
+   */
+  readonly catalogName?: string;
+  /**
+   * The curated catalog image (`spec.sourceType: grpc`, `spec.image`). OLM runs it as a registry pod in each
+   * served namespace. Exactly one of `image` and `address` must be set.
+   * @default - none
+   */
+  readonly image?: string;
+  /**
+   * Address (`host:port`) of a catalog gRPC server that runs elsewhere (`spec.sourceType: grpc`, `spec.address`).
+   * @default - none
+   */
+  readonly address?: string;
+  /**
+   * The file-based catalog the curated image is built from. When set, the curated list is checked against it
+   * (unknown packages and channels are synth errors), the filtered catalog is validated like `opm validate`, and
+   * `artifacts()` can write the filtered catalog and mirroring configuration.
+   * @default - the catalog's contents are unknown: only the list itself is checked
+   */
+  readonly sourceCatalog?: FileBasedCatalog;
+  /**
+   * Name shown in consoles (`spec.displayName`).
+   * @default 'Curated Operators'
+   */
+  readonly displayName?: string;
+  /**
+   * Publisher shown in consoles (`spec.publisher`).
+   * @default - none
+   */
+  readonly publisher?: string;
+  /**
+   * `spec.priority`: OLM prefers higher-priority catalogs when resolving dependencies.
+   * @default - OLM's default (0)
+   */
+  readonly priority?: number;
+  /**
+   * How often OLM polls the image for a new catalog (`spec.updateStrategy.registryPoll.interval`), a Go duration
+   * such as `30m` or `1h30m`. Checked at synth time with a port of Go's `time.ParseDuration`: OLM itself silently
+   * polls every 15 minutes when the value does not parse. Only meaningful with `image`.
+   * @default - no polling: the catalog pod is only replaced when the CatalogSource changes
+   */
+  readonly registryPollInterval?: string;
+  /**
+   * Names of pull secrets in each served namespace for the catalog image (`spec.secrets`). OLM uses them with its
+   * own client; they must exist in each tenant namespace.
+   * @default - none
+   */
+  readonly secrets?: string[];
+  /**
+   * Scheduling and security of the catalog pod (`spec.grpcPodConfig`). Only meaningful with `image`.
+   *
+   * `securityContextConfig` defaults to `restricted` here (our choice, secure by default). OLM itself leaves it
+   * unset, which makes the pod follow the namespace's pod-security admission level.
+   * @default - { securityContextConfig: restricted }
+   */
+  readonly grpcPodConfig?: olm.CatalogSourceSpecGrpcPodConfig;
+  /**
+   * Tenants to serve now (more with `serve`).
+   * @default - none
+   */
+  readonly tenants?: IOperatorTenant[];
+}
+
+/** Files to write beside the manifests (never inside a chart). */
+export interface CatalogArtifactsOptions {
+  /**
+   * Format of the filtered catalog files.
+   * @default FbcFormat.JSON
+   */
+  readonly format?: FbcFormat;
+  /**
+   * Also write an oc-mirror v2 `ImageSetConfiguration` (`imageset-configuration.yaml`) with these images.
+   * @default - no ImageSetConfiguration
+   */
+  readonly imageSet?: ImageSetConfigurationOptions;
+}
+
+/**
+ * A curated catalog: one allow-list of operators, served as a CatalogSource in each tenant namespace, so the
+ * tenant's OperatorGroup only sees curated content.
+ *
+ * It checks tenant Subscriptions against the list at synth time (`checkSubscription`), can produce the filtered
+ * file-based catalog plus oc-mirror configuration to build the curated image (`artifacts`, `writeArtifacts`), and
+ * can be enforced in the cluster with a `CuratedCatalogAdmissionPolicy`.
+ */
+export class CuratedCatalog extends Construct implements ICatalogSource {
+  /** The CatalogSource name in every served namespace. */
+  public readonly catalogName: string;
+  /** The curated catalog image, when the catalog runs from an image. */
+  public readonly image?: string;
+  /** The catalog server address, when the catalog runs elsewhere. */
+  public readonly address?: string;
+  /** The source catalog, when given. */
+  public readonly sourceCatalog?: FileBasedCatalog;
+  /** The pull secrets named in each CatalogSource, sorted. */
+  public readonly secrets: string[];
+
+  private readonly props: CuratedCatalogProps;
+  private readonly allowed: CuratedPackage[];
+  private readonly served = new Map<string, olm.CatalogSource>();
+  private readonly subscribers = new Map<string, string[]>();
+  private filterCache?: { size: number; result: FbcFilterResult };
+
+  public constructor(scope: Construct, id: string, props: CuratedCatalogProps) {
+    super(scope, id);
+    this.props = props;
+    this.catalogName = props.catalogName ?? 'curated-operators';
+    this.image = props.image;
+    this.address = props.address;
+    this.sourceCatalog = props.sourceCatalog;
+    this.secrets = [...(props.secrets ?? [])].sort();
+    this.allowed = [...props.packages];
+    addErrorProducer(this, () => this.errors());
+    addWarningProducer(this, () => this.warnings());
+    for (const t of props.tenants ?? []) this.serve(t);
+  }
+
+  /** The allowed packages (a copy). */
+  public get packages(): CuratedPackage[] {
+    return [...this.allowed];
+  }
+
+  /** Namespaces that get this catalog's CatalogSource, sorted. */
+  public get servedNamespaces(): string[] {
+    return [...this.served.keys()].sort();
+  }
+
+  /** Adds a package to the curated list. */
+  public allow(pkg: CuratedPackage): void {
+    this.allowed.push(pkg);
+  }
+
+  /** Serves the catalog in the tenant's namespace (idempotent). */
+  public serve(tenant: IOperatorTenant): CatalogSourceLocation {
+    return this.serveNamespace(tenant.namespaceName);
+  }
+
+  /** Serves the catalog in a namespace (idempotent): adds a CatalogSource there. */
+  public serveNamespace(namespace: string): CatalogSourceLocation {
+    if (!this.served.has(namespace)) {
+      this.served.set(namespace, new olm.CatalogSource(this, `CatalogSource-${namespace}`, {
+        metadata: { name: this.catalogName, namespace },
+        spec: this.renderSpec(),
+      }));
+    }
+    return { name: this.catalogName, namespace };
+  }
+
+  /** `ICatalogSource`: serves the subscriber's namespace and returns the CatalogSource there. */
+  public bindSubscriber(subscriber: IConstruct, subscriberNamespace: string): CatalogSourceLocation {
+    this.subscribers.set(subscriberNamespace, [...(this.subscribers.get(subscriberNamespace) ?? []), subscriber.node.path]);
+    return this.serveNamespace(subscriberNamespace);
+  }
+
+  /**
+   * `ICatalogSource`: why the curated list does not allow this Subscription (package, channel, starting CSV),
+   * each message naming the tenant namespace and the allowed choices. Empty when allowed.
+   */
+  public checkSubscription(request: CatalogSubscriptionRequest): string[] {
+    const who = `tenant namespace ${q(request.subscriberNamespace)}`;
+    const cat = `curated catalog ${q(this.catalogName)}`;
+    const pkg = this.allowed.find((p) => p.name === request.packageName);
+    if (!pkg) {
+      return [`${who}: package ${q(request.packageName)} is not in ${cat}; allowed packages: ${list(this.allowed.map((p) => p.name).sort())}`];
+    }
+    const out: string[] = [];
+    const filtered = this.filtered()?.catalog;
+    const channels = filtered ? filtered.channelNames(pkg.name) : pkg.channels?.map((c) => c.name).sort();
+    if (request.channel === undefined) {
+      if (pkg.channels !== undefined) {
+        out.push(`${who}: package ${q(pkg.name)} in ${cat} only allows some channels, so the Subscription must name one; allowed channels: ${list(channels ?? [])}`);
+      }
+    } else if (!CuratedList.allowsChannel(pkg, request.channel) || (channels !== undefined && !channels.includes(request.channel))) {
+      out.push(`${who}: channel ${q(request.channel)} of package ${q(pkg.name)} is not in ${cat}; allowed channels: ${list(channels ?? [])}`);
+    }
+    if (request.startingCsv !== undefined && filtered) {
+      const channel = request.channel ?? filtered.defaultChannel(pkg.name) ?? '';
+      const bundles = filtered.channelEntries(pkg.name, channel).map((e) => e.name).sort();
+      if (!bundles.includes(request.startingCsv) && out.length === 0) {
+        out.push(`${who}: startingCSV ${q(request.startingCsv)} is not in channel ${q(channel)} of package ${q(pkg.name)} in ${cat}; allowed: ${list(bundles)}`);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The source catalog filtered by the curated list, with the problems and notes of filtering.
+   * @returns undefined without `sourceCatalog`
+   */
+  public filtered(): FbcFilterResult | undefined {
+    if (!this.sourceCatalog) return undefined;
+    if (!this.filterCache || this.filterCache.size !== this.allowed.length) {
+      this.filterCache = { size: this.allowed.length, result: FbcFilter.filter(this.sourceCatalog, this.allowed) };
+    }
+    return this.filterCache.result;
+  }
+
+  /**
+   * Files to build the curated catalog image with the standard tools, relative paths to content:
+   * `catalog/<package>/catalog.json` (the filtered FBC: run `opm validate catalog` and
+   * `opm generate dockerfile catalog`), `filter-configuration.yaml` and, with `imageSet`,
+   * `imageset-configuration.yaml` for oc-mirror v2. Write them beside the manifests, never into a chart.
+   *
+   * @throws Error without `sourceCatalog`, or when the curated list or the filtered catalog has problems
+   */
+  public artifacts(options: CatalogArtifactsOptions = {}): { [file: string]: string } {
+    const result = this.filtered();
+    if (!result) {
+      throw new Error(`${this.node.path}: artifacts() needs the sourceCatalog prop (the file-based catalog to filter)`);
+    }
+    const problems = [...CuratedList.problems(this.allowed), ...result.problems.map((p) => p.message), ...FbcValidator.validate(result.catalog).map((p) => p.message)];
+    if (problems.length > 0) {
+      throw new Error(`${this.node.path}: cannot write the curated catalog:\n  ${problems.join('\n  ')}`);
+    }
+    const out: { [file: string]: string } = {};
+    const files = FbcWriter.toFiles(result.catalog, options.format ?? FbcFormat.JSON);
+    for (const f of Object.keys(files)) out[`catalog/${f}`] = files[f];
+    out['filter-configuration.yaml'] = stringify(MirrorConfig.filterConfiguration(result.catalog));
+    if (options.imageSet) {
+      out['imageset-configuration.yaml'] = stringify(MirrorConfig.imageSetConfiguration(result.catalog, options.imageSet));
+    }
+    return sortKeys(out);
+  }
+
+  /**
+   * Writes `artifacts(options)` below `directory` (created if needed) and returns the written paths, sorted.
+   * The `catalog/` folder is replaced, so packages removed from the list do not linger.
+   */
+  public writeArtifacts(directory: string, options: CatalogArtifactsOptions = {}): string[] {
+    const files = this.artifacts(options);
+    fs.rmSync(path.join(directory, 'catalog'), { recursive: true, force: true });
+    const written: string[] = [];
+    for (const rel of Object.keys(files)) {
+      const target = path.join(directory, rel);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, files[rel]);
+      written.push(target);
+    }
+    return written.sort();
+  }
+
+  private renderSpec(): olm.CatalogSourceSpec {
+    const p = this.props;
+    const fromImage = p.image !== undefined;
+    return {
+      sourceType: 'grpc',
+      ...(p.image !== undefined ? { image: p.image } : {}),
+      ...(p.address !== undefined ? { address: p.address } : {}),
+      displayName: p.displayName ?? 'Curated Operators',
+      ...(p.publisher !== undefined ? { publisher: p.publisher } : {}),
+      ...(p.priority !== undefined ? { priority: p.priority } : {}),
+      ...(this.secrets.length > 0 ? { secrets: this.secrets } : {}),
+      ...(p.registryPollInterval !== undefined ? { updateStrategy: { registryPoll: { interval: p.registryPollInterval } } } : {}),
+      ...(fromImage
+        ? {
+          grpcPodConfig: {
+            ...(p.grpcPodConfig ?? {}),
+            securityContextConfig: p.grpcPodConfig?.securityContextConfig ?? olm.CatalogSourceSpecGrpcPodConfigSecurityContextConfig.RESTRICTED,
+          },
+        }
+        : {}),
+    };
+  }
+
+  private errors(): DiagnosticDetails[] {
+    const out: DiagnosticDetails[] = [];
+    const p = this.props;
+    for (const m of CuratedList.problems(this.allowed)) {
+      out.push({ code: 'CuratedListInvalid', field: 'packages', message: m, fix: 'list at least one package, each once, with valid semver ranges' });
+    }
+    if ((p.image === undefined) === (p.address === undefined)) {
+      out.push({
+        code: 'CatalogSourceTypeInvalid',
+        field: 'image',
+        message: p.image === undefined ? 'neither image nor address is set' : 'both image and address are set',
+        fix: 'set exactly one: image (OLM runs the catalog pod) or address (a catalog server that runs elsewhere)',
+      });
+    }
+    const nameProblem = KubernetesNames.problem(this.catalogName, NameRule.DNS1123_LABEL);
+    if (nameProblem) {
+      out.push({ code: 'InvalidName', field: 'catalogName', value: this.catalogName, message: `CatalogSource name ${nameProblem}`, fix: 'OLM names a Service and pods after the CatalogSource: use a DNS-1123 label' });
+    }
+    if (p.registryPollInterval !== undefined) {
+      const problem = GoDuration.problem(p.registryPollInterval);
+      if (problem) {
+        out.push({
+          code: 'RegistryPollIntervalInvalid',
+          field: 'registryPollInterval',
+          value: p.registryPollInterval,
+          message: `${problem}; OLM would silently poll every 15m instead`,
+          fix: 'use a Go duration with units ns, us, ms, s, m or h, e.g. "30m" or "1h30m" (no "d")',
+        });
+      } else if (BigInt(GoDuration.toNanoseconds(p.registryPollInterval)) <= 0n) {
+        out.push({ code: 'RegistryPollIntervalInvalid', field: 'registryPollInterval', value: p.registryPollInterval, message: 'the poll interval must be positive', fix: 'use e.g. "30m"' });
+      }
+    }
+    for (const [location, paths] of [...catalogSourcesByLocation(this).entries()].sort()) {
+      const mine = paths.filter((x) => x.startsWith(`${this.node.path}/`));
+      if (mine.length > 0 && paths.length > 1) {
+        out.push({
+          code: 'DuplicateCatalogSource',
+          field: 'catalogName',
+          value: this.catalogName,
+          message: `namespace ${q(location.split('/')[0])} gets ${paths.length} CatalogSources named ${q(this.catalogName)} (${paths.join(', ')})`,
+          fix: 'give each catalog that serves the same namespace its own catalogName',
+        });
+      }
+    }
+    const result = this.filtered();
+    if (this.sourceCatalog && result) {
+      for (const problem of this.sourceCatalog.loadProblems) {
+        out.push({ code: 'FbcMalformed', field: 'sourceCatalog', message: problem.message, fix: 'fix the file-based catalog (opm validate <dir> reports the same)' });
+      }
+      for (const problem of result.problems) {
+        out.push({ code: 'CuratedPackageNotInCatalog', field: 'packages', message: problem.message, fix: 'allow only packages, channels and versions that the source catalog has' });
+      }
+      if (result.problems.length === 0) {
+        for (const problem of FbcValidator.validate(result.catalog)) {
+          if (this.sourceCatalog.loadProblems.some((l) => l.message === problem.message)) continue;
+          out.push({ code: 'FbcInvalid', field: 'sourceCatalog', value: problem.blob, message: `the filtered catalog would fail opm validate: ${problem.message}`, fix: 'fix the source catalog or change the curated ranges' });
+        }
+      }
+    }
+    return out;
+  }
+
+  private warnings(): DiagnosticDetails[] {
+    const out: DiagnosticDetails[] = [];
+    const p = this.props;
+    if (p.address !== undefined && p.image === undefined) {
+      if (p.grpcPodConfig) out.push({ code: 'IgnoredWithAddress', field: 'grpcPodConfig', message: 'OLM runs no catalog pod for an address-based CatalogSource, so grpcPodConfig has no effect' });
+      if (p.registryPollInterval) out.push({ code: 'IgnoredWithAddress', field: 'registryPollInterval', message: 'OLM only polls image-based CatalogSources' });
+    }
+    for (const note of this.filtered()?.notes ?? []) {
+      out.push({ code: 'CatalogFiltered', field: 'packages', message: note });
+    }
+    if (this.served.size === 0) {
+      out.push({ code: 'CatalogNotServed', message: 'the curated catalog serves no namespace', fix: 'call serve(tenant) or pass tenants' });
+    }
+    return out;
+  }
+}
+
+function q(s: string): string {
+  return JSON.stringify(s);
+}
+
+function list(xs: string[]): string {
+  return xs.length === 0 ? '(none)' : xs.map(q).join(', ');
+}
+
+function sortKeys(o: { [k: string]: string }): { [k: string]: string } {
+  const out: { [k: string]: string } = {};
+  for (const k of Object.keys(o).sort()) out[k] = o[k];
+  return out;
+}

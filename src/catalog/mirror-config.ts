@@ -1,0 +1,125 @@
+/**
+ * The curated selection as mirroring configuration, so the curated catalog image can be built with the standard
+ * tools:
+ * - oc-mirror v2 `ImageSetConfiguration` (`mirror.openshift.io/v2alpha1`; openshift/oc-mirror
+ *   `v2/internal/pkg/api/v2alpha1/type_config.go` and `type_config_include.go`): `mirror.operators[]` with
+ *   `catalog`, `targetCatalog`, `targetTag` and `packages[]` `{name, defaultChannel, channels[] {name,
+ *   minVersion, maxVersion}}`;
+ * - the catalog filter's `FilterConfiguration` (`olm.operatorframework.io/filter/mirror/v1alpha1`, kind
+ *   `FilterConfiguration`; sherine-k/catalog-filter `pkg/filter/mirror-config/v1alpha1/mirror-config.go`, which
+ *   oc-mirror v2 builds from the ImageSetConfiguration): `packages[] {name, defaultChannel, versionRange,
+ *   channels[] {name, versionRange}}`.
+ *
+ * Both are derived from the filtered catalog, not from the curated ranges: each remaining channel gets the lowest
+ * and highest remaining bundle version as `minVersion`/`maxVersion` (oc-mirror turns them into
+ * `>=min <=max`). oc-mirror would otherwise keep only channel heads.
+ */
+import * as semver from 'semver';
+import { FbcSchema, FileBasedCatalog } from './fbc/file-based-catalog';
+import { channelEntriesOf, str } from './fbc/internal';
+
+/** Where the curated image comes from and goes to, for the `ImageSetConfiguration`. */
+export interface ImageSetConfigurationOptions {
+  /** The catalog image to mirror from, e.g. `registry.redhat.io/redhat/community-operator-index:v4.18`. */
+  readonly sourceCatalogImage: string;
+  /**
+   * oc-mirror `targetCatalog`: path of the curated catalog in the mirror registry (no tag, no digest).
+   * @default - oc-mirror keeps the source path
+   */
+  readonly targetCatalog?: string;
+  /**
+   * oc-mirror `targetTag`: tag of the curated catalog image.
+   * @default - oc-mirror keeps the source tag
+   */
+  readonly targetTag?: string;
+}
+
+interface ChannelBounds {
+  readonly name: string;
+  readonly min?: string;
+  readonly max?: string;
+}
+
+interface PackageSelection {
+  readonly name: string;
+  readonly defaultChannel?: string;
+  readonly channels: ChannelBounds[];
+}
+
+/** Builds mirroring configuration documents from a filtered catalog. */
+export class MirrorConfig {
+  /** oc-mirror v2 API version of `ImageSetConfiguration`. */
+  public static readonly IMAGE_SET_API_VERSION = 'mirror.openshift.io/v2alpha1';
+  /** API version of the catalog filter configuration used by oc-mirror v2. */
+  public static readonly FILTER_API_VERSION = 'olm.operatorframework.io/filter/mirror/v1alpha1';
+
+  /**
+   * An oc-mirror v2 `ImageSetConfiguration` mirroring exactly the packages and channels of `filtered`, each
+   * channel bounded by its lowest and highest remaining version.
+   */
+  public static imageSetConfiguration(filtered: FileBasedCatalog, options: ImageSetConfigurationOptions): any {
+    if (!options.sourceCatalogImage) throw new Error('ImageSetConfiguration: sourceCatalogImage must be set (the catalog image to mirror from)');
+    return {
+      kind: 'ImageSetConfiguration',
+      apiVersion: MirrorConfig.IMAGE_SET_API_VERSION,
+      mirror: {
+        operators: [
+          {
+            catalog: options.sourceCatalogImage,
+            ...(options.targetCatalog ? { targetCatalog: options.targetCatalog } : {}),
+            ...(options.targetTag ? { targetTag: options.targetTag } : {}),
+            packages: MirrorConfig.selection(filtered).map((p) => ({
+              name: p.name,
+              ...(p.defaultChannel ? { defaultChannel: p.defaultChannel } : {}),
+              channels: p.channels.map((c) => ({
+                name: c.name,
+                ...(c.min ? { minVersion: c.min } : {}),
+                ...(c.max ? { maxVersion: c.max } : {}),
+              })),
+            })),
+          },
+        ],
+      },
+    };
+  }
+
+  /**
+   * The `FilterConfiguration` (`olm.operatorframework.io/filter/mirror/v1alpha1`) selecting the same content:
+   * per channel `versionRange: ">=min <=max"`, written the way oc-mirror converts min/max versions.
+   */
+  public static filterConfiguration(filtered: FileBasedCatalog): any {
+    return {
+      apiVersion: MirrorConfig.FILTER_API_VERSION,
+      kind: 'FilterConfiguration',
+      packages: MirrorConfig.selection(filtered).map((p) => ({
+        name: p.name,
+        ...(p.defaultChannel ? { defaultChannel: p.defaultChannel } : {}),
+        channels: p.channels.map((c) => {
+          const range = [c.min ? `>=${c.min}` : '', c.max ? `<=${c.max}` : ''].filter((x) => x).join(' ');
+          return { name: c.name, ...(range ? { versionRange: range } : {}) };
+        }),
+      })),
+    };
+  }
+
+  private static selection(filtered: FileBasedCatalog): PackageSelection[] {
+    return filtered.packageNames.map((name) => ({
+      name,
+      defaultChannel: filtered.defaultChannel(name),
+      channels: filtered
+        .ofSchema(FbcSchema.CHANNEL)
+        .filter((b) => b.content.package === name)
+        .map((b) => {
+          const versions = channelEntriesOf(b.content)
+            .map((e) => filtered.bundleVersion(name, e.name))
+            .map((v) => (v !== undefined ? semver.valid(v) : null))
+            .filter((v): v is string => v !== null)
+            .sort(semver.compare);
+          return { name: str(b.content.name) ?? '', min: versions[0], max: versions[versions.length - 1] };
+        })
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    }));
+  }
+
+  private constructor() {}
+}

@@ -1,0 +1,105 @@
+import { Construct } from 'constructs';
+import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
+import * as openshift from '../imports/openshift';
+import { otherDefaultCatalogOwners, registerDefaultCatalogOwner, unownedOperatorHubs } from './private';
+
+/** The default catalog sources the OpenShift Marketplace operator manages in `openshift-marketplace`. */
+export enum OpenShiftDefaultSource {
+  /** Red Hat products. */
+  REDHAT_OPERATORS = 'redhat-operators',
+  /** Certified partner operators. */
+  CERTIFIED_OPERATORS = 'certified-operators',
+  /** Community operators (not supported by Red Hat). */
+  COMMUNITY_OPERATORS = 'community-operators',
+  /** Red Hat Marketplace. */
+  REDHAT_MARKETPLACE = 'redhat-marketplace',
+}
+
+const DEFAULT_SOURCES: string[] = Object.values(OpenShiftDefaultSource);
+
+/** Properties of an `OpenShiftOperatorHubPolicy`. */
+export interface OpenShiftOperatorHubPolicyProps {
+  /**
+   * Disable every default source (`spec.disableAllDefaultSources: true`); `keepEnabled` names exceptions.
+   * When false, only the sources in `disable` are disabled.
+   * @default true
+   */
+  readonly disableAllDefaultSources?: boolean;
+  /**
+   * Default sources that stay enabled (`spec.sources[]` with `disabled: false`), for example the source the
+   * platform's own operators were installed from, so they keep getting updates. See `OpenShiftDefaultSource`.
+   * @default - none
+   */
+  readonly keepEnabled?: string[];
+  /**
+   * With `disableAllDefaultSources: false`: the default sources to disable (`spec.sources[]` with
+   * `disabled: true`). See `OpenShiftDefaultSource`.
+   * @default - none
+   */
+  readonly disable?: string[];
+}
+
+/**
+ * OpenShift/OKD: the cluster-scoped `config.openshift.io/v1` `OperatorHub` named `cluster`, which tells the
+ * Marketplace operator which default global catalogs to run in `openshift-marketplace`.
+ *
+ * Disabling default sources is cluster-wide: operators that the platform itself installed from them stop getting
+ * updates too. Keep their source enabled with `keepEnabled`. Only one policy construct may exist in an App (the
+ * object is a singleton): a second one, or another `OperatorHub` object, is a synth error.
+ */
+export class OpenShiftOperatorHubPolicy extends Construct {
+  /** The name of the singleton OperatorHub object. */
+  public static readonly OPERATOR_HUB_NAME = 'cluster';
+
+  /** The synthesized OperatorHub. */
+  public readonly operatorHub: openshift.OperatorHub;
+
+  public constructor(scope: Construct, id: string, props: OpenShiftOperatorHubPolicyProps = {}) {
+    super(scope, id);
+    registerDefaultCatalogOwner(this);
+    const disableAll = props.disableAllDefaultSources ?? true;
+    const keep = [...new Set(props.keepEnabled ?? [])].sort();
+    const disable = [...new Set(props.disable ?? [])].sort();
+    const sources = [
+      ...keep.map((name) => ({ name, disabled: false })),
+      ...(disableAll ? [] : disable.filter((n) => !keep.includes(n)).map((name) => ({ name, disabled: true }))),
+    ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+    this.operatorHub = new openshift.OperatorHub(this, 'OperatorHub', {
+      metadata: { name: OpenShiftOperatorHubPolicy.OPERATOR_HUB_NAME },
+      spec: {
+        ...(disableAll ? { disableAllDefaultSources: true } : {}),
+        ...(sources.length > 0 ? { sources } : {}),
+      },
+    });
+
+    addErrorProducer(this, () => {
+      const out: DiagnosticDetails[] = [];
+      const others = [...otherDefaultCatalogOwners(this), ...unownedOperatorHubs(this)];
+      if (others.length > 0) {
+        out.push({
+          code: 'DefaultCatalogPolicyConflict',
+          message: `only one construct may own the default-catalog policy (the OperatorHub "cluster" singleton); also defined by ${others.join(', ')}`,
+          fix: 'keep a single OpenShiftOperatorHubPolicy per App and express every exception in it',
+        });
+      }
+      for (const n of keep.filter((x) => disable.includes(x))) {
+        out.push({ code: 'DefaultSourceConflict', field: 'disable', value: n, message: `source ${JSON.stringify(n)} is both kept enabled and disabled`, fix: 'remove it from one of keepEnabled and disable' });
+      }
+      if (disableAll && disable.length > 0) {
+        out.push({ code: 'DefaultSourceConflict', field: 'disable', message: 'disable lists sources although disableAllDefaultSources already disables all of them', fix: 'remove disable, or set disableAllDefaultSources: false for a selective policy' });
+      }
+      return out;
+    });
+    addWarningProducer(this, () => {
+      const out: DiagnosticDetails[] = [];
+      for (const n of [...keep, ...disable].filter((x) => !DEFAULT_SOURCES.includes(x))) {
+        out.push({ code: 'UnknownDefaultSource', field: 'sources', value: n, message: `${JSON.stringify(n)} is not one of the default sources (${DEFAULT_SOURCES.join(', ')}); the Marketplace operator only manages those` });
+      }
+      if (!disableAll && disable.length === 0) {
+        out.push({ code: 'DefaultSourcesEnabled', message: 'the policy disables no default source: tenants could still subscribe to the global catalogs', fix: 'set disableAllDefaultSources or list sources in disable' });
+      }
+      return out;
+    });
+  }
+}

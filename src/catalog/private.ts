@@ -1,0 +1,50 @@
+// Internal helpers of the catalog constructs; not part of the public API.
+import { ApiObject } from 'cdk8s';
+import { IConstruct } from 'constructs';
+
+/** Constructs that own the platform's default-catalog policy (only one per App). */
+const defaultCatalogOwners = new WeakSet<IConstruct>();
+
+export function registerDefaultCatalogOwner(c: IConstruct): void {
+  defaultCatalogOwners.add(c);
+}
+
+/** Paths of the other default-catalog policy owners in `c`'s App, sorted. */
+export function otherDefaultCatalogOwners(c: IConstruct): string[] {
+  return c.node.root.node
+    .findAll()
+    .filter((x) => x !== c && defaultCatalogOwners.has(x))
+    .map((x) => x.node.path)
+    .sort();
+}
+
+/** Paths of `OperatorHub` objects in the App that no policy construct owns, sorted. */
+export function unownedOperatorHubs(c: IConstruct): string[] {
+  return c.node.root.node
+    .findAll()
+    .filter((x) => x instanceof ApiObject && x.kind === 'OperatorHub' && x.apiVersion === 'config.openshift.io/v1')
+    .filter((x) => !x.node.scopes.some((s) => defaultCatalogOwners.has(s)))
+    .map((x) => x.node.path)
+    .sort();
+}
+
+/** Every CatalogSource ApiObject of `c`'s App, as `namespace/name` -> construct paths. */
+export function catalogSourcesByLocation(c: IConstruct): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const x of c.node.root.node.findAll()) {
+    if (!(x instanceof ApiObject) || x.kind !== 'CatalogSource' || !x.apiVersion.startsWith('operators.coreos.com/')) continue;
+    const key = `${x.metadata.namespace ?? ''}/${x.metadata.name ?? ''}`;
+    out.set(key, [...(out.get(key) ?? []), x.node.path]);
+  }
+  return out;
+}
+
+/** A CEL string literal (single-quoted, escaped). */
+export function celString(s: string): string {
+  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/** A CEL list literal of strings. */
+export function celStringList(xs: string[]): string {
+  return `[${xs.map(celString).join(', ')}]`;
+}

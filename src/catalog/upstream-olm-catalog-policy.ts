@@ -1,0 +1,132 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { stringify } from 'yaml';
+import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { CatalogSourceLocation } from './catalog-source';
+import { celStringList, otherDefaultCatalogOwners, registerDefaultCatalogOwner, unownedOperatorHubs } from './private';
+
+/** Properties of an `UpstreamOlmCatalogPolicy`. */
+export interface UpstreamOlmCatalogPolicyProps {
+  /**
+   * The global CatalogSources to remove.
+   * @default - [{ name: 'operatorhubio-catalog', namespace: 'olm' }] (what OLM's quickstart `olm.yaml` installs)
+   */
+  readonly disabledSources?: CatalogSourceLocation[];
+  /**
+   * Also synthesize a ValidatingAdmissionPolicy (`admissionregistration.k8s.io/v1`, Kubernetes 1.30+) that
+   * rejects creating or updating those CatalogSources, so re-applying OLM's install manifests cannot bring them
+   * back. It does not delete an existing one.
+   * @default false
+   */
+  readonly denyRecreation?: boolean;
+}
+
+/**
+ * Upstream OLM has no API to disable its default global catalog (`operatorhubio-catalog` in namespace `olm`,
+ * created by OLM's install manifests). This construct records that policy and emits what a GitOps user can act on:
+ *
+ * - `artifacts()`: a kustomize patch with `$patch: delete` for each default CatalogSource (add it to the
+ *   kustomization that installs OLM) and a shell script with the equivalent `kubectl delete` commands;
+ * - optionally (`denyRecreation`), a ValidatingAdmissionPolicy that keeps them from coming back.
+ *
+ * Nothing here deletes the existing CatalogSource by itself, and nothing stops an administrator from adding
+ * another global catalog in `olm` under a different name. Tenants are kept on curated content by their
+ * OperatorGroup's namespace and, in-cluster, by `CuratedCatalogAdmissionPolicy`.
+ */
+export class UpstreamOlmCatalogPolicy extends Construct {
+  /** The default CatalogSource of upstream OLM. */
+  public static readonly DEFAULT_SOURCE: CatalogSourceLocation = { name: 'operatorhubio-catalog', namespace: 'olm' };
+
+  /** The CatalogSources this policy disables, sorted. */
+  public readonly disabledSources: CatalogSourceLocation[];
+
+  public constructor(scope: Construct, id: string, props: UpstreamOlmCatalogPolicyProps = {}) {
+    super(scope, id);
+    registerDefaultCatalogOwner(this);
+    this.disabledSources = [...(props.disabledSources ?? [UpstreamOlmCatalogPolicy.DEFAULT_SOURCE])].sort((a, b) =>
+      key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0,
+    );
+    if (props.denyRecreation) {
+      const name = 'deny-default-catalog-sources';
+      new ApiObject(this, 'Policy', {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'ValidatingAdmissionPolicy',
+        metadata: { name },
+        spec: {
+          failurePolicy: 'Fail',
+          matchConstraints: {
+            resourceRules: [{ apiGroups: ['operators.coreos.com'], apiVersions: ['*'], operations: ['CREATE', 'UPDATE'], resources: ['catalogsources'] }],
+          },
+          validations: [
+            {
+              expression: `!((object.metadata.namespace + '/' + object.metadata.name) in ${celStringList(this.disabledSources.map(key))})`,
+              message: 'this default global catalog is disabled by the platform; use the curated catalog in your namespace',
+              reason: 'Forbidden',
+            },
+          ],
+        },
+      });
+      new ApiObject(this, 'Binding', {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'ValidatingAdmissionPolicyBinding',
+        metadata: { name },
+        spec: { policyName: name, validationActions: ['Deny'] },
+      });
+    }
+    addErrorProducer(this, () => {
+      const out: DiagnosticDetails[] = [];
+      const others = [...otherDefaultCatalogOwners(this), ...unownedOperatorHubs(this)];
+      if (others.length > 0) {
+        out.push({
+          code: 'DefaultCatalogPolicyConflict',
+          message: `only one construct may own the default-catalog policy; also defined by ${others.join(', ')}`,
+          fix: 'keep a single default-catalog policy per App',
+        });
+      }
+      if (this.disabledSources.length === 0) {
+        out.push({ code: 'DefaultCatalogPolicyEmpty', field: 'disabledSources', message: 'no CatalogSource to disable', fix: 'omit disabledSources for the OLM default' });
+      }
+      return out;
+    });
+  }
+
+  /**
+   * Files for the GitOps repository, beside the manifests: `disable-default-catalogs.patch.yaml` (kustomize
+   * `$patch: delete` documents) and `disable-default-catalogs.sh` (`kubectl delete` commands).
+   */
+  public artifacts(): { [file: string]: string } {
+    const patch = this.disabledSources
+      .map((s) => `---\n${stringify({ $patch: 'delete', apiVersion: 'operators.coreos.com/v1alpha1', kind: 'CatalogSource', metadata: { name: s.name, namespace: s.namespace } })}`)
+      .join('');
+    const script = [
+      '#!/bin/sh',
+      '# Removes the default global catalogs of upstream OLM (no OLM API can disable them).',
+      'set -eu',
+      ...this.disabledSources.map((s) => `kubectl delete catalogsource.operators.coreos.com ${s.name} --namespace ${s.namespace} --ignore-not-found`),
+      '',
+    ].join('\n');
+    return {
+      'disable-default-catalogs.patch.yaml': '# Add to the patches of the kustomization that installs OLM.\n' + patch,
+      'disable-default-catalogs.sh': script,
+    };
+  }
+
+  /** Writes `artifacts()` into `directory` (created if needed); returns the written paths, sorted. */
+  public writeArtifacts(directory: string): string[] {
+    const files = this.artifacts();
+    fs.mkdirSync(directory, { recursive: true });
+    return Object.keys(files)
+      .sort()
+      .map((f) => {
+        const target = path.join(directory, f);
+        fs.writeFileSync(target, files[f]);
+        return target;
+      });
+  }
+}
+
+function key(s: CatalogSourceLocation): string {
+  return `${s.namespace}/${s.name}`;
+}
