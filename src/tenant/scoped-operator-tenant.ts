@@ -438,9 +438,16 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     for (const rule of DefaultInstallerRules.okdPullSecretNamespaced()) this.addInstallerRule(rule);
   }
 
-  /** Orders `obj` after `dep` in the output (cdk8s sorts by construct dependencies). */
+  /**
+   * Orders `obj`'s API objects after `dep`'s in the output. cdk8s sorts a chart by API object dependencies;
+   * a dependency between wrapper constructs alone does not order the objects inside them.
+   */
   private after(obj: IConstruct, dep: IConstruct | undefined): void {
-    if (dep) obj.node.addDependency(dep);
+    if (!dep) return;
+    const apiObjects = (c: IConstruct) => c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject);
+    for (const source of apiObjects(obj)) {
+      for (const target of apiObjects(dep)) source.node.addDependency(target);
+    }
   }
 
   private otherTenants(): ScopedOperatorTenant[] {
