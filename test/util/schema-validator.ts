@@ -236,6 +236,13 @@ export class SchemaValidator {
     return findCoreKind(apiVersion, kind) !== undefined || this.crdVersion(apiVersion, kind)?.served === true;
   }
 
+  /** Whether objects of this kind live in a namespace; undefined when the harness has no schema for it. */
+  public isNamespaced(apiVersion: string, kind: string): boolean | undefined {
+    const coreKind = findCoreKind(apiVersion, kind);
+    if (coreKind) return coreKind.namespaced;
+    return this.crdVersion(apiVersion, kind)?.namespaced;
+  }
+
   /** Every problem of every object, in input order. Empty when all objects are valid. */
   public validateAll(objects: readonly unknown[]): string[] {
     return objects.flatMap((o) => this.validate(o));

@@ -1,0 +1,21 @@
+/**
+ * Synthesis helpers for tests: the objects and YAML of a cdk8s App, in memory (nothing is written to disk).
+ * Both run the App's validations, so a construct error fails the test with cdk8s's own message.
+ */
+import { App, Yaml } from 'cdk8s';
+
+/** Every object of every chart of `app`, chart by chart in `app.charts` order, each as `chart.toJson()` gives it. */
+export function synthObjects(app: App): any[] {
+  return app.charts.flatMap((chart) => chart.toJson());
+}
+
+
+/** The whole App as one multi-document YAML string (`app.synthYaml()`), as `cdk8s synth` would write it. */
+export function synthYaml(app: App): string {
+  return app.synthYaml();
+}
+
+/** YAML of a list of objects, with cdk8s's own serializer (same quoting and key order as `cdk8s synth`). */
+export function toYaml(objects: any[]): string {
+  return Yaml.stringify(...objects);
+}
