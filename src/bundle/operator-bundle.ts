@@ -210,7 +210,7 @@ export class OperatorBundle {
         ? "it has only an 'olm.csv.metadata' property, which carries no install strategy: no permissions, clusterPermissions or deployments"
         : "it has no 'olm.bundle.object' properties";
       throw new Error(`OperatorBundle: ${where}: cannot read the bundle: ${why}. Get the full bundle instead: `
-        + `'opm render <bundle image>' (writes olm.bundle.object properties), or load the registry+v1 bundle directory `
+        + '\'opm render <bundle image>\' (writes olm.bundle.object properties), or load the registry+v1 bundle directory '
         + `(manifests/ + metadata/) with OperatorBundle.fromDirectory. The bundle image is the entry's 'image' field${typeof entry.image === 'string' ? ` (${entry.image})` : ''}.`);
     }
     const annotations: Record<string, string> = {};
@@ -256,7 +256,8 @@ export class OperatorBundle {
       if (kind === 'CustomResourceDefinition') {
         const spec = isObject(o.spec) ? o.spec : {};
         crds.push({
-          name, apiVersion,
+          name,
+          apiVersion,
           group: typeof spec.group === 'string' ? spec.group : '',
           kind: isObject(spec.names) && typeof spec.names.kind === 'string' ? spec.names.kind : '',
           scope: typeof spec.scope === 'string' ? spec.scope : '',
@@ -545,8 +546,7 @@ function parseJsonStream(text: string, source: string): any[] {
       else if (c === '"') inString = false;
       continue;
     }
-    if (c === '"') inString = true;
-    else if (c === '{') {
+    if (c === '"') {inString = true;} else if (c === '{') {
       if (depth === 0) start = i;
       depth++;
     } else if (c === '}') {

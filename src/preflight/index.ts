@@ -1,2 +1,3 @@
-// Install preflight: what OLM would reject, found offline at synth time.
+// Install preflight: what OLM would reject, found offline at synth time, and the least-privilege installer rules.
 export * from './default-installer-rules';
+export * from './install-preflight';

@@ -1,0 +1,336 @@
+/**
+ * What OLM does with the OperatorGroup's ServiceAccount when it installs a bundle, as a list of permission
+ * requirements. Internal: `InstallPreflight` checks them, `InstallerPermissions` derives rules from them.
+ *
+ * Modelled from operator-framework/operator-lifecycle-manager (master, 2025-2026):
+ * - catalog operator `pkg/controller/operators/catalog/operator.go` `ExecutePlan`: every InstallPlan step runs
+ *   through `step_ensurer.go` with a client attenuated to the OperatorGroup's ServiceAccount, EXCEPT CRDs: "CRDs
+ *   should be installed via the default OLM (cluster-admin) client and not the scoped client" (the step builder).
+ *   Steps come from `pkg/controller/registry/resolver/steps.go` (`NewStepResourceFromBundle`: the CSV, every bundle
+ *   object, and `NewServiceAccountStepResources`) and `resolver/rbac.go` (`RBACForClusterServiceVersion`: per
+ *   `permissions` entry a ServiceAccount + Role + RoleBinding, per `clusterPermissions` entry a ServiceAccount +
+ *   ClusterRole + ClusterRoleBinding; the ServiceAccount `default` is never a step).
+ * - verbs of `step_ensurer.go`: CSV and Subscription are create-only; ServiceAccount, Service, ConfigMap, bundle
+ *   Secret, Role, RoleBinding, ClusterRole, ClusterRoleBinding try create, then on AlreadyExists update through
+ *   `pkg/lib/operatorclient` (`Update*` = get + strategic-merge patch; the ServiceAccount is read first); other
+ *   supported kinds (`supportedresources.go`) try create, then get + update; unsupported kinds fail the plan
+ *   (`StepStatusUnsupportedResource`). Nothing is deleted.
+ * - olm operator `pkg/controller/operators/olm/operator.go` `parseStrategiesAndUpdateStatus`: the install strategy
+ *   runs with a client attenuated to the same ServiceAccount: `pkg/api/wrappers/deployment_install_client.go`
+ *   (`CreateOrUpdateDeployment`: get, then create or update), `pkg/controller/install/certresources.go` (per
+ *   deployment with webhooks or API services: Service `<deployment>-service` applied server-side, Secret
+ *   `<service>-cert`, Role + RoleBinding `<service>-cert` granting `get` on it, ClusterRoleBinding
+ *   `<service>-system:auth-delegator` and RoleBinding `<service>-auth-reader` in kube-system, both applied
+ *   server-side), `webhook.go` (list + create/update of webhook configurations; conversion webhooks get + update
+ *   the CRDs) and `apiservice.go` (create, or get + patch, of the APIService).
+ * - the API server's RBAC escalation check (`k8s.io/component-helpers/auth/rbac/validation`): creating a Role or
+ *   binding needs the creator to hold every rule (or `escalate` / `bind` on that role); a ClusterRole with an
+ *   aggregationRule needs `escalate` (`pkg/registry/rbac/clusterrole/policybased/storage.go`).
+ * - server-side apply of an object that does not exist yet is authorized as `patch` AND `create` on the named
+ *   object (`staging/src/k8s.io/apiserver/pkg/endpoints/handlers/patch.go`, `withAuthorization`).
+ */
+import { BundleObject, OperatorBundle, WebhookType } from '../bundle/operator-bundle';
+import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
+
+/** Internal: one thing the installer must be allowed, in one namespace ('' = cluster-wide). */
+export interface Requirement {
+  /** Namespace of the request; '' for cluster-scoped. */
+  readonly namespace: string;
+  /** Rules that satisfy it (and what we report as missing / derive). */
+  readonly rules: PolicyRule[];
+  /** Other rules that also satisfy it (`escalate` / `bind`), checked with `allows`-style coverage. */
+  readonly alternative?: PolicyRule[];
+  /** Derive the alternative instead of the rules (bind on a named bootstrap role is least privilege). */
+  readonly deriveAlternative?: boolean;
+  /** Human-readable reason: the OLM step. */
+  readonly step: string;
+  /** True when the rules are the operator's own rules to be granted (escalation check). */
+  readonly escalation: boolean;
+}
+
+const RBAC = 'rbac.authorization.k8s.io';
+
+/** Supported unstructured kinds (`supportedresources.go`) with their group, resource and scope. */
+const SUPPORTED_KINDS: Record<string, { resource: string; namespaced: boolean }> = {
+  PrometheusRule: { resource: 'prometheusrules', namespaced: true },
+  ServiceMonitor: { resource: 'servicemonitors', namespaced: true },
+  PodDisruptionBudget: { resource: 'poddisruptionbudgets', namespaced: true },
+  PriorityClass: { resource: 'priorityclasses', namespaced: false },
+  VerticalPodAutoscaler: { resource: 'verticalpodautoscalers', namespaced: true },
+  ConsoleYAMLSample: { resource: 'consoleyamlsamples', namespaced: false },
+  ConsoleQuickStart: { resource: 'consolequickstarts', namespaced: false },
+  ConsoleCLIDownload: { resource: 'consoleclidownloads', namespaced: false },
+  ConsoleLink: { resource: 'consolelinks', namespaced: false },
+  ConsolePlugin: { resource: 'consoleplugins', namespaced: false },
+  NetworkPolicy: { resource: 'networkpolicies', namespaced: true },
+};
+
+/** Typed kinds `ExecutePlan` handles itself (besides CSV, Subscription and CRDs). */
+const TYPED_KINDS: Record<string, { group: string; resource: string; namespaced: boolean }> = {
+  Secret: { group: '', resource: 'secrets', namespaced: true },
+  ServiceAccount: { group: '', resource: 'serviceaccounts', namespaced: true },
+  Service: { group: '', resource: 'services', namespaced: true },
+  ConfigMap: { group: '', resource: 'configmaps', namespaced: true },
+  Role: { group: RBAC, resource: 'roles', namespaced: true },
+  RoleBinding: { group: RBAC, resource: 'rolebindings', namespaced: true },
+  ClusterRole: { group: RBAC, resource: 'clusterroles', namespaced: false },
+  ClusterRoleBinding: { group: RBAC, resource: 'clusterrolebindings', namespaced: false },
+};
+
+/** Rules of the bootstrap roles the cert resources bind (Kubernetes `plugin/pkg/auth/authorizer/rbac/bootstrappolicy`). */
+const AUTH_DELEGATOR_RULES: PolicyRule[] = [
+  { apiGroups: ['authentication.k8s.io'], resources: ['tokenreviews'], verbs: ['create'] },
+  { apiGroups: ['authorization.k8s.io'], resources: ['subjectaccessreviews'], verbs: ['create'] },
+];
+const AUTH_READER_RULES: PolicyRule[] = [
+  { apiGroups: [''], resources: ['configmaps'], resourceNames: ['extension-apiserver-authentication'], verbs: ['get', 'list', 'watch'] },
+];
+
+/** Internal result of modelling one install. */
+export interface InstallModel {
+  readonly requirements: Requirement[];
+  /** Bundle objects of kinds OLM does not install. */
+  readonly unsupported: BundleObject[];
+  /** Conversion webhooks on a CSV that is not AllNamespaces-only. */
+  readonly conversionNotSingleton: string[];
+  /** Webhook definitions whose rules OLM rejects (`ValidWebhookRules`). */
+  readonly invalidWebhooks: string[];
+}
+
+/** Builds the requirements of installing (and, with `upgrade`, updating to) a bundle in `namespace`. */
+export function modelInstall(bundle: OperatorBundle, namespace: string, upgrade: boolean): InstallModel {
+  const reqs: Requirement[] = [];
+  const unsupported: BundleObject[] = [];
+  const conversionNotSingleton: string[] = [];
+  const invalidWebhooks: string[] = [];
+  const csv = bundle.name;
+
+  const verbs = (rule: Omit<PolicyRule, 'verbs'>, ns: string, fresh: string[], update: string[], step: string, name?: string) => {
+    const all = upgrade ? [...new Set([...fresh, ...update])] : fresh;
+    const unnamed = all.filter((v) => v === 'create' || name === undefined);
+    const named = all.filter((v) => v !== 'create' && name !== undefined);
+    const rules: PolicyRule[] = [];
+    if (unnamed.length > 0) rules.push({ ...rule, verbs: unnamed });
+    if (named.length > 0) rules.push({ ...rule, resourceNames: [name!], verbs: named });
+    reqs.push({ namespace: ns, rules, step, escalation: false });
+  };
+  const typed = (kind: string, ns: string, name: string | undefined, step: string) => {
+    const t = TYPED_KINDS[kind];
+    verbs({ apiGroups: [t.group], resources: [t.resource] }, t.namespaced ? ns : '', ['create'], ['get', 'patch'], step, name);
+  };
+  const escalateRole = (ns: string, rules: PolicyRule[], step: string, roleName?: string) => {
+    reqs.push({
+      namespace: ns,
+      rules,
+      step,
+      escalation: true,
+      alternative: [{ apiGroups: [RBAC], resources: [ns === '' ? 'clusterroles' : 'roles'], verbs: ['escalate'], ...(roleName ? { resourceNames: [roleName] } : {}) }],
+    });
+  };
+  const bindRole = (ns: string, roleKind: string, roleName: string | undefined, rules: PolicyRule[] | undefined, step: string,
+    deriveBind = false) => {
+    const bind: PolicyRule = { apiGroups: [RBAC], resources: [roleKind === 'ClusterRole' ? 'clusterroles' : 'roles'], verbs: ['bind'], ...(roleName ? { resourceNames: [roleName] } : {}) };
+    if (rules === undefined) {
+      // The referenced role is not in the bundle: its rules are unknown, only `bind` on it can be checked.
+      reqs.push({ namespace: ns, rules: [bind], step, escalation: false });
+    } else {
+      reqs.push({ namespace: ns, rules, step, escalation: true, alternative: [bind], deriveAlternative: deriveBind });
+    }
+  };
+
+  // InstallPlan step: the CSV (EnsureClusterServiceVersion: create only).
+  verbs({ apiGroups: ['operators.coreos.com'], resources: ['clusterserviceversions'] }, namespace, ['create'], [], `InstallPlan step ClusterServiceVersion ${csv}: create`);
+
+  // InstallPlan steps: every bundle object (CRDs go through OLM's own client and need nothing here).
+  const bundleRoles = new Map<string, PolicyRule[]>();
+  for (const o of bundle.objects) {
+    if (o.kind === 'Role' || o.kind === 'ClusterRole') bundleRoles.set(`${o.kind}/${o.name}`, rulesOf(o));
+  }
+  for (const o of bundle.objects) {
+    const step = `InstallPlan step ${o.kind} ${o.name} (${o.source})`;
+    if (TYPED_KINDS[o.kind] !== undefined && groupOf(o.apiVersion) === TYPED_KINDS[o.kind].group) {
+      typed(o.kind, namespace, o.name, `${step}: create${upgrade ? ', or get + patch' : ''}`);
+      const ns = TYPED_KINDS[o.kind].namespaced ? namespace : '';
+      if (o.kind === 'Role' || o.kind === 'ClusterRole') {
+        escalateRole(ns, rulesOf(o), `${step}: RBAC escalation check, the installer must hold the rules it grants`, o.name);
+        if (o.kind === 'ClusterRole' && o.raw?.aggregationRule) {
+          reqs.push({
+            namespace: '',
+            step: `${step}: a ClusterRole with an aggregationRule needs escalate`,
+            escalation: false,
+            rules: [{ apiGroups: [RBAC], resources: ['clusterroles'], resourceNames: [o.name], verbs: ['escalate'] }],
+          });
+        }
+      }
+      if (o.kind === 'RoleBinding' || o.kind === 'ClusterRoleBinding') {
+        const ref = o.raw?.roleRef ?? {};
+        const refKind = typeof ref.kind === 'string' ? ref.kind : 'Role';
+        const refName = typeof ref.name === 'string' ? ref.name : undefined;
+        const known = bundleRoles.get(`${refKind}/${refName}`);
+        bindRole(ns, refKind, refName, known, `${step}: binding ${refKind} ${refName} needs its rules or bind on it`);
+      }
+      continue;
+    }
+    const sup = SUPPORTED_KINDS[o.kind];
+    if (sup === undefined) {
+      unsupported.push(o);
+      continue;
+    }
+    verbs({ apiGroups: [groupOf(o.apiVersion)], resources: [sup.resource] }, sup.namespaced ? namespace : '', ['create'], ['get', 'update'],
+      `${step}: create${upgrade ? ', or get + update' : ''}${sup.namespaced ? '' : ' (cluster-scoped kind)'}`, o.name);
+  }
+
+  // InstallPlan steps from RBACForClusterServiceVersion.
+  const serviceAccounts = new Set<string>();
+  for (const p of [...bundle.permissions, ...bundle.clusterPermissions]) {
+    if (p.serviceAccountName !== 'default') serviceAccounts.add(p.serviceAccountName);
+  }
+  for (const sa of [...serviceAccounts].sort()) {
+    typed('ServiceAccount', namespace, sa, `InstallPlan step ServiceAccount ${sa}: create${upgrade ? ', or get + patch' : ''}`);
+  }
+  bundle.permissions.forEach((p, i) => {
+    const step = `InstallPlan steps Role + RoleBinding for permissions[${i}] (ServiceAccount ${p.serviceAccountName})`;
+    typed('Role', namespace, undefined, `${step}: create`);
+    typed('RoleBinding', namespace, undefined, `${step}: create`);
+    escalateRole(namespace, p.rules, `${step}: RBAC escalation check, the installer must hold the operator's rules`);
+    bindRole(namespace, 'Role', undefined, p.rules, `${step}: RBAC escalation check on the binding`);
+  });
+  bundle.clusterPermissions.forEach((p, i) => {
+    const step = `InstallPlan steps ClusterRole + ClusterRoleBinding for clusterPermissions[${i}] (ServiceAccount ${p.serviceAccountName})`;
+    typed('ClusterRole', namespace, undefined, `${step}: create`);
+    typed('ClusterRoleBinding', namespace, undefined, `${step}: create`);
+    escalateRole('', p.rules, `${step}: RBAC escalation check, the installer must hold the operator's cluster rules`);
+    bindRole('', 'ClusterRole', undefined, p.rules, `${step}: RBAC escalation check on the binding`);
+  });
+
+  // Install strategy (olm-operator, scoped client): deployments.
+  for (const d of bundle.deployments) {
+    verbs({ apiGroups: ['apps'], resources: ['deployments'] }, namespace, ['get', 'create'], ['get', 'update'],
+      `install strategy: Deployment ${d.name}: get, then ${upgrade ? 'create or update' : 'create'}`, d.name);
+  }
+
+  // Cert resources for every deployment that serves webhooks or API services (certresources.go).
+  const certDeployments = new Set<string>();
+  for (const w of bundle.webhookDefinitions) if (w.deploymentName) certDeployments.add(w.deploymentName);
+  for (const a of bundle.ownedApiServices) if (a.deploymentName) certDeployments.add(a.deploymentName);
+  for (const dep of bundle.deployments.map((d) => d.name).filter((n) => certDeployments.has(n))) {
+    const sa = bundle.deployments.find((d) => d.name === dep)!.serviceAccountName;
+    const svc = `${dep}-service`;
+    const secret = `${svc}-cert`;
+    const step = `install strategy: cert resources of Deployment ${dep}`;
+    reqs.push({
+      namespace,
+      step: `${step}: Service ${svc} applied server-side`,
+      escalation: false,
+      rules: [{ apiGroups: [''], resources: ['services'], resourceNames: [svc], verbs: ['create', 'patch'] }],
+    });
+    verbs({ apiGroups: [''], resources: ['secrets'] }, namespace, ['create'], ['get', 'patch'], `${step}: Secret ${secret}: create${upgrade ? ', or get + patch' : ''}`, secret);
+    verbs({ apiGroups: [RBAC], resources: ['roles'] }, namespace, ['create'], ['get', 'patch'], `${step}: Role ${secret}: create${upgrade ? ', or get + patch' : ''}`, secret);
+    verbs({ apiGroups: [RBAC], resources: ['rolebindings'] }, namespace, ['create'], ['get', 'patch'], `${step}: RoleBinding ${secret}: create${upgrade ? ', or get + patch' : ''}`, secret);
+    const secretRule: PolicyRule[] = [{ apiGroups: [''], resources: ['secrets'], resourceNames: [secret], verbs: ['get'] }];
+    escalateRole(namespace, secretRule, `${step}: Role ${secret}: RBAC escalation check`, secret);
+    bindRole(namespace, 'Role', secret, secretRule, `${step}: RoleBinding ${secret}: RBAC escalation check`);
+    const crb = `${svc}-system:auth-delegator`;
+    reqs.push({
+      namespace: '',
+      step: `${step}: ClusterRoleBinding ${crb} (ServiceAccount ${sa}) applied server-side`,
+      escalation: false,
+      rules: [{ apiGroups: [RBAC], resources: ['clusterrolebindings'], resourceNames: [crb], verbs: ['create', 'patch'] }],
+    });
+    bindRole('', 'ClusterRole', 'system:auth-delegator', AUTH_DELEGATOR_RULES,
+      `${step}: ClusterRoleBinding ${crb}: RBAC escalation check (hold system:auth-delegator's rules, or bind on it)`, true);
+    const reader = `${svc}-auth-reader`;
+    reqs.push({
+      namespace: 'kube-system',
+      step: `${step}: RoleBinding ${reader} in kube-system applied server-side`,
+      escalation: false,
+      rules: [{ apiGroups: [RBAC], resources: ['rolebindings'], resourceNames: [reader], verbs: ['create', 'patch'] }],
+    });
+    bindRole('kube-system', 'Role', 'extension-apiserver-authentication-reader', AUTH_READER_RULES,
+      `${step}: RoleBinding ${reader}: RBAC escalation check (hold extension-apiserver-authentication-reader's rules, or bind on it)`, true);
+  }
+
+  // Webhook configurations and conversion webhooks (webhook.go).
+  // isSingletonOperator: AllNamespaces supported and no other mode supported.
+  const singleton = bundle.installModes.every((m) => (m.type === 'AllNamespaces' ? m.supported : !m.supported));
+  for (const w of bundle.webhookDefinitions) {
+    const bad = invalidWebhookRules(w.rules);
+    if (bad !== undefined) invalidWebhooks.push(`${w.generateName}: ${bad}`);
+    if (w.type === WebhookType.CONVERSION) {
+      if (!singleton) {
+        conversionNotSingleton.push(w.generateName);
+        continue;
+      }
+      for (const crd of w.conversionCrds) {
+        reqs.push({
+          namespace: '',
+          step: `install strategy: conversion webhook ${w.generateName}: get + update of CRD ${crd}`,
+          escalation: false,
+          rules: [{ apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], resourceNames: [crd], verbs: ['get', 'update'] }],
+        });
+      }
+      continue;
+    }
+    const resource = w.type === WebhookType.VALIDATING ? 'validatingwebhookconfigurations' : 'mutatingwebhookconfigurations';
+    reqs.push({
+      namespace: '',
+      step: `install strategy: ${w.type} ${w.generateName}: list, then ${upgrade ? 'create or update' : 'create'}`,
+      escalation: false,
+      rules: [{ apiGroups: ['admissionregistration.k8s.io'], resources: [resource], verbs: upgrade ? ['list', 'create', 'update'] : ['list', 'create'] }],
+    });
+  }
+
+  // APIServices (apiservice.go), plus the legacy-name lookups of deleteLegacyAPIServiceResources.
+  for (const a of bundle.ownedApiServices) {
+    const name = `${a.version}.${a.group}`;
+    verbs({ apiGroups: ['apiregistration.k8s.io'], resources: ['apiservices'] }, '', ['create'], ['get', 'patch'],
+      `install strategy: APIService ${name}: create${upgrade ? ', or get + patch' : ''}`, name);
+    const legacy = name.replace(/\./g, '-');
+    const step = `install strategy: APIService ${name}: lookup of legacy-named resources`;
+    reqs.push({
+      namespace,
+      step,
+      escalation: false,
+      rules: [
+        { apiGroups: [''], resources: ['services'], resourceNames: [legacy], verbs: ['get'] },
+        { apiGroups: [''], resources: ['secrets'], resourceNames: [`${name}-cert`], verbs: ['get'] },
+        { apiGroups: [RBAC], resources: ['roles', 'rolebindings'], resourceNames: [`${name}-cert`], verbs: ['get'] },
+      ],
+    });
+    reqs.push({ namespace: '', step, escalation: false, rules: [{ apiGroups: [RBAC], resources: ['clusterrolebindings'], resourceNames: [`${name}-system:auth-delegator`], verbs: ['get'] }] });
+    reqs.push({ namespace: 'kube-system', step, escalation: false, rules: [{ apiGroups: [RBAC], resources: ['rolebindings'], resourceNames: [`${name}-auth-reader`], verbs: ['get'] }] });
+  }
+
+  return { requirements: reqs, unsupported, conversionNotSingleton, invalidWebhooks };
+}
+
+/** OLM `install.ValidWebhookRules`: why the rules are rejected, or undefined. */
+function invalidWebhookRules(rules: any[]): string | undefined {
+  for (const r of rules) {
+    const groups: any[] = Array.isArray(r?.apiGroups) ? r.apiGroups : [];
+    const resources: any[] = Array.isArray(r?.resources) ? r.resources : [];
+    if (groups.includes('*')) return 'Webhook rules cannot include all groups';
+    if (groups.includes('operators.coreos.com')) return 'Webhook rules cannot include the OLM group';
+    if (groups.includes('admissionregistration.k8s.io')
+      && (resources.includes('*') || resources.includes('MutatingWebhookConfiguration') || resources.includes('ValidatingWebhookConfiguration'))) {
+      return 'Webhook rules cannot include MutatingWebhookConfiguration or ValidatingWebhookConfiguration resources';
+    }
+  }
+  return undefined;
+}
+
+function groupOf(apiVersion: string): string {
+  const i = apiVersion.indexOf('/');
+  return i < 0 ? '' : apiVersion.slice(0, i);
+}
+
+function rulesOf(o: BundleObject): PolicyRule[] {
+  const rules = Array.isArray(o.raw?.rules) ? o.raw.rules : [];
+  return rules.map((r: any, i: number) => {
+    try {
+      return PolicyRules.fromJson(r);
+    } catch (e) {
+      throw new Error(`${o.kind} ${o.name} (${o.source}): field 'rules[${i}]': ${(e as Error).message}`);
+    }
+  });
+}

@@ -1,0 +1,515 @@
+/**
+ * The install preflight: every permission the OperatorGroup's ServiceAccount lacks to install a bundle, found
+ * offline, all at once, in the style of OLM v1's preflight (`Namespace:"team-a" APIGroups:[apps] ...`).
+ * What OLM does is modelled in `install-plan-model.ts` (with the upstream files it is read from).
+ *
+ * Where OLM's docs and code differ: the OKD/OpenShift docs say "The APIService and CustomResourceDefinition
+ * resources are always created by OLM using the cluster-admin role". In the code (`ExecutePlan`), only CRDs
+ * are: the install strategy runs with the scoped client and creates APIServices, webhook configurations, the
+ * `system:auth-delegator` ClusterRoleBinding and a RoleBinding in kube-system, and updates CRDs for conversion
+ * webhooks. So operators with webhooks or API services need cluster-scoped writes that a namespace-confined
+ * installer does not have. This preflight follows the code.
+ */
+import { InstallModel, modelInstall } from './install-plan-model';
+import { OperatorBundle } from '../bundle/operator-bundle';
+import { InstallModeFailureReason, InstallModes } from '../olm/install-modes';
+import { PolicyRule } from '../rbac/policy-rule';
+import { RbacRules } from '../rbac/rbac-rules';
+
+/** Rules held in one namespace. */
+export interface NamespaceRules {
+  /** The namespace. */
+  readonly namespace: string;
+  /** The rules (from RoleBindings in that namespace). */
+  readonly rules: PolicyRule[];
+}
+
+/** Codes of preflight problems and warnings. */
+export enum PreflightCode {
+  /** OLM's `UnsupportedOperatorGroup`: the CSV's install modes do not allow the OperatorGroup's target namespaces. */
+  UNSUPPORTED_OPERATOR_GROUP = 'UnsupportedOperatorGroup',
+  /** OLM's `InvalidInstallModes`: the CSV lists an install mode twice. */
+  INVALID_INSTALL_MODES = 'InvalidInstallModes',
+  /** A bundle object of a kind OLM does not install (`StepStatusUnsupportedResource`): the InstallPlan fails. */
+  UNSUPPORTED_RESOURCE = 'UnsupportedResource',
+  /** The installer has no rules outside its namespace, but the install needs cluster-scoped (or kube-system) rules. */
+  NEEDS_CLUSTER_SCOPED_RULES = 'NeedsClusterScopedRules',
+  /**
+   * Installing needs the installer to write CRDs or APIServices (the operator's own rules grant it, so the RBAC
+   * escalation check requires the installer to hold it; or conversion webhooks / owned APIServices). A scoped
+   * installer must never hold these: the operator cannot be installed through a scoped tenant.
+   */
+  WRITES_CRDS_OR_APISERVICES = 'WritesCrdsOrApiServices',
+  /** OLM refuses conversion webhooks unless the CSV supports only AllNamespaces (`createOrUpdateConversionWebhook`). */
+  CONVERSION_WEBHOOK_NOT_ALL_NAMESPACES = 'ConversionWebhookRequiresAllNamespaces',
+  /** OLM's `InvalidWebhookDescription` (`install.ValidWebhookRules`). */
+  INVALID_WEBHOOK_DESCRIPTION = 'InvalidWebhookDescription',
+  /** Warning: OLM copies the operator's namespaced RBAC into other target namespaces with its own client. */
+  RBAC_COPIED_TO_TARGET_NAMESPACES = 'OperatorRbacCopiedToTargetNamespaces',
+  /** Warning: for AllNamespaces, OLM turns the operator's namespaced rules into ClusterRoles with its own client. */
+  RBAC_LIFTED_TO_CLUSTER = 'OperatorRbacLiftedToCluster',
+  /** Warning: CRDs are created by OLM's own client; they are cluster-wide and shared by every tenant. */
+  CRDS_CREATED_BY_OLM = 'CrdsCreatedByOlm',
+  /** Warning: required APIs are resolved by OLM, which may install more bundles with the same ServiceAccount. */
+  REQUIRED_APIS = 'RequiredApis',
+}
+
+/** A blocker or warning that is not a missing rule. */
+export interface PreflightProblem {
+  /** Code. */
+  readonly code: PreflightCode;
+  /** What is wrong, and the fix. */
+  readonly message: string;
+}
+
+/** A rule the installer lacks. */
+export interface MissingRule {
+  /** Namespace where it is needed; `""` means cluster-wide (a ClusterRole + ClusterRoleBinding). */
+  readonly namespace: string;
+  /** The rule (compacted). */
+  readonly rule: PolicyRule;
+  /** Formatted like OLM v1's preflight: `Namespace:"team-a" APIGroups:[apps] Resources:[deployments] Verbs:[create,get]`. */
+  readonly formatted: string;
+  /** The OLM steps that need it. */
+  readonly steps: string[];
+}
+
+/** Input of `InstallPreflight.check`. */
+export interface InstallPreflightProps {
+  /** The bundle OLM would install. */
+  readonly bundle: OperatorBundle;
+  /** Namespace of the OperatorGroup, Subscription and operator. */
+  readonly namespace: string;
+  /** The OperatorGroup's target namespaces; an empty list means AllNamespaces. */
+  readonly targetNamespaces: string[];
+  /** Rules the installer ServiceAccount holds in `namespace`. */
+  readonly installerRules: PolicyRule[];
+  /**
+   * Rules it holds cluster-wide (ClusterRoleBindings); they apply in every namespace too.
+   * @default - none: a namespace-confined installer
+   */
+  readonly clusterInstallerRules?: PolicyRule[];
+  /**
+   * Rules it holds in other namespaces (e.g. kube-system).
+   * @default - none
+   */
+  readonly otherNamespaceRules?: NamespaceRules[];
+  /**
+   * Also check OLM's update path (objects that already exist: get + patch / update), as for an upgrade to this
+   * bundle or a re-install.
+   * @default false
+   */
+  readonly upgrade?: boolean;
+}
+
+/** Result of `InstallPreflight.check`. */
+export interface PreflightResult {
+  /** The CSV checked. */
+  readonly bundleName: string;
+  /**
+   * Its version.
+   * @default - none
+   */
+  readonly version?: string;
+  /** True when OLM would install it: install mode supported, no missing rules, no problems. */
+  readonly ok: boolean;
+  /** Whether the install modes allow the target namespaces. */
+  readonly installModeSupported: boolean;
+  /** Every missing rule, compacted per namespace (tenant namespace, other namespaces, then cluster). */
+  readonly missing: MissingRule[];
+  /** Other blockers. */
+  readonly problems: PreflightProblem[];
+  /** Things that pass but deserve attention. */
+  readonly warnings: PreflightProblem[];
+}
+
+/** Input of `InstallPreflight.checkVersions`. */
+export interface VersionsPreflightProps {
+  /** The allowed versions of the package (e.g. from a catalog). */
+  readonly bundles: OperatorBundle[];
+  /** Namespace of the OperatorGroup. */
+  readonly namespace: string;
+  /** Target namespaces; empty = AllNamespaces. */
+  readonly targetNamespaces: string[];
+  /** Rules held in `namespace`. */
+  readonly installerRules: PolicyRule[];
+  /**
+   * Cluster-wide rules.
+   * @default - none
+   */
+  readonly clusterInstallerRules?: PolicyRule[];
+  /**
+   * Rules in other namespaces.
+   * @default - none
+   */
+  readonly otherNamespaceRules?: NamespaceRules[];
+}
+
+/** Offline install preflight. */
+export class InstallPreflight {
+  /** Checks one bundle: every missing rule and every other blocker at once. */
+  public static check(props: InstallPreflightProps): PreflightResult {
+    const { bundle, namespace } = props;
+    if (typeof namespace !== 'string' || namespace === '') {
+      throw new Error(`InstallPreflight.check: 'namespace' must be the OperatorGroup's namespace, got ${JSON.stringify(namespace)}`);
+    }
+    const upgrade = props.upgrade === true;
+    const model = modelInstall(bundle, namespace, upgrade);
+    const problems: PreflightProblem[] = [];
+    const warnings: PreflightProblem[] = [];
+
+    const mode = InstallModes.checkTargets(bundle.installModes, namespace, props.targetNamespaces);
+    if (!mode.supported) {
+      problems.push({
+        code: modeCode(mode.reason),
+        message: `${bundle.name}: ${mode.message} (OperatorGroup in ${namespace} targeting ${describeTargets(props.targetNamespaces)}; `
+          + `the CSV supports ${supportedModes(bundle)}). Fix: change the OperatorGroup's target namespaces or choose another operator.`,
+      });
+    }
+    problems.push(...modelProblems(bundle, model));
+
+    const effective = effectiveRules(props.installerRules, props.clusterInstallerRules ?? [], props.otherNamespaceRules ?? [], namespace);
+    const writes = new Map<string, { atoms: PolicyRule[]; steps: Set<string> }>();
+    const missingAtoms: Array<{ namespace: string; atom: PolicyRule; step: string }> = [];
+    for (const req of model.requirements) {
+      const [allowedRules, writeAtoms] = splitWrites(req.rules);
+      if (writeAtoms.length > 0) {
+        const w = writes.get(req.namespace) ?? { atoms: [], steps: new Set<string>() };
+        w.atoms.push(...writeAtoms);
+        w.steps.add(req.step);
+        writes.set(req.namespace, w);
+      }
+      const owner = effective(req.namespace);
+      if (RbacRules.covers(owner, allowedRules).covered) continue;
+      if (req.alternative !== undefined && RbacRules.covers(owner, req.alternative).covered) continue;
+      const wanted = req.deriveAlternative && req.alternative !== undefined ? req.alternative : allowedRules;
+      for (const atom of RbacRules.covers(owner, wanted).missing) missingAtoms.push({ namespace: req.namespace, atom, step: req.step });
+    }
+    if (writes.size > 0) problems.push(writesProblem(bundle, writes));
+
+    const missing = toMissing(missingAtoms, namespace);
+    const outside = missing.filter((m) => m.namespace !== namespace);
+    const confined = (props.clusterInstallerRules ?? []).length === 0 && (props.otherNamespaceRules ?? []).every((n) => n.rules.length === 0);
+    if (confined && outside.length > 0) {
+      problems.push({
+        code: PreflightCode.NEEDS_CLUSTER_SCOPED_RULES,
+        message: `${bundle.name} cannot be installed by an installer confined to namespace ${namespace}: OLM's scoped client needs `
+          + `${outside.length} rule(s) outside it: ${outside.map((m) => m.formatted).join('; ')}. Fix: grant them to the installer `
+          + '(ClusterRole + ClusterRoleBinding, or a RoleBinding in that namespace), e.g. from InstallerPermissions.leastPrivilege '
+          + 'with allowClusterScoped, or choose an operator without clusterPermissions, webhooks or API services.',
+      });
+    }
+    warnings.push(...modelWarnings(bundle, namespace, props.targetNamespaces));
+
+    return clean({
+      bundleName: bundle.name,
+      version: bundle.version,
+      ok: mode.supported && missing.length === 0 && problems.length === 0,
+      installModeSupported: mode.supported,
+      missing,
+      problems,
+      warnings,
+    });
+  }
+
+  /**
+   * Checks every allowed version (fresh install and OLM's update path) and says which version needs what.
+   * Results are in the order of `bundles`.
+   */
+  public static checkVersions(props: VersionsPreflightProps): PreflightResult[] {
+    return props.bundles.map((bundle) => InstallPreflight.check({
+      bundle,
+      namespace: props.namespace,
+      targetNamespaces: props.targetNamespaces,
+      installerRules: props.installerRules,
+      clusterInstallerRules: props.clusterInstallerRules,
+      otherNamespaceRules: props.otherNamespaceRules,
+      upgrade: true,
+    }));
+  }
+
+  /** The result as readable lines: problems, then missing rules, then warnings. */
+  public static format(result: PreflightResult): string[] {
+    const head = `${result.bundleName}${result.version ? ` (${result.version})` : ''}: ${result.ok ? 'installs' : 'would FAIL to install'}`;
+    return [
+      head,
+      ...result.problems.map((p) => `  problem ${p.code}: ${p.message}`),
+      ...(result.missing.length > 0 ? [`  missing ${result.missing.length} rule(s):`] : []),
+      ...result.missing.map((m) => `    ${m.formatted}`),
+      ...result.warnings.map((w) => `  warning ${w.code}: ${w.message}`),
+    ];
+  }
+
+  private constructor() {}
+}
+
+/** Input of `InstallerPermissions.leastPrivilege`. */
+export interface LeastPrivilegeProps {
+  /** The bundles (allowed versions) to install or upgrade to. */
+  readonly bundles: OperatorBundle[];
+  /** Namespace of the OperatorGroup. */
+  readonly namespace: string;
+  /** Target namespaces; empty = AllNamespaces. */
+  readonly targetNamespaces: string[];
+  /**
+   * Allow rules outside the namespace (cluster-wide, or in kube-system). When false they are left out and a
+   * `NeedsClusterScopedRules` problem lists them.
+   * @default false
+   */
+  readonly allowClusterScoped?: boolean;
+}
+
+/** Derived installer permissions. */
+export interface InstallerPermissionSet {
+  /** Rules for a Role in the tenant namespace. */
+  readonly namespacedRules: PolicyRule[];
+  /** Rules for a ClusterRole bound cluster-wide (empty unless allowed). */
+  readonly clusterRules: PolicyRule[];
+  /** Rules for Roles in other namespaces (kube-system for cert resources; empty unless allowed). */
+  readonly otherNamespaceRules: NamespaceRules[];
+  /** Why some bundles still cannot be installed with these rules. */
+  readonly problems: PreflightProblem[];
+}
+
+/** Derives minimal installer permissions. */
+export class InstallerPermissions {
+  /**
+   * The fewest rules that let OLM install each bundle and update to it (create and update paths), compacted.
+   * Never includes writes to CRDs or APIServices: bundles that need them get a `WritesCrdsOrApiServices` problem.
+   * Binding the bootstrap roles of cert resources is derived as `bind` limited by `resourceNames`.
+   */
+  public static leastPrivilege(props: LeastPrivilegeProps): InstallerPermissionSet {
+    const { namespace } = props;
+    const perNamespace = new Map<string, PolicyRule[]>();
+    const problems: PreflightProblem[] = [];
+    for (const bundle of props.bundles) {
+      const model = modelInstall(bundle, namespace, true);
+      const mode = InstallModes.checkTargets(bundle.installModes, namespace, props.targetNamespaces);
+      if (!mode.supported) {
+        problems.push({
+          code: modeCode(mode.reason),
+          message: `${bundle.name}: ${mode.message}; no permissions can fix this (the CSV supports ${supportedModes(bundle)}).`,
+        });
+      }
+      problems.push(...modelProblems(bundle, model));
+      const writes = new Map<string, { atoms: PolicyRule[]; steps: Set<string> }>();
+      for (const req of model.requirements) {
+        const wanted = req.deriveAlternative && req.alternative !== undefined ? req.alternative : req.rules;
+        const [allowed, writeAtoms] = splitWrites(wanted);
+        if (writeAtoms.length > 0) {
+          const w = writes.get(req.namespace) ?? { atoms: [], steps: new Set<string>() };
+          w.atoms.push(...writeAtoms);
+          w.steps.add(req.step);
+          writes.set(req.namespace, w);
+        }
+        const list = perNamespace.get(req.namespace) ?? [];
+        list.push(...allowed);
+        perNamespace.set(req.namespace, list);
+      }
+      if (writes.size > 0) problems.push(writesProblem(bundle, writes));
+    }
+    const namespacedRules = RbacRules.compact(perNamespace.get(namespace) ?? []);
+    let clusterRules = RbacRules.compact(perNamespace.get('') ?? []);
+    let otherNamespaceRules: NamespaceRules[] = [...perNamespace.keys()]
+      .filter((ns) => ns !== '' && ns !== namespace).sort()
+      .map((ns) => ({ namespace: ns, rules: RbacRules.compact(perNamespace.get(ns)!) }))
+      .filter((n) => n.rules.length > 0);
+    if (props.allowClusterScoped !== true && (clusterRules.length > 0 || otherNamespaceRules.length > 0)) {
+      const listed = [
+        ...otherNamespaceRules.flatMap((n) => n.rules.map((r) => RbacRules.format(r, n.namespace))),
+        ...clusterRules.map((r) => RbacRules.format(r, '')),
+      ];
+      problems.push({
+        code: PreflightCode.NEEDS_CLUSTER_SCOPED_RULES,
+        message: `${props.bundles.map((b) => b.name).join(', ')}: installing needs ${listed.length} rule(s) outside namespace ${namespace}, `
+          + `left out because allowClusterScoped is false: ${listed.join('; ')}. Fix: set allowClusterScoped (a cluster admin decision) `
+          + 'or choose an operator without clusterPermissions, webhooks or API services.',
+      });
+      clusterRules = [];
+      otherNamespaceRules = [];
+    }
+    return { namespacedRules, clusterRules, otherNamespaceRules, problems: dedupe(problems) };
+  }
+
+  private constructor() {}
+}
+
+const WRITE_VERBS = new Set(['create', 'update', 'patch', 'delete', 'deletecollection', '*']);
+
+/** True when an atom allows writing CRDs or APIServices (including through `*`). */
+function isCrdOrApiServiceWrite(atom: PolicyRule): boolean {
+  if (atom.nonResourceUrls !== undefined && atom.nonResourceUrls.length > 0) return false;
+  const g = atom.apiGroups?.[0];
+  const r = atom.resources?.[0];
+  const v = atom.verbs[0];
+  if (g === undefined || r === undefined || !WRITE_VERBS.has(v)) return false;
+  const crd = (g === 'apiextensions.k8s.io' || g === '*') && (r === 'customresourcedefinitions' || r === '*');
+  const api = (g === 'apiregistration.k8s.io' || g === '*') && (r === 'apiservices' || r === '*');
+  return crd || api;
+}
+
+/** Splits rules into atoms the installer may hold and atoms that write CRDs/APIServices. */
+function splitWrites(rules: PolicyRule[]): [PolicyRule[], PolicyRule[]] {
+  if (!rules.some((r) => (r.verbs ?? []).some((v) => WRITE_VERBS.has(v))
+    && (r.resources ?? []).some((x) => x === 'customresourcedefinitions' || x === 'apiservices' || x === '*'))) {
+    return [rules, []];
+  }
+  const ok: PolicyRule[] = [];
+  const bad: PolicyRule[] = [];
+  for (const atom of RbacRules.breakdown(rules)) (isCrdOrApiServiceWrite(atom) ? bad : ok).push(atom);
+  return [ok, bad];
+}
+
+function writesProblem(bundle: OperatorBundle, writes: Map<string, { atoms: PolicyRule[]; steps: Set<string> }>): PreflightProblem {
+  const rules: string[] = [];
+  const steps = new Set<string>();
+  for (const [ns, w] of [...writes.entries()].sort()) {
+    rules.push(...RbacRules.compact(w.atoms).map((r) => RbacRules.format(r, ns)));
+    w.steps.forEach((s) => steps.add(s));
+  }
+  return {
+    code: PreflightCode.WRITES_CRDS_OR_APISERVICES,
+    message: `${bundle.name} cannot be installed through a scoped tenant: installing it needs the installer to hold `
+      + `${rules.join('; ')} (${[...steps].sort().join('; ')}). A scoped installer must never write CRDs or APIServices `
+      + '(they are cluster-wide). Fix: have a cluster admin install this operator (e.g. in an admin-owned namespace).',
+  };
+}
+
+function modelProblems(bundle: OperatorBundle, model: InstallModel): PreflightProblem[] {
+  const out: PreflightProblem[] = [];
+  for (const o of model.unsupported) {
+    out.push({
+      code: PreflightCode.UNSUPPORTED_RESOURCE,
+      message: `${bundle.name}: bundle object ${o.kind} ${o.name} (${o.source}, ${o.apiVersion}) is a kind OLM does not install `
+        + '(catalog operator supportedresources.go): the InstallPlan fails with StepStatusUnsupportedResource. Fix: remove it from the bundle.',
+    });
+  }
+  for (const w of model.conversionNotSingleton) {
+    out.push({
+      code: PreflightCode.CONVERSION_WEBHOOK_NOT_ALL_NAMESPACES,
+      message: `${bundle.name}: conversion webhook ${w}: OLM fails the install ("CSVs with conversion webhooks must support only AllNamespaces") `
+        + `because the CSV supports ${supportedModes(bundle)}.`,
+    });
+  }
+  for (const w of model.invalidWebhooks) {
+    out.push({ code: PreflightCode.INVALID_WEBHOOK_DESCRIPTION, message: `${bundle.name}: webhook ${w} (OLM install.ValidWebhookRules).` });
+  }
+  return out;
+}
+
+function modelWarnings(bundle: OperatorBundle, namespace: string, targets: string[]): PreflightProblem[] {
+  const out: PreflightProblem[] = [];
+  const nsRules = bundle.permissions.reduce((n, p) => n + p.rules.length, 0);
+  if (targets.length === 0 && nsRules > 0) {
+    out.push({
+      code: PreflightCode.RBAC_LIFTED_TO_CLUSTER,
+      message: `${bundle.name}: with AllNamespaces, OLM turns the ${nsRules} rule(s) of the CSV's permissions into ClusterRoles and `
+        + 'ClusterRoleBindings with its own client (olm operatorgroup.go ensureSingletonRBAC): the installer needs nothing for it, '
+        + 'but the operator gains these rights in every namespace.',
+    });
+  }
+  const others = [...new Set(targets)].filter((t) => t !== namespace).sort();
+  if (targets.length > 0 && others.length > 0 && nsRules > 0) {
+    out.push({
+      code: PreflightCode.RBAC_COPIED_TO_TARGET_NAMESPACES,
+      message: `${bundle.name}: OLM copies the Roles and RoleBindings of the CSV's permissions (${nsRules} rule(s)) into target `
+        + `namespace(s) ${others.join(', ')} with its own client (olm operatorgroup.go ensureRBACInTargetNamespace): the installer `
+        + 'needs nothing there, but the operator gains these rights in namespaces where the installer may have none.',
+    });
+  }
+  if (bundle.crds.length > 0 || bundle.ownedCrds.length > 0) {
+    const names = [...new Set([...bundle.crds.map((c) => c.name), ...bundle.ownedCrds.map((c) => c.name)])].sort();
+    out.push({
+      code: PreflightCode.CRDS_CREATED_BY_OLM,
+      message: `${bundle.name}: OLM creates or updates ${names.length} CRD(s) with its own cluster-admin client, not the installer `
+        + `(catalog operator ExecutePlan): ${names.join(', ')}. CRDs are cluster-wide: every tenant shares one version of them.`,
+    });
+  }
+  if (bundle.requiredCrds.length > 0) {
+    out.push({
+      code: PreflightCode.REQUIRED_APIS,
+      message: `${bundle.name} requires ${bundle.requiredCrds.map((c) => c.name).sort().join(', ')}: OLM resolves them by installing the `
+        + 'providing bundles (and creating Subscriptions) with the same ServiceAccount; check those bundles too.',
+    });
+  }
+  return out;
+}
+
+function effectiveRules(ns: PolicyRule[], cluster: PolicyRule[], others: NamespaceRules[], namespace: string): (n: string) => PolicyRule[] {
+  const cache = new Map<string, PolicyRule[]>();
+  return (n: string) => {
+    let r = cache.get(n);
+    if (r === undefined) {
+      r = [...cluster];
+      if (n === namespace) r.push(...ns);
+      if (n !== '') for (const o of others) if (o.namespace === n) r.push(...o.rules);
+      cache.set(n, r);
+    }
+    return r;
+  };
+}
+
+function toMissing(atoms: Array<{ namespace: string; atom: PolicyRule; step: string }>, namespace: string): MissingRule[] {
+  const byNs = new Map<string, Array<{ atom: PolicyRule; step: string }>>();
+  for (const a of atoms) {
+    const l = byNs.get(a.namespace) ?? [];
+    l.push(a);
+    byNs.set(a.namespace, l);
+  }
+  const order = [...byNs.keys()].sort((a, b) => rank(a, namespace) - rank(b, namespace) || a.localeCompare(b));
+  const out: MissingRule[] = [];
+  for (const ns of order) {
+    const list = byNs.get(ns)!;
+    const rules = RbacRules.compact(list.map((l) => l.atom));
+    const steps = rules.map(() => new Set<string>());
+    for (const l of list) {
+      let i = rules.findIndex((r) => atomIn(l.atom, r));
+      if (i < 0) i = rules.findIndex((r) => RbacRules.covers([r], [l.atom]).covered);
+      if (i >= 0) steps[i].add(l.step);
+    }
+    rules.forEach((rule, i) => out.push({ namespace: ns, rule, formatted: RbacRules.format(rule, ns), steps: [...steps[i]].sort() }));
+  }
+  return out;
+}
+
+/** Whether an atom is literally one of the rule's atoms (cheap check before `covers`). */
+function atomIn(atom: PolicyRule, rule: PolicyRule): boolean {
+  const has = (list: string[] | undefined, v: string | undefined) => v === undefined || (list ?? []).includes(v);
+  return has(rule.verbs, atom.verbs[0]) && has(rule.apiGroups, atom.apiGroups?.[0]) && has(rule.resources, atom.resources?.[0])
+    && has(rule.nonResourceUrls, atom.nonResourceUrls?.[0])
+    && (atom.resourceNames === undefined ? rule.resourceNames === undefined : has(rule.resourceNames, atom.resourceNames[0]));
+}
+
+function modeCode(reason: InstallModeFailureReason | undefined): PreflightCode {
+  return reason === InstallModeFailureReason.INVALID_INSTALL_MODES ? PreflightCode.INVALID_INSTALL_MODES : PreflightCode.UNSUPPORTED_OPERATOR_GROUP;
+}
+
+function rank(ns: string, namespace: string): number {
+  return ns === namespace ? 0 : ns === '' ? 2 : 1;
+}
+
+function describeTargets(targets: string[]): string {
+  return targets.length === 0 ? 'all namespaces' : [...targets].sort().join(', ');
+}
+
+function supportedModes(bundle: OperatorBundle): string {
+  const s = bundle.installModes.filter((m) => m.supported).map((m) => m.type);
+  return s.length === 0 ? 'no install mode' : s.join(', ');
+}
+
+function dedupe(problems: PreflightProblem[]): PreflightProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const k = `${p.code}\u0000${p.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+function clean<T>(o: T): T {
+  const out: any = {};
+  for (const [k, v] of Object.entries(o as any)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
