@@ -107,7 +107,7 @@ describe('names', () => {
 
 describe('annotation size (ValidateAnnotationsSize)', () => {
   test('counts keys and values in bytes', () => {
-    expect(KubernetesValidation.annotationsSize({ 'a/b': 'ü', c: '' })).toEqual(3 + 2 + 1);
+    expect(KubernetesValidation.annotationsSize({ 'a/b': 'ü', 'c': '' })).toEqual(3 + 2 + 1);
   });
 
   test('the limit is 256 KiB', () => {
