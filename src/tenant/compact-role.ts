@@ -1,8 +1,8 @@
 import { Lazy } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { PolicyRule } from '../rbac/policy-rule';
 import { nonEmpty, toL1Rules } from './private';
+import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 
 /** Props of `CompactRole`. */

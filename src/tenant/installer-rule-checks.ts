@@ -114,14 +114,24 @@ export class InstallerRuleChecks {
       if (problems.length === 0) valid.push({ rule, index });
     });
 
+    // A rule with resourceNames grants only requests for those names: probe them too. Upstream RBAC never
+    // matches create/deletecollection against resourceNames (the request has no name), so those stay unnamed.
+    const names = [...new Set(valid.flatMap((v) => v.rule.resourceNames ?? []))].sort();
+    const withNames = (requests: ResourceRequest[]) => [
+      ...requests,
+      ...requests.filter((r) => r.verb !== 'create' && r.verb !== 'deletecollection').flatMap((r) => names.map((name) => ({ ...r, name }))),
+    ];
     const grantingRules = (candidates: { rule: PolicyRule; index: number }[], requests: ResourceRequest[]) =>
-      candidates.filter((c) => requests.some((r) => RbacRules.allows([c.rule], r)));
+      candidates.filter((c) => withNames(requests).some((r) => RbacRules.allows([c.rule], r)));
     const describe = (found: { rule: PolicyRule; index: number }[]) =>
       found.map((f) => `${field}[${f.index}] ${JSON.stringify(rulesJson(f.rule))}`).join(', ');
 
     if (options.clusterScoped) {
       for (const kind of OLM_ONLY) {
-        const verbs = WRITE_VERBS.filter((verb) => RbacRules.allows(valid.map((v) => v.rule), { verb, apiGroup: kind.apiGroup, resource: kind.resource }));
+        const validRules = valid.map((v) => v.rule);
+        const verbs = WRITE_VERBS.filter((verb) =>
+          withNames([{ verb, apiGroup: kind.apiGroup, resource: kind.resource }]).some((r) => RbacRules.allows(validRules, r)),
+        );
         if (verbs.length === 0) continue;
         const found = grantingRules(valid, verbs.map((verb) => ({ verb, apiGroup: kind.apiGroup, resource: kind.resource })));
         out.push({

@@ -265,7 +265,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     if (props.legacyPullSecretAccess) this.addLegacyPullSecretAccess(props.legacyPullSecretAccess);
 
     // 5. OperatorGroup
-    const reasonAnnotations = this.targets.reason !== undefined ? { [ScopedOperatorTenant.TARGETS_REASON_ANNOTATION]: this.targets.reason } : undefined;
+    const reason = this.targets.reason;
+    const reasonAnnotations = reason !== undefined ? { [ScopedOperatorTenant.TARGETS_REASON_ANNOTATION]: reason } : undefined;
     this.operatorGroup = new olm.OperatorGroup(this, 'OperatorGroup', {
       metadata: { name: this.operatorGroupName, namespace: ns, annotations: reasonAnnotations },
       spec: {

@@ -368,7 +368,7 @@ describe('ScopedOperatorTenant', () => {
           volumes: [{ name: 'ca', configMap: { name: 'trusted-ca' } }],
           volumeMounts: [{ name: 'ca', mountPath: '/etc/pki/ca' }],
           selector: { matchLabels: { name: 'etcd-operator' } },
-          annotations: { 'team': 'a' },
+          annotations: { team: 'a' },
           affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }] } } },
         },
       });
@@ -468,7 +468,7 @@ describe('ScopedOperatorTenant', () => {
       tenant.subscribe({ packageName: 'redis', catalog: CATALOG, installPlanApproval: InstallPlanApproval.MANUAL });
       expect(Diagnostics.report(app)).toEqual(
         [
-          "warning: [platform/T] subscriptions=\"redis\": InstallPlans will wait for manual approval but the tenant grants nobody the right to approve them. Fix: call grantSubscriptionManagement(subject) for the team that approves upgrades (ManualApprovalWithoutApprover)",
+          'warning: [platform/T] subscriptions="redis": InstallPlans will wait for manual approval but the tenant grants nobody the right to approve them. Fix: call grantSubscriptionManagement(subject) for the team that approves upgrades (ManualApprovalWithoutApprover)',
           "warning: [platform/T] subscriptions=\"Manual: redis; Automatic: etcd\": OLM resolves namespace 'team-a' as one unit and one Manual Subscription makes every InstallPlan there Manual (OLM pkg/controller/operators/catalog/operator.go), so the Automatic Subscriptions will wait for approval too. Fix: use the same installPlanApproval for every Subscription of the tenant, or put them in separate tenants (MixedInstallPlanApproval)",
           'warning: [platform/T] subscriptions[etcd].startingCsv="etcdoperator.v0.9.2": with Automatic approval OLM installs the starting CSV and immediately upgrades past it, so it does not pin the version. Fix: use installPlanApproval: InstallPlanApproval.MANUAL to stay on the starting CSV, or drop startingCsv (StartingCsvWithAutomaticApproval)',
         ].join('\n'),

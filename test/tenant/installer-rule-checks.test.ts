@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { InstallerRuleChecks, PolicyRule, SensitiveGrant } from '../../src';
+
+const codes = (rules: PolicyRule[], clusterScoped: boolean, allowed: SensitiveGrant[] = []) =>
+  InstallerRuleChecks.errors(rules, { clusterScoped, allowedSensitiveGrants: allowed }).map((d) => d.code + (d.message.includes('SensitiveGrant.') ? `:${/SensitiveGrant\.(\w+)/.exec(d.message)![1]}` : ''));
+
+describe('InstallerRuleChecks.errors', () => {
+  // [case name, rules, clusterScoped, expected codes]
+  test.each<[string, PolicyRule[], boolean, string[]]>([
+    ['OKD fine-grained defaults are fine', [{ apiGroups: ['apps'], resources: ['deployments'], verbs: ['create'] }], false, []],
+    ['cluster wildcard writes CRDs and APIServices', [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }], true, [
+      'InstallerCanWriteCrds',
+      'InstallerCanWriteApiServices',
+      'InstallerSensitiveGrant:ESCALATE',
+      'InstallerSensitiveGrant:BIND',
+      'InstallerSensitiveGrant:IMPERSONATE',
+      'InstallerSensitiveGrant:OPERATOR_GROUP_WRITES',
+    ]],
+    ['cluster group wildcard on customresourcedefinitions', [{ apiGroups: ['*'], resources: ['customresourcedefinitions'], verbs: ['patch'] }], true, ['InstallerCanWriteCrds']],
+    ['cluster read of CRDs is fine', [{ apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], verbs: ['get', 'list', 'watch'] }], true, []],
+    ['cluster apiservices delete', [{ apiGroups: ['apiregistration.k8s.io'], resources: ['apiservices'], verbs: ['delete'] }], true, ['InstallerCanWriteApiServices']],
+    ['CRD write named by resourceNames is still a write', [{ apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], resourceNames: ['etcdclusters.etcd.database.coreos.com'], verbs: ['update'] }], true, ['InstallerCanWriteCrds']],
+    ['namespaced Role cannot reach CRDs', [{ apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], verbs: ['create'] }], false, []],
+    ['namespaced full wildcard is left to warnings', [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }], false, []],
+    ['namespaced verb wildcard on roles escalates and binds', [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['*'] }], false, ['InstallerSensitiveGrant:ESCALATE', 'InstallerSensitiveGrant:BIND']],
+    ['bind on clusterroles', [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], verbs: ['bind'] }], false, ['InstallerSensitiveGrant:BIND']],
+    ['impersonate serviceaccounts', [{ apiGroups: [''], resources: ['serviceaccounts'], verbs: ['impersonate'] }], false, ['InstallerSensitiveGrant:IMPERSONATE']],
+    ['operatorgroups via group resource wildcard', [{ apiGroups: ['operators.coreos.com'], resources: ['*'], verbs: ['update'] }], false, ['InstallerSensitiveGrant:OPERATOR_GROUP_WRITES']],
+    ['operatorgroups read is fine', [{ apiGroups: ['operators.coreos.com'], resources: ['operatorgroups'], verbs: ['get', 'list', 'watch'] }], false, []],
+    ['non-resource URL in a Role is invalid', [{ nonResourceUrls: ['/healthz'], verbs: ['get'] }], false, ['InvalidInstallerRule']],
+    ['empty verbs is invalid', [{ apiGroups: [''], resources: ['pods'], verbs: [] }], false, ['InvalidInstallerRule']],
+  ])('%s', (_name, rules, clusterScoped, expected) => {
+    expect(codes(rules, clusterScoped)).toEqual(expected);
+  });
+
+  test('allowedSensitiveGrants removes exactly the accepted grants, never the CRD/APIService errors', () => {
+    const wildcard = [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }];
+    expect(codes(wildcard, true, Object.values(SensitiveGrant))).toEqual(['InstallerCanWriteCrds', 'InstallerCanWriteApiServices']);
+    expect(codes(wildcard, true, [SensitiveGrant.BIND, SensitiveGrant.IMPERSONATE])).toEqual([
+      'InstallerCanWriteCrds',
+      'InstallerCanWriteApiServices',
+      'InstallerSensitiveGrant:ESCALATE',
+      'InstallerSensitiveGrant:OPERATOR_GROUP_WRITES',
+    ]);
+  });
+
+  test('the error names the field, the granting rule and the fix', () => {
+    expect(InstallerRuleChecks.errors([{ apiGroups: [''], resources: ['users'], verbs: ['impersonate'] }], { clusterScoped: true, field: 'clusterInstallerRules' })).toEqual([
+      {
+        code: 'InstallerSensitiveGrant',
+        field: 'clusterInstallerRules',
+        value: 'clusterInstallerRules[0] {"apiGroups":[""],"resources":["users"],"verbs":["impersonate"]}',
+        message:
+          "the cluster-scoped installer rules grant 'impersonate' on users/groups/serviceaccounts/uids/userextras (SensitiveGrant.IMPERSONATE); an operator installed with them could gain rights nobody reviewed",
+        fix: 'remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.IMPERSONATE]',
+      },
+    ]);
+  });
+
+  test('property: adding rules never removes an error (grants only grow)', () => {
+    const word = fc.constantFrom('*', '', 'apps', 'rbac.authorization.k8s.io', 'apiextensions.k8s.io', 'apiregistration.k8s.io', 'operators.coreos.com');
+    const resource = fc.constantFrom('*', 'pods', 'roles', 'clusterroles', 'customresourcedefinitions', 'apiservices', 'operatorgroups', 'users');
+    const verb = fc.constantFrom('*', 'get', 'create', 'patch', 'escalate', 'bind', 'impersonate', 'delete');
+    const rule = fc.record({
+      apiGroups: fc.uniqueArray(word, { minLength: 1, maxLength: 2 }),
+      resources: fc.uniqueArray(resource, { minLength: 1, maxLength: 2 }),
+      verbs: fc.uniqueArray(verb, { minLength: 1, maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(fc.array(rule, { maxLength: 3 }), fc.array(rule, { maxLength: 3 }), fc.boolean(), (a, b, clusterScoped) => {
+        const before = new Set(codes(a, clusterScoped));
+        const after = new Set(codes([...a, ...b], clusterScoped));
+        for (const c of before) expect(after.has(c)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('InstallerRuleChecks.warnings', () => {
+  test("the docs' */*/* Role is a warning in a namespaced Role only", () => {
+    const rules = [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }];
+    expect(InstallerRuleChecks.warnings(rules, { clusterScoped: false }).map((d) => [d.code, d.field, d.value])).toEqual([
+      ['WildcardInstallerRole', 'installerRules[0]', '{"apiGroups":["*"],"resources":["*"],"verbs":["*"]}'],
+    ]);
+    expect(InstallerRuleChecks.warnings(rules, { clusterScoped: true })).toEqual([]);
+  });
+
+  test('a wildcard limited by resourceNames is not the full wildcard', () => {
+    expect(InstallerRuleChecks.isFullWildcard({ apiGroups: ['*'], resources: ['*'], verbs: ['*'], resourceNames: ['x'] })).toBe(false);
+    expect(InstallerRuleChecks.isFullWildcard({ apiGroups: ['*'], resources: ['*'], verbs: ['*'] })).toBe(true);
+  });
+});
+
+describe('InstallerRuleChecks resourceNames', () => {
+  test('bind narrowed to named roles is still reported (and can be accepted)', () => {
+    const rules = [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['view'], verbs: ['bind'] }];
+    expect(codes(rules, false)).toEqual(['InstallerSensitiveGrant:BIND']);
+    expect(codes(rules, false, [SensitiveGrant.BIND])).toEqual([]);
+  });
+
+  test('create limited by resourceNames never matches upstream, so it is not a CRD write', () => {
+    const rules = [{ apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], resourceNames: ['x'], verbs: ['create'] }];
+    expect(codes(rules, true)).toEqual([]);
+  });
+});
