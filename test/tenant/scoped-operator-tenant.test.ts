@@ -14,6 +14,7 @@ import {
   UpgradeStrategy,
   olm,
 } from '../../src';
+import { SchemaValidator } from '../util/schema-validator';
 
 const CATALOG = CatalogSourceReference.fromName('operatorhubio-catalog', 'olm');
 
@@ -609,5 +610,42 @@ describe('ScopedOperatorTenant', () => {
     expect(ScopedOperatorTenant.of(sub)).toBe(tenant);
     expect(ScopedOperatorTenant.of(chart)).toBeUndefined();
     expect(sub.apiObject).toBeInstanceOf(ApiObject);
+  });
+});
+
+describe('ScopedOperatorTenant output against the real schemas', () => {
+  // test/util/schema-validator.ts: OLM CRD openAPIV3Schema via ajv (closed objects), core kinds via kubernetes-models
+  test('GIVEN every feature of the tenant THEN every object validates', () => {
+    const { chart } = newChart();
+    const tenant = new ScopedOperatorTenant(chart, 'T', {
+      namespaceName: 'team-a',
+      podSecurity: PodSecurityLevel.BASELINE,
+      namespaceAnnotations: { owner: 'team-a' },
+      upgradeStrategy: UpgradeStrategy.DEFAULT,
+      clusterInstallerRules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list'] }],
+      legacyPullSecretAccess: { catalogNamespace: 'olm', secretNames: ['pull'] },
+      targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev operands'),
+    });
+    tenant.subscribe({
+      packageName: 'etcd',
+      channel: 'singlenamespace-alpha',
+      catalog: CATALOG,
+      installPlanApproval: InstallPlanApproval.MANUAL,
+      startingCsv: 'etcdoperator.v0.9.2',
+      config: {
+        env: [{ name: 'A', value: 'b' }],
+        resources: { requests: { cpu: olm.SubscriptionSpecConfigResourcesRequests.fromString('100m') } },
+        tolerations: [{ key: 'infra', operator: 'Exists' }],
+        nodeSelector: { role: 'infra' },
+      },
+    });
+    tenant.grantOperatorAccess(User.fromName(chart, 'bob', 'bob'), AccessLevel.EDIT);
+    tenant.grantSubscriptionManagement(Group.fromName(chart, 'ops', 'ops'));
+    const objects = Testing.synth(chart);
+    expect(objects.map((o) => o.kind)).toEqual([
+      'Namespace', 'ServiceAccount', 'Secret', 'Role', 'RoleBinding', 'ClusterRole', 'ClusterRoleBinding', 'Role', 'RoleBinding',
+      'OperatorGroup', 'Subscription', 'RoleBinding', 'RoleBinding', 'Role', 'RoleBinding',
+    ]);
+    expect(SchemaValidator.shared().validateAll(objects)).toEqual([]);
   });
 });
