@@ -78,8 +78,10 @@ export class OlmNaming {
   public static providedApiHash(kind: string, version: string, group: string): string {
     let h = 0xcbf29ce484222325n;
     for (const byte of Buffer.from(`${kind}.${version}.${group}`, 'utf8')) {
+      // FNV-1a is defined with xor and 64-bit wrap-around.
+      // eslint-disable-next-line no-bitwise
       h ^= BigInt(byte);
-      h = (h * 0x100000001b3n) & 0xffffffffffffffffn;
+      h = (h * 0x100000001b3n) % 0x10000000000000000n;
     }
     return h.toString(16);
   }

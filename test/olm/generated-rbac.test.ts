@@ -1,0 +1,316 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import fc from 'fast-check';
+import * as YAML from 'yaml';
+import { AccessLevel, KubernetesNames, NameRule, OlmGeneratedRbac, OlmGeneration, OlmMemberOperator, OlmNaming, OlmRbacSource } from '../../src';
+
+// fnv64a("<Kind>.<version>.<group>") as Go %x, computed independently (Python) for these fixtures.
+const WIDGET_HASH = '50cc6f60739af19b'; // Widget.v1.example.com
+const GADGET_HASH = 'de6459529200cdcf'; // Gadget.v1alpha1.metrics.example.com
+
+const widgets: OlmMemberOperator = {
+  csvName: 'widgets.v1.0.0',
+  ownedCrds: [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }],
+  ownedApiServices: [{ group: 'metrics.example.com', version: 'v1alpha1', kind: 'Gadget', name: 'gadgets' }],
+  permissions: [{ serviceAccountName: 'widgets-operator', rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list'] }] }],
+};
+const og = (targetNamespaces: string[]) => ({ name: 'team-a-og', namespace: 'team-a', targetNamespaces });
+const owner = (apiVersion: string, kind: string, name: string) =>
+  ({ apiVersion, kind, name, uid: `<uid of ${kind}/${name}>`, controller: false, blockOwnerDeletion: false });
+
+describe('OlmGeneratedRbac: provided-API ClusterRoles (operatorgroup.go ensureClusterRolesForCSV / ensureProvidedAPIClusterRole)', () => {
+  test('MODERN: admin/edit/view + crdview per CRD, admin/edit/view per APIService, per-API hash labels, owned by the API', () => {
+    // GIVEN
+    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [widgets] });
+    // WHEN
+    const roles = rbac.objects().filter((o) => o.source === OlmRbacSource.PROVIDED_API_CLUSTER_ROLE).map((o) => o.manifest);
+    // THEN
+    const crdOwner = owner('apiextensions.k8s.io/v1', 'customresourcedefinition', 'widgets.example.com');
+    const apiOwner = owner('apiregistration.k8s.io/v1', 'APIService', 'v1alpha1.metrics.example.com');
+    const role = (name: string, level: string, hash: string, own: any, rule: any) => ({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: {
+        name,
+        labels: { [`olm.opgroup.permissions/aggregate-to-${hash}-${level}`]: 'true', 'olm.managed': 'true', [`rbac.authorization.k8s.io/aggregate-to-${level}`]: 'true' },
+        ownerReferences: [own],
+      },
+      rules: [rule],
+    });
+    expect(roles).toEqual([
+      role('gadgets-v1alpha1-admin', 'admin', GADGET_HASH, apiOwner, { apiGroups: ['metrics.example.com'], resources: ['gadgets'], verbs: ['*'] }),
+      role('gadgets-v1alpha1-edit', 'edit', GADGET_HASH, apiOwner, { apiGroups: ['metrics.example.com'], resources: ['gadgets'], verbs: ['create', 'update', 'patch', 'delete'] }),
+      role('gadgets-v1alpha1-view', 'view', GADGET_HASH, apiOwner, { apiGroups: ['metrics.example.com'], resources: ['gadgets'], verbs: ['get', 'list', 'watch'] }),
+      role('widgets.example.com-v1-admin', 'admin', WIDGET_HASH, crdOwner, { apiGroups: ['example.com'], resources: ['widgets'], verbs: ['*'] }),
+      role('widgets.example.com-v1-crdview', 'view', WIDGET_HASH, crdOwner,
+        { apiGroups: ['apiextensions.k8s.io'], resourceNames: ['widgets.example.com'], resources: ['customresourcedefinitions'], verbs: ['get'] }),
+      role('widgets.example.com-v1-edit', 'edit', WIDGET_HASH, crdOwner, { apiGroups: ['example.com'], resources: ['widgets'], verbs: ['create', 'update', 'patch', 'delete'] }),
+      role('widgets.example.com-v1-view', 'view', WIDGET_HASH, crdOwner, { apiGroups: ['example.com'], resources: ['widgets'], verbs: ['get', 'list', 'watch'] }),
+    ]);
+  });
+
+  test('LEGACY (v0.15-v0.25): same roles; CRD owner kind as observed on clusters of that era', () => {
+    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [widgets], generation: OlmGeneration.LEGACY });
+    const crdRole = rbac.manifests().find((m) => m.metadata.name === 'widgets.example.com-v1-view');
+    expect(crdRole.metadata.ownerReferences).toEqual([owner('apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'widgets.example.com')]);
+  });
+
+  test('PRE_V0_15 (v0.8-v0.14): the OperatorGroup name as label value, the CSV owner labels, no owner references', () => {
+    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [widgets], generation: OlmGeneration.PRE_V0_15 });
+    expect(rbac.manifests().find((m) => m.metadata.name === 'widgets.example.com-v1-edit')).toEqual({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: {
+        name: 'widgets.example.com-v1-edit',
+        labels: {
+          'olm.opgroup.permissions/aggregate-to-edit': 'team-a-og',
+          'olm.owner': 'widgets.v1.0.0',
+          'olm.owner.kind': 'ClusterServiceVersion',
+          'olm.owner.namespace': 'team-a',
+          'rbac.authorization.k8s.io/aggregate-to-edit': 'true',
+        },
+      },
+      rules: [{ apiGroups: ['example.com'], resources: ['widgets'], verbs: ['create', 'update', 'patch', 'delete'] }],
+    });
+  });
+});
+
+describe('OlmGeneratedRbac: OperatorGroup ClusterRoles (ensureOpGroupClusterRole / getClusterRoleAggregationRule)', () => {
+  test('MODERN: olm.og.<og>.<level>-<hash>, owner labels, one sorted selector per provided API', () => {
+    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [widgets] });
+    const roles = rbac.objects().filter((o) => o.source === OlmRbacSource.OPERATOR_GROUP_CLUSTER_ROLE).map((o) => o.manifest);
+    const labels = { 'olm.managed': 'true', 'olm.owner': 'team-a-og', 'olm.owner.kind': 'OperatorGroup', 'olm.owner.namespace': 'team-a' };
+    const expected = (level: AccessLevel) => ({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: OlmNaming.operatorGroupClusterRoleName('team-a', 'team-a-og', level), labels },
+      aggregationRule: {
+        clusterRoleSelectors: [
+          { matchLabels: { [`olm.opgroup.permissions/aggregate-to-${WIDGET_HASH}-${level}`]: 'true' } },
+          { matchLabels: { [`olm.opgroup.permissions/aggregate-to-${GADGET_HASH}-${level}`]: 'true' } },
+        ],
+      },
+    });
+    expect(roles).toEqual([expected(AccessLevel.ADMIN), expected(AccessLevel.EDIT), expected(AccessLevel.VIEW)]);
+    expect(roles.map((r) => r.metadata.name.replace(/-[0-9A-Za-z]+$/, ''))).toEqual(['olm.og.team-a-og.admin', 'olm.og.team-a-og.edit', 'olm.og.team-a-og.view']);
+  });
+
+  test('no provided APIs: no aggregationRule at all (OLM passes nil)', () => {
+    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [], generation: OlmGeneration.LEGACY });
+    expect(rbac.manifests()).toEqual([AccessLevel.ADMIN, AccessLevel.EDIT, AccessLevel.VIEW].map((level) => ({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: `team-a-og-${level}`, labels: { 'olm.managed': 'true', 'olm.owner': 'team-a-og', 'olm.owner.kind': 'OperatorGroup', 'olm.owner.namespace': 'team-a' } },
+    })));
+  });
+
+  test('PRE_V0_15: one selector on the OperatorGroup name (what the design docs describe)', () => {
+    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [widgets], generation: OlmGeneration.PRE_V0_15 });
+    expect(rbac.manifests().find((m) => m.metadata.name === 'team-a-og-view')).toEqual({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'team-a-og-view', labels: { 'olm.owner': 'team-a-og', 'olm.owner.kind': 'OperatorGroup', 'olm.owner.namespace': 'team-a' } },
+      aggregationRule: { clusterRoleSelectors: [{ matchLabels: { 'olm.opgroup.permissions/aggregate-to-view': 'team-a-og' } }] },
+    });
+  });
+});
+
+describe('OlmGeneratedRbac: a CSV\'s permissions (resolver/rbac.go, ensureSingletonRBAC, ensureTenantRBAC)', () => {
+  const permissionObjects = (rbac: OlmGeneratedRbac) => rbac.objects()
+    .filter((o) => o.source !== OlmRbacSource.PROVIDED_API_CLUSTER_ROLE && o.source !== OlmRbacSource.OPERATOR_GROUP_CLUSTER_ROLE);
+
+  test('OwnNamespace: a Role and RoleBinding in the operator namespace only, owned by the CSV', () => {
+    const objects = permissionObjects(new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [widgets] }));
+    expect(objects.map((o) => [o.source, o.manifest.kind, o.manifest.metadata.namespace, o.nameIsExact])).toEqual([
+      [OlmRbacSource.CSV_PERMISSION, 'Role', 'team-a', false],
+      [OlmRbacSource.CSV_PERMISSION, 'RoleBinding', 'team-a', false],
+    ]);
+    const [role, binding] = objects.map((o) => o.manifest);
+    expect(role.metadata.name).toMatch(/^widgets\.v1\.0\.0-widgets-operator-[bcdfghjklmnpqrstvwxz2456789]+$/);
+    expect(role).toEqual({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'Role',
+      metadata: {
+        name: role.metadata.name,
+        namespace: 'team-a',
+        labels: { 'olm.owner': 'widgets.v1.0.0', 'olm.owner.kind': 'ClusterServiceVersion', 'olm.owner.namespace': 'team-a' },
+        ownerReferences: [owner('operators.coreos.com/v1alpha1', 'ClusterServiceVersion', 'widgets.v1.0.0')],
+      },
+      rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list'] }],
+    });
+    expect(binding.roleRef).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role.metadata.name });
+    expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: 'widgets-operator', namespace: 'team-a' }]);
+  });
+
+  test('MultiNamespace: copies into each other target namespace with olm.copiedFrom and the copied CSV as owner', () => {
+    const objects = permissionObjects(new OlmGeneratedRbac({ operatorGroup: og(['team-a', 'team-b', 'team-c']), operators: [widgets] }));
+    expect(objects.map((o) => [o.source, o.manifest.kind, o.manifest.metadata.namespace])).toEqual([
+      [OlmRbacSource.CSV_PERMISSION, 'Role', 'team-a'],
+      [OlmRbacSource.COPIED_TO_TARGET_NAMESPACE, 'Role', 'team-b'],
+      [OlmRbacSource.COPIED_TO_TARGET_NAMESPACE, 'Role', 'team-c'],
+      [OlmRbacSource.CSV_PERMISSION, 'RoleBinding', 'team-a'],
+      [OlmRbacSource.COPIED_TO_TARGET_NAMESPACE, 'RoleBinding', 'team-b'],
+      [OlmRbacSource.COPIED_TO_TARGET_NAMESPACE, 'RoleBinding', 'team-c'],
+    ]);
+    const copy = objects[1].manifest;
+    expect(copy.metadata.labels).toEqual({
+      'olm.copiedFrom': 'team-a', 'olm.managed': 'true', 'olm.owner': 'widgets.v1.0.0', 'olm.owner.kind': 'ClusterServiceVersion', 'olm.owner.namespace': 'team-b',
+    });
+    expect(copy.metadata.name).toBe(objects[0].manifest.metadata.name);
+    expect(objects[4].manifest.subjects).toEqual([{ kind: 'ServiceAccount', name: 'widgets-operator', namespace: 'team-a' }]);
+  });
+
+  test('AllNamespaces: Roles lifted to ClusterRoles with read on namespaces added, no owner references', () => {
+    const objects = permissionObjects(new OlmGeneratedRbac({ operatorGroup: og([]), operators: [widgets] }));
+    const lifted = objects.filter((o) => o.source === OlmRbacSource.LIFTED_TO_CLUSTER).map((o) => o.manifest);
+    expect(lifted.map((m) => m.kind)).toEqual(['ClusterRole', 'ClusterRoleBinding']);
+    expect(lifted[0]).toEqual({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: lifted[0].metadata.name, labels: { 'olm.owner': 'widgets.v1.0.0', 'olm.owner.kind': 'ClusterServiceVersion', 'olm.owner.namespace': 'team-a' } },
+      rules: [
+        { apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list'] },
+        { apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list', 'watch'] },
+      ],
+    });
+    expect(lifted[1].roleRef).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: lifted[0].metadata.name });
+  });
+
+  test('permissionStatus: nothing is lifted or copied when clusterPermissions already cover the permissions', () => {
+    const covered: OlmMemberOperator = {
+      ...widgets,
+      clusterPermissions: [{ serviceAccountName: 'widgets-operator', rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['*'] }] }],
+    };
+    for (const targets of [[], ['team-a', 'team-b']]) {
+      const sources = permissionObjects(new OlmGeneratedRbac({ operatorGroup: og(targets), operators: [covered] })).map((o) => o.source);
+      expect(sources.sort()).toEqual([
+        OlmRbacSource.CSV_CLUSTER_PERMISSION, OlmRbacSource.CSV_CLUSTER_PERMISSION, OlmRbacSource.CSV_PERMISSION, OlmRbacSource.CSV_PERMISSION,
+      ]);
+    }
+  });
+});
+
+describe('OlmGeneratedRbac.effectiveAccess', () => {
+  test('per level, through the simulated aggregation: edit cannot read, only view reads the CRD object', () => {
+    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a', 'team-b']), operators: [widgets] });
+    const common = { clusterScoped: false, namespaces: ['team-a', 'team-b'], allNamespaces: false, providedBy: ['widgets.v1.0.0'] };
+    expect(rbac.effectiveAccess(AccessLevel.ADMIN)).toEqual([
+      { apiGroup: 'example.com', resource: 'widgets', verbs: ['*'], ...common },
+      { apiGroup: 'metrics.example.com', resource: 'gadgets', verbs: ['*'], ...common },
+    ]);
+    expect(rbac.effectiveAccess(AccessLevel.EDIT)).toEqual([
+      { apiGroup: 'example.com', resource: 'widgets', verbs: ['create', 'delete', 'patch', 'update'], ...common },
+      { apiGroup: 'metrics.example.com', resource: 'gadgets', verbs: ['create', 'delete', 'patch', 'update'], ...common },
+    ]);
+    expect(rbac.effectiveAccess(AccessLevel.VIEW)).toEqual([
+      { apiGroup: 'apiextensions.k8s.io', resource: 'customresourcedefinitions', verbs: ['get'], resourceNames: ['widgets.example.com'], ...common, clusterScoped: true },
+      { apiGroup: 'example.com', resource: 'widgets', verbs: ['get', 'list', 'watch'], ...common },
+      { apiGroup: 'metrics.example.com', resource: 'gadgets', verbs: ['get', 'list', 'watch'], ...common },
+    ]);
+  });
+
+  test('the same access in every generation, AllNamespaces reported as such', () => {
+    for (const generation of [OlmGeneration.MODERN, OlmGeneration.LEGACY, OlmGeneration.PRE_V0_15]) {
+      const access = new OlmGeneratedRbac({ operatorGroup: og([]), operators: [widgets], generation }).effectiveAccess(AccessLevel.ADMIN);
+      expect(access.map((a) => [a.apiGroup, a.resource, a.verbs, a.allNamespaces, a.namespaces])).toEqual([
+        ['example.com', 'widgets', ['*'], true, []],
+        ['metrics.example.com', 'gadgets', ['*'], true, []],
+      ]);
+    }
+  });
+
+  test('real bundle: etcd 0.9.4 (test/fixtures/bundles/etcd/0.9.4), OwnNamespace, view', () => {
+    // GIVEN the CSV as shipped, reduced to the model's input
+    const csv = YAML.parse(fs.readFileSync(path.join(__dirname, '../fixtures/bundles/etcd/0.9.4/manifests/etcdoperator.v0.9.4.clusterserviceversion.yaml'), 'utf8'));
+    const operator: OlmMemberOperator = {
+      csvName: csv.metadata.name,
+      ownedCrds: csv.spec.customresourcedefinitions.owned.map((c: any) => ({ name: c.name, version: c.version, kind: c.kind })),
+      permissions: csv.spec.install.spec.permissions,
+    };
+    // WHEN
+    const rbac = new OlmGeneratedRbac({ operatorGroup: { name: 'etcd', namespace: 'db', targetNamespaces: ['db'] }, operators: [operator] });
+    // THEN
+    const common = { clusterScoped: false, namespaces: ['db'], allNamespaces: false, providedBy: ['etcdoperator.v0.9.4'] };
+    expect(rbac.effectiveAccess(AccessLevel.VIEW)).toEqual([
+      {
+        apiGroup: 'apiextensions.k8s.io',
+        resource: 'customresourcedefinitions',
+        verbs: ['get'],
+        resourceNames: ['etcdbackups.etcd.database.coreos.com', 'etcdclusters.etcd.database.coreos.com', 'etcdrestores.etcd.database.coreos.com'],
+        ...common,
+        clusterScoped: true,
+      },
+      { apiGroup: 'etcd.database.coreos.com', resource: 'etcdbackups', verbs: ['get', 'list', 'watch'], ...common },
+      { apiGroup: 'etcd.database.coreos.com', resource: 'etcdclusters', verbs: ['get', 'list', 'watch'], ...common },
+      { apiGroup: 'etcd.database.coreos.com', resource: 'etcdrestores', verbs: ['get', 'list', 'watch'], ...common },
+    ]);
+    expect(rbac.manifests().filter((m) => m.kind === 'ClusterRole').map((m) => m.metadata.name).filter((n) => !n.startsWith('olm.og.'))).toEqual([
+      'etcdbackups.etcd.database.coreos.com-v1beta2-admin', 'etcdbackups.etcd.database.coreos.com-v1beta2-crdview',
+      'etcdbackups.etcd.database.coreos.com-v1beta2-edit', 'etcdbackups.etcd.database.coreos.com-v1beta2-view',
+      'etcdclusters.etcd.database.coreos.com-v1beta2-admin', 'etcdclusters.etcd.database.coreos.com-v1beta2-crdview',
+      'etcdclusters.etcd.database.coreos.com-v1beta2-edit', 'etcdclusters.etcd.database.coreos.com-v1beta2-view',
+      'etcdrestores.etcd.database.coreos.com-v1beta2-admin', 'etcdrestores.etcd.database.coreos.com-v1beta2-crdview',
+      'etcdrestores.etcd.database.coreos.com-v1beta2-edit', 'etcdrestores.etcd.database.coreos.com-v1beta2-view',
+    ]);
+    // c571d720f17289d3 = fnv64a("EtcdCluster.v1beta2.etcd.database.coreos.com"), computed independently
+    expect(rbac.manifests().find((m) => m.metadata.name === 'etcdclusters.etcd.database.coreos.com-v1beta2-view').metadata.labels)
+      .toEqual({ 'olm.managed': 'true', 'olm.opgroup.permissions/aggregate-to-c571d720f17289d3-view': 'true', 'rbac.authorization.k8s.io/aggregate-to-view': 'true' });
+  });
+});
+
+describe('OlmGeneratedRbac: bad input is rejected clearly', () => {
+  test.each([
+    ['empty OperatorGroup name', { operatorGroup: { name: '', namespace: 'a', targetNamespaces: [] }, operators: [] },
+      'OlmGeneratedRbac: operatorGroup must have a non-empty \'name\' and \'namespace\', got {"name":"","namespace":"a","targetNamespaces":[]}'],
+    ['"" as a target namespace', { operatorGroup: { name: 'g', namespace: 'a', targetNamespaces: [''] }, operators: [] },
+      'OlmGeneratedRbac: operatorGroup.targetNamespaces must be a list of namespace names ([] = AllNamespaces), got [""]; OLM rejects "" in targetNamespaces (use [] for AllNamespaces)'],
+    ['CRD name without a group', { operatorGroup: og([]), operators: [{ csvName: 'x.v1', ownedCrds: [{ name: 'widgets', version: 'v1', kind: 'Widget' }] }] },
+      "OlmGeneratedRbac: operator 'x.v1' owns CRD \"widgets\": the name must be '<plural>.<group>' (OLM splits it at the first dot, ensureClusterRolesForCSV fails otherwise)"],
+    ['duplicate CSV', { operatorGroup: og([]), operators: [{ csvName: 'x.v1' }, { csvName: 'x.v1' }] },
+      "OlmGeneratedRbac: operator 'x.v1' is listed twice; list each CSV once"],
+    ['permission without service account', { operatorGroup: og([]), operators: [{ csvName: 'x.v1', permissions: [{ rules: [] }] }] },
+      'OlmGeneratedRbac: operator \'x.v1\' has a permission without \'serviceAccountName\' or \'rules\': {"rules":[]}'],
+  ])('%s', (_name, props, message) => {
+    expect(() => new OlmGeneratedRbac(props as any)).toThrow(message);
+  });
+});
+
+describe('OlmGeneratedRbac properties', () => {
+  const name = fc.stringMatching(/^[a-z][a-z0-9-]{0,20}[a-z0-9]$/);
+  const operatorArb = fc.record({
+    csvName: name.map((n) => `${n}.v1.0.0`),
+    ownedCrds: fc.array(fc.record({ plural: name, group: name.map((g) => `${g}.example.com`), version: fc.constantFrom('v1', 'v1beta1', 'v2alpha1'), kind: fc.constantFrom('Widget', 'Gadget', 'Thing') })
+      .map((c) => ({ name: `${c.plural}.${c.group}`, version: c.version, kind: c.kind })), { maxLength: 3 }),
+    permissions: fc.array(fc.record({ serviceAccountName: name, rules: fc.constant([{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }]) }), { maxLength: 2 }),
+  });
+  const propsArb = fc.record({
+    og: fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9-]{0,250}[a-z0-9]$/), namespace: name, targetNamespaces: fc.uniqueArray(name, { maxLength: 3 }) }),
+    operators: fc.uniqueArray(operatorArb, { maxLength: 3, selector: (o) => o.csvName }),
+    generation: fc.constantFrom(OlmGeneration.MODERN, OlmGeneration.LEGACY, OlmGeneration.PRE_V0_15),
+  });
+
+  test('deterministic, independent of operator order, every name a valid RBAC name (path segment, <= 253 chars)', () => {
+    fc.assert(fc.property(propsArb, ({ og: group, operators, generation }) => {
+      const a = new OlmGeneratedRbac({ operatorGroup: group, operators, generation }).manifests();
+      const b = new OlmGeneratedRbac({ operatorGroup: group, operators: [...operators].reverse(), generation }).manifests();
+      expect(b).toEqual(a);
+      // RBAC objects are validated as path segments (ValidateRBACName), so OLM's base62 hashes may hold uppercase.
+      for (const m of a) {
+        expect(KubernetesNames.problem(m.metadata.name, NameRule.PATH_SEGMENT)).toBeUndefined();
+        expect(m.metadata.name.length).toBeLessThanOrEqual(253);
+      }
+    }), { numRuns: 300 });
+  });
+
+  test('admin access covers edit and view access (admin is * on every provided API)', () => {
+    fc.assert(fc.property(propsArb, ({ og: group, operators, generation }) => {
+      const rbac = new OlmGeneratedRbac({ operatorGroup: group, operators, generation });
+      const admin = rbac.effectiveAccess(AccessLevel.ADMIN).filter((x) => !x.clusterScoped);
+      for (const level of [AccessLevel.EDIT, AccessLevel.VIEW]) {
+        for (const x of rbac.effectiveAccess(level).filter((y) => !y.clusterScoped)) {
+          expect(admin.some((y) => y.apiGroup === x.apiGroup && y.resource === x.resource && y.verbs.includes('*'))).toBe(true);
+        }
+      }
+    }), { numRuns: 200 });
+  });
+});
