@@ -330,7 +330,11 @@ export class OlmGeneratedRbac {
       for (const crd of op.ownedCrds ?? []) {
         const dot = crd.name.indexOf('.');
         out.push({
-          group: crd.name.slice(dot + 1), plural: crd.name.slice(0, dot), version: crd.version, kind: crd.kind, crdName: crd.name,
+          group: crd.name.slice(dot + 1),
+          plural: crd.name.slice(0, dot),
+          version: crd.version,
+          kind: crd.kind,
+          crdName: crd.name,
           csvName: op.csvName,
         });
       }
