@@ -216,6 +216,18 @@ describe('OLM kinds against their CRD schemas', () => {
     ]);
   });
 
+  test('schema defaults are applied before validation, like the API server (CSV hostAliases[].ip: required, default "")', () => {
+    // GIVEN the etcd CSV (resources named) with a host alias that leaves out the required, defaulted ip
+    const csv = fixture('bundles/etcd/0.9.4/manifests/etcdoperator.v0.9.4.clusterserviceversion.yaml');
+    for (const owned of csv.spec.customresourcedefinitions.owned) {
+      for (const resource of owned.resources ?? []) resource.name = resource.name ?? '';
+    }
+    csv.spec.install.spec.deployments[0].spec.template.spec.hostAliases = [{ hostnames: ['etcd.local'] }];
+
+    // THEN
+    expect(validator.validate(csv)).toEqual([]);
+  });
+
   test('a type: object schema without properties is closed (Operator v1 spec)', () => {
     expect(validator.validate({ apiVersion: 'operators.coreos.com/v1', kind: 'Operator', metadata: { name: 'etcd.tenant-a' }, spec: { foo: 1 } })).toEqual([
       'Operator/etcd.tenant-a: spec.foo is an unknown field',

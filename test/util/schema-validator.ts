@@ -360,9 +360,9 @@ export class SchemaValidator {
       compiled = { schema, validate: this.ajv.compile(schema) };
       this.crdValidators.set(key, compiled);
     }
-    const pruned = pruneNulls(compiled.schema, obj);
-    if (compiled.validate(pruned)) return [];
-    return (compiled.validate.errors ?? []).map((e) => formatAjvError(e, pruned, []));
+    const normalized = normalize(compiled.schema, obj);
+    if (compiled.validate(normalized)) return [];
+    return (compiled.validate.errors ?? []).map((e) => formatAjvError(e, normalized, []));
   }
 
   private shapes(): Map<string, Shape> {
@@ -450,24 +450,32 @@ function listTypeValidator(listType: string, data: unknown[], parentSchema?: any
 }
 
 /**
- * A copy of `data` without the object fields whose value is null and whose schema is not `nullable: true`: the API
- * server prunes those before defaulting and validation ("Defaulting and Nullable" in the Kubernetes CRD docs), so
- * `resources: null` is accepted as if absent (and a required field that is null is reported as missing).
+ * `data` as the API server validates it (a copy; `data` is not changed):
+ * 1. object fields whose value is null and whose schema is not `nullable: true` are pruned ("Defaulting and
+ *    Nullable" in the Kubernetes CRD docs), so `resources: null` counts as absent;
+ * 2. then schema `default`s are applied to missing fields, top-down (so a defaulted object gets its own defaults), as
+ *    the apiextensions-apiserver does before validation. This matters: CSV `hostAliases[].ip` is required and
+ *    defaulted to "".
  */
-function pruneNulls(schema: Json | undefined, data: unknown): unknown {
+function normalize(schema: Json | undefined, data: unknown): unknown {
   if (!schema) return data;
   if (Array.isArray(data)) {
     const items = schema.items;
-    return items && typeof items === 'object' ? data.map((d) => pruneNulls(items, d)) : data;
+    return items && typeof items === 'object' ? data.map((d) => normalize(items, d)) : data;
   }
   if (!isPlainObject(data)) return data;
+  const subSchema = (key: string): Json | undefined => schema.properties?.[key]
+    ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
   const out: Json = {};
   for (const [key, value] of Object.entries(data)) {
-    const sub: Json | undefined = schema.properties?.[key]
-      ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+    const sub = subSchema(key);
     if (value === null && sub && sub.nullable !== true) continue;
-    out[key] = pruneNulls(sub, value);
+    out[key] = value;
   }
+  for (const [key, sub] of Object.entries((schema.properties ?? {}) as Json)) {
+    if (out[key] === undefined && sub.default !== undefined) out[key] = JSON.parse(JSON.stringify(sub.default));
+  }
+  for (const [key, value] of Object.entries(out)) out[key] = normalize(subSchema(key), value);
   return out;
 }
 
