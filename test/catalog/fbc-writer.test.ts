@@ -1,0 +1,54 @@
+import * as path from 'path';
+import { FbcFormat, FbcValidator, FbcWriter, FileBasedCatalog } from '../../src/catalog';
+
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'catalogs');
+
+describe('FbcWriter', () => {
+  test('one <package>/catalog.json per package (the layout opm render/migrate write), blobs ordered', () => {
+    // GIVEN blobs in a scrambled order
+    const c = FileBasedCatalog.fromString(
+      [
+        '{"schema":"olm.bundle","package":"b","name":"b.v1.0.0","image":"i","properties":[{"type":"olm.package","value":{"packageName":"b","version":"1.0.0"}}]}',
+        '{"schema":"olm.channel","package":"b","name":"z","entries":[{"name":"b.v1.0.0"}]}',
+        '{"schema":"olm.channel","package":"b","name":"a","entries":[{"name":"b.v1.0.0"}]}',
+        '{"schema":"olm.package","name":"b","defaultChannel":"a"}',
+        '{"schema":"custom.global","name":"x"}',
+      ].join('\n'),
+      'in.json',
+    );
+    // WHEN
+    const files = FbcWriter.toFiles(c);
+    // THEN
+    expect(Object.keys(files)).toEqual(['b/catalog.json', 'catalog.json']);
+    expect(files['b/catalog.json']).toEqual(
+      [
+        { schema: 'olm.package', name: 'b', defaultChannel: 'a' },
+        { schema: 'olm.channel', package: 'b', name: 'a', entries: [{ name: 'b.v1.0.0' }] },
+        { schema: 'olm.channel', package: 'b', name: 'z', entries: [{ name: 'b.v1.0.0' }] },
+        { schema: 'olm.bundle', package: 'b', name: 'b.v1.0.0', image: 'i', properties: [{ type: 'olm.package', value: { packageName: 'b', version: '1.0.0' } }] },
+      ]
+        .map((o) => JSON.stringify(o, null, 4))
+        .join('\n') + '\n',
+    );
+    expect(files['catalog.json']).toEqual(JSON.stringify({ schema: 'custom.global', name: 'x' }, null, 4) + '\n');
+  });
+
+  test.each([FbcFormat.JSON, FbcFormat.YAML])('the real samples round-trip through %s and still validate', (format) => {
+    // GIVEN
+    const c = FileBasedCatalog.fromPath(path.join(FIXTURES, 'community-operators-prod'));
+    // WHEN
+    const files = FbcWriter.toFiles(c, format);
+    const back = FileBasedCatalog.merge(Object.keys(files).map((f) => FileBasedCatalog.fromString(files[f], f)));
+    // THEN
+    expect(Object.keys(files)).toEqual([
+      `apicurio-registry-3/catalog.${format}`,
+      `kubevirt-wol/catalog.${format}`,
+      `libredb-studio-operator/catalog.${format}`,
+      `odf-node-recovery-operator/catalog.${format}`,
+    ]);
+    expect(back.loadProblems).toEqual([]);
+    expect(FbcValidator.validate(back)).toEqual([]);
+    expect(back.blobs.length).toEqual(c.blobs.length);
+    expect(new Set(back.blobs.map((b) => JSON.stringify(b.content)))).toEqual(new Set(c.blobs.map((b) => JSON.stringify(b.content))));
+  });
+});
