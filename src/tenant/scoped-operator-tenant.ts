@@ -330,11 +330,11 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
   /**
    * Adds a cluster-scoped installer rule: creates the installer ClusterRole and ClusterRoleBinding
-   * (`<namespace>-installer`) on first use. Writes to CRDs or APIServices are always a synth error.
+   * (`<namespace>-olm-installer`) on first use. Writes to CRDs or APIServices are always a synth error.
    */
   public addClusterInstallerRule(rule: PolicyRule): void {
     if (!this.clusterRole) {
-      const name = `${this.namespaceName}-${this.installerServiceAccountName}-installer`;
+      const name = `${this.namespaceName}-olm-installer`;
       this.clusterRole = new CompactClusterRole(this, 'InstallerClusterRole', { name });
       this.after(this.clusterRole, this.installerServiceAccount);
       this.clusterRoleBinding = new k8s.KubeClusterRoleBinding(this, 'InstallerClusterRoleBinding', {

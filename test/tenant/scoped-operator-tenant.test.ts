@@ -218,14 +218,14 @@ describe('ScopedOperatorTenant', () => {
       expect(out[4]).toEqual({
         apiVersion: 'rbac.authorization.k8s.io/v1',
         kind: 'ClusterRole',
-        metadata: { name: 'team-a-team-a-installer' },
+        metadata: { name: 'team-a-olm-installer' },
         rules: [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterrolebindings', 'clusterroles'], verbs: ['create', 'get', 'patch', 'update'] }],
       });
       expect(out[5]).toEqual({
         apiVersion: 'rbac.authorization.k8s.io/v1',
         kind: 'ClusterRoleBinding',
-        metadata: { name: 'team-a-team-a-installer' },
-        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'team-a-team-a-installer' },
+        metadata: { name: 'team-a-olm-installer' },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'team-a-olm-installer' },
         subjects: [{ kind: 'ServiceAccount', name: 'team-a', namespace: 'team-a' }],
       });
       expect(tenant.clusterInstallerRules).toEqual([
@@ -648,4 +648,32 @@ describe('ScopedOperatorTenant output against the real schemas', () => {
     ]);
     expect(SchemaValidator.shared().validateAll(objects)).toEqual([]);
   });
+});
+
+test('docs/tenant.md quick start synthesizes what the doc says', () => {
+  const { app, chart } = newChart();
+  const teamA = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
+  teamA.allowInstaller(['get', 'create', 'update', 'patch'], '', ['configmaps']);
+  teamA.subscribe({
+    packageName: 'etcd',
+    channel: 'singlenamespace-alpha',
+    catalog: CatalogSourceReference.fromName('operatorhubio-catalog', 'olm'),
+    installPlanApproval: InstallPlanApproval.MANUAL,
+  });
+  const admins = Group.fromName(chart, 'TeamAAdmins', 'team-a-admins');
+  teamA.grantSubscriptionManagement(admins);
+  teamA.grantOperatorAccess(admins, AccessLevel.ADMIN);
+  expect(Testing.synth(chart).map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
+    'Namespace/team-a',
+    'ServiceAccount/team-a',
+    'Secret/team-a',
+    'Role/team-a',
+    'RoleBinding/team-a',
+    'OperatorGroup/team-a',
+    'Subscription/etcd',
+    'Role/team-a-subscription-manager',
+    'RoleBinding/team-a-subscription-manager',
+    'RoleBinding/team-a-operator-admin',
+  ]);
+  expect(Diagnostics.warnings(app)).toEqual([]);
 });
