@@ -408,6 +408,12 @@ describe('core kinds (kubernetes-models 4.5.1 plus closed shapes)', () => {
     ]);
   });
 
+  test('RBAC objects also get the API server\'s Go checks (pkg/apis/rbac/validation)', () => {
+    expect(validator.validate(role({ name: 'r', namespace: 'tenant-a' }, [{ apiGroups: ['operators.coreos.com'], resources: ['subscriptions'], verbs: [] }]))).toEqual([
+      'Role/tenant-a/r: rules[0].verbs is required: verbs must contain at least one value',
+    ]);
+  });
+
   test('ValidatingAdmissionPolicy and its binding (admissionregistration.k8s.io/v1) are validated and cluster-scoped', () => {
     // GIVEN
     const policy = {
