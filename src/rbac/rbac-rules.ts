@@ -266,17 +266,22 @@ export class RbacRules {
   }
 
   /**
-   * One rule as text in the style of OLM v1's preflight messages, e.g.
-   * `Namespace:"team-a" APIGroups:[apps] Resources:[deployments] Verbs:[create,get]` (`Namespace:""` = cluster-wide).
-   * `ResourceNames:[..]` and `NonResourceURLs:[..]` appear only when present.
+   * One rule as text exactly like OLM v1's preflight messages (`ruleDescription` in operator-framework/operator-controller
+   * `internal/operator-controller/authorization/rbac.go`), e.g.
+   * `Namespace:"team-a" APIGroups:[apps] Resources:[deployments] Verbs:[create,get]` (`Namespace:""` = cluster-wide):
+   * fields in the order APIGroups, Resources, ResourceNames, Verbs, NonResourceURLs, each only when non-empty,
+   * values sorted. The core group `""` prints as `APIGroups:[]`.
    */
   public static format(rule: PolicyRule, namespace: string): string {
     const parts = [`Namespace:${JSON.stringify(namespace)}`];
-    if (rule.apiGroups !== undefined || len(rule.nonResourceUrls) === 0) parts.push(`APIGroups:[${(rule.apiGroups ?? []).join(',')}]`);
-    if (rule.resources !== undefined || len(rule.nonResourceUrls) === 0) parts.push(`Resources:[${(rule.resources ?? []).join(',')}]`);
-    if (len(rule.resourceNames) > 0) parts.push(`ResourceNames:[${rule.resourceNames!.join(',')}]`);
-    if (len(rule.nonResourceUrls) > 0) parts.push(`NonResourceURLs:[${rule.nonResourceUrls!.join(',')}]`);
-    parts.push(`Verbs:[${(rule.verbs ?? []).join(',')}]`);
+    const field = (label: string, values: string[] | undefined) => {
+      if (len(values) > 0) parts.push(`${label}:[${[...values!].sort(compareStrings).join(',')}]`);
+    };
+    field('APIGroups', rule.apiGroups);
+    field('Resources', rule.resources);
+    field('ResourceNames', rule.resourceNames);
+    field('Verbs', rule.verbs);
+    field('NonResourceURLs', rule.nonResourceUrls);
     return parts.join(' ');
   }
 

@@ -343,28 +343,28 @@ describe('RbacRules.validate', () => {
     ['a fine resource rule', r(['apps'], ['get'], ['deployments']), false, []],
     ['a fine URL rule', u(['/healthz'], ['get']), false, []],
     ['empty verbs', r(['apps'], [], ['deployments']), false,
-      ["rule Namespace:\"\" APIGroups:[apps] Resources:[deployments] Verbs:[]: 'verbs' is empty; list at least one verb (e.g. \"get\")"]],
+      ["rule Namespace:\"\" APIGroups:[apps] Resources:[deployments]: 'verbs' is empty; list at least one verb (e.g. \"get\")"]],
     ['mixing resources and URLs', { apiGroups: [''], resources: ['pods'], nonResourceUrls: ['/healthz'], verbs: ['get'] }, false,
-      ['rule Namespace:"" APIGroups:[] Resources:[pods] NonResourceURLs:[/healthz] Verbs:[get]: rules cannot apply to both regular resources and non-resource URLs; split it into a resource rule and a non-resource rule']],
+      ['rule Namespace:"" APIGroups:[] Resources:[pods] Verbs:[get] NonResourceURLs:[/healthz]: rules cannot apply to both regular resources and non-resource URLs; split it into a resource rule and a non-resource rule']],
     ['URLs in a namespaced Role', u(['/healthz'], ['get']), true,
-      ['rule Namespace:"" NonResourceURLs:[/healthz] Verbs:[get]: namespaced rules cannot apply to non-resource URLs; move the non-resource URLs to a ClusterRole']],
+      ['rule Namespace:"" Verbs:[get] NonResourceURLs:[/healthz]: namespaced rules cannot apply to non-resource URLs; move the non-resource URLs to a ClusterRole']],
     ['a resource rule without groups or resources', { verbs: ['get'] }, false, [
-      'rule Namespace:"" APIGroups:[] Resources:[] Verbs:[get]: resource rules must supply at least one api group in \'apiGroups\' ("" is the core group)',
-      'rule Namespace:"" APIGroups:[] Resources:[] Verbs:[get]: resource rules must supply at least one resource in \'resources\' (e.g. "pods")',
+      'rule Namespace:"" Verbs:[get]: resource rules must supply at least one api group in \'apiGroups\' ("" is the core group)',
+      'rule Namespace:"" Verbs:[get]: resource rules must supply at least one resource in \'resources\' (e.g. "pods")',
     ]],
     ['uppercase verb and resource', r([''], ['GET'], ['Pods']), false, [
       "rule Namespace:\"\" APIGroups:[] Resources:[Pods] Verbs:[GET]: verb 'GET' never matches (verbs are case-sensitive and the API server uses lowercase); use 'get'",
       "rule Namespace:\"\" APIGroups:[] Resources:[Pods] Verbs:[GET]: resource 'Pods' never matches (resources are case-sensitive lowercase plurals); use 'pods'",
     ]],
     ['URL without a leading slash', u(['healthz'], ['get']), false,
-      ["rule Namespace:\"\" NonResourceURLs:[healthz] Verbs:[get]: non-resource URL 'healthz' never matches (request paths start with '/'); use '/healthz'"]],
+      ["rule Namespace:\"\" Verbs:[get] NonResourceURLs:[healthz]: non-resource URL 'healthz' never matches (request paths start with '/'); use '/healthz'"]],
     ['non-list field', { verbs: 'get' } as any, false, ['rule field \'verbs\' must be a list of strings, got "get"']],
   ] as [string, PolicyRule, boolean, string[]][])('%s', (_name, rule, namespaced, problems) => {
     expect(RbacRules.validate(rule, namespaced)).toEqual(problems);
   });
 });
 
-describe('RbacRules.breakdown and format', () => {
+describe('RbacRules.breakdown and format (format = operator-controller authorization/rbac.go ruleDescription)', () => {
   test('breakdown follows upstream BreakdownRule order (group, resource, verb, name, then URLs)', () => {
     expect(RbacRules.breakdown([
       { apiGroups: ['a', 'b'], resources: ['x'], verbs: ['get', 'list'], resourceNames: ['n'] },
@@ -377,9 +377,10 @@ describe('RbacRules.breakdown and format', () => {
   });
 
   test.each([
-    [r(['apps'], ['create', 'get'], ['deployments']), 'team-a', 'Namespace:"team-a" APIGroups:[apps] Resources:[deployments] Verbs:[create,get]'],
+    [r(['apps'], ['get', 'create'], ['deployments']), 'team-a', 'Namespace:"team-a" APIGroups:[apps] Resources:[deployments] Verbs:[create,get]'],
+    [r(['b', 'a'], ['*'], ['y', 'x'], ['n2', 'n1']), 'ns', 'Namespace:"ns" APIGroups:[a,b] Resources:[x,y] ResourceNames:[n1,n2] Verbs:[*]'],
     [r([''], ['get'], ['secrets'], ['tls']), '', 'Namespace:"" APIGroups:[] Resources:[secrets] ResourceNames:[tls] Verbs:[get]'],
-    [u(['/healthz'], ['get']), '', 'Namespace:"" NonResourceURLs:[/healthz] Verbs:[get]'],
+    [u(['/healthz'], ['get']), '', 'Namespace:"" Verbs:[get] NonResourceURLs:[/healthz]'],
   ])('format(%j, %j)', (rule, ns, text) => {
     expect(RbacRules.format(rule, ns)).toBe(text);
   });
