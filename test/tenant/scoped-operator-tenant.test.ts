@@ -348,6 +348,13 @@ describe('ScopedOperatorTenant', () => {
         "[platform/T] namespaceName=\"team-a\": namespace 'team-a' also has OperatorGroup 'hand-made' from legacy/og; OLM refuses to install into a namespace with more than one OperatorGroup (TooManyOperatorGroups). Fix: give each tenant its own namespace, or subscribe through the existing tenant (TooManyOperatorGroups)",
       ]);
     });
+    test('GIVEN an OperatorGroup added after a first synth THEN the next synth reports it', () => {
+      const { chart } = newChart();
+      new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' });
+      expect(Testing.synth(chart)).toHaveLength(6);
+      new olm.OperatorGroup(chart, 'late', { metadata: { name: 'late', namespace: 'team-a' } });
+      expect(() => Testing.synth(chart)).toThrow("namespace 'team-a' also has OperatorGroup 'late' from platform/late");
+    });
   });
 
   describe('subscriptions', () => {
