@@ -10,7 +10,7 @@
  * webhooks. So operators with webhooks or API services need cluster-scoped writes that a namespace-confined
  * installer does not have. This preflight follows the code.
  */
-import { InstallModel, modelInstall } from './install-plan-model';
+import { InstallModel, modelInstall, Requirement } from './install-plan-model';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { InstallModeFailureReason, InstallModes } from '../olm/install-modes';
 import { PolicyRule } from '../rbac/policy-rule';
@@ -282,6 +282,7 @@ export class InstallerPermissions {
     const { namespace } = props;
     const perNamespace = new Map<string, PolicyRule[]>();
     const problems: PreflightProblem[] = [];
+    const deferred: Requirement[] = [];
     for (const bundle of props.bundles) {
       const model = modelInstall(bundle, namespace, true);
       const mode = InstallModes.checkTargets(bundle.installModes, namespace, props.targetNamespaces);
@@ -294,8 +295,11 @@ export class InstallerPermissions {
       problems.push(...modelProblems(bundle, model));
       const writes = new Map<string, { atoms: PolicyRule[]; steps: Set<string> }>();
       for (const req of model.requirements) {
-        const wanted = req.deriveAlternative && req.alternative !== undefined ? req.alternative : req.rules;
-        const [allowed, writeAtoms] = splitWrites(wanted);
+        if (req.deriveAlternative && req.alternative !== undefined) {
+          deferred.push(req);
+          continue;
+        }
+        const [allowed, writeAtoms] = splitWrites(req.rules);
         if (writeAtoms.length > 0) {
           const w = writes.get(req.namespace) ?? { atoms: [], steps: new Set<string>() };
           w.atoms.push(...writeAtoms);
@@ -307,6 +311,14 @@ export class InstallerPermissions {
         perNamespace.set(req.namespace, list);
       }
       if (writes.size > 0) problems.push(writesProblem(bundle, writes));
+    }
+    // `bind` on a named bootstrap role only when the rules derived anyway do not already cover that role's rules.
+    for (const req of deferred) {
+      const held = [...(perNamespace.get(req.namespace) ?? []), ...(req.namespace === '' ? [] : perNamespace.get('') ?? [])];
+      if (RbacRules.covers(held, req.rules).covered) continue;
+      const list = perNamespace.get(req.namespace) ?? [];
+      list.push(...req.alternative!);
+      perNamespace.set(req.namespace, list);
     }
     const namespacedRules = RbacRules.compact(perNamespace.get(namespace) ?? []);
     let clusterRules = RbacRules.compact(perNamespace.get('') ?? []);
@@ -328,7 +340,15 @@ export class InstallerPermissions {
       clusterRules = [];
       otherNamespaceRules = [];
     }
-    return { namespacedRules, clusterRules, otherNamespaceRules, problems: dedupe(problems) };
+    // Cluster-wide rules apply in every namespace too: drop namespaced atoms they already cover.
+    const notCovered = (rules: PolicyRule[]) => clusterRules.length === 0 ? rules
+      : RbacRules.compact(RbacRules.breakdown(rules).filter((a) => !RbacRules.covers(clusterRules, [a]).covered));
+    return {
+      namespacedRules: notCovered(namespacedRules),
+      clusterRules,
+      otherNamespaceRules: otherNamespaceRules.map((n) => ({ namespace: n.namespace, rules: notCovered(n.rules) })).filter((n) => n.rules.length > 0),
+      problems: dedupe(problems),
+    };
   }
 
   private constructor() {}

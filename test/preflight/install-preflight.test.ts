@@ -1,0 +1,399 @@
+import * as path from 'path';
+import fc from 'fast-check';
+import { OperatorBundle } from '../../src/bundle/operator-bundle';
+import { DefaultInstallerRules } from '../../src/preflight/default-installer-rules';
+import { InstallerPermissions, InstallPreflight, PreflightCode, PreflightResult } from '../../src/preflight/install-preflight';
+import { PolicyRule } from '../../src/rbac/policy-rule';
+import { RbacRules } from '../../src/rbac/rbac-rules';
+
+const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
+const VERSIONS: Record<string, string> = {
+  'cert-manager': '1.16.5',
+  'deployment-validation-operator': '0.7.12',
+  'etcd': '0.9.4',
+  'forklift-operator': '2.6.3',
+  'grafana-operator': '5.24.0',
+  'jaeger': '1.65.0',
+  'keda': '2.7.1',
+  'opentelemetry-operator': '0.158.0',
+  'percona-xtradb-cluster-operator': '1.20.0',
+  'prometheus': '0.56.3',
+  'rabbitmq-cluster-operator': '2.22.3',
+  'strimzi-kafka-operator': '1.2.0',
+};
+const cache = new Map<string, OperatorBundle>();
+function load(op: string): OperatorBundle {
+  if (!cache.has(op)) cache.set(op, OperatorBundle.fromDirectory(path.join(BUNDLES, op, VERSIONS[op])));
+  return cache.get(op)!;
+}
+/** Own namespace when the CSV supports OwnNamespace, else AllNamespaces (the only other choice of these bundles). */
+function targetsFor(b: OperatorBundle): string[] {
+  return b.installModes.some((m) => m.supported && m.type === 'OwnNamespace') ? ['team-a'] : [];
+}
+const OKD = DefaultInstallerRules.okdScopedInstall();
+const codes = (r: { problems: Array<{ code: PreflightCode }> }) => r.problems.map((p) => p.code);
+const scopes = (r: PreflightResult) => ({
+  tenant: r.missing.filter((m) => m.namespace === 'team-a').length,
+  kubeSystem: r.missing.filter((m) => m.namespace === 'kube-system').length,
+  cluster: r.missing.filter((m) => m.namespace === '').length,
+});
+
+describe('InstallPreflight with the OKD docs default installer Role, on every shared bundle', () => {
+  const C = PreflightCode;
+  // Expected problems are read off each CSV: clusterPermissions / webhooks need rules outside team-a;
+  // cert-manager (cainjector updates CRDs, apiservices), keda (apiservices '*') and opentelemetry (conversion
+  // webhook updates a CRD) need CRD/APIService writes.
+  const expected: Record<string, { codes: PreflightCode[]; targets: string }> = {
+    'cert-manager': { codes: [C.WRITES_CRDS_OR_APISERVICES, C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'all' },
+    'deployment-validation-operator': { codes: [C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'own' },
+    'etcd': { codes: [], targets: 'own' },
+    'forklift-operator': { codes: [C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'own' },
+    'grafana-operator': { codes: [C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'own' },
+    'jaeger': { codes: [C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'all' },
+    'keda': { codes: [C.WRITES_CRDS_OR_APISERVICES, C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'all' },
+    'opentelemetry-operator': { codes: [C.WRITES_CRDS_OR_APISERVICES, C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'all' },
+    'percona-xtradb-cluster-operator': { codes: [], targets: 'own' },
+    'prometheus': { codes: [], targets: 'own' },
+    'rabbitmq-cluster-operator': { codes: [C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'own' },
+    'strimzi-kafka-operator': { codes: [C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'own' },
+  };
+  test.each(Object.keys(VERSIONS))('%s: fails, with exactly the expected problem codes', (op) => {
+    // GIVEN
+    const bundle = load(op);
+    // WHEN
+    const r = InstallPreflight.check({ bundle, namespace: 'team-a', targetNamespaces: targetsFor(bundle), installerRules: OKD });
+    // THEN
+    expect(targetsFor(bundle).length === 0 ? 'all' : 'own').toEqual(expected[op].targets);
+    expect(r.ok).toBe(false);
+    expect(r.installModeSupported).toBe(true);
+    expect(codes(r)).toEqual(expected[op].codes);
+    // every CSV with namespaced permissions needs more than the docs' Role inside the tenant namespace (keda has none)
+    expect(scopes(r).tenant > 0).toBe(bundle.permissions.length > 0);
+    // operators without clusterPermissions and webhooks need nothing outside the namespace
+    const outside = bundle.clusterPermissions.length > 0 || bundle.webhookDefinitions.length > 0;
+    expect(scopes(r).cluster > 0).toBe(outside);
+  });
+
+  test('etcd: the complete list (the CSV rules the Role must grant, which the installer must hold)', () => {
+    const r = InstallPreflight.check({ bundle: load('etcd'), namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: OKD });
+    expect(r.missing.map((m) => m.formatted)).toEqual([
+      'Namespace:"team-a" APIGroups:[] Resources:[endpoints,events,persistentvolumeclaims,pods,services] Verbs:[*]',
+      'Namespace:"team-a" APIGroups:[] Resources:[secrets] Verbs:[get]',
+      'Namespace:"team-a" APIGroups:[apps] Resources:[deployments] Verbs:[*]',
+      'Namespace:"team-a" APIGroups:[etcd.database.coreos.com] Resources:[etcdbackups,etcdclusters,etcdrestores] Verbs:[*]',
+    ]);
+    expect(r.missing[1]).toEqual({
+      namespace: 'team-a',
+      rule: { apiGroups: [''], resources: ['secrets'], verbs: ['get'] },
+      formatted: 'Namespace:"team-a" APIGroups:[] Resources:[secrets] Verbs:[get]',
+      steps: [
+        'InstallPlan steps Role + RoleBinding for permissions[0] (ServiceAccount etcd-operator): RBAC escalation check on the binding',
+        "InstallPlan steps Role + RoleBinding for permissions[0] (ServiceAccount etcd-operator): RBAC escalation check, the installer must hold the operator's rules",
+      ],
+    });
+    expect(r.warnings.map((w) => w.code)).toEqual([PreflightCode.CRDS_CREATED_BY_OLM]);
+  });
+
+  test("the docs' failure: an operator needing clusterroles at cluster scope, with the FULL list at once (deployment-validation-operator)", () => {
+    // GIVEN the docs' namespaced Role only
+    const r = InstallPreflight.check({ bundle: load('deployment-validation-operator'), namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: OKD });
+    // THEN every missing rule, not just the first
+    expect(r.missing.map((m) => m.formatted)).toEqual([
+      'Namespace:"team-a" APIGroups:[] Resources:[configmaps] Verbs:[create,delete,get,list,patch,update,watch]',
+      'Namespace:"team-a" APIGroups:[] Resources:[services] Verbs:[delete,list,watch]',
+      'Namespace:"team-a" APIGroups:[monitoring.coreos.com] Resources:[servicemonitors] Verbs:[*]',
+      'Namespace:"" APIGroups:[*] Resources:[*] Verbs:[get,list,watch]',
+      'Namespace:"" APIGroups:[rbac.authorization.k8s.io] Resources:[clusterrolebindings,clusterroles] Verbs:[create]',
+    ]);
+    expect(r.problems).toEqual([{
+      code: PreflightCode.NEEDS_CLUSTER_SCOPED_RULES,
+      message: 'deployment-validation-operator.v0.7.12 cannot be installed by an installer confined to namespace team-a: OLM\'s scoped client needs 2 rule(s) '
+        + 'outside it: Namespace:"" APIGroups:[*] Resources:[*] Verbs:[get,list,watch]; Namespace:"" APIGroups:[rbac.authorization.k8s.io] '
+        + 'Resources:[clusterrolebindings,clusterroles] Verbs:[create]. Fix: grant them to the installer (ClusterRole + ClusterRoleBinding, or a '
+        + 'RoleBinding in that namespace), e.g. from InstallerPermissions.leastPrivilege with allowClusterScoped, or choose an operator without '
+        + 'clusterPermissions, webhooks or API services.',
+    }]);
+  });
+
+  test('prometheus: two ServiceAccounts, both Roles checked', () => {
+    const r = InstallPreflight.check({ bundle: load('prometheus'), namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: OKD });
+    expect(r.missing.map((m) => m.formatted)).toEqual([
+      'Namespace:"team-a" APIGroups:[] Resources:[configmaps,secrets] Verbs:[*]',
+      'Namespace:"team-a" APIGroups:[] Resources:[endpoints] Verbs:[create,delete,get,list,update,watch]',
+      'Namespace:"team-a" APIGroups:[] Resources:[namespaces] Verbs:[get,list,watch]',
+      'Namespace:"team-a" APIGroups:[] Resources:[nodes] Verbs:[list,watch]',
+      'Namespace:"team-a" APIGroups:[] Resources:[services] Verbs:[delete,list,watch]',
+      'Namespace:"team-a" APIGroups:[] Resources:[services/finalizers] Verbs:[create,delete,get,update]',
+      'Namespace:"team-a" APIGroups:[apps] Resources:[statefulsets] Verbs:[*]',
+      'Namespace:"team-a" APIGroups:[extensions,networking.k8s.io] Resources:[ingresses] Verbs:[get,list,watch]',
+      'Namespace:"team-a" APIGroups:[monitoring.coreos.com] Resources:[alertmanagerconfigs,alertmanagers,alertmanagers/finalizers,podmonitors,probes,'
+        + 'prometheuses,prometheuses/finalizers,prometheuses/status,prometheusrules,servicemonitors,thanosrulers,thanosrulers/finalizers] Verbs:[*]',
+    ]);
+  });
+
+  test('rabbitmq (webhooks): cert resources need kube-system and cluster rules, bind limited by resourceNames', () => {
+    const r = InstallPreflight.check({ bundle: load('rabbitmq-cluster-operator'), namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: OKD });
+    const f = r.missing.map((m) => m.formatted);
+    expect(f).toEqual(expect.arrayContaining([
+      'Namespace:"team-a" APIGroups:[] Resources:[secrets] ResourceNames:[rabbitmq-cluster-operator-service-cert] Verbs:[get]',
+      'Namespace:"kube-system" APIGroups:[rbac.authorization.k8s.io] Resources:[rolebindings] ResourceNames:[rabbitmq-cluster-operator-service-auth-reader] Verbs:[create,patch]',
+      'Namespace:"kube-system" APIGroups:[rbac.authorization.k8s.io] Resources:[roles] ResourceNames:[extension-apiserver-authentication-reader] Verbs:[bind]',
+      'Namespace:"" APIGroups:[admissionregistration.k8s.io] Resources:[mutatingwebhookconfigurations,validatingwebhookconfigurations] Verbs:[create,list]',
+      'Namespace:"" APIGroups:[rbac.authorization.k8s.io] Resources:[clusterroles] ResourceNames:[system:auth-delegator] Verbs:[bind]',
+    ]));
+    expect(scopes(r)).toEqual({ tenant: 3, kubeSystem: 2, cluster: 15 });
+  });
+
+  test('keda: the operator writes apiservices, so it cannot be installed through a scoped tenant', () => {
+    const r = InstallPreflight.check({ bundle: load('keda'), namespace: 'team-a', targetNamespaces: [], installerRules: OKD });
+    const p = r.problems.find((x) => x.code === PreflightCode.WRITES_CRDS_OR_APISERVICES)!;
+    expect(p.message).toMatch(/^keda\.v2\.7\.1 cannot be installed through a scoped tenant: installing it needs the installer to hold Namespace:"" APIGroups:\[apiregistration\.k8s\.io\] Resources:\[apiservices\] Verbs:\[\*\]/);
+    // and it is not offered as a missing rule to grant
+    expect(r.missing.some((m) => RbacRules.allows([m.rule], { verb: 'update', apiGroup: 'apiregistration.k8s.io', resource: 'apiservices', name: 'x' }))).toBe(false);
+  });
+
+  test('opentelemetry: the conversion webhook updates a CRD with the scoped client', () => {
+    const r = InstallPreflight.check({ bundle: load('opentelemetry-operator'), namespace: 'team-a', targetNamespaces: [], installerRules: OKD });
+    const p = r.problems.find((x) => x.code === PreflightCode.WRITES_CRDS_OR_APISERVICES)!;
+    expect(p.message).toContain('Namespace:"" APIGroups:[apiextensions.k8s.io] Resources:[customresourcedefinitions] ResourceNames:[opentelemetrycollectors.opentelemetry.io] Verbs:[update]');
+    expect(p.message).toContain('install strategy: conversion webhook copentelemetrycollectors.kb.io: get + update of CRD opentelemetrycollectors.opentelemetry.io');
+  });
+});
+
+describe('InstallPreflight OLM rules', () => {
+  test('install mode: etcd (Own/Single only) in an AllNamespaces OperatorGroup is UnsupportedOperatorGroup', () => {
+    const r = InstallPreflight.check({ bundle: load('etcd'), namespace: 'team-a', targetNamespaces: [], installerRules: OKD });
+    expect(r.installModeSupported).toBe(false);
+    expect(r.problems[0]).toEqual({
+      code: PreflightCode.UNSUPPORTED_OPERATOR_GROUP,
+      message: 'etcdoperator.v0.9.4: AllNamespaces InstallModeType not supported, cannot configure to watch all namespaces (OperatorGroup in team-a '
+        + 'targeting all namespaces; the CSV supports OwnNamespace, SingleNamespace). Fix: change the OperatorGroup\'s target namespaces or choose another operator.',
+    });
+  });
+
+  test('other target namespaces and AllNamespaces are warnings, not missing rules', () => {
+    const d = InstallerPermissions.leastPrivilege({ bundles: [load('grafana-operator')], namespace: 'team-a', targetNamespaces: ['team-a', 'team-b'], allowClusterScoped: true });
+    const r = InstallPreflight.check({
+      bundle: load('grafana-operator'),
+      namespace: 'team-a',
+      targetNamespaces: ['team-a', 'team-b'],
+      installerRules: d.namespacedRules,
+      clusterInstallerRules: d.clusterRules,
+    });
+    expect(r.ok).toBe(true);
+    expect(r.missing).toEqual([]);
+    expect(r.warnings.map((w) => w.code)).toEqual([PreflightCode.RBAC_COPIED_TO_TARGET_NAMESPACES, PreflightCode.CRDS_CREATED_BY_OLM]);
+    const all = InstallPreflight.check({ bundle: load('grafana-operator'), namespace: 'team-a', targetNamespaces: [], installerRules: d.namespacedRules, clusterInstallerRules: d.clusterRules });
+    expect(all.warnings.map((w) => w.code)).toEqual([PreflightCode.RBAC_LIFTED_TO_CLUSTER, PreflightCode.CRDS_CREATED_BY_OLM]);
+  });
+
+  const csv = (rules: PolicyRule[], extra: any[] = [], version = '1.0.0') => OperatorBundle.fromCsvObject({
+    kind: 'ClusterServiceVersion',
+    metadata: { name: `demo.v${version}` },
+    spec: {
+      version,
+      installModes: [{ type: 'OwnNamespace', supported: true }],
+      install: { strategy: 'deployment', spec: { deployments: [{ name: 'demo', spec: {} }], permissions: [{ serviceAccountName: 'demo', rules }] } },
+    },
+  }, extra);
+  const base: PolicyRule[] = [
+    { apiGroups: ['operators.coreos.com'], resources: ['clusterserviceversions'], verbs: ['create'] },
+    { apiGroups: [''], resources: ['serviceaccounts'], verbs: ['create'] },
+    { apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles', 'rolebindings'], verbs: ['create'] },
+    { apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'create'] },
+  ];
+
+  test('escalate + bind replace holding the operator rules (Kubernetes escalation check)', () => {
+    const b = csv([{ apiGroups: ['batch'], resources: ['jobs'], verbs: ['*'] }]);
+    const without = InstallPreflight.check({ bundle: b, namespace: 'ns', targetNamespaces: ['ns'], installerRules: base });
+    expect(without.missing.map((m) => m.formatted)).toEqual(['Namespace:"ns" APIGroups:[batch] Resources:[jobs] Verbs:[*]']);
+    const withEscalate = InstallPreflight.check({
+      bundle: b,
+      namespace: 'ns',
+      targetNamespaces: ['ns'],
+      installerRules: [...base, { apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['escalate', 'bind'] }],
+    });
+    expect(withEscalate.ok).toBe(true);
+  });
+
+  test('bundle objects: unsupported kinds fail; supported cluster-scoped kinds need cluster rules', () => {
+    const b = csv([], [
+      { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent' } },
+      { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'high' } },
+    ]);
+    const r = InstallPreflight.check({ bundle: b, namespace: 'ns', targetNamespaces: ['ns'], installerRules: base });
+    expect(codes(r)).toEqual([PreflightCode.UNSUPPORTED_RESOURCE, PreflightCode.NEEDS_CLUSTER_SCOPED_RULES]);
+    expect(r.problems[0].message).toContain('bundle object DaemonSet agent (extra object [0], apps/v1) is a kind OLM does not install');
+    expect(r.missing.map((m) => m.formatted)).toEqual(['Namespace:"" APIGroups:[scheduling.k8s.io] Resources:[priorityclasses] Verbs:[create]']);
+    const up = InstallPreflight.check({ bundle: b, namespace: 'ns', targetNamespaces: ['ns'], installerRules: base, upgrade: true });
+    expect(up.missing.filter((m) => m.namespace === '').map((m) => m.formatted)).toEqual([
+      'Namespace:"" APIGroups:[scheduling.k8s.io] Resources:[priorityclasses] ResourceNames:[high] Verbs:[get,update]',
+      'Namespace:"" APIGroups:[scheduling.k8s.io] Resources:[priorityclasses] Verbs:[create]',
+    ]);
+  });
+
+  test('upgrade path: typed objects need get + patch, Deployments get + update; CSV stays create-only', () => {
+    const r = InstallPreflight.check({ bundle: csv([]), namespace: 'ns', targetNamespaces: ['ns'], installerRules: base, upgrade: true });
+    expect(r.missing.map((m) => m.formatted)).toEqual([
+      'Namespace:"ns" APIGroups:[] Resources:[serviceaccounts] ResourceNames:[demo] Verbs:[get,patch]',
+      'Namespace:"ns" APIGroups:[apps] Resources:[deployments] ResourceNames:[demo] Verbs:[update]',
+      'Namespace:"ns" APIGroups:[rbac.authorization.k8s.io] Resources:[rolebindings,roles] Verbs:[get,patch]',
+    ]);
+  });
+
+  test('checkVersions says which version needs what', () => {
+    const v1 = csv([{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }], [], '1.0.0');
+    const v2 = csv([{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }, { apiGroups: ['batch'], resources: ['jobs'], verbs: ['create'] }], [], '2.0.0');
+    const d = InstallerPermissions.leastPrivilege({ bundles: [v1], namespace: 'ns', targetNamespaces: ['ns'] });
+    const results = InstallPreflight.checkVersions({ bundles: [v1, v2], namespace: 'ns', targetNamespaces: ['ns'], installerRules: d.namespacedRules });
+    expect(results.map((x) => [x.bundleName, x.version, x.ok, x.missing.map((m) => m.formatted)])).toEqual([
+      ['demo.v1.0.0', '1.0.0', true, []],
+      ['demo.v2.0.0', '2.0.0', false, ['Namespace:"ns" APIGroups:[batch] Resources:[jobs] Verbs:[create]']],
+    ]);
+  });
+});
+
+describe('InstallerPermissions.leastPrivilege on every shared bundle', () => {
+  const writers = ['cert-manager', 'keda', 'opentelemetry-operator'];
+  test.each(Object.keys(VERSIONS))('%s: derived rules pass the preflight (fresh and upgrade); only CRD/APIService writers keep a problem', (op) => {
+    const bundle = load(op);
+    const targets = targetsFor(bundle);
+    const d = InstallerPermissions.leastPrivilege({ bundles: [bundle], namespace: 'team-a', targetNamespaces: targets, allowClusterScoped: true });
+    for (const upgrade of [false, true]) {
+      const r = InstallPreflight.check({
+        bundle,
+        namespace: 'team-a',
+        targetNamespaces: targets,
+        upgrade,
+        installerRules: d.namespacedRules,
+        clusterInstallerRules: d.clusterRules,
+        otherNamespaceRules: d.otherNamespaceRules,
+      });
+      expect(r.missing).toEqual([]);
+      expect(codes(r)).toEqual(writers.includes(op) ? [PreflightCode.WRITES_CRDS_OR_APISERVICES] : []);
+      expect(r.ok).toBe(!writers.includes(op));
+    }
+    expect(codes(d)).toEqual(writers.includes(op) ? [PreflightCode.WRITES_CRDS_OR_APISERVICES] : []);
+  });
+
+  test.each(Object.keys(VERSIONS))('%s: without allowClusterScoped only namespaced rules are derived', (op) => {
+    const bundle = load(op);
+    const d = InstallerPermissions.leastPrivilege({ bundles: [bundle], namespace: 'team-a', targetNamespaces: targetsFor(bundle) });
+    expect(d.clusterRules).toEqual([]);
+    expect(d.otherNamespaceRules).toEqual([]);
+    const needsOutside = bundle.clusterPermissions.length > 0 || bundle.webhookDefinitions.length > 0;
+    expect(codes(d).includes(PreflightCode.NEEDS_CLUSTER_SCOPED_RULES)).toBe(needsOutside);
+  });
+
+  test('etcd: the derived Role, read by hand from the CSV and OLM steps', () => {
+    const d = InstallerPermissions.leastPrivilege({ bundles: [load('etcd')], namespace: 'team-a', targetNamespaces: ['team-a'] });
+    expect(d.namespacedRules.map((r) => RbacRules.format(r, 'team-a'))).toEqual([
+      'Namespace:"team-a" APIGroups:[] Resources:[endpoints,events,persistentvolumeclaims,pods,services] Verbs:[*]',
+      'Namespace:"team-a" APIGroups:[] Resources:[secrets] Verbs:[get]',
+      'Namespace:"team-a" APIGroups:[] Resources:[serviceaccounts] ResourceNames:[etcd-operator] Verbs:[get,patch]',
+      'Namespace:"team-a" APIGroups:[] Resources:[serviceaccounts] Verbs:[create]',
+      'Namespace:"team-a" APIGroups:[apps] Resources:[deployments] Verbs:[*]',
+      'Namespace:"team-a" APIGroups:[etcd.database.coreos.com] Resources:[etcdbackups,etcdclusters,etcdrestores] Verbs:[*]',
+      'Namespace:"team-a" APIGroups:[operators.coreos.com] Resources:[clusterserviceversions] Verbs:[create]',
+      'Namespace:"team-a" APIGroups:[rbac.authorization.k8s.io] Resources:[rolebindings,roles] Verbs:[create,get,patch]',
+    ]);
+    expect(d.problems).toEqual([]);
+  });
+
+  test('property: derived rules never allow writing CRDs or APIServices', () => {
+    const writes = ['create', 'update', 'patch', 'delete', 'deletecollection'];
+    for (const op of Object.keys(VERSIONS)) {
+      const b = load(op);
+      const d = InstallerPermissions.leastPrivilege({ bundles: [b], namespace: 'team-a', targetNamespaces: targetsFor(b), allowClusterScoped: true });
+      const all = [...d.namespacedRules, ...d.clusterRules, ...d.otherNamespaceRules.flatMap((n) => n.rules)];
+      for (const verb of writes) {
+        for (const [apiGroup, resource] of [['apiextensions.k8s.io', 'customresourcedefinitions'], ['apiregistration.k8s.io', 'apiservices']]) {
+          for (const name of ['', 'opentelemetrycollectors.opentelemetry.io', 'v1beta1.external.metrics.k8s.io']) {
+            const allowed = RbacRules.allows(all, { verb, apiGroup, resource, name });
+            expect({ op, verb, resource, name, allowed }).toEqual({ op, verb, resource, name, allowed: false });
+          }
+        }
+      }
+    }
+  });
+
+  test('property: removing any single derived atom makes the preflight fail (sampled over the 12 bundles)', () => {
+    const ops = Object.keys(VERSIONS).filter((op) => !writers.includes(op));
+    const derived = new Map(ops.map((op) => {
+      const b = load(op);
+      const d = InstallerPermissions.leastPrivilege({ bundles: [b], namespace: 'team-a', targetNamespaces: targetsFor(b), allowClusterScoped: true });
+      return [op, d] as const;
+    }));
+    fc.assert(fc.property(fc.constantFrom(...ops), fc.nat(), fc.constantFrom('ns', 'cluster', 'other'), (op, k, where) => {
+      const b = load(op);
+      const d = derived.get(op)!;
+      let ns = RbacRules.breakdown(d.namespacedRules);
+      let cluster = RbacRules.breakdown(d.clusterRules);
+      let other = d.otherNamespaceRules.map((n) => ({ namespace: n.namespace, rules: RbacRules.breakdown(n.rules) }));
+      if (where === 'ns') ns = ns.filter((_, i) => i !== k % ns.length);
+      else if (where === 'cluster' && cluster.length > 0) cluster = cluster.filter((_, i) => i !== k % cluster.length);
+      else if (where === 'other' && other.length > 0) other = [{ namespace: other[0].namespace, rules: other[0].rules.filter((_, i) => i !== k % other[0].rules.length) }];
+      else return; // nothing to remove in that scope
+      const check = (upgrade: boolean) => InstallPreflight.check({
+        bundle: b,
+        namespace: 'team-a',
+        targetNamespaces: targetsFor(b),
+        upgrade,
+        installerRules: ns,
+        clusterInstallerRules: cluster,
+        otherNamespaceRules: other,
+      }).ok;
+      expect(check(false) && check(true)).toBe(false);
+    }), { numRuns: 120 });
+  });
+
+  test('property: generated CSVs: derived rules pass, contain no CRD/APIService writes, and every atom is needed', () => {
+    const rule = fc.record({
+      apiGroups: fc.array(fc.constantFrom('', 'apps', 'batch', 'apiextensions.k8s.io', 'apiregistration.k8s.io'), { minLength: 1, maxLength: 2 }),
+      resources: fc.array(fc.constantFrom('pods', 'jobs', 'deployments', 'customresourcedefinitions', 'apiservices', 'configmaps'), { minLength: 1, maxLength: 2 }),
+      verbs: fc.array(fc.constantFrom('get', 'list', 'create', 'update', 'delete', '*'), { minLength: 1, maxLength: 3 }),
+    });
+    const gen = fc.record({ ns: fc.array(rule, { maxLength: 3 }), cluster: fc.array(rule, { maxLength: 2 }), webhook: fc.boolean() });
+    const bundleArb = gen.map((g) => OperatorBundle.fromCsvObject({
+      kind: 'ClusterServiceVersion',
+      metadata: { name: 'gen.v1.0.0' },
+      spec: {
+        installModes: [{ type: 'OwnNamespace', supported: true }],
+        webhookdefinitions: g.webhook ? [{ type: 'ValidatingAdmissionWebhook', generateName: 'v.gen.io', deploymentName: 'gen', rules: [{ apiGroups: ['apps'], resources: ['deployments'] }] }] : [],
+        install: { strategy: 'deployment', spec: { deployments: [{ name: 'gen', spec: { template: { spec: { serviceAccountName: 'gen' } } } }], permissions: [{ serviceAccountName: 'gen', rules: g.ns }], clusterPermissions: g.cluster.length > 0 ? [{ serviceAccountName: 'gen', rules: g.cluster }] : [] } },
+      },
+    }));
+    fc.assert(fc.property(bundleArb, fc.nat(), (b, k) => {
+      const d = InstallerPermissions.leastPrivilege({ bundles: [b], namespace: 'team-a', targetNamespaces: ['team-a'], allowClusterScoped: true });
+      const all = [...d.namespacedRules, ...d.clusterRules, ...d.otherNamespaceRules.flatMap((n) => n.rules)];
+      expect(RbacRules.breakdown(all).some((a) => ['apiextensions.k8s.io', '*'].includes(a.apiGroups![0]) && ['customresourcedefinitions', '*'].includes(a.resources![0])
+        && ['create', 'update', 'delete', '*'].includes(a.verbs[0]))).toBe(false);
+      const run = (ns: PolicyRule[], upgrade: boolean) => InstallPreflight.check({
+        bundle: b,
+        namespace: 'team-a',
+        targetNamespaces: ['team-a'],
+        upgrade,
+        installerRules: ns,
+        clusterInstallerRules: d.clusterRules,
+        otherNamespaceRules: d.otherNamespaceRules,
+      });
+      const r = run(d.namespacedRules, true);
+      expect(r.missing).toEqual([]);
+      expect(r.ok).toBe(d.problems.length === 0);
+      const atoms = RbacRules.breakdown(d.namespacedRules);
+      const without = atoms.filter((_, i) => i !== k % atoms.length);
+      expect(run(without, false).missing.length + run(without, true).missing.length).toBeGreaterThan(0);
+    }), { numRuns: 60 });
+  });
+});
+
+describe('InstallPreflight.format', () => {
+  test('problems, missing rules, warnings as lines', () => {
+    const r = InstallPreflight.check({ bundle: load('etcd'), namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: OKD });
+    expect(InstallPreflight.format(r).slice(0, 3)).toEqual([
+      'etcdoperator.v0.9.4 (0.9.4): would FAIL to install',
+      '  missing 4 rule(s):',
+      '    Namespace:"team-a" APIGroups:[] Resources:[endpoints,events,persistentvolumeclaims,pods,services] Verbs:[*]',
+    ]);
+  });
+});
