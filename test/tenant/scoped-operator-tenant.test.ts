@@ -4,6 +4,7 @@ import { IConstruct } from 'constructs';
 import {
   AccessLevel,
   CatalogSourceReference,
+  CuratedCatalog,
   Diagnostics,
   InstallPlanApproval,
   OlmGeneration,
@@ -683,4 +684,20 @@ test('docs/tenant.md quick start synthesizes what the doc says', () => {
     'RoleBinding/team-a-operator-admin',
   ]);
   expect(Diagnostics.warnings(app)).toEqual([]);
+});
+
+describe('ScopedOperatorTenant with a CuratedCatalog', () => {
+  test('GIVEN a curated catalog THEN the Subscription points at its CatalogSource in the tenant namespace and unlisted packages are errors', () => {
+    const { chart } = newChart();
+    const catalog = new CuratedCatalog(chart, 'Curated', { image: 'registry.example.com/curated:v1', packages: [{ name: 'etcd' }] });
+    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' });
+    tenant.subscribe({ packageName: 'etcd', catalog });
+    tenant.subscribe({ packageName: 'redis', catalog });
+    expect(tenant.subscriptions.map((s) => `${s.packageName} ${s.sourceNamespace}/${s.sourceName}`)).toEqual([
+      'etcd team-a/curated-operators',
+      'redis team-a/curated-operators',
+    ]);
+    expect(catalog.servedNamespaces).toEqual(['team-a']);
+    expect(errorsOf(tenant).map((e) => e.replace(/:.*\((\w+)\)$/, ' $1'))).toEqual(['[platform/T/Subscription-redis] catalog="team-a/curated-operators" CatalogRejectsSubscription']);
+  });
 });
