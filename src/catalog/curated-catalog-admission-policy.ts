@@ -1,9 +1,9 @@
 import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
-import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
-import { KubernetesNames, NameRule } from '../core/names';
 import { CuratedCatalog } from './curated-catalog';
 import { celString, celStringList } from './private';
+import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { KubernetesNames, NameRule } from '../core/names';
 
 /** The service account OLM's operators run as, per distribution, to let OLM's own writes through. */
 export enum OlmServiceAccount {
@@ -62,7 +62,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
       apiVersion: 'admissionregistration.k8s.io/v1',
       kind: 'ValidatingAdmissionPolicy',
       metadata: { name: this.policyName },
-      spec: Lazy.any({ produce: () => CuratedCatalogAdmissionPolicy.renderPolicySpec(catalog, exempt) }),
+      spec: Lazy.any({ produce: () => renderPolicySpec(catalog, exempt) }),
     });
     new ApiObject(this, 'Binding', {
       apiVersion: 'admissionregistration.k8s.io/v1',
@@ -88,61 +88,61 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
       return out;
     });
   }
+}
 
-  /** The policy `spec` for a catalog's current state (the CEL is generated from the curated list). */
-  private static renderPolicySpec(catalog: CuratedCatalog, exempt: string[]): any {
-    const namespaces = catalog.servedNamespaces;
-    const packages = [...catalog.packages].sort((a, b) => (a.name < b.name ? -1 : 1));
-    // package -> allowed channels; an empty list means every channel.
-    const packageMap = `{${packages.map((p) => `${celString(p.name)}: ${celStringList((p.channels ?? []).map((c) => c.name).sort())}`).join(', ')}}`;
-    const sub = "request.kind.kind != 'Subscription'";
-    const cs = "request.kind.kind != 'CatalogSource'";
-    const opt = (field: string) => `(has(object.spec.${field}) ? object.spec.${field} : '')`;
-    return {
-      failurePolicy: 'Fail',
-      matchConstraints: {
-        resourceRules: [
-          {
-            apiGroups: ['operators.coreos.com'],
-            apiVersions: ['*'],
-            operations: ['CREATE', 'UPDATE'],
-            resources: ['subscriptions', 'catalogsources'],
-          },
-        ],
-        namespaceSelector: {
-          matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: namespaces }],
+/** The policy `spec` for a catalog's current state (the CEL is generated from the curated list). */
+function renderPolicySpec(catalog: CuratedCatalog, exempt: string[]): any {
+  const namespaces = catalog.servedNamespaces;
+  const packages = [...catalog.packages].sort((a, b) => (a.name < b.name ? -1 : 1));
+  // package -> allowed channels; an empty list means every channel.
+  const packageMap = `{${packages.map((p) => `${celString(p.name)}: ${celStringList((p.channels ?? []).map((c) => c.name).sort())}`).join(', ')}}`;
+  const sub = "request.kind.kind != 'Subscription'";
+  const cs = "request.kind.kind != 'CatalogSource'";
+  const opt = (field: string) => `(has(object.spec.${field}) ? object.spec.${field} : '')`;
+  return {
+    failurePolicy: 'Fail',
+    matchConstraints: {
+      resourceRules: [
+        {
+          apiGroups: ['operators.coreos.com'],
+          apiVersions: ['*'],
+          operations: ['CREATE', 'UPDATE'],
+          resources: ['subscriptions', 'catalogsources'],
         },
+      ],
+      namespaceSelector: {
+        matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: namespaces }],
       },
-      matchConditions: [
-        { name: 'not-olm', expression: `!(request.userInfo.username in ${celStringList([...exempt].sort())})` },
-        { name: 'spec-changed', expression: "request.operation != 'UPDATE' || object.spec != oldObject.spec" },
-      ],
-      variables: [{ name: 'packages', expression: packageMap }],
-      validations: [
-        {
-          expression: `${sub} || (object.spec.source == ${celString(catalog.catalogName)} && object.spec.sourceNamespace == object.metadata.namespace)`,
-          messageExpression: `'Subscriptions in this namespace must use the curated CatalogSource ' + ${celString(catalog.catalogName)} + ' in namespace ' + object.metadata.namespace + ', not ' + object.spec.source + ' in ' + object.spec.sourceNamespace`,
-          reason: 'Forbidden',
-        },
-        {
-          expression: `${sub} || object.spec.name in variables.packages`,
-          messageExpression: "'package ' + object.spec.name + ' is not in the curated catalog; allowed packages: ' + variables.packages.map(p, p).join(', ')",
-          reason: 'Forbidden',
-        },
-        {
-          expression: `${sub} || !(object.spec.name in variables.packages) || size(variables.packages[object.spec.name]) == 0 || (has(object.spec.channel) && object.spec.channel in variables.packages[object.spec.name])`,
-          messageExpression: "'package ' + object.spec.name + ' must name one of its curated channels in spec.channel: ' + variables.packages[object.spec.name].join(', ')",
-          reason: 'Forbidden',
-        },
-        {
-          expression:
-            `${cs} || (object.metadata.name == ${celString(catalog.catalogName)} && ${opt('sourceType')} == 'grpc'` +
-            ` && ${opt('image')} == ${celString(catalog.image ?? '')} && ${opt('address')} == ${celString(catalog.address ?? '')}` +
-            ` && (has(object.spec.secrets) ? object.spec.secrets : []) == ${celStringList(catalog.secrets)})`,
-          message: `only the curated CatalogSource ${catalog.catalogName} (as the platform defines it) may exist in this namespace`,
-          reason: 'Forbidden',
-        },
-      ],
-    };
-  }
+    },
+    matchConditions: [
+      { name: 'not-olm', expression: `!(request.userInfo.username in ${celStringList([...exempt].sort())})` },
+      { name: 'spec-changed', expression: "request.operation != 'UPDATE' || object.spec != oldObject.spec" },
+    ],
+    variables: [{ name: 'packages', expression: packageMap }],
+    validations: [
+      {
+        expression: `${sub} || (object.spec.source == ${celString(catalog.catalogName)} && object.spec.sourceNamespace == object.metadata.namespace)`,
+        messageExpression: `'Subscriptions in this namespace must use the curated CatalogSource ' + ${celString(catalog.catalogName)} + ' in namespace ' + object.metadata.namespace + ', not ' + object.spec.source + ' in ' + object.spec.sourceNamespace`,
+        reason: 'Forbidden',
+      },
+      {
+        expression: `${sub} || object.spec.name in variables.packages`,
+        messageExpression: "'package ' + object.spec.name + ' is not in the curated catalog; allowed packages: ' + variables.packages.map(p, p).join(', ')",
+        reason: 'Forbidden',
+      },
+      {
+        expression: `${sub} || !(object.spec.name in variables.packages) || size(variables.packages[object.spec.name]) == 0 || (has(object.spec.channel) && object.spec.channel in variables.packages[object.spec.name])`,
+        messageExpression: "'package ' + object.spec.name + ' must name one of its curated channels in spec.channel: ' + variables.packages[object.spec.name].join(', ')",
+        reason: 'Forbidden',
+      },
+      {
+        expression:
+          `${cs} || (object.metadata.name == ${celString(catalog.catalogName)} && ${opt('sourceType')} == 'grpc'` +
+          ` && ${opt('image')} == ${celString(catalog.image ?? '')} && ${opt('address')} == ${celString(catalog.address ?? '')}` +
+          ` && (has(object.spec.secrets) ? object.spec.secrets : []) == ${celStringList(catalog.secrets)})`,
+        message: `only the curated CatalogSource ${catalog.catalogName} (as the platform defines it) may exist in this namespace`,
+        reason: 'Forbidden',
+      },
+    ],
+  };
 }

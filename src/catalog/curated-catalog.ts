@@ -2,12 +2,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Construct, IConstruct } from 'constructs';
 import { stringify } from 'yaml';
+import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source';
+import { CuratedList, CuratedPackage } from './curated-list';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
 import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
 import { IOperatorTenant } from '../tenant/operator-tenant';
-import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source';
-import { CuratedList, CuratedPackage } from './curated-list';
 import { FbcFilter, FbcFilterResult } from './fbc/fbc-filter';
 import { FbcValidator } from './fbc/fbc-validator';
 import { FbcWriter } from './fbc/fbc-writer';
@@ -233,7 +233,11 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
     if (!result) {
       throw new Error(`${this.node.path}: artifacts() needs the sourceCatalog prop (the file-based catalog to filter)`);
     }
-    const problems = [...CuratedList.problems(this.allowed), ...result.problems.map((p) => p.message), ...FbcValidator.validate(result.catalog).map((p) => p.message)];
+    const problems = [
+      ...CuratedList.problems(this.allowed),
+      ...result.problems.map((p) => p.message),
+      ...FbcValidator.validate(result.catalog).map((p) => p.message),
+    ];
     if (problems.length > 0) {
       throw new Error(`${this.node.path}: cannot write the curated catalog:\n  ${problems.join('\n  ')}`);
     }

@@ -13,17 +13,17 @@ const HOUR = 60n * MINUTE;
 
 // Go's unitMap: "µs" is U+00B5 (micro sign), "μs" is U+03BC (Greek mu).
 const UNITS: Record<string, bigint> = {
-  'ns': NANOSECOND,
-  'us': MICROSECOND,
-  '\u00b5s': MICROSECOND,
-  '\u03bcs': MICROSECOND,
-  'ms': MILLISECOND,
-  's': SECOND,
-  'm': MINUTE,
-  'h': HOUR,
+  ns: NANOSECOND,
+  us: MICROSECOND,
+  µs: MICROSECOND,
+  μs: MICROSECOND,
+  ms: MILLISECOND,
+  s: SECOND,
+  m: MINUTE,
+  h: HOUR,
 };
 
-const MAX_U = 1n << 63n; // 1<<63 in Go's uint64 arithmetic
+const MAX_U = 2n ** 63n; // 1<<63 in Go's uint64 arithmetic
 
 /** Parses and checks Go duration strings (`300ms`, `-1.5h`, `2h45m`). */
 export class GoDuration {

@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
+import { otherDefaultCatalogOwners, registerDefaultCatalogOwner, unownedOperatorHubs } from './private';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
 import * as openshift from '../imports/openshift';
-import { otherDefaultCatalogOwners, registerDefaultCatalogOwner, unownedOperatorHubs } from './private';
 
 /** The default catalog sources the OpenShift Marketplace operator manages in `openshift-marketplace`. */
 export enum OpenShiftDefaultSource {

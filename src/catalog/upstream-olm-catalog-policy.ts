@@ -3,9 +3,9 @@ import * as path from 'path';
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { stringify } from 'yaml';
-import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 import { CatalogSourceLocation } from './catalog-source';
 import { celStringList, otherDefaultCatalogOwners, registerDefaultCatalogOwner, unownedOperatorHubs } from './private';
+import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 
 /** Properties of an `UpstreamOlmCatalogPolicy`. */
 export interface UpstreamOlmCatalogPolicyProps {

@@ -1,8 +1,8 @@
 import { run } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
 import { Testing } from 'cdk8s';
-import { CuratedCatalog, CuratedCatalogAdmissionPolicy, OlmServiceAccount } from '../../src/catalog';
 import { appAndChart, FakeTenant, synthErrors } from './helpers';
+import { CuratedCatalog, CuratedCatalogAdmissionPolicy, OlmServiceAccount } from '../../src/catalog';
 
 /** JSON -> CEL input (objects become Maps, as the API server presents them to CEL). */
 function toCel(v: any): any {

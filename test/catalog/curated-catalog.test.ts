@@ -3,11 +3,11 @@ import * as os from 'os';
 import * as path from 'path';
 import { Testing } from 'cdk8s';
 import { parse } from 'yaml';
+import { crdValidator } from './crd-schema';
+import { appAndChart, FakeTenant, synthErrors } from './helpers';
 import { CatalogSourceReference, CuratedCatalog, FbcValidator, FileBasedCatalog } from '../../src/catalog';
 import { Diagnostics } from '../../src/core/diagnostics';
 import * as olm from '../../src/imports/olm';
-import { crdValidator } from './crd-schema';
-import { appAndChart, FakeTenant, synthErrors } from './helpers';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'catalogs');
 const COMMUNITY = FileBasedCatalog.fromPath(path.join(FIXTURES, 'community-operators-prod'));

@@ -161,7 +161,10 @@ const arbCatalog = fc
   .array(
     fc.record({
       versions: fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 8 }),
-      channels: fc.array(fc.record({ pick: fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), skipMode: fc.integer({ min: 0, max: 2 }) }), { minLength: 1, maxLength: 3 }),
+      channels: fc.array(
+        fc.record({ pick: fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), skipMode: fc.integer({ min: 0, max: 2 }) }),
+        { minLength: 1, maxLength: 3 },
+      ),
       defaultIndex: fc.nat(),
     }),
     { minLength: 1, maxLength: 3 },

@@ -79,7 +79,7 @@ describe('FbcValidator (opm validate rules)', () => {
       channel('nopkg', 's', '[{name: x}]'), // line 9
       channel('a', 's', '[{name: a.v1.0.0}, {name: a.v1.0.0}, {name: a.v2.0.0, replaces: a.v1.0.0}]'), // line 14
       bundle('a', '1.0.0'), // line 19
-      `schema: olm.bundle\npackage: a\nname: a.vX\nimage: i\nproperties: []`, // line 25
+      'schema: olm.bundle\npackage: a\nname: a.vX\nimage: i\nproperties: []', // line 25
       bundle('other', '1.0.0'), // line 31
       bundle('a', '1.0.0').replace('name: a.v1.0.0', 'name: a.v1.0.0-dup').replace('image: reg/a:1.0.0\n', ''), // line 37
       bundle('a', 'v3', '').replace('name: a.vv3', 'name: a.v3'), // line 42

@@ -49,16 +49,16 @@ const parseDurationTests: Array<[string, bigint]> = [
   // more than 9 digits after decimal point, see https://golang.org/issue/6617
   ['0.3333333333333333333h', 20n * m],
   // 9007199254740993 = 1<<53+1 cannot be stored precisely in a float64
-  ['9007199254740993ns', (1n << 53n) + 1n],
+  ['9007199254740993ns', 2n ** 53n + 1n],
   // largest duration that can be represented by int64 in nanoseconds
-  ['9223372036854775807ns', (1n << 63n) - 1n],
-  ['9223372036854775.807us', (1n << 63n) - 1n],
-  ['9223372036s854ms775us807ns', (1n << 63n) - 1n],
-  ['-9223372036854775808ns', -(1n << 63n)],
-  ['-9223372036854775.808us', -(1n << 63n)],
-  ['-9223372036s854ms775us808ns', -(1n << 63n)],
+  ['9223372036854775807ns', 2n ** 63n - 1n],
+  ['9223372036854775.807us', 2n ** 63n - 1n],
+  ['9223372036s854ms775us807ns', 2n ** 63n - 1n],
+  ['-9223372036854775808ns', -(2n ** 63n)],
+  ['-9223372036854775.808us', -(2n ** 63n)],
+  ['-9223372036s854ms775us808ns', -(2n ** 63n)],
   // largest negative value
-  ['-9223372036854775808ns', -(1n << 63n)],
+  ['-9223372036854775808ns', -(2n ** 63n)],
   // huge string; issue 15011.
   ['0.100000000000000000000h', 6n * m],
   // This value tests the first overflow check in leadingFraction.

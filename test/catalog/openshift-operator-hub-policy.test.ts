@@ -1,8 +1,8 @@
 import { ApiObject, Testing } from 'cdk8s';
-import { OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, UpstreamOlmCatalogPolicy } from '../../src/catalog';
-import { Diagnostics } from '../../src/core/diagnostics';
 import { crdValidator } from './crd-schema';
 import { appAndChart, synthErrors } from './helpers';
+import { OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, UpstreamOlmCatalogPolicy } from '../../src/catalog';
+import { Diagnostics } from '../../src/core/diagnostics';
 
 const validateOperatorHub = crdValidator('crds/openshift/0000_03_marketplace_01_operatorhubs.crd.yaml', 'v1');
 

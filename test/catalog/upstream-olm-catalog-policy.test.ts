@@ -4,8 +4,8 @@ import * as path from 'path';
 import { run } from '@bufbuild/cel';
 import { Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
-import { UpstreamOlmCatalogPolicy } from '../../src/catalog';
 import { appAndChart, synthErrors } from './helpers';
+import { UpstreamOlmCatalogPolicy } from '../../src/catalog';
 
 // The default catalog as OLM ships it (test/fixtures/catalogs/operator-lifecycle-manager/.../0000_50_olm_17-upstream-operators.catalogsource.yaml)
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'catalogs', 'operator-lifecycle-manager/deploy/upstream/manifests/0.18.3/0000_50_olm_17-upstream-operators.catalogsource.yaml');

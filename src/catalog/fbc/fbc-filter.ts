@@ -15,8 +15,8 @@
  */
 import * as semver from 'semver';
 import { CuratedList, CuratedPackage } from '../curated-list';
-import { FbcBlob, FbcChannelEntry, FbcProblem, FbcSchema, FileBasedCatalog } from './file-based-catalog';
 import { FbcValidator } from './fbc-validator';
+import { FbcBlob, FbcChannelEntry, FbcProblem, FbcSchema, FileBasedCatalog } from './file-based-catalog';
 import { replacesChain, str } from './internal';
 
 /** The result of filtering a catalog. */
@@ -79,7 +79,9 @@ export class FbcFilter {
         const v = catalog.bundleVersion(p.name, e.name);
         return v === undefined ? CuratedList.allowsVersion(p, ch, '') : CuratedList.allowsVersion(p, ch, v);
       });
-      const kept = inRange.length === all.length ? new Set(all.map((e) => e.name)) : FbcFilter.repairGraph(catalog, p.name, ch, inRange, problems, notes);
+      const kept = inRange.length === all.length
+        ? new Set(all.map((e) => e.name))
+        : FbcFilter.repairGraph(catalog, p.name, ch, inRange, problems, notes);
       const explicit = (p.channels ?? []).some((c) => c.name === ch);
       if (kept.size === 0) {
         if (explicit) {
@@ -114,7 +116,14 @@ export class FbcFilter {
   }
 
   /** Keeps the part of a range-cut channel that is reachable from its highest head (one head, nothing stranded). */
-  private static repairGraph(catalog: FileBasedCatalog, pkg: string, ch: string, entries: FbcChannelEntry[], problems: FbcProblem[], notes: string[]): Set<string> {
+  private static repairGraph(
+    catalog: FileBasedCatalog,
+    pkg: string,
+    ch: string,
+    entries: FbcChannelEntry[],
+    problems: FbcProblem[],
+    notes: string[],
+  ): Set<string> {
     if (entries.length === 0) return new Set();
     const heads = FbcValidator.channelHeads(entries);
     if (heads.length === 0) {

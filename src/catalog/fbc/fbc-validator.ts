@@ -91,7 +91,7 @@ export class FbcValidator {
         add(b, `unknown package ${q(pkg)} for bundle ${q(name)}`);
         continue;
       }
-      if (name === '') add(b, `invalid bundle "": name must be set`);
+      if (name === '') add(b, 'invalid bundle "": name must be set');
       const key = `${pkg}/${name}`;
       if (bundleSeen.has(key)) add(b, `package ${q(pkg)} has duplicate bundle ${q(name)}`);
       bundleSeen.add(key);

@@ -277,15 +277,13 @@ function parseJsonStream(content: string, file: string, problems: FbcProblem[]):
         else if (ch === '"') inString = false;
         continue;
       }
-      if (ch === '"') inString = true;
-      else if (ch === '{' || ch === '[') depth++;
-      else if (ch === '}' || ch === ']') {
+      if (ch === '"') {inString = true;} else if (ch === '{' || ch === '[') {depth++;} else if (ch === '}' || ch === ']') {
         depth--;
         if (depth <= 0) {
           i++;
           break;
         }
-      } else if (depth === 0 && /\s/.test(ch)) break;
+      } else if (depth === 0 && /\s/.test(ch)) {break;}
     }
     const text = content.slice(start, i);
     try {
