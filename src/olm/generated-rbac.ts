@@ -57,6 +57,21 @@ export interface OlmPermission {
   readonly rules: PolicyRule[];
 }
 
+/**
+ * A deployment of the CSV that serves an owned APIService or a webhook: OLM issues it a serving certificate and
+ * the RBAC to read it and to delegate authentication (`installCertRequirementsForDeployment` in
+ * `pkg/controller/install/certresources.go`).
+ */
+export interface OlmCertDeployment {
+  /** The deployment name (`deploymentName` of the APIService or webhook description). */
+  readonly deploymentName: string;
+  /**
+   * The deployment's service account (`spec.template.spec.serviceAccountName`).
+   * @default "default" (as OLM)
+   */
+  readonly serviceAccountName?: string;
+}
+
 /** A member operator (one CSV) of the OperatorGroup, reduced to what shapes OLM's RBAC. */
 export interface OlmMemberOperator {
   /** The CSV name, e.g. `etcdoperator.v0.9.4`. */
@@ -81,6 +96,11 @@ export interface OlmMemberOperator {
    * @default - none
    */
   readonly clusterPermissions?: OlmPermission[];
+  /**
+   * Deployments serving an owned APIService or a webhook.
+   * @default - none
+   */
+  readonly certDeployments?: OlmCertDeployment[];
 }
 
 /** Input of `OlmGeneratedRbac`. */
@@ -110,6 +130,12 @@ export enum OlmRbacSource {
   LIFTED_TO_CLUSTER = 'LIFTED_TO_CLUSTER',
   /** `ensureTenantRBAC` (olm-operator): other groups copy the CSV's Roles into each other target namespace. */
   COPIED_TO_TARGET_NAMESPACE = 'COPIED_TO_TARGET_NAMESPACE',
+  /**
+   * `installCertRequirementsForDeployment` (olm-operator): for APIService/webhook deployments, read access to the
+   * serving-cert Secret, `system:auth-delegator` (cluster-wide) and `extension-apiserver-authentication-reader`
+   * (in kube-system).
+   */
+  SERVING_CERT = 'SERVING_CERT',
 }
 
 /** One object OLM will create. */
@@ -218,6 +244,11 @@ export class OlmGeneratedRbac {
       for (const api of op.ownedApiServices ?? []) {
         if (!api || !api.group || !api.version || !api.kind || !api.name) {
           throw new Error(`OlmGeneratedRbac: operator '${op.csvName}' owns APIService ${JSON.stringify(api)}: 'group', 'version', 'kind' and 'name' are required`);
+        }
+      }
+      for (const d of op.certDeployments ?? []) {
+        if (!d || typeof d.deploymentName !== 'string' || d.deploymentName === '') {
+          throw new Error(`OlmGeneratedRbac: operator '${op.csvName}' has a cert deployment without 'deploymentName': ${JSON.stringify(d)}`);
         }
       }
       for (const p of [...(op.permissions ?? []), ...(op.clusterPermissions ?? [])]) {
@@ -430,6 +461,7 @@ export class OlmGeneratedRbac {
       out.push({ source: OlmRbacSource.CSV_CLUSTER_PERMISSION, csvName: op.csvName, nameIsExact: false, manifest: { apiVersion: RBAC_API, kind: 'ClusterRole', metadata: meta, rules: p.rules.map(PolicyRules.toJson) } });
       out.push({ source: OlmRbacSource.CSV_CLUSTER_PERMISSION, csvName: op.csvName, nameIsExact: false, manifest: roleBinding('ClusterRoleBinding', meta, 'ClusterRole', name, p.serviceAccountName, ns) });
     }
+    out.push(...this.servingCertRbac(op));
     if (roles.length === 0 || this.permissionsMet(op)) return out;
 
     if (this.allNamespaces) {
@@ -452,6 +484,35 @@ export class OlmGeneratedRbac {
         // The subject stays the service account in the operator's namespace.
         out.push({ source: OlmRbacSource.COPIED_TO_TARGET_NAMESPACE, csvName: op.csvName, nameIsExact: false, manifest: roleBinding('RoleBinding', meta, 'Role', r.name, r.sa, ns) });
       }
+    }
+    return out;
+  }
+
+  /**
+   * install/certresources.go: per deployment serving an APIService or webhook, service `<deployment>-service`,
+   * Secret `<deployment>-service-cert`, a Role and RoleBinding of that name (`get` on the Secret), the
+   * ClusterRoleBinding `<deployment>-service-system:auth-delegator` and, in kube-system, the RoleBinding
+   * `<deployment>-service-auth-reader`.
+   */
+  private servingCertRbac(op: OlmMemberOperator): OlmGeneratedObject[] {
+    const ns = this.og.namespace;
+    const out: OlmGeneratedObject[] = [];
+    const add = (manifest: any) => out.push({ source: OlmRbacSource.SERVING_CERT, csvName: op.csvName, nameIsExact: true, manifest });
+    const byName = new Map<string, string>();
+    for (const d of op.certDeployments ?? []) byName.set(d.deploymentName, d.serviceAccountName || 'default');
+    for (const [deployment, sa] of [...byName.entries()].sort((a, b) => cmp(a[0], b[0]))) {
+      const service = `${deployment}-service`;
+      const secret = `${service}-cert`;
+      const csvOwner = [nonBlockingOwner('operators.coreos.com/v1alpha1', 'ClusterServiceVersion', op.csvName)];
+      const meta = { name: secret, namespace: ns, labels: { ...OLM_MANAGED }, ownerReferences: csvOwner };
+      add({ apiVersion: RBAC_API, kind: 'Role', metadata: meta, rules: [PolicyRules.toJson({ verbs: ['get'], apiGroups: [''], resources: ['secrets'], resourceNames: [secret] })] });
+      add(roleBinding('RoleBinding', meta, 'Role', secret, sa, ns));
+      add(roleBinding('ClusterRoleBinding', {
+        name: `${service}-system:auth-delegator`,
+        labels: sortKeys({ ...OLM_MANAGED, ...ownerLabels(op.csvName, ns, 'ClusterServiceVersion') }),
+      }, 'ClusterRole', 'system:auth-delegator', sa, ns));
+      add(roleBinding('RoleBinding', { name: `${service}-auth-reader`, namespace: 'kube-system', labels: { ...OLM_MANAGED } },
+        'Role', 'extension-apiserver-authentication-reader', sa, ns));
     }
     return out;
   }

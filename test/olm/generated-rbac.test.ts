@@ -190,6 +190,50 @@ describe('OlmGeneratedRbac: a CSV\'s permissions (resolver/rbac.go, ensureSingle
   });
 });
 
+describe('OlmGeneratedRbac: serving-cert RBAC for APIService/webhook deployments (install/certresources.go)', () => {
+  test('Role+RoleBinding on the cert Secret, auth-delegator ClusterRoleBinding, auth-reader RoleBinding in kube-system', () => {
+    // GIVEN a deployment serving the APIService, with no service account set (OLM defaults to "default")
+    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [{ ...widgets, permissions: [], certDeployments: [{ deploymentName: 'gadget-server' }] }] });
+    // WHEN
+    const objects = rbac.objects().filter((o) => o.source === OlmRbacSource.SERVING_CERT).map((o) => o.manifest);
+    // THEN
+    const subjects = [{ kind: 'ServiceAccount', name: 'default', namespace: 'team-a' }];
+    const csvOwner = [owner('operators.coreos.com/v1alpha1', 'ClusterServiceVersion', 'widgets.v1.0.0')];
+    expect(objects).toEqual([
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'ClusterRoleBinding',
+        metadata: {
+          name: 'gadget-server-service-system:auth-delegator',
+          labels: { 'olm.managed': 'true', 'olm.owner': 'widgets.v1.0.0', 'olm.owner.kind': 'ClusterServiceVersion', 'olm.owner.namespace': 'team-a' },
+        },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'system:auth-delegator' },
+        subjects,
+      },
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'Role',
+        metadata: { name: 'gadget-server-service-cert', namespace: 'team-a', labels: { 'olm.managed': 'true' }, ownerReferences: csvOwner },
+        rules: [{ apiGroups: [''], resourceNames: ['gadget-server-service-cert'], resources: ['secrets'], verbs: ['get'] }],
+      },
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'RoleBinding',
+        metadata: { name: 'gadget-server-service-auth-reader', namespace: 'kube-system', labels: { 'olm.managed': 'true' } },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'extension-apiserver-authentication-reader' },
+        subjects,
+      },
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'RoleBinding',
+        metadata: { name: 'gadget-server-service-cert', namespace: 'team-a', labels: { 'olm.managed': 'true' }, ownerReferences: csvOwner },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'gadget-server-service-cert' },
+        subjects,
+      },
+    ]);
+  });
+});
+
 describe('OlmGeneratedRbac.effectiveAccess', () => {
   test('per level, through the simulated aggregation: edit cannot read, only view reads the CRD object', () => {
     const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a', 'team-b']), operators: [widgets] });
