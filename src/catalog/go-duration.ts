@@ -1,7 +1,9 @@
 /**
  * A faithful port of Go's `time.ParseDuration` (go/src/time/format.go), so an interval that OLM would reject at
- * run time is caught at synth time. OLM reads `spec.updateStrategy.registryPoll.interval` as a `metav1.Duration`
- * (Go `time.ParseDuration`); when it does not parse, the catalog operator silently polls every 15 minutes instead.
+ * run time is caught at synth time. OLM reads `spec.updateStrategy.registryPoll.interval` with Go
+ * `time.ParseDuration`; when it does not parse, it polls every 15 minutes instead and only keeps the error in an
+ * in-memory field (operator-framework/api `pkg/operators/v1alpha1/catalogsource_types.go`,
+ * `UpdateStrategy.UnmarshalJSON`, `DefaultRegistryPollDuration`).
  */
 
 const NANOSECOND = 1n;

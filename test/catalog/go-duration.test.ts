@@ -110,4 +110,14 @@ describe('GoDuration (port of Go time.ParseDuration)', () => {
     expect(GoDuration.toSeconds('1h30m')).toEqual(5400);
     expect(GoDuration.toSeconds('250ms')).toEqual(0.25);
   });
+
+  // operator-framework/api pkg/operators/v1alpha1/catalogsource_types_test.go (UpdateStrategy.UnmarshalJSON): the
+  // Go error that OLM puts after "Using the default value of 15m0s instead. Error: "
+  test.each([
+    ['valid', '45m', undefined],
+    ['invalid', '19mError Code', 'time: unknown unit "mError Code" in duration "19mError Code"'],
+    ['empty', '', 'time: invalid duration ""'],
+  ])('catalogsource_types_test %s', (_name, input, want) => {
+    expect(GoDuration.problem(input)).toEqual(want);
+  });
 });
