@@ -6,8 +6,8 @@
  *   version, from the copies committed under crds/, compiled with ajv and closed like the API server's pruning plus
  *   strict field validation would (see {@link SchemaValidator.toAjvSchema}).
  * - Core kinds: kubernetes-models 4.5.1 validators (types, enums, required fields) plus closed shapes derived from
- *   its TypeScript declarations (unknown fields), see ./closed-shapes.ts; RBAC kinds also get the API server's Go
- *   checks (./rbac-validation.ts).
+ *   its TypeScript declarations (unknown fields), see ./closed-shapes.ts; RBAC kinds and ValidatingAdmissionPolicy
+ *   (and its binding) also get the API server's Go checks (./rbac-validation.ts, ./admission-validation.ts).
  * - All kinds: ObjectMeta as the API server checks it (name rule per kind, namespace scope, label and annotation
  *   syntax, annotation size), see ./kubernetes-validation.ts.
  * - Anything else: "no schema for <apiVersion>/<kind>", so nothing slips through unvalidated.
@@ -38,6 +38,7 @@ import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import { parseAllDocuments } from 'yaml';
+import { AdmissionPolicyValidation } from './admission-validation';
 import { ClosedShapes, Shape } from './closed-shapes';
 import { KubernetesValidation, TestNameRule, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES } from './kubernetes-validation';
 import { RbacValidation } from './rbac-validation';
@@ -352,7 +353,7 @@ export class SchemaValidator {
     if (!shape) throw new Error(`no shape for ${coreKind.module}`);
     for (const p of ClosedShapes.check(shape, body)) problems.push(`${formatPath(p.path)} is an unknown field`);
     // The API server's Go validation runs on decoded objects: only meaningful once the types are right.
-    if (problems.length === 0) problems.push(...RbacValidation.problems(body));
+    if (problems.length === 0) problems.push(...RbacValidation.problems(body), ...AdmissionPolicyValidation.problems(body));
     return problems;
   }
 
