@@ -408,7 +408,9 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   /**
    * Grants `subject` the OperatorGroup's `level` ClusterRole (which OLM generates and aggregates the operators'
    * provided APIs into) with a RoleBinding in every target namespace. The ClusterRole name follows
-   * `OlmNaming.operatorGroupClusterRoleName` for the tenant's `olmGeneration`. With AllNamespaces the binding is
+   * `OlmNaming.operatorGroupClusterRoleName` for the tenant's `olmGeneration`. The RoleBinding is named
+   * `<og>-operator-<level>` in the tenant namespace and `<namespace>-<og>-operator-<level>` in other target
+   * namespaces (which other OperatorGroups may target too). With AllNamespaces the binding is
    * made in the tenant namespace only (with a warning): bind cluster-wide yourself if you mean it.
    */
   public grantOperatorAccess(subject: ISubject, level: AccessLevel): void {
@@ -420,7 +422,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       let binding = this.accessBindings.get(key);
       if (!binding) {
         binding = new SubjectRoleBinding(this, `OperatorAccess-${level}-${ns}`, {
-          name: `${this.operatorGroupName}-operator-${level}`,
+          // in a namespace shared with other OperatorGroups' targets, prefix the tenant namespace to stay unique
+          name: ns === this.namespaceName ? `${this.operatorGroupName}-operator-${level}` : `${this.namespaceName}-${this.operatorGroupName}-operator-${level}`,
           namespace: ns,
           roleKind: RoleRefKind.CLUSTER_ROLE,
           roleName: clusterRoleName,

@@ -511,7 +511,7 @@ describe('ScopedOperatorTenant', () => {
         ['apps', 'operators'].map((ns) => ({
           apiVersion: 'rbac.authorization.k8s.io/v1',
           kind: 'RoleBinding',
-          metadata: { name: 'global-operators-operator-admin', namespace: ns },
+          metadata: { name: ns === 'operators' ? 'global-operators-operator-admin' : 'operators-global-operators-operator-admin', namespace: ns },
           roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: clusterRole },
           subjects,
         })),
