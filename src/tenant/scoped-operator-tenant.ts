@@ -655,6 +655,15 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         fix: 'call grantSubscriptionManagement(subject) for the team that approves upgrades',
       });
     }
+    if (this.props.upgradeStrategy === UpgradeStrategy.TECH_PREVIEW_UNSAFE_FAIL_FORWARD) {
+      out.push({
+        code: 'UnsafeUpgradeStrategy',
+        field: 'upgradeStrategy',
+        value: this.props.upgradeStrategy,
+        message: 'the OperatorGroup CRD warns that TechPreviewUnsafeFailForward "is unsafe and may result in unexpected behavior or unrecoverable data loss"',
+        fix: 'use UpgradeStrategy.DEFAULT unless you understand every operator in the namespace',
+      });
+    }
     if (this.props.legacyPullSecretAccess) {
       out.push({
         code: 'LegacyPullSecretAccess',

@@ -184,6 +184,7 @@ describe('ScopedOperatorTenant', () => {
     expect(out[2].metadata.annotations).toEqual({ 'kubernetes.io/service-account.name': 'olm-installer' });
     expect(out[4].subjects).toEqual([{ kind: 'ServiceAccount', name: 'olm-installer', namespace: 'team-a' }]);
     expect(out[5].spec).toEqual({ serviceAccountName: 'olm-installer', targetNamespaces: ['team-a'], upgradeStrategy: 'TechPreviewUnsafeFailForward' });
+    expect(Diagnostics.warnings(chart).map((d) => `${d.code} ${d.field}=${d.value}`)).toEqual(['UnsafeUpgradeStrategy upgradeStrategy=TechPreviewUnsafeFailForward']);
   });
 
   describe('installer rules', () => {
