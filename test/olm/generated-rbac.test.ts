@@ -3,6 +3,7 @@ import * as path from 'path';
 import fc from 'fast-check';
 import * as YAML from 'yaml';
 import { AccessLevel, KubernetesNames, NameRule, OlmGeneratedRbac, OlmGeneration, OlmMemberOperator, OlmNaming, OlmRbacSource } from '../../src';
+import { SchemaValidator } from '../util/schema-validator';
 
 // fnv64a("<Kind>.<version>.<group>") as Go %x, computed independently (Python) for these fixtures.
 const WIDGET_HASH = '50cc6f60739af19b'; // Widget.v1.example.com
@@ -299,6 +300,20 @@ describe('OlmGeneratedRbac.effectiveAccess', () => {
     // c571d720f17289d3 = fnv64a("EtcdCluster.v1beta2.etcd.database.coreos.com"), computed independently
     expect(rbac.manifests().find((m) => m.metadata.name === 'etcdclusters.etcd.database.coreos.com-v1beta2-view').metadata.labels)
       .toEqual({ 'olm.managed': 'true', 'olm.opgroup.permissions/aggregate-to-c571d720f17289d3-view': 'true', 'rbac.authorization.k8s.io/aggregate-to-view': 'true' });
+  });
+});
+
+describe('OlmGeneratedRbac: manifests are valid Kubernetes objects (offline schema validator)', () => {
+  test.each([OlmGeneration.MODERN, OlmGeneration.LEGACY, OlmGeneration.PRE_V0_15])('%s, every install mode', (generation) => {
+    const operator: OlmMemberOperator = {
+      ...widgets,
+      clusterPermissions: [{ serviceAccountName: 'widgets-operator', rules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['get'] }] }],
+      certDeployments: [{ deploymentName: 'gadget-server', serviceAccountName: 'widgets-operator' }],
+    };
+    for (const targets of [[], ['team-a'], ['team-b'], ['team-a', 'team-b']]) {
+      const manifests = new OlmGeneratedRbac({ operatorGroup: og(targets), operators: [operator], generation }).manifests();
+      expect(SchemaValidator.shared().validateAll(manifests)).toEqual([]);
+    }
   });
 });
 
