@@ -78,6 +78,18 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
       const out: DiagnosticDetails[] = [];
       const problem = KubernetesNames.problem(this.policyName, NameRule.DNS1123_SUBDOMAIN);
       if (problem) out.push({ code: 'InvalidName', field: 'policyName', value: this.policyName, message: problem });
+      // Another curated catalog in a covered namespace: this policy would reject every Subscription to it.
+      for (const other of this.node.root.node.findAll()) {
+        if (!(other instanceof CuratedCatalog) || other === catalog) continue;
+        const shared = other.servedNamespaces.filter((n) => catalog.servedNamespaces.includes(n));
+        if (shared.length > 0) {
+          out.push({
+            code: 'AdmissionPolicyOverlap',
+            message: `curated catalog ${other.node.path} also serves ${shared.join(', ')}, and this policy would reject every Subscription to it there`,
+            fix: 'serve each tenant namespace from one curated catalog when the admission policy is enabled (merge the lists)',
+          });
+        }
+      }
       if (catalog.servedNamespaces.length === 0) {
         out.push({
           code: 'AdmissionPolicyMatchesNothing',

@@ -150,4 +150,15 @@ describe('CuratedCatalogAdmissionPolicy', () => {
       '[platform/P]: curated catalog platform/C serves no namespace, so the policy would match nothing. Fix: serve at least one tenant with the catalog (AdmissionPolicyMatchesNothing)',
     ]);
   });
+
+  test('another curated catalog in a covered namespace is a synth error (its Subscriptions would be rejected)', () => {
+    const { app, chart } = appAndChart();
+    const t = new FakeTenant(chart, 'T', 'team-a');
+    const one = new CuratedCatalog(chart, 'One', { image: 'i1', packages: [{ name: 'x' }], tenants: [t] });
+    new CuratedCatalog(chart, 'Two', { image: 'i2', catalogName: 'two', packages: [{ name: 'y' }], tenants: [t] });
+    new CuratedCatalogAdmissionPolicy(chart, 'P', { catalog: one });
+    expect(synthErrors(app)).toEqual([
+      '[platform/P]: curated catalog platform/Two also serves team-a, and this policy would reject every Subscription to it there. Fix: serve each tenant namespace from one curated catalog when the admission policy is enabled (merge the lists) (AdmissionPolicyOverlap)',
+    ]);
+  });
 });
