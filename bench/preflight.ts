@@ -1,0 +1,60 @@
+/**
+ * Preflight timings (run by bench/run.ts through `npm run bench`). Timings live here, never in tests.
+ */
+import * as path from 'path';
+import { OperatorBundle } from '../src/bundle/operator-bundle';
+import { DefaultInstallerRules } from '../src/preflight/default-installer-rules';
+import { InstallerPermissions, InstallPreflight } from '../src/preflight/install-preflight';
+
+const BUNDLES = path.join(__dirname, '..', 'test', 'fixtures', 'bundles');
+
+function time(fn: () => void): number {
+  const start = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** Times the preflight for the largest bundle (jaeger, 234 KB CSV) and for 500 tenants x 2 bundles. */
+export function benchPreflight(): string[] {
+  const out: string[] = [];
+  let jaeger!: OperatorBundle;
+  out.push(`preflight: load jaeger 1.65.0 bundle directory (234 KB CSV + 7 files): ${time(() => {
+    jaeger = OperatorBundle.fromDirectory(path.join(BUNDLES, 'jaeger', '1.65.0'));
+  }).toFixed(1)} ms`);
+  const okd = DefaultInstallerRules.okdScopedInstall();
+  const check = () => InstallPreflight.check({ bundle: jaeger, namespace: 'team-a', targetNamespaces: [], installerRules: okd, upgrade: true });
+  const first = time(check);
+  const runs = 20;
+  const total = time(() => {
+    for (let i = 0; i < runs; i++) check();
+  });
+  out.push(`preflight: jaeger with the OKD default Role (all missing rules + problems): first ${first.toFixed(1)} ms, then ${(total / runs).toFixed(1)} ms per check`);
+  out.push(`preflight: jaeger leastPrivilege derivation: ${time(() => {
+    InstallerPermissions.leastPrivilege({ bundles: [jaeger], namespace: 'team-a', targetNamespaces: [], allowClusterScoped: true });
+  }).toFixed(1)} ms`);
+
+  const etcd = OperatorBundle.fromDirectory(path.join(BUNDLES, 'etcd', '0.9.4'));
+  const grafana = OperatorBundle.fromDirectory(path.join(BUNDLES, 'grafana-operator', '5.24.0'));
+  const tenants = 500;
+  let failing = 0;
+  const ms = time(() => {
+    for (let t = 0; t < tenants; t++) {
+      const ns = `tenant-${t}`;
+      const d = InstallerPermissions.leastPrivilege({ bundles: [etcd, grafana], namespace: ns, targetNamespaces: [ns], allowClusterScoped: t % 2 === 0 });
+      for (const bundle of [etcd, grafana]) {
+        const r = InstallPreflight.check({
+          bundle,
+          namespace: ns,
+          targetNamespaces: [ns],
+          installerRules: d.namespacedRules,
+          clusterInstallerRules: d.clusterRules,
+          otherNamespaceRules: d.otherNamespaceRules,
+        });
+        if (!r.ok) failing++;
+      }
+    }
+  });
+  out.push(`preflight: ${tenants} tenants x 2 bundles (etcd, grafana-operator; derive + check each): ${ms.toFixed(0)} ms total, `
+    + `${(ms / (tenants * 2)).toFixed(2)} ms per tenant-bundle (${failing} checks fail: half the tenants are namespace-confined and grafana has clusterPermissions)`);
+  return out;
+}
