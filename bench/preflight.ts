@@ -40,7 +40,8 @@ export function benchPreflight(): string[] {
   const ms = time(() => {
     for (let t = 0; t < tenants; t++) {
       const ns = `tenant-${t}`;
-      const d = InstallerPermissions.leastPrivilege({ bundles: [etcd, grafana], namespace: ns, targetNamespaces: [ns], allowClusterScoped: t % 2 === 0 });
+      const allowClusterScoped = t % 2 === 0;
+      const d = InstallerPermissions.leastPrivilege({ bundles: [etcd, grafana], namespace: ns, targetNamespaces: [ns], allowClusterScoped });
       for (const bundle of [etcd, grafana]) {
         const r = InstallPreflight.check({
           bundle,
