@@ -142,6 +142,9 @@ export class RbacRules {
     const urlAtoms = new Map<string, Atom>();
     const passThrough = new Map<string, PolicyRule>();
     for (const rule of rules) {
+      if (rule === null || typeof rule !== 'object') {
+        throw new Error(`RbacRules.compact: a rule must be an object with 'verbs', got ${JSON.stringify(rule)}`);
+      }
       if (isMixed(rule)) {
         const copy = normalize(rule);
         passThrough.set(JSON.stringify(copy), copy);

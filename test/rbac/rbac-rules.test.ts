@@ -273,6 +273,27 @@ describe('RbacRules.allows: request matching details', () => {
   });
 });
 
+describe('RbacRules: malformed input fails with a clear error, never a TypeError', () => {
+  test('covers with a null owner rule', () => {
+    expect(() => RbacRules.covers([null as any], [])).toThrow("RbacRules: an owner rule must be an object with 'verbs', got null");
+  });
+  test('covers with a string requested rule', () => {
+    expect(() => RbacRules.covers([], ['get' as any])).toThrow('RbacRules: a rule must be an object with \'verbs\', got "get"');
+  });
+  test('compact with an undefined rule', () => {
+    expect(() => RbacRules.compact([undefined as any])).toThrow("RbacRules.compact: a rule must be an object with 'verbs', got undefined");
+  });
+  test('allows with no verb', () => {
+    expect(() => RbacRules.allows([], {} as any)).toThrow("RbacRules.allows: request must be an object with a string 'verb', got {}");
+  });
+  test('a rule without verbs (e.g. from JSON) covers nothing and is reported by validate', () => {
+    expect(RbacRules.covers([{ apiGroups: [''], resources: ['pods'] } as any], [r([''], ['get'], ['pods'])]).covered).toBe(false);
+    expect(RbacRules.validate({ apiGroups: [''], resources: ['pods'] } as any)).toEqual([
+      "rule Namespace:\"\" APIGroups:[] Resources:[pods]: 'verbs' is empty; list at least one verb (e.g. \"get\")",
+    ]);
+  });
+});
+
 describe('RbacRules.compact', () => {
   test('unions verbs per group+resource, then merges resources with identical verbs', () => {
     // GIVEN
