@@ -208,6 +208,19 @@ interface ProvidedApi {
  * Assumptions (see docs/rbac.md): every member CSV is installed (OLM creates provided-API roles while the CSV
  * installs); the only RBAC the operator's service accounts hold is what the CSVs declare (OLM skips copying or
  * lifting a Role when the service account already has the permission from elsewhere).
+ *
+ * Where OLM's documentation and code disagree, this follows the code:
+ * - OperatorGroup ClusterRoles are `olm.og.<og>.<level>-<hash>` (dot before the level), not `<og>-<level>` nor
+ *   `olm.og.<og>-<level>-<hash>`; a long group name is cut so that the whole name is 253 characters;
+ * - since v0.15 they select one label per provided API, `olm.opgroup.permissions/aggregate-to-<fnv64a>-<level>: "true"`,
+ *   not `olm.opgroup.permissions/aggregate-to-<level>: <og>` (that is PRE_V0_15), and have no aggregationRule
+ *   when the group provides no API;
+ * - provided-API roles are named after the CRD (`<plural>.<group>-<version>-<level>`), not `<kind>.<group>-...`;
+ *   the CRD view role is `...-<version>-crdview`, not `...-view-crdview`; they are owned by the CRD/APIService
+ *   (lower-case kind `customresourcedefinition` in the MODERN code);
+ * - OLM's `edit` level has no read verbs;
+ * - lifted ClusterRoles (AllNamespaces) add read on namespaces; copies skip the operator's namespace and are
+ *   labelled `olm.copiedFrom`; both are skipped when the cluster permissions already cover the namespaced ones.
  */
 export class OlmGeneratedRbac {
   private readonly og: OlmOperatorGroupSpec;
