@@ -305,9 +305,25 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
         fix: 'set exactly one: image (OLM runs the catalog pod) or address (a catalog server that runs elsewhere)',
       });
     }
-    const nameProblem = KubernetesNames.problem(this.catalogName, NameRule.DNS1123_LABEL);
+    // OLM names the registry Service after the CatalogSource (operator-lifecycle-manager
+    // pkg/controller/registry/reconciler/grpc.go, grpcCatalogSourceDecorator.Service), so it must be an RFC 1035 label.
+    const nameProblem = KubernetesNames.problem(this.catalogName, NameRule.DNS1123_LABEL)
+      ?? (/^[0-9]/.test(this.catalogName) ? 'must start with a letter (RFC 1035 label)' : undefined);
     if (nameProblem) {
-      out.push({ code: 'InvalidName', field: 'catalogName', value: this.catalogName, message: `CatalogSource name ${nameProblem}`, fix: 'OLM names a Service and pods after the CatalogSource: use a DNS-1123 label' });
+      out.push({
+        code: 'InvalidName',
+        field: 'catalogName',
+        value: this.catalogName,
+        message: `CatalogSource name ${nameProblem}`,
+        fix: 'OLM names a Service after the CatalogSource: use lower-case letters, digits and "-", starting with a letter',
+      });
+    }
+    for (const secret of this.secrets) {
+      const problem = KubernetesNames.problem(secret, NameRule.DNS1123_SUBDOMAIN);
+      if (problem) out.push({ code: 'InvalidName', field: 'secrets', value: secret, message: `pull secret name ${problem}` });
+    }
+    if (p.priority !== undefined && !Number.isInteger(p.priority)) {
+      out.push({ code: 'InvalidPriority', field: 'priority', value: String(p.priority), message: 'priority must be an integer', fix: 'use e.g. 10 or -100' });
     }
     if (p.registryPollInterval !== undefined) {
       const problem = GoDuration.problem(p.registryPollInterval);

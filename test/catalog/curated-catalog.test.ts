@@ -189,6 +189,16 @@ describe('CuratedCatalog', () => {
     ]);
   });
 
+  test('names OLM would reject, and a fractional priority', () => {
+    const { app, chart } = appAndChart();
+    new CuratedCatalog(chart, 'C', { image: 'i', catalogName: '1catalog', secrets: ['Bad_Secret'], priority: 1.5, packages: [{ name: 'x' }] });
+    expect(synthErrors(app)).toEqual([
+      '[platform/C] catalogName="1catalog": CatalogSource name must start with a letter (RFC 1035 label). Fix: OLM names a Service after the CatalogSource: use lower-case letters, digits and "-", starting with a letter (InvalidName)',
+      expect.stringMatching(/^\[platform\/C\] secrets="Bad_Secret": pull secret name .* \(InvalidName\)$/),
+      '[platform/C] priority="1.5": priority must be an integer. Fix: use e.g. 10 or -100 (InvalidPriority)',
+    ]);
+  });
+
   test('two catalogs with the same name in one namespace is a synth error on each', () => {
     const { app, chart } = appAndChart();
     const t = new FakeTenant(chart, 'T', 'team-a');
