@@ -1,6 +1,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import fc from 'fast-check';
+import { stringify } from 'yaml';
 import { FbcSchema, FileBasedCatalog } from '../../src/catalog';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'catalogs');
@@ -127,5 +129,43 @@ describe('FileBasedCatalog', () => {
     const m = FileBasedCatalog.merge([a, b]);
     expect(m.packageNames).toEqual(['a']);
     expect(m.loadProblems.map((p) => p.message)).toEqual(['b.yaml:1: blob has no "schema" field']);
+  });
+
+  // Blobs with arbitrary JSON values, including strings with braces, quotes, backslashes and newlines.
+  const arbBlob = fc.record({
+    schema: fc.constantFrom('olm.package', 'olm.channel', 'olm.bundle', 'custom.x'),
+    name: fc.string(),
+    extra: fc.jsonValue(),
+  });
+
+  test('property: any stream of JSON blobs (any indentation) parses back to the same objects, one location per blob', () => {
+    fc.assert(
+      fc.property(fc.array(arbBlob, { maxLength: 6 }), fc.constantFrom(0, 2, 4), (blobs, indent) => {
+        const text = blobs.map((b) => JSON.stringify(b, null, indent)).join('\n');
+        const c = FileBasedCatalog.fromString(text, 'catalog.json');
+        expect(c.loadProblems).toEqual([]);
+        expect(c.blobs.map((b) => b.content)).toEqual(blobs.map((b) => JSON.parse(JSON.stringify(b))));
+        // each blob starts on the line where its text starts
+        let line = 1;
+        const starts = blobs.map((b) => {
+          const at = line;
+          line += JSON.stringify(b, null, indent).split('\n').length;
+          return at;
+        });
+        expect(c.blobs.map((b) => b.location!.line)).toEqual(starts);
+      }),
+    );
+  });
+
+  test('property: YAML documents parse back to the same objects', () => {
+    fc.assert(
+      fc.property(fc.array(arbBlob, { maxLength: 6 }), (blobs) => {
+        const text = blobs.map((b) => `---\n${stringify(b)}`).join('');
+        const c = FileBasedCatalog.fromString(text, 'catalog.yaml');
+        expect(c.loadProblems).toEqual([]);
+        // compared as JSON: YAML keeps -0 where JSON has 0
+        expect(JSON.stringify(c.blobs.map((b) => b.content))).toEqual(JSON.stringify(blobs));
+      }),
+    );
   });
 });
