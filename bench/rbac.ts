@@ -70,6 +70,12 @@ export function benchRbac(): string[] {
     + `${covers.ms.toFixed(1)} ms (covered=${covers.result.covered}, ${covers.result.missing.length.toLocaleString('en-US')} missing atoms)`);
   const self = time(() => RbacRules.covers(owner, owner), 5);
   lines.push(`rbac covers: 1,000 rules vs themselves: ${self.ms.toFixed(1)} ms (covered=${self.result.covered})`);
+  // Adversarial for a naive scan: every owner rule on the same group/resource, each for one name.
+  const named: PolicyRule[] = Array.from({ length: 1000 }, (_, i) => ({ apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list'], resourceNames: [`s${i}`] }));
+  const namedRequest: PolicyRule[] = Array.from({ length: 1000 }, (_, i) => ({ apiGroups: [''], resources: ['secrets'], verbs: ['get'], resourceNames: [`s${i * 2}`] }));
+  const adversarial = time(() => RbacRules.covers(named, namedRequest), 5);
+  lines.push(`rbac covers: 1,000 named requests vs 1,000 single-name owner rules on one resource: ${adversarial.ms.toFixed(1)} ms `
+    + `(${adversarial.result.missing.length} missing)`);
   const compact = time(() => RbacRules.compact(owner), 3);
   lines.push(`rbac compact: 1,000 rules -> ${compact.result.length.toLocaleString('en-US')} rules: ${compact.ms.toFixed(1)} ms`);
   const request = { verb: 'get', apiGroup: 'apps', resource: 'deployments', subresource: 'scale', name: 'web' };

@@ -159,7 +159,7 @@ export class RbacRules {
     const kept = (atoms: Map<string, Atom>): Atom[] => {
       const list = [...atoms.values()];
       const index = new OwnerIndex(list.map(atomToRule), list.map(atomKey));
-      return list.filter((a) => !index.coversAtom(a, atomKey(a)));
+      return list.filter((a) => !index.coversAtom(a, true));
     };
 
     // 2. Regroup resource atoms.
@@ -333,57 +333,69 @@ function atomToRule(a: Atom): PolicyRule {
     : { apiGroups: [a.group!], resources: [a.resource!], verbs: [a.verb] };
 }
 
-/** One owner rule, pre-digested for `ruleCovers`. */
-interface IndexedRule {
+/** A non-resource owner rule, pre-digested for `ruleCovers`. */
+interface UrlRule {
   readonly verbs: Set<string>;
-  readonly names: Set<string> | undefined; // undefined = no resourceNames (any name)
   readonly urls: string[];
-  readonly key?: string; // atomKey when the rule is itself an atom (used by compact to skip self-coverage)
+  readonly key?: string; // atomKey when the rule is itself an atom (compact skips self-coverage)
+}
+
+/** What the owner rules grant for one group x resource key x verb: any name, and/or these names. */
+interface Bucket {
+  anyName: boolean;
+  readonly names: Set<string>;
 }
 
 /**
- * Owner rules indexed by group then by resource key (exact resource, `*`, or `*\/sub`), so that an atom only looks
- * at the owner rules that can match its group and resource. Semantics are exactly `ruleCovers`.
+ * Owner rules indexed by group, resource key (exact resource, `*`, or `*\/sub`) and verb (or `*`). Within one
+ * bucket owner rules differ only in names, so an atom is answered with at most 12 map lookups, whatever the number
+ * of owner rules. Semantics are exactly upstream's `ruleCovers`.
  */
 class OwnerIndex {
-  private readonly byGroup = new Map<string, Map<string, IndexedRule[]>>();
-  private readonly urlRules: IndexedRule[] = [];
+  private readonly index = new Map<string, Map<string, Map<string, Bucket>>>();
+  private readonly urlRules: UrlRule[] = [];
 
-  /** @param keys optional atom key per owner rule, so that `coversAtom(atom, key)` can skip the atom itself */
+  /** @param keys optional atom key per owner rule, for `coversAtom(atom, true)` (compact: owner rules are atoms) */
   constructor(owner: PolicyRule[], keys?: string[]) {
     owner.forEach((rule, i) => {
       if (rule === null || typeof rule !== 'object') {
         throw new Error(`RbacRules: an owner rule must be an object with 'verbs', got ${JSON.stringify(rule)}`);
       }
-      const names = len(rule.resourceNames) > 0 ? new Set(rule.resourceNames) : undefined;
-      const indexed: IndexedRule = {
-        verbs: new Set(rule.verbs ?? []),
-        names,
-        urls: [...(rule.nonResourceUrls ?? [])],
-        key: keys?.[i],
-      };
-      if (indexed.verbs.size === 0) return; // covers nothing
+      const verbs = new Set(rule.verbs ?? []);
+      if (verbs.size === 0) return; // covers nothing
+      const names = len(rule.resourceNames) > 0 ? rule.resourceNames! : undefined;
       for (const group of new Set(rule.apiGroups ?? [])) {
-        let byResource = this.byGroup.get(group);
-        if (!byResource) this.byGroup.set(group, byResource = new Map());
+        let byResource = this.index.get(group);
+        if (!byResource) this.index.set(group, byResource = new Map());
         for (const resource of new Set(rule.resources ?? [])) {
-          let list = byResource.get(resource);
-          if (!list) byResource.set(resource, list = []);
-          list.push(indexed);
+          let byVerb = byResource.get(resource);
+          if (!byVerb) byResource.set(resource, byVerb = new Map());
+          for (const verb of verbs) {
+            let bucket = byVerb.get(verb);
+            if (!bucket) byVerb.set(verb, bucket = { anyName: false, names: new Set() });
+            if (names === undefined) bucket.anyName = true;
+            else for (const n of names) bucket.names.add(n);
+          }
         }
       }
       // An owner with resourceNames can never cover a non-resource atom (upstream ruleCovers: an atom without
       // names needs an owner without names).
-      if (indexed.urls.length > 0 && names === undefined) this.urlRules.push(indexed);
+      if (len(rule.nonResourceUrls) > 0 && names === undefined) {
+        this.urlRules.push({ verbs, urls: [...rule.nonResourceUrls!], key: keys?.[i] });
+      }
     });
   }
 
-  /** Whether some owner rule (other than the one with atom key `skipKey`) covers the atom. */
-  public coversAtom(atom: Atom, skipKey?: string): boolean {
-    const ok = (r: IndexedRule): boolean => r.key !== skipKey || skipKey === undefined;
-    const verbOk = (r: IndexedRule): boolean => r.verbs.has(ALL) || r.verbs.has(atom.verb);
+  /**
+   * Whether some owner rule covers the atom. With `excludeSelf` (compact, where the owner rules are the unique atoms
+   * themselves, built with keys), the atom's own entry does not count.
+   */
+  public coversAtom(atom: Atom, excludeSelf: boolean = false): boolean {
     if (atom.url !== undefined) {
-      return this.urlRules.some((r) => ok(r) && verbOk(r) && r.urls.some((u) => nonResourceUrlCovers(u, atom.url!)));
+      const self = excludeSelf ? atomKey(atom) : undefined;
+      return this.urlRules.some((r) => (self === undefined || r.key !== self)
+        && (r.verbs.has(ALL) || r.verbs.has(atom.verb))
+        && r.urls.some((u) => nonResourceUrlCovers(u, atom.url!)));
     }
     const resource = atom.resource!;
     const slash = resource.indexOf('/');
@@ -394,14 +406,24 @@ class OwnerIndex {
       if (sub !== resource) resourceKeys.push(sub);
     }
     const groups = atom.group === ALL ? [ALL] : [atom.group!, ALL];
+    const verbs = atom.verb === ALL ? [ALL] : [atom.verb, ALL];
     for (const group of groups) {
-      const byResource = this.byGroup.get(group);
+      const byResource = this.index.get(group);
       if (!byResource) continue;
-      for (const key of resourceKeys) {
-        for (const r of byResource.get(key) ?? []) {
-          if (!ok(r) || !verbOk(r)) continue;
-          const nameOk = r.names === undefined || (atom.name !== undefined && r.names.has(atom.name));
-          if (nameOk) return true;
+      for (const resourceKey of resourceKeys) {
+        const byVerb = byResource.get(resourceKey);
+        if (!byVerb) continue;
+        for (const verb of verbs) {
+          const bucket = byVerb.get(verb);
+          if (!bucket) continue;
+          const isSelf = excludeSelf && group === atom.group && resourceKey === resource && verb === atom.verb;
+          if (isSelf) {
+            // Atoms are unique: in its own bucket, a named atom is covered only by an unnamed one, an unnamed
+            // atom only by itself.
+            if (atom.name !== undefined && bucket.anyName) return true;
+            continue;
+          }
+          if (bucket.anyName || (atom.name !== undefined && bucket.names.has(atom.name))) return true;
         }
       }
     }
