@@ -1,10 +1,10 @@
 // Every object the catalog constructs synthesize, through the project's shared validator (test/util): CRD schemas,
 // core kinds, ObjectMeta rules and the API server's ValidatingAdmissionPolicy checks.
 import { Testing } from 'cdk8s';
+import { appAndChart, FakeTenant } from './helpers';
 import { CuratedCatalog, CuratedCatalogAdmissionPolicy, OpenShiftOperatorHubPolicy, UpstreamOlmCatalogPolicy } from '../../src/catalog';
 import * as olm from '../../src/imports/olm';
 import { SchemaValidator } from '../util/schema-validator';
-import { appAndChart, FakeTenant } from './helpers';
 
 describe('catalog objects pass the shared schema validator', () => {
   test('CuratedCatalog, its admission policy, and both default-catalog policies', () => {
