@@ -40,6 +40,11 @@ export enum PreflightCode {
    * installer must never hold these: the operator cannot be installed through a scoped tenant.
    */
   WRITES_CRDS_OR_APISERVICES = 'WritesCrdsOrApiServices',
+  /**
+   * Installing needs the installer to hold `escalate`/`bind` on roles or `impersonate` (the operator's own rules
+   * grant them): that would let the installer bypass the RBAC escalation check. Refused like CRD writes.
+   */
+  GRANTS_ESCALATION_RIGHTS = 'GrantsEscalationRights',
   /** OLM refuses conversion webhooks unless the CSV supports only AllNamespaces (`createOrUpdateConversionWebhook`). */
   CONVERSION_WEBHOOK_NOT_ALL_NAMESPACES = 'ConversionWebhookRequiresAllNamespaces',
   /** OLM's `InvalidWebhookDescription` (`install.ValidWebhookRules`). */
@@ -185,7 +190,7 @@ export class InstallPreflight {
       const wanted = req.deriveAlternative && req.alternative !== undefined ? req.alternative : allowedRules;
       for (const atom of RbacRules.covers(owner, wanted).missing) missingAtoms.push({ namespace: req.namespace, atom, step: req.step });
     }
-    if (writes.size > 0) problems.push(writesProblem(bundle, writes));
+    if (writes.size > 0) problems.push(...writesProblem(bundle, writes));
 
     const missing = toMissing(missingAtoms, namespace);
     const outside = missing.filter((m) => m.namespace !== namespace);
@@ -275,7 +280,8 @@ export interface InstallerPermissionSet {
 export class InstallerPermissions {
   /**
    * The fewest rules that let OLM install each bundle and update to it (create and update paths), compacted.
-   * Never includes writes to CRDs or APIServices: bundles that need them get a `WritesCrdsOrApiServices` problem.
+   * Never includes writes to CRDs or APIServices (bundles that need them get a `WritesCrdsOrApiServices` problem), nor
+   * `escalate`/`bind` on roles or `impersonate` (`GrantsEscalationRights`).
    * Binding the bootstrap roles of cert resources is derived as `bind` limited by `resourceNames`.
    */
   public static leastPrivilege(props: LeastPrivilegeProps): InstallerPermissionSet {
@@ -310,7 +316,7 @@ export class InstallerPermissions {
         list.push(...allowed);
         perNamespace.set(req.namespace, list);
       }
-      if (writes.size > 0) problems.push(writesProblem(bundle, writes));
+      if (writes.size > 0) problems.push(...writesProblem(bundle, writes));
     }
     // `bind` on a named bootstrap role only when the rules derived anyway do not already cover that role's rules.
     for (const req of deferred) {
@@ -355,44 +361,65 @@ export class InstallerPermissions {
 }
 
 const WRITE_VERBS = new Set(['create', 'update', 'patch', 'delete', 'deletecollection', '*']);
+const ESCALATION_VERBS = new Set(['escalate', 'bind', 'impersonate', '*']);
+const SENSITIVE_RESOURCES = new Set(['customresourcedefinitions', 'apiservices', 'roles', 'clusterroles', 'users', 'groups', 'serviceaccounts', '*']);
 
-/** True when an atom allows writing CRDs or APIServices (including through `*`). */
-function isCrdOrApiServiceWrite(atom: PolicyRule): boolean {
-  if (atom.nonResourceUrls !== undefined && atom.nonResourceUrls.length > 0) return false;
+/**
+ * Why a scoped installer must never hold this atom: 'crd' (writes CRDs or APIServices, including through `*`),
+ * 'escalation' (`escalate`/`bind` on roles, or `impersonate`: it would bypass the API server's escalation check and
+ * so allow anything, CRD writes included), or undefined.
+ */
+function forbidden(atom: PolicyRule): 'crd' | 'escalation' | undefined {
+  if (atom.nonResourceUrls !== undefined && atom.nonResourceUrls.length > 0) return undefined;
   const g = atom.apiGroups?.[0];
   const r = atom.resources?.[0];
   const v = atom.verbs[0];
-  if (g === undefined || r === undefined || !WRITE_VERBS.has(v)) return false;
-  const crd = (g === 'apiextensions.k8s.io' || g === '*') && (r === 'customresourcedefinitions' || r === '*');
-  const api = (g === 'apiregistration.k8s.io' || g === '*') && (r === 'apiservices' || r === '*');
-  return crd || api;
+  if (g === undefined || r === undefined) return undefined;
+  const anyOf = (x: string, ...vals: string[]) => x === '*' || vals.includes(x);
+  if (WRITE_VERBS.has(v) && ((anyOf(g, 'apiextensions.k8s.io') && anyOf(r, 'customresourcedefinitions'))
+    || (anyOf(g, 'apiregistration.k8s.io') && anyOf(r, 'apiservices')))) return 'crd';
+  if (anyOf(v, 'escalate', 'bind') && anyOf(g, 'rbac.authorization.k8s.io') && anyOf(r, 'roles', 'clusterroles')) return 'escalation';
+  if (anyOf(v, 'impersonate') && anyOf(g, '', 'authentication.k8s.io') && anyOf(r, 'users', 'groups', 'serviceaccounts')) return 'escalation';
+  return undefined;
 }
 
-/** Splits rules into atoms the installer may hold and atoms that write CRDs/APIServices. */
+/** Splits rules into atoms the installer may hold and atoms it must never hold (see `forbidden`). */
 function splitWrites(rules: PolicyRule[]): [PolicyRule[], PolicyRule[]] {
-  if (!rules.some((r) => (r.verbs ?? []).some((v) => WRITE_VERBS.has(v))
-    && (r.resources ?? []).some((x) => x === 'customresourcedefinitions' || x === 'apiservices' || x === '*'))) {
+  if (!rules.some((r) => (r.verbs ?? []).some((v) => WRITE_VERBS.has(v) || ESCALATION_VERBS.has(v))
+    && (r.resources ?? []).some((x) => SENSITIVE_RESOURCES.has(x)))) {
     return [rules, []];
   }
   const ok: PolicyRule[] = [];
   const bad: PolicyRule[] = [];
-  for (const atom of RbacRules.breakdown(rules)) (isCrdOrApiServiceWrite(atom) ? bad : ok).push(atom);
+  for (const atom of RbacRules.breakdown(rules)) (forbidden(atom) === undefined ? ok : bad).push(atom);
   return [ok, bad];
 }
 
-function writesProblem(bundle: OperatorBundle, writes: Map<string, { atoms: PolicyRule[]; steps: Set<string> }>): PreflightProblem {
-  const rules: string[] = [];
-  const steps = new Set<string>();
-  for (const [ns, w] of [...writes.entries()].sort()) {
-    rules.push(...RbacRules.compact(w.atoms).map((r) => RbacRules.format(r, ns)));
-    w.steps.forEach((s) => steps.add(s));
+function writesProblem(bundle: OperatorBundle, writes: Map<string, { atoms: PolicyRule[]; steps: Set<string> }>): PreflightProblem[] {
+  const out: PreflightProblem[] = [];
+  for (const kind of ['crd', 'escalation'] as const) {
+    const rules: string[] = [];
+    const steps = new Set<string>();
+    for (const [ns, w] of [...writes.entries()].sort()) {
+      const atoms = w.atoms.filter((a) => forbidden(a) === kind);
+      if (atoms.length === 0) continue;
+      rules.push(...RbacRules.compact(atoms).map((r) => RbacRules.format(r, ns)));
+      w.steps.forEach((s) => steps.add(s));
+    }
+    if (rules.length === 0) continue;
+    const held = `${bundle.name} cannot be installed through a scoped tenant: installing it needs the installer to hold ${rules.join('; ')} `
+      + `(${[...steps].sort().join('; ')}).`;
+    out.push(kind === 'crd' ? {
+      code: PreflightCode.WRITES_CRDS_OR_APISERVICES,
+      message: `${held} A scoped installer must never write CRDs or APIServices (they are cluster-wide). `
+        + 'Fix: have a cluster admin install this operator (e.g. in an admin-owned namespace).',
+    } : {
+      code: PreflightCode.GRANTS_ESCALATION_RIGHTS,
+      message: `${held} With escalate, bind or impersonate the installer could grant itself anything, so a scoped installer must `
+        + 'never hold them. Fix: have a cluster admin install this operator.',
+    });
   }
-  return {
-    code: PreflightCode.WRITES_CRDS_OR_APISERVICES,
-    message: `${bundle.name} cannot be installed through a scoped tenant: installing it needs the installer to hold `
-      + `${rules.join('; ')} (${[...steps].sort().join('; ')}). A scoped installer must never write CRDs or APIServices `
-      + '(they are cluster-wide). Fix: have a cluster admin install this operator (e.g. in an admin-owned namespace).',
-  };
+  return out;
 }
 
 function modelProblems(bundle: OperatorBundle, model: InstallModel): PreflightProblem[] {

@@ -50,6 +50,7 @@ export function bundleTable(): string {
       if (b.webhookDefinitions.length > 0 || b.ownedApiServices.length > 0) why.add('webhooks (cert resources, webhook configurations)');
     }
     if (allCodes.has(PreflightCode.WRITES_CRDS_OR_APISERVICES)) why.add('CRD/APIService writes');
+    if (allCodes.has(PreflightCode.GRANTS_ESCALATION_RIGHTS)) why.add('escalate/bind/impersonate');
     if (!okd.ok && okd.problems.length === 0) why.add("operator rules beyond the docs' Role (RBAC escalation)");
     lines.push(`| ${op} | ${version} | ${b.installModes.filter((m) => m.supported).map((m) => m.type).join(', ')} | ${own ? 'OwnNamespace' : 'AllNamespaces'} | `
       + `${okdCell} | ${verdict(nsOnly)} | ${verdict(withCluster)} | ${[...why].join('; ') || '-'} |`);

@@ -42,7 +42,8 @@ describe('InstallPreflight with the OKD docs default installer Role, on every sh
   const C = PreflightCode;
   // Expected problems are read off each CSV: clusterPermissions / webhooks need rules outside team-a;
   // cert-manager (cainjector updates CRDs, apiservices), keda (apiservices '*') and opentelemetry (conversion
-  // webhook updates a CRD) need CRD/APIService writes.
+  // webhook updates a CRD) need CRD/APIService writes; keda's '*' on clusterroles and serviceaccounts also
+  // includes escalate, bind and impersonate.
   const expected: Record<string, { codes: PreflightCode[]; targets: string }> = {
     'cert-manager': { codes: [C.WRITES_CRDS_OR_APISERVICES, C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'all' },
     'deployment-validation-operator': { codes: [C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'own' },
@@ -50,7 +51,7 @@ describe('InstallPreflight with the OKD docs default installer Role, on every sh
     'forklift-operator': { codes: [C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'own' },
     'grafana-operator': { codes: [C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'own' },
     'jaeger': { codes: [C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'all' },
-    'keda': { codes: [C.WRITES_CRDS_OR_APISERVICES, C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'all' },
+    'keda': { codes: [C.WRITES_CRDS_OR_APISERVICES, C.GRANTS_ESCALATION_RIGHTS, C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'all' },
     'opentelemetry-operator': { codes: [C.WRITES_CRDS_OR_APISERVICES, C.NEEDS_CLUSTER_SCOPED_RULES], targets: 'all' },
     'percona-xtradb-cluster-operator': { codes: [], targets: 'own' },
     'prometheus': { codes: [], targets: 'own' },
@@ -255,6 +256,8 @@ describe('InstallPreflight OLM rules', () => {
 
 describe('InstallerPermissions.leastPrivilege on every shared bundle', () => {
   const writers = ['cert-manager', 'keda', 'opentelemetry-operator'];
+  const refused = (op: string) => op === 'keda' ? [PreflightCode.WRITES_CRDS_OR_APISERVICES, PreflightCode.GRANTS_ESCALATION_RIGHTS]
+    : writers.includes(op) ? [PreflightCode.WRITES_CRDS_OR_APISERVICES] : [];
   test.each(Object.keys(VERSIONS))('%s: derived rules pass the preflight (fresh and upgrade); only CRD/APIService writers keep a problem', (op) => {
     const bundle = load(op);
     const targets = targetsFor(bundle);
@@ -270,10 +273,10 @@ describe('InstallerPermissions.leastPrivilege on every shared bundle', () => {
         otherNamespaceRules: d.otherNamespaceRules,
       });
       expect(r.missing).toEqual([]);
-      expect(codes(r)).toEqual(writers.includes(op) ? [PreflightCode.WRITES_CRDS_OR_APISERVICES] : []);
+      expect(codes(r)).toEqual(refused(op));
       expect(r.ok).toBe(!writers.includes(op));
     }
-    expect(codes(d)).toEqual(writers.includes(op) ? [PreflightCode.WRITES_CRDS_OR_APISERVICES] : []);
+    expect(codes(d)).toEqual(refused(op));
   });
 
   test.each(Object.keys(VERSIONS))('%s: without allowClusterScoped only namespaced rules are derived', (op) => {
@@ -298,6 +301,18 @@ describe('InstallerPermissions.leastPrivilege on every shared bundle', () => {
       'Namespace:"team-a" APIGroups:[rbac.authorization.k8s.io] Resources:[rolebindings,roles] Verbs:[create,get,patch]',
     ]);
     expect(d.problems).toEqual([]);
+  });
+
+  test('property: derived rules never allow escalate, bind or impersonate', () => {
+    for (const op of Object.keys(VERSIONS)) {
+      const b = load(op);
+      const d = InstallerPermissions.leastPrivilege({ bundles: [b], namespace: 'team-a', targetNamespaces: targetsFor(b), allowClusterScoped: true });
+      const all = [...d.namespacedRules, ...d.clusterRules, ...d.otherNamespaceRules.flatMap((n) => n.rules)];
+      for (const [verb, apiGroup, resource] of [['escalate', 'rbac.authorization.k8s.io', 'clusterroles'], ['escalate', 'rbac.authorization.k8s.io', 'roles'],
+        ['bind', 'rbac.authorization.k8s.io', 'roles'], ['impersonate', '', 'serviceaccounts'], ['impersonate', '', 'users']]) {
+        expect({ op, verb, resource, allowed: RbacRules.allows(all, { verb, apiGroup, resource, name: 'anything' }) }).toEqual({ op, verb, resource, allowed: false });
+      }
+    }
   });
 
   test('property: derived rules never allow writing CRDs or APIServices', () => {
