@@ -439,6 +439,61 @@ function atomRequest(atom: PolicyRule): ResourceRequest {
   };
 }
 
+/** A line-by-line port of upstream Covers/ruleCovers (policy_comparator.go), without any index: the oracle. */
+function upstreamCovers(owner: PolicyRule[], servant: PolicyRule[]): { covered: boolean; missing: PolicyRule[] } {
+  const has = (set: string[] | undefined, e: string) => (set ?? []).includes(e);
+  const hasAll = (set: string[] | undefined, c: string[] | undefined) => (c ?? []).every((e) => has(set, e));
+  const resourceCoversAll = (set: string[] | undefined, covers: string[] | undefined) => {
+    if (has(set, '*') || hasAll(set, covers)) return true;
+    for (const p of covers ?? []) {
+      if (has(set, p)) continue;
+      if (!p.includes('/')) return false;
+      if (!has(set, '*/' + p.slice(p.indexOf('/') + 1))) return false;
+    }
+    return true;
+  };
+  const urlCovers = (o: string, p: string) => o === p || (o.endsWith('*') && p.startsWith(o.replace(/\*+$/, '')));
+  const urlsCoverAll = (set: string[] | undefined, covers: string[] | undefined) => (covers ?? []).every((p) => (set ?? []).some((o) => urlCovers(o, p)));
+  const ruleCovers = (o: PolicyRule, s: PolicyRule) => {
+    const verb = has(o.verbs, '*') || hasAll(o.verbs, s.verbs);
+    const group = has(o.apiGroups, '*') || hasAll(o.apiGroups, s.apiGroups);
+    const names = (s.resourceNames ?? []).length === 0 ? (o.resourceNames ?? []).length === 0
+      : (o.resourceNames ?? []).length === 0 || hasAll(o.resourceNames, s.resourceNames);
+    return verb && group && resourceCoversAll(o.resources, s.resources) && names && urlsCoverAll(o.nonResourceUrls, s.nonResourceUrls);
+  };
+  const missing: PolicyRule[] = [];
+  for (const sub of RbacRules.breakdown(servant)) {
+    if (!owner.some((o) => ruleCovers(o, sub)) && !missing.some((m) => JSON.stringify(m) === JSON.stringify(sub))) missing.push(sub);
+  }
+  return { covered: missing.length === 0, missing };
+}
+
+describe('RbacRules.covers equals a direct port of upstream ruleCovers (differential)', () => {
+  // Odd rules on purpose: mixed resource+URL rules, names on URL rules, empty lists, literal wildcards.
+  const oddRuleArb: fc.Arbitrary<PolicyRule> = fc.record({
+    verbs: fc.uniqueArray(fc.constantFrom('get', 'list', '*', 'GET', ''), { maxLength: 3 }),
+    apiGroups: fc.option(fc.uniqueArray(fc.constantFrom('', 'apps', '*'), { maxLength: 2 }), { nil: undefined }),
+    resources: fc.option(fc.uniqueArray(fc.constantFrom('pods', 'pods/log', 'pods/*', '*/log', '*/*', '*', 'a/b/c', '*/b/c'), { maxLength: 3 }), { nil: undefined }),
+    resourceNames: fc.option(fc.uniqueArray(fc.constantFrom('a', 'b', ''), { maxLength: 2 }), { nil: undefined }),
+    nonResourceUrls: fc.option(fc.uniqueArray(fc.constantFrom('/api', '/api/*', '*', '/', '/api**', ''), { maxLength: 2 }), { nil: undefined }),
+  }).map((x) => {
+    const out: any = {};
+    for (const [k, v] of Object.entries(x)) if (v !== undefined) out[k] = v;
+    return out as PolicyRule;
+  });
+  test('same covered flag and same missing atoms, in the same order', () => {
+    fc.assert(fc.property(fc.array(oddRuleArb, { maxLength: 6 }), fc.array(oddRuleArb, { maxLength: 4 }), (owner, requested) => {
+      expect(RbacRules.covers(owner, requested)).toEqual(upstreamCovers(owner, requested));
+    }), { numRuns: 3000 });
+  });
+  test('compact never changes the meaning of odd rules either', () => {
+    fc.assert(fc.property(fc.array(oddRuleArb, { maxLength: 6 }), fc.array(oddRuleArb, { maxLength: 4 }), (rules, probes) => {
+      const compacted = RbacRules.compact(rules);
+      expect(upstreamCovers(compacted, probes).missing).toEqual(upstreamCovers(rules, probes).missing);
+    }), { numRuns: 2000 });
+  });
+});
+
 describe('RbacRules properties', () => {
   test('a rule set covers itself and any subset', () => {
     fc.assert(fc.property(rulesArb, fc.func(fc.boolean()), (rules, keep) => {
