@@ -1,0 +1,104 @@
+import { OperatorBundle } from '../../src/bundle/operator-bundle';
+import { modelInstall } from '../../src/preflight/install-plan-model';
+
+// A small CSV with one webhook, read by hand against OLM's ExecutePlan / step_ensurer.go / certresources.go / webhook.go.
+const bundle = OperatorBundle.fromCsvObject({
+  kind: 'ClusterServiceVersion',
+  metadata: { name: 'hook.v1.0.0' },
+  spec: {
+    installModes: [{ type: 'AllNamespaces', supported: true }],
+    webhookdefinitions: [{ type: 'ValidatingAdmissionWebhook', generateName: 'vhook.example.com', deploymentName: 'hook', rules: [{ apiGroups: ['example.com'], resources: ['widgets'] }] }],
+    install: {
+      strategy: 'deployment',
+      spec: {
+        deployments: [{ name: 'hook', spec: { template: { spec: { serviceAccountName: 'hook-sa' } } } }],
+        permissions: [{ serviceAccountName: 'hook-sa', rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }] }],
+      },
+    },
+  },
+}, [{ apiVersion: 'v1', kind: 'Service', metadata: { name: 'hook-metrics' } }]);
+
+describe('modelInstall (what OLM does with the scoped client)', () => {
+  test('fresh install: every step, its namespace and the rules it needs', () => {
+    const m = modelInstall(bundle, 'ns', false);
+    expect(m.requirements.map((r) => [r.namespace, r.step, r.rules, r.alternative ?? null])).toEqual([
+      ['ns', 'InstallPlan step ClusterServiceVersion hook.v1.0.0: create', [{ apiGroups: ['operators.coreos.com'], resources: ['clusterserviceversions'], verbs: ['create'] }], null],
+      ['ns', 'InstallPlan step Service hook-metrics (extra object [0]): create', [{ apiGroups: [''], resources: ['services'], verbs: ['create'] }], null],
+      ['ns', 'InstallPlan step ServiceAccount hook-sa: create', [{ apiGroups: [''], resources: ['serviceaccounts'], verbs: ['create'] }], null],
+      ['ns', 'InstallPlan steps Role + RoleBinding for permissions[0] (ServiceAccount hook-sa): create', [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['create'] }], null],
+      ['ns', 'InstallPlan steps Role + RoleBinding for permissions[0] (ServiceAccount hook-sa): create', [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['rolebindings'], verbs: ['create'] }], null],
+      ['ns', "InstallPlan steps Role + RoleBinding for permissions[0] (ServiceAccount hook-sa): RBAC escalation check, the installer must hold the operator's rules",
+        [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }], [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['escalate'] }]],
+      ['ns', 'InstallPlan steps Role + RoleBinding for permissions[0] (ServiceAccount hook-sa): RBAC escalation check on the binding',
+        [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }], [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['bind'] }]],
+      ['ns', 'install strategy: Deployment hook: get, then create', [
+        { apiGroups: ['apps'], resources: ['deployments'], verbs: ['create'] },
+        { apiGroups: ['apps'], resources: ['deployments'], resourceNames: ['hook'], verbs: ['get'] },
+      ], null],
+      ['ns', 'install strategy: cert resources of Deployment hook: Service hook-service applied server-side',
+        [{ apiGroups: [''], resources: ['services'], resourceNames: ['hook-service'], verbs: ['create', 'patch'] }], null],
+      ['ns', 'install strategy: cert resources of Deployment hook: Secret hook-service-cert: create', [{ apiGroups: [''], resources: ['secrets'], verbs: ['create'] }], null],
+      ['ns', 'install strategy: cert resources of Deployment hook: Role hook-service-cert: create', [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['create'] }], null],
+      ['ns', 'install strategy: cert resources of Deployment hook: RoleBinding hook-service-cert: create',
+        [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['rolebindings'], verbs: ['create'] }], null],
+      ['ns', 'install strategy: cert resources of Deployment hook: Role hook-service-cert: RBAC escalation check',
+        [{ apiGroups: [''], resources: ['secrets'], resourceNames: ['hook-service-cert'], verbs: ['get'] }],
+        [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['escalate'], resourceNames: ['hook-service-cert'] }]],
+      ['ns', 'install strategy: cert resources of Deployment hook: RoleBinding hook-service-cert: RBAC escalation check',
+        [{ apiGroups: [''], resources: ['secrets'], resourceNames: ['hook-service-cert'], verbs: ['get'] }],
+        [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['bind'], resourceNames: ['hook-service-cert'] }]],
+      ['', 'install strategy: cert resources of Deployment hook: ClusterRoleBinding hook-service-system:auth-delegator (ServiceAccount hook-sa) applied server-side',
+        [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterrolebindings'], resourceNames: ['hook-service-system:auth-delegator'], verbs: ['create', 'patch'] }], null],
+      ['', "install strategy: cert resources of Deployment hook: ClusterRoleBinding hook-service-system:auth-delegator: RBAC escalation check (hold system:auth-delegator's rules, or bind on it)",
+        [
+          { apiGroups: ['authentication.k8s.io'], resources: ['tokenreviews'], verbs: ['create'] },
+          { apiGroups: ['authorization.k8s.io'], resources: ['subjectaccessreviews'], verbs: ['create'] },
+        ],
+        [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], verbs: ['bind'], resourceNames: ['system:auth-delegator'] }]],
+      ['kube-system', 'install strategy: cert resources of Deployment hook: RoleBinding hook-service-auth-reader in kube-system applied server-side',
+        [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['rolebindings'], resourceNames: ['hook-service-auth-reader'], verbs: ['create', 'patch'] }], null],
+      ['kube-system', "install strategy: cert resources of Deployment hook: RoleBinding hook-service-auth-reader: RBAC escalation check (hold extension-apiserver-authentication-reader's rules, or bind on it)",
+        [{ apiGroups: [''], resources: ['configmaps'], resourceNames: ['extension-apiserver-authentication'], verbs: ['get', 'list', 'watch'] }],
+        [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['bind'], resourceNames: ['extension-apiserver-authentication-reader'] }]],
+      ['', 'install strategy: ValidatingAdmissionWebhook vhook.example.com: list, then create',
+        [{ apiGroups: ['admissionregistration.k8s.io'], resources: ['validatingwebhookconfigurations'], verbs: ['list', 'create'] }], null],
+    ]);
+    expect(m.unsupported).toEqual([]);
+    expect(m.conversionNotSingleton).toEqual([]);
+    expect(m.invalidWebhooks).toEqual([]);
+  });
+
+  test('update path: named get + patch for typed objects, get + update for the Deployment, update for webhooks', () => {
+    const m = modelInstall(bundle, 'ns', true);
+    const byStep = (prefix: string) => m.requirements.filter((r) => r.step.startsWith(prefix)).map((r) => r.rules);
+    expect(byStep('InstallPlan step ServiceAccount hook-sa')).toEqual([[
+      { apiGroups: [''], resources: ['serviceaccounts'], verbs: ['create'] },
+      { apiGroups: [''], resources: ['serviceaccounts'], resourceNames: ['hook-sa'], verbs: ['get', 'patch'] },
+    ]]);
+    expect(byStep('install strategy: Deployment hook')).toEqual([[
+      { apiGroups: ['apps'], resources: ['deployments'], verbs: ['create'] },
+      { apiGroups: ['apps'], resources: ['deployments'], resourceNames: ['hook'], verbs: ['get', 'update'] },
+    ]]);
+    expect(byStep('install strategy: ValidatingAdmissionWebhook')).toEqual([[
+      { apiGroups: ['admissionregistration.k8s.io'], resources: ['validatingwebhookconfigurations'], verbs: ['list', 'create', 'update'] },
+    ]]);
+  });
+
+  test('OLM ValidWebhookRules and the conversion-webhook install mode rule', () => {
+    const bad = OperatorBundle.fromCsvObject({
+      kind: 'ClusterServiceVersion',
+      metadata: { name: 'bad.v1' },
+      spec: {
+        installModes: [{ type: 'OwnNamespace', supported: true }, { type: 'AllNamespaces', supported: true }],
+        webhookdefinitions: [
+          { type: 'MutatingAdmissionWebhook', generateName: 'm.example.com', deploymentName: 'd', rules: [{ apiGroups: ['operators.coreos.com'], resources: ['subscriptions'] }] },
+          { type: 'ConversionWebhook', generateName: 'c.example.com', deploymentName: 'd', conversionCRDs: ['widgets.example.com'] },
+        ],
+        install: { strategy: 'deployment', spec: { deployments: [{ name: 'd', spec: {} }] } },
+      },
+    });
+    const m = modelInstall(bad, 'ns', false);
+    expect(m.invalidWebhooks).toEqual(['m.example.com: Webhook rules cannot include the OLM group']);
+    expect(m.conversionNotSingleton).toEqual(['c.example.com']);
+  });
+});
