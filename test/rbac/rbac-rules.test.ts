@@ -453,7 +453,8 @@ function upstreamCovers(owner: PolicyRule[], servant: PolicyRule[]): { covered: 
     return true;
   };
   const urlCovers = (o: string, p: string) => o === p || (o.endsWith('*') && p.startsWith(o.replace(/\*+$/, '')));
-  const urlsCoverAll = (set: string[] | undefined, covers: string[] | undefined) => (covers ?? []).every((p) => (set ?? []).some((o) => urlCovers(o, p)));
+  const urlsCoverAll = (set: string[] | undefined, covers: string[] | undefined) =>
+    (covers ?? []).every((p) => (set ?? []).some((o) => urlCovers(o, p)));
   const ruleCovers = (o: PolicyRule, s: PolicyRule) => {
     const verb = has(o.verbs, '*') || hasAll(o.verbs, s.verbs);
     const group = has(o.apiGroups, '*') || hasAll(o.apiGroups, s.apiGroups);
