@@ -366,7 +366,7 @@ const SENSITIVE_RESOURCES = new Set(['customresourcedefinitions', 'apiservices',
 
 /**
  * Why a scoped installer must never hold this atom: 'crd' (writes CRDs or APIServices, including through `*`),
- * 'escalation' (`escalate`/`bind` on roles, or `impersonate`: it would bypass the API server's escalation check and
+ * 'escalation' (`escalate`/`bind` on any role, or `impersonate`, not limited by resourceNames: it would bypass the API server's escalation check and
  * so allow anything, CRD writes included), or undefined.
  */
 function forbidden(atom: PolicyRule): 'crd' | 'escalation' | undefined {
@@ -378,6 +378,8 @@ function forbidden(atom: PolicyRule): 'crd' | 'escalation' | undefined {
   const anyOf = (x: string, ...vals: string[]) => x === '*' || vals.includes(x);
   if (WRITE_VERBS.has(v) && ((anyOf(g, 'apiextensions.k8s.io') && anyOf(r, 'customresourcedefinitions'))
     || (anyOf(g, 'apiregistration.k8s.io') && anyOf(r, 'apiservices')))) return 'crd';
+  // Limited by resourceNames (bind on one named role) is bounded: the least-privilege form, allowed.
+  if (atom.resourceNames !== undefined && atom.resourceNames.length > 0) return undefined;
   if (anyOf(v, 'escalate', 'bind') && anyOf(g, 'rbac.authorization.k8s.io') && anyOf(r, 'roles', 'clusterroles')) return 'escalation';
   if (anyOf(v, 'impersonate') && anyOf(g, '', 'authentication.k8s.io') && anyOf(r, 'users', 'groups', 'serviceaccounts')) return 'escalation';
   return undefined;

@@ -412,3 +412,23 @@ describe('InstallPreflight.format', () => {
     ]);
   });
 });
+
+describe('bindings to roles outside the bundle', () => {
+  test('a bundle RoleBinding to a ClusterRole not in the bundle needs bind on that one role (allowed, least privilege)', () => {
+    const b = OperatorBundle.fromCsvObject({
+      kind: 'ClusterServiceVersion',
+      metadata: { name: 'rb.v1' },
+      spec: { installModes: [{ type: 'OwnNamespace', supported: true }], install: { strategy: 'deployment', spec: { deployments: [] } } },
+    }, [{ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'viewers' }, roleRef: { kind: 'ClusterRole', name: 'view' }, subjects: [] }]);
+    const d = InstallerPermissions.leastPrivilege({ bundles: [b], namespace: 'ns', targetNamespaces: ['ns'] });
+    expect(d.problems).toEqual([]);
+    expect(d.namespacedRules.map((r) => RbacRules.format(r, 'ns'))).toEqual([
+      'Namespace:"ns" APIGroups:[operators.coreos.com] Resources:[clusterserviceversions] Verbs:[create]',
+      'Namespace:"ns" APIGroups:[rbac.authorization.k8s.io] Resources:[clusterroles] ResourceNames:[view] Verbs:[bind]',
+      'Namespace:"ns" APIGroups:[rbac.authorization.k8s.io] Resources:[rolebindings] ResourceNames:[viewers] Verbs:[get,patch]',
+      'Namespace:"ns" APIGroups:[rbac.authorization.k8s.io] Resources:[rolebindings] Verbs:[create]',
+    ]);
+    const r = InstallPreflight.check({ bundle: b, namespace: 'ns', targetNamespaces: ['ns'], installerRules: d.namespacedRules, upgrade: true });
+    expect(r.ok).toBe(true);
+  });
+});
