@@ -432,3 +432,46 @@ describe('bindings to roles outside the bundle', () => {
     expect(r.ok).toBe(true);
   });
 });
+
+describe('upgrades over a catalog: which version needs what', () => {
+  test('odf-node-recovery-operator: rules derived for v1.0.0 do not cover v1.1.0 (new ServiceMonitor, Secret, ServiceAccount, ClusterRoles)', () => {
+    // GIVEN both versions from the real FBC (olm.bundle.object style)
+    const file = path.join(__dirname, '..', 'fixtures', 'catalogs', 'community-operators-prod', 'catalogs', 'v4.12', 'odf-node-recovery-operator', 'catalog.yaml');
+    const v100 = OperatorBundle.fromCatalogFile(file, 'odf-node-recovery-operator.v1.0.0');
+    const v110 = OperatorBundle.fromCatalogFile(file, 'odf-node-recovery-operator.v1.1.0');
+    const d = InstallerPermissions.leastPrivilege({ bundles: [v100], namespace: 'ops', targetNamespaces: [], allowClusterScoped: true });
+    // WHEN
+    const [r100, r110] = InstallPreflight.checkVersions({
+      bundles: [v100, v110],
+      namespace: 'ops',
+      targetNamespaces: [],
+      installerRules: d.namespacedRules,
+      clusterInstallerRules: d.clusterRules,
+      otherNamespaceRules: d.otherNamespaceRules,
+    });
+    // THEN
+    expect([r100.ok, r100.missing]).toEqual([true, []]);
+    expect(r110.ok).toBe(false);
+    const f = r110.missing.map((m) => m.formatted);
+    expect(f).toEqual(expect.arrayContaining([
+      // the new Secret and ServiceAccount share a name, so their update-path rules compact into one
+      'Namespace:"ops" APIGroups:[] Resources:[secrets,serviceaccounts] ResourceNames:[odf-node-recovery-operator-metrics-reader] Verbs:[get,patch]',
+      'Namespace:"ops" APIGroups:[] Resources:[secrets] Verbs:[create]',
+      'Namespace:"ops" APIGroups:[monitoring.coreos.com] Resources:[servicemonitors] Verbs:[create]',
+      'Namespace:"ops" APIGroups:[monitoring.coreos.com] Resources:[servicemonitors] ResourceNames:[odf-node-recovery-operator-controller-manager-metrics-monitor] Verbs:[get,update]',
+    ]));
+    // every missing rule comes from a step that only v1.1.0 has
+    const newInV110 = /ServiceMonitor|Secret odf-node-recovery-operator-metrics-reader|ServiceAccount odf-node-recovery-operator-metrics-reader|noderecovery-(admin|editor|viewer)-role|clusterPermissions\[1\]/;
+    for (const m of r110.missing) expect({ rule: m.formatted, fromNewStep: m.steps.every((s) => newInV110.test(s)) }).toEqual({ rule: m.formatted, fromNewStep: true });
+    // deriving over both versions covers the upgrade
+    const both = InstallerPermissions.leastPrivilege({ bundles: [v100, v110], namespace: 'ops', targetNamespaces: [], allowClusterScoped: true });
+    expect(InstallPreflight.checkVersions({
+      bundles: [v100, v110],
+      namespace: 'ops',
+      targetNamespaces: [],
+      installerRules: both.namespacedRules,
+      clusterInstallerRules: both.clusterRules,
+      otherNamespaceRules: both.otherNamespaceRules,
+    }).map((x) => x.ok)).toEqual([true, true]);
+  });
+});
