@@ -462,7 +462,9 @@ describe('upgrades over a catalog: which version needs what', () => {
     ]));
     // every missing rule comes from a step that only v1.1.0 has
     const newInV110 = /ServiceMonitor|Secret odf-node-recovery-operator-metrics-reader|ServiceAccount odf-node-recovery-operator-metrics-reader|noderecovery-(admin|editor|viewer)-role|clusterPermissions\[1\]/;
-    for (const m of r110.missing) expect({ rule: m.formatted, fromNewStep: m.steps.every((s) => newInV110.test(s)) }).toEqual({ rule: m.formatted, fromNewStep: true });
+    for (const m of r110.missing) {
+      expect({ rule: m.formatted, fromNewStep: m.steps.every((s) => newInV110.test(s)) }).toEqual({ rule: m.formatted, fromNewStep: true });
+    }
     // deriving over both versions covers the upgrade
     const both = InstallerPermissions.leastPrivilege({ bundles: [v100, v110], namespace: 'ops', targetNamespaces: [], allowClusterScoped: true });
     expect(InstallPreflight.checkVersions({
