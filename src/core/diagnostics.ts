@@ -84,9 +84,7 @@ export function addWarningProducer(scope: IConstruct, producer: Producer): void 
   scope.node.addValidation({
     validate: () => {
       if (scope.node.tryGetContext(Diagnostics.WARNINGS_AS_ERRORS_CONTEXT) !== true) return [];
-      return (warningProducers.get(scope) ?? []).flatMap((p) =>
-        p().map((d) => Diagnostics.format({ ...d, severity: Severity.WARNING, constructPath: scope.node.path })),
-      );
+      return (warningProducers.get(scope) ?? []).flatMap((p) => p().map((d) => `warning: ${Diagnostics.formatMessage(d)}`));
     },
   });
 }
@@ -96,14 +94,18 @@ export function addWarningProducer(scope: IConstruct, producer: Producer): void 
  * message, so `App.synth()` reports all of them together. Internal to the library.
  */
 export function addErrorProducer(scope: IConstruct, producer: Producer): void {
+  // cdk8s prefixes each validation message with `[<construct path>]` itself, so the message omits it.
   scope.node.addValidation({
-    validate: () => producer().map((d) => Diagnostics.format({ ...d, severity: Severity.ERROR, constructPath: scope.node.path })),
+    validate: () => producer().map((d) => Diagnostics.formatMessage(d)),
   });
 }
 
 /** Reads and formats the findings of a construct tree. */
 export class Diagnostics {
-  /** Context key: when `true`, every warning is also reported as a synth error. */
+  /**
+   * Context key: when `true`, every warning is also reported as a synth error. Set it before adding
+   * constructs: `app.node.setContext(Diagnostics.WARNINGS_AS_ERRORS_CONTEXT, true)`.
+   */
   public static readonly WARNINGS_AS_ERRORS_CONTEXT = 'cdk8s-olm-tenancy:warningsAsErrors';
 
   /**
@@ -125,12 +127,20 @@ export class Diagnostics {
   }
 
   /**
-   * One line per finding: `[path] field=value: message. Fix: fix (Code)`.
+   * One line per finding: `[path] field=value: message. Fix: fix (Code)` (`[path]: message ...` without a field).
    */
   public static format(d: Diagnostic): string {
-    const where = d.field ? ` ${d.field}${d.value !== undefined ? `=${JSON.stringify(d.value)}` : ''}` : d.value !== undefined ? ` ${JSON.stringify(d.value)}` : '';
-    const fix = d.fix ? ` Fix: ${d.fix}` : '';
-    return `[${d.constructPath}]${where}: ${d.message}${/[.!?]$/.test(d.message) ? '' : '.'}${fix} (${d.code})`;
+    const where = whereOf(d);
+    return `[${d.constructPath}]${where ? ` ${where}` : ''}: ${bodyOf(d)}`;
+  }
+
+  /**
+   * A finding without its construct path: `field=value: message. Fix: fix (Code)`. This is the form of the
+   * validation messages, because cdk8s prefixes them with `[<construct path>] ` itself.
+   */
+  public static formatMessage(d: DiagnosticDetails): string {
+    const where = whereOf(d);
+    return where ? `${where}: ${bodyOf(d)}` : bodyOf(d);
   }
 
   /** `Diagnostics.warnings(scope)`, one formatted line each, joined by newlines ('' when none). */
@@ -141,6 +151,16 @@ export class Diagnostics {
   }
 
   private constructor() {}
+}
+
+function whereOf(d: DiagnosticDetails): string {
+  if (d.field) return `${d.field}${d.value !== undefined ? `=${JSON.stringify(d.value)}` : ''}`;
+  return d.value !== undefined ? JSON.stringify(d.value) : '';
+}
+
+function bodyOf(d: DiagnosticDetails): string {
+  const fix = d.fix ? ` Fix: ${d.fix}` : '';
+  return `${d.message}${/[.!?]$/.test(d.message) ? '' : '.'}${fix} (${d.code})`;
 }
 
 function cmp(a: string, b: string): number {

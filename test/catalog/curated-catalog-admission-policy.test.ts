@@ -147,7 +147,7 @@ describe('CuratedCatalogAdmissionPolicy', () => {
     new CuratedCatalogAdmissionPolicy(chart, 'P', { catalog, policyName: 'Bad Name' });
     expect(synthErrors(app)).toEqual([
       expect.stringMatching(/^\[platform\/P\] policyName="Bad Name": .* \(InvalidName\)$/),
-      '[platform/P]: curated catalog platform/C serves no namespace, so the policy would match nothing. Fix: serve at least one tenant with the catalog (AdmissionPolicyMatchesNothing)',
+      '[platform/P] curated catalog platform/C serves no namespace, so the policy would match nothing. Fix: serve at least one tenant with the catalog (AdmissionPolicyMatchesNothing)',
     ]);
   });
 
@@ -158,7 +158,7 @@ describe('CuratedCatalogAdmissionPolicy', () => {
     new CuratedCatalog(chart, 'Two', { image: 'i2', catalogName: 'two', packages: [{ name: 'y' }], tenants: [t] });
     new CuratedCatalogAdmissionPolicy(chart, 'P', { catalog: one });
     expect(synthErrors(app)).toEqual([
-      '[platform/P]: curated catalog platform/Two also serves team-a, and this policy would reject every Subscription to it there. Fix: serve each tenant namespace from one curated catalog when the admission policy is enabled (merge the lists) (AdmissionPolicyOverlap)',
+      '[platform/P] curated catalog platform/Two also serves team-a, and this policy would reject every Subscription to it there. Fix: serve each tenant namespace from one curated catalog when the admission policy is enabled (merge the lists) (AdmissionPolicyOverlap)',
     ]);
   });
 });

@@ -22,5 +22,5 @@ export function appAndChart(): { app: App; chart: Chart } {
 
 /** Every validation error of the App (what app.synth() would throw), in tree order. */
 export function synthErrors(app: App): string[] {
-  return app.node.findAll().flatMap((c) => c.node.validate());
+  return app.node.findAll().flatMap((c) => c.node.validate().map((e) => `[${c.node.path}] ${e}`));
 }

@@ -56,8 +56,8 @@ describe('OpenShiftOperatorHubPolicy', () => {
     new UpstreamOlmCatalogPolicy(chart, 'Upstream');
     new ApiObject(chart, 'Raw', { apiVersion: 'config.openshift.io/v1', kind: 'OperatorHub', metadata: { name: 'cluster' } });
     expect(synthErrors(app)).toEqual([
-      '[platform/Hub]: only one construct may own the default-catalog policy (the OperatorHub "cluster" singleton); also defined by platform/Upstream, platform/Raw. Fix: keep a single OpenShiftOperatorHubPolicy per App and express every exception in it (DefaultCatalogPolicyConflict)',
-      '[platform/Upstream]: only one construct may own the default-catalog policy; also defined by platform/Hub, platform/Raw. Fix: keep a single default-catalog policy per App (DefaultCatalogPolicyConflict)',
+      '[platform/Hub] only one construct may own the default-catalog policy (the OperatorHub "cluster" singleton); also defined by platform/Upstream, platform/Raw. Fix: keep a single OpenShiftOperatorHubPolicy per App and express every exception in it (DefaultCatalogPolicyConflict)',
+      '[platform/Upstream] only one construct may own the default-catalog policy; also defined by platform/Hub, platform/Raw. Fix: keep a single default-catalog policy per App (DefaultCatalogPolicyConflict)',
     ]);
   });
 

@@ -34,7 +34,7 @@ describe('OperatorSubscription', () => {
     const chart = Testing.chart();
     const sub = new OperatorSubscription(chart, 'S', { namespace: 'ns', packageName: 'etcd', startingCsv: ' ', catalog: CatalogSourceReference.fromName('c', 'olm') });
     expect(sub.node.validate()).toEqual([
-      "[test/S] startingCsv=\" \": startingCsv is empty. Fix: name a CSV (e.g. 'etcdoperator.v0.9.4') or leave `startingCsv` out (EmptyStartingCsv)",
+      "startingCsv=\" \": startingCsv is empty. Fix: name a CSV (e.g. 'etcdoperator.v0.9.4') or leave `startingCsv` out (EmptyStartingCsv)",
     ]);
   });
 });

@@ -21,7 +21,7 @@ const CATALOG = CatalogSourceReference.fromName('operatorhubio-catalog', 'olm');
 
 /** All validation messages of `scope` and below (what app.synth() would report). */
 function errorsOf(scope: IConstruct): string[] {
-  return scope.node.findAll().flatMap((c) => c.node.validate());
+  return scope.node.findAll().flatMap((c) => c.node.validate().map((e) => `[${c.node.path}] ${e}`));
 }
 
 function newChart(): { app: App; chart: Chart } {
@@ -458,7 +458,7 @@ describe('ScopedOperatorTenant', () => {
         "[platform/T/Subscription-Prometheus] packageName=\"Prometheus\": Subscription name must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (RFC 1123 subdomain). Fix: set `name` to a lower-case RFC 1123 subdomain (the package name is used by default) (InvalidName)",
       ];
       expect(errorsOf(tenant)).toEqual(expected);
-      expect(() => app.synth()).toThrow(expected.map((e) => `\n  ${e.replace(/^\[([^\]]+)\]/, '[$1] [$1]')}`).join(''));
+      expect(() => app.synth()).toThrow(expected.map((e) => `\n  ${e}`).join(''));
     });
 
     test('GIVEN two subscriptions with one name for different packages THEN DuplicateSubscriptionName', () => {
