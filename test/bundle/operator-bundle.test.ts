@@ -312,3 +312,32 @@ describe('OperatorBundle properties (fast-check)', () => {
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('OperatorBundle: JSON catalogs and API services', () => {
+  test('fromCatalogFile reads a JSON stream catalog (opm render output)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fbc-'));
+    const csvObj = { apiVersion: 'operators.coreos.com/v1alpha1', kind: 'ClusterServiceVersion', metadata: { name: 'demo.v1.0.0' }, spec: { install: { strategy: 'deployment', spec: { deployments: [] } } } };
+    const data = Buffer.from(JSON.stringify(csvObj)).toString('base64');
+    const entries = [
+      { schema: 'olm.package', name: 'demo' },
+      { schema: 'olm.bundle', name: 'demo.v1.0.0', package: 'demo', properties: [{ type: 'olm.bundle.object', value: { data } }] },
+    ];
+    const file = path.join(dir, 'catalog.json');
+    fs.writeFileSync(file, entries.map((e) => JSON.stringify(e, null, 2)).join('\n'));
+    const b = OperatorBundle.fromCatalogFile(file, 'demo.v1.0.0');
+    expect([b.name, b.packageName, b.deployments]).toEqual(['demo.v1.0.0', 'demo', []]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('owned API services are read with OLM defaults (container port 443)', () => {
+    const b = OperatorBundle.fromCsvObject({
+      kind: 'ClusterServiceVersion',
+      metadata: { name: 'api.v1' },
+      spec: {
+        apiservicedefinitions: { owned: [{ group: 'metrics.example.com', version: 'v1beta1', kind: 'Metric', name: 'metrics', deploymentName: 'api' }] },
+        install: { strategy: 'deployment', spec: { deployments: [{ name: 'api', spec: {} }] } },
+      },
+    });
+    expect(b.ownedApiServices).toEqual([{ group: 'metrics.example.com', version: 'v1beta1', kind: 'Metric', name: 'metrics', deploymentName: 'api', containerPort: 443 }]);
+  });
+});

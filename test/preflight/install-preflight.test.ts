@@ -477,3 +477,27 @@ describe('upgrades over a catalog: which version needs what', () => {
     }).map((x) => x.ok)).toEqual([true, true]);
   });
 });
+
+describe('API services', () => {
+  test('an owned APIService is created with the scoped client: refused as an APIService write, cert resources needed', () => {
+    const b = OperatorBundle.fromCsvObject({
+      kind: 'ClusterServiceVersion',
+      metadata: { name: 'api.v1' },
+      spec: {
+        installModes: [{ type: 'AllNamespaces', supported: true }],
+        apiservicedefinitions: { owned: [{ group: 'metrics.example.com', version: 'v1beta1', kind: 'Metric', name: 'metrics', deploymentName: 'api' }] },
+        install: { strategy: 'deployment', spec: { deployments: [{ name: 'api', spec: {} }] } },
+      },
+    });
+    const d = InstallerPermissions.leastPrivilege({ bundles: [b], namespace: 'ops', targetNamespaces: [], allowClusterScoped: true });
+    expect(codes(d)).toEqual([PreflightCode.WRITES_CRDS_OR_APISERVICES]);
+    expect(d.problems[0].message).toContain('Namespace:"" APIGroups:[apiregistration.k8s.io] Resources:[apiservices] Verbs:[create]');
+    expect(d.clusterRules.map((r) => RbacRules.format(r, ''))).toEqual([
+      // update path get of the APIService (its patch is the refused write), and the lookup of the legacy-named binding
+      'Namespace:"" APIGroups:[apiregistration.k8s.io] Resources:[apiservices] ResourceNames:[v1beta1.metrics.example.com] Verbs:[get]',
+      'Namespace:"" APIGroups:[rbac.authorization.k8s.io] Resources:[clusterrolebindings] ResourceNames:[api-service-system:auth-delegator] Verbs:[create,patch]',
+      'Namespace:"" APIGroups:[rbac.authorization.k8s.io] Resources:[clusterrolebindings] ResourceNames:[v1beta1.metrics.example.com-system:auth-delegator] Verbs:[get]',
+      'Namespace:"" APIGroups:[rbac.authorization.k8s.io] Resources:[clusterroles] ResourceNames:[system:auth-delegator] Verbs:[bind]',
+    ]);
+  });
+});
