@@ -453,8 +453,8 @@ function modelWarnings(bundle: OperatorBundle, namespace: string, targets: strin
     out.push({
       code: PreflightCode.RBAC_LIFTED_TO_CLUSTER,
       message: `${bundle.name}: with AllNamespaces, OLM turns the ${nsRules} rule(s) of the CSV's permissions into ClusterRoles and `
-        + 'ClusterRoleBindings with its own client (olm operatorgroup.go ensureSingletonRBAC): the installer needs nothing for it, '
-        + 'but the operator gains these rights in every namespace.',
+        + 'ClusterRoleBindings (plus get/list/watch on namespaces) with its own client (olm operatorgroup.go ensureSingletonRBAC): '
+        + 'the installer needs nothing for it, but the operator gains these rights in every namespace.',
     });
   }
   const others = [...new Set(targets)].filter((t) => t !== namespace).sort();
