@@ -97,8 +97,17 @@ export interface InstallModel {
   readonly invalidWebhooks: string[];
 }
 
-/** Builds the requirements of installing (and, with `upgrade`, updating to) a bundle in `namespace`. */
-export function modelInstall(bundle: OperatorBundle, namespace: string, upgrade: boolean): InstallModel {
+/** Internal (not exported from the package): the OLM install model. */
+export class InstallPlanModel {
+  /** Builds the requirements of installing (and, with `upgrade`, updating to) a bundle in `namespace`. */
+  public static build(bundle: OperatorBundle, namespace: string, upgrade: boolean): InstallModel {
+    return modelInstall(bundle, namespace, upgrade);
+  }
+
+  private constructor() {}
+}
+
+function modelInstall(bundle: OperatorBundle, namespace: string, upgrade: boolean): InstallModel {
   const reqs: Requirement[] = [];
   const unsupported: BundleObject[] = [];
   const conversionNotSingleton: string[] = [];

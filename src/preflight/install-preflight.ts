@@ -10,7 +10,7 @@
  * webhooks. So operators with webhooks or API services need cluster-scoped writes that a namespace-confined
  * installer does not have. This preflight follows the code.
  */
-import { InstallModel, modelInstall, Requirement } from './install-plan-model';
+import { InstallModel, InstallPlanModel, Requirement } from './install-plan-model';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { InstallModeFailureReason, InstallModes } from '../olm/install-modes';
 import { PolicyRule } from '../rbac/policy-rule';
@@ -159,7 +159,7 @@ export class InstallPreflight {
       throw new Error(`InstallPreflight.check: 'namespace' must be the OperatorGroup's namespace, got ${JSON.stringify(namespace)}`);
     }
     const upgrade = props.upgrade === true;
-    const model = modelInstall(bundle, namespace, upgrade);
+    const model = InstallPlanModel.build(bundle, namespace, upgrade);
     const problems: PreflightProblem[] = [];
     const warnings: PreflightProblem[] = [];
 
@@ -290,7 +290,7 @@ export class InstallerPermissions {
     const problems: PreflightProblem[] = [];
     const deferred: Requirement[] = [];
     for (const bundle of props.bundles) {
-      const model = modelInstall(bundle, namespace, true);
+      const model = InstallPlanModel.build(bundle, namespace, true);
       const mode = InstallModes.checkTargets(bundle.installModes, namespace, props.targetNamespaces);
       if (!mode.supported) {
         problems.push({

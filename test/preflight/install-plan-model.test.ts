@@ -1,5 +1,5 @@
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
-import { modelInstall } from '../../src/preflight/install-plan-model';
+import { InstallPlanModel } from '../../src/preflight/install-plan-model';
 
 // A small CSV with one webhook, read by hand against OLM's ExecutePlan / step_ensurer.go / certresources.go / webhook.go.
 const bundle = OperatorBundle.fromCsvObject({
@@ -18,9 +18,9 @@ const bundle = OperatorBundle.fromCsvObject({
   },
 }, [{ apiVersion: 'v1', kind: 'Service', metadata: { name: 'hook-metrics' } }]);
 
-describe('modelInstall (what OLM does with the scoped client)', () => {
+describe('InstallPlanModel.build (what OLM does with the scoped client)', () => {
   test('fresh install: every step, its namespace and the rules it needs', () => {
-    const m = modelInstall(bundle, 'ns', false);
+    const m = InstallPlanModel.build(bundle, 'ns', false);
     expect(m.requirements.map((r) => [r.namespace, r.step, r.rules, r.alternative ?? null])).toEqual([
       ['ns', 'InstallPlan step ClusterServiceVersion hook.v1.0.0: create', [{ apiGroups: ['operators.coreos.com'], resources: ['clusterserviceversions'], verbs: ['create'] }], null],
       ['ns', 'InstallPlan step Service hook-metrics (extra object [0]): create', [{ apiGroups: [''], resources: ['services'], verbs: ['create'] }], null],
@@ -69,7 +69,7 @@ describe('modelInstall (what OLM does with the scoped client)', () => {
   });
 
   test('update path: named get + patch for typed objects, get + update for the Deployment, update for webhooks', () => {
-    const m = modelInstall(bundle, 'ns', true);
+    const m = InstallPlanModel.build(bundle, 'ns', true);
     const byStep = (prefix: string) => m.requirements.filter((r) => r.step.startsWith(prefix)).map((r) => r.rules);
     expect(byStep('InstallPlan step ServiceAccount hook-sa')).toEqual([[
       { apiGroups: [''], resources: ['serviceaccounts'], verbs: ['create'] },
@@ -97,7 +97,7 @@ describe('modelInstall (what OLM does with the scoped client)', () => {
         install: { strategy: 'deployment', spec: { deployments: [{ name: 'd', spec: {} }] } },
       },
     });
-    const m = modelInstall(bad, 'ns', false);
+    const m = InstallPlanModel.build(bad, 'ns', false);
     expect(m.invalidWebhooks).toEqual(['m.example.com: Webhook rules cannot include the OLM group']);
     expect(m.conversionNotSingleton).toEqual(['c.example.com']);
   });
