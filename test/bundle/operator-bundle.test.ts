@@ -309,6 +309,24 @@ describe('OperatorBundle properties (fast-check)', () => {
   });
 });
 
+describe('OperatorBundle.fromCatalogBundle on random entries (fast-check)', () => {
+  test('never a raw TypeError', () => {
+    const prop = fc.oneof(fc.anything(), fc.record({
+      type: fc.constantFrom('olm.bundle.object', 'olm.csv.metadata', 'olm.package', 'x'),
+      value: fc.oneof(fc.anything(), fc.record({ data: fc.oneof(fc.base64String(), fc.anything()) }), fc.record({ packageName: fc.anything() })),
+    }));
+    const entry = fc.oneof(fc.anything(), fc.record({ schema: fc.constant('olm.bundle'), name: fc.anything(), properties: fc.oneof(fc.anything(), fc.array(prop)) }));
+    fc.assert(fc.property(entry, (e) => {
+      try {
+        OperatorBundle.fromCatalogBundle(e);
+      } catch (err) {
+        expect(err).not.toBeInstanceOf(TypeError);
+        expect((err as Error).message).toMatch(/^OperatorBundle/);
+      }
+    }), { numRuns: 500 });
+  });
+});
+
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
