@@ -12,6 +12,7 @@
  * - `pkg/controller/registry/resolver/cache/api.go` `APIKeyToGVKHash` (per-API aggregation label).
  */
 import { AccessLevel, OlmGeneration, OlmNaming } from './olm-naming';
+import { OperatorBundle } from '../bundle/operator-bundle';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 
@@ -223,6 +224,29 @@ interface ProvidedApi {
  *   labelled `olm.copiedFrom`; both are skipped when the cluster permissions already cover the namespaced ones.
  */
 export class OlmGeneratedRbac {
+  /**
+   * Reduces a parsed bundle to what shapes OLM's RBAC: owned CRDs and APIServices, permissions, and the
+   * deployments that serve an owned APIService or a webhook (with their service accounts).
+   */
+  public static memberOperator(bundle: OperatorBundle): OlmMemberOperator {
+    const servingDeployments = new Set<string>([
+      ...bundle.ownedApiServices.map((a) => a.deploymentName),
+      ...bundle.webhookDefinitions.map((w) => w.deploymentName),
+    ]);
+    const certDeployments = [...servingDeployments].sort().map((deploymentName) => {
+      const deployment = bundle.deployments.find((d) => d.name === deploymentName);
+      return deployment ? { deploymentName, serviceAccountName: deployment.serviceAccountName } : { deploymentName };
+    });
+    return {
+      csvName: bundle.name,
+      ownedCrds: bundle.ownedCrds.map((c) => ({ name: c.name, version: c.version, kind: c.kind })),
+      ownedApiServices: bundle.ownedApiServices.map((a) => ({ group: a.group, version: a.version, kind: a.kind, name: a.name })),
+      permissions: bundle.permissions.map((p) => ({ serviceAccountName: p.serviceAccountName, rules: p.rules })),
+      clusterPermissions: bundle.clusterPermissions.map((p) => ({ serviceAccountName: p.serviceAccountName, rules: p.rules })),
+      certDeployments,
+    };
+  }
+
   private readonly og: OlmOperatorGroupSpec;
   private readonly operators: OlmMemberOperator[];
   private readonly generation: OlmGeneration;

@@ -1,4 +1,5 @@
 import { Construct, IConstruct } from 'constructs';
+import { OperatorBundle } from '../bundle/operator-bundle';
 import { CatalogSourceLocation, ICatalogSource } from '../catalog/catalog-source';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 import { KubernetesNames, NameRule } from '../core/names';
@@ -10,6 +11,14 @@ export enum InstallPlanApproval {
   AUTOMATIC = 'Automatic',
   /** Every InstallPlan waits until someone sets `spec.approved: true`. */
   MANUAL = 'Manual',
+}
+
+/** What a failing install preflight does to the synth. */
+export enum PreflightEnforcement {
+  /** Every missing permission and blocker is a synth error: `app.synth()` fails, listing them all. */
+  ERROR = 'error',
+  /** The same findings are reported as warnings (`Diagnostics.warnings`) and the synth goes on. */
+  WARNING = 'warning',
 }
 
 /**
@@ -106,6 +115,24 @@ export interface SubscriptionOptions {
    * @default - none
    */
   readonly config?: SubscriptionConfig;
+  /**
+   * The bundle this Subscription installs (the channel head, or the `startingCsv`). When given, the install
+   * preflight runs at synth time: every permission the installer ServiceAccount lacks for OLM to install it, and
+   * every other blocker (install mode, cluster permissions, CRD writes), is reported at once.
+   * @default - no preflight for this Subscription
+   */
+  readonly bundle?: OperatorBundle;
+  /**
+   * Other bundles the Subscription may upgrade to (the allowed versions of the package, e.g. from a curated
+   * catalog). Each is checked on OLM's update path too, and reported per version.
+   * @default - none
+   */
+  readonly upgradeBundles?: OperatorBundle[];
+  /**
+   * What a failing preflight does.
+   * @default PreflightEnforcement.ERROR
+   */
+  readonly preflight?: PreflightEnforcement;
 }
 
 /** Props of `OperatorSubscription`. */
@@ -145,6 +172,11 @@ export interface SubscriptionInfo {
   readonly startingCsv?: string;
   /** Path of the construct that defines the Subscription. */
   readonly constructPath: string;
+  /**
+   * CSV name of the bundle given for the preflight.
+   * @default - no bundle given
+   */
+  readonly bundleName?: string;
 }
 
 /**
@@ -164,6 +196,10 @@ export class OperatorSubscription extends Construct {
   public readonly source: CatalogSourceLocation;
   /** `spec.installPlanApproval`. */
   public readonly installPlanApproval: InstallPlanApproval;
+  /** The bundle to install and the upgrade bundles, for the preflight (empty when none were given). */
+  public readonly bundles: OperatorBundle[];
+  /** What a failing preflight does. */
+  public readonly preflightEnforcement: PreflightEnforcement;
   private readonly options: OperatorSubscriptionProps;
 
   constructor(scope: Construct, id: string, props: OperatorSubscriptionProps) {
@@ -173,6 +209,8 @@ export class OperatorSubscription extends Construct {
     this.namespace = props.namespace;
     this.packageName = props.packageName;
     this.installPlanApproval = props.installPlanApproval ?? InstallPlanApproval.AUTOMATIC;
+    this.bundles = [...(props.bundle ? [props.bundle] : []), ...(props.upgradeBundles ?? [])];
+    this.preflightEnforcement = props.preflight ?? PreflightEnforcement.ERROR;
     this.source = props.catalog.bindSubscriber(props.subscriber ?? this, props.namespace);
 
     this.apiObject = new olm.Subscription(this, 'Resource', {
@@ -203,6 +241,7 @@ export class OperatorSubscription extends Construct {
       installPlanApproval: this.installPlanApproval,
       startingCsv: this.options.startingCsv,
       constructPath: this.node.path,
+      bundleName: this.options.bundle?.name,
     };
   }
 
@@ -233,6 +272,26 @@ export class OperatorSubscription extends Construct {
           value: this.name,
           message: `Subscription name ${nameProblem}`,
           fix: p.name !== undefined ? 'use a lower-case RFC 1123 subdomain' : 'set `name` to a lower-case RFC 1123 subdomain (the package name is used by default)',
+        });
+      }
+    }
+    if (p.upgradeBundles && p.upgradeBundles.length > 0 && !p.bundle) {
+      out.push({
+        code: 'UpgradeBundlesWithoutBundle',
+        field: 'upgradeBundles',
+        value: p.upgradeBundles.map((b) => b.name).join(', '),
+        message: 'upgrade bundles are given but not the bundle installed first',
+        fix: 'set `bundle` to the version OLM installs first (the channel head or the startingCsv)',
+      });
+    }
+    for (const b of this.bundles) {
+      if (b.packageName !== undefined && b.packageName !== p.packageName) {
+        out.push({
+          code: 'BundlePackageMismatch',
+          field: b === p.bundle ? 'bundle' : 'upgradeBundles',
+          value: b.name,
+          message: `bundle '${b.name}' belongs to package '${b.packageName}', not '${p.packageName}'`,
+          fix: `give a bundle of package '${p.packageName}'`,
         });
       }
     }

@@ -4,16 +4,20 @@ import { Construct, IConstruct } from 'constructs';
 import { CompactClusterRole } from './compact-cluster-role';
 import { CompactRole } from './compact-role';
 import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
-import { InstallPlanApproval, OperatorSubscription, SubscriptionInfo, SubscriptionOptions } from './operator-subscription';
+import { InstallPlanApproval, OperatorSubscription, PreflightEnforcement, SubscriptionInfo, SubscriptionOptions } from './operator-subscription';
 import { IOperatorTenant } from './operator-tenant';
 import { nonEmpty } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { TargetNamespaces } from './target-namespaces';
+import { TenantFacts, tenantConflicts } from './tenant-conflicts';
+import { OperatorBundle } from '../bundle/operator-bundle';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
 import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
+import { OlmApiAccess, OlmGeneratedRbac } from '../olm/generated-rbac';
 import { AccessLevel, OlmGeneration, OlmNaming } from '../olm/olm-naming';
 import { DefaultInstallerRules } from '../preflight/default-installer-rules';
+import { InstallerPermissions, InstallPreflight, NamespaceRules, PreflightResult } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
 
 /** OperatorGroup `spec.upgradeStrategy`. */
@@ -116,6 +120,25 @@ export interface ScopedOperatorTenantProps {
    */
   readonly installerRules?: PolicyRule[];
   /**
+   * Derive the installer's rules from the bundles of the tenant's Subscriptions (`subscribe({ bundle,
+   * upgradeBundles })`) with `InstallerPermissions.leastPrivilege`: exactly what OLM needs to install and
+   * upgrade them with the installer's ServiceAccount, instead of the OKD docs' default Role. Rules given in
+   * `installerRules` or added later are kept on top. Never derives writes to CRDs or APIServices, nor
+   * escalate/bind on roles or impersonate: operators that need them fail the preflight with the reason.
+   * A Subscription without a bundle is then a synth error (nothing to derive from).
+   * @default false
+   */
+  readonly deriveInstallerRules?: boolean;
+  /**
+   * With `deriveInstallerRules`: also grant the derived rules that lie outside the tenant namespace (a
+   * ClusterRole + ClusterRoleBinding, and Roles in other namespaces such as kube-system for webhook and API
+   * service certificates). This is an opt-in with a reason, written to the annotation
+   * `ScopedOperatorTenant.REASON_ANNOTATION` of each such object. Without it nothing outside the namespace is
+   * derived, and operators that need it fail the preflight with `NeedsClusterScopedRules`.
+   * @default - nothing outside the tenant namespace is derived
+   */
+  readonly clusterScopedInstallerRulesReason?: string;
+  /**
    * Cluster-scoped installer rules (a ClusterRole and ClusterRoleBinding for the installer), e.g. for operators
    * with `clusterPermissions`. Nothing cluster-scoped is created without them. Rules that allow writing
    * CustomResourceDefinitions or APIServices are always a synth error.
@@ -164,6 +187,7 @@ const SUBSCRIPTION_WRITE = ['get', 'list', 'watch', 'create', 'update', 'patch',
 interface TreeIndex {
   readonly tenants: ScopedOperatorTenant[];
   operatorGroups?: Map<string, ApiObject[]>;
+  conflicts?: Map<ScopedOperatorTenant, DiagnosticDetails[]>;
 }
 const TREES = new WeakMap<IConstruct, TreeIndex>();
 
@@ -176,11 +200,29 @@ function treeOf(root: IConstruct): TreeIndex {
     root.node.addValidation({
       validate: () => {
         created.operatorGroups = indexOperatorGroups(root);
+        created.conflicts = computeConflicts(created.tenants);
         return [];
       },
     });
   }
   return tree;
+}
+
+/** Cross-tenant conflicts (see `tenant-conflicts.ts`), per tenant. */
+function computeConflicts(tenants: ScopedOperatorTenant[]): Map<ScopedOperatorTenant, DiagnosticDetails[]> {
+  const facts = new Map<TenantFacts, ScopedOperatorTenant>();
+  for (const t of tenants) {
+    facts.set({ path: t.node.path, namespace: t.namespaceName, targetNamespaces: t.targetNamespaces, bundles: t.installedBundles }, t);
+  }
+  const out = new Map<ScopedOperatorTenant, DiagnosticDetails[]>();
+  for (const [f, details] of tenantConflicts([...facts.keys()])) out.set(facts.get(f)!, details);
+  return out;
+}
+
+/** The conflicts of the current validation pass (computed on the spot outside a pass). */
+function treeConflicts(root: IConstruct): Map<ScopedOperatorTenant, DiagnosticDetails[]> {
+  const tree = treeOf(root);
+  return tree.conflicts ?? computeConflicts(tree.tenants);
 }
 
 function indexOperatorGroups(root: IConstruct): Map<string, ApiObject[]> {
@@ -202,6 +244,8 @@ function indexOperatorGroups(root: IConstruct): Map<string, ApiObject[]> {
 export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   /** OperatorGroup annotation that carries the reason for targets other than the own namespace. */
   public static readonly TARGETS_REASON_ANNOTATION = 'cdk8s-olm-tenancy.io/target-namespaces-reason';
+  /** Annotation that says why an installer grant outside the tenant namespace exists. */
+  public static readonly REASON_ANNOTATION = 'cdk8s-olm-tenancy.io/reason';
 
   /** Returns the tenant that `construct` belongs to (itself or an ancestor), if any. */
   public static of(construct: IConstruct): ScopedOperatorTenant | undefined {
@@ -242,6 +286,11 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private readonly accessBindings = new Map<string, SubjectRoleBinding>();
   private subscriptionManagers?: SubjectRoleBinding;
   private readonly accessGrantsOnAllNamespaces = new Set<AccessLevel>();
+  /** Installer Roles outside the tenant namespace (legacy pull secrets, derived kube-system rules), by namespace. */
+  private readonly outsideRoles = new Map<string, CompactRole>();
+  /** Derived cluster rules that `bind` named roles only (cert resources): accepted with the cluster opt-in. */
+  private readonly derivedNamedBinds = new Set<string>();
+  private readonly preflightCache = new Map<OperatorSubscription, { key: string; results: PreflightResult[] }>();
 
   constructor(scope: Construct, id: string, props: ScopedOperatorTenantProps) {
     super(scope, id);
@@ -287,7 +336,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     this.installerRole = new CompactRole(this, 'InstallerRole', {
       name: this.installerRoleName,
       namespace: ns,
-      rules: props.installerRules ?? DefaultInstallerRules.okdScopedInstall(),
+      rules: props.installerRules ?? (props.deriveInstallerRules ? [] : DefaultInstallerRules.okdScopedInstall()),
     });
     this.after(this.installerRole, this.installerServiceAccount);
     this.installerRoleBinding = new SubjectRoleBinding(this, 'InstallerRoleBinding', {
@@ -402,7 +451,34 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const sub = new OperatorSubscription(this, id, { ...options, namespace: this.namespaceName, subscriber: this });
     this.after(sub, this.operatorGroup);
     this.subs.push(sub);
+    if (this.props.deriveInstallerRules && sub.bundles.length > 0) this.deriveFrom(sub);
     return sub;
+  }
+
+  /**
+   * The install preflight of every Subscription that was given a bundle, in Subscription order (one result per
+   * bundle): what OLM would do with the installer's current rules. Runs at synth time as a validation too.
+   */
+  public preflight(): PreflightResult[] {
+    return this.subs.flatMap((s) => this.preflightOf(s));
+  }
+
+  /**
+   * What a person bound to the OperatorGroup's `level` ClusterRole (see `grantOperatorAccess`) can do with the
+   * operators' APIs, and where, predicted from the bundles given to `subscribe` with OLM's generated RBAC
+   * (`OlmGeneratedRbac`). Subscriptions without a bundle contribute nothing.
+   */
+  public effectiveAccess(level: AccessLevel): OlmApiAccess[] {
+    return this.generatedRbac().effectiveAccess(level);
+  }
+
+  /** The RBAC OLM will generate for this tenant's OperatorGroup and the bundles given to `subscribe`. */
+  public generatedRbac(): OlmGeneratedRbac {
+    return new OlmGeneratedRbac({
+      operatorGroup: { name: this.operatorGroupName, namespace: this.namespaceName, targetNamespaces: this.targetNamespaces },
+      operators: this.subs.filter((s) => s.bundles.length > 0).map((s) => OlmGeneratedRbac.memberOperator(s.bundles[0])),
+      generation: this.olmGeneration,
+    });
   }
 
   /**
@@ -464,6 +540,103 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     this.subscriptionManagers.addSubject(subject);
   }
 
+  /** Adds the least-privilege rules for `sub`'s bundles (see `deriveInstallerRules`). */
+  private deriveFrom(sub: OperatorSubscription): void {
+    const reason = this.props.clusterScopedInstallerRulesReason;
+    const derived = InstallerPermissions.leastPrivilege({
+      bundles: sub.bundles,
+      namespace: this.namespaceName,
+      targetNamespaces: this.targetNamespaces,
+      allowClusterScoped: reason !== undefined,
+    });
+    this.installerRole.addRules(...derived.namespacedRules);
+    if (reason === undefined) return;
+    for (const rule of derived.clusterRules) {
+      // `bind` limited by resourceNames (system:auth-delegator for webhook/API service certificates) is the
+      // least-privilege form of what OLM needs; the reason opts into it.
+      if (rule.verbs.length === 1 && rule.verbs[0] === 'bind' && (rule.resourceNames ?? []).length > 0) this.derivedNamedBinds.add(JSON.stringify(rule));
+      this.addClusterInstallerRule(rule);
+    }
+    if (this.clusterRole && derived.clusterRules.length > 0) {
+      this.clusterRole.apiObject.metadata.addAnnotation(ScopedOperatorTenant.REASON_ANNOTATION, reason);
+    }
+    for (const other of derived.otherNamespaceRules) {
+      if (other.rules.length === 0) continue;
+      this.outsideRole(other.namespace, reason).addRules(...other.rules);
+    }
+  }
+
+  /** The installer's Role (and RoleBinding) in another namespace, created on first use. */
+  private outsideRole(namespace: string, reason: string): CompactRole {
+    let role = this.outsideRoles.get(namespace);
+    if (role) return role;
+    const name = `${this.namespaceName}-olm-installer`;
+    role = new CompactRole(this, `InstallerRole-${namespace}`, { name, namespace });
+    role.apiObject.metadata.addAnnotation(ScopedOperatorTenant.REASON_ANNOTATION, reason);
+    this.after(role, this.installerServiceAccount);
+    const binding = new SubjectRoleBinding(this, `InstallerRoleBinding-${namespace}`, { name, namespace, roleKind: RoleRefKind.ROLE, roleName: name });
+    binding.addSubjectConfiguration('ServiceAccount', this.installerServiceAccountName, this.namespaceName);
+    this.after(binding, role);
+    this.after(this.operatorGroup, binding);
+    this.outsideRoles.set(namespace, role);
+    return role;
+  }
+
+  /** Rules the installer holds outside its namespace, per namespace. */
+  private otherNamespaceRules(): NamespaceRules[] {
+    return [...this.outsideRoles.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([namespace, role]) => ({ namespace, rules: role.rules }));
+  }
+
+  /** The preflight of one Subscription, cached while the installer's rules stay the same. */
+  private preflightOf(sub: OperatorSubscription): PreflightResult[] {
+    if (sub.bundles.length === 0) return [];
+    const installerRules = this.installerRules;
+    const clusterInstallerRules = this.clusterInstallerRules;
+    const otherNamespaceRules = this.otherNamespaceRules();
+    const key = JSON.stringify([installerRules, clusterInstallerRules, otherNamespaceRules, this.targetNamespaces]);
+    const cached = this.preflightCache.get(sub);
+    if (cached && cached.key === key) return cached.results;
+    const results = InstallPreflight.checkVersions({
+      bundles: sub.bundles,
+      namespace: this.namespaceName,
+      targetNamespaces: this.targetNamespaces,
+      installerRules,
+      clusterInstallerRules,
+      otherNamespaceRules,
+    });
+    this.preflightCache.set(sub, { key, results });
+    return results;
+  }
+
+  /** The preflight findings of every Subscription, split into what fails the synth and what only warns. */
+  private preflightFindings(): { errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] } {
+    const errors: DiagnosticDetails[] = [];
+    const warnings: DiagnosticDetails[] = [];
+    for (const sub of this.subs) {
+      for (const result of this.preflightOf(sub)) {
+        const field = `subscriptions[${sub.name}].${result.bundleName === sub.bundles[0].name ? 'bundle' : 'upgradeBundles'}`;
+        const value = `${result.bundleName}`;
+        const blockers: DiagnosticDetails[] = [
+          ...result.problems.map((p) => ({ code: p.code, field, value, message: p.message })),
+          ...result.missing.map((m) => ({
+            code: 'MissingInstallerPermission',
+            field,
+            value,
+            message: `OLM would fail to install ${result.bundleName}: the installer ServiceAccount ${this.namespaceName}/${this.installerServiceAccountName} lacks ${m.formatted} (needed for ${m.steps.join(', ')})`,
+            fix: this.props.deriveInstallerRules
+              ? 'grant it with addInstallerRule / addClusterInstallerRule, or set clusterScopedInstallerRulesReason to derive rules outside the namespace'
+              : 'grant it with addInstallerRule / addClusterInstallerRule, or set deriveInstallerRules: true to derive the least-privilege rules from the bundles',
+          })),
+        ];
+        (sub.preflightEnforcement === PreflightEnforcement.ERROR ? errors : warnings).push(...blockers);
+        warnings.push(...result.warnings.map((w) => ({ code: w.code, field, value, message: w.message })));
+      }
+    }
+    return { errors, warnings };
+  }
+
   private addLegacyPullSecretAccess(legacy: LegacyPullSecretAccess): void {
     const name = `${this.namespaceName}-legacy-pull-secrets`;
     const role = new CompactRole(this, 'LegacyPullSecretRole', {
@@ -481,6 +654,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     binding.addSubjectConfiguration('ServiceAccount', this.installerServiceAccountName, this.namespaceName);
     this.after(binding, role);
     this.legacyPullSecretBinding = binding;
+    this.outsideRoles.set(legacy.catalogNamespace, role);
     for (const rule of DefaultInstallerRules.okdPullSecretNamespaced()) this.addInstallerRule(rule);
   }
 
@@ -494,6 +668,11 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     for (const source of apiObjects(obj)) {
       for (const target of apiObjects(dep)) source.node.addDependency(target);
     }
+  }
+
+  /** The bundles given to `subscribe` as what OLM installs first, in Subscription order. */
+  public get installedBundles(): OperatorBundle[] {
+    return this.subs.filter((s) => s.bundles.length > 0).map((s) => s.bundles[0]);
   }
 
   private otherTenants(): ScopedOperatorTenant[] {
@@ -575,7 +754,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     );
     if (this.clusterRole) {
       out.push(
-        ...InstallerRuleChecks.errors(this.clusterRole.rawRules, { clusterScoped: true, allowedSensitiveGrants: p.allowedSensitiveGrants, field: 'clusterInstallerRules' }),
+        ...InstallerRuleChecks.errors(this.clusterRole.rawRules.filter((r) => !this.derivedNamedBinds.has(JSON.stringify(r))), { clusterScoped: true, allowedSensitiveGrants: p.allowedSensitiveGrants, field: 'clusterInstallerRules' }),
       );
     }
 
@@ -606,6 +785,28 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         fix: 'keep one subscribe() call per package',
       });
     }
+    if (p.deriveInstallerRules) {
+      for (const s of this.subs.filter((x) => x.bundles.length === 0)) {
+        out.push({
+          code: 'DeriveWithoutBundle',
+          field: `subscriptions[${s.name}].bundle`,
+          value: s.packageName,
+          message: 'deriveInstallerRules is on but this Subscription has no bundle, so nothing grants what OLM needs to install it',
+          fix: 'pass the bundle OLM installs (OperatorBundle.fromDirectory(...)) to subscribe(), or add the rules with addInstallerRule',
+        });
+      }
+    }
+    if (p.clusterScopedInstallerRulesReason !== undefined && p.clusterScopedInstallerRulesReason.trim() === '') {
+      out.push({
+        code: 'EmptyClusterScopedReason',
+        field: 'clusterScopedInstallerRulesReason',
+        value: p.clusterScopedInstallerRulesReason,
+        message: 'the reason for installer rules outside the tenant namespace is empty',
+        fix: 'say which operator needs them and why (it is written to the objects)',
+      });
+    }
+    out.push(...this.preflightFindings().errors);
+    out.push(...(treeConflicts(this.node.root).get(this) ?? []));
     for (const [subName, list] of byName) {
       if (list.length < 2 || new Set(list.map((s) => s.packageName)).size < 2) continue;
       out.push({
@@ -622,6 +823,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private warnings(): DiagnosticDetails[] {
     const out: DiagnosticDetails[] = [];
     out.push(...InstallerRuleChecks.warnings(this.installerRole.rawRules, { clusterScoped: false, field: 'installerRules' }));
+    out.push(...this.preflightFindings().warnings);
 
     for (const s of this.subs) {
       const info = s.info;
