@@ -1,8 +1,60 @@
-// Synthesizes the example platform into examples/out/. Filled in as the constructs land.
+/**
+ * `npm run synth:examples`: synthesizes the example platform into examples/out/.
+ *
+ * - examples/out/manifests/: one YAML file per chart (what a GitOps tool applies);
+ * - examples/out/catalogs/<catalog>/: the filtered file-based catalog and oc-mirror files for each curated
+ *   catalog (inputs to build the curated image; never applied to the cluster);
+ * - examples/out/WARNINGS.txt: every synth warning, sorted;
+ * - examples/out/preflight-demo/: the docs' default Role failing with the complete list, and the fixed tenant.
+ */
+import * as fs from 'fs';
 import * as path from 'path';
 import { App } from 'cdk8s';
+import { buildPlatform } from './platform';
+import { buildFailingTenant, buildFixedTenant } from './preflight-demo';
+import { Diagnostics } from '../src';
 
-const outdir = path.join(__dirname, 'out');
-const app = new App({ outdir });
+const out = path.join(__dirname, 'out');
+fs.rmSync(out, { recursive: true, force: true });
+
+// 1. The platform.
+const manifests = path.join(out, 'manifests');
+const app = new App({ outdir: manifests });
+const platform = buildPlatform(app);
 app.synth();
-console.log(`Synthesized the example platform into ${outdir}`);
+const written: string[] = fs.readdirSync(manifests).sort().map((f) => path.join(manifests, f));
+
+for (const catalog of platform.catalogs) {
+  if (!catalog.sourceCatalog) continue;
+  const dir = path.join(out, 'catalogs', catalog.catalogName);
+  written.push(...catalog.writeArtifacts(dir, {
+    imageSet: { sourceCatalogImage: 'registry.redhat.io/redhat/community-operator-index:v4.21', targetCatalog: `platform/${catalog.catalogName}` },
+  }));
+}
+
+const warnings = Diagnostics.report(app);
+fs.writeFileSync(path.join(out, 'WARNINGS.txt'), warnings ? `${warnings}\n` : '');
+written.push(path.join(out, 'WARNINGS.txt'));
+
+// 2. The preflight demo: the failing tenant's complete list, then the fixed tenant.
+const demo = path.join(out, 'preflight-demo');
+fs.mkdirSync(demo, { recursive: true });
+let failure = 'unexpected: the failing tenant synthesized\n';
+try {
+  const failing = new App({ outdir: path.join(demo, 'failing') });
+  buildFailingTenant(failing);
+  failing.synth();
+} catch (e) {
+  failure = `${(e as Error).message}\n`;
+}
+fs.writeFileSync(path.join(demo, 'failing-tenant-errors.txt'), failure);
+const fixed = new App({ outdir: path.join(demo, 'fixed') });
+buildFixedTenant(fixed);
+fixed.synth();
+written.push(path.join(demo, 'failing-tenant-errors.txt'), ...fs.readdirSync(path.join(demo, 'fixed')).sort().map((f) => path.join(demo, 'fixed', f)));
+
+const rel = (f: string) => path.relative(process.cwd(), f);
+console.log(`Synthesized the example platform (${app.charts.length} charts, ${platform.tenants.length} tenants) into ${rel(out)}/:`);
+for (const f of written) console.log(`  ${rel(f)}`);
+console.log(`Warnings: ${warnings ? warnings.split('\n').length : 0} (see ${rel(path.join(out, 'WARNINGS.txt'))}).`);
+console.log(`Preflight demo: the docs' default Role fails with ${failure.split('\n').filter((l) => l.includes('(MissingInstallerPermission)')).length} missing permissions, listed at once in ${rel(path.join(demo, 'failing-tenant-errors.txt'))}; the derived Role synthesizes.`);

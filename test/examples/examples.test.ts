@@ -1,0 +1,81 @@
+import { App, Testing } from 'cdk8s';
+import { buildPlatform } from '../../examples/platform';
+import { buildFailingTenant, buildFixedTenant } from '../../examples/preflight-demo';
+import { Diagnostics } from '../../src';
+
+describe('examples/preflight-demo.ts: the docs\' default Role vs derived permissions', () => {
+  test('GIVEN the docs\' default installer Role and prometheus 0.56.3 THEN synth fails listing every missing rule at once', () => {
+    const app = Testing.app();
+    buildFailingTenant(app);
+    let message = '';
+    try {
+      app.synth();
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    // The prometheus CSV's `permissions` (two service accounts) minus what the docs' Role holds. OLM creates the
+    // operator's Roles with the installer's client, so the API server's escalation check demands all of them.
+    expect([...message.matchAll(/lacks (Namespace:.*?) \(needed for/g)].map((m) => m[1])).toEqual([
+      'Namespace:"team-monitoring" APIGroups:[] Resources:[configmaps,secrets] Verbs:[*]',
+      'Namespace:"team-monitoring" APIGroups:[] Resources:[endpoints] Verbs:[create,delete,get,list,update,watch]',
+      'Namespace:"team-monitoring" APIGroups:[] Resources:[namespaces] Verbs:[get,list,watch]',
+      'Namespace:"team-monitoring" APIGroups:[] Resources:[nodes] Verbs:[list,watch]',
+      'Namespace:"team-monitoring" APIGroups:[] Resources:[services] Verbs:[delete,list,watch]',
+      'Namespace:"team-monitoring" APIGroups:[] Resources:[services/finalizers] Verbs:[create,delete,get,update]',
+      'Namespace:"team-monitoring" APIGroups:[apps] Resources:[statefulsets] Verbs:[*]',
+      'Namespace:"team-monitoring" APIGroups:[extensions,networking.k8s.io] Resources:[ingresses] Verbs:[get,list,watch]',
+      'Namespace:"team-monitoring" APIGroups:[monitoring.coreos.com] Resources:[alertmanagerconfigs,alertmanagers,alertmanagers/finalizers,'
+        + 'podmonitors,probes,prometheuses,prometheuses/finalizers,prometheuses/status,prometheusrules,servicemonitors,thanosrulers,'
+        + 'thanosrulers/finalizers] Verbs:[*]',
+    ]);
+  });
+
+  test('GIVEN the same tenant with deriveInstallerRules THEN it synthesizes and the preflight passes', () => {
+    const app = Testing.app();
+    const tenant = buildFixedTenant(app);
+    expect(() => app.synth()).not.toThrow();
+    expect(tenant.preflight().map((r) => [r.bundleName, r.ok])).toEqual([['prometheusoperator.0.56.3', true]]);
+  });
+});
+
+describe('examples/platform.ts', () => {
+  const app = new App({ outdir: 'examples/out/manifests' }); // not written to disk here
+  const platform = buildPlatform(app);
+
+  test('every tenant with a bundle passes the install preflight', () => {
+    expect(platform.tenants.map((t) => [t.namespaceName, t.preflight().map((r) => `${r.bundleName}:${r.ok}`)])).toEqual([
+      ['team-data', ['etcdoperator.v0.9.4:true']],
+      ['team-observability', ['prometheusoperator.0.56.3:true', 'grafana-operator.v5.24.0:true']],
+      ['team-databases', ['percona-xtradb-cluster-operator.v1.20.0:true']],
+      ['team-messaging', ['rabbitmq-cluster-operator.v2.22.3:true']],
+      ['team-integration', []],
+    ]);
+  });
+
+  test('nothing cluster-scoped is granted to an installer without a visible reason', () => {
+    const clusterRoles = app.charts.flatMap((c) => c.toJson()).filter((o) => o.kind === 'ClusterRole');
+    expect(clusterRoles.map((o) => [o.metadata.name, Object.keys(o.metadata.annotations ?? {})])).toEqual([
+      ['team-observability-olm-installer', ['cdk8s-olm-tenancy.io/reason']],
+      ['team-messaging-olm-installer', ['cdk8s-olm-tenancy.io/reason']],
+    ]);
+  });
+
+  test('the curated catalog is served in every tenant namespace that uses it, and the defaults are disabled', () => {
+    const objects = app.charts.flatMap((c) => c.toJson());
+    expect(objects.filter((o) => o.kind === 'CatalogSource').map((o) => `${o.metadata.namespace}/${o.metadata.name}`).sort()).toEqual([
+      'team-data/curated-operators',
+      'team-databases/curated-operators',
+      'team-integration/curated-registries',
+      'team-messaging/curated-operators',
+      'team-observability/curated-operators',
+    ]);
+    expect(objects.find((o) => o.kind === 'OperatorHub').spec).toEqual({
+      disableAllDefaultSources: true,
+      sources: [{ name: 'redhat-operators', disabled: false }],
+    });
+  });
+
+  test('the only warnings are the CRDs OLM creates itself (cluster-wide, shared by tenants)', () => {
+    expect([...new Set(Diagnostics.warnings(app).map((w) => w.code))]).toEqual(['CrdsCreatedByOlm']);
+  });
+});
