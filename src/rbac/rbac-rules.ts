@@ -395,7 +395,10 @@ class OwnerIndex {
       const self = excludeSelf ? atomKey(atom) : undefined;
       return this.urlRules.some((r) => (self === undefined || r.key !== self)
         && (r.verbs.has(ALL) || r.verbs.has(atom.verb))
-        && r.urls.some((u) => nonResourceUrlCovers(u, atom.url!)));
+        && r.urls.some((u) => nonResourceUrlCovers(u, atom.url!))
+        // Distinct URL atoms can cover each other (`/a*` and `/a**`, `*` and `**`): compact keeps the smallest key
+        // of such a pair, otherwise it would drop both and lose the permission.
+        && (self === undefined || !urlAtomCovers(atom, r) || r.key! < self));
     }
     const resource = atom.resource!;
     const slash = resource.indexOf('/');
@@ -429,6 +432,11 @@ class OwnerIndex {
     }
     return false;
   }
+}
+
+/** Whether the URL atom covers the owner rule, itself a URL atom (one URL, one verb), back (compact only). */
+function urlAtomCovers(atom: Atom, rule: UrlRule): boolean {
+  return (atom.verb === ALL || rule.verbs.has(atom.verb)) && nonResourceUrlCovers(atom.url!, rule.urls[0]);
 }
 
 // upstream nonResourceURLCovers: equal, or owner ends in `*` and the path starts with the owner minus trailing `*`s.

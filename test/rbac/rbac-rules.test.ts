@@ -339,6 +339,13 @@ describe('RbacRules.compact', () => {
     ]);
   });
 
+  test('URLs that cover each other although they differ (* and **, /a* and /a**) keep one of them, never none', () => {
+    // upstream nonResourceURLCovers trims every trailing '*', so each of these pairs covers the other
+    expect(RbacRules.compact([u(['*', '**'], ['get'])])).toEqual([u(['*'], ['get'])]);
+    expect(RbacRules.compact([u(['/a**', '/a*', '/ab'], ['get']), u(['/a*'], ['list'])])).toEqual([u(['/a*'], ['get', 'list'])]);
+    expect(RbacRules.compact([u(['/a**'], ['*']), u(['/a*'], ['get'])])).toEqual([u(['/a**'], ['*'])]);
+  });
+
   test('non-resource rules after resource rules; rules granting nothing dropped; mixed rules kept last', () => {
     const mixed: PolicyRule = { apiGroups: [''], resources: ['pods'], nonResourceUrls: ['/x'], verbs: ['get'] };
     expect(RbacRules.compact([
@@ -413,7 +420,8 @@ const verbArb = fc.constantFrom('get', 'list', 'watch', 'create', 'update', 'pat
 const groupArb = fc.constantFrom('', 'apps', 'batch', 'example.com', '*');
 const resourceArb = fc.constantFrom('pods', 'pods/log', 'pods/*', 'deployments', 'deployments/scale', '*/scale', '*/*', 'secrets', '*', 'widgets/status', '*/status');
 const nameArb = fc.constantFrom('a', 'b', 'c');
-const urlArb = fc.constantFrom('/healthz', '/api', '/api/v1', '/api/*', '/apis/*', '*', '/metrics', '/');
+// '*' and '**', '/api/*' and '/api/**' cover each other although they differ (upstream nonResourceURLCovers trims all '*').
+const urlArb = fc.constantFrom('/healthz', '/api', '/api/v1', '/api/*', '/api/**', '/apis/*', '*', '**', '/metrics', '/');
 const uniq = <T>(a: fc.Arbitrary<T>, max: number) => fc.uniqueArray(a, { minLength: 1, maxLength: max });
 
 const resourceRuleArb: fc.Arbitrary<PolicyRule> = fc.record({
@@ -476,7 +484,7 @@ describe('RbacRules.covers equals a direct port of upstream ruleCovers (differen
     apiGroups: fc.option(fc.uniqueArray(fc.constantFrom('', 'apps', '*'), { maxLength: 2 }), { nil: undefined }),
     resources: fc.option(fc.uniqueArray(fc.constantFrom('pods', 'pods/log', 'pods/*', '*/log', '*/*', '*', 'a/b/c', '*/b/c'), { maxLength: 3 }), { nil: undefined }),
     resourceNames: fc.option(fc.uniqueArray(fc.constantFrom('a', 'b', ''), { maxLength: 2 }), { nil: undefined }),
-    nonResourceUrls: fc.option(fc.uniqueArray(fc.constantFrom('/api', '/api/*', '*', '/', '/api**', ''), { maxLength: 2 }), { nil: undefined }),
+    nonResourceUrls: fc.option(fc.uniqueArray(fc.constantFrom('/api', '/api/*', '*', '**', '/', '/api*', '/api**', ''), { maxLength: 2 }), { nil: undefined }),
   }).map((x) => {
     const out: any = {};
     for (const [k, v] of Object.entries(x)) if (v !== undefined) out[k] = v;
