@@ -164,7 +164,21 @@ function leadingFraction(s: string): [bigint, number, string] {
   return [x, scale, s.slice(i)];
 }
 
-/** Go's `quote` in format.go: double quotes, with `"` and `\` escaped. */
+/**
+ * Go's `quote` in format.go: double quotes, `"` and `\` escaped, and every UTF-8 byte of a non-ASCII or control
+ * character written as `\xNN` (so `"µ"` reads `"\xc2\xb5"` in Go's message, and U+FFFD `"\xef\xbf\xbd"`).
+ * JavaScript strings cannot hold Go's invalid UTF-8 bytes; a lone surrogate is encoded as U+FFFD.
+ */
 function quote(s: string): string {
-  return `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (c >= 0x80 || c < 0x20) {
+      for (const byte of Buffer.from(ch, 'utf-8')) out += `\\x${byte.toString(16).padStart(2, '0')}`;
+    } else {
+      if (ch === '"' || ch === '\\') out += '\\';
+      out += ch;
+    }
+  }
+  return out + '"';
 }

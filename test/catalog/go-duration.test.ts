@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { GoDuration } from '../../src/catalog/go-duration';
 
-// Ported from Go's src/time/time_test.go (parseDurationTests, parseDurationErrorTests), keeping the inputs.
+// Ported from Go's src/time/time_test.go (parseDurationTests, parseDurationErrorTests), keeping the inputs and order.
+// Go's cases with invalid UTF-8 bytes ("\x85\x85", "\xffff") cannot be written as JavaScript strings and are left out.
 const ns = 1n;
 const us = 1000n * ns;
 const ms = 1000n * us;
@@ -59,6 +61,8 @@ const parseDurationTests: Array<[string, bigint]> = [
   ['-9223372036s854ms775us808ns', -(2n ** 63n)],
   // largest negative value
   ['-9223372036854775808ns', -(2n ** 63n)],
+  // largest negative round trip value, see https://golang.org/issue/48629
+  ['-2562047h47m16.854775808s', -(2n ** 63n)],
   // huge string; issue 15011.
   ['0.100000000000000000000h', 6n * m],
   // This value tests the first overflow check in leadingFraction.
@@ -76,8 +80,14 @@ const parseDurationErrorTests: Array<[string, string]> = [
   ['.s', '".s"'],
   ['+.s', '"+.s"'],
   ['1d', '"1d"'],
+  ['\uFFFD', '"\\xef\\xbf\\xbd"'], // utf8.RuneError
+  ['\uFFFD hello \uFFFD world', '"\\xef\\xbf\\xbd hello \\xef\\xbf\\xbd world"'], // utf8.RuneError
   // overflow
+  ['9223372036854775810ns', '"9223372036854775810ns"'],
   ['9223372036854775808ns', '"9223372036854775808ns"'],
+  ['-9223372036854775809ns', '"-9223372036854775809ns"'],
+  ['9223372036854776us', '"9223372036854776us"'],
+  ['3000000h', '"3000000h"'],
   ['9223372036854775.808us', '"9223372036854775.808us"'],
   ['9223372036854ms775us808ns', '"9223372036854ms775us808ns"'],
 ];
@@ -106,6 +116,13 @@ describe('GoDuration (port of Go time.ParseDuration)', () => {
     expect(GoDuration.problem('15 m')).toEqual('time: unknown unit " m" in duration "15 m"');
   });
 
+  test('non-ASCII and control characters are quoted byte by byte, as Go\'s format.go quote does', () => {
+    expect(GoDuration.problem('1\u00b5')).toEqual('time: unknown unit "\\xc2\\xb5" in duration "1\\xc2\\xb5"');
+    // the unit runs to the next digit or ".", so the tab belongs to it
+    expect(GoDuration.problem('1m\t')).toEqual('time: unknown unit "m\\x09" in duration "1m\\x09"');
+    expect(GoDuration.problem('"1x\\')).toEqual('time: invalid duration "\\"1x\\\\"');
+  });
+
   test('toSeconds', () => {
     expect(GoDuration.toSeconds('1h30m')).toEqual(5400);
     expect(GoDuration.toSeconds('250ms')).toEqual(0.25);
@@ -119,5 +136,46 @@ describe('GoDuration (port of Go time.ParseDuration)', () => {
     ['empty', '', 'time: invalid duration ""'],
   ])('catalogsource_types_test %s', (_name, input, want) => {
     expect(GoDuration.problem(input)).toEqual(want);
+  });
+
+  describe('properties (fast-check)', () => {
+    const UNITS: Array<[string, bigint]> = [['ns', ns], ['us', us], ['\u00b5s', us], ['\u03bcs', us], ['ms', ms], ['s', s], ['m', m], ['h', h]];
+
+    test('any string: problem() never throws, and toNanoseconds() throws exactly that problem', () => {
+      fc.assert(
+        fc.property(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.stringMatching(/^[-+]?[0-9.]{0,6}[a-zµμ]{0,3}([0-9.]{0,4}[a-z]{0,2})?$/)), (text) => {
+          const problem = GoDuration.problem(text);
+          if (problem === undefined) {
+            expect(typeof GoDuration.toNanoseconds(text)).toBe('string');
+          } else {
+            expect(problem).toMatch(/^time: (invalid duration|missing unit in duration|unknown unit .* in duration) "/);
+            expect(() => GoDuration.toNanoseconds(text)).toThrow(problem);
+          }
+        }),
+      );
+    });
+
+    test('a sequence of integer components is the sum of value x unit, and a leading "-" negates it', () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(fc.bigInt({ min: 0n, max: 1000000n }), fc.constantFrom(...UNITS)), { minLength: 1, maxLength: 6 }),
+          fc.constantFrom('', '+', '-'),
+          (parts, sign) => {
+            const text = sign + parts.map(([n, [u]]) => `${n}${u}`).join('');
+            const sum = parts.reduce((acc, [n, [, unit]]) => acc + n * unit, 0n);
+            expect(BigInt(GoDuration.toNanoseconds(text))).toEqual(sign === '-' ? -sum : sum);
+          },
+        ),
+      );
+    });
+
+    test('fractional seconds with up to 9 digits are exact to the nanosecond', () => {
+      fc.assert(
+        fc.property(fc.bigInt({ min: 0n, max: 10n ** 9n }), fc.stringMatching(/^[0-9]{1,9}$/), (whole, frac) => {
+          const want = whole * s + BigInt(frac) * 10n ** BigInt(9 - frac.length);
+          expect(BigInt(GoDuration.toNanoseconds(`${whole}.${frac}s`))).toEqual(want);
+        }),
+      );
+    });
   });
 });
