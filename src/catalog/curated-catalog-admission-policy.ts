@@ -5,6 +5,8 @@ import { celString, celStringList } from './private';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 import { KubernetesNames, NameRule } from '../core/names';
 
+const VAP_KINDS = ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'];
+
 /** The service account OLM's operators run as, per distribution, to let OLM's own writes through. */
 export enum OlmServiceAccount {
   /** Upstream OLM (`deploy/upstream/quickstart/olm.yaml`): `olm-operator-serviceaccount` in namespace `olm`. */
@@ -78,6 +80,22 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
       const out: DiagnosticDetails[] = [];
       const problem = KubernetesNames.problem(this.policyName, NameRule.DNS1123_SUBDOMAIN);
       if (problem) out.push({ code: 'InvalidName', field: 'policyName', value: this.policyName, message: problem });
+      // Policies and bindings are cluster-scoped: a second one with this name would overwrite ours when applied.
+      const clashes = this.node.root.node
+        .findAll()
+        .filter((x) => x instanceof ApiObject && x.apiVersion === 'admissionregistration.k8s.io/v1' && VAP_KINDS.includes(x.kind))
+        .filter((x) => (x as ApiObject).metadata.name === this.policyName && !x.node.path.startsWith(`${this.node.path}/`))
+        .map((x) => x.node.path)
+        .sort();
+      if (clashes.length > 0) {
+        out.push({
+          code: 'DuplicateAdmissionPolicy',
+          field: 'policyName',
+          value: this.policyName,
+          message: `another ValidatingAdmissionPolicy or binding in the App has this cluster-wide name (${clashes.join(', ')})`,
+          fix: 'give each policy its own policyName (catalogs with the same catalogName need one)',
+        });
+      }
       // Another curated catalog in a covered namespace: this policy would reject every Subscription to it.
       for (const other of this.node.root.node.findAll()) {
         if (!(other instanceof CuratedCatalog) || other === catalog) continue;
@@ -139,7 +157,8 @@ function renderPolicySpec(catalog: CuratedCatalog, exempt: string[]): any {
       },
       {
         expression: `${sub} || object.spec.name in variables.packages`,
-        messageExpression: "'package ' + object.spec.name + ' is not in the curated catalog; allowed packages: ' + variables.packages.map(p, p).join(', ')",
+        // the allowed list as a literal: CEL map iteration order is not defined, the message must be stable
+        messageExpression: `'package ' + object.spec.name + ' is not in the curated catalog; allowed packages: ' + ${celString(packages.map((p) => p.name).join(', '))}`,
         reason: 'Forbidden',
       },
       {

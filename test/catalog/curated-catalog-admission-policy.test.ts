@@ -161,4 +161,24 @@ describe('CuratedCatalogAdmissionPolicy', () => {
       '[platform/P] curated catalog platform/Two also serves team-a, and this policy would reject every Subscription to it there. Fix: serve each tenant namespace from one curated catalog when the admission policy is enabled (merge the lists) (AdmissionPolicyOverlap)',
     ]);
   });
+
+  test('two policies with the same cluster-wide name are a synth error on each', () => {
+    // GIVEN two catalogs that share a catalogName (fine: they serve different namespaces), each enforced
+    const { app, chart } = appAndChart();
+    const one = new CuratedCatalog(chart, 'One', { image: 'i1', packages: [{ name: 'x' }], tenants: [new FakeTenant(chart, 'A', 'team-a')] });
+    const two = new CuratedCatalog(chart, 'Two', { image: 'i2', packages: [{ name: 'y' }], tenants: [new FakeTenant(chart, 'B', 'team-b')] });
+    new CuratedCatalogAdmissionPolicy(chart, 'P1', { catalog: one });
+    new CuratedCatalogAdmissionPolicy(chart, 'P2', { catalog: two });
+    // THEN
+    const fix = 'Fix: give each policy its own policyName (catalogs with the same catalogName need one) (DuplicateAdmissionPolicy)';
+    expect(synthErrors(app)).toEqual([
+      `[platform/P1] policyName="curated-operators-curation": another ValidatingAdmissionPolicy or binding in the App has this cluster-wide name (platform/P2/Binding, platform/P2/Policy). ${fix}`,
+      `[platform/P2] policyName="curated-operators-curation": another ValidatingAdmissionPolicy or binding in the App has this cluster-wide name (platform/P1/Binding, platform/P1/Policy). ${fix}`,
+    ]);
+  });
+
+  test('the allowed-package message is a literal (CEL map iteration order is not defined)', () => {
+    const { vap } = setup();
+    expect(vap.spec.validations[1].messageExpression).toEqual("'package ' + object.spec.name + ' is not in the curated catalog; allowed packages: ' + 'cert-manager, etcd'");
+  });
 });
