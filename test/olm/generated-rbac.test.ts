@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
 import * as YAML from 'yaml';
-import { AccessLevel, KubernetesNames, NameRule, OlmGeneratedRbac, OlmGeneration, OlmMemberOperator, OlmNaming, OlmRbacSource } from '../../src';
+import { AccessLevel, KubernetesNames, NameRule, OlmGeneratedRbac, OlmGeneration, OlmMemberOperator, OlmNaming, OlmRbacSource, OperatorBundle } from '../../src';
 import { SchemaValidator } from '../util/schema-validator';
 
 // fnv64a("<Kind>.<version>.<group>") as Go %x, computed independently (Python) for these fixtures.
@@ -371,5 +371,86 @@ describe('OlmGeneratedRbac properties', () => {
         }
       }
     }), { numRuns: 200 });
+  });
+});
+
+describe('OlmGeneratedRbac.memberOperator', () => {
+  test('real bundle: rabbitmq-cluster-operator 2.22.3 (test/fixtures/bundles), CRD, permissions and webhook deployment', () => {
+    // GIVEN the bundle as shipped (one owned CRD, two webhooks served by the operator's only deployment)
+    const bundle = OperatorBundle.fromDirectory(path.join(__dirname, '../fixtures/bundles/rabbitmq-cluster-operator/2.22.3'));
+    // WHEN
+    const member = OlmGeneratedRbac.memberOperator(bundle);
+    // THEN: values copied by hand from manifests/rabbitmq-cluster-operator.clusterserviceversion.yaml
+    const sa = 'rabbitmq-cluster-operator';
+    expect(member).toEqual({
+      csvName: 'rabbitmq-cluster-operator.v2.22.3',
+      ownedCrds: [{ name: 'rabbitmqclusters.rabbitmq.com', version: 'v1beta1', kind: 'RabbitmqCluster' }],
+      ownedApiServices: [],
+      permissions: [{
+        serviceAccountName: sa,
+        rules: [
+          { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'] },
+          { apiGroups: [''], resources: ['events'], verbs: ['create'] },
+        ],
+      }],
+      clusterPermissions: [{
+        serviceAccountName: sa,
+        rules: [
+          { apiGroups: [''], resources: ['configmaps', 'persistentvolumeclaims', 'secrets', 'serviceaccounts', 'services'], verbs: ['create', 'get', 'list', 'update', 'watch'] },
+          { apiGroups: [''], resources: ['endpoints'], verbs: ['get', 'list', 'watch'] },
+          { apiGroups: [''], resources: ['events'], verbs: ['create', 'get', 'patch'] },
+          { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list', 'update', 'watch'] },
+          { apiGroups: [''], resources: ['pods/exec'], verbs: ['create'] },
+          { apiGroups: ['apps'], resources: ['statefulsets'], verbs: ['create', 'delete', 'get', 'list', 'update', 'watch'] },
+          { apiGroups: ['discovery.k8s.io'], resources: ['endpointslices'], verbs: ['get', 'list', 'watch'] },
+          { apiGroups: ['rabbitmq.com'], resources: ['rabbitmqclusters'], verbs: ['create', 'get', 'list', 'update', 'watch'] },
+          { apiGroups: ['rabbitmq.com'], resources: ['rabbitmqclusters/finalizers'], verbs: ['update'] },
+          { apiGroups: ['rabbitmq.com'], resources: ['rabbitmqclusters/status'], verbs: ['get', 'patch', 'update'] },
+          { apiGroups: ['rbac.authorization.k8s.io'], resources: ['rolebindings', 'roles'], verbs: ['create', 'delete', 'get', 'list', 'update', 'watch'] },
+        ],
+      }],
+      // both webhooks name the same deployment: one set of serving-cert RBAC
+      certDeployments: [{ deploymentName: 'rabbitmq-cluster-operator', serviceAccountName: sa }],
+    });
+  });
+
+  test('feeds the model: the serving-cert RBAC is bound to the deployment\'s service account', () => {
+    const bundle = OperatorBundle.fromDirectory(path.join(__dirname, '../fixtures/bundles/rabbitmq-cluster-operator/2.22.3'));
+    const rbac = new OlmGeneratedRbac({ operatorGroup: { name: 'rmq', namespace: 'rmq', targetNamespaces: [] }, operators: [OlmGeneratedRbac.memberOperator(bundle)] });
+    expect(rbac.manifests().filter((m) => m.kind === 'ClusterRoleBinding' && m.roleRef.name === 'system:auth-delegator')).toEqual([{
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: {
+        name: 'rabbitmq-cluster-operator-service-system:auth-delegator',
+        labels: { 'olm.managed': 'true', 'olm.owner': 'rabbitmq-cluster-operator.v2.22.3', 'olm.owner.kind': 'ClusterServiceVersion', 'olm.owner.namespace': 'rmq' },
+      },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'system:auth-delegator' },
+      subjects: [{ kind: 'ServiceAccount', name: 'rabbitmq-cluster-operator', namespace: 'rmq' }],
+    }]);
+  });
+
+  test('a serving deployment missing from the install strategy falls back to OLM\'s "default" service account', () => {
+    // GIVEN a minimal CSV whose APIService names a deployment the strategy does not list
+    const bundle = OperatorBundle.fromCsvObject({
+      apiVersion: 'operators.coreos.com/v1alpha1',
+      kind: 'ClusterServiceVersion',
+      metadata: { name: 'gadgets.v1.0.0' },
+      spec: {
+        installModes: [{ type: 'AllNamespaces', supported: true }],
+        install: { strategy: 'deployment', spec: { deployments: [] } },
+        apiservicedefinitions: { owned: [{ group: 'metrics.example.com', version: 'v1alpha1', kind: 'Gadget', name: 'gadgets', deploymentName: 'gadget-server', containerPort: 8443 }] },
+      },
+    });
+    // WHEN
+    const member = OlmGeneratedRbac.memberOperator(bundle);
+    // THEN
+    expect(member).toEqual({
+      csvName: 'gadgets.v1.0.0',
+      ownedCrds: [],
+      ownedApiServices: [{ group: 'metrics.example.com', version: 'v1alpha1', kind: 'Gadget', name: 'gadgets' }],
+      permissions: [],
+      clusterPermissions: [],
+      certDeployments: [{ deploymentName: 'gadget-server' }],
+    });
   });
 });

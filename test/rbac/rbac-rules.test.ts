@@ -227,13 +227,20 @@ describe('RbacRules.allows: upstream rbac_test.go TestRuleMatches', () => {
   }
 });
 
-/** The rule-level parts of rbac_test.go TestAuthorizer (bindings and namespaces are not the engine's concern). */
+/**
+ * Every rule-level request of rbac_test.go TestAuthorizer (its shouldFail cases of the first table fail on the namespace
+ * binding, not on the rule, so bindings and namespaces are not the engine's concern).
+ */
 describe('RbacRules.allows: upstream rbac_test.go TestAuthorizer rule cases', () => {
   const admin: PolicyRule = { verbs: ['*'], apiGroups: ['*'], resources: ['*'], nonResourceUrls: ['*'] };
   test.each([
     ['admin may get Pods', [admin], { verb: 'get', resource: 'Pods' }, true],
+    ['admin may watch Pods', [admin], { verb: 'watch', resource: 'Pods' }, true],
     ['admin may watch Foobar', [admin], { verb: 'watch', resource: 'Foobar' }, true],
     ['non-resource-url-getter may get /apis', [u(['/apis'], ['get'])], { verb: 'get', nonResourcePath: '/apis' }, true],
+    ['non-resource-url may get /apis', [u(['/apis'], ['*'])], { verb: 'get', nonResourcePath: '/apis' }, true],
+    ['non-resource-url may not get /api/v1 (wrong path)', [u(['/apis'], ['*'])], { verb: 'get', nonResourcePath: '/api/v1' }, false],
+    ['non-resource-url-prefix may get /apis/v1', [u(['/apis/*'], ['get'])], { verb: 'get', nonResourcePath: '/apis/v1' }, true],
     ['non-resource-url-getter may not watch /apis (wrong verb)', [u(['/apis'], ['get'])], { verb: 'watch', nonResourcePath: '/apis' }, false],
     ['non-resource-url-getter may not get /api/v1 (wrong path)', [u(['/apis'], ['get'])], { verb: 'get', nonResourcePath: '/api/v1' }, false],
     ['non-resource-url may watch /apis', [u(['/apis'], ['*'])], { verb: 'watch', nonResourcePath: '/apis' }, true],
