@@ -19,6 +19,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   packageManager: javascript.NodePackageManager.NPM,
   projenrcTs: true,
   minNodeVersion: '20.0.0',
+  // Python bindings (jsii). Only the code is generated here (see package:python-code below).
+  publishToPypi: { distName: 'cdk8s-olm-tenancy', module: 'cdk8s_olm_tenancy' },
 
   // cdk8s-plus-28 is a peer: users hold its Namespace / ServiceAccount types and pass them to us.
   peerDeps: ['cdk8s-plus-28@^2.5.6'],
@@ -99,6 +101,8 @@ const pacmakPython = project.addTask('package:python-code', {
   description: 'Generate the Python bindings (code only) with jsii-pacmak',
   exec: 'jsii-pacmak --target python --code-only --outdir dist',
 });
+project.tasks.tryFind('package-all')?.reset();
+project.tasks.tryFind('package-all')?.spawn(project.tasks.tryFind('package:js')!);
 project.tasks.tryFind('package-all')?.spawn(pacmakPython);
 project.tasks.tryFind('package')?.reset();
 project.tasks.tryFind('package')?.spawn(project.tasks.tryFind('package:js')!);
