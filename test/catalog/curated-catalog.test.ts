@@ -189,6 +189,37 @@ describe('CuratedCatalog', () => {
     ]);
   });
 
+  test('app.synth() reports every bad input at once: unknown package, empty list, malformed FBC, duplicate names', () => {
+    // GIVEN four independent mistakes in one App
+    const { app, chart } = appAndChart();
+    const t = new FakeTenant(chart, 'T', 'team-a');
+    const malformed = FileBasedCatalog.fromString('schema: olm.package\nname: [unclosed\n', 'bad/catalog.yaml');
+    new CuratedCatalog(chart, 'Unknown', { image: 'reg/u:1', catalogName: 'unknown', sourceCatalog: COMMUNITY, packages: [{ name: 'etcd' }], tenants: [t] });
+    new CuratedCatalog(chart, 'Empty', { image: 'reg/e:1', catalogName: 'empty', packages: [], tenants: [t] });
+    new CuratedCatalog(chart, 'Malformed', { image: 'reg/m:1', catalogName: 'malformed', sourceCatalog: malformed, packages: [{ name: 'x' }], tenants: [t] });
+    new CuratedCatalog(chart, 'One', { image: 'reg/one:1', packages: [{ name: 'x' }], tenants: [t] });
+    new CuratedCatalog(chart, 'Two', { image: 'reg/two:1', packages: [{ name: 'y' }], tenants: [t] });
+    // WHEN
+    let message = '';
+    try {
+      app.synth();
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    // THEN one error, listing each problem once, prefixed by cdk8s with the construct path (not twice)
+    const lines = message.split('\n');
+    expect(lines[0]).toEqual('Validation failed with the following errors:');
+    expect(lines.slice(1).map((l) => l.trim().replace(/\. Fix: .*(\(\w+\))$/, ' $1'))).toEqual([
+      '[platform/Unknown] packages: package "etcd" is not in the catalog; it has: "apicurio-registry-3", "kubevirt-wol", "libredb-studio-operator", "odf-node-recovery-operator" (CuratedPackageNotInCatalog)',
+      '[platform/Empty] packages: the curated list is empty: no package could be installed from this catalog (CuratedListInvalid)',
+      expect.stringMatching(/^\[platform\/Malformed\] sourceCatalog: bad\/catalog\.yaml:\d+: malformed YAML: .* \(FbcMalformed\)$/),
+      '[platform/Malformed] packages: package "x" is not in the catalog; it has: (none) (CuratedPackageNotInCatalog)',
+      '[platform/One] catalogName="curated-operators": namespace "team-a" gets 2 CatalogSources named "curated-operators" (platform/One/CatalogSource-team-a, platform/Two/CatalogSource-team-a) (DuplicateCatalogSource)',
+      '[platform/Two] catalogName="curated-operators": namespace "team-a" gets 2 CatalogSources named "curated-operators" (platform/One/CatalogSource-team-a, platform/Two/CatalogSource-team-a) (DuplicateCatalogSource)',
+    ]);
+    expect(message).not.toMatch(/\[platform\/\w+\] platform\//); // no second path prefix
+  });
+
   test('names OLM would reject, and a fractional priority', () => {
     const { app, chart } = appAndChart();
     new CuratedCatalog(chart, 'C', { image: 'i', catalogName: '1catalog', secrets: ['Bad_Secret'], priority: 1.5, packages: [{ name: 'x' }] });
