@@ -60,8 +60,14 @@ export class PolicyRules {
     });
   }
 
-  /** Writes a rule as Kubernetes JSON, omitting empty optional lists, in Kubernetes' field order. */
+  /**
+   * Writes a rule as Kubernetes JSON (`nonResourceURLs`), omitting empty `resourceNames`/`nonResourceURLs`, with keys
+   * in alphabetical order (as `kubectl get -o yaml` prints them), so that output is stable.
+   */
   public static toJson(rule: PolicyRule): any {
+    if (rule === null || typeof rule !== 'object' || !Array.isArray(rule.verbs)) {
+      throw new Error(`PolicyRules.toJson: a rule must be an object with a 'verbs' list, got ${JSON.stringify(rule)}`);
+    }
     const out: any = {};
     if (rule.apiGroups !== undefined) out.apiGroups = [...rule.apiGroups];
     if (rule.nonResourceUrls !== undefined && rule.nonResourceUrls.length > 0) out.nonResourceURLs = [...rule.nonResourceUrls];
