@@ -7,10 +7,9 @@ import { App, Chart } from 'cdk8s';
 import { CatalogSourceReference, ScopedOperatorTenant } from '../src';
 import { exampleBundle } from './platform';
 
-/** The tenant as written from the docs: default installer Role, prometheus with its bundle. */
-export function buildFailingTenant(app: App): ScopedOperatorTenant {
+function buildMonitoringTenant(app: App, deriveInstallerRules: boolean): ScopedOperatorTenant {
   const chart = new Chart(app, 'tenant-monitoring');
-  const tenant = new ScopedOperatorTenant(chart, 'Tenant', { namespaceName: 'team-monitoring' });
+  const tenant = new ScopedOperatorTenant(chart, 'Tenant', { namespaceName: 'team-monitoring', deriveInstallerRules });
   tenant.subscribe({
     packageName: 'prometheus',
     channel: 'beta',
@@ -20,15 +19,12 @@ export function buildFailingTenant(app: App): ScopedOperatorTenant {
   return tenant;
 }
 
+/** The tenant as written from the docs: the default installer Role, prometheus with its bundle. */
+export function buildFailingTenant(app: App): ScopedOperatorTenant {
+  return buildMonitoringTenant(app, false);
+}
+
 /** The same tenant, fixed: the installer rules are derived from the bundle (least privilege). */
 export function buildFixedTenant(app: App): ScopedOperatorTenant {
-  const chart = new Chart(app, 'tenant-monitoring');
-  const tenant = new ScopedOperatorTenant(chart, 'Tenant', { namespaceName: 'team-monitoring', deriveInstallerRules: true });
-  tenant.subscribe({
-    packageName: 'prometheus',
-    channel: 'beta',
-    catalog: CatalogSourceReference.fromName('community-operators', 'openshift-marketplace'),
-    bundle: exampleBundle('prometheus', '0.56.3'),
-  });
-  return tenant;
+  return buildMonitoringTenant(app, true);
 }
