@@ -6,6 +6,7 @@ import { stringify } from 'yaml';
 import { CatalogSourceLocation } from './catalog-source';
 import { celStringList, otherDefaultCatalogOwners, registerDefaultCatalogOwner, unownedOperatorHubs } from './private';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { KubernetesNames, NameRule } from '../core/names';
 
 /** Properties of an `UpstreamOlmCatalogPolicy`. */
 export interface UpstreamOlmCatalogPolicyProps {
@@ -85,6 +86,7 @@ export class UpstreamOlmCatalogPolicy extends Construct {
           fix: 'keep a single default-catalog policy per App',
         });
       }
+      out.push(...this.nameProblems());
       if (this.disabledSources.length === 0) {
         out.push({ code: 'DefaultCatalogPolicyEmpty', field: 'disabledSources', message: 'no CatalogSource to disable', fix: 'omit disabledSources for the OLM default' });
       }
@@ -97,6 +99,11 @@ export class UpstreamOlmCatalogPolicy extends Construct {
    * `$patch: delete` documents) and `disable-default-catalogs.sh` (`kubectl delete` commands).
    */
   public artifacts(): { [file: string]: string } {
+    // The names go into a shell script: never write one from names Kubernetes would not accept.
+    const bad = this.nameProblems();
+    if (bad.length > 0) {
+      throw new Error(`${this.node.path}: cannot write the artifacts: ${bad.map((d) => `${d.field}=${JSON.stringify(d.value)}: ${d.message}`).join('; ')}`);
+    }
     const patch = this.disabledSources
       .map((s) => `---\n${stringify({ $patch: 'delete', apiVersion: 'operators.coreos.com/v1alpha1', kind: 'CatalogSource', metadata: { name: s.name, namespace: s.namespace } })}`)
       .join('');
@@ -111,6 +118,17 @@ export class UpstreamOlmCatalogPolicy extends Construct {
       'disable-default-catalogs.patch.yaml': '# Add to the patches of the kustomization that installs OLM.\n' + patch,
       'disable-default-catalogs.sh': script,
     };
+  }
+
+  private nameProblems(): DiagnosticDetails[] {
+    const out: DiagnosticDetails[] = [];
+    for (const source of this.disabledSources) {
+      const name = KubernetesNames.problem(source.name, NameRule.DNS1123_SUBDOMAIN);
+      if (name) out.push({ code: 'InvalidName', field: 'disabledSources.name', value: source.name, message: `CatalogSource name ${name}`, fix: 'use the metadata.name of the CatalogSource' });
+      const ns = KubernetesNames.problem(source.namespace, NameRule.DNS1123_LABEL);
+      if (ns) out.push({ code: 'InvalidName', field: 'disabledSources.namespace', value: source.namespace, message: `namespace ${ns}`, fix: 'use the metadata.namespace of the CatalogSource' });
+    }
+    return out;
   }
 
   /** Writes `artifacts()` into `directory` (created if needed); returns the written paths, sorted. */

@@ -69,4 +69,16 @@ describe('UpstreamOlmCatalogPolicy', () => {
     new UpstreamOlmCatalogPolicy(chart, 'Defaults', { disabledSources: [] });
     expect(synthErrors(app)).toEqual(['[platform/Defaults] disabledSources: no CatalogSource to disable. Fix: omit disabledSources for the OLM default (DefaultCatalogPolicyEmpty)']);
   });
+
+  test('names Kubernetes would reject are errors, and no script is written from them', () => {
+    // GIVEN a name that would also inject a shell command into disable-default-catalogs.sh
+    const { app, chart } = appAndChart();
+    const policy = new UpstreamOlmCatalogPolicy(chart, 'Defaults', { disabledSources: [{ name: 'x; rm -rf /', namespace: 'OLM' }] });
+    // THEN
+    expect(synthErrors(app)).toEqual([
+      expect.stringMatching(/^\[platform\/Defaults\] disabledSources\.name="x; rm -rf \/": CatalogSource name .*\. Fix: use the metadata\.name of the CatalogSource \(InvalidName\)$/),
+      expect.stringMatching(/^\[platform\/Defaults\] disabledSources\.namespace="OLM": namespace .*\. Fix: use the metadata\.namespace of the CatalogSource \(InvalidName\)$/),
+    ]);
+    expect(() => policy.artifacts()).toThrow(/^platform\/Defaults: cannot write the artifacts: disabledSources\.name="x; rm -rf \/": /);
+  });
 });
