@@ -564,6 +564,15 @@ describe('RbacRules properties', () => {
     }), { numRuns: 500 });
   });
 
+  test('compact never introduces a value (no new wildcard): each output value is in the same field of some input rule', () => {
+    fc.assert(fc.property(rulesArb, (rules) => {
+      for (const field of ['verbs', 'apiGroups', 'resources', 'resourceNames', 'nonResourceUrls'] as const) {
+        const input = new Set(rules.flatMap((x) => x[field] ?? []));
+        for (const value of RbacRules.compact(rules).flatMap((x) => x[field] ?? [])) expect(input.has(value)).toBe(true);
+      }
+    }), { numRuns: 1000 });
+  });
+
   test('compact is idempotent, deterministic and independent of input order', () => {
     fc.assert(fc.property(rulesArb, (rules) => {
       const once = RbacRules.compact(rules);
