@@ -108,7 +108,7 @@ describe('FbcValidator (opm validate rules)', () => {
     ]);
   });
 
-  test('deprecations must reference a known package, once', () => {
+  test('deprecations must reference a known package, once (declcfg_to_model.go deprecation loop)', () => {
     const c = fbc([
       pkg('a', 's'),
       channel('a', 's', '[{name: a.v1.0.0}]'),
@@ -118,8 +118,32 @@ describe('FbcValidator (opm validate rules)', () => {
       'schema: olm.deprecations\npackage: zzz\nentries: []',
     ]);
     expect(messages(c)).toEqual([
-      expect.stringMatching(/expected a maximum of one deprecation per package: "a"$/),
-      expect.stringMatching(/olm.deprecations references unknown package "zzz"$/),
+      'index.yaml:20: expected a maximum of one deprecation per package: "a"',
+      'index.yaml:24: cannot apply deprecations to an unknown package "zzz"',
+    ]);
+  });
+
+  test('deprecation entries must name existing bundles and channels, once, with a message', () => {
+    const entries = [
+      '{reference: {schema: olm.bundle, name: a.v1.0.0}, message: old}',
+      '{reference: {schema: olm.bundle, name: a.v9.0.0}, message: m}',
+      '{reference: {schema: olm.channel, name: s}, message: m}',
+      '{reference: {schema: olm.channel, name: gone}, message: m}',
+      '{reference: {schema: olm.channel, name: s}, message: again}',
+      '{reference: {schema: olm.package, name: a}, message: m}',
+      '{reference: {name: x}, message: m}',
+      '{reference: {schema: olm.csv.metadata, name: x}, message: m}',
+      '{reference: {schema: olm.package}}',
+    ];
+    const c = fbc([pkg('a', 's'), channel('a', 's', '[{name: a.v1.0.0}]'), bundle('a', '1.0.0'), `schema: olm.deprecations\npackage: a\nentries: [${entries.join(', ')}]`]);
+    expect(messages(c)).toEqual([
+      'index.yaml:16: cannot deprecate bundle "a.v9.0.0" for package "a": bundle not found',
+      'index.yaml:16: cannot deprecate channel "gone" for package "a": channel not found',
+      'index.yaml:16: duplicate deprecation entry {schema: "olm.channel", name: "s"} for package "a"',
+      'index.yaml:16: package name must be empty for deprecated package "a" (specified "a")',
+      'index.yaml:16: schema must be set for deprecation entry [6] for package "a"',
+      'index.yaml:16: cannot deprecate object with schema "olm.csv.metadata" referenced by entry 7 for package "a": object schema unknown',
+      'index.yaml:16: invalid package "a": invalid deprecation of olm.package "": message must be set',
     ]);
   });
 

@@ -152,13 +152,42 @@ export class FbcValidator {
       }
     }
 
-    // Deprecations (operator-registry `alpha/declcfg` deprecation checks: known package, one blob per package).
+    // Deprecations (operator-registry `alpha/declcfg/declcfg_to_model.go`, ConvertToModel's deprecation loop, and
+    // model.go `Deprecation.Validate`): known package, one blob per package, each entry a known bundle or channel of
+    // that package or the package itself, no entry twice, a message on each.
     const deprecated = new Set<string>();
     for (const d of catalog.ofSchema(FbcSchema.DEPRECATIONS)) {
       const pkg = str(d.content.package) ?? '';
-      if (!packages.has(pkg)) add(d, `olm.deprecations references unknown package ${q(pkg)}`);
+      if (!packages.has(pkg)) {
+        add(d, `cannot apply deprecations to an unknown package ${q(pkg)}`);
+        continue;
+      }
       if (deprecated.has(pkg)) add(d, `expected a maximum of one deprecation per package: ${q(pkg)}`);
       deprecated.add(pkg);
+      const references = new Set<string>();
+      const entries: any[] = Array.isArray(d.content.entries) ? d.content.entries : [];
+      entries.forEach((entry, j) => {
+        const schema = str(entry?.reference?.schema) ?? '';
+        const name = str(entry?.reference?.name) ?? '';
+        if (schema === '') {
+          add(d, `schema must be set for deprecation entry [${j}] for package ${q(pkg)}`);
+          return;
+        }
+        const ref = JSON.stringify([schema, name]);
+        if (references.has(ref)) add(d, `duplicate deprecation entry {schema: ${q(schema)}, name: ${q(name)}} for package ${q(pkg)}`);
+        references.add(ref);
+        if (schema === FbcSchema.BUNDLE) {
+          if (!bundleSeen.has(`${pkg}/${name}`)) add(d, `cannot deprecate bundle ${q(name)} for package ${q(pkg)}: bundle not found`);
+        } else if (schema === FbcSchema.CHANNEL) {
+          if (!channels.get(pkg)?.has(name)) add(d, `cannot deprecate channel ${q(name)} for package ${q(pkg)}: channel not found`);
+        } else if (schema === FbcSchema.PACKAGE) {
+          if (name !== '') add(d, `package name must be empty for deprecated package ${q(pkg)} (specified ${q(name)})`);
+        } else {
+          add(d, `cannot deprecate object with schema ${q(schema)} referenced by entry ${j} for package ${q(pkg)}: object schema unknown`);
+          return;
+        }
+        if (!str(entry?.message)) add(d, `invalid package ${q(pkg)}: invalid deprecation of ${schema} ${q(name)}: message must be set`);
+      });
     }
     return problems;
   }
