@@ -21,7 +21,12 @@ export interface BundlePermission {
 export interface BundleDeployment {
   /** Deployment name. */
   readonly name: string;
-  /** ServiceAccount of the pod template (`default` when unset, as OLM assumes). */
+  /**
+   * ServiceAccount of the pod template as OLM reads it: `spec.template.spec.serviceAccountName`, `default` when
+   * unset (OLM `install/certresources.go` binds the cert resources to it). OLM ignores the deprecated alias
+   * `spec.template.spec.serviceAccount` (the prometheus 0.56.3 bundle uses it), although the API server makes the
+   * pod run as it.
+   */
   readonly serviceAccountName: string;
   /** The raw Deployment spec. */
   readonly spec: any;
@@ -177,11 +182,32 @@ export class OperatorBundle {
    * (no permissions, no deployments): that is an error saying where to get the full bundle.
    */
   public static fromCatalogBundle(entry: any): OperatorBundle {
+    return OperatorBundle.catalogBundle(entry);
+  }
+
+  /**
+   * Reads a file-based catalog (YAML documents, or a JSON stream of objects) and loads the `olm.bundle` entry
+   * named `bundleName` (see `fromCatalogBundle`).
+   */
+  public static fromCatalogFile(file: string, bundleName: string): OperatorBundle {
+    const text = fs.readFileSync(file, 'utf8');
+    const entries = file.endsWith('.json') ? parseJsonStream(text, file) : parseYamlDocuments(text, file).map((d) => d.obj);
+    const bundles = entries.filter((e) => isObject(e) && e.schema === 'olm.bundle');
+    const entry = bundles.find((e) => e.name === bundleName);
+    if (entry === undefined) {
+      const names = bundles.map((b) => String(b.name)).sort();
+      throw new Error(`OperatorBundle.fromCatalogFile: ${file} has no olm.bundle named '${bundleName}'; it has: ${names.join(', ') || '(none)'}`);
+    }
+    return OperatorBundle.catalogBundle(entry, file);
+  }
+
+  /** `fromCatalogBundle`, with the catalog file (when known) named in errors. */
+  private static catalogBundle(entry: any, file?: string): OperatorBundle {
     if (!isObject(entry) || entry.schema !== 'olm.bundle') {
       throw new Error(`OperatorBundle.fromCatalogBundle: expected a file-based catalog entry with schema 'olm.bundle', got ${short(entry)}`);
     }
     const name = typeof entry.name === 'string' ? entry.name : '<unnamed>';
-    const where = `catalog bundle '${name}'`;
+    const where = `${file === undefined ? '' : `${file}: `}catalog bundle '${name}'`;
     const props = entry.properties === undefined ? [] : entry.properties;
     if (!Array.isArray(props)) throw new Error(`OperatorBundle: ${where}: field 'properties' must be a list`);
     const docs: SourcedObject[] = [];
@@ -209,29 +235,16 @@ export class OperatorBundle {
       const why = hasCsvMetadata
         ? "it has only an 'olm.csv.metadata' property, which carries no install strategy: no permissions, clusterPermissions or deployments"
         : "it has no 'olm.bundle.object' properties";
-      throw new Error(`OperatorBundle: ${where}: cannot read the bundle: ${why}. Get the full bundle instead: `
-        + '\'opm render <bundle image>\' (writes olm.bundle.object properties), or load the registry+v1 bundle directory '
-        + `(manifests/ + metadata/) with OperatorBundle.fromDirectory. The bundle image is the entry's 'image' field${typeof entry.image === 'string' ? ` (${entry.image})` : ''}.`);
+      // `opm render <bundle image>` writes olm.bundle.object unless run with
+      // `--migrate-level=bundle-object-to-csv-metadata` (what catalogs for OpenShift >= 4.17 are rendered with).
+      throw new Error(`OperatorBundle: ${where}: field 'properties': cannot read the bundle: ${why}. Get the full bundle instead: `
+        + '\'opm render <bundle image>\' without --migrate-level (it writes olm.bundle.object properties), or load the registry+v1 '
+        + 'bundle directory (manifests/ + metadata/) with OperatorBundle.fromDirectory. The bundle image is the entry\'s \'image\' field'
+        + (typeof entry.image === 'string' ? ` (${entry.image}).` : '.'));
     }
     const annotations: Record<string, string> = {};
     if (packageName !== undefined) annotations[ANNOTATION_PACKAGE] = packageName;
     return OperatorBundle.fromObjects(docs, annotations, where);
-  }
-
-  /**
-   * Reads a file-based catalog (YAML documents, or a JSON stream of objects) and loads the `olm.bundle` entry
-   * named `bundleName` (see `fromCatalogBundle`).
-   */
-  public static fromCatalogFile(file: string, bundleName: string): OperatorBundle {
-    const text = fs.readFileSync(file, 'utf8');
-    const entries = file.endsWith('.json') ? parseJsonStream(text, file) : parseYamlDocuments(text, file).map((d) => d.obj);
-    const bundles = entries.filter((e) => isObject(e) && e.schema === 'olm.bundle');
-    const entry = bundles.find((e) => e.name === bundleName);
-    if (entry === undefined) {
-      const names = bundles.map((b) => String(b.name)).sort();
-      throw new Error(`OperatorBundle.fromCatalogFile: ${file} has no olm.bundle named '${bundleName}'; it has: ${names.join(', ') || '(none)'}`);
-    }
-    return OperatorBundle.fromCatalogBundle(entry);
   }
 
   private static fromObjects(docs: SourcedObject[], annotations: Record<string, string>, where: string): OperatorBundle {

@@ -9,7 +9,9 @@
  *   Steps come from `pkg/controller/registry/resolver/steps.go` (`NewStepResourceFromBundle`: the CSV, every bundle
  *   object, and `NewServiceAccountStepResources`) and `resolver/rbac.go` (`RBACForClusterServiceVersion`: per
  *   `permissions` entry a ServiceAccount + Role + RoleBinding, per `clusterPermissions` entry a ServiceAccount +
- *   ClusterRole + ClusterRoleBinding; the ServiceAccount `default` is never a step).
+ *   ClusterRole + ClusterRoleBinding). There is no exception for the ServiceAccount `default`: it always exists,
+ *   so its step goes create -> AlreadyExists -> get -> patch even on a fresh install (the step's ServiceAccount
+ *   carries owner references and labels the existing one lacks, so `DeepDerivative` is false and it is patched).
  * - verbs of `step_ensurer.go`: CSV and Subscription are create-only; ServiceAccount, Service, ConfigMap, bundle
  *   Secret, Role, RoleBinding, ClusterRole, ClusterRoleBinding try create, then on AlreadyExists update through
  *   `pkg/lib/operatorclient` (`Update*` = get + strategic-merge patch; the ServiceAccount is read first); other
@@ -17,7 +19,8 @@
  *   (`StepStatusUnsupportedResource`). Nothing is deleted.
  * - olm operator `pkg/controller/operators/olm/operator.go` `parseStrategiesAndUpdateStatus`: the install strategy
  *   runs with a client attenuated to the same ServiceAccount: `pkg/api/wrappers/deployment_install_client.go`
- *   (`CreateOrUpdateDeployment`: get, then create or update), `pkg/controller/install/certresources.go` (per
+ *   (`CreateOrUpdateDeployment` -> `pkg/lib/operatorclient/deployment.go` `CreateOrRollingUpdateDeployment`: get,
+ *   then create, or `RollingUpdateDeployment` = get + strategic-merge patch), `pkg/controller/install/certresources.go` (per
  *   deployment with webhooks or API services: Service `<deployment>-service` applied server-side, Secret
  *   `<service>-cert`, Role + RoleBinding `<service>-cert` granting `get` on it, ClusterRoleBinding
  *   `<service>-system:auth-delegator` and RoleBinding `<service>-auth-reader` in kube-system, both applied
@@ -191,10 +194,15 @@ function modelInstall(bundle: OperatorBundle, namespace: string, upgrade: boolea
 
   // InstallPlan steps from RBACForClusterServiceVersion.
   const serviceAccounts = new Set<string>();
-  for (const p of [...bundle.permissions, ...bundle.clusterPermissions]) {
-    if (p.serviceAccountName !== 'default') serviceAccounts.add(p.serviceAccountName);
-  }
+  for (const p of [...bundle.permissions, ...bundle.clusterPermissions]) serviceAccounts.add(p.serviceAccountName);
   for (const sa of [...serviceAccounts].sort()) {
+    if (sa === 'default') {
+      // `default` always exists (the ServiceAccount controller creates it in every namespace): even a fresh install
+      // takes EnsureServiceAccount's AlreadyExists path (get, then patch through operatorclient UpdateServiceAccount).
+      verbs({ apiGroups: [''], resources: ['serviceaccounts'] }, namespace, ['create', 'get', 'patch'], [],
+        'InstallPlan step ServiceAccount default: create -> AlreadyExists (it always exists), then get + patch', sa);
+      continue;
+    }
     typed('ServiceAccount', namespace, sa, `InstallPlan step ServiceAccount ${sa}: create${upgrade ? ', or get + patch' : ''}`);
   }
   bundle.permissions.forEach((p, i) => {
@@ -214,8 +222,9 @@ function modelInstall(bundle: OperatorBundle, namespace: string, upgrade: boolea
 
   // Install strategy (olm-operator, scoped client): deployments.
   for (const d of bundle.deployments) {
-    verbs({ apiGroups: ['apps'], resources: ['deployments'] }, namespace, ['get', 'create'], ['get', 'update'],
-      `install strategy: Deployment ${d.name}: get, then ${upgrade ? 'create or update' : 'create'}`, d.name);
+    // CreateOrRollingUpdateDeployment: get, then create; if it exists, RollingUpdateDeployment = get + patch.
+    verbs({ apiGroups: ['apps'], resources: ['deployments'] }, namespace, ['get', 'create'], ['get', 'patch'],
+      `install strategy: Deployment ${d.name}: get, then ${upgrade ? 'create, or get + patch' : 'create'}`, d.name);
   }
 
   // Cert resources for every deployment that serves webhooks or API services (certresources.go).
@@ -262,6 +271,11 @@ function modelInstall(bundle: OperatorBundle, namespace: string, upgrade: boolea
   // Webhook configurations and conversion webhooks (webhook.go).
   // isSingletonOperator: AllNamespaces supported and no other mode supported.
   const singleton = bundle.installModes.every((m) => (m.type === 'AllNamespaces' ? m.supported : !m.supported));
+  // olm operator.go syncClusterServiceVersion: a repeated generateName fails the CSV (InvalidWebhookDescription).
+  const generateNames = bundle.webhookDefinitions.map((w) => w.generateName);
+  for (const dup of [...new Set(generateNames.filter((n, i) => generateNames.indexOf(n) !== i))].sort()) {
+    invalidWebhooks.push(`${dup}: CSV contains repeated WebhookDescription name`);
+  }
   for (const w of bundle.webhookDefinitions) {
     const bad = invalidWebhookRules(w.rules);
     if (bad !== undefined) invalidWebhooks.push(`${w.generateName}: ${bad}`);

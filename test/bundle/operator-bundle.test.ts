@@ -139,11 +139,11 @@ describe('OperatorBundle fields', () => {
     ]);
   });
 
-  test('prometheus: YAML 1.2 keeps the unquoted enum value "=" as a string', () => {
+  test('prometheus: YAML 1.2 keeps the unquoted enum value "=" as a string; the deployment SA is read as OLM reads it (deprecated serviceAccount alias ignored)', () => {
     const b = OperatorBundle.fromDirectory(path.join(BUNDLES, 'prometheus', '0.56.3'));
     const crd = b.crds.find((c) => c.name === 'alertmanagerconfigs.monitoring.coreos.com')!;
     expect(JSON.stringify(crd.raw)).toContain('"enum":["!=","=","=~","!~"]');
-    expect(b.deployments.map((d) => d.serviceAccountName)).toEqual(['default']);
+    expect(b.deployments.map((d) => [d.serviceAccountName, d.spec.template.spec.serviceAccount])).toEqual([['default', 'prometheus-operator']]);
   });
 });
 
@@ -240,11 +240,33 @@ describe('OperatorBundle from CSV text, object and catalog', () => {
     expect([b.permissions.length, b.clusterPermissions.length]).toEqual([1, 2]);
   });
 
-  test('an olm.csv.metadata-only entry is a clear error (libredb-studio-operator)', () => {
+  test('an olm.csv.metadata-only entry is a clear error naming file, field, what is missing and where to get the full bundle (libredb-studio-operator)', () => {
+    // GIVEN a real OpenShift 4.21 catalog entry, rendered with opm --migrate-level=bundle-object-to-csv-metadata
     const file = path.join(CATALOGS, 'v4.21', 'libredb-studio-operator', 'catalog.yaml');
-    const name = fs.readFileSync(file, 'utf8').match(/name: (libredb-studio-operator\.v[^\s]+)/)![1];
-    expect(() => OperatorBundle.fromCatalogFile(file, name)).toThrow(
-      /it has only an 'olm.csv.metadata' property, which carries no install strategy: no permissions, clusterPermissions or deployments. Get the full bundle instead: 'opm render <bundle image>'/);
+    // WHEN / THEN
+    expect(() => OperatorBundle.fromCatalogFile(file, 'libredb-studio-operator.v0.9.59')).toThrow(new Error(
+      `OperatorBundle: ${file}: catalog bundle 'libredb-studio-operator.v0.9.59': field 'properties': cannot read the bundle: it has only an `
+      + "'olm.csv.metadata' property, which carries no install strategy: no permissions, clusterPermissions or deployments. Get the full bundle "
+      + "instead: 'opm render <bundle image>' without --migrate-level (it writes olm.bundle.object properties), or load the registry+v1 bundle "
+      + "directory (manifests/ + metadata/) with OperatorBundle.fromDirectory. The bundle image is the entry's 'image' field "
+      + '(quay.io/community-operator-pipeline-prod/libredb-studio-operator:0.9.59).'));
+  });
+
+  test('fromCatalogBundle: the same error without a file, and an entry without any manifest', () => {
+    const entry = { schema: 'olm.bundle', name: 'x.v1', properties: [{ type: 'olm.package', value: { packageName: 'x', version: '1.0.0' } }] };
+    expect(() => OperatorBundle.fromCatalogBundle(entry)).toThrow(new Error(
+      "OperatorBundle: catalog bundle 'x.v1': field 'properties': cannot read the bundle: it has no 'olm.bundle.object' properties. Get the full "
+      + "bundle instead: 'opm render <bundle image>' without --migrate-level (it writes olm.bundle.object properties), or load the registry+v1 "
+      + "bundle directory (manifests/ + metadata/) with OperatorBundle.fromDirectory. The bundle image is the entry's 'image' field."));
+  });
+
+  test('a broken olm.bundle.object names the file, the bundle and the property', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fbc-'));
+    const file = path.join(dir, 'catalog.yaml');
+    fs.writeFileSync(file, 'schema: olm.bundle\nname: y.v1\nproperties:\n- type: olm.bundle.object\n  value:\n    data: bm90IGpzb24=\n');
+    expect(() => OperatorBundle.fromCatalogFile(file, 'y.v1')).toThrow(
+      new RegExp(`^OperatorBundle: ${escape(file)}: catalog bundle 'y\\.v1': field 'properties\\[0\\]\\.value\\.data' is not base64 of a JSON manifest: `));
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   test('an unknown bundle name lists the ones there are', () => {

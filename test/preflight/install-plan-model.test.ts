@@ -68,7 +68,7 @@ describe('InstallPlanModel.build (what OLM does with the scoped client)', () => 
     expect(m.invalidWebhooks).toEqual([]);
   });
 
-  test('update path: named get + patch for typed objects, get + update for the Deployment, update for webhooks', () => {
+  test('update path: named get + patch for typed objects and the Deployment (operatorclient/deployment.go RollingUpdateDeployment), update for webhooks', () => {
     const m = InstallPlanModel.build(bundle, 'ns', true);
     const byStep = (prefix: string) => m.requirements.filter((r) => r.step.startsWith(prefix)).map((r) => r.rules);
     expect(byStep('InstallPlan step ServiceAccount hook-sa')).toEqual([[
@@ -77,7 +77,7 @@ describe('InstallPlanModel.build (what OLM does with the scoped client)', () => 
     ]]);
     expect(byStep('install strategy: Deployment hook')).toEqual([[
       { apiGroups: ['apps'], resources: ['deployments'], verbs: ['create'] },
-      { apiGroups: ['apps'], resources: ['deployments'], resourceNames: ['hook'], verbs: ['get', 'update'] },
+      { apiGroups: ['apps'], resources: ['deployments'], resourceNames: ['hook'], verbs: ['get', 'patch'] },
     ]]);
     expect(byStep('install strategy: ValidatingAdmissionWebhook')).toEqual([[
       { apiGroups: ['admissionregistration.k8s.io'], resources: ['validatingwebhookconfigurations'], verbs: ['list', 'create', 'update'] },
@@ -100,5 +100,33 @@ describe('InstallPlanModel.build (what OLM does with the scoped client)', () => 
     const m = InstallPlanModel.build(bad, 'ns', false);
     expect(m.invalidWebhooks).toEqual(['m.example.com: Webhook rules cannot include the OLM group']);
     expect(m.conversionNotSingleton).toEqual(['c.example.com']);
+  });
+});
+
+describe('InstallPlanModel.build: details read from OLM source', () => {
+  const csv = (spec: any) => OperatorBundle.fromCsvObject({
+    kind: 'ClusterServiceVersion',
+    metadata: { name: 'd.v1' },
+    spec: { installModes: [{ type: 'AllNamespaces', supported: true }], ...spec },
+  });
+
+  test('resolver/rbac.go has no exception for ServiceAccount default: it always exists, so even a fresh install needs create, get and patch on it (step_ensurer.go EnsureServiceAccount)', () => {
+    const b = csv({ install: { strategy: 'deployment', spec: { deployments: [], permissions: [{ serviceAccountName: 'default', rules: [] }] } } });
+    for (const upgrade of [false, true]) {
+      const m = InstallPlanModel.build(b, 'ns', upgrade);
+      expect(m.requirements.filter((r) => r.step.startsWith('InstallPlan step ServiceAccount')).map((r) => [r.step, r.rules])).toEqual([[
+        'InstallPlan step ServiceAccount default: create -> AlreadyExists (it always exists), then get + patch',
+        [
+          { apiGroups: [''], resources: ['serviceaccounts'], verbs: ['create'] },
+          { apiGroups: [''], resources: ['serviceaccounts'], resourceNames: ['default'], verbs: ['get', 'patch'] },
+        ],
+      ]]);
+    }
+  });
+
+  test('olm/operator.go syncClusterServiceVersion: a repeated webhook generateName is InvalidWebhookDescription', () => {
+    const hook = { type: 'ValidatingAdmissionWebhook', generateName: 'v.example.com', deploymentName: 'd', rules: [{ apiGroups: ['example.com'], resources: ['widgets'] }] };
+    const b = csv({ webhookdefinitions: [hook, { ...hook, type: 'MutatingAdmissionWebhook' }], install: { strategy: 'deployment', spec: { deployments: [{ name: 'd', spec: {} }] } } });
+    expect(InstallPlanModel.build(b, 'ns', false).invalidWebhooks).toEqual(['v.example.com: CSV contains repeated WebhookDescription name']);
   });
 });

@@ -233,11 +233,11 @@ describe('InstallPreflight OLM rules', () => {
     ]);
   });
 
-  test('upgrade path: typed objects need get + patch, Deployments get + update; CSV stays create-only', () => {
+  test('upgrade path: typed objects need get + patch, Deployments get + patch (operatorclient CreateOrRollingUpdateDeployment); CSV stays create-only', () => {
     const r = InstallPreflight.check({ bundle: csv([]), namespace: 'ns', targetNamespaces: ['ns'], installerRules: base, upgrade: true });
     expect(r.missing.map((m) => m.formatted)).toEqual([
       'Namespace:"ns" APIGroups:[] Resources:[serviceaccounts] ResourceNames:[demo] Verbs:[get,patch]',
-      'Namespace:"ns" APIGroups:[apps] Resources:[deployments] ResourceNames:[demo] Verbs:[update]',
+      'Namespace:"ns" APIGroups:[apps] Resources:[deployments] ResourceNames:[demo] Verbs:[patch]',
       'Namespace:"ns" APIGroups:[rbac.authorization.k8s.io] Resources:[rolebindings,roles] Verbs:[get,patch]',
     ]);
   });
