@@ -237,6 +237,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
       ...CuratedList.problems(this.allowed),
       ...result.problems.map((p) => p.message),
       ...FbcValidator.validate(result.catalog).map((p) => p.message),
+      ...FbcWriter.problems(result.catalog).map((p) => p.message),
     ];
     if (problems.length > 0) {
       throw new Error(`${this.node.path}: cannot write the curated catalog:\n  ${problems.join('\n  ')}`);
@@ -360,6 +361,9 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
         out.push({ code: 'CuratedPackageNotInCatalog', field: 'packages', message: problem.message, fix: 'allow only packages, channels and versions that the source catalog has' });
       }
       if (result.problems.length === 0) {
+        for (const problem of FbcWriter.problems(result.catalog)) {
+          out.push({ code: 'FbcInvalid', field: 'sourceCatalog', value: problem.blob, message: `the filtered catalog cannot be written: ${problem.message}`, fix: 'render the source catalog with opm render, with valid package names' });
+        }
         for (const problem of FbcValidator.validate(result.catalog)) {
           if (this.sourceCatalog.loadProblems.some((l) => l.message === problem.message)) continue;
           out.push({ code: 'FbcInvalid', field: 'sourceCatalog', value: problem.blob, message: `the filtered catalog would fail opm validate: ${problem.message}`, fix: 'fix the source catalog or change the curated ranges' });

@@ -220,6 +220,24 @@ describe('CuratedCatalog', () => {
     expect(message).not.toMatch(/\[platform\/\w+\] platform\//); // no second path prefix
   });
 
+  test('a source catalog whose bundles reference object files cannot be written: synth error, artifacts() throws', () => {
+    const { app, chart } = appAndChart();
+    const refs = FileBasedCatalog.fromString(
+      [
+        '{"schema":"olm.package","name":"a","defaultChannel":"s"}',
+        '{"schema":"olm.channel","package":"a","name":"s","entries":[{"name":"a.v1.0.0"}]}',
+        '{"schema":"olm.bundle","package":"a","name":"a.v1.0.0","image":"i","properties":[{"type":"olm.package","value":{"packageName":"a","version":"1.0.0"}},{"type":"olm.bundle.object","value":{"ref":"objects/csv.yaml"}}]}',
+      ].join('\n'),
+      'index.json',
+    );
+    const c = new CuratedCatalog(chart, 'C', { image: 'i', sourceCatalog: refs, packages: [{ name: 'a' }], tenants: [new FakeTenant(chart, 'T', 'team-a')] });
+    const message = 'index.json:3: bundle "a.v1.0.0" references the file "objects/csv.yaml" (olm.bundle.object ref), which is not copied; render the catalog with opm render so objects are inline';
+    expect(synthErrors(app)).toEqual([
+      `[platform/C] sourceCatalog="olm.bundle/a/a.v1.0.0": the filtered catalog cannot be written: ${message}. Fix: render the source catalog with opm render, with valid package names (FbcInvalid)`,
+    ]);
+    expect(() => c.artifacts()).toThrow(`platform/C: cannot write the curated catalog:\n  ${message}`);
+  });
+
   test('names OLM would reject, and a fractional priority', () => {
     const { app, chart } = appAndChart();
     new CuratedCatalog(chart, 'C', { image: 'i', catalogName: '1catalog', secrets: ['Bad_Secret'], priority: 1.5, packages: [{ name: 'x' }] });

@@ -51,4 +51,24 @@ describe('FbcWriter', () => {
     expect(back.blobs.length).toEqual(c.blobs.length);
     expect(new Set(back.blobs.map((b) => JSON.stringify(b.content)))).toEqual(new Set(c.blobs.map((b) => JSON.stringify(b.content))));
   });
+
+  test('problems: file references and package names that would escape the catalog folder', () => {
+    const c = FileBasedCatalog.fromString(
+      [
+        '{"schema":"olm.package","name":"../x","defaultChannel":"s"}',
+        '{"schema":"olm.bundle","package":"b","name":"b.v1.0.0","image":"i","properties":[{"type":"olm.bundle.object","value":{"ref":"objects/csv.yaml"}},{"type":"olm.bundle.object","value":{"data":"e30="}}]}',
+      ].join('\n'),
+      'in.json',
+    );
+    expect(FbcWriter.problems(c)).toEqual([
+      { message: 'in.json:1: package name "../x" cannot be used as a folder name', location: { file: 'in.json', line: 1 }, blob: 'olm.package/../x' },
+      {
+        message: 'in.json:2: bundle "b.v1.0.0" references the file "objects/csv.yaml" (olm.bundle.object ref), which is not copied; render the catalog with opm render so objects are inline',
+        location: { file: 'in.json', line: 2 },
+        blob: 'olm.bundle/b/b.v1.0.0',
+      },
+    ]);
+    // the real samples (rendered catalogs) have none
+    expect(FbcWriter.problems(FileBasedCatalog.fromPath(FIXTURES))).toEqual([]);
+  });
 });

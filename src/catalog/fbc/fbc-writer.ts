@@ -5,8 +5,8 @@
  * `alpha/declcfg/load.go` and `alpha/action/generate_dockerfile.go`).
  */
 import { stringify } from 'yaml';
-import { FbcBlob, FbcFormat, FbcSchema, FileBasedCatalog } from './file-based-catalog';
-import { str } from './internal';
+import { FbcBlob, FbcFormat, FbcProblem, FbcSchema, FileBasedCatalog } from './file-based-catalog';
+import { blobId, str } from './internal';
 
 const SCHEMA_ORDER: string[] = [FbcSchema.PACKAGE, FbcSchema.CHANNEL, FbcSchema.BUNDLE, FbcSchema.DEPRECATIONS];
 
@@ -33,6 +33,34 @@ export class FbcWriter {
         format === FbcFormat.JSON
           ? blobs.map((b) => JSON.stringify(b.content, null, 4)).join('\n') + '\n'
           : blobs.map((b) => `---\n${stringify(b.content, { lineWidth: 0 })}`).join('');
+    }
+    return out;
+  }
+
+  /**
+   * Why the files of `toFiles` would not load as the same catalog in another directory: a package name that is
+   * not a single path segment (it names a folder), and `olm.bundle.object` properties that reference a file
+   * (`value.ref`, resolved by opm relative to the file that held the blob; `opm render` writes `data` instead).
+   * Empty when the catalog can be written.
+   */
+  public static problems(catalog: FileBasedCatalog): FbcProblem[] {
+    const out: FbcProblem[] = [];
+    const at = (b: FbcBlob, message: string): FbcProblem => ({
+      message: b.location ? `${b.location.file}:${b.location.line}: ${message}` : message,
+      ...(b.location ? { location: b.location } : {}),
+      blob: blobId(b),
+    });
+    for (const b of catalog.blobs) {
+      const pkg = b.schema === FbcSchema.PACKAGE ? str(b.content.name) : str(b.content.package);
+      if (pkg !== undefined && pkg !== '' && (pkg === '.' || pkg === '..' || /[\\/]/.test(pkg))) {
+        out.push(at(b, `package name ${JSON.stringify(pkg)} cannot be used as a folder name`));
+      }
+      if (b.schema !== FbcSchema.BUNDLE || !Array.isArray(b.content.properties)) continue;
+      for (const prop of b.content.properties) {
+        if (prop?.type === 'olm.bundle.object' && typeof prop.value?.ref === 'string') {
+          out.push(at(b, `bundle ${JSON.stringify(b.content.name)} references the file ${JSON.stringify(prop.value.ref)} (olm.bundle.object ref), which is not copied; render the catalog with opm render so objects are inline`));
+        }
+      }
     }
     return out;
   }
