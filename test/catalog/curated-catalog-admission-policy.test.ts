@@ -126,6 +126,15 @@ describe('CuratedCatalogAdmissionPolicy', () => {
       expect(admit(spec, req('Subscription', 'UPDATE', OlmServiceAccount.OPENSHIFT), bad, bad)).toEqual({ matched: false, denied: [] });
     });
 
+    test('CatalogSource updates: OLM and metadata-only writes pass, re-pointing the image is rejected', () => {
+      const curated = cs('team-a', 'curated-operators', CURATED_SPEC);
+      const labelled = { ...curated, metadata: { ...curated.metadata, labels: { 'olm.catalogSource': 'curated-operators' } } };
+      expect(admit(spec, req('CatalogSource', 'UPDATE', OlmServiceAccount.OPENSHIFT), labelled, curated)).toEqual({ matched: false, denied: [] });
+      expect(admit(spec, req('CatalogSource', 'UPDATE'), labelled, curated)).toEqual({ matched: false, denied: [] });
+      const repointed = { ...curated, spec: { ...CURATED_SPEC, image: 'quay.io/me/catalog:latest' } };
+      expect(admit(spec, req('CatalogSource', 'UPDATE'), repointed, curated)).toEqual({ matched: true, denied: CS_DENIED });
+    });
+
     test('label/annotation-only updates pass for anyone (spec unchanged), spec changes are checked', () => {
       const old = sub('team-a', { name: 'grafana-operator', source: 'x', sourceNamespace: 'y' }); // predates the policy
       const relabelled = { ...old, metadata: { ...old.metadata, labels: { 'operators.coreos.com/grafana-operator.team-a': '' } } };
