@@ -100,6 +100,14 @@ export class RbacRules {
     if (request === null || typeof request !== 'object' || typeof request.verb !== 'string') {
       throw new Error(`RbacRules.allows: request must be an object with a string 'verb', got ${JSON.stringify(request)}`);
     }
+    for (const field of ['apiGroup', 'resource', 'subresource', 'name', 'nonResourcePath'] as const) {
+      const v = (request as any)[field];
+      if (v !== undefined && typeof v !== 'string') {
+        throw new Error(`RbacRules.allows: request field '${field}' must be a string, got ${JSON.stringify(v)} in ${JSON.stringify(request)}`);
+      }
+    }
+    if (!Array.isArray(rules)) throw new Error(`RbacRules.allows: rules must be a list of rules, got ${JSON.stringify(rules)}`);
+    for (const rule of rules) checkRuleShape(rule, 'RbacRules.allows: a rule');
     if (request.nonResourcePath !== undefined) {
       if (request.resource !== undefined || request.subresource !== undefined || request.apiGroup !== undefined || request.name !== undefined) {
         throw new Error(`RbacRules.allows: request ${JSON.stringify(request)} sets both 'nonResourcePath' and resource fields; `
@@ -142,9 +150,7 @@ export class RbacRules {
     const urlAtoms = new Map<string, Atom>();
     const passThrough = new Map<string, PolicyRule>();
     for (const rule of rules) {
-      if (rule === null || typeof rule !== 'object') {
-        throw new Error(`RbacRules.compact: a rule must be an object with 'verbs', got ${JSON.stringify(rule)}`);
-      }
+      checkRuleShape(rule, 'RbacRules.compact: a rule');
       if (isMixed(rule)) {
         const copy = normalize(rule);
         passThrough.set(JSON.stringify(copy), copy);
@@ -212,9 +218,9 @@ export class RbacRules {
   public static validate(rule: PolicyRule, namespaced: boolean = false): string[] {
     if (rule === null || typeof rule !== 'object') return [`rule must be an object, got ${JSON.stringify(rule)}`];
     const problems: string[] = [];
-    for (const field of ['verbs', 'apiGroups', 'resources', 'resourceNames', 'nonResourceUrls'] as const) {
+    for (const field of RULE_FIELDS) {
       const v = (rule as any)[field];
-      if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))) {
+      if (v !== undefined && v !== null && (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))) {
         problems.push(`rule field '${field}' must be a list of strings, got ${JSON.stringify(v)}`);
       }
     }
@@ -289,9 +295,7 @@ export class RbacRules {
   }
 
   private static forEachAtom(rule: PolicyRule, fn: (atom: Atom) => void): void {
-    if (rule === null || typeof rule !== 'object') {
-      throw new Error(`RbacRules: a rule must be an object with 'verbs', got ${JSON.stringify(rule)}`);
-    }
+    checkRuleShape(rule, 'RbacRules: a rule');
     const verbs = rule.verbs ?? [];
     const names = rule.resourceNames ?? [];
     for (const group of rule.apiGroups ?? []) {
@@ -358,9 +362,7 @@ class OwnerIndex {
   /** @param keys optional atom key per owner rule, for `coversAtom(atom, true)` (compact: owner rules are atoms) */
   constructor(owner: PolicyRule[], keys?: string[]) {
     owner.forEach((rule, i) => {
-      if (rule === null || typeof rule !== 'object') {
-        throw new Error(`RbacRules: an owner rule must be an object with 'verbs', got ${JSON.stringify(rule)}`);
-      }
+      checkRuleShape(rule, 'RbacRules: an owner rule');
       const verbs = new Set(rule.verbs ?? []);
       if (verbs.size === 0) return; // covers nothing
       const names = len(rule.resourceNames) > 0 ? rule.resourceNames! : undefined;
@@ -471,6 +473,25 @@ function resourceNameMatches(rule: PolicyRule, name: string): boolean {
 function nonResourceUrlMatches(rule: PolicyRule, path: string): boolean {
   return (rule.nonResourceUrls ?? []).some((u) => u === ALL || u === path
     || (u.endsWith('*') && path.startsWith(u.replace(/\*+$/, ''))));
+}
+
+const RULE_FIELDS = ['verbs', 'apiGroups', 'resources', 'resourceNames', 'nonResourceUrls'] as const;
+
+/**
+ * Rejects what is not a PolicyRule (e.g. JSON read without `PolicyRules.fromJson`) with a clear error instead of a
+ * TypeError or, worse, a string iterated as its characters. Absent or null lists are fine (they mean empty).
+ */
+function checkRuleShape(rule: PolicyRule, who: string): void {
+  if (rule === null || typeof rule !== 'object' || Array.isArray(rule)) {
+    throw new Error(`${who} must be an object with 'verbs', got ${JSON.stringify(rule)}`);
+  }
+  for (const field of RULE_FIELDS) {
+    const v = (rule as any)[field];
+    if (v !== undefined && v !== null && (!Array.isArray(v) || v.some((x: unknown) => typeof x !== 'string'))) {
+      throw new Error(`${who} ${JSON.stringify(rule)} has '${field}' ${JSON.stringify(v)}: it must be a list of strings, `
+        + `e.g. "${field}": ["${field === 'nonResourceUrls' ? '/healthz' : field === 'verbs' ? 'get' : 'x'}"] (read Kubernetes JSON with PolicyRules.fromJson)`);
+    }
+  }
 }
 
 function len(list: string[] | undefined): number {

@@ -293,6 +293,24 @@ describe('RbacRules: malformed input fails with a clear error, never a TypeError
   test('allows with no verb', () => {
     expect(() => RbacRules.allows([], {} as any)).toThrow("RbacRules.allows: request must be an object with a string 'verb', got {}");
   });
+  test('a rule with a string where a list belongs (JSON read without fromJson) is rejected, never read as characters', () => {
+    const bad = { apiGroups: [''], resources: ['pods'], verbs: 'get' } as any;
+    const message = 'has \'verbs\' "get": it must be a list of strings, e.g. "verbs": ["get"] (read Kubernetes JSON with PolicyRules.fromJson)';
+    expect(() => RbacRules.covers([bad], [])).toThrow(`RbacRules: an owner rule ${JSON.stringify(bad)} ${message}`);
+    expect(() => RbacRules.covers([], [bad])).toThrow(`RbacRules: a rule ${JSON.stringify(bad)} ${message}`);
+    expect(() => RbacRules.compact([bad])).toThrow(`RbacRules.compact: a rule ${JSON.stringify(bad)} ${message}`);
+    expect(() => RbacRules.allows([bad], { verb: 'get', resource: 'pods' })).toThrow(`RbacRules.allows: a rule ${JSON.stringify(bad)} ${message}`);
+    expect(() => RbacRules.breakdown([{ verbs: ['get'], nonResourceUrls: [1] } as any]))
+      .toThrow('RbacRules: a rule {"verbs":["get"],"nonResourceUrls":[1]} has \'nonResourceUrls\' [1]: it must be a list of strings, e.g. "nonResourceUrls": ["/healthz"]');
+  });
+  test('null lists mean empty, as in Kubernetes JSON', () => {
+    expect(RbacRules.covers([{ apiGroups: [''], resources: ['pods'], verbs: ['get'], resourceNames: null } as any], [r([''], ['get'], ['pods'])]))
+      .toEqual({ covered: true, missing: [] });
+  });
+  test('allows with a non-string request field', () => {
+    expect(() => RbacRules.allows([], { verb: 'get', resource: 5 } as any))
+      .toThrow('RbacRules.allows: request field \'resource\' must be a string, got 5 in {"verb":"get","resource":5}');
+  });
   test('a rule without verbs (e.g. from JSON) covers nothing and is reported by validate', () => {
     expect(RbacRules.covers([{ apiGroups: [''], resources: ['pods'] } as any], [r([''], ['get'], ['pods'])]).covered).toBe(false);
     expect(RbacRules.validate({ apiGroups: [''], resources: ['pods'] } as any)).toEqual([
@@ -394,6 +412,7 @@ describe('RbacRules.validate', () => {
     ['URL without a leading slash', u(['healthz'], ['get']), false,
       ["rule Namespace:\"\" Verbs:[get] NonResourceURLs:[healthz]: non-resource URL 'healthz' never matches (request paths start with '/'); use '/healthz'"]],
     ['non-list field', { verbs: 'get' } as any, false, ['rule field \'verbs\' must be a list of strings, got "get"']],
+    ['null lists are absent lists (Kubernetes JSON)', { apiGroups: [''], resources: ['pods'], verbs: ['get'], resourceNames: null } as any, false, []],
   ] as [string, PolicyRule, boolean, string[]][])('%s', (_name, rule, namespaced, problems) => {
     expect(RbacRules.validate(rule, namespaced)).toEqual(problems);
   });
