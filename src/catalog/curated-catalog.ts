@@ -380,8 +380,14 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
       if (p.grpcPodConfig) out.push({ code: 'IgnoredWithAddress', field: 'grpcPodConfig', message: 'OLM runs no catalog pod for an address-based CatalogSource, so grpcPodConfig has no effect' });
       if (p.registryPollInterval) out.push({ code: 'IgnoredWithAddress', field: 'registryPollInterval', message: 'OLM only polls image-based CatalogSources' });
     }
-    for (const note of this.filtered()?.notes ?? []) {
+    const result = this.filtered();
+    for (const note of result?.notes ?? []) {
       out.push({ code: 'CatalogFiltered', field: 'packages', message: note });
+    }
+    if (this.sourceCatalog && result && result.problems.length === 0) {
+      for (const d of MirrorConfig.differences(this.sourceCatalog, result.catalog)) {
+        out.push({ code: 'MirrorConfigDiffers', field: 'packages', message: d, fix: 'use one contiguous version range per channel, or build the image from catalog/ with opm' });
+      }
     }
     if (this.served.size === 0) {
       out.push({ code: 'CatalogNotServed', message: 'the curated catalog serves no namespace', fix: 'call serve(tenant) or pass tenants' });

@@ -102,6 +102,46 @@ export class MirrorConfig {
     };
   }
 
+  /**
+   * Where the mirroring files would select other bundles than the filtered catalog holds, one message per channel,
+   * sorted. oc-mirror applies `>=min <=max` with Masterminds/semver: every bundle of the source channel in that
+   * interval is selected, and a pre-release only when both bounds are pre-releases. So a curated range with a gap
+   * inside a channel (or pre-releases) makes oc-mirror mirror more (or fewer) bundles than the filtered catalog.
+   * Empty when both select the same bundles.
+   */
+  public static differences(source: FileBasedCatalog, filtered: FileBasedCatalog): string[] {
+    const out: string[] = [];
+    for (const p of MirrorConfig.selection(filtered)) {
+      for (const c of p.channels) {
+        if (!c.min || !c.max) continue;
+        const min = c.min;
+        const max = c.max;
+        const bothPre = semver.prerelease(min) !== null && semver.prerelease(max) !== null;
+        const kept = new Set(filtered.channelEntries(p.name, c.name).map((e) => e.name));
+        const selected = new Set(
+          source
+            .channelEntries(p.name, c.name)
+            .map((e) => e.name)
+            .filter((n) => {
+              const v = semver.valid(source.bundleVersion(p.name, n) ?? '');
+              if (v === null) return false;
+              if (semver.prerelease(v) !== null && !bothPre) return false;
+              return semver.compare(v, min) >= 0 && semver.compare(v, max) <= 0;
+            }),
+        );
+        const extra = [...selected].filter((n) => !kept.has(n)).sort();
+        const missing = [...kept].filter((n) => !selected.has(n)).sort();
+        if (extra.length === 0 && missing.length === 0) continue;
+        const parts = [
+          ...(extra.length > 0 ? [`also selects ${extra.join(', ')}`] : []),
+          ...(missing.length > 0 ? [`does not select ${missing.join(', ')}`] : []),
+        ];
+        out.push(`package ${JSON.stringify(p.name)} channel ${JSON.stringify(c.name)}: the oc-mirror range ">=${min} <=${max}" ${parts.join(' and ')}; the filtered catalog (catalog/) is exact, build the image from it with opm`);
+      }
+    }
+    return out.sort();
+  }
+
   private static selection(filtered: FileBasedCatalog): PackageSelection[] {
     return filtered.packageNames.map((name) => ({
       name,

@@ -54,4 +54,32 @@ describe('MirrorConfig', () => {
   test('the source image is required', () => {
     expect(() => MirrorConfig.imageSetConfiguration(filtered, { sourceCatalogImage: '' })).toThrow('ImageSetConfiguration: sourceCatalogImage must be set');
   });
+
+  describe('differences: what oc-mirror would select with >=min <=max (Masterminds/semver) vs the filtered catalog', () => {
+    test('a contiguous range selects exactly the filtered bundles', () => {
+      expect(MirrorConfig.differences(APICURIO, filtered)).toEqual([]);
+    });
+
+    test('a range with a gap inside the kept piece: oc-mirror would also mirror the gap', () => {
+      // GIVEN a skip-style channel (2.0.0 skips every older bundle), so a range with a gap keeps one connected piece
+      const c = FileBasedCatalog.fromString(
+        [
+          '{"schema":"olm.package","name":"p","defaultChannel":"s"}',
+          '{"schema":"olm.channel","package":"p","name":"s","entries":[{"name":"p.v1.0.0"},{"name":"p.v1.1.0"},{"name":"p.v1.2.0-rc.1"},{"name":"p.v2.0.0","skips":["p.v1.0.0","p.v1.1.0","p.v1.2.0-rc.1"]}]}',
+          ...['1.0.0', '1.1.0', '1.2.0-rc.1', '2.0.0'].map((v) => `{"schema":"olm.bundle","package":"p","name":"p.v${v}","image":"i:${v}","properties":[{"type":"olm.package","value":{"packageName":"p","version":"${v}"}}]}`),
+        ].join('\n'),
+        'c.json',
+      );
+      const gap = FbcFilter.filter(c, [{ name: 'p', versionRange: '<1.1.0 || >=2.0.0' }]).catalog;
+      expect(gap.channelEntries('p', 's').map((e) => e.name)).toEqual(['p.v1.0.0', 'p.v2.0.0']);
+      expect(MirrorConfig.differences(c, gap)).toEqual([
+        'package "p" channel "s": the oc-mirror range ">=1.0.0 <=2.0.0" also selects p.v1.1.0; the filtered catalog (catalog/) is exact, build the image from it with opm',
+      ]);
+      // a kept pre-release is not matched by a range whose bounds are releases
+      const pre = FbcFilter.filter(c, [{ name: 'p', versionRange: '>=1.1.0 <=2.0.0 || 1.2.0-rc.1' }]).catalog;
+      expect(MirrorConfig.differences(c, pre)).toEqual([
+        'package "p" channel "s": the oc-mirror range ">=1.1.0 <=2.0.0" does not select p.v1.2.0-rc.1; the filtered catalog (catalog/) is exact, build the image from it with opm',
+      ]);
+    });
+  });
 });
