@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { stringify } from 'yaml';
 import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source';
@@ -352,6 +353,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
         });
       }
     }
+    out.push(...this.subscriptionsAroundCuration());
     const result = this.filtered();
     if (this.sourceCatalog && result) {
       for (const problem of this.sourceCatalog.loadProblems) {
@@ -368,6 +370,37 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
           if (this.sourceCatalog.loadProblems.some((l) => l.message === problem.message)) continue;
           out.push({ code: 'FbcInvalid', field: 'sourceCatalog', value: problem.blob, message: `the filtered catalog would fail opm validate: ${problem.message}`, fix: 'fix the source catalog or change the curated ranges' });
         }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Subscriptions in a namespace this catalog serves that use a CatalogSource no curated catalog provides there
+   * (e.g. a global catalog via `CatalogSourceReference`): they would go around the curation. Reported once per
+   * namespace, by the first curated catalog (by path) that serves it.
+   */
+  private subscriptionsAroundCuration(): DiagnosticDetails[] {
+    const out: DiagnosticDetails[] = [];
+    const all = this.node.root.node.findAll();
+    const curated = all.filter((x): x is CuratedCatalog => x instanceof CuratedCatalog).sort((a, b) => (a.node.path < b.node.path ? -1 : 1));
+    const subscriptions = all.filter(
+      (x): x is ApiObject => x instanceof ApiObject && x.kind === 'Subscription' && x.apiVersion.startsWith('operators.coreos.com/'),
+    );
+    for (const ns of this.servedNamespaces) {
+      const servers = curated.filter((c) => c.servedNamespaces.includes(ns));
+      if (servers[0] !== this) continue;
+      const allowed = servers.map((c) => c.catalogName).sort();
+      for (const sub of subscriptions.filter((x) => x.metadata.namespace === ns).sort((a, b) => (a.node.path < b.node.path ? -1 : 1))) {
+        const spec = sub.toJson()?.spec ?? {};
+        if (spec.sourceNamespace === ns && allowed.includes(spec.source)) continue;
+        out.push({
+          code: 'SubscriptionOutsideCuratedCatalog',
+          field: 'tenants',
+          value: ns,
+          message: `tenant namespace ${q(ns)}: Subscription ${sub.node.path} (package ${q(String(spec.name))}) uses CatalogSource ${q(String(spec.source))} in namespace ${q(String(spec.sourceNamespace))}, which goes around the curation; allowed: ${list(allowed)} in ${q(ns)}`,
+          fix: 'subscribe through the curated catalog (add the package to its list if it should be allowed)',
+        });
       }
     }
     return out;

@@ -238,6 +238,24 @@ describe('CuratedCatalog', () => {
     expect(() => c.artifacts()).toThrow(`platform/C: cannot write the curated catalog:\n  ${message}`);
   });
 
+  test('a Subscription in a served namespace that uses another catalog source is a synth error naming the allowed ones', () => {
+    // GIVEN a curated catalog in team-a, and Subscriptions there to it, to a global catalog and to another tenant's copy
+    const { app, chart } = appAndChart();
+    new CuratedCatalog(chart, 'Curated', { image: 'reg/c:1', packages: [{ name: 'etcd' }], tenants: [new FakeTenant(chart, 'T', 'team-a')] });
+    const sub = (id: string, source: string, sourceNamespace: string) =>
+      new olm.Subscription(chart, id, { metadata: { name: id.toLowerCase(), namespace: 'team-a' }, spec: { name: 'etcd', source, sourceNamespace } });
+    sub('Curated1', 'curated-operators', 'team-a');
+    sub('Global', 'community-operators', 'openshift-marketplace');
+    sub('Elsewhere', 'curated-operators', 'team-b');
+    new olm.Subscription(chart, 'OtherNs', { metadata: { name: 'x', namespace: 'team-c' }, spec: { name: 'etcd', source: 'community-operators', sourceNamespace: 'openshift-marketplace' } });
+    // THEN
+    const fix = 'Fix: subscribe through the curated catalog (add the package to its list if it should be allowed) (SubscriptionOutsideCuratedCatalog)';
+    expect(synthErrors(app)).toEqual([
+      `[platform/Curated] tenants="team-a": tenant namespace "team-a": Subscription platform/Elsewhere (package "etcd") uses CatalogSource "curated-operators" in namespace "team-b", which goes around the curation; allowed: "curated-operators" in "team-a". ${fix}`,
+      `[platform/Curated] tenants="team-a": tenant namespace "team-a": Subscription platform/Global (package "etcd") uses CatalogSource "community-operators" in namespace "openshift-marketplace", which goes around the curation; allowed: "curated-operators" in "team-a". ${fix}`,
+    ]);
+  });
+
   test('names OLM would reject, and a fractional priority', () => {
     const { app, chart } = appAndChart();
     new CuratedCatalog(chart, 'C', { image: 'i', catalogName: '1catalog', secrets: ['Bad_Secret'], priority: 1.5, packages: [{ name: 'x' }] });
