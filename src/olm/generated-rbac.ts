@@ -511,10 +511,12 @@ export class OlmGeneratedRbac {
       }
       return out;
     }
-    // ensureTenantRBAC: into each target namespace but the operator's own; owned by the copied CSV there.
+    // ensureTenantRBAC: into each target namespace but the operator's own; owned by the copied CSV there. The
+    // pre-v0.15 code adds only the owner labels and olm.copiedFrom (no olm.managed).
+    const managed = this.generation === OlmGeneration.PRE_V0_15 ? {} : OLM_MANAGED;
     for (const target of this.og.targetNamespaces) {
       if (target === ns) continue;
-      const labels = sortKeys({ ...ownerLabels(op.csvName, target, 'ClusterServiceVersion'), 'olm.copiedFrom': ns, ...OLM_MANAGED });
+      const labels = sortKeys({ ...ownerLabels(op.csvName, target, 'ClusterServiceVersion'), 'olm.copiedFrom': ns, ...managed });
       for (const r of roles) {
         const meta = { name: r.name, namespace: target, labels, ownerReferences: [nonBlockingOwner('operators.coreos.com/v1alpha1', 'ClusterServiceVersion', op.csvName)] };
         out.push({ source: OlmRbacSource.COPIED_TO_TARGET_NAMESPACE, csvName: op.csvName, nameIsExact: false, manifest: { apiVersion: RBAC_API, kind: 'Role', metadata: meta, rules: r.rules.map(PolicyRules.toJson) } });
