@@ -135,7 +135,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
     this.address = props.address;
     this.sourceCatalog = props.sourceCatalog;
     this.secrets = [...(props.secrets ?? [])].sort();
-    this.allowed = [...props.packages];
+    this.allowed = [...(props.packages ?? [])]; // a JavaScript caller may omit it: reported as an empty list
     addErrorProducer(this, () => this.errors());
     addWarningProducer(this, () => this.warnings());
     for (const t of props.tenants ?? []) this.serve(t);

@@ -256,6 +256,14 @@ describe('CuratedCatalog', () => {
     ]);
   });
 
+  test('packages omitted by a JavaScript caller is the empty-list error, not a TypeError', () => {
+    const { app, chart } = appAndChart();
+    new CuratedCatalog(chart, 'C', { image: 'i' } as any);
+    expect(synthErrors(app)).toEqual([
+      '[platform/C] packages: the curated list is empty: no package could be installed from this catalog. Fix: list at least one package, each once, with valid semver ranges (CuratedListInvalid)',
+    ]);
+  });
+
   test('names OLM would reject, and a fractional priority', () => {
     const { app, chart } = appAndChart();
     new CuratedCatalog(chart, 'C', { image: 'i', catalogName: '1catalog', secrets: ['Bad_Secret'], priority: 1.5, packages: [{ name: 'x' }] });
