@@ -164,7 +164,8 @@ describe('OlmGeneratedRbac: a CSV\'s permissions (resolver/rbac.go, ensureSingle
   test('PRE_V0_15 copies carry the owner labels and olm.copiedFrom but no olm.managed (ensureTenantRBAC before v0.15)', () => {
     const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a', 'team-b']), operators: [widgets], generation: OlmGeneration.PRE_V0_15 });
     const objects = permissionObjects(rbac);
-    const copies = objects.filter((o) => o.source === OlmRbacSource.COPIED_TO_TARGET_NAMESPACE).map((o) => [o.manifest.kind, o.manifest.metadata.labels]);
+    const copies = objects.filter((o) => o.source === OlmRbacSource.COPIED_TO_TARGET_NAMESPACE)
+      .map((o) => [o.manifest.kind, o.manifest.metadata.labels]);
     const labels = { 'olm.copiedFrom': 'team-a', 'olm.owner': 'widgets.v1.0.0', 'olm.owner.kind': 'ClusterServiceVersion', 'olm.owner.namespace': 'team-b' };
     expect(copies).toEqual([['Role', labels], ['RoleBinding', labels]]);
   });
