@@ -2,6 +2,7 @@ import { App, Testing } from 'cdk8s';
 import { buildPlatform } from '../../examples/platform';
 import { buildFailingTenant, buildFixedTenant } from '../../examples/preflight-demo';
 import { Diagnostics } from '../../src';
+import { SchemaValidator } from '../util/schema-validator';
 
 describe('examples/preflight-demo.ts: the docs\' default Role vs derived permissions', () => {
   test('GIVEN the docs\' default installer Role and prometheus 0.56.3 THEN synth fails listing every missing rule at once', () => {
@@ -77,5 +78,13 @@ describe('examples/platform.ts', () => {
 
   test('the only warnings are the CRDs OLM creates itself (cluster-wide, shared by tenants)', () => {
     expect([...new Set(Diagnostics.warnings(app).map((w) => w.code))]).toEqual(['CrdsCreatedByOlm']);
+  });
+});
+
+describe('examples/preflight-demo.ts objects', () => {
+  test('the fixed tenant validates against the real schemas', () => {
+    const app = Testing.app();
+    buildFixedTenant(app);
+    expect(SchemaValidator.shared().validateAll(app.charts.flatMap((c) => c.toJson()))).toEqual([]);
   });
 });
