@@ -18,6 +18,8 @@ import * as semver from 'semver';
 import { FbcSchema, FileBasedCatalog } from './fbc/file-based-catalog';
 import { channelEntriesOf, str } from './fbc/internal';
 
+const TARGET_CATALOG = /^([a-z0-9]+((?:[._]|__|[-]*)[a-z0-9]+)*)(\/([a-z0-9]+((?:[._]|__|[-]*)[a-z0-9]+)*))*$/;
+
 /** Where the curated image comes from and goes to, for the `ImageSetConfiguration`. */
 export interface ImageSetConfigurationOptions {
   /** The catalog image to mirror from, e.g. `registry.redhat.io/redhat/community-operator-index:v4.18`. */
@@ -59,6 +61,14 @@ export class MirrorConfig {
    */
   public static imageSetConfiguration(filtered: FileBasedCatalog, options: ImageSetConfigurationOptions): any {
     if (!options.sourceCatalogImage) throw new Error('ImageSetConfiguration: sourceCatalogImage must be set (the catalog image to mirror from)');
+    // oc-mirror v2 type_config.go IsValidPathComponent: path components only, no tag or digest.
+    if (options.targetCatalog !== undefined && !TARGET_CATALOG.test(options.targetCatalog)) {
+      throw new Error(`ImageSetConfiguration: targetCatalog ${JSON.stringify(options.targetCatalog)} is not valid: use lower-case path components separated by "/" (e.g. "platform/curated-operators"), without a tag or digest (set targetTag for the tag)`);
+    }
+    // The tag grammar of distribution/reference.
+    if (options.targetTag !== undefined && !/^[\w][\w.-]{0,127}$/.test(options.targetTag)) {
+      throw new Error(`ImageSetConfiguration: targetTag ${JSON.stringify(options.targetTag)} is not a valid image tag (letters, digits, "_", "." and "-", at most 128, not starting with "." or "-")`);
+    }
     return {
       kind: 'ImageSetConfiguration',
       apiVersion: MirrorConfig.IMAGE_SET_API_VERSION,

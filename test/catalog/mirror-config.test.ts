@@ -51,8 +51,17 @@ describe('MirrorConfig', () => {
     });
   });
 
-  test('the source image is required', () => {
+  test('the source image is required; targetCatalog (oc-mirror IsValidPathComponent) and targetTag are checked', () => {
     expect(() => MirrorConfig.imageSetConfiguration(filtered, { sourceCatalogImage: '' })).toThrow('ImageSetConfiguration: sourceCatalogImage must be set');
+    const src = 'registry.redhat.io/redhat/community-operator-index:v4.21';
+    expect(() => MirrorConfig.imageSetConfiguration(filtered, { sourceCatalogImage: src, targetCatalog: 'platform/curated:v1' })).toThrow(
+      'ImageSetConfiguration: targetCatalog "platform/curated:v1" is not valid: use lower-case path components separated by "/" (e.g. "platform/curated-operators"), without a tag or digest (set targetTag for the tag)',
+    );
+    expect(() => MirrorConfig.imageSetConfiguration(filtered, { sourceCatalogImage: src, targetCatalog: 'Platform/x' })).toThrow(/targetCatalog "Platform\/x" is not valid/);
+    expect(() => MirrorConfig.imageSetConfiguration(filtered, { sourceCatalogImage: src, targetTag: '-v1' })).toThrow(/targetTag "-v1" is not a valid image tag/);
+    expect(MirrorConfig.imageSetConfiguration(filtered, { sourceCatalogImage: src, targetCatalog: 'platform/my_org/curated-operators', targetTag: 'v4.21_1' }).mirror.operators[0].targetCatalog).toEqual(
+      'platform/my_org/curated-operators',
+    );
   });
 
   describe('differences: what oc-mirror would select with >=min <=max (Masterminds/semver) vs the filtered catalog', () => {
