@@ -1,4 +1,5 @@
 import * as path from 'path';
+import * as semver from 'semver';
 import { FbcFilter, FileBasedCatalog, MirrorConfig } from '../../src/catalog';
 
 const APICURIO = FileBasedCatalog.fromPath(path.join(__dirname, '..', 'fixtures', 'catalogs', 'community-operators-prod/catalogs/v4.21/apicurio-registry-3/catalog.yaml'));
@@ -90,5 +91,26 @@ describe('MirrorConfig', () => {
         'package "p" channel "s": the oc-mirror range ">=1.1.0 <=2.0.0" does not select p.v1.2.0-rc.1; the filtered catalog (catalog/) is exact, build the image from it with opm',
       ]);
     });
+  });
+
+  test('the ImageSetConfiguration passes oc-mirror v2 validateOperator rules (config/validate.go), on every sample package', () => {
+    // GIVEN every package of the samples, unfiltered, as one selection
+    const all = FileBasedCatalog.fromPath(path.join(__dirname, '..', 'fixtures', 'catalogs'));
+    const isc = MirrorConfig.imageSetConfiguration(FbcFilter.filter(all, all.packageNames.map((name) => ({ name }))).catalog, { sourceCatalogImage: 'reg/idx:v1' });
+    // THEN (a port of the rules that apply to packages and channels)
+    const errors: string[] = [];
+    const pkgs = isc.mirror.operators[0].packages;
+    const names = pkgs.map((p: any) => p.name);
+    if (new Set(names).size !== names.length) errors.push('duplicate package entry');
+    for (const p of pkgs) {
+      if ((p.minVersion || p.maxVersion) && p.channels.some((c: any) => c.minVersion || c.maxVersion)) errors.push(`${p.name}: mixing package and channel min/maxVersion`);
+      const chans = p.channels.map((c: any) => c.name);
+      if (new Set(chans).size !== chans.length) errors.push(`${p.name}: duplicate channel entry`);
+      for (const c of p.channels) {
+        for (const v of [c.minVersion, c.maxVersion]) if (semver.valid(v) === null) errors.push(`${p.name}/${c.name}: ${v} is not semver`);
+      }
+    }
+    expect(errors).toEqual([]);
+    expect(names).toEqual(['apicurio-registry-3', 'foo', 'kubevirt-wol', 'libredb-studio-operator', 'odf-node-recovery-operator']);
   });
 });
