@@ -159,7 +159,8 @@ export class InstallPreflight {
       throw new Error(`InstallPreflight.check: 'namespace' must be the OperatorGroup's namespace, got ${JSON.stringify(namespace)}`);
     }
     const upgrade = props.upgrade === true;
-    const model = InstallPlanModel.build(bundle, namespace, upgrade);
+    const prepared = prepare(bundle, namespace, upgrade);
+    const model = prepared.model;
     const problems: PreflightProblem[] = [];
     const warnings: PreflightProblem[] = [];
 
@@ -174,22 +175,27 @@ export class InstallPreflight {
     problems.push(...modelProblems(bundle, model));
 
     const effective = effectiveRules(props.installerRules, props.clusterInstallerRules ?? [], props.otherNamespaceRules ?? [], namespace);
-    const writes = new Map<string, { atoms: PolicyRule[]; steps: Set<string> }>();
-    const missingAtoms: Array<{ namespace: string; atom: PolicyRule; step: string }> = [];
-    for (const req of model.requirements) {
-      const [allowedRules, writeAtoms] = splitWrites(req.rules);
-      if (writeAtoms.length > 0) {
-        const w = writes.get(req.namespace) ?? { atoms: [], steps: new Set<string>() };
-        w.atoms.push(...writeAtoms);
-        w.steps.add(req.step);
-        writes.set(req.namespace, w);
-      }
-      const owner = effective(req.namespace);
-      if (RbacRules.covers(owner, allowedRules).covered) continue;
-      if (req.alternative !== undefined && RbacRules.covers(owner, req.alternative).covered) continue;
-      const wanted = req.deriveAlternative && req.alternative !== undefined ? req.alternative : allowedRules;
-      for (const atom of RbacRules.covers(owner, wanted).missing) missingAtoms.push({ namespace: req.namespace, atom, step: req.step });
+    const writes = prepared.writes;
+    // One `covers` per namespace over everything requested there (it indexes the owner rules once), then each
+    // requirement is answered from the set of uncovered atoms: the same result as one `covers` per requirement.
+    const uncovered = new Map<string, Set<string>>();
+    for (const [ns, rules] of prepared.requested) {
+      uncovered.set(ns, new Set(RbacRules.covers(effective(ns), rules).missing.map(atomKeyOf)));
     }
+    const missingOf = (ns: string, atoms: Map<string, PolicyRule>): PolicyRule[] => {
+      const gaps = uncovered.get(ns)!;
+      const out: PolicyRule[] = [];
+      for (const [key, atom] of atoms) if (gaps.has(key)) out.push(atom);
+      return out;
+    };
+    const missingAtoms: Array<{ namespace: string; atom: PolicyRule; step: string }> = [];
+    model.requirements.forEach((req, i) => {
+      const { allowedAtoms, alternativeAtoms } = prepared.atoms[i];
+      if (missingOf(req.namespace, allowedAtoms).length === 0) return;
+      if (alternativeAtoms !== undefined && missingOf(req.namespace, alternativeAtoms).length === 0) return;
+      const wanted = req.deriveAlternative && alternativeAtoms !== undefined ? alternativeAtoms : allowedAtoms;
+      for (const atom of missingOf(req.namespace, wanted)) missingAtoms.push({ namespace: req.namespace, atom, step: req.step });
+    });
     if (writes.size > 0) problems.push(...writesProblem(bundle, writes));
 
     const missing = toMissing(missingAtoms, namespace);
@@ -482,6 +488,53 @@ function modelWarnings(bundle: OperatorBundle, namespace: string, targets: strin
     });
   }
   return out;
+}
+
+/** A modelled install with its rules pre-split and pre-broken into atoms, cached per bundle (bundles are immutable). */
+interface PreparedModel {
+  readonly model: InstallModel;
+  /** CRD/APIService writes and escalation rights, per namespace: refused, never reported as missing. */
+  readonly writes: Map<string, { atoms: PolicyRule[]; steps: Set<string> }>;
+  /** Everything requested per namespace (allowed rules and alternatives), for one `covers` call each. */
+  readonly requested: Map<string, PolicyRule[]>;
+  /** Per requirement: its allowed atoms and its alternative's atoms, by atom key, de-duplicated, in breakdown order. */
+  readonly atoms: Array<{ allowedAtoms: Map<string, PolicyRule>; alternativeAtoms?: Map<string, PolicyRule> }>;
+}
+
+const PREPARED = new WeakMap<OperatorBundle, Map<string, PreparedModel>>();
+
+function prepare(bundle: OperatorBundle, namespace: string, upgrade: boolean): PreparedModel {
+  let byKey = PREPARED.get(bundle);
+  if (byKey === undefined) PREPARED.set(bundle, byKey = new Map());
+  const cacheKey = `${upgrade}\u0000${namespace}`;
+  const hit = byKey.get(cacheKey);
+  if (hit !== undefined) return hit;
+  const model = InstallPlanModel.build(bundle, namespace, upgrade);
+  const writes = new Map<string, { atoms: PolicyRule[]; steps: Set<string> }>();
+  const requested = new Map<string, PolicyRule[]>();
+  const byAtom = (rules: PolicyRule[]) => new Map(RbacRules.breakdown(rules).map((a) => [atomKeyOf(a), a] as const));
+  const atoms = model.requirements.map((req) => {
+    const [allowedRules, writeAtoms] = splitWrites(req.rules);
+    if (writeAtoms.length > 0) {
+      const w = writes.get(req.namespace) ?? { atoms: [], steps: new Set<string>() };
+      w.atoms.push(...writeAtoms);
+      w.steps.add(req.step);
+      writes.set(req.namespace, w);
+    }
+    const list = requested.get(req.namespace) ?? [];
+    list.push(...allowedRules, ...(req.alternative ?? []));
+    requested.set(req.namespace, list);
+    return { allowedAtoms: byAtom(allowedRules), alternativeAtoms: req.alternative === undefined ? undefined : byAtom(req.alternative) };
+  });
+  const prepared: PreparedModel = { model, writes, requested, atoms };
+  byKey.set(cacheKey, prepared);
+  return prepared;
+}
+
+/** Key of an atom as `RbacRules.breakdown` / `covers().missing` write it (one value per field). */
+function atomKeyOf(a: PolicyRule): string {
+  const none = '\u0001';
+  return [a.verbs[0], a.apiGroups?.[0] ?? none, a.resources?.[0] ?? none, a.resourceNames?.[0] ?? none, a.nonResourceUrls?.[0] ?? none].join('\u0000');
 }
 
 function effectiveRules(ns: PolicyRule[], cluster: PolicyRule[], others: NamespaceRules[], namespace: string): (n: string) => PolicyRule[] {
