@@ -79,7 +79,9 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
     addErrorProducer(this, () => {
       const out: DiagnosticDetails[] = [];
       const problem = KubernetesNames.problem(this.policyName, NameRule.DNS1123_SUBDOMAIN);
-      if (problem) out.push({ code: 'InvalidName', field: 'policyName', value: this.policyName, message: problem });
+      if (problem) {
+        out.push({ code: 'InvalidName', field: 'policyName', value: this.policyName, message: `policy name ${problem}`, fix: 'use lower-case letters, digits, "-" and "."' });
+      }
       // Policies and bindings are cluster-scoped: a second one with this name would overwrite ours when applied.
       const clashes = this.node.root.node
         .findAll()
@@ -103,6 +105,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
         if (shared.length > 0) {
           out.push({
             code: 'AdmissionPolicyOverlap',
+            field: 'catalog',
             message: `curated catalog ${other.node.path} also serves ${shared.join(', ')}, and this policy would reject every Subscription to it there`,
             fix: 'serve each tenant namespace from one curated catalog when the admission policy is enabled (merge the lists)',
           });

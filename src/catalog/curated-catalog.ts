@@ -322,7 +322,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
     }
     for (const secret of this.secrets) {
       const problem = KubernetesNames.problem(secret, NameRule.DNS1123_SUBDOMAIN);
-      if (problem) out.push({ code: 'InvalidName', field: 'secrets', value: secret, message: `pull secret name ${problem}` });
+      if (problem) out.push({ code: 'InvalidName', field: 'secrets', value: secret, message: `pull secret name ${problem}`, fix: 'name the Secret in lower-case letters, digits, "-" and "."' });
     }
     if (p.priority !== undefined && !Number.isInteger(p.priority)) {
       out.push({ code: 'InvalidPriority', field: 'priority', value: String(p.priority), message: 'priority must be an integer', fix: 'use e.g. 10 or -100' });

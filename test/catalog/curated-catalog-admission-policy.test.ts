@@ -167,7 +167,7 @@ describe('CuratedCatalogAdmissionPolicy', () => {
     new CuratedCatalog(chart, 'Two', { image: 'i2', catalogName: 'two', packages: [{ name: 'y' }], tenants: [t] });
     new CuratedCatalogAdmissionPolicy(chart, 'P', { catalog: one });
     expect(synthErrors(app)).toEqual([
-      '[platform/P] curated catalog platform/Two also serves team-a, and this policy would reject every Subscription to it there. Fix: serve each tenant namespace from one curated catalog when the admission policy is enabled (merge the lists) (AdmissionPolicyOverlap)',
+      '[platform/P] catalog: curated catalog platform/Two also serves team-a, and this policy would reject every Subscription to it there. Fix: serve each tenant namespace from one curated catalog when the admission policy is enabled (merge the lists) (AdmissionPolicyOverlap)',
     ]);
   });
 
