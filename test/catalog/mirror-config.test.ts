@@ -113,4 +113,29 @@ describe('MirrorConfig', () => {
     expect(errors).toEqual([]);
     expect(names).toEqual(['apicurio-registry-3', 'foo', 'kubevirt-wol', 'libredb-studio-operator', 'odf-node-recovery-operator']);
   });
+
+  test('the FilterConfiguration passes catalog-filter FilterConfiguration.Validate (mirror-config.go), on every sample package', () => {
+    const all = FileBasedCatalog.fromPath(path.join(__dirname, '..', 'fixtures', 'catalogs'));
+    const cfg = MirrorConfig.filterConfiguration(FbcFilter.filter(all, all.packageNames.map((name) => ({ name }))).catalog);
+    const errors: string[] = [];
+    if (cfg.apiVersion !== 'olm.operatorframework.io/filter/mirror/v1alpha1') errors.push('unexpected API version');
+    if (cfg.kind !== 'FilterConfiguration') errors.push('unexpected kind');
+    cfg.packages.forEach((p: any, i: number) => {
+      if (!p.name) errors.push(`package [${i}]: name must be specified`);
+      for (const c of p.channels ?? []) {
+        if (!c.name) errors.push(`${p.name}: channel name must be specified`);
+        if (c.versionRange && p.versionRange) errors.push(`${p.name}: package.VersionRange and channel.VersionRange are exclusive`);
+        if (c.versionRange && semver.validRange(c.versionRange) === null) errors.push(`${p.name}/${c.name}: invalid range`);
+      }
+    });
+    expect(errors).toEqual([]);
+    expect(cfg.packages.find((p: any) => p.name === 'foo')).toEqual({
+      name: 'foo',
+      defaultChannel: 'beta',
+      channels: [
+        { name: 'beta', versionRange: '>=0.1.0 <=0.2.0' },
+        { name: 'stable', versionRange: '>=0.2.0 <=0.2.0' },
+      ],
+    });
+  });
 });
