@@ -520,7 +520,8 @@ describe('InstallPreflight.check equals the direct per-requirement computation (
     const pools = new Map(ops.map((op) => {
       const b = load(op);
       const d = InstallerPermissions.leastPrivilege({ bundles: [b], namespace: 'team-a', targetNamespaces: targetsFor(b), allowClusterScoped: true });
-      return [op, { ns: RbacRules.breakdown(d.namespacedRules), cluster: RbacRules.breakdown(d.clusterRules), other: d.otherNamespaceRules }] as const;
+      const pool = { ns: RbacRules.breakdown(d.namespacedRules), cluster: RbacRules.breakdown(d.clusterRules), other: d.otherNamespaceRules };
+      return [op, pool] as const;
     }));
     const escalate: PolicyRule = { apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles', 'clusterroles'], verbs: ['escalate', 'bind'] };
     fc.assert(fc.property(fc.constantFrom(...ops), fc.boolean(), fc.boolean(), fc.infiniteStream(fc.boolean()), (op, upgrade, withEscalate, keep) => {
