@@ -146,6 +146,13 @@ export interface OlmGeneratedObject {
   /** The CSV it is generated for (empty for the OperatorGroup's own ClusterRoles). */
   readonly csvName: string;
   /**
+   * True when OLM creates the object with its own (cluster-wide) client, whatever the OperatorGroup's service
+   * account may do: provided-API and OperatorGroup ClusterRoles, lifted and copied RBAC. False for what the install
+   * runs as the OperatorGroup's service account when it has one (scoped install): the InstallPlan's Roles and
+   * ClusterRoles for the CSV's permissions, and the serving-cert RBAC.
+   */
+  readonly createdByOlmClient: boolean;
+  /**
    * Whether `metadata.name` is exactly what OLM will use. False for the catalog operator's Role/ClusterRole names,
    * whose suffix OLM computes by hashing Go's in-memory representation of the permission (not reproducible
    * offline): the prefix and the length rules are OLM's, the suffix is ours.
@@ -451,6 +458,7 @@ export class OlmGeneratedRbac {
     return {
       source: OlmRbacSource.PROVIDED_API_CLUSTER_ROLE,
       csvName: api.csvName,
+      createdByOlmClient: true,
       nameIsExact: true,
       manifest: { apiVersion: RBAC_API, kind: 'ClusterRole', metadata, rules: [PolicyRules.toJson(rule)] },
     };
@@ -475,7 +483,7 @@ export class OlmGeneratedRbac {
       metadata: { name: this.operatorGroupClusterRoleName(level), labels: sortKeys(labels) },
     };
     if (selectors.length > 0) manifest.aggregationRule = { clusterRoleSelectors: selectors };
-    return { source: OlmRbacSource.OPERATOR_GROUP_CLUSTER_ROLE, csvName: '', nameIsExact: true, manifest };
+    return { source: OlmRbacSource.OPERATOR_GROUP_CLUSTER_ROLE, csvName: '', createdByOlmClient: true, nameIsExact: true, manifest };
   }
 
   // ---- a CSV's own permissions ---------------------------------------------------------------------------------
@@ -489,14 +497,14 @@ export class OlmGeneratedRbac {
       const name = generateName(`${op.csvName}-${p.serviceAccountName}`, [op.csvName, p.serviceAccountName, p.rules]);
       roles.push({ name, rules: p.rules, sa: p.serviceAccountName });
       const meta = { name, namespace: ns, labels: sortKeys(csvLabels), ownerReferences: [nonBlockingOwner('operators.coreos.com/v1alpha1', 'ClusterServiceVersion', op.csvName)] };
-      out.push({ source: OlmRbacSource.CSV_PERMISSION, csvName: op.csvName, nameIsExact: false, manifest: { apiVersion: RBAC_API, kind: 'Role', metadata: meta, rules: p.rules.map(PolicyRules.toJson) } });
-      out.push({ source: OlmRbacSource.CSV_PERMISSION, csvName: op.csvName, nameIsExact: false, manifest: roleBinding('RoleBinding', meta, 'Role', name, p.serviceAccountName, ns) });
+      out.push({ source: OlmRbacSource.CSV_PERMISSION, csvName: op.csvName, createdByOlmClient: false, nameIsExact: false, manifest: { apiVersion: RBAC_API, kind: 'Role', metadata: meta, rules: p.rules.map(PolicyRules.toJson) } });
+      out.push({ source: OlmRbacSource.CSV_PERMISSION, csvName: op.csvName, createdByOlmClient: false, nameIsExact: false, manifest: roleBinding('RoleBinding', meta, 'Role', name, p.serviceAccountName, ns) });
     }
     for (const p of op.clusterPermissions ?? []) {
       const name = generateName(op.csvName, [op.csvName, ns, p.serviceAccountName, p.rules]);
       const meta = { name, labels: sortKeys(csvLabels) };
-      out.push({ source: OlmRbacSource.CSV_CLUSTER_PERMISSION, csvName: op.csvName, nameIsExact: false, manifest: { apiVersion: RBAC_API, kind: 'ClusterRole', metadata: meta, rules: p.rules.map(PolicyRules.toJson) } });
-      out.push({ source: OlmRbacSource.CSV_CLUSTER_PERMISSION, csvName: op.csvName, nameIsExact: false, manifest: roleBinding('ClusterRoleBinding', meta, 'ClusterRole', name, p.serviceAccountName, ns) });
+      out.push({ source: OlmRbacSource.CSV_CLUSTER_PERMISSION, csvName: op.csvName, createdByOlmClient: false, nameIsExact: false, manifest: { apiVersion: RBAC_API, kind: 'ClusterRole', metadata: meta, rules: p.rules.map(PolicyRules.toJson) } });
+      out.push({ source: OlmRbacSource.CSV_CLUSTER_PERMISSION, csvName: op.csvName, createdByOlmClient: false, nameIsExact: false, manifest: roleBinding('ClusterRoleBinding', meta, 'ClusterRole', name, p.serviceAccountName, ns) });
     }
     out.push(...this.servingCertRbac(op));
     if (roles.length === 0 || this.permissionsMet(op)) return out;
@@ -506,8 +514,8 @@ export class OlmGeneratedRbac {
       for (const r of roles) {
         const meta = { name: r.name, labels: sortKeys(csvLabels) };
         const rules = [...r.rules, { verbs: VERBS[AccessLevel.VIEW], apiGroups: [''], resources: ['namespaces'] }];
-        out.push({ source: OlmRbacSource.LIFTED_TO_CLUSTER, csvName: op.csvName, nameIsExact: false, manifest: { apiVersion: RBAC_API, kind: 'ClusterRole', metadata: meta, rules: rules.map(PolicyRules.toJson) } });
-        out.push({ source: OlmRbacSource.LIFTED_TO_CLUSTER, csvName: op.csvName, nameIsExact: false, manifest: roleBinding('ClusterRoleBinding', meta, 'ClusterRole', r.name, r.sa, ns) });
+        out.push({ source: OlmRbacSource.LIFTED_TO_CLUSTER, csvName: op.csvName, createdByOlmClient: true, nameIsExact: false, manifest: { apiVersion: RBAC_API, kind: 'ClusterRole', metadata: meta, rules: rules.map(PolicyRules.toJson) } });
+        out.push({ source: OlmRbacSource.LIFTED_TO_CLUSTER, csvName: op.csvName, createdByOlmClient: true, nameIsExact: false, manifest: roleBinding('ClusterRoleBinding', meta, 'ClusterRole', r.name, r.sa, ns) });
       }
       return out;
     }
@@ -519,9 +527,9 @@ export class OlmGeneratedRbac {
       const labels = sortKeys({ ...ownerLabels(op.csvName, target, 'ClusterServiceVersion'), 'olm.copiedFrom': ns, ...managed });
       for (const r of roles) {
         const meta = { name: r.name, namespace: target, labels, ownerReferences: [nonBlockingOwner('operators.coreos.com/v1alpha1', 'ClusterServiceVersion', op.csvName)] };
-        out.push({ source: OlmRbacSource.COPIED_TO_TARGET_NAMESPACE, csvName: op.csvName, nameIsExact: false, manifest: { apiVersion: RBAC_API, kind: 'Role', metadata: meta, rules: r.rules.map(PolicyRules.toJson) } });
+        out.push({ source: OlmRbacSource.COPIED_TO_TARGET_NAMESPACE, csvName: op.csvName, createdByOlmClient: true, nameIsExact: false, manifest: { apiVersion: RBAC_API, kind: 'Role', metadata: meta, rules: r.rules.map(PolicyRules.toJson) } });
         // The subject stays the service account in the operator's namespace.
-        out.push({ source: OlmRbacSource.COPIED_TO_TARGET_NAMESPACE, csvName: op.csvName, nameIsExact: false, manifest: roleBinding('RoleBinding', meta, 'Role', r.name, r.sa, ns) });
+        out.push({ source: OlmRbacSource.COPIED_TO_TARGET_NAMESPACE, csvName: op.csvName, createdByOlmClient: true, nameIsExact: false, manifest: roleBinding('RoleBinding', meta, 'Role', r.name, r.sa, ns) });
       }
     }
     return out;
@@ -536,7 +544,7 @@ export class OlmGeneratedRbac {
   private servingCertRbac(op: OlmMemberOperator): OlmGeneratedObject[] {
     const ns = this.og.namespace;
     const out: OlmGeneratedObject[] = [];
-    const add = (manifest: any) => out.push({ source: OlmRbacSource.SERVING_CERT, csvName: op.csvName, nameIsExact: true, manifest });
+    const add = (manifest: any) => out.push({ source: OlmRbacSource.SERVING_CERT, csvName: op.csvName, createdByOlmClient: false, nameIsExact: true, manifest });
     const byName = new Map<string, string>();
     for (const d of op.certDeployments ?? []) byName.set(d.deploymentName, d.serviceAccountName || 'default');
     for (const [deployment, sa] of [...byName.entries()].sort((a, b) => cmp(a[0], b[0]))) {

@@ -208,6 +208,27 @@ describe('OlmGeneratedRbac: a CSV\'s permissions (resolver/rbac.go, ensureSingle
   });
 });
 
+describe('OlmGeneratedRbac: which client creates what', () => {
+  test('OLM\'s own client for provided-API, OperatorGroup, lifted and copied RBAC; the (scoped) install for the rest', () => {
+    const operator: OlmMemberOperator = { ...widgets, certDeployments: [{ deploymentName: 'gadget-server' }] };
+    const bySource = (targets: string[]) => {
+      const out: Record<string, boolean[]> = {};
+      for (const o of new OlmGeneratedRbac({ operatorGroup: og(targets), operators: [operator] }).objects()) {
+        out[o.source] = [...new Set([...(out[o.source] ?? []), o.createdByOlmClient])];
+      }
+      return out;
+    };
+    expect({ ...bySource([]), ...bySource(['team-a', 'team-b']) }).toEqual({
+      [OlmRbacSource.PROVIDED_API_CLUSTER_ROLE]: [true],
+      [OlmRbacSource.OPERATOR_GROUP_CLUSTER_ROLE]: [true],
+      [OlmRbacSource.LIFTED_TO_CLUSTER]: [true],
+      [OlmRbacSource.COPIED_TO_TARGET_NAMESPACE]: [true],
+      [OlmRbacSource.CSV_PERMISSION]: [false],
+      [OlmRbacSource.SERVING_CERT]: [false],
+    });
+  });
+});
+
 describe('OlmGeneratedRbac: serving-cert RBAC for APIService/webhook deployments (install/certresources.go)', () => {
   test('Role+RoleBinding on the cert Secret, auth-delegator ClusterRoleBinding, auth-reader RoleBinding in kube-system', () => {
     // GIVEN a deployment serving the APIService, with no service account set (OLM defaults to "default")
