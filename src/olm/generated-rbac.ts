@@ -544,7 +544,9 @@ export class OlmGeneratedRbac {
   private servingCertRbac(op: OlmMemberOperator): OlmGeneratedObject[] {
     const ns = this.og.namespace;
     const out: OlmGeneratedObject[] = [];
-    const add = (manifest: any) => out.push({ source: OlmRbacSource.SERVING_CERT, csvName: op.csvName, createdByOlmClient: false, nameIsExact: true, manifest });
+    const add = (manifest: any) => out.push({
+      source: OlmRbacSource.SERVING_CERT, csvName: op.csvName, createdByOlmClient: false, nameIsExact: true, manifest,
+    });
     const byName = new Map<string, string>();
     for (const d of op.certDeployments ?? []) byName.set(d.deploymentName, d.serviceAccountName || 'default');
     for (const [deployment, sa] of [...byName.entries()].sort((a, b) => cmp(a[0], b[0]))) {
