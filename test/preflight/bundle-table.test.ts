@@ -59,10 +59,20 @@ export function bundleTable(): string {
 }
 
 describe('docs/preflight.md bundle table', () => {
+  let table: string;
+  beforeAll(() => {
+    table = bundleTable();
+  });
+
   test('is the preflight output over the 12 shared bundles', () => {
-    const table = bundleTable();
     if (process.env.PRINT_TABLE) console.log(table); // eslint-disable-line no-console
     const docs = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'preflight.md'), 'utf8');
     expect(docs).toContain(table);
+  });
+
+  test('the README copy between <!-- bundle-table:start --> and <!-- bundle-table:end --> is the same table', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const m = /<!-- bundle-table:start -->\n([\s\S]*?)\n<!-- bundle-table:end -->/.exec(readme);
+    expect(m?.[1]).toEqual(table);
   });
 });
