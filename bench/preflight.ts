@@ -24,11 +24,10 @@ export function benchPreflight(): string[] {
   const okd = DefaultInstallerRules.okdScopedInstall();
   const check = () => InstallPreflight.check({ bundle: jaeger, namespace: 'team-a', targetNamespaces: [], installerRules: okd, upgrade: true });
   const first = time(check);
-  const runs = 20;
-  const total = time(() => {
-    for (let i = 0; i < runs; i++) check();
-  });
-  out.push(`preflight: jaeger with the OKD default Role (all missing rules + problems): first ${first.toFixed(1)} ms, then ${(total / runs).toFixed(1)} ms per check`);
+  // Later checks of the same bundle and namespace reuse the modelled install (cached per bundle): median of 21.
+  const runs = Array.from({ length: 21 }, () => time(check)).sort((a, b) => a - b);
+  out.push(`preflight: jaeger with the OKD default Role (all missing rules + problems): first ${first.toFixed(1)} ms (models the install), `
+    + `then median ${runs[10].toFixed(1)} ms per check (min ${runs[0].toFixed(1)} ms)`);
   out.push(`preflight: jaeger leastPrivilege derivation: ${time(() => {
     InstallerPermissions.leastPrivilege({ bundles: [jaeger], namespace: 'team-a', targetNamespaces: [], allowClusterScoped: true });
   }).toFixed(1)} ms`);
@@ -55,6 +54,7 @@ export function benchPreflight(): string[] {
       }
     }
   });
+  // Every tenant has its own namespace, so every tenant models each install afresh (no cache hits across tenants).
   out.push(`preflight: ${tenants} tenants x 2 bundles (etcd, grafana-operator; derive + check each): ${ms.toFixed(0)} ms total, `
     + `${(ms / (tenants * 2)).toFixed(2)} ms per tenant-bundle (${failing} checks fail: half the tenants are namespace-confined and grafana has clusterPermissions)`);
   return out;

@@ -207,15 +207,16 @@ function modelInstall(bundle: OperatorBundle, namespace: string, upgrade: boolea
   }
   bundle.permissions.forEach((p, i) => {
     const step = `InstallPlan steps Role + RoleBinding for permissions[${i}] (ServiceAccount ${p.serviceAccountName})`;
-    typed('Role', namespace, undefined, `${step}: create`);
-    typed('RoleBinding', namespace, undefined, `${step}: create`);
+    // Generated names (`generateName` hashes), so the update path's get + patch cannot be limited by resourceNames.
+    typed('Role', namespace, undefined, `${step}: create${upgrade ? ', or get + patch' : ''}`);
+    typed('RoleBinding', namespace, undefined, `${step}: create${upgrade ? ', or get + patch' : ''}`);
     escalateRole(namespace, p.rules, `${step}: RBAC escalation check, the installer must hold the operator's rules`);
     bindRole(namespace, 'Role', undefined, p.rules, `${step}: RBAC escalation check on the binding`);
   });
   bundle.clusterPermissions.forEach((p, i) => {
     const step = `InstallPlan steps ClusterRole + ClusterRoleBinding for clusterPermissions[${i}] (ServiceAccount ${p.serviceAccountName})`;
-    typed('ClusterRole', namespace, undefined, `${step}: create`);
-    typed('ClusterRoleBinding', namespace, undefined, `${step}: create`);
+    typed('ClusterRole', namespace, undefined, `${step}: create${upgrade ? ', or get + patch' : ''}`);
+    typed('ClusterRoleBinding', namespace, undefined, `${step}: create${upgrade ? ', or get + patch' : ''}`);
     escalateRole('', p.rules, `${step}: RBAC escalation check, the installer must hold the operator's cluster rules`);
     bindRole('', 'ClusterRole', undefined, p.rules, `${step}: RBAC escalation check on the binding`);
   });

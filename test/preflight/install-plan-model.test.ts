@@ -1,5 +1,9 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { InstallPlanModel } from '../../src/preflight/install-plan-model';
+import { PolicyRule } from '../../src/rbac/policy-rule';
+import { RbacRules } from '../../src/rbac/rbac-rules';
 
 // A small CSV with one webhook, read by hand against OLM's ExecutePlan / step_ensurer.go / certresources.go / webhook.go.
 const bundle = OperatorBundle.fromCsvObject({
@@ -128,5 +132,65 @@ describe('InstallPlanModel.build: details read from OLM source', () => {
     const hook = { type: 'ValidatingAdmissionWebhook', generateName: 'v.example.com', deploymentName: 'd', rules: [{ apiGroups: ['example.com'], resources: ['widgets'] }] };
     const b = csv({ webhookdefinitions: [hook, { ...hook, type: 'MutatingAdmissionWebhook' }], install: { strategy: 'deployment', spec: { deployments: [{ name: 'd', spec: {} }] } } });
     expect(InstallPlanModel.build(b, 'ns', false).invalidWebhooks).toEqual(['v.example.com: CSV contains repeated WebhookDescription name']);
+  });
+});
+
+/**
+ * docs/preflight.md "Every step, as modelled": the model's own output for a probe bundle that has one of everything
+ * (each typed and supported bundle kind, permissions and clusterPermissions, a webhook, a conversion webhook, an
+ * APIService). The test fails when the docs drift; `PRINT_TABLE=1` prints it.
+ */
+export function stepTable(): string {
+  const probe = OperatorBundle.fromCsvObject({
+    kind: 'ClusterServiceVersion',
+    metadata: { name: 'probe.v1' },
+    spec: {
+      installModes: [{ type: 'AllNamespaces', supported: true }],
+      customresourcedefinitions: { owned: [{ name: 'widgets.probe.io', version: 'v1', kind: 'Widget' }] },
+      apiservicedefinitions: { owned: [{ group: 'metrics.probe.io', version: 'v1', kind: 'Metric', name: 'metrics', deploymentName: 'op' }] },
+      webhookdefinitions: [
+        { type: 'ValidatingAdmissionWebhook', generateName: 'v.probe.io', deploymentName: 'op', rules: [{ apiGroups: ['probe.io'], resources: ['widgets'] }] },
+        { type: 'ConversionWebhook', generateName: 'c.probe.io', deploymentName: 'op', conversionCRDs: ['widgets.probe.io'] },
+      ],
+      install: {
+        strategy: 'deployment',
+        spec: {
+          deployments: [{ name: 'op', spec: { template: { spec: { serviceAccountName: 'op' } } } }],
+          permissions: [{ serviceAccountName: 'op', rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }] }],
+          clusterPermissions: [{ serviceAccountName: 'op', rules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }] }],
+        },
+      },
+    },
+  }, [
+    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'svc' } },
+    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg' } },
+    { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'sec' } },
+    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'r' }, rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }] },
+    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'rb' }, roleRef: { kind: 'Role', name: 'r' } },
+    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'cr' }, rules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['get'] }] },
+    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'crb' }, roleRef: { kind: 'ClusterRole', name: 'cr' } },
+    { apiVersion: 'monitoring.coreos.com/v1', kind: 'PrometheusRule', metadata: { name: 'pr' } },
+    { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'pc' } },
+  ]);
+  const fresh = InstallPlanModel.build(probe, 'ns', false).requirements;
+  const upgrade = InstallPlanModel.build(probe, 'ns', true).requirements;
+  const rules = (list: PolicyRule[] | undefined, ns: string) => (list ?? []).map((r) => RbacRules.format(r, ns).replace(/^Namespace:"[^"]*" /, '')).join('<br>') || '-';
+  const lines = [
+    '| # | OLM step (probe bundle `probe.v1` in namespace `ns`) | where | fresh install needs | upgrade needs | or instead (escalation check) |',
+    '|---|---|---|---|---|---|',
+  ];
+  upgrade.forEach((u, i) => {
+    const where = u.namespace === '' ? 'cluster' : u.namespace === 'ns' ? 'tenant' : u.namespace;
+    lines.push(`| ${i + 1} | ${u.step} | ${where} | ${rules(fresh[i].rules, u.namespace)} | ${rules(u.rules, u.namespace)} | ${rules(u.alternative, u.namespace)} |`);
+  });
+  return lines.join('\n');
+}
+
+describe('docs/preflight.md step table', () => {
+  test('is the model output for the probe bundle (fresh and upgrade requirements line up step by step)', () => {
+    const table = stepTable();
+    if (process.env.PRINT_TABLE) console.log(table); // eslint-disable-line no-console
+    const docs = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'preflight.md'), 'utf8');
+    expect(docs).toContain(table);
   });
 });
