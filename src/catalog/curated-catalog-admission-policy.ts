@@ -99,9 +99,10 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
         });
       }
       // Another curated catalog in a covered namespace: this policy would reject every Subscription to it.
+      const covered = new Set(catalog.servedNamespaces);
       for (const other of this.node.root.node.findAll()) {
         if (!(other instanceof CuratedCatalog) || other === catalog) continue;
-        const shared = other.servedNamespaces.filter((n) => catalog.servedNamespaces.includes(n));
+        const shared = other.servedNamespaces.filter((n) => covered.has(n));
         if (shared.length > 0) {
           out.push({
             code: 'AdmissionPolicyOverlap',

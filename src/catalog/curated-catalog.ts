@@ -381,18 +381,29 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
    * namespace, by the first curated catalog (by path) that serves it.
    */
   private subscriptionsAroundCuration(): DiagnosticDetails[] {
+    // Linear in the App per call: validation runs once per chart.
     const out: DiagnosticDetails[] = [];
-    const all = this.node.root.node.findAll();
-    const curated = all.filter((x): x is CuratedCatalog => x instanceof CuratedCatalog).sort((a, b) => (a.node.path < b.node.path ? -1 : 1));
-    const subscriptions = all.filter(
-      (x): x is ApiObject => x instanceof ApiObject && x.kind === 'Subscription' && x.apiVersion.startsWith('operators.coreos.com/'),
-    );
-    for (const ns of this.servedNamespaces) {
-      const servers = curated.filter((c) => c.servedNamespaces.includes(ns));
+    const curated: CuratedCatalog[] = [];
+    const subscriptionsByNamespace = new Map<string, ApiObject[]>();
+    for (const x of this.node.root.node.findAll()) {
+      if (x instanceof CuratedCatalog) {
+        curated.push(x);
+      } else if (x instanceof ApiObject && x.kind === 'Subscription' && x.apiVersion.startsWith('operators.coreos.com/')) {
+        const ns = x.metadata.namespace ?? '';
+        if (this.served.has(ns)) {
+          const inNamespace = subscriptionsByNamespace.get(ns) ?? [];
+          inNamespace.push(x);
+          subscriptionsByNamespace.set(ns, inNamespace);
+        }
+      }
+    }
+    curated.sort((a, b) => (a.node.path < b.node.path ? -1 : 1));
+    for (const ns of [...subscriptionsByNamespace.keys()].sort()) {
+      const servers = curated.filter((c) => c.served.has(ns));
       if (servers[0] !== this) continue;
       const allowed = servers.map((c) => c.catalogName).sort();
-      for (const sub of subscriptions.filter((x) => x.metadata.namespace === ns).sort((a, b) => (a.node.path < b.node.path ? -1 : 1))) {
-        const spec = sub.toJson()?.spec ?? {};
+      for (const sub of subscriptionsByNamespace.get(ns)!.sort((a, b) => (a.node.path < b.node.path ? -1 : 1))) {
+        const spec = subscriptionSpec(sub);
         if (spec.sourceNamespace === ns && allowed.includes(spec.source)) continue;
         out.push({
           code: 'SubscriptionOutsideCuratedCatalog',
@@ -427,6 +438,17 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
     }
     return out;
   }
+}
+
+/**
+ * A Subscription's `spec`. Validation runs once per chart (cdk8s `App._synthChart`), so `toJson()` on every
+ * Subscription in every pass would make synthesis quadratic in the number of tenant charts: read the props the
+ * object was built from when they hold plain strings, and resolve with `toJson()` only otherwise.
+ */
+function subscriptionSpec(sub: ApiObject): any {
+  const raw = (sub as any).props?.spec;
+  if (raw && typeof raw.source === 'string' && typeof raw.sourceNamespace === 'string' && typeof raw.name === 'string') return raw;
+  return sub.toJson()?.spec ?? {};
 }
 
 function q(s: string): string {
