@@ -150,7 +150,18 @@ export interface VersionsPreflightProps {
   readonly otherNamespaceRules?: NamespaceRules[];
 }
 
-/** Offline install preflight. */
+/**
+ * Offline install preflight: every permission the OperatorGroup's ServiceAccount lacks to install a bundle, and
+ * every other blocker, all at once.
+ *
+ * Models OLM's code, not its docs. The OKD/OpenShift docs say "The APIService and CustomResourceDefinition
+ * resources are always created by OLM using the cluster-admin role"; in the code (catalog operator `ExecutePlan`)
+ * only CRDs are. The install strategy runs with the scoped client: it creates APIServices, webhook configurations,
+ * the `system:auth-delegator` ClusterRoleBinding and a RoleBinding in kube-system, and updates CRDs for conversion
+ * webhooks. So operators with webhooks or API services need cluster-scoped writes that a namespace-confined
+ * installer does not have, and those whose own rules (or conversion webhooks, or APIServices) write CRDs or
+ * APIServices cannot be installed through a scoped tenant at all (`WritesCrdsOrApiServices`).
+ */
 export class InstallPreflight {
   /** Checks one bundle: every missing rule and every other blocker at once. */
   public static check(props: InstallPreflightProps): PreflightResult {

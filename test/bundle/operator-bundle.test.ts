@@ -202,6 +202,12 @@ describe('OperatorBundle errors name the file and the field', () => {
     const text = MINIMAL_CSV.replace(/ {2}install:[\s\S]*$/, '');
     expect(() => OperatorBundle.fromCsvYaml(text)).toThrow("OperatorBundle: CSV YAML: field 'spec.install': missing install strategy; a CSV needs spec.install with strategy: deployment and spec.deployments");
   });
+  test('missing install strategy, read from a bundle directory: the file and the field', () => {
+    const file = path.join(dir, 'manifests', 'csv.yaml');
+    fs.writeFileSync(file, MINIMAL_CSV.replace(/ {2}install:[\s\S]*$/, ''));
+    expect(() => OperatorBundle.fromDirectory(dir)).toThrow(new Error(
+      `OperatorBundle: ${file}: field 'spec.install': missing install strategy; a CSV needs spec.install with strategy: deployment and spec.deployments`));
+  });
   test('unknown install mode type', () => {
     const text = MINIMAL_CSV.replace('type: OwnNamespace', 'type: ClusterWide');
     expect(() => OperatorBundle.fromCsvYaml(text)).toThrow("OperatorBundle: CSV YAML: field 'spec.installModes[0].type': unknown install mode 'ClusterWide'; use one of OwnNamespace, SingleNamespace, MultiNamespace, AllNamespaces");
