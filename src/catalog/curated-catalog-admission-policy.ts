@@ -83,8 +83,8 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
         out.push({ code: 'InvalidName', field: 'policyName', value: this.policyName, message: `policy name ${problem}`, fix: 'use lower-case letters, digits, "-" and "."' });
       }
       // Policies and bindings are cluster-scoped: a second one with this name would overwrite ours when applied.
-      const clashes = this.node.root.node
-        .findAll()
+      const all = this.node.root.node.findAll();
+      const clashes = all
         .filter((x) => x instanceof ApiObject && x.apiVersion === 'admissionregistration.k8s.io/v1' && VAP_KINDS.includes(x.kind))
         .filter((x) => (x as ApiObject).metadata.name === this.policyName && !x.node.path.startsWith(`${this.node.path}/`))
         .map((x) => x.node.path)
@@ -100,7 +100,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
       }
       // Another curated catalog in a covered namespace: this policy would reject every Subscription to it.
       const covered = new Set(catalog.servedNamespaces);
-      for (const other of this.node.root.node.findAll()) {
+      for (const other of all) {
         if (!(other instanceof CuratedCatalog) || other === catalog) continue;
         const shared = other.servedNamespaces.filter((n) => covered.has(n));
         if (shared.length > 0) {

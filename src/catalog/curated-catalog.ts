@@ -341,7 +341,9 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
         out.push({ code: 'RegistryPollIntervalInvalid', field: 'registryPollInterval', value: p.registryPollInterval, message: 'the poll interval must be positive', fix: 'use e.g. "30m"' });
       }
     }
-    for (const [location, paths] of [...catalogSourcesByLocation(this).entries()].sort()) {
+    // One walk of the App for the App-wide checks: validation runs once per chart (cdk8s App._synthChart).
+    const all = this.node.root.node.findAll();
+    for (const [location, paths] of [...catalogSourcesByLocation(this, all).entries()].sort()) {
       const mine = paths.filter((x) => x.startsWith(`${this.node.path}/`));
       if (mine.length > 0 && paths.length > 1) {
         out.push({
@@ -353,7 +355,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
         });
       }
     }
-    out.push(...this.subscriptionsAroundCuration());
+    out.push(...this.subscriptionsAroundCuration(all));
     const result = this.filtered();
     if (this.sourceCatalog && result) {
       for (const problem of this.sourceCatalog.loadProblems) {
@@ -380,12 +382,12 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
    * (e.g. a global catalog via `CatalogSourceReference`): they would go around the curation. Reported once per
    * namespace, by the first curated catalog (by path) that serves it.
    */
-  private subscriptionsAroundCuration(): DiagnosticDetails[] {
+  private subscriptionsAroundCuration(all: IConstruct[]): DiagnosticDetails[] {
     // Linear in the App per call: validation runs once per chart.
     const out: DiagnosticDetails[] = [];
     const curated: CuratedCatalog[] = [];
     const subscriptionsByNamespace = new Map<string, ApiObject[]>();
-    for (const x of this.node.root.node.findAll()) {
+    for (const x of all) {
       if (x instanceof CuratedCatalog) {
         curated.push(x);
       } else if (x instanceof ApiObject && x.kind === 'Subscription' && x.apiVersion.startsWith('operators.coreos.com/')) {

@@ -28,10 +28,13 @@ export function unownedOperatorHubs(c: IConstruct): string[] {
     .sort();
 }
 
-/** Every CatalogSource ApiObject of `c`'s App, as `namespace/name` -> construct paths. */
-export function catalogSourcesByLocation(c: IConstruct): Map<string, string[]> {
+/**
+ * Every CatalogSource ApiObject of `c`'s App, as `namespace/name` -> construct paths.
+ * @param all the App's constructs, when the caller already walked the tree (validation runs once per chart)
+ */
+export function catalogSourcesByLocation(c: IConstruct, all: IConstruct[] = c.node.root.node.findAll()): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const x of c.node.root.node.findAll()) {
+  for (const x of all) {
     if (!(x instanceof ApiObject) || x.kind !== 'CatalogSource' || !x.apiVersion.startsWith('operators.coreos.com/')) continue;
     const key = `${x.metadata.namespace ?? ''}/${x.metadata.name ?? ''}`;
     out.set(key, [...(out.get(key) ?? []), x.node.path]);
