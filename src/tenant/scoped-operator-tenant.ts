@@ -1,4 +1,4 @@
-import { ApiObject } from 'cdk8s';
+import { ApiObject, Chart } from 'cdk8s';
 import { k8s, ISubject } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
 import { CompactClusterRole } from './compact-cluster-role';
@@ -11,6 +11,7 @@ import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { TargetNamespaces } from './target-namespaces';
 import { TenantFacts, tenantConflicts } from './tenant-conflicts';
 import { OperatorBundle } from '../bundle/operator-bundle';
+import { ICatalogSource } from '../catalog/catalog-source';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
 import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
@@ -98,10 +99,15 @@ export interface ScopedOperatorTenantProps {
    */
   readonly installerServiceAccountName?: string;
   /**
-   * Name of the installer Role and its RoleBinding.
+   * Name of the installer Role (and of its RoleBinding unless `installerRoleBindingName` is set).
    * @default - the installer ServiceAccount name
    */
   readonly installerRoleName?: string;
+  /**
+   * Name of the installer RoleBinding (the OKD docs' `scoped` example calls it `scoped-bindings`).
+   * @default - the installer Role name
+   */
+  readonly installerRoleBindingName?: string;
   /**
    * Create a long-lived token Secret (`kubernetes.io/service-account-token`) for the installer ServiceAccount,
    * as the OKD procedure requires ("The secret must be a long-lived API token"). OLM >= 0.29 falls back to the
@@ -258,7 +264,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   public readonly namespaceName: string;
   public readonly operatorGroupName: string;
   public readonly installerServiceAccountName: string;
-  /** Name of the installer Role and RoleBinding. */
+  /** Name of the installer Role. */
   public readonly installerRoleName: string;
   /** Which OLM release line names the OperatorGroup ClusterRoles. */
   public readonly olmGeneration: OlmGeneration;
@@ -340,7 +346,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     });
     this.after(this.installerRole, this.installerServiceAccount);
     this.installerRoleBinding = new SubjectRoleBinding(this, 'InstallerRoleBinding', {
-      name: this.installerRoleName,
+      name: props.installerRoleBindingName ?? this.installerRoleName,
       namespace: ns,
       roleKind: RoleRefKind.ROLE,
       roleName: this.installerRoleName,
@@ -362,6 +368,9 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         upgradeStrategy: props.upgradeStrategy as unknown as olm.OperatorGroupSpecUpgradeStrategy | undefined,
       },
     });
+    // OLM < 0.29 reads the installer's token from this Secret when it acts for the OperatorGroup. (cdk8s emits a
+    // node's dependencies depth-first in the order they were added: Secret first keeps the docs' order.)
+    this.after(this.operatorGroup, this.tokenSecret);
     this.after(this.operatorGroup, this.installerRoleBinding);
     this.after(this.operatorGroup, this.clusterRoleBinding);
     this.after(this.operatorGroup, this.legacyPullSecretBinding);
@@ -450,6 +459,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     for (let i = 2; this.node.tryFindChild(id); i++) id = `Subscription-${name}-${i}`;
     const sub = new OperatorSubscription(this, id, { ...options, namespace: this.namespaceName, subscriber: this });
     this.after(sub, this.operatorGroup);
+    this.orderCatalogSources(options.catalog, sub);
     this.subs.push(sub);
     if (this.props.deriveInstallerRules && sub.bundles.length > 0) this.deriveFrom(sub);
     return sub;
@@ -538,6 +548,22 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       this.after(this.subscriptionManagers, role);
     }
     this.subscriptionManagers.addSubject(subject);
+  }
+
+  /**
+   * A catalog construct of the App (e.g. a `CuratedCatalog`) may put a CatalogSource into the tenant namespace: it
+   * must be applied after the Namespace, and the Subscription after it. Across Charts cdk8s can only order whole
+   * charts, so there only the hard requirement is kept (CatalogSource after Namespace: the catalog's chart then
+   * follows the tenant's); a Subscription that precedes its CatalogSource is only retried by OLM.
+   */
+  private orderCatalogSources(catalog: ICatalogSource, sub: OperatorSubscription): void {
+    if (!Construct.isConstruct(catalog)) return;
+    const chart = Chart.of(this);
+    for (const c of catalog.node.findAll()) {
+      if (!(c instanceof ApiObject) || c.kind !== 'CatalogSource' || c.metadata.namespace !== this.namespaceName) continue;
+      this.after(c, this.namespace);
+      if (Chart.of(c) === chart) this.after(sub, c);
+    }
   }
 
   /** Adds the least-privilege rules for `sub`'s bundles (see `deriveInstallerRules`). */
@@ -699,21 +725,37 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     name('operatorGroupName', p.operatorGroupName, NameRule.DNS1123_SUBDOMAIN, 'OperatorGroup');
     name('installerServiceAccountName', p.installerServiceAccountName, NameRule.DNS1123_SUBDOMAIN, 'ServiceAccount');
     name('installerRoleName', p.installerRoleName, NameRule.PATH_SEGMENT, 'Role');
+    name('installerRoleBindingName', p.installerRoleBindingName, NameRule.PATH_SEGMENT, 'RoleBinding');
     if (p.createTokenSecret ?? true) name('tokenSecretName', p.tokenSecretName, NameRule.DNS1123_SUBDOMAIN, 'Secret');
 
-    if ((p.createNamespace ?? true) === false && (nonEmpty(p.namespaceLabels) || nonEmpty(p.namespaceAnnotations) || p.podSecurity)) {
-      out.push({
-        code: 'NamespaceMetadataOnAdoptedNamespace',
-        field: 'namespaceLabels',
-        value: p.namespaceName,
-        message: 'namespace labels, annotations or podSecurity are set but createNamespace is false, so no Namespace object carries them',
-        fix: 'set createNamespace: true, or label the existing namespace where it is managed',
-      });
+    if ((p.createNamespace ?? true) === false) {
+      // one error per prop that would be silently dropped
+      const dropped: Array<[string, string | undefined]> = [
+        ['namespaceLabels', nonEmpty(p.namespaceLabels) && JSON.stringify(nonEmpty(p.namespaceLabels))],
+        ['namespaceAnnotations', nonEmpty(p.namespaceAnnotations) && JSON.stringify(nonEmpty(p.namespaceAnnotations))],
+        ['podSecurity', p.podSecurity],
+      ];
+      for (const [field, value] of dropped) {
+        if (value === undefined) continue;
+        out.push({
+          code: 'NamespaceMetadataOnAdoptedNamespace',
+          field,
+          value,
+          message: `${field} is set but createNamespace is false, so no Namespace object of this tenant carries it`,
+          fix: `set createNamespace: true, or set it on namespace '${p.namespaceName}' where that namespace is managed`,
+        });
+      }
     }
 
     // targets
     if (this.targets.reason !== undefined && this.targets.reason.trim() === '') {
-      out.push({ code: 'EmptyTargetsReason', field: 'targetNamespaces', message: 'the reason for targeting other namespaces is empty', fix: 'say why the operator needs these namespaces' });
+      out.push({
+        code: 'EmptyTargetsReason',
+        field: 'targetNamespaces',
+        value: this.targets.reason,
+        message: 'the reason for targeting other namespaces is empty',
+        fix: 'say why the operator needs these namespaces (it is written to the OperatorGroup annotation)',
+      });
     }
     if (!this.allNamespaces && this.targetNamespaces.length === 0) {
       out.push({ code: 'NoTargetNamespaces', field: 'targetNamespaces', value: '[]', message: 'TargetNamespaces.namespaces() was given no namespace', fix: 'list at least one namespace, or use TargetNamespaces.ownNamespace()' });
@@ -795,6 +837,15 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
           fix: 'pass the bundle OLM installs (OperatorBundle.fromDirectory(...)) to subscribe(), or add the rules with addInstallerRule',
         });
       }
+    }
+    if (p.clusterScopedInstallerRulesReason !== undefined && !p.deriveInstallerRules) {
+      out.push({
+        code: 'ClusterScopedReasonWithoutDerive',
+        field: 'clusterScopedInstallerRulesReason',
+        value: p.clusterScopedInstallerRulesReason,
+        message: 'a reason for derived installer rules outside the tenant namespace is given, but deriveInstallerRules is off, so nothing is derived',
+        fix: 'set deriveInstallerRules: true, or drop clusterScopedInstallerRulesReason and grant explicit rules with clusterInstallerRules',
+      });
     }
     if (p.clusterScopedInstallerRulesReason !== undefined && p.clusterScopedInstallerRulesReason.trim() === '') {
       out.push({

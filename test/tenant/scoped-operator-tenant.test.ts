@@ -1,6 +1,8 @@
+import * as fs from 'fs';
 import { ApiObject, App, Chart, Testing, Yaml } from 'cdk8s';
 import { Group, User } from 'cdk8s-plus-28';
 import { IConstruct } from 'constructs';
+import fc from 'fast-check';
 import {
   AccessLevel,
   CatalogSourceReference,
@@ -9,7 +11,9 @@ import {
   InstallPlanApproval,
   OlmGeneration,
   PodSecurityLevel,
+  PolicyRule,
   ScopedOperatorTenant,
+  ScopedOperatorTenantProps,
   SensitiveGrant,
   TargetNamespaces,
   UpgradeStrategy,
@@ -76,65 +80,83 @@ describe('ScopedOperatorTenant', () => {
     ]);
   });
 
-  test("GIVEN the OKD 4.17 docs' `scoped` example WHEN synthesized THEN it is semantically what the docs create", () => {
-    // The docs ("Allowing non-cluster administrators to install Operators", openshift-docs
-    // modules/olm-policy-scoping-operator-install.adoc) create, with `oc create -f -`:
-    const docs = [
-      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'scoped' } },
-      { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'scoped', namespace: 'scoped' } },
-      {
+  // The `scoped` example of openshift-docs modules/olm-policy-scoping-operator-install.adoc ("Allowing non-cluster
+  // administrators to install Operators"), transcribed object by object from two versions of the module:
+  // - after openshift/openshift-docs#82232 (OCPBUGS-33927, Sept 2024: adds the long-lived token Secret step; the
+  //   OKD/OCP 4.16+ text): Subscription `openshift-cert-manager-operator`, channel `stable-v1`; its placeholders
+  //   <catalog_source_name>/<catalog_source_namespace> are filled with the docs' own examples, `redhat-operators`
+  //   in `openshift-marketplace`.
+  // - before it (OKD/OCP 4.2 to 4.15): no Secret, Subscription `etcd`, channel `singlenamespace-alpha`; its
+  //   placeholders are filled with upstream OLM's `operatorhubio-catalog` in `olm` (the first version of the module,
+  //   openshift/openshift-docs#16490, named `operatorhubio-catalog`).
+  const scopedDocs = (opts: { secret: boolean; pkg: string; channel: string; source: string; sourceNamespace: string }) => [
+    { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'scoped' } },
+    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'scoped', namespace: 'scoped' } },
+    ...(opts.secret
+      ? [{
         apiVersion: 'v1',
         kind: 'Secret',
         type: 'kubernetes.io/service-account-token',
         metadata: { name: 'scoped', namespace: 'scoped', annotations: { 'kubernetes.io/service-account.name': 'scoped' } },
-      },
-      {
-        apiVersion: 'rbac.authorization.k8s.io/v1',
-        kind: 'Role',
-        metadata: { name: 'scoped', namespace: 'scoped' },
-        rules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }],
-      },
-      {
-        apiVersion: 'rbac.authorization.k8s.io/v1',
-        kind: 'RoleBinding',
-        metadata: { name: 'scoped-bindings', namespace: 'scoped' },
-        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'scoped' },
-        subjects: [{ kind: 'ServiceAccount', name: 'scoped', namespace: 'scoped' }],
-      },
-      {
-        apiVersion: 'operators.coreos.com/v1',
-        kind: 'OperatorGroup',
-        metadata: { name: 'scoped', namespace: 'scoped' },
-        spec: { serviceAccountName: 'scoped', targetNamespaces: ['scoped'] },
-      },
-      {
-        apiVersion: 'operators.coreos.com/v1alpha1',
-        kind: 'Subscription',
-        metadata: { name: 'etcd', namespace: 'scoped' },
-        spec: { channel: 'singlenamespace-alpha', name: 'etcd', source: 'operatorhubio-catalog', sourceNamespace: 'olm' },
-      },
-    ];
+      }]
+      : []),
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'Role',
+      metadata: { name: 'scoped', namespace: 'scoped' },
+      rules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }],
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { name: 'scoped-bindings', namespace: 'scoped' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'scoped' },
+      subjects: [{ kind: 'ServiceAccount', name: 'scoped', namespace: 'scoped' }],
+    },
+    {
+      apiVersion: 'operators.coreos.com/v1',
+      kind: 'OperatorGroup',
+      metadata: { name: 'scoped', namespace: 'scoped' },
+      spec: { serviceAccountName: 'scoped', targetNamespaces: ['scoped'] },
+    },
+    {
+      apiVersion: 'operators.coreos.com/v1alpha1',
+      kind: 'Subscription',
+      metadata: { name: opts.pkg, namespace: 'scoped' },
+      spec: { channel: opts.channel, name: opts.pkg, source: opts.source, sourceNamespace: opts.sourceNamespace },
+    },
+  ];
+
+  test.each([
+    ['4.16+ (with the token Secret)', { secret: true, pkg: 'openshift-cert-manager-operator', channel: 'stable-v1', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace' }],
+    ['4.2 to 4.15 (no Secret, etcd)', { secret: false, pkg: 'etcd', channel: 'singlenamespace-alpha', source: 'operatorhubio-catalog', sourceNamespace: 'olm' }],
+  ])("GIVEN the OKD docs' `scoped` example, %s WHEN synthesized THEN it is what the docs create, in the docs' order", (_version, opts) => {
     // GIVEN
     const { app, chart } = newChart();
     const tenant = new ScopedOperatorTenant(chart, 'Scoped', {
       namespaceName: 'scoped',
+      createTokenSecret: opts.secret,
+      installerRoleBindingName: 'scoped-bindings',
       installerRules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }],
     });
-    tenant.subscribe({ packageName: 'etcd', channel: 'singlenamespace-alpha', catalog: CATALOG });
+    tenant.subscribe({ packageName: opts.pkg, channel: opts.channel, catalog: CatalogSourceReference.fromName(opts.source, opts.sourceNamespace) });
     // WHEN
     const out = Testing.synth(chart);
 
-    // THEN: deliberate differences, and nothing else:
-    // 1. the RoleBinding is named like the Role ('scoped'), not 'scoped-bindings' (a binding's name has no meaning);
-    // 2. the Subscription states installPlanApproval: Automatic, OLM's default, explicitly;
-    // 3. the docs' `*/*/*` Role is reported as a warning (WildcardInstallerRole).
-    const expected = docs.map((o) => {
-      if (o.kind === 'RoleBinding') return { ...o, metadata: { ...o.metadata, name: 'scoped' } };
-      if (o.kind === 'Subscription') return { ...o, spec: { ...(o as any).spec, installPlanApproval: 'Automatic' } };
-      return o;
-    });
+    // THEN the same kinds, names, rules, bindings and targets, with these deliberate differences and nothing else:
+    // 1. the Subscription states installPlanApproval: Automatic (what OLM does when it is empty) explicitly;
+    // 2. the docs' `*/*/*` Role is reported as a warning (WildcardInstallerRole), as the docs' own WARNING does.
+    const expected = scopedDocs(opts).map((o) => (o.kind === 'Subscription' ? { ...o, spec: { ...(o as any).spec, installPlanApproval: 'Automatic' } } : o));
     expect(out).toEqual(expected);
     expect(Diagnostics.warnings(app).map((d) => d.code)).toEqual(['WildcardInstallerRole']);
+    expect(SchemaValidator.shared().validateAll(out)).toEqual([]);
+  });
+
+  test('GIVEN the token Secret THEN the OperatorGroup depends on it (OLM < 0.29 reads the token when it acts for the group)', () => {
+    const { chart } = newChart();
+    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' });
+    expect(tenant.operatorGroup.node.dependencies).toContain(tenant.tokenSecret);
+    expect(tenant.tokenSecret!.node.dependencies).toEqual([tenant.installerServiceAccount]);
   });
 
   test('GIVEN an existing namespace WHEN createNamespace is false THEN no Namespace is emitted', () => {
@@ -700,5 +722,146 @@ describe('ScopedOperatorTenant with a CuratedCatalog', () => {
     ]);
     expect(catalog.servedNamespaces).toEqual(['team-a']);
     expect(errorsOf(tenant).map((e) => e.replace(/:.*\((\w+)\)$/, ' $1'))).toEqual(['[platform/T/Subscription-redis] catalog="team-a/curated-operators" CatalogRejectsSubscription']);
+  });
+});
+
+describe('ScopedOperatorTenant: every other input problem is one error naming field, value and fix', () => {
+  const label = "must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (RFC 1123 label)";
+  test.each<[string, Partial<ScopedOperatorTenantProps>, (t: ScopedOperatorTenant, chart: Chart) => void, string[]]>([
+    ['labels, annotations and podSecurity on an adopted namespace are dropped: one error each', {
+      createNamespace: false,
+      namespaceLabels: { team: 'a' },
+      namespaceAnnotations: { owner: 'a' },
+      podSecurity: PodSecurityLevel.RESTRICTED,
+    }, () => {}, [
+      "[platform/T] namespaceLabels=\"{\\\"team\\\":\\\"a\\\"}\": namespaceLabels is set but createNamespace is false, so no Namespace object of this tenant carries it. Fix: set createNamespace: true, or set it on namespace 'team-a' where that namespace is managed (NamespaceMetadataOnAdoptedNamespace)",
+      "[platform/T] namespaceAnnotations=\"{\\\"owner\\\":\\\"a\\\"}\": namespaceAnnotations is set but createNamespace is false, so no Namespace object of this tenant carries it. Fix: set createNamespace: true, or set it on namespace 'team-a' where that namespace is managed (NamespaceMetadataOnAdoptedNamespace)",
+      "[platform/T] podSecurity=\"restricted\": podSecurity is set but createNamespace is false, so no Namespace object of this tenant carries it. Fix: set createNamespace: true, or set it on namespace 'team-a' where that namespace is managed (NamespaceMetadataOnAdoptedNamespace)",
+    ]],
+    ['no target namespace', { targetNamespaces: TargetNamespaces.namespaces([], 'none') }, () => {}, [
+      '[platform/T] targetNamespaces="[]": TargetNamespaces.namespaces() was given no namespace. Fix: list at least one namespace, or use TargetNamespaces.ownNamespace() (NoTargetNamespaces)',
+    ]],
+    ['blank reason for other targets', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], ' ') }, () => {}, [
+      '[platform/T] targetNamespaces=" ": the reason for targeting other namespaces is empty. Fix: say why the operator needs these namespaces (it is written to the OperatorGroup annotation) (EmptyTargetsReason)',
+    ]],
+    ['invalid target namespace name', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'Dev_NS'], 'dev') }, () => {}, [
+      `[platform/T] targetNamespaces="Dev_NS": target Namespace name ${label}. Fix: use a lower-case RFC 1123 label (at most 63 characters) (InvalidName)`,
+    ]],
+    ['invalid RoleBinding name', { installerRoleBindingName: 'a/b' }, () => {}, [
+      "[platform/T] installerRoleBindingName=\"a/b\": RoleBinding name may not contain '/' or '%'. Fix: use a name without '/' or '%' (InvalidName)",
+    ]],
+    ['legacy pull secrets: bad catalog namespace and no secret names', { legacyPullSecretAccess: { catalogNamespace: 'OLM', secretNames: [] } }, () => {}, [
+      `[platform/T] legacyPullSecretAccess.catalogNamespace="OLM": catalog Namespace name ${label}. Fix: use a lower-case RFC 1123 label (at most 63 characters) (InvalidName)`,
+      '[platform/T] legacyPullSecretAccess.secretNames="[]": no pull secret names given. Fix: name the pull secrets, or drop legacyPullSecretAccess (NoLegacyPullSecrets)',
+    ]],
+    ['a cluster-scoped reason without deriveInstallerRules does nothing', { clusterScopedInstallerRulesReason: 'webhooks' }, () => {}, [
+      '[platform/T] clusterScopedInstallerRulesReason="webhooks": a reason for derived installer rules outside the tenant namespace is given, but deriveInstallerRules is off, so nothing is derived. Fix: set deriveInstallerRules: true, or drop clusterScopedInstallerRulesReason and grant explicit rules with clusterInstallerRules (ClusterScopedReasonWithoutDerive)',
+    ]],
+    ['a blank cluster-scoped reason', { deriveInstallerRules: true, clusterScopedInstallerRulesReason: '' }, () => {}, [
+      '[platform/T] clusterScopedInstallerRulesReason="": the reason for installer rules outside the tenant namespace is empty. Fix: say which operator needs them and why (it is written to the objects) (EmptyClusterScopedReason)',
+    ]],
+    ['cluster-scoped resource wildcard in the apiextensions group', { clusterInstallerRules: [{ apiGroups: ['apiextensions.k8s.io'], resources: ['*'], verbs: ['create', 'get'] }] }, () => {}, [
+      '[platform/T] clusterInstallerRules="clusterInstallerRules[0] {\\"apiGroups\\":[\\"apiextensions.k8s.io\\"],\\"resources\\":[\\"*\\"],\\"verbs\\":[\\"create\\",\\"get\\"]}": the cluster-scoped installer rules allow create on apiextensions.k8s.io customresourcedefinitions; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule\'s apiGroups/resources/verbs so that it does not match apiextensions.k8s.io customresourcedefinitions (InstallerCanWriteCrds)',
+    ]],
+    ['a cluster rule added later with addClusterInstallerRule is checked too', {}, (t) => t.addClusterInstallerRule({ apiGroups: ['*'], resources: ['apiservices'], verbs: ['patch'] }), [
+      '[platform/T] clusterInstallerRules="clusterInstallerRules[0] {\\"apiGroups\\":[\\"*\\"],\\"resources\\":[\\"apiservices\\"],\\"verbs\\":[\\"patch\\"]}": the cluster-scoped installer rules allow patch on apiregistration.k8s.io apiservices; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule\'s apiGroups/resources/verbs so that it does not match apiregistration.k8s.io apiservices (InstallerCanWriteApiServices)',
+    ]],
+    ['impersonation added to the namespaced Role later', {}, (t) => t.allowInstaller(['impersonate'], '', ['serviceaccounts']), [
+      '[platform/T] installerRules="installerRules[5] {\\"apiGroups\\":[\\"\\"],\\"resources\\":[\\"serviceaccounts\\"],\\"verbs\\":[\\"impersonate\\"]}": the namespaced installer rules grant \'impersonate\' on users/groups/serviceaccounts/uids/userextras (SensitiveGrant.IMPERSONATE); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.IMPERSONATE] (InstallerSensitiveGrant)',
+    ]],
+  ])('%s', (_name, props, act, expected) => {
+    // GIVEN
+    const { app, chart } = newChart();
+    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', ...props });
+    // WHEN
+    act(tenant, chart);
+    // THEN
+    expect(errorsOf(tenant)).toEqual(expected);
+    expect(() => app.synth()).toThrow(expected.map((e) => `\n  ${e}`).join(''));
+  });
+
+  test('GIVEN AllNamespaces WHEN operator access is granted THEN it is bound in the tenant namespace only, with a warning', () => {
+    const { app, chart } = newChart();
+    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'operators', operatorGroupName: 'global-operators', targetNamespaces: TargetNamespaces.allNamespaces('cluster-wide') });
+    tenant.grantOperatorAccess(User.fromName(chart, 'bob', 'bob'), AccessLevel.ADMIN);
+    const bindings = Testing.synth(chart).filter((o) => o.kind === 'RoleBinding' && o.roleRef.kind === 'ClusterRole');
+    expect(bindings).toEqual([{
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { name: 'global-operators-operator-admin', namespace: 'operators' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'olm.og.global-operators.admin-5UD4U2IfBGbw51Qy2Jaefk1uawvkj2OJILlc3w' },
+      subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'bob' }],
+    }]);
+    expect(Diagnostics.report(app)).toEqual(
+      "warning: [platform/T] grantOperatorAccess(admin)=\"operators\": the OperatorGroup targets all namespaces, but the admin access is bound in namespace 'operators' only. Fix: bind the OperatorGroup ClusterRole with a ClusterRoleBinding yourself if access in every namespace is meant (OperatorAccessOnlyInTenantNamespace)",
+    );
+  });
+});
+
+describe('ScopedOperatorTenant: dependency order with a catalog construct', () => {
+  const curated = (scope: Chart) => new CuratedCatalog(scope, 'Curated', { image: 'registry.example.com/curated:v1', packages: [{ name: 'etcd' }] });
+
+  test('GIVEN a curated catalog created before the tenant in the same chart THEN its CatalogSource follows the Namespace and precedes the Subscription', () => {
+    const { chart } = newChart();
+    const catalog = curated(chart);
+    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', createTokenSecret: false });
+    tenant.subscribe({ packageName: 'etcd', catalog });
+    // without the ordering the CatalogSource (created first) would precede its Namespace
+    expect(Testing.synth(chart).map((o) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual([
+      'Namespace//team-a',
+      'ServiceAccount/team-a/team-a',
+      'Role/team-a/team-a',
+      'RoleBinding/team-a/team-a',
+      'OperatorGroup/team-a/team-a',
+      'CatalogSource/team-a/curated-operators',
+      'Subscription/team-a/etcd',
+    ]);
+  });
+
+  test('GIVEN the catalog in its own chart, created first THEN the catalog chart is written after the tenant chart (its CatalogSource needs the Namespace)', () => {
+    const app = Testing.app();
+    const catalogs = new Chart(app, 'catalogs');
+    const catalog = curated(catalogs);
+    const tenant = new ScopedOperatorTenant(new Chart(app, 'tenant-a'), 'T', { namespaceName: 'team-a' });
+    tenant.subscribe({ packageName: 'etcd', catalog });
+    app.synth();
+    // cdk8s numbers the files in dependency order as soon as one chart depends on another
+    expect(fs.readdirSync(app.outdir).sort()).toEqual(['0000-tenant-a.k8s.yaml', '0001-catalogs.k8s.yaml']);
+  });
+});
+
+describe('ScopedOperatorTenant: deterministic output', () => {
+  test('property: the order of addInstallerRule and grant calls does not change the YAML', () => {
+    const rule = fc.record({
+      apiGroups: fc.constantFrom([''], ['apps'], ['batch']),
+      resources: fc.subarray(['configmaps', 'secrets', 'deployments', 'jobs'], { minLength: 1 }),
+      verbs: fc.subarray(['get', 'list', 'watch', 'create', 'update'], { minLength: 1 }),
+    });
+    const subject = fc.record({ kind: fc.constantFrom('User', 'Group'), name: fc.constantFrom('amy', 'bob', 'zed') });
+    const op = fc.oneof(
+      rule.map((r) => ({ rule: r as PolicyRule })),
+      fc.record({ subject, level: fc.constantFrom(AccessLevel.ADMIN, AccessLevel.VIEW) }),
+    );
+    const synth = (ops: Array<{ rule?: PolicyRule; subject?: { kind: string; name: string }; level?: AccessLevel }>) => {
+      const { chart } = newChart();
+      const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRules: [] });
+      // bindings are objects: create them in a fixed order so that only the order of rules and subjects varies
+      for (const level of [AccessLevel.ADMIN, AccessLevel.VIEW]) tenant.grantOperatorAccess(Group.fromName(chart, `base-${level}`, 'base'), level);
+      ops.forEach((o, i) => {
+        if (o.rule) tenant.addInstallerRule(o.rule);
+        else tenant.grantOperatorAccess(o.subject!.kind === 'User' ? User.fromName(chart, `s${i}`, o.subject!.name) : Group.fromName(chart, `s${i}`, o.subject!.name), o.level!);
+      });
+      return Yaml.stringify(...Testing.synth(chart));
+    };
+    fc.assert(
+      fc.property(
+        fc.array(op, { maxLength: 8 }).chain((ops) =>
+          fc.tuple(fc.constant(ops), fc.shuffledSubarray(ops, { minLength: ops.length, maxLength: ops.length }))),
+        ([ops, shuffled]) => {
+          expect(synth(shuffled)).toEqual(synth(ops));
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
