@@ -104,3 +104,39 @@ describe('InstallerRuleChecks resourceNames', () => {
     expect(codes(rules, true)).toEqual([]);
   });
 });
+
+describe('InstallerRuleChecks: CRD/APIService writes against an independent oracle', () => {
+  // Oracle: upstream RBAC matching (k8s.io/component-helpers/auth/rbac/validation ruleCovers / VerbMatches,
+  // APIGroupMatches, ResourceMatches, ResourceNameMatches) written out for one group/resource: a rule grants a
+  // write if it matches a write verb, the group and the resource; with resourceNames only named requests match,
+  // and create/deletecollection requests never carry a name.
+  const WRITES = ['create', 'update', 'patch', 'delete', 'deletecollection'];
+  const oracle = (rules: PolicyRule[], group: string, resource: string) =>
+    rules.some((r) => {
+      const named = (r.resourceNames ?? []).length > 0;
+      const verbs = r.verbs.includes('*') ? WRITES : r.verbs.filter((v) => WRITES.includes(v));
+      const usable = named ? verbs.filter((v) => v !== 'create' && v !== 'deletecollection') : verbs;
+      return usable.length > 0
+        && (r.apiGroups ?? []).some((g) => g === '*' || g === group)
+        && (r.resources ?? []).some((x) => x === '*' || x === resource);
+    });
+
+  test('property: a cluster-scoped rule set is refused exactly when it can write CRDs or APIServices; a namespaced Role never is', () => {
+    const rule = fc.record({
+      apiGroups: fc.uniqueArray(fc.constantFrom('*', '', 'apps', 'apiextensions.k8s.io', 'apiregistration.k8s.io'), { minLength: 1, maxLength: 2 }),
+      resources: fc.uniqueArray(fc.constantFrom('*', 'customresourcedefinitions', 'apiservices', 'pods', 'customresourcedefinitions/status'), { minLength: 1, maxLength: 2 }),
+      verbs: fc.uniqueArray(fc.constantFrom('*', 'get', 'list', 'create', 'update', 'patch', 'delete', 'deletecollection'), { minLength: 1, maxLength: 3 }),
+      resourceNames: fc.constantFrom<string[]>([], ['etcdclusters.etcd.database.coreos.com']),
+    });
+    fc.assert(
+      fc.property(fc.array(rule, { maxLength: 4 }), (rules) => {
+        const all = Object.values(SensitiveGrant);
+        const cluster = codes(rules, true, all);
+        expect(cluster.includes('InstallerCanWriteCrds')).toBe(oracle(rules, 'apiextensions.k8s.io', 'customresourcedefinitions'));
+        expect(cluster.includes('InstallerCanWriteApiServices')).toBe(oracle(rules, 'apiregistration.k8s.io', 'apiservices'));
+        expect(codes(rules, false, all).filter((c) => c.startsWith('InstallerCanWrite'))).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
