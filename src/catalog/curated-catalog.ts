@@ -12,7 +12,7 @@ import { IOperatorTenant } from '../tenant/operator-tenant';
 import { FbcFilter, FbcFilterResult } from './fbc/fbc-filter';
 import { FbcValidator } from './fbc/fbc-validator';
 import { FbcWriter } from './fbc/fbc-writer';
-import { FbcFormat, FileBasedCatalog } from './fbc/file-based-catalog';
+import { FbcFormat, FbcProblem, FileBasedCatalog } from './fbc/file-based-catalog';
 import { GoDuration } from './go-duration';
 import { ImageSetConfigurationOptions, MirrorConfig } from './mirror-config';
 import { catalogSourcesByLocation } from './private';
@@ -125,7 +125,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
   private readonly allowed: CuratedPackage[];
   private readonly served = new Map<string, olm.CatalogSource>();
   private readonly subscribers = new Map<string, string[]>();
-  private filterCache?: { size: number; result: FbcFilterResult };
+  private filterCache?: { size: number; result: FbcFilterResult; checks?: { validation: FbcProblem[]; writing: FbcProblem[] } };
 
   public constructor(scope: Construct, id: string, props: CuratedCatalogProps) {
     super(scope, id);
@@ -221,6 +221,14 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
     return this.filterCache.result;
   }
 
+  /** `opm validate` and writing problems of the filtered catalog, computed once per curated list (validation runs per chart). */
+  private filteredChecks(): { validation: FbcProblem[]; writing: FbcProblem[] } {
+    const result = this.filtered();
+    if (!result || !this.filterCache) return { validation: [], writing: [] };
+    this.filterCache.checks ??= { validation: FbcValidator.validate(result.catalog), writing: FbcWriter.problems(result.catalog) };
+    return this.filterCache.checks;
+  }
+
   /**
    * Files to build the curated catalog image with the standard tools, relative paths to content:
    * `catalog/<package>/catalog.json` (the filtered FBC: run `opm validate catalog` and
@@ -237,8 +245,8 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
     const problems = [
       ...CuratedList.problems(this.allowed),
       ...result.problems.map((p) => p.message),
-      ...FbcValidator.validate(result.catalog).map((p) => p.message),
-      ...FbcWriter.problems(result.catalog).map((p) => p.message),
+      ...this.filteredChecks().validation.map((p) => p.message),
+      ...this.filteredChecks().writing.map((p) => p.message),
     ];
     if (problems.length > 0) {
       throw new Error(`${this.node.path}: cannot write the curated catalog:\n  ${problems.join('\n  ')}`);
@@ -365,10 +373,10 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
         out.push({ code: 'CuratedPackageNotInCatalog', field: 'packages', message: problem.message, fix: 'allow only packages, channels and versions that the source catalog has' });
       }
       if (result.problems.length === 0) {
-        for (const problem of FbcWriter.problems(result.catalog)) {
+        for (const problem of this.filteredChecks().writing) {
           out.push({ code: 'FbcInvalid', field: 'sourceCatalog', value: problem.blob, message: `the filtered catalog cannot be written: ${problem.message}`, fix: 'render the source catalog with opm render, with valid package names' });
         }
-        for (const problem of FbcValidator.validate(result.catalog)) {
+        for (const problem of this.filteredChecks().validation) {
           if (this.sourceCatalog.loadProblems.some((l) => l.message === problem.message)) continue;
           out.push({ code: 'FbcInvalid', field: 'sourceCatalog', value: problem.blob, message: `the filtered catalog would fail opm validate: ${problem.message}`, fix: 'fix the source catalog or change the curated ranges' });
         }
