@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { KubernetesNames, NameRule } from '../../src';
 
 // Cases from k8s.io/apimachinery/pkg/util/validation/validation_test.go (TestIsDNS1123Label, TestIsDNS1123Subdomain)
@@ -31,5 +32,38 @@ describe('KubernetesNames', () => {
     expect(KubernetesNames.problem('a/b', NameRule.PATH_SEGMENT)).toEqual("may not contain '/' or '%'");
     // OLM's generated ClusterRole names contain upper case and are valid RBAC names.
     expect(KubernetesNames.problem('olm.og.global-operators.admin-5UD4U2IfBGbw51Qy2Jaefk1uawvkj2OJILlc3w', NameRule.PATH_SEGMENT)).toBeUndefined();
+  });
+});
+
+describe('KubernetesNames properties', () => {
+  // Built from the grammar in k8s.io/apimachinery/pkg/util/validation (dns1123LabelFmt), not from our regexes.
+  const alnum = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'.split(''));
+  const inner = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-'.split(''));
+  const label = fc.tuple(alnum, fc.array(inner, { maxLength: 61 }), fc.option(alnum, { nil: undefined }))
+    .map(([a, mid, z]) => (z === undefined ? a : a + mid.join('') + z));
+
+  test('property: labels built from the grammar are valid labels and subdomains; joined by dots they are subdomains up to 253 characters', () => {
+    fc.assert(
+      fc.property(fc.array(label, { minLength: 1, maxLength: 6 }), (labels) => {
+        for (const l of labels) {
+          expect(KubernetesNames.problem(l, NameRule.DNS1123_LABEL)).toBeUndefined();
+          expect(KubernetesNames.isDns1123Subdomain(l)).toBe(true);
+        }
+        const joined = labels.join('.');
+        expect(KubernetesNames.isDns1123Subdomain(joined)).toBe(joined.length <= 253);
+      }),
+    );
+  });
+
+  test('property: one upper-case letter, underscore or slash makes a label invalid and a path segment keeps only the slash', () => {
+    fc.assert(
+      fc.property(label, fc.nat(), fc.constantFrom('A', '_', '/'), (l, at, bad) => {
+        const i = at % (l.length + 1);
+        const name = l.slice(0, i) + bad + l.slice(i);
+        expect(KubernetesNames.isDns1123Label(name)).toBe(false);
+        expect(KubernetesNames.isDns1123Subdomain(name)).toBe(false);
+        expect(KubernetesNames.problem(name, NameRule.PATH_SEGMENT) === undefined).toBe(bad !== '/');
+      }),
+    );
   });
 });
