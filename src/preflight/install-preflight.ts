@@ -520,6 +520,8 @@ function prepare(bundle: OperatorBundle, namespace: string, upgrade: boolean): P
   const cacheKey = `${upgrade}\u0000${namespace}`;
   const hit = byKey.get(cacheKey);
   if (hit !== undefined) return hit;
+  // Bounded: a platform checks one bundle in many tenant namespaces; only repeated checks of one install need the cache.
+  if (byKey.size >= 8) byKey.clear();
   const model = InstallPlanModel.build(bundle, namespace, upgrade);
   const writes = new Map<string, { atoms: PolicyRule[]; steps: Set<string> }>();
   const requested = new Map<string, PolicyRule[]>();
