@@ -294,8 +294,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private readonly accessGrantsOnAllNamespaces = new Set<AccessLevel>();
   /** Installer Roles outside the tenant namespace (legacy pull secrets, derived kube-system rules), by namespace. */
   private readonly outsideRoles = new Map<string, CompactRole>();
-  /** Derived cluster rules that `bind` named roles only (cert resources): accepted with the cluster opt-in. */
-  private readonly derivedNamedBinds = new Set<string>();
+  /** Derived cluster rules that `bind` named roles only (cert resources), by identity: accepted with the cluster opt-in; an equal rule added by hand is still checked. */
+  private readonly derivedNamedBinds = new Set<PolicyRule>();
   private readonly preflightCache = new Map<OperatorSubscription, { key: string; results: PreflightResult[] }>();
 
   constructor(scope: Construct, id: string, props: ScopedOperatorTenantProps) {
@@ -580,7 +580,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     for (const rule of derived.clusterRules) {
       // `bind` limited by resourceNames (system:auth-delegator for webhook/API service certificates) is the
       // least-privilege form of what OLM needs; the reason opts into it.
-      if (rule.verbs.length === 1 && rule.verbs[0] === 'bind' && (rule.resourceNames ?? []).length > 0) this.derivedNamedBinds.add(JSON.stringify(rule));
+      if (rule.verbs.length === 1 && rule.verbs[0] === 'bind' && (rule.resourceNames ?? []).length > 0) this.derivedNamedBinds.add(rule);
       this.addClusterInstallerRule(rule);
     }
     if (this.clusterRole && derived.clusterRules.length > 0) {
@@ -796,7 +796,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     );
     if (this.clusterRole) {
       out.push(
-        ...InstallerRuleChecks.errors(this.clusterRole.rawRules.filter((r) => !this.derivedNamedBinds.has(JSON.stringify(r))), { clusterScoped: true, allowedSensitiveGrants: p.allowedSensitiveGrants, field: 'clusterInstallerRules' }),
+        ...InstallerRuleChecks.errors(this.clusterRole.rawRules.filter((r) => !this.derivedNamedBinds.has(r)), { clusterScoped: true, allowedSensitiveGrants: p.allowedSensitiveGrants, field: 'clusterInstallerRules' }),
       );
     }
 

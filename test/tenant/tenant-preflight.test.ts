@@ -136,6 +136,19 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
     expect(tenant.preflight()[0].ok).toBe(true);
   });
 
+  test('GIVEN the cluster opt-in WHEN the derived named bind is also added by hand THEN the hand-added copy is still a sensitive-grant error', () => {
+    const { chart } = fixture();
+    const tenant = new ScopedOperatorTenant(chart, 'TeamC', { namespaceName: 'team-c', deriveInstallerRules: true, clusterScopedInstallerRulesReason: 'rabbitmq webhooks' });
+    tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', catalog: CATALOG, bundle: RABBITMQ });
+    const derivedBind = tenant.clusterInstallerRules.find((r) => r.verbs.includes('bind'))!;
+    expect(derivedBind).toEqual({ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['system:auth-delegator'], verbs: ['bind'] });
+    expect(synthErrors(chart)).toEqual([]);
+    // WHEN
+    tenant.addClusterInstallerRule({ ...derivedBind });
+    // THEN
+    expect(synthErrors(chart).map((e) => /\((\w+)\)$/.exec(e)![1])).toEqual(['InstallerSensitiveGrant']);
+  });
+
   test('GIVEN a cluster rule with bind that was not derived THEN it is still a sensitive-grant error', () => {
     const { chart } = fixture();
     new ScopedOperatorTenant(chart, 'TeamC', {
