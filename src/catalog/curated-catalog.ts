@@ -158,7 +158,13 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
 
   /** Serves the catalog in the tenant's namespace (idempotent). */
   public serve(tenant: IOperatorTenant): CatalogSourceLocation {
-    return this.serveNamespace(tenant.namespaceName);
+    const location = this.serveNamespace(tenant.namespaceName);
+    // The CatalogSource can only be applied once the tenant's Namespace exists (when the tenant creates it).
+    const catalogSource = this.served.get(tenant.namespaceName)!;
+    for (const c of tenant.node.findAll()) {
+      if (c instanceof ApiObject && c.kind === 'Namespace' && c.metadata.name === tenant.namespaceName) catalogSource.node.addDependency(c);
+    }
+    return location;
   }
 
   /** Serves the catalog in a namespace (idempotent): adds a CatalogSource there. */
