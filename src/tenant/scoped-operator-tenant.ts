@@ -9,7 +9,7 @@ import { IOperatorTenant } from './operator-tenant';
 import { nonEmpty } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { TargetNamespaces } from './target-namespaces';
-import { TenantFacts, tenantConflicts } from './tenant-conflicts';
+import { TenantConflicts, TenantFacts } from './tenant-conflicts';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { ICatalogSource } from '../catalog/catalog-source';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
@@ -221,7 +221,7 @@ function computeConflicts(tenants: ScopedOperatorTenant[]): Map<ScopedOperatorTe
     facts.set({ path: t.node.path, namespace: t.namespaceName, targetNamespaces: t.targetNamespaces, bundles: t.installedBundles }, t);
   }
   const out = new Map<ScopedOperatorTenant, DiagnosticDetails[]>();
-  for (const [f, details] of tenantConflicts([...facts.keys()])) out.set(facts.get(f)!, details);
+  for (const [f, details] of TenantConflicts.find([...facts.keys()])) out.set(facts.get(f)!, details);
   return out;
 }
 
@@ -641,8 +641,9 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const errors: DiagnosticDetails[] = [];
     const warnings: DiagnosticDetails[] = [];
     for (const sub of this.subs) {
-      for (const result of this.preflightOf(sub)) {
-        const field = `subscriptions[${sub.name}].${result.bundleName === sub.bundles[0].name ? 'bundle' : 'upgradeBundles'}`;
+      // results come in `sub.bundles` order: the installed bundle, then the upgrade bundles
+      for (const [i, result] of this.preflightOf(sub).entries()) {
+        const field = i === 0 ? `subscriptions[${sub.name}].bundle` : `subscriptions[${sub.name}].upgradeBundles[${i - 1}]`;
         const value = `${result.bundleName}`;
         const blockers: DiagnosticDetails[] = [
           ...result.problems.map((p) => ({ code: p.code, field, value, message: p.message })),

@@ -14,11 +14,29 @@ export interface TenantFacts {
   readonly bundles: OperatorBundle[];
 }
 
-/**
- * The APIs a bundle provides, keyed like OLM's `olm.providedAPIs` annotation: `<Kind>.<version>.<group>`
- * (`pkg/controller/registry/resolver/cache/api.go`, `APISet`).
- */
-export function providedApis(bundle: OperatorBundle): string[] {
+/** Cross-tenant checks, as pure logic over plain tenant facts. */
+export class TenantConflicts {
+  /**
+   * The APIs a bundle provides, keyed like OLM's `olm.providedAPIs` annotation: `<Kind>.<version>.<group>`
+   * (`pkg/controller/registry/resolver/cache/api.go`, `APISet`).
+   */
+  public static providedApis(bundle: OperatorBundle): string[] {
+    return providedApis(bundle);
+  }
+
+  /**
+   * Finds, for every tenant, its conflicts with the others (see `tenantConflicts` below for what is checked).
+   * Only the bundles installed first are compared: an `upgradeBundles` version that would later conflict is not
+   * reported until it becomes the installed bundle.
+   */
+  public static find(tenants: TenantFacts[]): Map<TenantFacts, DiagnosticDetails[]> {
+    return tenantConflicts(tenants);
+  }
+
+  private constructor() {}
+}
+
+function providedApis(bundle: OperatorBundle): string[] {
   const out = new Set<string>();
   for (const crd of bundle.ownedCrds) {
     const dot = crd.name.indexOf('.');
@@ -45,7 +63,7 @@ function intersects(a: TenantFacts, b: TenantFacts): boolean {
  * - `CrdVersionConflict`: tenants install different CSVs (versions) that own the same CRD. CRDs are cluster-wide:
  *   whichever installs last replaces the CRD for everyone, which can break the other tenant's operator.
  */
-export function tenantConflicts(tenants: TenantFacts[]): Map<TenantFacts, DiagnosticDetails[]> {
+function tenantConflicts(tenants: TenantFacts[]): Map<TenantFacts, DiagnosticDetails[]> {
   const out = new Map<TenantFacts, DiagnosticDetails[]>();
   const add = (t: TenantFacts, d: DiagnosticDetails) => out.set(t, [...(out.get(t) ?? []), d]);
 

@@ -165,6 +165,37 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
     expect(synthErrors(ok.chart)).toEqual([]);
   });
 
+  test('GIVEN an upgrade bundle that needs more than the installed one THEN the error names upgradeBundles[i] and that version', () => {
+    const { chart } = fixture();
+    const perms = ETCD.csv.spec.install.spec.permissions;
+    const etcdNext = OperatorBundle.fromCsvObject({
+      ...ETCD.csv,
+      metadata: { ...ETCD.csv.metadata, name: 'etcdoperator.v0.9.5' },
+      spec: {
+        ...ETCD.csv.spec,
+        version: '0.9.5',
+        install: {
+          ...ETCD.csv.spec.install,
+          spec: {
+            ...ETCD.csv.spec.install.spec,
+            permissions: [{ ...perms[0], rules: [...perms[0].rules, { apiGroups: ['policy'], resources: ['poddisruptionbudgets'], verbs: ['get', 'create'] }] }],
+          },
+        },
+      },
+    });
+    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRules: [] });
+    // the installer holds exactly what the installed version needs
+    tenant.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD, upgradeBundles: [etcdNext] });
+    for (const r of InstallerPermissions.leastPrivilege({ bundles: [ETCD], namespace: 'team-a', targetNamespaces: ['team-a'] }).namespacedRules) {
+      tenant.addInstallerRule(r);
+    }
+    const errors = synthErrors(chart);
+    expect(errors.map((e) => /^\[[^\]]+\] ([^=]+)="([^"]+)"/.exec(e)!.slice(1).join(' '))).toEqual([
+      'subscriptions[etcd].upgradeBundles[0] etcdoperator.v0.9.5',
+    ]);
+    expect(errors[0]).toContain('lacks Namespace:"team-a" APIGroups:[policy] Resources:[poddisruptionbudgets] Verbs:[create,get]');
+  });
+
   test('GIVEN a bundle of another package THEN BundlePackageMismatch', () => {
     const { chart } = fixture();
     const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRules: [] });
