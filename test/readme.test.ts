@@ -5,8 +5,11 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import * as ts from 'typescript';
+import * as cdk8s from 'cdk8s';
 import { ApiObject } from 'cdk8s';
+import * as plus from 'cdk8s-plus-28';
+import * as ts from 'typescript';
+import * as lib from '../src';
 import { RbacRules } from '../src';
 
 const README = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
@@ -29,7 +32,11 @@ describe('README.md', () => {
         + '\nexport { app };',
       { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } },
     ).outputText;
-    const load = (name: string) => (name === 'cdk8s-olm-tenancy' ? require('../src') : require(name));
+    const modules: Record<string, unknown> = { 'cdk8s': cdk8s, 'cdk8s-plus-28': plus, 'cdk8s-olm-tenancy': lib };
+    const load = (name: string) => {
+      if (!(name in modules)) throw new Error(`the README quick start imports ${name}, which this test does not provide`);
+      return modules[name];
+    };
     const exportsObject: any = {};
     new Function('require', 'exports', js)(load, exportsObject);
     const objects = exportsObject.app.node.findAll().filter((c: any) => c instanceof ApiObject).map((o: ApiObject) => o.toJson());
