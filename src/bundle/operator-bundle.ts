@@ -201,6 +201,24 @@ export class OperatorBundle {
     return OperatorBundle.catalogBundle(entry, file);
   }
 
+  /**
+   * Every bundle of `packageName` in a file-based catalog file (YAML documents or a JSON stream), sorted by name:
+   * the allowed versions of a package, for `InstallPreflight.checkVersions` and `InstallerPermissions.leastPrivilege`
+   * (or a tenant subscription's `upgradeBundles`). Each entry must carry `olm.bundle.object` properties.
+   */
+  public static fromCatalogPackage(file: string, packageName: string): OperatorBundle[] {
+    const text = fs.readFileSync(file, 'utf8');
+    const entries = file.endsWith('.json') ? parseJsonStream(text, file) : parseYamlDocuments(text, file).map((d) => d.obj);
+    const bundles = entries
+      .filter((e) => isObject(e) && e.schema === 'olm.bundle' && e.package === packageName)
+      .sort((a, b) => (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0));
+    if (bundles.length === 0) {
+      const packages = [...new Set(entries.filter((e) => isObject(e) && e.schema === 'olm.bundle').map((e) => String(e.package)))].sort();
+      throw new Error(`OperatorBundle.fromCatalogPackage: ${file} has no olm.bundle of package '${packageName}'; it has bundles of: ${packages.join(', ') || '(none)'}`);
+    }
+    return bundles.map((entry) => OperatorBundle.catalogBundle(entry, file));
+  }
+
   /** `fromCatalogBundle`, with the catalog file (when known) named in errors. */
   private static catalogBundle(entry: any, file?: string): OperatorBundle {
     if (!isObject(entry) || entry.schema !== 'olm.bundle') {
