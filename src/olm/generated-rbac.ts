@@ -112,7 +112,7 @@ export interface OlmGeneratedRbacProps {
   readonly operators: OlmMemberOperator[];
   /**
    * The OLM release line on the cluster.
-   * @default OlmGeneration.MODERN
+   * @default OlmGeneration.V0_26_AND_LATER
    */
   readonly generation?: OlmGeneration;
 }
@@ -221,11 +221,11 @@ interface ProvidedApi {
  * - OperatorGroup ClusterRoles are `olm.og.<og>.<level>-<hash>` (dot before the level), not `<og>-<level>` nor
  *   `olm.og.<og>-<level>-<hash>`; a long group name is cut so that the whole name is 253 characters;
  * - since v0.15 they select one label per provided API, `olm.opgroup.permissions/aggregate-to-<fnv64a>-<level>: "true"`,
- *   not `olm.opgroup.permissions/aggregate-to-<level>: <og>` (that is PRE_V0_15), and have no aggregationRule
+ *   not `olm.opgroup.permissions/aggregate-to-<level>: <og>` (that is V0_8_TO_V0_14), and have no aggregationRule
  *   when the group provides no API;
  * - provided-API roles are named after the CRD (`<plural>.<group>-<version>-<level>`), not `<kind>.<group>-...`;
  *   the CRD view role is `...-<version>-crdview`, not `...-view-crdview`; they are owned by the CRD/APIService
- *   (lower-case kind `customresourcedefinition` in the MODERN code);
+ *   (lower-case kind `customresourcedefinition` in the V0_26_AND_LATER code);
  * - OLM's `edit` level has no read verbs;
  * - lifted ClusterRoles (AllNamespaces) add read on namespaces; copies skip the operator's namespace and are
  *   labelled `olm.copiedFrom`; both are skipped when the cluster permissions already cover the namespaced ones.
@@ -303,7 +303,7 @@ export class OlmGeneratedRbac {
     }
     this.og = { name: og.name, namespace: og.namespace, targetNamespaces: [...new Set(og.targetNamespaces)].sort() };
     this.operators = [...props.operators].sort((a, b) => cmp(a.csvName, b.csvName));
-    this.generation = props.generation ?? OlmGeneration.MODERN;
+    this.generation = props.generation ?? OlmGeneration.V0_26_AND_LATER;
   }
 
   /** Whether the group targets all namespaces. */
@@ -436,7 +436,7 @@ export class OlmGeneratedRbac {
 
   private providedApiRole(api: ProvidedApi, name: string, level: AccessLevel, rule: PolicyRule): OlmGeneratedObject {
     const metadata: any = { name };
-    if (this.generation === OlmGeneration.PRE_V0_15) {
+    if (this.generation === OlmGeneration.V0_8_TO_V0_14) {
       // v0.8-v0.14: the OperatorGroup's name as label value, and the CSV's owner labels (AddOwnerLabels(cr, csv)).
       metadata.labels = sortKeys({
         [`rbac.authorization.k8s.io/aggregate-to-${level}`]: 'true',
@@ -451,8 +451,8 @@ export class OlmGeneratedRbac {
       });
       metadata.ownerReferences = [api.crdName
         // OLM sets the CRD's kind to lowercase "customresourcedefinition" before NonBlockingOwner (>= v0.26 code);
-        // clusters of the LEGACY era show "CustomResourceDefinition".
-        ? nonBlockingOwner('apiextensions.k8s.io/v1', this.generation === OlmGeneration.MODERN ? 'customresourcedefinition' : 'CustomResourceDefinition', api.crdName)
+        // clusters of the V0_15_TO_V0_25 era show "CustomResourceDefinition".
+        ? nonBlockingOwner('apiextensions.k8s.io/v1', this.generation === OlmGeneration.V0_26_AND_LATER ? 'customresourcedefinition' : 'CustomResourceDefinition', api.crdName)
         : nonBlockingOwner('apiregistration.k8s.io/v1', 'APIService', `${api.version}.${api.group}`)];
     }
     return {
@@ -467,14 +467,14 @@ export class OlmGeneratedRbac {
   /** ensureOpGroupClusterRole + getClusterRoleAggregationRule. */
   private operatorGroupClusterRole(level: AccessLevel): OlmGeneratedObject {
     let selectors: any[];
-    if (this.generation === OlmGeneration.PRE_V0_15) {
+    if (this.generation === OlmGeneration.V0_8_TO_V0_14) {
       selectors = [{ matchLabels: { [`olm.opgroup.permissions/aggregate-to-${level}`]: this.og.name } }];
     } else {
       // One selector per provided API (Go map order on the cluster; sorted here). None: no aggregationRule.
       const keys = new Set(this.providedApis().map((a) => OlmNaming.providedApiAggregationLabel(a.kind, a.version, a.group, level)));
       selectors = [...keys].sort(cmp).map((k) => ({ matchLabels: { [k]: 'true' } }));
     }
-    const labels = this.generation === OlmGeneration.PRE_V0_15
+    const labels = this.generation === OlmGeneration.V0_8_TO_V0_14
       ? ownerLabels(this.og.name, this.og.namespace, 'OperatorGroup')
       : { ...ownerLabels(this.og.name, this.og.namespace, 'OperatorGroup'), ...OLM_MANAGED };
     const manifest: any = {
@@ -521,7 +521,7 @@ export class OlmGeneratedRbac {
     }
     // ensureTenantRBAC: into each target namespace but the operator's own; owned by the copied CSV there. The
     // pre-v0.15 code adds only the owner labels and olm.copiedFrom (no olm.managed).
-    const managed = this.generation === OlmGeneration.PRE_V0_15 ? {} : OLM_MANAGED;
+    const managed = this.generation === OlmGeneration.V0_8_TO_V0_14 ? {} : OLM_MANAGED;
     for (const target of this.og.targetNamespaces) {
       if (target === ns) continue;
       const labels = sortKeys({ ...ownerLabels(op.csvName, target, 'ClusterServiceVersion'), 'olm.copiedFrom': ns, ...managed });

@@ -22,19 +22,19 @@ export enum OlmGeneration {
    * `olm.og.<operatorgroup>.<level>-<hash>`, hash = base62 of sha224("<namespace>/<operatorgroup>/<level>"); a
    * too-long OperatorGroup name is cut so that the whole name is 253 characters (the hash is kept).
    */
-  MODERN = 'MODERN',
+  V0_26_AND_LATER = 'V0_26_AND_LATER',
   /**
    * OLM v0.15 to v0.25 (after PR #1348, March 2020): OperatorGroup ClusterRoles are `<operatorgroup>-<level>`;
    * provided-API ClusterRoles are labelled per API (`olm.opgroup.permissions/aggregate-to-<hash>-<level>`) and owned
-   * by their CRD/APIService, as in MODERN. Also OpenShift 4.14 kept these names for OperatorGroups whose old name is safe.
+   * by their CRD/APIService, as in V0_26_AND_LATER. Also OpenShift 4.14 kept these names for OperatorGroups whose old name is safe.
    */
-  LEGACY = 'LEGACY',
+  V0_15_TO_V0_25 = 'V0_15_TO_V0_25',
   /**
    * OLM v0.8 to v0.14 (what the OperatorGroup design docs describe): OperatorGroup ClusterRoles are
    * `<operatorgroup>-<level>` selecting `olm.opgroup.permissions/aggregate-to-<level>: <operatorgroup>`, and
    * provided-API ClusterRoles carry that label with the OperatorGroup's name and the CSV's owner labels.
    */
-  PRE_V0_15 = 'PRE_V0_15',
+  V0_8_TO_V0_14 = 'V0_8_TO_V0_14',
 }
 
 /** `kubeResourceNameLimit` in OLM operatorgroup.go. */
@@ -53,15 +53,15 @@ export class OlmNaming {
    * @param namespace the OperatorGroup's namespace
    * @param operatorGroup the OperatorGroup's name
    * @param level admin, edit or view
-   * @param generation OLM release line @default OlmGeneration.MODERN
+   * @param generation OLM release line @default OlmGeneration.V0_26_AND_LATER
    */
   public static operatorGroupClusterRoleName(
     namespace: string,
     operatorGroup: string,
     level: AccessLevel,
-    generation: OlmGeneration = OlmGeneration.MODERN,
+    generation: OlmGeneration = OlmGeneration.V0_26_AND_LATER,
   ): string {
-    if (generation !== OlmGeneration.MODERN) {
+    if (generation !== OlmGeneration.V0_26_AND_LATER) {
       return `${operatorGroup}-${level}`;
     }
     const hash = OlmNaming.base62FromHex(createHash('sha224').update(`${namespace}/${operatorGroup}/${level}`).digest('hex'));

@@ -172,7 +172,7 @@ export interface ScopedOperatorTenantProps {
   readonly upgradeStrategy?: UpgradeStrategy;
   /**
    * Which OLM release line names the OperatorGroup ClusterRoles that `grantOperatorAccess` binds to.
-   * @default OlmGeneration.MODERN
+   * @default OlmGeneration.V0_26_AND_LATER
    */
   readonly olmGeneration?: OlmGeneration;
   /**
@@ -306,7 +306,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     this.operatorGroupName = props.operatorGroupName ?? ns;
     this.installerServiceAccountName = props.installerServiceAccountName ?? ns;
     this.installerRoleName = props.installerRoleName ?? this.installerServiceAccountName;
-    this.olmGeneration = props.olmGeneration ?? OlmGeneration.MODERN;
+    this.olmGeneration = props.olmGeneration ?? OlmGeneration.V0_26_AND_LATER;
     this.targets = props.targetNamespaces ?? TargetNamespaces.ownNamespace();
     this.allNamespaces = this.targets.isAllNamespaces;
 

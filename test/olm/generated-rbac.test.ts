@@ -20,7 +20,7 @@ const owner = (apiVersion: string, kind: string, name: string) =>
   ({ apiVersion, kind, name, uid: `<uid of ${kind}/${name}>`, controller: false, blockOwnerDeletion: false });
 
 describe('OlmGeneratedRbac: provided-API ClusterRoles (operatorgroup.go ensureClusterRolesForCSV / ensureProvidedAPIClusterRole)', () => {
-  test('MODERN: admin/edit/view + crdview per CRD, admin/edit/view per APIService, per-API hash labels, owned by the API', () => {
+  test('V0_26_AND_LATER: admin/edit/view + crdview per CRD, admin/edit/view per APIService, per-API hash labels, owned by the API', () => {
     // GIVEN
     const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [widgets] });
     // WHEN
@@ -50,14 +50,14 @@ describe('OlmGeneratedRbac: provided-API ClusterRoles (operatorgroup.go ensureCl
     ]);
   });
 
-  test('LEGACY (v0.15-v0.25): same roles; CRD owner kind as observed on clusters of that era', () => {
-    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [widgets], generation: OlmGeneration.LEGACY });
+  test('V0_15_TO_V0_25 (v0.15-v0.25): same roles; CRD owner kind as observed on clusters of that era', () => {
+    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [widgets], generation: OlmGeneration.V0_15_TO_V0_25 });
     const crdRole = rbac.manifests().find((m) => m.metadata.name === 'widgets.example.com-v1-view');
     expect(crdRole.metadata.ownerReferences).toEqual([owner('apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'widgets.example.com')]);
   });
 
-  test('PRE_V0_15 (v0.8-v0.14): the OperatorGroup name as label value, the CSV owner labels, no owner references', () => {
-    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [widgets], generation: OlmGeneration.PRE_V0_15 });
+  test('V0_8_TO_V0_14 (v0.8-v0.14): the OperatorGroup name as label value, the CSV owner labels, no owner references', () => {
+    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [widgets], generation: OlmGeneration.V0_8_TO_V0_14 });
     expect(rbac.manifests().find((m) => m.metadata.name === 'widgets.example.com-v1-edit')).toEqual({
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'ClusterRole',
@@ -77,7 +77,7 @@ describe('OlmGeneratedRbac: provided-API ClusterRoles (operatorgroup.go ensureCl
 });
 
 describe('OlmGeneratedRbac: OperatorGroup ClusterRoles (ensureOpGroupClusterRole / getClusterRoleAggregationRule)', () => {
-  test('MODERN: olm.og.<og>.<level>-<hash>, owner labels, one sorted selector per provided API', () => {
+  test('V0_26_AND_LATER: olm.og.<og>.<level>-<hash>, owner labels, one sorted selector per provided API', () => {
     const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [widgets] });
     const roles = rbac.objects().filter((o) => o.source === OlmRbacSource.OPERATOR_GROUP_CLUSTER_ROLE).map((o) => o.manifest);
     const labels = { 'olm.managed': 'true', 'olm.owner': 'team-a-og', 'olm.owner.kind': 'OperatorGroup', 'olm.owner.namespace': 'team-a' };
@@ -97,7 +97,7 @@ describe('OlmGeneratedRbac: OperatorGroup ClusterRoles (ensureOpGroupClusterRole
   });
 
   test('no provided APIs: no aggregationRule at all (OLM passes nil)', () => {
-    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [], generation: OlmGeneration.LEGACY });
+    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [], generation: OlmGeneration.V0_15_TO_V0_25 });
     expect(rbac.manifests()).toEqual([AccessLevel.ADMIN, AccessLevel.EDIT, AccessLevel.VIEW].map((level) => ({
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'ClusterRole',
@@ -105,16 +105,16 @@ describe('OlmGeneratedRbac: OperatorGroup ClusterRoles (ensureOpGroupClusterRole
     })));
   });
 
-  test('long OperatorGroup names: MODERN cuts the group name to fit 253 characters, LEGACY writes <og>-<level> uncut', () => {
+  test('long OperatorGroup names: V0_26_AND_LATER cuts the group name to fit 253 characters, V0_15_TO_V0_25 writes <og>-<level> uncut', () => {
     const long = 'a'.repeat(252);
     const names = (generation: OlmGeneration) => new OlmGeneratedRbac({ operatorGroup: { name: long, namespace: 'ns', targetNamespaces: [] }, operators: [], generation })
       .manifests().map((m) => m.metadata.name.length);
-    expect(names(OlmGeneration.MODERN)).toEqual([253, 253, 253]);
-    expect(names(OlmGeneration.LEGACY)).toEqual([258, 257, 257]);
+    expect(names(OlmGeneration.V0_26_AND_LATER)).toEqual([253, 253, 253]);
+    expect(names(OlmGeneration.V0_15_TO_V0_25)).toEqual([258, 257, 257]);
   });
 
-  test('PRE_V0_15: one selector on the OperatorGroup name (what the design docs describe)', () => {
-    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [widgets], generation: OlmGeneration.PRE_V0_15 });
+  test('V0_8_TO_V0_14: one selector on the OperatorGroup name (what the design docs describe)', () => {
+    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a']), operators: [widgets], generation: OlmGeneration.V0_8_TO_V0_14 });
     expect(rbac.manifests().find((m) => m.metadata.name === 'team-a-og-view')).toEqual({
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'ClusterRole',
@@ -169,8 +169,8 @@ describe('OlmGeneratedRbac: a CSV\'s permissions (resolver/rbac.go, ensureSingle
     expect(objects[4].manifest.subjects).toEqual([{ kind: 'ServiceAccount', name: 'widgets-operator', namespace: 'team-a' }]);
   });
 
-  test('PRE_V0_15 copies carry the owner labels and olm.copiedFrom but no olm.managed (ensureTenantRBAC before v0.15)', () => {
-    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a', 'team-b']), operators: [widgets], generation: OlmGeneration.PRE_V0_15 });
+  test('V0_8_TO_V0_14 copies carry the owner labels and olm.copiedFrom but no olm.managed (ensureTenantRBAC before v0.15)', () => {
+    const rbac = new OlmGeneratedRbac({ operatorGroup: og(['team-a', 'team-b']), operators: [widgets], generation: OlmGeneration.V0_8_TO_V0_14 });
     const objects = permissionObjects(rbac);
     const copies = objects.filter((o) => o.source === OlmRbacSource.COPIED_TO_TARGET_NAMESPACE)
       .map((o) => [o.manifest.kind, o.manifest.metadata.labels]);
@@ -293,7 +293,7 @@ describe('OlmGeneratedRbac.effectiveAccess', () => {
   });
 
   test('the same access in every generation, AllNamespaces reported as such', () => {
-    for (const generation of [OlmGeneration.MODERN, OlmGeneration.LEGACY, OlmGeneration.PRE_V0_15]) {
+    for (const generation of [OlmGeneration.V0_26_AND_LATER, OlmGeneration.V0_15_TO_V0_25, OlmGeneration.V0_8_TO_V0_14]) {
       const access = new OlmGeneratedRbac({ operatorGroup: og([]), operators: [widgets], generation }).effectiveAccess(AccessLevel.ADMIN);
       expect(access.map((a) => [a.apiGroup, a.resource, a.verbs, a.allNamespaces, a.namespaces])).toEqual([
         ['example.com', 'widgets', ['*'], true, []],
@@ -342,7 +342,7 @@ describe('OlmGeneratedRbac.effectiveAccess', () => {
 });
 
 describe('OlmGeneratedRbac: manifests are valid Kubernetes objects (offline schema validator)', () => {
-  test.each([OlmGeneration.MODERN, OlmGeneration.LEGACY, OlmGeneration.PRE_V0_15])('%s, every install mode', (generation) => {
+  test.each([OlmGeneration.V0_26_AND_LATER, OlmGeneration.V0_15_TO_V0_25, OlmGeneration.V0_8_TO_V0_14])('%s, every install mode', (generation) => {
     const operator: OlmMemberOperator = {
       ...widgets,
       clusterPermissions: [{ serviceAccountName: 'widgets-operator', rules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['get'] }] }],
@@ -383,10 +383,10 @@ describe('OlmGeneratedRbac properties', () => {
   const propsArb = fc.record({
     og: fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9-]{0,250}[a-z0-9]$/), namespace: name, targetNamespaces: fc.uniqueArray(name, { maxLength: 3 }) }),
     operators: fc.uniqueArray(operatorArb, { maxLength: 3, selector: (o) => o.csvName }),
-    generation: fc.constantFrom(OlmGeneration.MODERN, OlmGeneration.LEGACY, OlmGeneration.PRE_V0_15),
+    generation: fc.constantFrom(OlmGeneration.V0_26_AND_LATER, OlmGeneration.V0_15_TO_V0_25, OlmGeneration.V0_8_TO_V0_14),
   });
 
-  test('deterministic, independent of operator order, every name a valid RBAC name (path segment; <= 253 chars in MODERN)', () => {
+  test('deterministic, independent of operator order, every name a valid RBAC name (path segment; <= 253 chars in V0_26_AND_LATER)', () => {
     fc.assert(fc.property(propsArb, ({ og: group, operators, generation }) => {
       const a = new OlmGeneratedRbac({ operatorGroup: group, operators, generation }).manifests();
       const b = new OlmGeneratedRbac({ operatorGroup: group, operators: [...operators].reverse(), generation }).manifests();
@@ -394,8 +394,8 @@ describe('OlmGeneratedRbac properties', () => {
       // RBAC objects are validated as path segments (ValidateRBACName), so OLM's base62 hashes may hold uppercase.
       for (const m of a) {
         expect(KubernetesNames.problem(m.metadata.name, NameRule.PATH_SEGMENT)).toBeUndefined();
-        // Only MODERN cuts the OperatorGroup name (getClusterRoleName); older OLM writes `<og>-<level>` as is.
-        if (generation === OlmGeneration.MODERN) expect(m.metadata.name.length).toBeLessThanOrEqual(253);
+        // Only V0_26_AND_LATER cuts the OperatorGroup name (getClusterRoleName); older OLM writes `<og>-<level>` as is.
+        if (generation === OlmGeneration.V0_26_AND_LATER) expect(m.metadata.name.length).toBeLessThanOrEqual(253);
       }
     }), { numRuns: 300 });
   });

@@ -8,7 +8,7 @@ describe('OlmNaming.operatorGroupClusterRoleName (OLM pkg/controller/operators/o
   });
 
   test('legacy generation uses <operatorgroup>-<level>', () => {
-    expect(OlmNaming.operatorGroupClusterRoleName('team-a', 'team-a-og', AccessLevel.VIEW, OlmGeneration.LEGACY)).toEqual('team-a-og-view');
+    expect(OlmNaming.operatorGroupClusterRoleName('team-a', 'team-a-og', AccessLevel.VIEW, OlmGeneration.V0_15_TO_V0_25)).toEqual('team-a-og-view');
   });
 });
 
@@ -48,8 +48,8 @@ describe('OlmNaming: getClusterRoleName truncation (kubeResourceNameLimit = 253)
     expect(name.startsWith(`olm.og.${'b'.repeat(100)}.view-`)).toBe(true);
   });
 
-  test('PRE_V0_15 uses <operatorgroup>-<level> too', () => {
-    expect(OlmNaming.operatorGroupClusterRoleName('ns', 'og', AccessLevel.EDIT, OlmGeneration.PRE_V0_15)).toBe('og-edit');
+  test('V0_8_TO_V0_14 uses <operatorgroup>-<level> too', () => {
+    expect(OlmNaming.operatorGroupClusterRoleName('ns', 'og', AccessLevel.EDIT, OlmGeneration.V0_8_TO_V0_14)).toBe('og-edit');
   });
 });
 

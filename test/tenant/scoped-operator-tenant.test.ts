@@ -543,7 +543,7 @@ describe('ScopedOperatorTenant', () => {
 
     test('GIVEN the legacy OLM generation THEN the binding names <og>-<level>', () => {
       const { chart } = newChart();
-      const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', olmGeneration: OlmGeneration.LEGACY });
+      const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', olmGeneration: OlmGeneration.V0_15_TO_V0_25 });
       tenant.grantOperatorAccess(User.fromName(chart, 'bob', 'bob'), AccessLevel.VIEW);
       const binding = Testing.synth(chart).find((o) => o.kind === 'RoleBinding' && o.roleRef.kind === 'ClusterRole');
       expect(binding.roleRef).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'team-a-view' });
