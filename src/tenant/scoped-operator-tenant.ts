@@ -110,8 +110,11 @@ export interface ScopedOperatorTenantProps {
   readonly installerRoleBindingName?: string;
   /**
    * Create a long-lived token Secret (`kubernetes.io/service-account-token`) for the installer ServiceAccount,
-   * as the OKD procedure requires ("The secret must be a long-lived API token"). OLM >= 0.29 falls back to the
-   * TokenRequest API when there is none, so it may be turned off there.
+   * as the OKD procedure requires ("The secret must be a long-lived API token"). Since Kubernetes 1.24 no such
+   * Secret is created automatically, and OLM's scoped client used to fail without it ("the service account does
+   * not have any API secret", OLM issue #3376). OLM >= 0.29 requests a token with the TokenRequest API when the
+   * Secret is missing (OLM PR #3377, `pkg/lib/scoped/token_retriever.go`; backported to OpenShift 4.16 as
+   * openshift/operator-framework-olm#898), so it may be turned off there.
    * @default true
    */
   readonly createTokenSecret?: boolean;
