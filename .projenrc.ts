@@ -54,7 +54,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     ignorePatterns: ['src/imports/', 'test/fixtures/', '*.js', '*.d.ts', 'node_modules/'],
   },
   gitignore: ['/out/', '/examples/out/', '/.bench/'],
-  npmIgnoreOptions: { ignorePatterns: ['/examples/', '/bench/', '/scripts/', '/crds/'] },
+  npmIgnoreOptions: { ignorePatterns: ['/examples/', '/bench/', '/scripts/', '/crds/', '/.ci/'] },
 });
 
 // TOOLCHAIN.md: eslint-import-resolver-typescript >= 3.8 pulls in unrs-resolver, whose lockfile entries
