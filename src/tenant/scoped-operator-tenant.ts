@@ -313,7 +313,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     this.targets = props.targetNamespaces ?? TargetNamespaces.ownNamespace();
     this.allNamespaces = this.targets.isAllNamespaces;
 
-    // 1. Namespace
+    // 1. Namespace (L1: cdk8s-plus-28 Namespace adds `spec: {}`, which the docs' object does not have)
     if (props.createNamespace ?? true) {
       const labels = { ...(props.namespaceLabels ?? {}) };
       if (props.podSecurity) labels['pod-security.kubernetes.io/enforce'] = props.podSecurity;
@@ -328,7 +328,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     });
     this.after(this.installerServiceAccount, this.namespace);
 
-    // 3. long-lived token Secret
+    // 3. long-lived token Secret (L1: cdk8s-plus-28 ServiceAccountTokenSecret adds `immutable: false` and `stringData: {}`)
     if (props.createTokenSecret ?? true) {
       this.tokenSecret = new k8s.KubeSecret(this, 'InstallerTokenSecret', {
         metadata: {
