@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { otherDefaultCatalogOwners, registerDefaultCatalogOwner, unownedOperatorHubs } from './private';
+import { defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
 import * as openshift from '../imports/openshift';
 
@@ -74,15 +74,8 @@ export class OpenShiftOperatorHubPolicy extends Construct {
     });
 
     addErrorProducer(this, () => {
-      const out: DiagnosticDetails[] = [];
-      const others = [...otherDefaultCatalogOwners(this), ...unownedOperatorHubs(this)];
-      if (others.length > 0) {
-        out.push({
-          code: 'DefaultCatalogPolicyConflict',
-          message: `only one construct may own the default-catalog policy (the OperatorHub "cluster" singleton); also defined by ${others.join(', ')}`,
-          fix: 'keep a single OpenShiftOperatorHubPolicy per App and express every exception in it',
-        });
-      }
+      const out: DiagnosticDetails[] = defaultCatalogPolicyConflict(this, ' (the OperatorHub "cluster" singleton)',
+        'keep a single OpenShiftOperatorHubPolicy per App and express every exception in it');
       for (const n of keep.filter((x) => disable.includes(x))) {
         out.push({ code: 'DefaultSourceConflict', field: 'disable', value: n, message: `source ${JSON.stringify(n)} is both kept enabled and disabled`, fix: 'remove it from one of keepEnabled and disable' });
       }

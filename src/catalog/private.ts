@@ -1,6 +1,7 @@
 // Internal helpers of the catalog constructs; not part of the public API.
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { DiagnosticDetails } from '../core/diagnostics';
 
 /** Constructs that own the platform's default-catalog policy (only one per App). */
 const defaultCatalogOwners = new WeakSet<IConstruct>();
@@ -10,7 +11,7 @@ export function registerDefaultCatalogOwner(c: IConstruct): void {
 }
 
 /** Paths of the other default-catalog policy owners in `c`'s App, sorted. */
-export function otherDefaultCatalogOwners(c: IConstruct): string[] {
+function otherDefaultCatalogOwners(c: IConstruct): string[] {
   return c.node.root.node
     .findAll()
     .filter((x) => x !== c && defaultCatalogOwners.has(x))
@@ -19,13 +20,28 @@ export function otherDefaultCatalogOwners(c: IConstruct): string[] {
 }
 
 /** Paths of `OperatorHub` objects in the App that no policy construct owns, sorted. */
-export function unownedOperatorHubs(c: IConstruct): string[] {
+function unownedOperatorHubs(c: IConstruct): string[] {
   return c.node.root.node
     .findAll()
     .filter((x) => x instanceof ApiObject && x.kind === 'OperatorHub' && x.apiVersion === 'config.openshift.io/v1')
     .filter((x) => !x.node.scopes.some((s) => defaultCatalogOwners.has(s)))
     .map((x) => x.node.path)
     .sort();
+}
+
+/**
+ * The `DefaultCatalogPolicyConflict` error of a default-catalog policy construct, when another owner or an unowned
+ * OperatorHub exists in the App; empty otherwise.
+ * @param what text after "the default-catalog policy" (e.g. what the policy object is)
+ */
+export function defaultCatalogPolicyConflict(c: IConstruct, what: string, fix: string): DiagnosticDetails[] {
+  const others = [...otherDefaultCatalogOwners(c), ...unownedOperatorHubs(c)];
+  if (others.length === 0) return [];
+  return [{
+    code: 'DefaultCatalogPolicyConflict',
+    message: `only one construct may own the default-catalog policy${what}; also defined by ${others.join(', ')}`,
+    fix,
+  }];
 }
 
 /**

@@ -4,7 +4,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { stringify } from 'yaml';
 import { CatalogSourceLocation } from './catalog-source';
-import { celStringList, otherDefaultCatalogOwners, registerDefaultCatalogOwner, unownedOperatorHubs } from './private';
+import { celStringList, defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 import { KubernetesNames, NameRule } from '../core/names';
 
@@ -77,15 +77,7 @@ export class UpstreamOlmCatalogPolicy extends Construct {
       });
     }
     addErrorProducer(this, () => {
-      const out: DiagnosticDetails[] = [];
-      const others = [...otherDefaultCatalogOwners(this), ...unownedOperatorHubs(this)];
-      if (others.length > 0) {
-        out.push({
-          code: 'DefaultCatalogPolicyConflict',
-          message: `only one construct may own the default-catalog policy; also defined by ${others.join(', ')}`,
-          fix: 'keep a single default-catalog policy per App',
-        });
-      }
+      const out: DiagnosticDetails[] = defaultCatalogPolicyConflict(this, '', 'keep a single default-catalog policy per App');
       out.push(...this.nameProblems());
       if (this.disabledSources.length === 0) {
         out.push({ code: 'DefaultCatalogPolicyEmpty', field: 'disabledSources', message: 'no CatalogSource to disable', fix: 'omit disabledSources for the OLM default' });
