@@ -8,7 +8,8 @@ import { InstallerPermissions, InstallPreflight } from '../src/preflight/install
 
 const BUNDLES = path.join(__dirname, '..', 'test', 'fixtures', 'bundles');
 
-function time(fn: () => void): number {
+/** Milliseconds one call of `fn` takes. */
+export function time(fn: () => void): number {
   const start = process.hrtime.bigint();
   fn();
   return Number(process.hrtime.bigint() - start) / 1e6;

@@ -4,15 +4,10 @@
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import { buildPlatform } from '../examples/platform';
+import { time } from './preflight';
 import { CatalogSourceReference, OperatorBundle, ScopedOperatorTenant } from '../src';
 
 const BUNDLES = path.join(__dirname, '..', 'test', 'fixtures', 'bundles');
-
-function time(fn: () => void): number {
-  const start = process.hrtime.bigint();
-  fn();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
 
 /** Times the example platform and N tenants (one chart, two subscriptions with bundles each: preflight included). */
 export function benchSynth(): string[] {
