@@ -3,8 +3,8 @@
  */
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
-import { buildPlatform } from '../examples/platform';
 import { time } from './preflight';
+import { buildPlatform } from '../examples/platform';
 import { CatalogSourceReference, OperatorBundle, ScopedOperatorTenant } from '../src';
 
 const BUNDLES = path.join(__dirname, '..', 'test', 'fixtures', 'bundles');
