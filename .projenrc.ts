@@ -19,6 +19,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   packageManager: javascript.NodePackageManager.NPM,
   projenrcTs: true,
   minNodeVersion: '20.0.0',
+  // `cdk8s-olm-tenancy preflight <bundle>`: the preflight and derived installer Role without a cdk8s app.
+  bin: { 'cdk8s-olm-tenancy': 'bin/cdk8s-olm-tenancy' },
   // Python bindings (jsii). Only the code is generated here (see package:python-code below).
   publishToPypi: { distName: 'cdk8s-olm-tenancy', module: 'cdk8s_olm_tenancy' },
 
@@ -56,7 +58,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     ignorePatterns: ['src/imports/', 'test/fixtures/', '*.js', '*.d.ts', 'node_modules/'],
   },
   gitignore: ['/out/', '/examples/out/', '/.bench/'],
-  npmIgnoreOptions: { ignorePatterns: ['/examples/', '/bench/', '/scripts/', '/crds/', '/.ci/'] },
+  npmIgnoreOptions: { ignorePatterns: ['/examples/', '/bench/', '/scripts/', '/crds/', '/.ci/', '/consumer-example/', '/BENCHMARKS.md'] },
 });
 
 // TOOLCHAIN.md: eslint-import-resolver-typescript >= 3.8 pulls in unrs-resolver, whose lockfile entries
