@@ -11,6 +11,7 @@
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
+import { buildBlueprintTeams } from './blueprints';
 import {
   AccessLevel, CuratedCatalog, CuratedCatalogAdmissionPolicy, FileBasedCatalog, InstallPlanApproval,
   OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, OperatorBundle, PodSecurityLevel, ScopedOperatorTenant,
@@ -150,6 +151,9 @@ export function buildPlatform(app: App): Platform {
     tenant.grantSubscriptionManagement(Group.fromName(chart, 'Integration', 'team-integration'));
     tenants.push(tenant);
   }
+
+  // Teams stamped from organisational blueprints (examples/blueprints.ts).
+  tenants.push(...buildBlueprintTeams(app, curated));
 
   for (const t of tenants) {
     if (t.subscriptions.some((s) => s.sourceName === curated.catalogName)) curated.serve(t);

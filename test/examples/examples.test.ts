@@ -50,6 +50,11 @@ describe('examples/platform.ts', () => {
       ['team-databases', ['percona-xtradb-cluster-operator.v1.20.0:true']],
       ['team-messaging', ['rabbitmq-cluster-operator.v2.22.3:true']],
       ['team-integration', []],
+      // stamped from the blueprints of examples/blueprints.ts
+      ['data-analytics', ['etcdoperator.v0.9.4:true']],
+      ['data-warehouse', ['etcdoperator.v0.9.4:true']],
+      ['obs-payments', ['prometheusoperator.0.56.3:true']],
+      ['obs-search', ['prometheusoperator.0.56.3:true']],
     ]);
   });
 
@@ -64,6 +69,10 @@ describe('examples/platform.ts', () => {
   test('the curated catalog is served in every tenant namespace that uses it, and the defaults are disabled', () => {
     const objects = app.charts.flatMap((c) => c.toJson());
     expect(objects.filter((o) => o.kind === 'CatalogSource').map((o) => `${o.metadata.namespace}/${o.metadata.name}`).sort()).toEqual([
+      'data-analytics/curated-operators',
+      'data-warehouse/curated-operators',
+      'obs-payments/curated-operators',
+      'obs-search/curated-operators',
       'team-data/curated-operators',
       'team-databases/curated-operators',
       'team-integration/curated-registries',

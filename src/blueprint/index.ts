@@ -1,0 +1,4 @@
+// Organisational blueprints: a standard tenant captured once (TenantBlueprint) and a Capsule-style baseline
+// (TenantBaseline: quota, limits, network policies that let OLM work).
+export * from './tenant-baseline';
+export * from './tenant-blueprint';
