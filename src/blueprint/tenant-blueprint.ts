@@ -201,7 +201,11 @@ export class TenantBlueprint {
       fix: `drop the override, or add BlueprintOverride.${override} to the blueprint's allowedOverrides`,
     });
 
-    const labels: { [key: string]: string } = { ...(options.namespaceLabels ?? {}), ...(p.namespaceLabels ?? {}), [TenantBlueprint.LABEL]: this.name };
+    const labels: { [key: string]: string } = {
+      ...(options.namespaceLabels ?? {}),
+      ...(p.namespaceLabels ?? {}),
+      [TenantBlueprint.LABEL]: this.name,
+    };
     const tenant = new ScopedOperatorTenant(scope, team, {
       namespaceName: options.namespaceName ?? `${p.namespacePrefix ?? 'team-'}${team}`,
       namespaceLabels: labels,
@@ -238,7 +242,9 @@ export class TenantBlueprint {
     const channelOf = (o: BlueprintOperator) =>
       allowed.has(BlueprintOverride.CHANNELS) && options.channels?.[o.packageName] !== undefined ? options.channels[o.packageName] : o.channel;
 
-    const operators: BlueprintOperator[] = (p.operators ?? []).filter((o) => !omitted.has(o.packageName)).map((o) => ({ ...o, channel: channelOf(o) }));
+    const operators: BlueprintOperator[] = (p.operators ?? [])
+      .filter((o) => !omitted.has(o.packageName))
+      .map((o) => ({ ...o, channel: channelOf(o) }));
     for (const extra of options.extraOperators ?? []) {
       if (!allowed.has(BlueprintOverride.EXTRA_OPERATORS)) refuse(BlueprintOverride.EXTRA_OPERATORS, 'extraOperators', extra.packageName);
       else operators.push(extra);

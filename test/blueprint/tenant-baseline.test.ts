@@ -96,7 +96,8 @@ describe('TenantBaseline', () => {
     tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', catalog: CATALOG, bundle: rabbit, preflight: PreflightEnforcement.WARNING });
     const expected = TenantBaseline.webhookPorts([rabbit]);
     // the rabbitmq CSV's two webhooks are served by one deployment on one port
-    expect(expected).toEqual([{ deploymentName: rabbit.webhookDefinitions[0].deploymentName, port: rabbit.webhookDefinitions[0].targetPort ?? String(rabbit.webhookDefinitions[0].containerPort) }]);
+    const webhook = rabbit.webhookDefinitions[0];
+    expect(expected).toEqual([{ deploymentName: webhook.deploymentName, port: webhook.targetPort ?? String(webhook.containerPort) }]);
     const policy = synthObjects(app).find((o) => o.kind === 'NetworkPolicy' && o.metadata.name === 'allow-operator-webhooks');
     expect(policy.spec.ingress).toEqual([{ ports: expected.map((p) => ({ port: /^[0-9]+$/.test(p.port) ? Number(p.port) : p.port, protocol: 'TCP' })) }]);
   });
