@@ -8,3 +8,4 @@ export * from './bundle';
 export * from './preflight';
 export * from './tenant';
 export * from './catalog';
+export * from './app';
