@@ -9,3 +9,4 @@ export * from './preflight';
 export * from './tenant';
 export * from './catalog';
 export * from './blueprint';
+export * from './app';
