@@ -185,7 +185,7 @@ describe('TenancyApp reports on synth', () => {
       expect(warnings).not.toEqual('');
       expect(written).toHaveLength(2);
       expect(written[0]).toEqual(`${warnings}\n`);
-      expect(app.summary).toEqual({ tenants: 5, subscriptions: 6, objects: tree(outdir).reduce((n, [, y]) => n + y.split(/^---$/m).length, 0), milliseconds: app.summary!.milliseconds });
+      expect(app.summary).toEqual({ tenants: 9, subscriptions: 10, objects: tree(outdir).reduce((n, [, y]) => n + y.split(/^---$/m).length, 0), milliseconds: app.summary!.milliseconds });
       expect(written[1]).toEqual(`${TenancyApp.formatSummary(app.summary!, outdir)}\n`);
     } finally {
       spy.mockRestore();
