@@ -10,3 +10,4 @@ export * from './tenant';
 export * from './catalog';
 export * from './blueprint';
 export * from './app';
+export * from './report';

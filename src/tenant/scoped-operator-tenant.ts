@@ -64,6 +64,31 @@ export interface LegacyPullSecretAccess {
   readonly secretNames: string[];
 }
 
+/** One grant of a tenant to a person, group or ServiceAccount (see `ScopedOperatorTenant.accessGrants`). */
+export interface TenantAccessGrant {
+  /** `User`, `Group` or `ServiceAccount`. */
+  readonly subjectKind: string;
+  /** The subject's name. */
+  readonly subjectName: string;
+  /** `operator-admin`, `operator-edit`, `operator-view` (grantOperatorAccess) or `subscription-management`. */
+  readonly grant: string;
+  /** Namespace of the RoleBinding. */
+  readonly namespace: string;
+}
+
+/** An operator the tenant no longer subscribes to (see `ScopedOperatorTenant.removeOperator`). */
+export interface RemovedOperatorOptions {
+  /** The package that was subscribed. */
+  readonly packageName: string;
+  /** The CSV OLM installed last (what `oc get csv -n <namespace>` shows), e.g. `etcdoperator.v0.9.4`. */
+  readonly csvName: string;
+  /**
+   * The installed bundle, to list its CRDs among what is left behind.
+   * @default - the CRDs are not listed
+   */
+  readonly bundle?: OperatorBundle;
+}
+
 /** Props of `ScopedOperatorTenant`. */
 export interface ScopedOperatorTenantProps {
   /** The tenant namespace: where the OperatorGroup, installer ServiceAccount and Subscriptions live. */
@@ -293,6 +318,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private clusterRoleBinding?: k8s.KubeClusterRoleBinding;
   private legacyPullSecretBinding?: SubjectRoleBinding;
   private readonly accessBindings = new Map<string, SubjectRoleBinding>();
+  private readonly removed: RemovedOperatorOptions[] = [];
   private subscriptionManagers?: SubjectRoleBinding;
   private readonly accessGrantsOnAllNamespaces = new Set<AccessLevel>();
   /** Installer Roles outside the tenant namespace (legacy pull secrets, derived kube-system rules), by namespace. */
@@ -477,6 +503,14 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   }
 
   /**
+   * The install preflight of the Subscription named `name` (one result per bundle: the installed one, then the
+   * upgrade bundles); empty when it has no bundle or no such Subscription exists.
+   */
+  public subscriptionPreflight(name: string): PreflightResult[] {
+    return this.subs.filter((s) => s.name === name).flatMap((s) => this.preflightOf(s));
+  }
+
+  /**
    * What a person bound to the OperatorGroup's `level` ClusterRole (see `grantOperatorAccess`) can do with the
    * operators' APIs, and where, predicted from the bundles given to `subscribe` with OLM's generated RBAC
    * (`OlmGeneratedRbac`). Subscriptions without a bundle contribute nothing.
@@ -551,6 +585,36 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       this.after(this.subscriptionManagers, role);
     }
     this.subscriptionManagers.addSubject(subject);
+  }
+
+  /**
+   * Off-boards an operator: nothing is synthesized for it (the Subscription disappears from the manifests, so a
+   * GitOps tool prunes it), and it is recorded so reports list what OLM leaves behind when a Subscription is
+   * deleted: the CSV (and with it the operator's Deployment, ServiceAccounts and RBAC, which OLM owns through it),
+   * InstallPlans, and the CRDs with every custom resource (cluster-wide: delete them only when no other tenant uses
+   * them). See docs/tenant.md "Off-boarding an operator".
+   */
+  public removeOperator(options: RemovedOperatorOptions): void {
+    this.removed.push({ ...options });
+  }
+
+  /** The operators given to `removeOperator`, in call order. */
+  public get removedOperators(): RemovedOperatorOptions[] {
+    return this.removed.map((r) => ({ ...r }));
+  }
+
+  /**
+   * Who was granted what with `grantOperatorAccess` and `grantSubscriptionManagement`, sorted (for reports).
+   */
+  public get accessGrants(): TenantAccessGrant[] {
+    const out: TenantAccessGrant[] = [];
+    const push = (binding: SubjectRoleBinding, what: string) => {
+      for (const s of binding.subjects) out.push({ subjectKind: s.kind, subjectName: s.name, grant: what, namespace: binding.namespace });
+    };
+    for (const [key, binding] of this.accessBindings) push(binding, `operator-${key.slice(key.lastIndexOf('/') + 1)}`);
+    if (this.subscriptionManagers) push(this.subscriptionManagers, 'subscription-management');
+    const k = (g: TenantAccessGrant) => `${g.namespace}\u0000${g.grant}\u0000${g.subjectKind}\u0000${g.subjectName}`;
+    return out.sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));
   }
 
   /**
@@ -829,6 +893,16 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         value: pkg,
         message: `package '${pkg}' is subscribed ${list.length} times (${list.map((s) => s.node.path).join(', ')}); OLM resolves a namespace as one unit and cannot install a package twice`,
         fix: 'keep one subscribe() call per package',
+      });
+    }
+    for (const r of this.removed) {
+      if (!byPackage.has(r.packageName)) continue;
+      out.push({
+        code: 'RemovedOperatorStillSubscribed',
+        field: `removeOperator(${r.packageName})`,
+        value: r.csvName,
+        message: `package '${r.packageName}' is removed and subscribed at the same time`,
+        fix: 'drop the subscribe() call of the package, or the removeOperator() call',
       });
     }
     if (p.deriveInstallerRules) {
