@@ -102,7 +102,9 @@ describe('TenancyReport.markdown', () => {
     // the numbers, recounted independently from the synthesized objects and the constructs
     const tenants = platform.tenants;
     const subscriptions = objects.filter((o) => o.kind === 'Subscription');
-    const withBundle = tenants.flatMap((t) => t.subscriptions.filter((s) => s.bundleName !== undefined).map((s) => t.subscriptionPreflight(s.name)[0]));
+    const withBundle = tenants.flatMap((t) => t.subscriptions
+      .filter((s) => s.bundleName !== undefined)
+      .map((s) => t.subscriptionPreflight(s.name)[0]));
     const clusterRoleRules = objects.filter((o) => o.kind === 'ClusterRole' && o.metadata.name.endsWith('-olm-installer')).reduce((n, o) => n + o.rules.length, 0);
     const installerRoles = tenants.map((t) => objects.find((o) => o.kind === 'Role' && o.metadata.namespace === t.namespaceName && o.metadata.name === t.installerRoleName));
     const curatedCatalogNames = new Set(objects.filter((o) => o.kind === 'CatalogSource').map((o) => o.metadata.name));
