@@ -12,6 +12,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, AppProps, Chart, DependencyGraph, Names, Yaml, YamlOutputType } from 'cdk8s';
 import { IConstruct, Node } from 'constructs';
+import { GitOpsLayout, GitOpsObject } from './gitops-layout';
+import { OlmWrites } from './olm-writes';
 import { Diagnostics } from '../core/diagnostics';
 import { OperatorSubscription } from '../tenant/operator-subscription';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
@@ -22,7 +24,12 @@ export enum OutputLayout {
    * What cdk8s writes: files per the App's `yamlOutputType` (by default one file per chart).
    */
   FILE_PER_CHART = 'FILE_PER_CHART',
-  // GITOPS: added by the GitOps layout (dispatched in `TenancyApp.synth`, see the marked place there).
+  /**
+   * The GitOps layout (docs/gitops.md): `cluster/` and `tenants/<namespace>/` folders with a
+   * `kustomization.yaml` each, common labels, optional Argo CD sync waves (`syncWaves`), and
+   * `argocd/ignore-differences.yaml` for the fields OLM writes (`OlmWrites`). See `GitOpsLayout`.
+   */
+  GITOPS = 'GITOPS',
 }
 
 /** Props of `TenancyApp`: cdk8s `AppProps` plus the library's own. */
@@ -32,6 +39,13 @@ export interface TenancyAppProps extends AppProps {
    * @default OutputLayout.FILE_PER_CHART
    */
   readonly layout?: OutputLayout;
+  /**
+   * With `OutputLayout.GITOPS`: annotate every object with its Argo CD sync wave (`argocd.argoproj.io/sync-wave`:
+   * 0 Namespace, ServiceAccount, token Secret, RBAC and cluster policies; 1 CatalogSource and OperatorGroup;
+   * 2 Subscriptions; never below the wave of an object it depends on). Ignored by the other layouts.
+   * @default false
+   */
+  readonly syncWaves?: boolean;
   /**
    * Print nothing on `synth()`. Otherwise `synth()` writes the library's warnings (`Diagnostics.report`) and a
    * one-line summary to stderr.
@@ -85,6 +99,8 @@ export class TenancyApp extends App {
 
   /** How `synth()` lays out the output. */
   public readonly layout: OutputLayout;
+  /** Whether the GitOps layout writes Argo CD sync waves. */
+  public readonly syncWaves: boolean;
   /** Whether `synth()` prints nothing. */
   public readonly quiet: boolean;
   private lastSummary?: SynthSummary;
@@ -92,6 +108,7 @@ export class TenancyApp extends App {
   constructor(props: TenancyAppProps = {}) {
     super(props);
     this.layout = props.layout ?? OutputLayout.FILE_PER_CHART;
+    this.syncWaves = props.syncWaves ?? false;
     this.quiet = props.quiet ?? false;
   }
 
@@ -115,8 +132,9 @@ export class TenancyApp extends App {
 
     let objects = 0;
     switch (this.layout) {
-      // ---- GITOPS: the GitOps layout is dispatched here (`case OutputLayout.GITOPS: ...; break;`), from
-      // `perChart` (this single pass's charts and ApiObjects, in cdk8s order). -------------------------------
+      case OutputLayout.GITOPS:
+        objects = this.writeGitOps(perChart);
+        break;
       case OutputLayout.FILE_PER_CHART:
       default:
         objects = this.writeLikeCdk8s(perChart, hasDependantCharts);
@@ -170,6 +188,51 @@ export class TenancyApp extends App {
     }));
   }
 
+  /**
+   * The GitOps layout of this pass's objects, written to `outdir`; returns the number of objects written. The
+   * layout's own entries (`kustomization.yaml`, `cluster/`, `tenants/`, `argocd/`) are removed first, so a tenant
+   * removed from the App disappears from the output instead of lingering for the GitOps tool to apply.
+   */
+  private writeGitOps(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>): number {
+    const input: GitOpsObject[] = [];
+    const identities = new Map<IConstruct, string>();
+    const manifests: Array<{ apiObject: ApiObject; manifest: any }> = [];
+    for (const { apiObjects } of perChart) {
+      for (const apiObject of apiObjects) {
+        const manifest = apiObject.toJson();
+        identities.set(apiObject, GitOpsLayout.identity(manifest));
+        manifests.push({ apiObject, manifest });
+      }
+    }
+    for (const { apiObject, manifest } of manifests) {
+      // Only dependencies inside the chart: `resolveDependencies` turns a cross-chart dependency into "every object
+      // of chart A after every object of chart B", which says nothing about these two objects (kind waves order
+      // e.g. a CuratedCatalog's CatalogSource after the tenant's Namespace).
+      const chart = Chart.of(apiObject);
+      const dependsOn = apiObject.node.dependencies
+        .filter((d) => Chart.of(d) === chart)
+        .map((d) => identities.get(d))
+        .filter((d): d is string => d !== undefined);
+      input.push({ manifest, tenant: owningTenant(apiObject), dependsOn });
+    }
+    const files = GitOpsLayout.files(input, { syncWaves: this.syncWaves });
+    for (const entry of ['kustomization.yaml', GitOpsLayout.CLUSTER_FOLDER, GitOpsLayout.TENANTS_FOLDER, 'argocd']) {
+      fs.rmSync(path.join(this.outdir, entry), { recursive: true, force: true });
+    }
+    files.push({ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() });
+    const dirs = new Set<string>();
+    for (const f of files) {
+      const file = path.join(this.outdir, ...f.path.split('/'));
+      const dir = path.dirname(file);
+      if (!dirs.has(dir)) {
+        fs.mkdirSync(dir, { recursive: true });
+        dirs.add(dir);
+      }
+      fs.writeFileSync(file, f.content);
+    }
+    return manifests.length;
+  }
+
   /** The files cdk8s `App.synth()` writes for `yamlOutputType`; returns the number of objects written. */
   private writeLikeCdk8s(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>, hasDependantCharts: boolean): number {
     const ext = this.outputFileExtension;
@@ -215,6 +278,16 @@ export class TenancyApp extends App {
     }
     return count;
   }
+}
+
+/** The namespace of the closest `ScopedOperatorTenant` above a construct, if any. */
+function owningTenant(c: IConstruct): string | undefined {
+  const scopes = c.node.scopes;
+  for (let i = scopes.length - 1; i >= 0; i--) {
+    const s = scopes[i];
+    if (s instanceof ScopedOperatorTenant) return s.namespaceName;
+  }
+  return undefined;
 }
 
 /** cdk8s's chart file and folder names: `Names.toDnsLabel(chart)`, prefixed `0000-` when charts depend on each other. */

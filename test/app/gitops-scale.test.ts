@@ -71,8 +71,10 @@ describe(`${TENANTS} tenants x 2 subscriptions (etcd 0.9.4 + prometheus 0.56.3),
       'secret-TEAM.yaml',
       'role-TEAM.yaml',
       'rolebinding-TEAM.yaml',
-      'catalogsource-curated-operators.yaml',
       'operatorgroup-TEAM.yaml',
+      // wave 1 as well; after the tenant's objects because the platform chart depends on the tenant charts (it
+      // serves into their Namespaces), so cdk8s orders it after them
+      'catalogsource-curated-operators.yaml',
       'subscription-etcd.yaml',
       'subscription-prometheus.yaml',
     ];
@@ -80,7 +82,7 @@ describe(`${TENANTS} tenants x 2 subscriptions (etcd 0.9.4 + prometheus 0.56.3),
     for (let i = 0; i < TENANTS; i++) {
       const ns = team(i);
       const names = expected.map((n) => n.replace('TEAM', ns));
-      if (JSON.stringify(resources(`tenants/${ns}/kustomization.yaml`)) !== JSON.stringify(names)) wrong.push(`${ns} kustomization`);
+      if (JSON.stringify(resources(`tenants/${ns}/kustomization.yaml`)) !== JSON.stringify(names)) wrong.push(`${ns} kustomization: ${resources(`tenants/${ns}/kustomization.yaml`).join(" ")}`);
       const onDisk = [...first.keys()].filter((f) => f.startsWith(`tenants/${ns}/`) && !f.endsWith('/kustomization.yaml'))
         .map((f) => f.slice(`tenants/${ns}/`.length)).sort();
       if (JSON.stringify(onDisk) !== JSON.stringify([...names].sort())) wrong.push(`${ns} files`);
