@@ -1,7 +1,8 @@
 /**
  * `npm run synth:examples`: synthesizes the example platform into examples/out/.
  *
- * - examples/out/manifests/: one YAML file per chart (what a GitOps tool applies);
+ * - examples/out/gitops/: the GitOps layout (what Argo CD or Flux applies, docs/gitops.md): `cluster/` and
+ *   `tenants/<namespace>/` with a kustomization.yaml each, sync waves, and `argocd/ignore-differences.yaml`;
  * - examples/out/catalogs/<catalog>/: the filtered file-based catalog and oc-mirror files for each curated
  *   catalog (inputs to build the curated image; never applied to the cluster);
  * - examples/out/WARNINGS.txt: every synth warning, sorted;
@@ -12,17 +13,33 @@ import * as path from 'path';
 import { App } from 'cdk8s';
 import { buildPlatform } from './platform';
 import { buildFailingTenant, buildFixedTenant } from './preflight-demo';
-import { Diagnostics } from '../src';
+import { Diagnostics, OutputLayout, TenancyApp } from '../src';
 
 const out = path.join(__dirname, 'out');
 fs.rmSync(out, { recursive: true, force: true });
 
-// 1. The platform.
-const manifests = path.join(out, 'manifests');
-const app = new App({ outdir: manifests });
+/** Every file below `dir`, sorted. */
+function filesBelow(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((e) => (e.isDirectory() ? filesBelow(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
+// 1. The platform, in the GitOps layout.
+const gitops = path.join(out, 'gitops');
+const app = new TenancyApp({ outdir: gitops, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true });
 const platform = buildPlatform(app);
 app.synth();
-const written: string[] = fs.readdirSync(manifests).sort().map((f) => path.join(manifests, f));
+// One line per GitOps folder (the files are listed in its kustomization.yaml), then the other files.
+const written: string[] = [];
+const folders = new Map<string, number>();
+for (const f of filesBelow(gitops)) {
+  if (path.basename(f) === 'kustomization.yaml' && path.dirname(f) !== gitops) continue;
+  const dir = path.dirname(f);
+  if (dir === gitops || dir.endsWith(`${path.sep}argocd`)) written.push(f);
+  else folders.set(dir, (folders.get(dir) ?? 0) + 1);
+}
+for (const [dir, n] of folders) written.push(`${dir}${path.sep} (${n} objects)`);
 
 for (const catalog of platform.catalogs) {
   if (!catalog.sourceCatalog) continue;
