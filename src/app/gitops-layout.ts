@@ -305,7 +305,7 @@ class MinHeap<T> {
     a.push(item);
     let i = a.length - 1;
     while (i > 0) {
-      const parent = (i - 1) >> 1;
+      const parent = Math.floor((i - 1) / 2);
       if (this.less(a[i], a[parent]) >= 0) break;
       [a[i], a[parent]] = [a[parent], a[i]];
       i = parent;

@@ -82,7 +82,7 @@ describe(`${TENANTS} tenants x 2 subscriptions (etcd 0.9.4 + prometheus 0.56.3),
     for (let i = 0; i < TENANTS; i++) {
       const ns = team(i);
       const names = expected.map((n) => n.replace('TEAM', ns));
-      if (JSON.stringify(resources(`tenants/${ns}/kustomization.yaml`)) !== JSON.stringify(names)) wrong.push(`${ns} kustomization: ${resources(`tenants/${ns}/kustomization.yaml`).join(" ")}`);
+      if (JSON.stringify(resources(`tenants/${ns}/kustomization.yaml`)) !== JSON.stringify(names)) wrong.push(`${ns} kustomization: ${resources(`tenants/${ns}/kustomization.yaml`).join(' ')}`);
       const onDisk = [...first.keys()].filter((f) => f.startsWith(`tenants/${ns}/`) && !f.endsWith('/kustomization.yaml'))
         .map((f) => f.slice(`tenants/${ns}/`.length)).sort();
       if (JSON.stringify(onDisk) !== JSON.stringify([...names].sort())) wrong.push(`${ns} files`);

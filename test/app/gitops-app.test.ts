@@ -1,0 +1,72 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Chart } from 'cdk8s';
+import { parse } from 'yaml';
+import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
+
+/** Every file below `dir`, relative, sorted. */
+function filesBelow(dir: string, base = dir): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
+    ? filesBelow(path.join(dir, e.name), base)
+    : [path.relative(base, path.join(dir, e.name)).split(path.sep).join('/')])).sort();
+}
+
+function build(outdir: string, namespaces: string[], syncWaves?: boolean): TenancyApp {
+  const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves, quiet: true });
+  const catalog = CatalogSourceReference.fromName('curated-operators', 'olm');
+  for (const ns of namespaces) {
+    const t = new ScopedOperatorTenant(new Chart(app, ns), 'Tenant', { namespaceName: ns, createTokenSecret: false });
+    t.subscribe({ packageName: 'etcd', channel: 'alpha', catalog });
+  }
+  return app;
+}
+
+describe('TenancyApp with OutputLayout.GITOPS', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gitops-app-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  test('GIVEN two tenants THEN the layout, argocd/ignore-differences.yaml, and no sync waves by default', () => {
+    const outdir = path.join(root, 'default');
+    const app = build(outdir, ['team-a', 'team-b']);
+    app.synth();
+    expect(filesBelow(outdir)).toEqual([
+      'argocd/ignore-differences.yaml',
+      'kustomization.yaml',
+      'tenants/kustomization.yaml',
+      'tenants/team-a/kustomization.yaml',
+      'tenants/team-a/namespace-team-a.yaml',
+      'tenants/team-a/operatorgroup-team-a.yaml',
+      'tenants/team-a/role-team-a.yaml',
+      'tenants/team-a/rolebinding-team-a.yaml',
+      'tenants/team-a/serviceaccount-team-a.yaml',
+      'tenants/team-a/subscription-etcd.yaml',
+      'tenants/team-b/kustomization.yaml',
+      'tenants/team-b/namespace-team-b.yaml',
+      'tenants/team-b/operatorgroup-team-b.yaml',
+      'tenants/team-b/role-team-b.yaml',
+      'tenants/team-b/rolebinding-team-b.yaml',
+      'tenants/team-b/serviceaccount-team-b.yaml',
+      'tenants/team-b/subscription-etcd.yaml',
+    ]);
+    expect(parse(fs.readFileSync(path.join(outdir, 'kustomization.yaml'), 'utf8')).resources).toEqual(['tenants']);
+    expect(parse(fs.readFileSync(path.join(outdir, 'tenants/team-a/subscription-etcd.yaml'), 'utf8')).metadata).toEqual({
+      labels: { 'app.kubernetes.io/managed-by': 'cdk8s-olm-tenancy', 'cdk8s-olm-tenancy.io/tenant': 'team-a' },
+      name: 'etcd',
+      namespace: 'team-a',
+    });
+    expect(app.summary?.objects).toEqual(12);
+  });
+
+  test('GIVEN a tenant removed and a file of the user in outdir THEN a re-synth drops the tenant folder and keeps the file', () => {
+    const outdir = path.join(root, 'rerun');
+    build(outdir, ['team-a', 'team-b'], true).synth();
+    fs.writeFileSync(path.join(outdir, 'README.md'), 'mine\n');
+    build(outdir, ['team-a'], true).synth();
+    expect(filesBelow(outdir).filter((f) => !f.startsWith('tenants/team-a/'))).toEqual([
+      'README.md', 'argocd/ignore-differences.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
+    ]);
+    expect(parse(fs.readFileSync(path.join(outdir, 'tenants/team-a/subscription-etcd.yaml'), 'utf8')).metadata.annotations)
+      .toEqual({ 'argocd.argoproj.io/sync-wave': '2' });
+  });
+});
