@@ -27,7 +27,8 @@ export enum OutputLayout {
   /**
    * The GitOps layout (docs/gitops.md): `cluster/` and `tenants/<namespace>/` folders with a
    * `kustomization.yaml` each, common labels, optional Argo CD sync waves (`syncWaves`), and
-   * `argocd/ignore-differences.yaml` for the fields OLM writes (`OlmWrites`). See `GitOpsLayout`.
+   * `argocd/ignore-differences.yaml` for the fields OLM writes (`OlmWrites`). See `GitOpsLayout`. The App's
+   * `yamlOutputType` does not apply; re-synthesis replaces the layout's own entries in `outdir` and keeps the rest.
    */
   GITOPS = 'GITOPS',
 }
@@ -194,27 +195,26 @@ export class TenancyApp extends App {
    * removed from the App disappears from the output instead of lingering for the GitOps tool to apply.
    */
   private writeGitOps(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>): number {
-    const input: GitOpsObject[] = [];
-    const identities = new Map<IConstruct, string>();
-    const manifests: Array<{ apiObject: ApiObject; manifest: any }> = [];
-    for (const { apiObjects } of perChart) {
+    const written = new Map<IConstruct, { identity: string; chart: Chart }>();
+    const manifests: Array<{ apiObject: ApiObject; chart: Chart; manifest: any }> = [];
+    for (const { chart, apiObjects } of perChart) {
       for (const apiObject of apiObjects) {
         const manifest = apiObject.toJson();
-        identities.set(apiObject, GitOpsLayout.identity(manifest));
-        manifests.push({ apiObject, manifest });
+        written.set(apiObject, { identity: GitOpsLayout.identity(manifest), chart });
+        manifests.push({ apiObject, chart, manifest });
       }
     }
-    for (const { apiObject, manifest } of manifests) {
+    const input: GitOpsObject[] = manifests.map(({ apiObject, chart, manifest }) => {
       // Only dependencies inside the chart: `resolveDependencies` turns a cross-chart dependency into "every object
       // of chart A after every object of chart B", which says nothing about these two objects (kind waves order
       // e.g. a CuratedCatalog's CatalogSource after the tenant's Namespace).
-      const chart = Chart.of(apiObject);
-      const dependsOn = apiObject.node.dependencies
-        .filter((d) => Chart.of(d) === chart)
-        .map((d) => identities.get(d))
-        .filter((d): d is string => d !== undefined);
-      input.push({ manifest, tenant: owningTenant(apiObject), dependsOn });
-    }
+      const dependsOn: string[] = [];
+      for (const d of apiObject.node.dependencies) {
+        const target = written.get(d);
+        if (target !== undefined && target.chart === chart) dependsOn.push(target.identity);
+      }
+      return { manifest, tenant: owningTenant(apiObject), dependsOn };
+    });
     const files = GitOpsLayout.files(input, { syncWaves: this.syncWaves });
     for (const entry of ['kustomization.yaml', GitOpsLayout.CLUSTER_FOLDER, GitOpsLayout.TENANTS_FOLDER, 'argocd']) {
       fs.rmSync(path.join(this.outdir, entry), { recursive: true, force: true });
