@@ -11,3 +11,4 @@ export * from './catalog';
 export * from './blueprint';
 export * from './app';
 export * from './report';
+export * from './upgrade';

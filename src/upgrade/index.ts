@@ -1,0 +1,6 @@
+// Upgrades: the channel's upgrade graph as OLM walks it (replaces, skips, blang/semver skipRange), and for every
+// allowed upgrade the install preflight and the permission diff.
+export * from './blang-semver';
+export * from './upgrade-graph';
+export * from './permission-diff';
+export * from './upgrade-analysis';
