@@ -1,0 +1,128 @@
+import * as path from 'path';
+import { FileBasedCatalog, OperatorBundle, UpgradeEdgeKind, UpgradeGraph, UpgradeGraphEntry } from '../../src';
+
+const HISTORY = path.join(__dirname, '..', 'fixtures', 'bundle-history');
+
+function graph(entries: UpgradeGraphEntry[]): UpgradeGraph {
+  return new UpgradeGraph({ packageName: 'package', channel: 'channel', entries });
+}
+
+// operator-lifecycle-manager pkg/controller/registry/resolver/resolver_test.go TestSortChannel, ported: the order
+// OLM gives a channel (replaces chain from the head, skipped entries omitted) or its error.
+describe('UpgradeGraph.channelOrder (OLM resolver_test.go TestSortChannel)', () => {
+  test.each<[string, UpgradeGraphEntry[], string[], string[]]>([
+    ['wrinkle-free', [{ name: 'b' }, { name: 'a', replaces: 'b' }], ['a', 'b'], []],
+    ['empty', [], [], []],
+    ['replacement cycle', [{ name: 'a', replaces: 'b' }, { name: 'b', replaces: 'a' }], [],
+      ['no channel heads (entries not replaced by another entry) found in channel "channel" of package "package"']],
+    ['replacement cycle (behind a head)', [{ name: 'a', replaces: 'b' }, { name: 'b', replaces: 'c' }, { name: 'c', replaces: 'b' }], [],
+      ['a cycle exists in the chain of replacement beginning with "a" in channel "channel" of package "package"']],
+    ['skipped and replaced entry omitted', [{ name: 'a', replaces: 'b', skips: ['b'] }, { name: 'b' }], ['a'], []],
+    ['skipped entry omitted', [{ name: 'a', replaces: 'b', skips: ['c'] }, { name: 'b', replaces: 'c' }, { name: 'c' }], ['a', 'b'], []],
+    ['two replaces chains', [{ name: 'a' }, { name: 'b', replaces: 'c' }, { name: 'c' }], [],
+      ['a unique replacement chain within a channel is required to determine the relative order between channel entries, but 2 replacement chains were found in channel "channel" of package "package": a, b...c']],
+  ])('%s', (_name, entries, order, problems) => {
+    const g = graph(entries);
+    expect({ order: g.channelOrder(), problems: g.problems }).toEqual({ order, problems });
+  });
+});
+
+describe('UpgradeGraph.successors (OLM: Or(SkipRangeIncludesPredicate(current.Version), ReplacesPredicate(current.Name)) over sortChannel)', () => {
+  const v = (n: string, extra: Partial<UpgradeGraphEntry> = {}): UpgradeGraphEntry => ({ name: `foo.v${n}`, version: n, ...extra });
+
+  test('GIVEN a replaces chain THEN each version upgrades to the next, one edge at a time', () => {
+    const g = graph([v('1.0.0'), v('1.1.0', { replaces: 'foo.v1.0.0' }), v('1.2.0', { replaces: 'foo.v1.1.0' })]);
+    expect(g.allowedUpgrades('foo.v1.0.0')).toEqual([
+      { from: 'foo.v1.0.0', fromVersion: '1.0.0', to: 'foo.v1.1.0', toVersion: '1.1.0', via: [UpgradeEdgeKind.REPLACES], preferred: true },
+      { from: 'foo.v1.1.0', fromVersion: '1.1.0', to: 'foo.v1.2.0', toVersion: '1.2.0', via: [UpgradeEdgeKind.REPLACES], preferred: true },
+    ]);
+    expect(g.head).toBe('foo.v1.2.0');
+    expect(g.reachable('foo.v1.0.0')).toEqual(['foo.v1.0.0', 'foo.v1.1.0', 'foo.v1.2.0']);
+  });
+
+  test('GIVEN a skipRange THEN older versions may jump to the head, and OLM prefers the jump (closest to the head first)', () => {
+    const g = graph([v('1.0.0'), v('1.1.0', { replaces: 'foo.v1.0.0' }), v('1.2.0', { replaces: 'foo.v1.1.0', skipRange: '>=1.0.0 <1.2.0' })]);
+    expect(g.successors('foo.v1.0.0')).toEqual([
+      { from: 'foo.v1.0.0', fromVersion: '1.0.0', to: 'foo.v1.2.0', toVersion: '1.2.0', via: [UpgradeEdgeKind.SKIP_RANGE], preferred: true },
+      { from: 'foo.v1.0.0', fromVersion: '1.0.0', to: 'foo.v1.1.0', toVersion: '1.1.0', via: [UpgradeEdgeKind.REPLACES], preferred: false },
+    ]);
+    expect(g.allowedUpgrades('foo.v1.0.0').map((e) => [e.from, e.to, e.via])).toEqual([
+      ['foo.v1.0.0', 'foo.v1.2.0', ['skipRange']],
+      ['foo.v1.0.0', 'foo.v1.1.0', ['replaces']],
+      ['foo.v1.1.0', 'foo.v1.2.0', ['replaces', 'skipRange']],
+    ]);
+  });
+
+  test('GIVEN a version installed from outside the channel THEN only a skipRange reaches it (fromVersion given)', () => {
+    const g = graph([v('2.0.0', { skipRange: '<2.0.0' })]);
+    expect(g.successors('foo.v1.9.9-hotfix', undefined, '1.9.9-hotfix')).toEqual([
+      { from: 'foo.v1.9.9-hotfix', fromVersion: '1.9.9-hotfix', to: 'foo.v2.0.0', toVersion: '2.0.0', via: [UpgradeEdgeKind.SKIP_RANGE], preferred: true },
+    ]);
+    expect(g.successors('foo.v1.9.9-hotfix')).toEqual([]); // no version known: SkipRangeIncludesPredicate cannot match
+  });
+
+  test('GIVEN skips THEN the skipped versions upgrade straight to the skipping one, and are never upgrade targets', () => {
+    // 1.1.0 was broken: 1.2.0 replaces 1.0.0 and skips 1.1.0
+    const g = graph([v('1.0.0'), v('1.1.0', { replaces: 'foo.v1.0.0' }), v('1.2.0', { replaces: 'foo.v1.0.0', skips: ['foo.v1.1.0'] })]);
+    expect(g.channelOrder()).toEqual(['foo.v1.2.0', 'foo.v1.0.0']);
+    expect(g.successors('foo.v1.0.0').map((e) => [e.to, e.via])).toEqual([['foo.v1.2.0', ['replaces']]]);
+    expect(g.successors('foo.v1.1.0').map((e) => [e.to, e.via])).toEqual([['foo.v1.2.0', ['skips']]]);
+  });
+
+  test('GIVEN an entry that replaces a skipped one THEN versions before the skipped one are stranded (OLM finds no candidate)', () => {
+    const g = graph([v('1.0.0'), v('1.1.0', { replaces: 'foo.v1.0.0' }), v('1.2.0', { replaces: 'foo.v1.1.0', skips: ['foo.v1.1.0'] })]);
+    expect(g.channelOrder()).toEqual(['foo.v1.2.0', 'foo.v1.0.0']);
+    expect(g.successors('foo.v1.0.0')).toEqual([]);
+  });
+
+  test('GIVEN a curated version range THEN entries outside it are removed first, as FbcFilter does', () => {
+    const g = graph([v('1.0.0'), v('1.1.0', { replaces: 'foo.v1.0.0' }), v('1.2.0', { replaces: 'foo.v1.1.0', skipRange: '>=1.0.0 <1.2.0' })]);
+    expect(g.allowedUpgrades('foo.v1.0.0', '<1.2.0').map((e) => `${e.from} -> ${e.to}`)).toEqual(['foo.v1.0.0 -> foo.v1.1.0']);
+    expect(g.channelOrder('<1.2.0')).toEqual(['foo.v1.1.0', 'foo.v1.0.0']);
+    expect(UpgradeGraph.versionRangeProblem('>=1.0.0 <2.0.0')).toBeUndefined();
+    expect(UpgradeGraph.versionRangeProblem('not a range')).toBe('versionRange "not a range" is not a valid node-semver range');
+  });
+
+  test('GIVEN a skipRange blang cannot parse THEN OLM ignores it and problems say so', () => {
+    const g = graph([v('1.0.0'), v('1.1.0', { replaces: 'foo.v1.0.0', skipRange: '~1.0.0' })]);
+    expect(g.successors('foo.v1.0.0').map((e) => e.via)).toEqual([['replaces']]);
+    expect(g.problems).toEqual([
+      'foo.v1.1.0: olm.skipRange "~1.0.0" is not a blang/semver range (Could not parse Range "~1.0.0": Could not parse comparator "~" in "~1.0.0"); OLM ignores it',
+    ]);
+  });
+});
+
+describe('UpgradeGraph factories', () => {
+  test('GIVEN a file-based catalog THEN the olm.channel entries and olm.bundle versions make the graph', () => {
+    const fbc = FileBasedCatalog.fromString([
+      '{"schema":"olm.package","name":"foo","defaultChannel":"stable"}',
+      '{"schema":"olm.channel","package":"foo","name":"stable","entries":[{"name":"foo.v1.0.0"},{"name":"foo.v1.1.0","replaces":"foo.v1.0.0","skipRange":"<1.1.0"}]}',
+      '{"schema":"olm.channel","package":"foo","name":"fast","entries":[{"name":"foo.v1.1.0"}]}',
+      '{"schema":"olm.bundle","package":"foo","name":"foo.v1.0.0","properties":[{"type":"olm.package","value":{"packageName":"foo","version":"1.0.0"}}]}',
+      '{"schema":"olm.bundle","package":"foo","name":"foo.v1.1.0","properties":[{"type":"olm.package","value":{"packageName":"foo","version":"1.1.0"}}]}',
+    ].join('\n'), 'catalog.json');
+    const g = UpgradeGraph.fromCatalog(fbc, 'foo');
+    expect({ channel: g.channel, entries: g.entries }).toEqual({
+      channel: 'stable',
+      entries: [
+        { name: 'foo.v1.0.0', version: '1.0.0' },
+        { name: 'foo.v1.1.0', version: '1.1.0', replaces: 'foo.v1.0.0', skipRange: '<1.1.0' },
+      ],
+    });
+    expect(g.successors('foo.v1.0.0').map((e) => e.via)).toEqual([['replaces', 'skipRange']]);
+    expect(UpgradeGraph.fromCatalog(fbc, 'foo', 'fast').channelOrder()).toEqual(['foo.v1.1.0']);
+  });
+
+  test('GIVEN every published etcd bundle THEN the singlenamespace-alpha channel is 0.9.0 -> 0.9.2 -> 0.9.4 (0.6.1 is in alpha only)', () => {
+    const bundles = ['0.6.1', '0.9.0', '0.9.2', '0.9.4'].map((x) => OperatorBundle.fromDirectory(path.join(HISTORY, 'etcd', x)));
+    const g = UpgradeGraph.fromBundles(bundles);
+    expect({ package: g.packageName, channel: g.channel, order: g.channelOrder(), problems: g.problems }).toEqual({
+      package: 'etcd',
+      channel: 'singlenamespace-alpha',
+      order: ['etcdoperator.v0.9.4', 'etcdoperator.v0.9.2', 'etcdoperator.v0.9.0'],
+      problems: [],
+    });
+    expect(UpgradeGraph.fromBundles(bundles, 'alpha').channelOrder()).toEqual(['etcdoperator.v0.6.1']);
+    expect(g.bundle('etcdoperator.v0.9.2')?.version).toBe('0.9.2');
+  });
+});
