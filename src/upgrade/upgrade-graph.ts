@@ -143,7 +143,13 @@ export class UpgradeGraph {
    */
   public static fromCatalogPackage(file: string, packageName: string, channel?: string): UpgradeGraph {
     const graph = UpgradeGraph.fromCatalog(FileBasedCatalog.fromPath(file), packageName, channel);
-    return new UpgradeGraph({ packageName, channel: graph.channel, entries: graph.entries, bundles: OperatorBundle.fromCatalogPackage(file, packageName) });
+    const bundles = OperatorBundle.fromCatalogPackage(file, packageName);
+    return new UpgradeGraph({ packageName, channel: graph.channel, entries: graph.entries, bundles });
+  }
+
+  /** Why `versionRange` is not a node-semver range, or undefined. */
+  public static versionRangeProblem(versionRange: string): string | undefined {
+    return semver.validRange(versionRange) === null ? `versionRange ${JSON.stringify(versionRange)} is not a valid node-semver range` : undefined;
   }
 
   /** The package. */
@@ -225,7 +231,8 @@ export class UpgradeGraph {
       const range = this.skipRanges.get(e.name);
       if (range !== undefined && version !== undefined && range.includes(version)) via.push(UpgradeEdgeKind.SKIP_RANGE);
       if (via.length === 0) continue;
-      out.push(clean({ from, fromVersion: version, to: e.name, toVersion: e.version ?? this.bundlesByName.get(e.name)?.version, via, preferred: out.length === 0 }));
+      const toVersion = e.version ?? this.bundlesByName.get(e.name)?.version;
+      out.push(clean({ from, fromVersion: version, to: e.name, toVersion, via, preferred: out.length === 0 }));
     }
     return out;
   }
@@ -256,11 +263,6 @@ export class UpgradeGraph {
   /** `from` and every CSV reachable from it (see `allowedUpgrades`), in breadth-first order. */
   public reachable(from: string, versionRange?: string): string[] {
     return [from, ...new Set(this.allowedUpgrades(from, versionRange).map((e) => e.to))].filter((n, i, all) => all.indexOf(n) === i);
-  }
-
-  /** Why `versionRange` is not a node-semver range, or undefined. */
-  public static versionRangeProblem(versionRange: string): string | undefined {
-    return semver.validRange(versionRange) === null ? `versionRange ${JSON.stringify(versionRange)} is not a valid node-semver range` : undefined;
   }
 
   private inRange(versionRange: string | undefined): UpgradeGraphEntry[] {

@@ -9,9 +9,18 @@ const PROMETHEUS = ['0.14.0', '0.15.0', '0.22.2', '0.27.0', '0.32.0', '0.37.0', 
 /** A PermissionDiff with every list empty unless given. */
 function diff(from: string, to: string, changes: Partial<PermissionDiff>): PermissionDiff {
   const empty = {
-    namespacedRulesAdded: [], namespacedRulesRemoved: [], clusterRulesAdded: [], clusterRulesRemoved: [],
-    webhooksAdded: [], webhooksRemoved: [], apiServicesAdded: [], apiServicesRemoved: [], crdsAdded: [], crdsRemoved: [],
-    installModesDropped: [], installModesAdded: [],
+    namespacedRulesAdded: [],
+    namespacedRulesRemoved: [],
+    clusterRulesAdded: [],
+    clusterRulesRemoved: [],
+    webhooksAdded: [],
+    webhooksRemoved: [],
+    apiServicesAdded: [],
+    apiServicesRemoved: [],
+    crdsAdded: [],
+    crdsRemoved: [],
+    installModesDropped: [],
+    installModesAdded: [],
   };
   const d = { from, to, ...empty, ...changes };
   return { ...d, unchanged: Object.keys(changes).length === 0 };
@@ -119,7 +128,8 @@ describe('UpgradeAnalysis', () => {
       ['etcdoperator.v0.9.0 -> etcdoperator.v0.9.2', true],
       ['etcdoperator.v0.9.2 -> etcdoperator.v0.9.4', true],
     ]);
-    expect({ ok: result.ok, missingBundles: result.missingBundles, graphProblems: result.graphProblems }).toEqual({ ok: true, missingBundles: [], graphProblems: [] });
+    expect({ ok: result.ok, missingBundles: result.missingBundles, graphProblems: result.graphProblems })
+      .toEqual({ ok: true, missingBundles: [], graphProblems: [] });
     expect(UpgradeAnalysis.format(result, 'team-a')).toEqual([
       'etcd (channel singlenamespace-alpha) from etcdoperator.v0.9.0: 2 allowed upgrade(s), all pass the preflight',
       'etcdoperator.v0.9.0 -> etcdoperator.v0.9.2 (replaces, preferred by OLM): upgrades',
@@ -133,7 +143,10 @@ describe('UpgradeAnalysis', () => {
     const graph = new UpgradeGraph({ packageName: 'foo', channel: 'stable', entries: [{ name: 'foo.v1', version: '1.0.0' }, { name: 'foo.v2', version: '2.0.0', replaces: 'foo.v1' }] });
     const result = UpgradeAnalysis.analyze({ graph, from: 'foo.v1', versionRange: '>=1.0.0', namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: [] });
     expect(result).toEqual({
-      packageName: 'foo', channel: 'stable', from: 'foo.v1', versionRange: '>=1.0.0',
+      packageName: 'foo',
+      channel: 'stable',
+      from: 'foo.v1',
+      versionRange: '>=1.0.0',
       allowedVersions: ['foo.v2'],
       edges: [{ edge: { from: 'foo.v1', fromVersion: '1.0.0', to: 'foo.v2', toVersion: '2.0.0', via: ['replaces'], preferred: true } }],
       missingBundles: ['foo.v1', 'foo.v2'],
