@@ -7,3 +7,4 @@ export * from './compact-cluster-role';
 export * from './subject-role-binding';
 export * from './operator-subscription';
 export * from './scoped-operator-tenant';
+export * from './derive-scope';

@@ -4,6 +4,7 @@ import { CatalogSourceLocation, ICatalogSource } from '../catalog/catalog-source
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
+import { UpgradeEdge, UpgradeGraph } from '../upgrade/upgrade-graph';
 
 /** Subscription `spec.installPlanApproval`. */
 export enum InstallPlanApproval {
@@ -129,6 +130,23 @@ export interface SubscriptionOptions {
    */
   readonly upgradeBundles?: OperatorBundle[];
   /**
+   * The channel's upgrade graph with the bundles attached (`UpgradeGraph.fromCatalogPackage(file, package,
+   * channel)` or `UpgradeGraph.fromBundles(bundles, channel)`). `bundle` then defaults to the graph's bundle of
+   * `startingCsv` (else of the channel head), and every upgrade OLM would allow from it within `versionRange`
+   * (`replaces`, `skips`, `olm.skipRange`, walked as OLM's resolver does) is checked at synth time: an upgrade the
+   * installer's rules would fail is a synth error (`UpgradeWouldFail`) naming the edge and the missing rules, and
+   * `deriveInstallerRules` covers those versions unless the tenant's `deriveScope` is `PINNED_VERSION`.
+   * @default - no upgrade graph: only `bundle` and `upgradeBundles` are checked
+   */
+  readonly upgradeGraph?: UpgradeGraph;
+  /**
+   * The versions the platform allows (node-semver range, as `CuratedPackage.versionRange`, e.g. `>=0.9.2 <0.10.0`):
+   * graph entries outside it are removed before the walk, as a curated catalog built by `FbcFilter` does. Needs
+   * `upgradeGraph`.
+   * @default - every version of the graph's channel
+   */
+  readonly versionRange?: string;
+  /**
    * What a failing preflight does.
    * @default PreflightEnforcement.ERROR
    */
@@ -177,6 +195,11 @@ export interface SubscriptionInfo {
    * @default - no bundle given
    */
   readonly bundleName?: string;
+  /**
+   * The upgrades OLM would allow from the pinned CSV within `versionRange`, as `from -> to`, breadth-first.
+   * @default - no upgrade graph given
+   */
+  readonly allowedUpgrades?: string[];
 }
 
 /**
@@ -200,7 +223,19 @@ export class OperatorSubscription extends Construct {
   public readonly bundles: OperatorBundle[];
   /** What a failing preflight does. */
   public readonly preflightEnforcement: PreflightEnforcement;
+  /**
+   * The channel's upgrade graph.
+   * @default - none given
+   */
+  public readonly upgradeGraph?: UpgradeGraph;
+  /**
+   * The curated version range of the upgrade walk.
+   * @default - every version of the graph
+   */
+  public readonly versionRange?: string;
   private readonly options: OperatorSubscriptionProps;
+  /** `bundle`, else the graph's bundle of the pinned CSV. */
+  private readonly installed?: OperatorBundle;
 
   constructor(scope: Construct, id: string, props: OperatorSubscriptionProps) {
     super(scope, id);
@@ -209,7 +244,10 @@ export class OperatorSubscription extends Construct {
     this.namespace = props.namespace;
     this.packageName = props.packageName;
     this.installPlanApproval = props.installPlanApproval ?? InstallPlanApproval.AUTOMATIC;
-    this.bundles = [...(props.bundle ? [props.bundle] : []), ...(props.upgradeBundles ?? [])];
+    this.upgradeGraph = props.upgradeGraph;
+    this.versionRange = props.versionRange;
+    this.installed = props.bundle ?? this.graphBundle();
+    this.bundles = [...(this.installed ? [this.installed] : []), ...(props.upgradeBundles ?? [])];
     this.preflightEnforcement = props.preflight ?? PreflightEnforcement.ERROR;
     this.source = props.catalog.bindSubscriber(props.subscriber ?? this, props.namespace);
 
@@ -241,8 +279,48 @@ export class OperatorSubscription extends Construct {
       installPlanApproval: this.installPlanApproval,
       startingCsv: this.options.startingCsv,
       constructPath: this.node.path,
-      bundleName: this.options.bundle?.name,
+      bundleName: this.installed?.name,
+      allowedUpgrades: this.upgradeGraph ? this.allowedUpgrades().map((e) => `${e.from} -> ${e.to}`) : undefined,
     };
+  }
+
+  /**
+   * The CSV OLM installs first and the upgrade walk starts from: the bundle's, else `startingCsv`, else the graph's
+   * channel head (within `versionRange`).
+   */
+  public get pinnedCsv(): string | undefined {
+    return this.installed?.name ?? this.options.startingCsv ?? this.upgradeGraph?.channelOrder(this.versionRange)[0];
+  }
+
+  /** Every upgrade OLM would allow from `pinnedCsv` within `versionRange` (empty without an upgrade graph). */
+  public allowedUpgrades(): UpgradeEdge[] {
+    const from = this.pinnedCsv;
+    if (!this.upgradeGraph || from === undefined || this.versionRangeProblem() !== undefined) return [];
+    return this.upgradeGraph.allowedUpgrades(from, this.versionRange);
+  }
+
+  /** The bundles of the versions `allowedUpgrades` reaches (graph bundles only; versions without one are left out). */
+  public get upgradeGraphBundles(): OperatorBundle[] {
+    const graph = this.upgradeGraph;
+    if (!graph) return [];
+    const names = [...new Set(this.allowedUpgrades().map((e) => e.to))];
+    return names.map((n) => graph.bundle(n)).filter((b): b is OperatorBundle => b !== undefined);
+  }
+
+  /** The graph's bundle of `startingCsv`, else of the channel head within `versionRange`. */
+  private graphBundle(): OperatorBundle | undefined {
+    const graph = this.upgradeGraph;
+    if (!graph) return undefined;
+    const name = this.options.startingCsv ?? (this.versionRangeProblem() === undefined ? graph.channelOrder(this.versionRange)[0] : undefined);
+    return name === undefined ? undefined : graph.bundle(name);
+  }
+
+  private versionRangeProblem(): string | undefined {
+    return this.versionRange === undefined ? undefined : UpgradeGraph.versionRangeProblem(this.versionRange);
+  }
+
+  private upgradeGraphProblems(): DiagnosticDetails[] {
+    return graphProblems(this, this.options);
   }
 
   private problems(): DiagnosticDetails[] {
@@ -284,6 +362,7 @@ export class OperatorSubscription extends Construct {
         fix: 'set `bundle` to the version OLM installs first (the channel head or the startingCsv)',
       });
     }
+    out.push(...this.upgradeGraphProblems());
     for (const b of this.bundles) {
       if (b.packageName !== undefined && b.packageName !== p.packageName) {
         out.push({
@@ -311,6 +390,74 @@ export class OperatorSubscription extends Construct {
     }
     return out;
   }
+}
+
+/** Problems of `upgradeGraph` / `versionRange` (see `OperatorSubscription.problems`). */
+function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps): DiagnosticDetails[] {
+  const out: DiagnosticDetails[] = [];
+  const graph = p.upgradeGraph;
+  if (p.versionRange !== undefined) {
+    const problem = UpgradeGraph.versionRangeProblem(p.versionRange);
+    if (problem !== undefined) {
+      out.push({ code: 'InvalidVersionRange', field: 'versionRange', value: p.versionRange, message: problem, fix: "write a node-semver range, e.g. '>=0.9.2 <0.10.0'" });
+    }
+    if (!graph) {
+      out.push({
+        code: 'VersionRangeWithoutUpgradeGraph',
+        field: 'versionRange',
+        value: p.versionRange,
+        message: 'a version range is given but no upgrade graph, so nothing is walked or checked within it',
+        fix: 'pass upgradeGraph (UpgradeGraph.fromCatalogPackage(file, package, channel)), or drop versionRange',
+      });
+    }
+  }
+  if (!graph) return out;
+  if (graph.packageName !== '' && graph.packageName !== p.packageName) {
+    out.push({
+      code: 'UpgradeGraphPackageMismatch',
+      field: 'upgradeGraph',
+      value: graph.packageName,
+      message: `the upgrade graph is of package '${graph.packageName}', not '${p.packageName}'`,
+      fix: `build the graph of package '${p.packageName}'`,
+    });
+  }
+  if (p.channel !== undefined && p.channel.trim() !== '' && graph.channel !== '' && graph.channel !== p.channel) {
+    out.push({
+      code: 'UpgradeGraphChannelMismatch',
+      field: 'upgradeGraph',
+      value: graph.channel,
+      message: `the upgrade graph is of channel '${graph.channel}', but the Subscription follows '${p.channel}'`,
+      fix: `build the graph of channel '${p.channel}' (UpgradeGraph.fromCatalogPackage(file, package, '${p.channel}'))`,
+    });
+  }
+  for (const problem of graph.problems) {
+    out.push({
+      code: 'UpgradeGraphProblem',
+      field: 'upgradeGraph',
+      value: `${graph.packageName}/${graph.channel}`,
+      message: problem,
+      fix: 'fix the channel in the catalog (opm validate), or subscribe to another channel',
+    });
+  }
+  const pinned = sub.pinnedCsv;
+  if (pinned !== undefined && !graph.entries.some((e) => e.name === pinned)) {
+    out.push({
+      code: 'PinnedCsvNotInUpgradeGraph',
+      field: p.bundle ? 'bundle' : 'startingCsv',
+      value: pinned,
+      message: `'${pinned}' is not an entry of channel '${graph.channel}' of the upgrade graph, so its upgrades cannot be walked`,
+      fix: `pin a CSV of the channel: ${graph.channelOrder().join(', ') || '(none)'}`,
+    });
+  } else if (pinned !== undefined && p.bundle === undefined && graph.bundle(pinned) === undefined) {
+    out.push({
+      code: 'PinnedBundleMissing',
+      field: 'upgradeGraph',
+      value: pinned,
+      message: `the upgrade graph has no bundle for the pinned CSV '${pinned}', so its install cannot be checked`,
+      fix: 'load the graph with its bundles (UpgradeGraph.fromCatalogPackage or UpgradeGraph.fromBundles), or pass `bundle`',
+    });
+  }
+  return out;
 }
 
 function toL1Config(c: SubscriptionConfig): olm.SubscriptionSpecConfig {

@@ -3,6 +3,7 @@ import { k8s, ISubject } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
 import { CompactClusterRole } from './compact-cluster-role';
 import { CompactRole } from './compact-role';
+import { DeriveScope } from './derive-scope';
 import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
 import { InstallPlanApproval, OperatorSubscription, PreflightEnforcement, SubscriptionInfo, SubscriptionOptions } from './operator-subscription';
 import { IOperatorTenant } from './operator-tenant';
@@ -10,6 +11,7 @@ import { nonEmpty } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { TargetNamespaces } from './target-namespaces';
 import { TenantConflicts, TenantFacts } from './tenant-conflicts';
+import { UpgradeCheckContext, UpgradeChecks } from './upgrade-checks';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { ICatalogSource } from '../catalog/catalog-source';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
@@ -20,6 +22,7 @@ import { AccessLevel, OlmGeneration, OlmNaming } from '../olm/olm-naming';
 import { DefaultInstallerRules } from '../preflight/default-installer-rules';
 import { InstallerPermissions, InstallPreflight, NamespaceRules, PreflightResult } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
+import { UpgradeAnalysisResult } from '../upgrade/upgrade-analysis';
 
 /** OperatorGroup `spec.upgradeStrategy`. */
 export enum UpgradeStrategy {
@@ -164,6 +167,14 @@ export interface ScopedOperatorTenantProps {
    */
   readonly deriveInstallerRules?: boolean;
   /**
+   * With `deriveInstallerRules`: which versions the rules are derived from, the union of every upgrade the catalog
+   * allows or only the pinned version. Written to the installer Role's annotation
+   * `ScopedOperatorTenant.DERIVE_SCOPE_ANNOTATION`. With `PINNED_VERSION`, allowed upgrades that need more rules
+   * fail the synth (`UpgradeWouldFail`, or a warning with `preflight: PreflightEnforcement.WARNING`).
+   * @default DeriveScope.ALLOWED_UPGRADES
+   */
+  readonly deriveScope?: DeriveScope;
+  /**
    * With `deriveInstallerRules`: also grant the derived rules that lie outside the tenant namespace (a
    * ClusterRole + ClusterRoleBinding, and Roles in other namespaces such as kube-system for webhook and API
    * service certificates). This is an opt-in with a reason, written to the annotation
@@ -280,6 +291,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   public static readonly TARGETS_REASON_ANNOTATION = 'cdk8s-olm-tenancy.io/target-namespaces-reason';
   /** Annotation that says why an installer grant outside the tenant namespace exists. */
   public static readonly REASON_ANNOTATION = 'cdk8s-olm-tenancy.io/reason';
+  /** Installer Role annotation that says which versions its derived rules cover (a `DeriveScope` value). */
+  public static readonly DERIVE_SCOPE_ANNOTATION = 'cdk8s-olm-tenancy.io/derive-scope';
 
   /** Returns the tenant that `construct` belongs to (itself or an ancestor), if any. */
   public static of(construct: IConstruct): ScopedOperatorTenant | undefined {
@@ -326,6 +339,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   /** Derived cluster rules that `bind` named roles only (cert resources), by identity: accepted with the cluster opt-in; an equal rule added by hand is still checked. */
   private readonly derivedNamedBinds = new Set<PolicyRule>();
   private readonly preflightCache = new Map<OperatorSubscription, { key: string; results: PreflightResult[] }>();
+  private readonly upgradeChecks = new UpgradeChecks();
 
   constructor(scope: Construct, id: string, props: ScopedOperatorTenantProps) {
     super(scope, id);
@@ -373,6 +387,10 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       namespace: ns,
       rules: props.installerRules ?? (props.deriveInstallerRules ? [] : DefaultInstallerRules.okdScopedInstall()),
     });
+    if (props.deriveInstallerRules) {
+      const deriveScope = props.deriveScope ?? DeriveScope.ALLOWED_UPGRADES;
+      this.installerRole.apiObject.metadata.addAnnotation(ScopedOperatorTenant.DERIVE_SCOPE_ANNOTATION, deriveScope);
+    }
     this.after(this.installerRole, this.installerServiceAccount);
     this.installerRoleBinding = new SubjectRoleBinding(this, 'InstallerRoleBinding', {
       name: props.installerRoleBindingName ?? this.installerRoleName,
@@ -511,6 +529,14 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   }
 
   /**
+   * The upgrade analysis of every Subscription with an `upgradeGraph` that allows an upgrade, in Subscription order:
+   * each allowed edge with the target's preflight (the installer's current rules) and the permission diff.
+   */
+  public upgrades(): UpgradeAnalysisResult[] {
+    return this.subs.map((s) => this.upgradeChecks.analysis(s, this.upgradeContext())).filter((r): r is UpgradeAnalysisResult => r !== undefined);
+  }
+
+  /**
    * What a person bound to the OperatorGroup's `level` ClusterRole (see `grantOperatorAccess`) can do with the
    * operators' APIs, and where, predicted from the bundles given to `subscribe` with OLM's generated RBAC
    * (`OlmGeneratedRbac`). Subscriptions without a bundle contribute nothing.
@@ -636,8 +662,9 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   /** Adds the least-privilege rules for `sub`'s bundles (see `deriveInstallerRules`). */
   private deriveFrom(sub: OperatorSubscription): void {
     const reason = this.props.clusterScopedInstallerRulesReason;
+    const bundles = this.props.deriveScope === DeriveScope.PINNED_VERSION ? sub.bundles.slice(0, 1) : [...sub.bundles, ...sub.upgradeGraphBundles];
     const derived = InstallerPermissions.leastPrivilege({
-      bundles: sub.bundles,
+      bundles,
       namespace: this.namespaceName,
       targetNamespaces: this.targetNamespaces,
       allowClusterScoped: reason !== undefined,
@@ -729,6 +756,24 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       }
     }
     return { errors, warnings };
+  }
+
+  /** The upgrade checks of every Subscription with an upgrade graph (see `upgrade-checks.ts`). */
+  private upgradeFindings(): { errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] } {
+    return this.upgradeChecks.findings(this.subs, this.upgradeContext());
+  }
+
+  private upgradeContext(): UpgradeCheckContext {
+    return {
+      namespace: this.namespaceName,
+      installerServiceAccountName: this.installerServiceAccountName,
+      targetNamespaces: this.targetNamespaces,
+      installerRules: this.installerRules,
+      clusterInstallerRules: this.clusterInstallerRules,
+      otherNamespaceRules: this.otherNamespaceRules(),
+      deriveScope: this.props.deriveScope,
+      deriveInstallerRules: this.props.deriveInstallerRules === true,
+    };
   }
 
   private addLegacyPullSecretAccess(legacy: LegacyPullSecretAccess): void {
@@ -935,6 +980,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       });
     }
     out.push(...this.preflightFindings().errors);
+    out.push(...this.upgradeFindings().errors);
     out.push(...(treeConflicts(this.node.root).get(this) ?? []));
     for (const [subName, list] of byName) {
       if (list.length < 2 || new Set(list.map((s) => s.packageName)).size < 2) continue;
@@ -953,6 +999,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const out: DiagnosticDetails[] = [];
     out.push(...InstallerRuleChecks.warnings(this.installerRole.rawRules, { clusterScoped: false, field: 'installerRules' }));
     out.push(...this.preflightFindings().warnings);
+    out.push(...this.upgradeFindings().warnings);
 
     for (const s of this.subs) {
       const info = s.info;

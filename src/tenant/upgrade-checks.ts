@@ -1,0 +1,106 @@
+/**
+ * The tenant's upgrade checks: every upgrade the catalog allows (a Subscription's `upgradeGraph` within its
+ * `versionRange`) must pass the install preflight with the installer's rules, or the synth says which edge fails and
+ * what is missing. Internal to the tenant (not exported).
+ */
+import { DeriveScope } from './derive-scope';
+import { OperatorSubscription, PreflightEnforcement } from './operator-subscription';
+import { DiagnosticDetails } from '../core/diagnostics';
+import { NamespaceRules } from '../preflight/install-preflight';
+import { PolicyRule } from '../rbac/policy-rule';
+import { UpgradeAnalysis, UpgradeAnalysisResult } from '../upgrade/upgrade-analysis';
+
+/** What the checks need of the tenant. */
+export interface UpgradeCheckContext {
+  readonly namespace: string;
+  readonly installerServiceAccountName: string;
+  readonly targetNamespaces: string[];
+  readonly installerRules: PolicyRule[];
+  readonly clusterInstallerRules: PolicyRule[];
+  readonly otherNamespaceRules: NamespaceRules[];
+  readonly deriveScope?: DeriveScope;
+  readonly deriveInstallerRules: boolean;
+}
+
+/** Upgrade analyses of a tenant's Subscriptions, cached while the installer's rules stay the same. */
+export class UpgradeChecks {
+  private readonly cache = new Map<OperatorSubscription, { key: string; result: UpgradeAnalysisResult }>();
+
+  /** The analysis of `sub`'s allowed upgrades, or undefined without an upgrade graph. */
+  public analysis(sub: OperatorSubscription, ctx: UpgradeCheckContext): UpgradeAnalysisResult | undefined {
+    const graph = sub.upgradeGraph;
+    const from = sub.pinnedCsv;
+    if (!graph || from === undefined || sub.allowedUpgrades().length === 0) return undefined;
+    const key = JSON.stringify([ctx.installerRules, ctx.clusterInstallerRules, ctx.otherNamespaceRules, ctx.targetNamespaces]);
+    const cached = this.cache.get(sub);
+    if (cached && cached.key === key) return cached.result;
+    const result = UpgradeAnalysis.analyze({
+      graph,
+      from,
+      versionRange: sub.versionRange,
+      namespace: ctx.namespace,
+      targetNamespaces: ctx.targetNamespaces,
+      installerRules: ctx.installerRules,
+      clusterInstallerRules: ctx.clusterInstallerRules,
+      otherNamespaceRules: ctx.otherNamespaceRules,
+    });
+    this.cache.set(sub, { key, result });
+    return result;
+  }
+
+  /**
+   * One finding per failing upgrade target (every edge into it fails the same way: OLM checks the target's
+   * bundle): the edges, each missing rule once, the other blockers. Versions without a bundle are a warning.
+   */
+  public findings(subs: OperatorSubscription[], ctx: UpgradeCheckContext): { errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] } {
+    const errors: DiagnosticDetails[] = [];
+    const warnings: DiagnosticDetails[] = [];
+    if (ctx.deriveScope !== undefined && !ctx.deriveInstallerRules) {
+      errors.push({
+        code: 'DeriveScopeWithoutDerive',
+        field: 'deriveScope',
+        value: ctx.deriveScope,
+        message: 'a derive scope is given, but deriveInstallerRules is off, so nothing is derived',
+        fix: 'set deriveInstallerRules: true, or drop deriveScope',
+      });
+    }
+    for (const sub of subs) {
+      const result = this.analysis(sub, ctx);
+      if (!result) continue;
+      const field = `subscriptions[${sub.name}].upgradeGraph`;
+      const byTarget = new Map<string, string[]>();
+      for (const r of result.edges) {
+        if (r.preflight === undefined || r.preflight.ok) continue;
+        byTarget.set(r.edge.to, [...(byTarget.get(r.edge.to) ?? []), `${r.edge.from} -> ${r.edge.to}`]);
+      }
+      for (const [to, edges] of byTarget) {
+        const preflight = result.edges.find((r) => r.edge.to === to)!.preflight!;
+        const missing = [...new Set(preflight.missing.map((m) => m.formatted))];
+        const parts = [
+          ...(missing.length > 0 ? [`the installer ServiceAccount ${ctx.namespace}/${ctx.installerServiceAccountName} lacks ${missing.length} rule(s): ${missing.join('; ')}`] : []),
+          ...preflight.problems.map((p) => `${p.code}: ${p.message}`),
+        ];
+        const finding: DiagnosticDetails = {
+          code: 'UpgradeWouldFail',
+          field,
+          value: edges.join(', '),
+          message: `the catalog allows upgrading ${edges.join(', ')}${sub.versionRange ? ` (within ${sub.versionRange})` : ''}, but OLM would fail to install ${to}: ${parts.join('; ')}`,
+          fix: ctx.deriveScope === DeriveScope.PINNED_VERSION
+            ? `widen the installer in code before approving (deriveScope: DeriveScope.ALLOWED_UPGRADES, or addInstallerRule), or exclude ${to} with versionRange`
+            : `grant the rules with addInstallerRule / addClusterInstallerRule (or deriveInstallerRules: true), or exclude ${to} with versionRange`,
+        };
+        (sub.preflightEnforcement === PreflightEnforcement.ERROR ? errors : warnings).push(finding);
+      }
+      if (result.missingBundles.length > 0) {
+        warnings.push({
+          code: 'UpgradeNotChecked',
+          field,
+          value: result.missingBundles.join(', '),
+          message: `the upgrade graph has no bundle for ${result.missingBundles.join(', ')}, so upgrades to them are not checked`,
+          fix: 'load the graph with its bundles (UpgradeGraph.fromCatalogPackage of a catalog rendered with olm.bundle.object, or UpgradeGraph.fromBundles)',
+        });
+      }
+    }
+    return { errors, warnings };
+  }
+}
