@@ -8,3 +8,4 @@ export * from './subject-role-binding';
 export * from './operator-subscription';
 export * from './scoped-operator-tenant';
 export * from './derive-scope';
+export * from './pinned-install-plan-approver';

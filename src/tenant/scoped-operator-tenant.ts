@@ -7,6 +7,7 @@ import { DeriveScope } from './derive-scope';
 import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
 import { InstallPlanApproval, OperatorSubscription, PreflightEnforcement, SubscriptionInfo, SubscriptionOptions } from './operator-subscription';
 import { IOperatorTenant } from './operator-tenant';
+import { PinnedApproverOptions, PinnedInstallPlanApprover } from './pinned-install-plan-approver';
 import { nonEmpty } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { TargetNamespaces } from './target-namespaces';
@@ -340,6 +341,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private readonly derivedNamedBinds = new Set<PolicyRule>();
   private readonly preflightCache = new Map<OperatorSubscription, { key: string; results: PreflightResult[] }>();
   private readonly upgradeChecks = new UpgradeChecks();
+  private approver?: PinnedInstallPlanApprover;
 
   constructor(scope: Construct, id: string, props: ScopedOperatorTenantProps) {
     super(scope, id);
@@ -508,6 +510,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     this.after(sub, this.operatorGroup);
     this.orderCatalogSources(options.catalog, sub);
     this.subs.push(sub);
+    this.pinForApprover(sub);
     if (this.props.deriveInstallerRules && sub.bundles.length > 0) this.deriveFrom(sub);
     return sub;
   }
@@ -526,6 +529,26 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
    */
   public subscriptionPreflight(name: string): PreflightResult[] {
     return this.subs.filter((s) => s.name === name).flatMap((s) => this.preflightOf(s));
+  }
+
+  /**
+   * Adds the GitOps InstallPlan approver (`PinnedInstallPlanApprover`) to the tenant namespace, once: it approves an
+   * InstallPlan only when every CSV in it is the `startingCsv` of one of the tenant's Manual Subscriptions. Pin a
+   * version in code (`installPlanApproval: MANUAL`, `startingCsv`), and change the pin to upgrade.
+   */
+  public addPinnedApprover(options: PinnedApproverOptions = {}): PinnedInstallPlanApprover {
+    if (!this.approver) {
+      this.approver = new PinnedInstallPlanApprover(this, 'PinnedApprover', { ...options, namespace: this.namespaceName });
+      this.after(this.approver, this.namespace);
+      for (const sub of this.subs) this.pinForApprover(sub);
+    }
+    return this.approver;
+  }
+
+  /** A Manual Subscription's startingCsv is pinned for the approver. */
+  private pinForApprover(sub: OperatorSubscription): void {
+    const pinned = sub.info.startingCsv;
+    if (this.approver && sub.installPlanApproval === InstallPlanApproval.MANUAL && pinned !== undefined && pinned.trim() !== '') this.approver.addPinnedCsv(pinned);
   }
 
   /**
@@ -773,6 +796,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       otherNamespaceRules: this.otherNamespaceRules(),
       deriveScope: this.props.deriveScope,
       deriveInstallerRules: this.props.deriveInstallerRules === true,
+      hasPinnedApprover: this.approver !== undefined,
     };
   }
 
@@ -1024,7 +1048,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         fix: 'use the same installPlanApproval for every Subscription of the tenant, or put them in separate tenants',
       });
     }
-    if (manual.length > 0 && !this.subscriptionManagers) {
+    if (manual.length > 0 && !this.subscriptionManagers && !this.approver) {
       out.push({
         code: 'ManualApprovalWithoutApprover',
         field: 'subscriptions',

@@ -4,7 +4,7 @@
  * what is missing. Internal to the tenant (not exported).
  */
 import { DeriveScope } from './derive-scope';
-import { OperatorSubscription, PreflightEnforcement } from './operator-subscription';
+import { InstallPlanApproval, OperatorSubscription, PreflightEnforcement } from './operator-subscription';
 import { DiagnosticDetails } from '../core/diagnostics';
 import { NamespaceRules } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
@@ -20,6 +20,7 @@ export interface UpgradeCheckContext {
   readonly otherNamespaceRules: NamespaceRules[];
   readonly deriveScope?: DeriveScope;
   readonly deriveInstallerRules: boolean;
+  readonly hasPinnedApprover: boolean;
 }
 
 /** Upgrade analyses of a tenant's Subscriptions, cached while the installer's rules stay the same. */
@@ -64,6 +65,7 @@ export class UpgradeChecks {
         fix: 'set deriveInstallerRules: true, or drop deriveScope',
       });
     }
+    warnings.push(...approvalWarnings(subs, ctx));
     for (const sub of subs) {
       const result = this.analysis(sub, ctx);
       if (!result) continue;
@@ -103,4 +105,43 @@ export class UpgradeChecks {
     }
     return { errors, warnings };
   }
+}
+
+/** Manual approval in one namespace: OLM merges pending InstallPlans; the pinned approver needs a startingCsv. */
+function approvalWarnings(subs: OperatorSubscription[], ctx: UpgradeCheckContext): DiagnosticDetails[] {
+  const out: DiagnosticDetails[] = [];
+  const manual = subs.filter((s) => s.installPlanApproval === InstallPlanApproval.MANUAL);
+  if (manual.length > 1) {
+    out.push({
+      code: 'SeveralManualSubscriptions',
+      field: 'subscriptions',
+      value: manual.map((s) => s.name).join(', '),
+      message: `OLM resolves namespace '${ctx.namespace}' as one unit and merges its pending InstallPlans, so one InstallPlan may carry the `
+        + 'upgrades of several Subscriptions: approving it approves all of them',
+      fix: ctx.hasPinnedApprover
+        ? 'pin every Subscription\'s version (the approver only approves an InstallPlan whose CSVs are all pinned), or put them in separate tenants'
+        : 'review every CSV of an InstallPlan before approving it, use addPinnedApprover(), or put the Subscriptions in separate tenants',
+    });
+  }
+  if (ctx.hasPinnedApprover) {
+    for (const s of manual.filter((x) => x.info.startingCsv === undefined)) {
+      out.push({
+        code: 'ManualSubscriptionNotPinned',
+        field: `subscriptions[${s.name}].startingCsv`,
+        value: s.packageName,
+        message: 'the pinned approver only approves pinned CSVs, and this Manual Subscription pins none, so its InstallPlans wait for a person',
+        fix: "set startingCsv to the CSV to run (e.g. 'etcdoperator.v0.9.4')",
+      });
+    }
+    if (manual.length === 0) {
+      out.push({
+        code: 'PinnedApproverWithoutManualSubscriptions',
+        field: 'addPinnedApprover',
+        value: ctx.namespace,
+        message: 'the tenant has a pinned approver but no Manual Subscription, so it approves nothing (Automatic InstallPlans need no approval)',
+        fix: 'use installPlanApproval: InstallPlanApproval.MANUAL with a startingCsv, or drop the approver',
+      });
+    }
+  }
+  return out;
 }

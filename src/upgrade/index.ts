@@ -4,3 +4,4 @@ export * from './blang-semver';
 export * from './upgrade-graph';
 export * from './permission-diff';
 export * from './upgrade-analysis';
+export * from './pinned-approval';

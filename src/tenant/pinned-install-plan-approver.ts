@@ -1,0 +1,154 @@
+import { ApiObject, Lazy } from 'cdk8s';
+import { k8s } from 'cdk8s-plus-28';
+import { Construct, IConstruct } from 'constructs';
+import { CompactRole } from './compact-role';
+import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
+import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { KubernetesNames, NameRule } from '../core/names';
+import { PolicyRule } from '../rbac/policy-rule';
+import { PinnedApproval } from '../upgrade/pinned-approval';
+
+/** Options of `ScopedOperatorTenant.addPinnedApprover` (the tenant gives the namespace and the pinned CSVs). */
+export interface PinnedApproverOptions {
+  /**
+   * Container image with Node.js (>= 16) on the PATH as `node`; nothing else is needed. Pin it by digest.
+   * @default PinnedInstallPlanApprover.DEFAULT_IMAGE
+   */
+  readonly image?: string;
+  /**
+   * CronJob schedule.
+   * @default '*\/5 * * * *'
+   */
+  readonly schedule?: string;
+  /**
+   * Name of the ServiceAccount, Role, RoleBinding, ConfigMap and CronJob.
+   * @default 'installplan-approver'
+   */
+  readonly name?: string;
+}
+
+/** Props of `PinnedInstallPlanApprover`. */
+export interface PinnedInstallPlanApproverProps extends PinnedApproverOptions {
+  /** The namespace whose InstallPlans it approves (the tenant namespace). */
+  readonly namespace: string;
+  /**
+   * The pinned CSVs (e.g. each Manual Subscription's `startingCsv`); more with `addPinnedCsv`.
+   * @default - none yet
+   */
+  readonly pinnedCsvs?: string[];
+}
+
+/**
+ * What GitOps needs to approve InstallPlans it cannot approve itself (redhat-cop gitops-catalog's
+ * `installplan-approver` pattern), restricted to pinned CSVs: a ServiceAccount whose Role allows only
+ * `get/list/watch/patch` on `installplans` in one namespace, and a CronJob whose script approves a Manual InstallPlan
+ * only when every CSV in `spec.clusterServiceVersionNames` is pinned (`PinnedApproval.decide`). Changing the pin in
+ * code is how a team upgrades: the pending InstallPlan of the newly pinned CSV is approved on the next run.
+ */
+export class PinnedInstallPlanApprover extends Construct {
+  /** The default image: Red Hat UBI 9 minimal Node.js 20 (pin it by digest in production). */
+  public static readonly DEFAULT_IMAGE = 'registry.access.redhat.com/ubi9/nodejs-20-minimal:latest';
+  /** The Role's only rule. */
+  public static readonly RULE: PolicyRule = { apiGroups: ['operators.coreos.com'], resources: ['installplans'], verbs: ['get', 'list', 'watch', 'patch'] };
+
+  /** Name of every object. */
+  public readonly name: string;
+  /** The namespace. */
+  public readonly namespace: string;
+  /** The ServiceAccount. */
+  public readonly serviceAccount: k8s.KubeServiceAccount;
+  /** The Role (only `RULE`). */
+  public readonly role: CompactRole;
+  /** The RoleBinding. */
+  public readonly roleBinding: SubjectRoleBinding;
+  /** The ConfigMap with the script. */
+  public readonly configMap: k8s.KubeConfigMap;
+  /** The CronJob. */
+  public readonly cronJob: k8s.KubeCronJob;
+  private readonly pinned = new Set<string>();
+  private readonly props: PinnedInstallPlanApproverProps;
+
+  constructor(scope: Construct, id: string, props: PinnedInstallPlanApproverProps) {
+    super(scope, id);
+    this.props = props;
+    this.name = props.name ?? 'installplan-approver';
+    this.namespace = props.namespace;
+    for (const c of props.pinnedCsvs ?? []) this.pinned.add(c);
+    const metadata = { name: this.name, namespace: this.namespace };
+
+    this.serviceAccount = new k8s.KubeServiceAccount(this, 'ServiceAccount', { metadata });
+    this.role = new CompactRole(this, 'Role', { name: this.name, namespace: this.namespace, rules: [PinnedInstallPlanApprover.RULE] });
+    this.roleBinding = new SubjectRoleBinding(this, 'RoleBinding', { name: this.name, namespace: this.namespace, roleKind: RoleRefKind.ROLE, roleName: this.name });
+    this.roleBinding.addSubjectConfiguration('ServiceAccount', this.name, this.namespace);
+    this.configMap = new k8s.KubeConfigMap(this, 'Script', { metadata, data: { 'approve.js': PinnedApproval.script } });
+    this.cronJob = new k8s.KubeCronJob(this, 'CronJob', {
+      metadata,
+      spec: {
+        schedule: props.schedule ?? '*/5 * * * *',
+        concurrencyPolicy: 'Forbid',
+        successfulJobsHistoryLimit: 1,
+        failedJobsHistoryLimit: 3,
+        jobTemplate: {
+          spec: {
+            backoffLimit: 1,
+            template: {
+              spec: {
+                serviceAccountName: this.name,
+                restartPolicy: 'Never',
+                securityContext: { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } },
+                containers: [{
+                  name: 'approver',
+                  image: props.image ?? PinnedInstallPlanApprover.DEFAULT_IMAGE,
+                  command: ['node', '/scripts/approve.js'],
+                  env: [
+                    { name: 'NAMESPACE', value: this.namespace },
+                    { name: 'PINNED_CSVS', value: Lazy.any({ produce: () => JSON.stringify(this.pinnedCsvs) }) as unknown as string },
+                  ],
+                  securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
+                  resources: {
+                    requests: { cpu: k8s.Quantity.fromString('10m'), memory: k8s.Quantity.fromString('32Mi') },
+                    limits: { memory: k8s.Quantity.fromString('128Mi') },
+                  },
+                  volumeMounts: [{ name: 'script', mountPath: '/scripts', readOnly: true }],
+                }],
+                volumes: [{ name: 'script', configMap: { name: this.name } }],
+              },
+            },
+          },
+        },
+      },
+    });
+    // order the API objects themselves (cdk8s sorts a chart by ApiObject dependencies, not wrapper constructs)
+    after(this.role, this.serviceAccount);
+    after(this.roleBinding, this.role);
+    after(this.configMap, this.serviceAccount);
+    after(this.cronJob, this.roleBinding);
+    after(this.cronJob, this.configMap);
+    addErrorProducer(this, () => this.problems());
+  }
+
+  /** Pins a CSV: InstallPlans made only of pinned CSVs are approved. */
+  public addPinnedCsv(csvName: string): void {
+    this.pinned.add(csvName);
+  }
+
+  /** The pinned CSVs, sorted. */
+  public get pinnedCsvs(): string[] {
+    return [...this.pinned].sort();
+  }
+
+  private problems(): DiagnosticDetails[] {
+    const out: DiagnosticDetails[] = [];
+    const nameProblem = KubernetesNames.problem(this.name, NameRule.DNS1123_LABEL);
+    if (nameProblem) out.push({ code: 'InvalidName', field: 'name', value: this.name, message: `approver name ${nameProblem}`, fix: 'use a lower-case RFC 1123 label (it names a CronJob too)' });
+    if (this.props.image !== undefined && this.props.image.trim() === '') {
+      out.push({ code: 'EmptyImage', field: 'image', value: this.props.image, message: 'the image is empty', fix: 'name an image with node on the PATH, or leave `image` out' });
+    }
+    return out;
+  }
+}
+
+function after(obj: IConstruct, dep: IConstruct): void {
+  const apiObjects = (c: IConstruct) => c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject);
+  for (const source of apiObjects(obj)) for (const target of apiObjects(dep)) source.node.addDependency(target);
+}

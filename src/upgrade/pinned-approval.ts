@@ -1,0 +1,120 @@
+/**
+ * The approval rule of the GitOps InstallPlan approver (`PinnedInstallPlanApprover`): approve a pending Manual
+ * InstallPlan only when every CSV it would install is pinned in code. The pattern is redhat-cop/gitops-catalog's
+ * `installplan-approver` (a Job that patches `spec.approved: true`), restricted to the pinned CSVs: OLM merges the
+ * pending InstallPlans of one namespace (one resolution per namespace, `pkg/controller/operators/catalog/operator.go`),
+ * so a plan that also carries an unpinned CSV is left for a person.
+ *
+ * The approver's script (`PinnedApproval.SCRIPT`) implements the same rule in plain JavaScript; the tests run both
+ * on the same InstallPlans.
+ */
+
+/** What the approver does with one InstallPlan. */
+export interface ApprovalDecision {
+  /** The InstallPlan's `metadata.name`. */
+  readonly name: string;
+  /** True when the approver sets `spec.approved: true`. */
+  readonly approve: boolean;
+  /** Why, in words. */
+  readonly reason: string;
+}
+
+/** The pinned-CSV approval rule. */
+export class PinnedApproval {
+  /**
+   * The decision for one InstallPlan object (as the API returns it): approve only a Manual plan that is not yet
+   * approved and whose `spec.clusterServiceVersionNames` are all in `pinnedCsvs` (and not empty).
+   */
+  public static decide(installPlan: any, pinnedCsvs: string[]): ApprovalDecision {
+    const pinned = new Set(pinnedCsvs);
+    const name = String(installPlan?.metadata?.name ?? '');
+    const spec = installPlan?.spec ?? {};
+    if (spec.approved === true) return { name, approve: false, reason: 'already approved' };
+    if (spec.approval !== 'Manual') return { name, approve: false, reason: `approval is ${JSON.stringify(spec.approval ?? null)}, not Manual` };
+    const csvs = Array.isArray(spec.clusterServiceVersionNames) ? spec.clusterServiceVersionNames.map((c: unknown) => String(c)) : [];
+    if (csvs.length === 0) return { name, approve: false, reason: 'no clusterServiceVersionNames' };
+    const unpinned = csvs.filter((c: string) => !pinned.has(c));
+    if (unpinned.length > 0) return { name, approve: false, reason: `not pinned: ${unpinned.join(', ')}` };
+    return { name, approve: true, reason: `every CSV is pinned: ${csvs.join(', ')}` };
+  }
+
+  /** `decide` for every InstallPlan of a list, in list order. */
+  public static decideAll(installPlans: any[], pinnedCsvs: string[]): ApprovalDecision[] {
+    return installPlans.map((p) => PinnedApproval.decide(p, pinnedCsvs));
+  }
+
+  /**
+   * The approver's script (Node.js, no dependencies): lists the InstallPlans of `$NAMESPACE` with the pod's
+   * ServiceAccount token, applies the rule above with the CSVs of `$PINNED_CSVS` (a JSON list), and patches the
+   * approved ones (`spec.approved: true`, a merge patch). With the argument `--decide` it reads a JSON list of
+   * InstallPlans on stdin and prints the decisions instead (what the tests run).
+   */
+  public static get script(): string {
+    return SCRIPT;
+  }
+
+  private constructor() {}
+}
+
+const SCRIPT = `'use strict';
+// cdk8s-olm-tenancy pinned InstallPlan approver: approves a Manual InstallPlan only when every CSV in
+// spec.clusterServiceVersionNames is pinned (same rule as PinnedApproval.decide).
+const fs = require('fs');
+const https = require('https');
+
+function decide(plan, pinnedCsvs) {
+  const pinned = new Set(pinnedCsvs);
+  const name = String((plan && plan.metadata && plan.metadata.name) || '');
+  const spec = (plan && plan.spec) || {};
+  if (spec.approved === true) return { name, approve: false, reason: 'already approved' };
+  if (spec.approval !== 'Manual') return { name, approve: false, reason: 'approval is ' + JSON.stringify(spec.approval === undefined ? null : spec.approval) + ', not Manual' };
+  const csvs = Array.isArray(spec.clusterServiceVersionNames) ? spec.clusterServiceVersionNames.map((c) => String(c)) : [];
+  if (csvs.length === 0) return { name, approve: false, reason: 'no clusterServiceVersionNames' };
+  const unpinned = csvs.filter((c) => !pinned.has(c));
+  if (unpinned.length > 0) return { name, approve: false, reason: 'not pinned: ' + unpinned.join(', ') };
+  return { name, approve: true, reason: 'every CSV is pinned: ' + csvs.join(', ') };
+}
+
+const SA = '/var/run/secrets/kubernetes.io/serviceaccount';
+function request(method, path, body) {
+  return new Promise((resolve, reject) => {
+    const req = https.request({
+      host: process.env.KUBERNETES_SERVICE_HOST,
+      port: process.env.KUBERNETES_SERVICE_PORT || 443,
+      method,
+      path,
+      ca: fs.readFileSync(SA + '/ca.crt'),
+      headers: {
+        Authorization: 'Bearer ' + fs.readFileSync(SA + '/token', 'utf8').trim(),
+        Accept: 'application/json',
+        'Content-Type': 'application/merge-patch+json',
+      },
+    }, (res) => {
+      let data = '';
+      res.on('data', (c) => { data += c; });
+      res.on('end', () => (res.statusCode >= 300 ? reject(new Error(method + ' ' + path + ': HTTP ' + res.statusCode + ' ' + data)) : resolve(JSON.parse(data))));
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(JSON.stringify(body));
+    req.end();
+  });
+}
+
+async function main() {
+  const ns = process.env.NAMESPACE;
+  const pinned = JSON.parse(process.env.PINNED_CSVS || '[]');
+  const base = '/apis/operators.coreos.com/v1alpha1/namespaces/' + encodeURIComponent(ns) + '/installplans';
+  const list = await request('GET', base);
+  for (const d of list.items.map((p) => decide(p, pinned))) {
+    console.log((d.approve ? 'approve ' : 'skip ') + ns + '/' + d.name + ': ' + d.reason);
+    if (d.approve) await request('PATCH', base + '/' + encodeURIComponent(d.name), { spec: { approved: true } });
+  }
+}
+
+if (process.argv[2] === '--decide') {
+  const plans = JSON.parse(fs.readFileSync(0, 'utf8'));
+  process.stdout.write(JSON.stringify(plans.map((p) => decide(p, JSON.parse(process.env.PINNED_CSVS || '[]')))));
+} else {
+  main().catch((e) => { console.error(e.message); process.exit(1); });
+}
+`;
