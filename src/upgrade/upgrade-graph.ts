@@ -11,6 +11,9 @@
  *   `pkg/controller/registry/resolver/cache/predicates.go`). The solver prefers them in that order, so OLM takes the
  *   first: the one closest to the head.
  *
+ * `opm validate` is stricter than the resolver (operator-registry `alpha/model/model.go` `Channel.Head` and
+ * `validateReplacesChain`: no stranded entries); `FbcValidator` checks that, this class models what OLM resolves.
+ *
  * `olm.skipRange` is a blang/semver range (`SemverRange`); the curated version range is node-semver, as
  * `CuratedPackage.versionRange`: entries outside it are removed first, as a curated catalog built by `FbcFilter`
  * does.
@@ -161,6 +164,8 @@ export class UpgradeGraph {
   private readonly bundlesByName: Map<string, OperatorBundle>;
   private readonly skipRanges = new Map<string, SemverRange>();
   private readonly skipRangeProblems: string[] = [];
+  /** `sortChannel` per version range (the graph is immutable). */
+  private readonly orders = new Map<string, UpgradeGraphEntry[] | string>();
 
   constructor(props: UpgradeGraphProps) {
     this.packageName = props.packageName;
@@ -180,7 +185,7 @@ export class UpgradeGraph {
    * What OLM cannot resolve in this channel (`sortChannel` errors) and skipRanges it ignores.
    */
   public get problems(): string[] {
-    const sorted = sortChannel(this.entries, this.channel, this.packageName);
+    const sorted = this.sorted(undefined);
     return [...(typeof sorted === 'string' ? [sorted] : []), ...this.skipRangeProblems];
   }
 
@@ -191,7 +196,7 @@ export class UpgradeGraph {
    * @param versionRange keep only entries whose version satisfies this node-semver range first @default - every entry
    */
   public channelOrder(versionRange?: string): string[] {
-    const sorted = sortChannel(this.inRange(versionRange), this.channel, this.packageName);
+    const sorted = this.sorted(versionRange);
     return typeof sorted === 'string' ? [] : sorted.map((e) => e.name);
   }
 
@@ -219,8 +224,7 @@ export class UpgradeGraph {
    * @param fromVersion the installed version @default - the version of entry `from`
    */
   public successors(from: string, versionRange?: string, fromVersion?: string): UpgradeEdge[] {
-    const entries = this.inRange(versionRange);
-    const sorted = sortChannel(entries, this.channel, this.packageName);
+    const sorted = this.sorted(versionRange);
     if (typeof sorted === 'string') return [];
     const version = fromVersion ?? this.versionOf(from);
     const out: UpgradeEdge[] = [];
@@ -262,7 +266,17 @@ export class UpgradeGraph {
 
   /** `from` and every CSV reachable from it (see `allowedUpgrades`), in breadth-first order. */
   public reachable(from: string, versionRange?: string): string[] {
-    return [from, ...new Set(this.allowedUpgrades(from, versionRange).map((e) => e.to))].filter((n, i, all) => all.indexOf(n) === i);
+    return [...new Set([from, ...this.allowedUpgrades(from, versionRange).map((e) => e.to)])];
+  }
+
+  private sorted(versionRange: string | undefined): UpgradeGraphEntry[] | string {
+    const key = versionRange ?? '';
+    let sorted = this.orders.get(key);
+    if (sorted === undefined) {
+      sorted = sortChannel(this.inRange(versionRange), this.channel, this.packageName);
+      this.orders.set(key, sorted);
+    }
+    return sorted;
   }
 
   private inRange(versionRange: string | undefined): UpgradeGraphEntry[] {

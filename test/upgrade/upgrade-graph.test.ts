@@ -1,5 +1,6 @@
 import * as path from 'path';
-import { FileBasedCatalog, OperatorBundle, UpgradeEdgeKind, UpgradeGraph, UpgradeGraphEntry } from '../../src';
+import * as fc from 'fast-check';
+import { FileBasedCatalog, OperatorBundle, SemverRange, UpgradeEdgeKind, UpgradeGraph, UpgradeGraphEntry } from '../../src';
 
 const HISTORY = path.join(__dirname, '..', 'fixtures', 'bundle-history');
 
@@ -124,5 +125,48 @@ describe('UpgradeGraph factories', () => {
     });
     expect(UpgradeGraph.fromBundles(bundles, 'alpha').channelOrder()).toEqual(['etcdoperator.v0.6.1']);
     expect(g.bundle('etcdoperator.v0.9.2')?.version).toBe('0.9.2');
+  });
+});
+
+describe('UpgradeGraph properties (fast-check, fixed seed)', () => {
+  // random channels of up to 6 versions 1.0.0..1.5.0 with random replaces / skips / skipRange
+  const arbGraph = fc.array(fc.record({
+    replaces: fc.option(fc.nat(5), { nil: undefined }),
+    skips: fc.array(fc.nat(5), { maxLength: 2 }),
+    skipRange: fc.option(fc.constantFrom('<1.2.0', '>=1.0.0 <1.4.0', '<1.5.0', '1.1.x'), { nil: undefined }),
+  }), { minLength: 1, maxLength: 6 }).map((specs: any[]) => specs.map((s, i) => ({
+    name: `foo.v1.${i}.0`,
+    version: `1.${i}.0`,
+    ...(s.replaces !== undefined && s.replaces !== i ? { replaces: `foo.v1.${s.replaces}.0` } : {}),
+    ...(s.skips.length > 0 ? { skips: s.skips.filter((k: number) => k !== i).map((k: number) => `foo.v1.${k}.0`) } : {}),
+    ...(s.skipRange !== undefined ? { skipRange: s.skipRange } : {}),
+  })));
+
+  test('every edge is declared by its target, targets come in channel order, the first is preferred', () => {
+    fc.assert(fc.property(arbGraph, (entries: UpgradeGraphEntry[]) => {
+      const g = graph(entries);
+      const order = g.channelOrder();
+      for (const e of entries) {
+        const succ = g.successors(e.name);
+        const target = (name: string) => entries.find((x) => x.name === name)!;
+        expect(succ.map((s) => s.preferred)).toEqual(succ.map((_s, i) => i === 0));
+        const positions = succ.map((s) => order.indexOf(s.to));
+        expect(positions.every((p) => p >= 0)).toBe(true);
+        expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+        for (const s of succ) {
+          const t = target(s.to);
+          const expected = [
+            ...(t.replaces === e.name ? ['replaces'] : []),
+            ...((t.skips ?? []).includes(e.name) ? ['skips'] : []),
+            ...(t.skipRange !== undefined && SemverRange.parse(t.skipRange).includes(e.version!) ? ['skipRange'] : []),
+          ];
+          expect(s.via).toEqual(expected);
+        }
+        // nothing declared by an ordered entry is missed
+        const missed = order.filter((n) => !succ.some((s) => s.to === n)).map(target).filter((t) => t.replaces === e.name
+          || (t.skips ?? []).includes(e.name) || (t.skipRange !== undefined && SemverRange.parse(t.skipRange).includes(e.version!)));
+        expect(missed).toEqual([]);
+      }
+    }), { seed: 42, numRuns: 300 });
   });
 });
