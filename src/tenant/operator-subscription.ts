@@ -1,6 +1,7 @@
 import { Construct, IConstruct } from 'constructs';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { CatalogSourceLocation, ICatalogSource } from '../catalog/catalog-source';
+import { CuratedCatalog } from '../catalog/curated-catalog';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
@@ -142,8 +143,8 @@ export interface SubscriptionOptions {
   /**
    * The versions the platform allows (node-semver range, as `CuratedPackage.versionRange`, e.g. `>=0.9.2 <0.10.0`):
    * graph entries outside it are removed before the walk, as a curated catalog built by `FbcFilter` does. Needs
-   * `upgradeGraph`.
-   * @default - every version of the graph's channel
+   * `upgradeGraph`. When `catalog` is a `CuratedCatalog`, its package's and channel's `versionRange` apply too.
+   * @default - every version of the graph's channel (within the curated catalog's ranges)
    */
   readonly versionRange?: string;
   /**
@@ -236,6 +237,7 @@ export class OperatorSubscription extends Construct {
   private readonly options: OperatorSubscriptionProps;
   /** `bundle`, else the graph's bundle of the pinned CSV. */
   private readonly installed?: OperatorBundle;
+  private restricted?: { key: string; graph: UpgradeGraph };
 
   constructor(scope: Construct, id: string, props: OperatorSubscriptionProps) {
     super(scope, id);
@@ -289,14 +291,42 @@ export class OperatorSubscription extends Construct {
    * channel head (within `versionRange`).
    */
   public get pinnedCsv(): string | undefined {
-    return this.installed?.name ?? this.options.startingCsv ?? this.upgradeGraph?.channelOrder(this.versionRange)[0];
+    return this.installed?.name ?? this.options.startingCsv ?? this.effectiveUpgradeGraph?.channelOrder(this.versionRange)[0];
   }
 
   /** Every upgrade OLM would allow from `pinnedCsv` within `versionRange` (empty without an upgrade graph). */
   public allowedUpgrades(): UpgradeEdge[] {
     const from = this.pinnedCsv;
-    if (!this.upgradeGraph || from === undefined || this.versionRangeProblem() !== undefined) return [];
-    return this.upgradeGraph.allowedUpgrades(from, this.versionRange);
+    const graph = this.effectiveUpgradeGraph;
+    if (!graph || from === undefined || this.versionRangeProblem() !== undefined) return [];
+    return graph.allowedUpgrades(from, this.versionRange);
+  }
+
+  /**
+   * The `versionRange`s of the package and of its channel in the curated list, when `catalog` is a `CuratedCatalog`
+   * (read when asked, so packages allowed later count); invalid ranges are left out (the catalog reports them).
+   */
+  public get curatedVersionRanges(): string[] {
+    const catalog = this.options.catalog;
+    if (!(catalog instanceof CuratedCatalog)) return [];
+    const pkg = catalog.packages.find((p) => p.name === this.packageName);
+    if (!pkg) return [];
+    const channel = this.options.channel ?? this.upgradeGraph?.channel;
+    const ranges = [pkg.versionRange, pkg.channels?.find((c) => c.name === channel)?.versionRange];
+    return ranges.filter((r): r is string => r !== undefined && UpgradeGraph.versionRangeProblem(r) === undefined);
+  }
+
+  /**
+   * `upgradeGraph` restricted to the curated catalog's version ranges (`curatedVersionRanges`).
+   * @default - no upgrade graph given
+   */
+  public get effectiveUpgradeGraph(): UpgradeGraph | undefined {
+    const graph = this.upgradeGraph;
+    if (!graph) return undefined;
+    const ranges = this.curatedVersionRanges;
+    const key = JSON.stringify(ranges);
+    if (this.restricted?.key !== key) this.restricted = { key, graph: graph.restrict(ranges) };
+    return this.restricted.graph;
   }
 
   /** The bundles of the versions `allowedUpgrades` reaches (graph bundles only; versions without one are left out). */
@@ -309,7 +339,7 @@ export class OperatorSubscription extends Construct {
 
   /** The graph's bundle of `startingCsv`, else of the channel head within `versionRange`. */
   private graphBundle(): OperatorBundle | undefined {
-    const graph = this.upgradeGraph;
+    const graph = this.effectiveUpgradeGraph;
     if (!graph) return undefined;
     const name = this.options.startingCsv ?? (this.versionRangeProblem() === undefined ? graph.channelOrder(this.versionRange)[0] : undefined);
     return name === undefined ? undefined : graph.bundle(name);

@@ -29,7 +29,7 @@ export class UpgradeChecks {
 
   /** The analysis of `sub`'s allowed upgrades, or undefined without an upgrade graph. */
   public analysis(sub: OperatorSubscription, ctx: UpgradeCheckContext): UpgradeAnalysisResult | undefined {
-    const graph = sub.upgradeGraph;
+    const graph = sub.effectiveUpgradeGraph;
     const from = sub.pinnedCsv;
     if (!graph || from === undefined || sub.allowedUpgrades().length === 0) return undefined;
     const key = JSON.stringify([ctx.installerRules, ctx.clusterInstallerRules, ctx.otherNamespaceRules, ctx.targetNamespaces]);
@@ -70,6 +70,7 @@ export class UpgradeChecks {
       const result = this.analysis(sub, ctx);
       if (!result) continue;
       const field = `subscriptions[${sub.name}].upgradeGraph`;
+      const ranges = [...sub.curatedVersionRanges, ...(sub.versionRange === undefined ? [] : [sub.versionRange])];
       const byTarget = new Map<string, string[]>();
       for (const r of result.edges) {
         if (r.preflight === undefined || r.preflight.ok) continue;
@@ -86,7 +87,7 @@ export class UpgradeChecks {
           code: 'UpgradeWouldFail',
           field,
           value: edges.join(', '),
-          message: `the catalog allows upgrading ${edges.join(', ')}${sub.versionRange ? ` (within ${sub.versionRange})` : ''}, but OLM would fail to install ${to}: ${parts.join('; ')}`,
+          message: `the catalog allows upgrading ${edges.join(', ')}${ranges.length > 0 ? ` (within ${ranges.join(' and ')})` : ''}, but OLM would fail to install ${to}: ${parts.join('; ')}`,
           fix: ctx.deriveScope === DeriveScope.PINNED_VERSION
             ? `widen the installer in code before approving (deriveScope: DeriveScope.ALLOWED_UPGRADES, or addInstallerRule), or exclude ${to} with versionRange`
             : `grant the rules with addInstallerRule / addClusterInstallerRule (or deriveInstallerRules: true), or exclude ${to} with versionRange`,

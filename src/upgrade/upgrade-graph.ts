@@ -200,6 +200,17 @@ export class UpgradeGraph {
     return typeof sorted === 'string' ? [] : sorted.map((e) => e.name);
   }
 
+  /**
+   * The graph with only the entries whose version satisfies every one of `versionRanges` (node-semver), as a curated
+   * catalog built by `FbcFilter` keeps them; bundles stay attached.
+   */
+  public restrict(versionRanges: string[]): UpgradeGraph {
+    if (versionRanges.length === 0) return this;
+    const keep = (e: UpgradeGraphEntry) => versionRanges.every((r) => this.inRange(r).includes(e));
+    const bundles = [...this.bundlesByName.values()];
+    return new UpgradeGraph({ packageName: this.packageName, channel: this.channel, entries: this.entries.filter(keep), bundles });
+  }
+
   /** The channel head (first of `channelOrder`), if OLM can order the channel. */
   public get head(): string | undefined {
     return this.channelOrder()[0];

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import {
-  CatalogSourceReference, DeriveScope, Diagnostics, InstallerPermissions, InstallPlanApproval, OperatorBundle, PreflightEnforcement,
+  CatalogSourceReference, CuratedCatalog, DeriveScope, Diagnostics, InstallerPermissions, InstallPlanApproval, OperatorBundle, PreflightEnforcement,
   RbacRules, ScopedOperatorTenant, UpgradeGraph,
 } from '../../src';
 
@@ -88,6 +88,30 @@ describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange 
       { apiGroups: ['monitoring.coreos.com'], resources: ['prometheuses/status'], verbs: ['*'] },
     ]);
     expect(RbacRules.covers(union, pinned).covered).toBe(true);
+  });
+
+  test('GIVEN a CuratedCatalog whose range stops before 0.56.3 THEN that upgrade is not offered, so nothing fails', () => {
+    const { app, chart } = fixture();
+    const curated = new CuratedCatalog(chart, 'Curated', {
+      image: 'registry.example.com/curated:v1',
+      packages: [{ name: 'prometheus', channels: [{ name: 'beta', versionRange: '<0.56.0' }], versionRange: '>=0.47.0' }],
+    });
+    const tenant = new ScopedOperatorTenant(chart, 'Mon', { namespaceName: 'team-m', deriveInstallerRules: true, deriveScope: DeriveScope.PINNED_VERSION });
+    const sub = tenant.subscribe({
+      packageName: 'prometheus',
+      channel: 'beta',
+      catalog: curated,
+      installPlanApproval: InstallPlanApproval.MANUAL,
+      upgradeGraph: UpgradeGraph.fromBundles(PROMETHEUS, 'beta'),
+    });
+    expect(sub.curatedVersionRanges).toEqual(['>=0.47.0', '<0.56.0']);
+    // the channel head within the curated range is what OLM installs first
+    expect({ pinned: sub.pinnedCsv, bundle: sub.info.bundleName, upgrades: sub.info.allowedUpgrades }).toEqual({
+      pinned: 'prometheusoperator.0.47.0', bundle: 'prometheusoperator.0.47.0', upgrades: [],
+    });
+    expect(tenant.upgrades()).toEqual([]);
+    expect(synthErrors(chart)).toEqual([]);
+    expect(() => app.synth()).not.toThrow();
   });
 
   test('GIVEN preflight: WARNING THEN a failing upgrade is a warning and the synth goes on', () => {

@@ -84,6 +84,18 @@ describe('UpgradeGraph.successors (OLM: Or(SkipRangeIncludesPredicate(current.Ve
     expect(UpgradeGraph.versionRangeProblem('not a range')).toBe('versionRange "not a range" is not a valid node-semver range');
   });
 
+  test('GIVEN restrict(ranges) THEN only entries in every range remain, bundles stay attached', () => {
+    const g = new UpgradeGraph({
+      packageName: 'etcd',
+      channel: 'singlenamespace-alpha',
+      entries: [{ name: 'etcdoperator.v0.9.0', version: '0.9.0' }, { name: 'etcdoperator.v0.9.2', version: '0.9.2', replaces: 'etcdoperator.v0.9.0' }, { name: 'x', version: 'not-semver' }],
+      bundles: [OperatorBundle.fromDirectory(path.join(HISTORY, 'etcd', '0.9.0'))],
+    });
+    const r = g.restrict(['>=0.9.0', '<0.9.2']);
+    expect({ entries: r.entries.map((e) => e.name), bundle: r.bundle('etcdoperator.v0.9.0')?.name }).toEqual({ entries: ['etcdoperator.v0.9.0'], bundle: 'etcdoperator.v0.9.0' });
+    expect(g.restrict([])).toBe(g);
+  });
+
   test('GIVEN a skipRange blang cannot parse THEN OLM ignores it and problems say so', () => {
     const g = graph([v('1.0.0'), v('1.1.0', { replaces: 'foo.v1.0.0', skipRange: '~1.0.0' })]);
     expect(g.successors('foo.v1.0.0').map((e) => e.via)).toEqual([['replaces']]);
