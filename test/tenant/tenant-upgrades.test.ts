@@ -114,6 +114,20 @@ describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange 
     expect(() => app.synth()).not.toThrow();
   });
 
+  test('GIVEN upgradeBundles (no graph) THEN they keep working: derived with ALLOWED_UPGRADES, reported per version with PINNED_VERSION', () => {
+    const build = (deriveScope: DeriveScope) => {
+      const { chart } = fixture();
+      const tenant = new ScopedOperatorTenant(chart, 'Mon', { namespaceName: 'team-m', deriveInstallerRules: true, deriveScope });
+      tenant.subscribe({ packageName: 'prometheus', channel: 'beta', catalog: CATALOG, bundle: PROMETHEUS[6], upgradeBundles: [PROMETHEUS[7]] });
+      return synthErrors(chart);
+    };
+    expect(build(DeriveScope.ALLOWED_UPGRADES)).toEqual([]);
+    expect(build(DeriveScope.PINNED_VERSION).map((e) => e.replace(/: OLM would fail.* lacks (.*?) \(needed for.*\((\w+)\)$/, ' $1 ($2)'))).toEqual([
+      '[platform/Mon] subscriptions[prometheus].upgradeBundles[0]="prometheusoperator.0.56.3" '
+      + 'Namespace:"team-m" APIGroups:[monitoring.coreos.com] Resources:[prometheuses/status] Verbs:[*] (MissingInstallerPermission)',
+    ]);
+  });
+
   test('GIVEN preflight: WARNING THEN a failing upgrade is a warning and the synth goes on', () => {
     const { app, chart } = fixture();
     const tenant = new ScopedOperatorTenant(chart, 'Mon', { namespaceName: 'team-m', deriveInstallerRules: true, deriveScope: DeriveScope.PINNED_VERSION });
