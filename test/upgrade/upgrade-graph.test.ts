@@ -105,6 +105,44 @@ describe('UpgradeGraph.successors (OLM: Or(SkipRangeIncludesPredicate(current.Ve
   });
 });
 
+// operator-lifecycle-manager pkg/controller/registry/resolver/resolver_test.go, the channels of
+// TestSolveOperators_WithSkips and TestSolveOperators_WithSkipsAndStartingCSV, ported.
+describe('UpgradeGraph on OLM resolver_test.go channels', () => {
+  const a = (n: number, extra: Partial<UpgradeGraphEntry> = {}): UpgradeGraphEntry => ({ name: `packageA.v${n}`, version: `${n}.0.0`, ...extra });
+
+  test('TestSolveOperators_WithSkips: the head is packageA.v6 (what OLM installs), skipped entries are never targets', () => {
+    const g = new UpgradeGraph({
+      packageName: 'packageA',
+      channel: 'alpha',
+      entries: [
+        a(1), a(2, { replaces: 'packageA.v1' }), a(3, { replaces: 'packageA.v2' }),
+        a(4, { replaces: 'packageA.v2', skips: ['packageA.v3'] }),
+        a(5, { replaces: 'packageA.v1', skips: ['packageA.v2', 'packageA.v3', 'packageA.v4'] }),
+        a(6, { replaces: 'packageA.v5' }),
+      ],
+    });
+    expect({ head: g.head, order: g.channelOrder(), problems: g.problems }).toEqual({
+      head: 'packageA.v6', order: ['packageA.v6', 'packageA.v5', 'packageA.v1'], problems: [],
+    });
+    const targets = (from: string) => g.successors(from).map((e) => `${e.to} (${e.via.join(', ')})`);
+    expect([1, 2, 3, 4, 5, 6].map((n) => targets(`packageA.v${n}`))).toEqual([
+      ['packageA.v5 (replaces)'], ['packageA.v5 (skips)'], ['packageA.v5 (skips)'], ['packageA.v5 (skips)'], ['packageA.v6 (replaces)'], [],
+    ]);
+  });
+
+  test('TestSolveOperators_WithSkipsAndStartingCSV: packageB.v1 is installed from startingCSV, then upgrades to v2 through skips', () => {
+    const g = new UpgradeGraph({
+      packageName: 'packageB',
+      channel: 'alpha',
+      entries: [{ name: 'packageB.v1', version: '1.0.0' }, { name: 'packageB.v2', version: '2.0.0', skips: ['packageB.v1'] }],
+    });
+    expect(g.channelOrder()).toEqual(['packageB.v2']);
+    expect(g.allowedUpgrades('packageB.v1')).toEqual([
+      { from: 'packageB.v1', fromVersion: '1.0.0', to: 'packageB.v2', toVersion: '2.0.0', via: [UpgradeEdgeKind.SKIPS], preferred: true },
+    ]);
+  });
+});
+
 describe('UpgradeGraph factories', () => {
   test('GIVEN a file-based catalog THEN the olm.channel entries and olm.bundle versions make the graph', () => {
     const fbc = FileBasedCatalog.fromString([
