@@ -76,6 +76,30 @@ export class BlangSemver {
   }
 
   /**
+   * The version blang `semver.ParseTolerant` reads, as strict text (`v1.2` -> `1.2.0`, `01.02.03` -> `1.2.3`), or
+   * undefined when it rejects it. OLM reads bundle versions (`newOperatorFromBundle`, resolver
+   * `source_registry.go`) and the installed CSV's `spec.version` this way: trims spaces and a `v` prefix, drops
+   * leading zeros, fills a missing minor/patch with 0.
+   */
+  public static normalizeTolerant(version: string): string | undefined {
+    if (typeof version !== 'string') return undefined;
+    let s = version.trim();
+    if (s.startsWith('v')) s = s.slice(1);
+    const parts = splitN(s, '.', 3).map((p) => {
+      if (p.length <= 1) return p;
+      let q = p.replace(/^0+/, '');
+      if (q.length === 0 || !/[0-9]/.test(q[0])) q = `0${q}`;
+      return q;
+    });
+    if (parts.length < 3) {
+      if (/[+-]/.test(parts[parts.length - 1])) return undefined;
+      while (parts.length < 3) parts.push('0');
+    }
+    const out = parts.join('.');
+    return tryParse(out) === undefined ? undefined : out;
+  }
+
+  /**
    * -1, 0 or 1 as blang `Version.Compare` (build metadata ignored, pre-releases before the release). Throws when
    * either version does not parse.
    */
@@ -84,6 +108,20 @@ export class BlangSemver {
   }
 
   private constructor() {}
+}
+
+/** Go `strings.SplitN(s, sep, n)`. */
+function splitN(s: string, sep: string, n: number): string[] {
+  const out: string[] = [];
+  let rest = s;
+  while (out.length < n - 1) {
+    const i = rest.indexOf(sep);
+    if (i < 0) break;
+    out.push(rest.slice(0, i));
+    rest = rest.slice(i + sep.length);
+  }
+  out.push(rest);
+  return out;
 }
 
 function tryParse(s: string): Version | undefined {

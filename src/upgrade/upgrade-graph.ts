@@ -19,7 +19,7 @@
  * does.
  */
 import * as semver from 'semver';
-import { SemverRange } from './blang-semver';
+import { BlangSemver, SemverRange } from './blang-semver';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
 
@@ -238,13 +238,15 @@ export class UpgradeGraph {
     const sorted = this.sorted(versionRange);
     if (typeof sorted === 'string') return [];
     const version = fromVersion ?? this.versionOf(from);
+    // OLM reads the installed CSV's version with semver.ParseTolerant (operator-framework/api OperatorVersion)
+    const tolerant = version === undefined ? undefined : BlangSemver.normalizeTolerant(version);
     const out: UpgradeEdge[] = [];
     for (const e of sorted) {
       const via: UpgradeEdgeKind[] = [];
       if (e.replaces === from) via.push(UpgradeEdgeKind.REPLACES);
       if ((e.skips ?? []).includes(from)) via.push(UpgradeEdgeKind.SKIPS);
       const range = this.skipRanges.get(e.name);
-      if (range !== undefined && version !== undefined && range.includes(version)) via.push(UpgradeEdgeKind.SKIP_RANGE);
+      if (range !== undefined && tolerant !== undefined && range.includes(tolerant)) via.push(UpgradeEdgeKind.SKIP_RANGE);
       if (via.length === 0) continue;
       const toVersion = e.version ?? this.bundlesByName.get(e.name)?.version;
       out.push(clean({ from, fromVersion: version, to: e.name, toVersion, via, preferred: out.length === 0 }));

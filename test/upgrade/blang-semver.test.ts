@@ -110,6 +110,13 @@ describe('BlangSemver', () => {
     ]);
   });
 
+  // blang v4 semver.go ParseTolerant, as OLM reads bundle versions and the CSV's spec.version (OperatorVersion)
+  test('normalizeTolerant: spaces, v prefix, leading zeros, short versions', () => {
+    expect([' v1.2.3 ', 'v1.2', '1', '01.02.03', '1.2.03-rc.1', '1.0-rc', 'x.y.z', ''].map((v) => BlangSemver.normalizeTolerant(v))).toEqual([
+      '1.2.3', '1.2.0', '1.0.0', '1.2.3', '1.2.3-rc.1', undefined, undefined, undefined,
+    ]);
+  });
+
   test('property: a single comparator range agrees with compare (fixed seed)', () => {
     const v = fc.tuple(fc.nat(3), fc.nat(3), fc.nat(3)).map(([a, b, c]) => `${a}.${b}.${c}`);
     fc.assert(fc.property(v, v, fc.constantFrom('<', '<=', '>', '>=', '=', '!='), (x, ref, op) => {

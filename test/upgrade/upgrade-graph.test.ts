@@ -62,6 +62,11 @@ describe('UpgradeGraph.successors (OLM: Or(SkipRangeIncludesPredicate(current.Ve
     expect(g.successors('foo.v1.9.9-hotfix')).toEqual([]); // no version known: SkipRangeIncludesPredicate cannot match
   });
 
+  test('GIVEN a loosely written installed version (v0.9, as CSVs may have it) THEN OLM reads it tolerantly for skipRange', () => {
+    const g = graph([v('1.0.0', { skipRange: '>=0.9.0 <1.0.0' })]);
+    expect(g.successors('foo.v0.9', undefined, 'v0.9').map((e) => e.via)).toEqual([['skipRange']]);
+  });
+
   test('GIVEN skips THEN the skipped versions upgrade straight to the skipping one, and are never upgrade targets', () => {
     // 1.1.0 was broken: 1.2.0 replaces 1.0.0 and skips 1.1.0
     const g = graph([v('1.0.0'), v('1.1.0', { replaces: 'foo.v1.0.0' }), v('1.2.0', { replaces: 'foo.v1.0.0', skips: ['foo.v1.1.0'] })]);
