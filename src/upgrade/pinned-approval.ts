@@ -47,7 +47,8 @@ export class PinnedApproval {
    * The approver's script (Node.js, no dependencies): lists the InstallPlans of `$NAMESPACE` with the pod's
    * ServiceAccount token, applies the rule above with the CSVs of `$PINNED_CSVS` (a JSON list), and patches the
    * approved ones (`spec.approved: true`, a merge patch). With the argument `--decide` it reads a JSON list of
-   * InstallPlans on stdin and prints the decisions instead (what the tests run).
+   * InstallPlans on stdin and prints the decisions; with `--simulate` it reads an InstallPlanList on stdin and prints
+   * the requests it would send (what the tests run).
    */
   public static get script(): string {
     return SCRIPT;
@@ -100,21 +101,28 @@ function request(method, path, body) {
   });
 }
 
-async function main() {
+async function main(call, log) {
   const ns = process.env.NAMESPACE;
   const pinned = JSON.parse(process.env.PINNED_CSVS || '[]');
   const base = '/apis/operators.coreos.com/v1alpha1/namespaces/' + encodeURIComponent(ns) + '/installplans';
-  const list = await request('GET', base);
-  for (const d of list.items.map((p) => decide(p, pinned))) {
-    console.log((d.approve ? 'approve ' : 'skip ') + ns + '/' + d.name + ': ' + d.reason);
-    if (d.approve) await request('PATCH', base + '/' + encodeURIComponent(d.name), { spec: { approved: true } });
+  const list = await call('GET', base);
+  for (const d of (list.items || []).map((p) => decide(p, pinned))) {
+    log((d.approve ? 'approve ' : 'skip ') + ns + '/' + d.name + ': ' + d.reason);
+    if (d.approve) await call('PATCH', base + '/' + encodeURIComponent(d.name), { spec: { approved: true } });
   }
 }
 
 if (process.argv[2] === '--decide') {
   const plans = JSON.parse(fs.readFileSync(0, 'utf8'));
   process.stdout.write(JSON.stringify(plans.map((p) => decide(p, JSON.parse(process.env.PINNED_CSVS || '[]')))));
+} else if (process.argv[2] === '--simulate') {
+  // the InstallPlan list on stdin answers the GET; prints the log and the requests main() would send
+  const list = JSON.parse(fs.readFileSync(0, 'utf8'));
+  const calls = [];
+  const lines = [];
+  main(async (method, path, body) => { calls.push({ method, path, body }); return method === 'GET' ? list : {}; }, (l) => lines.push(l))
+    .then(() => process.stdout.write(JSON.stringify({ calls, lines })));
 } else {
-  main().catch((e) => { console.error(e.message); process.exit(1); });
+  main(request, console.log).catch((e) => { console.error(e.message); process.exit(1); });
 }
 `;

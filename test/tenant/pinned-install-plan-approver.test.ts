@@ -149,6 +149,33 @@ describe('PinnedApproval.decide (the approval rule)', () => {
   });
 });
 
+describe('the approver script against the API (simulated: the InstallPlanList on stdin, requests printed)', () => {
+  test('GIVEN a pending pinned plan, a pending unpinned one and an approved one THEN it lists once and patches only the pinned one', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'approver-'));
+    try {
+      const script = path.join(dir, 'approve.js');
+      fs.writeFileSync(script, PinnedApproval.script);
+      const list = { kind: 'InstallPlanList', items: [plan('install-a', ['etcdoperator.v0.9.4']), plan('install-b', ['etcdoperator.v0.9.5']), plan('install-c', ['etcdoperator.v0.9.4'], 'Manual', true)] };
+      const out = execFileSync(process.execPath, [script, '--simulate'], {
+        input: JSON.stringify(list), env: { NAMESPACE: 'team-a', PINNED_CSVS: '["etcdoperator.v0.9.4"]', PATH: process.env.PATH ?? '' }, encoding: 'utf8',
+      });
+      expect(JSON.parse(out)).toEqual({
+        calls: [
+          { method: 'GET', path: '/apis/operators.coreos.com/v1alpha1/namespaces/team-a/installplans' },
+          { method: 'PATCH', path: '/apis/operators.coreos.com/v1alpha1/namespaces/team-a/installplans/install-a', body: { spec: { approved: true } } },
+        ],
+        lines: [
+          'approve team-a/install-a: every CSV is pinned: etcdoperator.v0.9.4',
+          'skip team-a/install-b: not pinned: etcdoperator.v0.9.5',
+          'skip team-a/install-c: already approved',
+        ],
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+});
+
 describe('ScopedOperatorTenant.addPinnedApprover', () => {
   test('GIVEN Manual Subscriptions with startingCsv THEN the approver pins exactly those, before or after addPinnedApprover', () => {
     const { app, chart } = fixture();
