@@ -3,6 +3,7 @@
  * preflight of the target with the tenant's current installer rules (OLM's update path), and the permission diff.
  */
 import { PermissionDiff, PermissionDiffs } from './permission-diff';
+import { clean } from './private';
 import { UpgradeEdge, UpgradeGraph } from './upgrade-graph';
 import { InstallPreflight, NamespaceRules, PreflightResult } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
@@ -148,10 +149,4 @@ export class UpgradeAnalysis {
   }
 
   private constructor() {}
-}
-
-function clean<T>(o: T): T {
-  const out: any = {};
-  for (const [k, v] of Object.entries(o as any)) if (v !== undefined) out[k] = v;
-  return out;
 }

@@ -20,6 +20,7 @@
  */
 import * as semver from 'semver';
 import { BlangSemver, SemverRange } from './blang-semver';
+import { clean } from './private';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
 
@@ -354,10 +355,4 @@ function sortChannel(bundles: UpgradeGraphEntry[], channelName: string, packageN
     return `a unique replacement chain within a channel is required to determine the relative order between channel entries, but ${chains.length} replacement chains were found in channel ${JSON.stringify(channelName)} of package ${JSON.stringify(packageName)}: ${described.join(', ')}`;
   }
   return chains[0];
-}
-
-function clean<T>(o: T): T {
-  const out: any = {};
-  for (const [k, v] of Object.entries(o as any)) if (v !== undefined) out[k] = v;
-  return out;
 }
