@@ -22,7 +22,7 @@ import * as semver from 'semver';
 import { BlangSemver, SemverRange } from './blang-semver';
 import { clean } from './private';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
+import { FbcSchema, FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
 
 /** How an upgrade edge is declared (several at once are possible). */
 export enum UpgradeEdgeKind {
@@ -140,14 +140,22 @@ export class UpgradeGraph {
   }
 
   /**
-   * `fromCatalog` for a catalog file or directory, with the bundles attached (`OperatorBundle.fromCatalogPackage`:
-   * the entries must carry `olm.bundle.object` properties).
+   * `fromCatalog` for a catalog file or directory (read once), with the bundles of the channel's entries attached
+   * (`OperatorBundle.fromCatalogBundle`: the entries must carry `olm.bundle.object` properties). Throws when the
+   * catalog cannot be read or a bundle has no manifests, saying where.
    *
    * @param channel the channel @default - the package's defaultChannel
    */
-  public static fromCatalogPackage(file: string, packageName: string, channel?: string): UpgradeGraph {
-    const graph = UpgradeGraph.fromCatalog(FileBasedCatalog.fromPath(file), packageName, channel);
-    const bundles = OperatorBundle.fromCatalogPackage(file, packageName);
+  public static fromCatalogPackage(fileOrDirectory: string, packageName: string, channel?: string): UpgradeGraph {
+    const catalog = FileBasedCatalog.fromPath(fileOrDirectory);
+    if (catalog.loadProblems.length > 0) {
+      throw new Error(`UpgradeGraph.fromCatalogPackage: cannot read ${fileOrDirectory}: ${catalog.loadProblems.map((p) => p.message).join('; ')}`);
+    }
+    const graph = UpgradeGraph.fromCatalog(catalog, packageName, channel);
+    const names = new Set(graph.entries.map((e) => e.name));
+    const bundles = catalog.ofSchema(FbcSchema.BUNDLE)
+      .filter((b) => b.content.package === packageName && names.has(b.content.name))
+      .map((b) => OperatorBundle.fromCatalogBundle(b.content));
     return new UpgradeGraph({ packageName, channel: graph.channel, entries: graph.entries, bundles });
   }
 
