@@ -169,6 +169,11 @@ describe('UpgradeGraph factories', () => {
     expect(UpgradeGraph.fromCatalog(fbc, 'foo', 'fast').channelOrder()).toEqual(['foo.v1.1.0']);
   });
 
+  test('GIVEN a catalog path that cannot be read THEN fromCatalogPackage says where', () => {
+    expect(() => UpgradeGraph.fromCatalogPackage('/nonexistent/catalog.json', 'etcd'))
+      .toThrow('UpgradeGraph.fromCatalogPackage: cannot read /nonexistent/catalog.json: catalog path "/nonexistent/catalog.json" does not exist');
+  });
+
   test('GIVEN every published etcd bundle THEN the singlenamespace-alpha channel is 0.9.0 -> 0.9.2 -> 0.9.4 (0.6.1 is in alpha only)', () => {
     const bundles = ['0.6.1', '0.9.0', '0.9.2', '0.9.4'].map((x) => OperatorBundle.fromDirectory(path.join(HISTORY, 'etcd', x)));
     const g = UpgradeGraph.fromBundles(bundles);
