@@ -8,6 +8,7 @@ import { InstallPreflight, PreflightResult } from '../preflight/install-prefligh
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
+import { UpgradeAnalysis } from '../upgrade/upgrade-analysis';
 
 /** Options of `TenancyReport.markdown`. */
 export interface TenancyReportOptions {
@@ -96,7 +97,10 @@ export class TenancyReport {
       for (const s of t.subscriptions) {
         const results = t.subscriptionPreflight(s.name);
         const first = results[0];
-        const upgrades = results.slice(1).map((r) => `${r.bundleName}${r.ok ? '' : ' (FAILS)'}`);
+        const upgrades = [
+          ...results.slice(1).map((r) => `${r.bundleName}${r.ok ? '' : ' (FAILS)'}`),
+          ...(s.allowedUpgrades ?? []),
+        ];
         const verdict = first === undefined ? 'no bundle given' : first.ok ? 'passes' : `FAILS (${first.missing.length} missing, ${first.problems.length} problems)`;
         out.push(`| ${cell(t.namespaceName)} | ${cell(s.packageName)} | ${cell(s.channel ?? '(default)')} | ${cell(`${s.sourceNamespace}/${s.sourceName}`)} | ${s.installPlanApproval} | ${cell(s.startingCsv ?? '-')} | ${cell(s.bundleName ?? '-')} | ${cell(upgrades.join(', ') || '-')} | ${verdict} |`);
       }
@@ -119,6 +123,13 @@ export class TenancyReport {
       for (const p of r.problems) out.push(`  - ${p.code}: ${oneLine(p.message)}`);
     }
     if (all.length > 0) out.push('');
+
+    out.push('## Allowed upgrades and their permission diffs', '');
+    const analyses = tenants.flatMap((t) => t.upgrades().map((a) => ({ t, a })));
+    if (analyses.length === 0) out.push('No subscription has an upgrade graph (`subscribe({ upgradeGraph })`).', '');
+    for (const { t, a } of analyses) {
+      out.push(`### ${t.namespaceName}: ${a.packageName}`, '', '```text', ...UpgradeAnalysis.format(a, t.namespaceName).map(oneLine), '```', '');
+    }
 
     out.push('## Access', '');
     const grants = tenants.flatMap((t) => t.accessGrants.map((g) => ({ t, g })));

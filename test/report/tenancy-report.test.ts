@@ -2,8 +2,10 @@ import * as path from 'path';
 import { App, Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import { buildPlatform } from '../../examples/platform';
+import { buildUpgradeTenant } from '../../examples/upgrade-demo';
 import {
-  AccessLevel, CatalogSourceReference, InstallPlanApproval, OperatorBundle, RbacRules, ScopedOperatorTenant, TenancyReport,
+  AccessLevel, CatalogSourceReference, DeriveScope, InstallPlanApproval, OperatorBundle, RbacRules, ScopedOperatorTenant, TenancyReport,
+  UpgradeAnalysis,
 } from '../../src';
 import { synthObjects } from '../util/synth';
 
@@ -73,6 +75,10 @@ describe('TenancyReport.markdown', () => {
       '',
       '- **team-a**: etcdoperator.v0.9.4 (0.9.4): installs',
       '',
+      '## Allowed upgrades and their permission diffs',
+      '',
+      'No subscription has an upgrade graph (`subscribe({ upgradeGraph })`).',
+      '',
       '## Access',
       '',
       '| tenant | subject | grant | namespace |',
@@ -96,7 +102,8 @@ describe('TenancyReport.markdown', () => {
     const objects = synthObjects(app);
     const md = TenancyReport.markdown(app, { objectCount: objects.length });
     expect(md.split('\n').filter((l) => l.startsWith('## '))).toEqual([
-      '## Who installs what, and who may do what', '## Subscriptions', '## Installer permissions', '## Preflight results', '## Access',
+      '## Who installs what, and who may do what', '## Subscriptions', '## Installer permissions', '## Preflight results',
+      '## Allowed upgrades and their permission diffs', '## Access',
       '## Off-boarding: what OLM leaves behind',
     ]);
     // the numbers, recounted independently from the synthesized objects and the constructs
@@ -138,5 +145,19 @@ describe('TenancyReport.markdown', () => {
     expect(tenant.node.validate().filter((e) => e.includes('RemovedOperatorStillSubscribed'))).toEqual([
       "removeOperator(etcd)=\"etcdoperator.v0.9.2\": package 'etcd' is removed and subscribed at the same time. Fix: drop the subscribe() call of the package, or the removeOperator() call (RemovedOperatorStillSubscribed)",
     ]);
+  });
+});
+
+describe('TenancyReport: upgrades', () => {
+  test('GIVEN a subscription with an upgrade graph THEN the report has its allowed upgrades and their diffs, as UpgradeAnalysis formats them', () => {
+    const app = Testing.app();
+    const tenant = buildUpgradeTenant(app, DeriveScope.ALLOWED_UPGRADES);
+    const md = TenancyReport.markdown(app);
+    const [analysis] = tenant.upgrades();
+    const section = md.split('## Allowed upgrades and their permission diffs\n\n')[1].split('\n## Access')[0];
+    expect(section).toEqual(['### team-monitoring: prometheus', '', '```text', ...UpgradeAnalysis.format(analysis, 'team-monitoring'), '```', ''].join('\n'));
+    const row = md.split('\n').find((l) => l.startsWith('| team-monitoring | prometheus |'))!;
+    expect(row.split(' | ')[7]).toBe(tenant.subscriptions[0].allowedUpgrades!.join(', '));
+    expect(analysis.edges.length).toBeGreaterThan(0);
   });
 });
