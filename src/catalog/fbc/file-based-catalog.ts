@@ -2,11 +2,15 @@
  * File-based catalogs (FBC): the `olm.package`, `olm.channel`, `olm.bundle` and `olm.deprecations` blobs that
  * `opm` reads from JSON or YAML files (operator-registry `alpha/declcfg/load.go`). Loading never throws for bad
  * content: each malformed file or blob becomes an `FbcProblem` naming the file and line, so callers can report
- * every problem at once.
+ * every problem at once. Decoding follows opm's (apimachinery `NewYAMLOrJSONDecoder` over sigs.k8s.io/yaml and
+ * Go `encoding/json`): duplicate mapping keys are accepted and the last one wins (a `loadWarnings` entry names the
+ * file, line and key), `<<` merge keys are resolved, a byte-order mark and CRLF line ends are accepted. Limits:
+ * file size, YAML alias expansions and nesting depth (see docs/catalog.md), each breach a load problem naming the
+ * file.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { LineCounter, parseAllDocuments } from 'yaml';
+import { decodeJsonValues, decodeYamlDocuments, DecodedDocument, LOADER_LIMITS, sizeProblem } from '../../core/yaml-or-json';
 import { bundleVersionOf, channelEntriesOf, nonEmpty, str, uniqueSorted } from './internal';
 
 /** The schemas of the FBC blobs this library understands (operator-registry `alpha/declcfg/declcfg.go`). */
@@ -97,11 +101,17 @@ export class FileBasedCatalog {
    * @param fileName the file name used to pick the format and in problem locations
    */
   public static fromString(content: string, fileName: string): FileBasedCatalog {
+    const file = typeof fileName === 'string' ? oneLineText(fileName) : '<catalog>';
+    if (typeof content !== 'string') {
+      return new FileBasedCatalog([], [{ message: `${file}: catalog content must be text, got ${content === null ? 'null' : typeof content}`, location: { file, line: 1 } }]);
+    }
+    const tooBig = sizeProblem(content, LOADER_LIMITS.catalogFileBytes);
+    if (tooBig !== undefined) return new FileBasedCatalog([], [{ message: `${file}: ${tooBig}`, location: { file, line: 1 } }]);
     const problems: FbcProblem[] = [];
-    const blobs = fileName.toLowerCase().endsWith('.json')
-      ? parseJsonStream(content, fileName, problems)
-      : parseYamlStream(content, fileName, problems);
-    return new FileBasedCatalog(blobs, problems);
+    const warnings: FbcProblem[] = [];
+    const docs = file.toLowerCase().endsWith('.json') ? decodeJsonValues(content) : decodeYamlDocuments(content);
+    const blobs = toBlobs(docs, file, problems, warnings);
+    return new FileBasedCatalog(blobs, problems, warnings);
   }
 
   /**
@@ -109,22 +119,54 @@ export class FileBasedCatalog {
    * `opm` walks it). A missing path is a load problem. `.indexignore` files are not interpreted.
    */
   public static fromPath(fileOrDirectory: string): FileBasedCatalog {
+    if (typeof fileOrDirectory !== 'string' || fileOrDirectory === '') {
+      return new FileBasedCatalog([], [{ message: `catalog path must be a non-empty path, got ${JSON.stringify(fileOrDirectory) ?? String(fileOrDirectory)}` }]);
+    }
     if (!fs.existsSync(fileOrDirectory)) {
       return new FileBasedCatalog([], [{ message: `catalog path ${JSON.stringify(fileOrDirectory)} does not exist` }]);
     }
     if (fs.statSync(fileOrDirectory).isFile()) {
-      return FileBasedCatalog.fromString(fs.readFileSync(fileOrDirectory, 'utf-8'), path.basename(fileOrDirectory));
+      return FileBasedCatalog.readFile(fileOrDirectory, path.basename(fileOrDirectory));
     }
     const parts: FileBasedCatalog[] = [];
     for (const rel of listCatalogFiles(fileOrDirectory, '')) {
-      parts.push(FileBasedCatalog.fromString(fs.readFileSync(path.join(fileOrDirectory, rel), 'utf-8'), rel));
+      parts.push(FileBasedCatalog.readFile(path.join(fileOrDirectory, rel), rel));
     }
     return FileBasedCatalog.merge(parts);
   }
 
-  /** Builds a catalog from blobs (no load problems). */
+  /** Reads one catalog file, with the size limit checked before reading it. */
+  private static readFile(file: string, name: string): FileBasedCatalog {
+    const size = fs.statSync(file).size;
+    if (size > LOADER_LIMITS.catalogFileBytes) {
+      const shown = oneLineText(name);
+      return new FileBasedCatalog([], [{
+        message: `${shown}: file is ${size} bytes, over the limit of ${LOADER_LIMITS.catalogFileBytes} bytes for a catalog file`,
+        location: { file: shown, line: 1 },
+      }]);
+    }
+    return FileBasedCatalog.fromString(fs.readFileSync(file, 'utf-8'), name);
+  }
+
+  /**
+   * Builds a catalog from blobs. A blob without a `schema` or whose `content` is not an object (possible from plain
+   * JavaScript) is left out and reported in `loadProblems`.
+   */
   public static fromBlobs(blobs: FbcBlob[]): FileBasedCatalog {
-    return new FileBasedCatalog(blobs, []);
+    if (!Array.isArray(blobs)) {
+      return new FileBasedCatalog([], [{ message: `FileBasedCatalog.fromBlobs: 'blobs' must be a list of blobs, got ${blobs === null ? 'null' : typeof blobs}` }]);
+    }
+    const ok: FbcBlob[] = [];
+    const problems: FbcProblem[] = [];
+    blobs.forEach((b, i) => {
+      const content = b !== null && typeof b === 'object' ? (b as any).content : undefined;
+      if (content === null || typeof content !== 'object' || Array.isArray(content) || typeof b.schema !== 'string' || b.schema === '') {
+        problems.push({ message: `FileBasedCatalog.fromBlobs: blobs[${i}] must have a non-empty 'schema' and a 'content' object` });
+        return;
+      }
+      ok.push(b);
+    });
+    return new FileBasedCatalog(ok, problems);
   }
 
   /** Concatenates catalogs (blobs and load problems, in order). */
@@ -132,17 +174,21 @@ export class FileBasedCatalog {
     return new FileBasedCatalog(
       catalogs.flatMap((c) => c.blobs),
       catalogs.flatMap((c) => c.loadProblems),
+      catalogs.flatMap((c) => c.loadWarnings),
     );
   }
 
   /** The blobs, in load order. */
   public readonly blobs: FbcBlob[];
-  /** Problems found while loading (malformed JSON/YAML, blobs without a schema). */
+  /** Problems found while loading (malformed JSON/YAML, blobs without a schema, a loader limit exceeded). */
   public readonly loadProblems: FbcProblem[];
+  /** What opm accepts but deserves attention (duplicate mapping keys: the last one wins), naming file and line. */
+  public readonly loadWarnings: FbcProblem[];
 
-  private constructor(blobs: FbcBlob[], loadProblems: FbcProblem[]) {
+  private constructor(blobs: FbcBlob[], loadProblems: FbcProblem[], loadWarnings: FbcProblem[] = []) {
     this.blobs = blobs.map((b) => ({ ...b }));
     this.loadProblems = [...loadProblems];
+    this.loadWarnings = [...loadWarnings];
   }
 
   /** Names of the `olm.package` blobs, sorted. */
@@ -211,6 +257,26 @@ function listCatalogFiles(root: string, rel: string): string[] {
   return out;
 }
 
+/** A file name on one line (raw newlines and control characters escaped). */
+function oneLineText(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function toBlobs(docs: DecodedDocument[], file: string, problems: FbcProblem[], warnings: FbcProblem[]): FbcBlob[] {
+  const blobs: FbcBlob[] = [];
+  for (const doc of docs) {
+    for (const w of doc.warnings) warnings.push({ message: `${file}:${w.line}: ${w.message}`, location: { file, line: w.line } });
+    if (doc.error !== undefined) {
+      problems.push({ message: `${file}:${doc.error.line}: ${doc.error.message}`, location: { file, line: doc.error.line } });
+      continue;
+    }
+    const blob = toBlob(doc.value, file, doc.line, problems);
+    if (blob) blobs.push(blob);
+  }
+  return blobs;
+}
+
 function toBlob(value: unknown, file: string, line: number, problems: FbcProblem[]): FbcBlob | undefined {
   if (value === null || value === undefined) return undefined; // empty document
   const location = { file, line };
@@ -224,75 +290,4 @@ function toBlob(value: unknown, file: string, line: number, problems: FbcProblem
     return undefined;
   }
   return { schema, content: value, location };
-}
-
-function parseYamlStream(content: string, file: string, problems: FbcProblem[]): FbcBlob[] {
-  const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(content, { lineCounter, prettyErrors: false });
-  const list = Array.isArray(docs) ? docs : [docs];
-  const blobs: FbcBlob[] = [];
-  for (const doc of list) {
-    const start = doc.contents?.range?.[0] ?? doc.range?.[0] ?? 0;
-    const line = lineCounter.linePos(start).line;
-    if (doc.errors.length > 0) {
-      const err = doc.errors[0];
-      const errLine = err.linePos?.[0]?.line ?? line;
-      problems.push({ message: `${file}:${errLine}: malformed YAML: ${err.message.split('\n')[0]}`, location: { file, line: errLine } });
-      continue;
-    }
-    const blob = toBlob(doc.toJS(), file, line, problems);
-    if (blob) blobs.push(blob);
-  }
-  return blobs;
-}
-
-function parseJsonStream(content: string, file: string, problems: FbcProblem[]): FbcBlob[] {
-  const blobs: FbcBlob[] = [];
-  let i = 0;
-  let line = 1;
-  const n = content.length;
-  while (i < n) {
-    const c = content[i];
-    if (c === '\n') {
-      line++;
-      i++;
-      continue;
-    }
-    if (c === ' ' || c === '\t' || c === '\r') {
-      i++;
-      continue;
-    }
-    // One top-level value: scan to its end, honouring strings.
-    const start = i;
-    const startLine = line;
-    let depth = 0;
-    let inString = false;
-    let escaped = false;
-    for (; i < n; i++) {
-      const ch = content[i];
-      if (ch === '\n') line++;
-      if (inString) {
-        if (escaped) escaped = false;
-        else if (ch === '\\') escaped = true;
-        else if (ch === '"') inString = false;
-        continue;
-      }
-      if (ch === '"') {inString = true;} else if (ch === '{' || ch === '[') {depth++;} else if (ch === '}' || ch === ']') {
-        depth--;
-        if (depth <= 0) {
-          i++;
-          break;
-        }
-      } else if (depth === 0 && /\s/.test(ch)) {break;}
-    }
-    const text = content.slice(start, i);
-    try {
-      const blob = toBlob(JSON.parse(text), file, startLine, problems);
-      if (blob) blobs.push(blob);
-    } catch (e) {
-      problems.push({ message: `${file}:${startLine}: malformed JSON: ${(e as Error).message}`, location: { file, line: startLine } });
-      return blobs; // the rest of the stream cannot be trusted
-    }
-  }
-  return blobs;
 }
