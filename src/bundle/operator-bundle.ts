@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
-import { decodeManifestFile, decodeYamlDocuments, depthOf, LOADER_LIMITS, oneLine, sizeProblem } from '../core/yaml-or-json';
+import { decodeManifestFile, decodeYamlDocuments, depthOf, escapeControl as esc, LOADER_LIMITS, oneLine, sizeProblem } from '../core/yaml-or-json';
 import { InstallMode, InstallModes } from '../olm/install-modes';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 
@@ -510,8 +510,9 @@ export class OperatorBundle {
       return { serviceAccountName, rules };
     });
     // Count first: a CSV with millions of rules is refused before any work on them.
+    const rulesIn = (p: any): number => (isObject(p) && Array.isArray(p.rules) ? p.rules.length : 0);
     const ruleCount = ['permissions', 'clusterPermissions']
-      .map((f) => (Array.isArray(ispec[f]) ? ispec[f] : []).reduce((n: number, p: any) => n + (isObject(p) && Array.isArray(p.rules) ? p.rules.length : 0), 0))
+      .map((f) => (Array.isArray(ispec[f]) ? ispec[f] : []).reduce((n: number, p: any) => n + rulesIn(p), 0))
       .reduce((a, b) => a + b, 0);
     if (ruleCount + objectRules > LOADER_LIMITS.bundleRules) {
       throw new Error(`OperatorBundle: ${source}: the bundle holds ${ruleCount + objectRules} policy rules (CSV permissions and clusterPermissions`
@@ -646,12 +647,6 @@ function clean<T>(o: T): T {
   const out: any = {};
   for (const [k, v] of Object.entries(o as any)) if (v !== undefined) out[k] = v;
   return out;
-}
-
-/** Escapes raw newlines and other control characters of a value echoed in a message (keeps it on one line). */
-function esc(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** A decoding error that is a loader limit: an error even where OLM would merely skip the file. */

@@ -60,7 +60,7 @@ export interface DecodedDocument {
 export function oneLine(v: unknown, max = 80): string {
   let s: string;
   try {
-    s = typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+    s = JSON.stringify(v) ?? String(v);
   } catch {
     try {
       s = String(v);
@@ -68,8 +68,16 @@ export function oneLine(v: unknown, max = 80): string {
       s = Object.prototype.toString.call(v);
     }
   }
+  return clip(escapeControl(s), max);
+}
+
+/** Escapes raw newlines and other control characters (JSON style), so the text stays on one line. */
+export function escapeControl(s: string): string {
   // eslint-disable-next-line no-control-regex
-  s = s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function clip(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max - 3)}...` : s;
 }
 
@@ -126,7 +134,7 @@ function yamlMessage(e: unknown): string {
   if (/alias/i.test(first) && (e instanceof ReferenceError || /Excessive alias count/.test(first))) {
     return `YAML aliases expand to too much data (over ${LOADER_LIMITS.aliasCount} alias expansions: a YAML alias bomb?)`;
   }
-  return `malformed YAML: ${oneLine(first, 200).slice(1, -1)}`;
+  return `malformed YAML: ${clip(escapeControl(first), 200)}`;
 }
 
 function yamlDocument(doc: Document.Parsed, lineCounter: LineCounter): DecodedDocument {
@@ -134,7 +142,7 @@ function yamlDocument(doc: Document.Parsed, lineCounter: LineCounter): DecodedDo
   const line = lineCounter.linePos(start).line;
   if (doc.errors.length > 0) {
     const err = doc.errors[0];
-    const errLine = err.linePos?.[0]?.line ?? line;
+    const errLine = Array.isArray(err.pos) ? lineCounter.linePos(err.pos[0]).line : line;
     return { line, error: { line: errLine, message: yamlMessage(err) }, warnings: [] };
   }
   const warnings = duplicateKeys(doc, lineCounter);
@@ -296,7 +304,7 @@ export function decodeJsonValues(text: string, firstOnly = false): DecodedDocume
     try {
       value = JSON.parse(text.slice(i, scan.end));
     } catch (e) {
-      out.push({ line: startLine, error: { line: startLine, message: `malformed JSON: ${oneLine((e as Error).message, 200).slice(1, -1)}` }, warnings: [] });
+      out.push({ line: startLine, error: { line: startLine, message: `malformed JSON: ${clip(escapeControl((e as Error).message), 200)}` }, warnings: [] });
       return out;
     }
     out.push({ line: startLine, value, warnings: scan.duplicates });
@@ -356,7 +364,8 @@ function endOfFirstJson(text: string): number {
  */
 function yamlChunks(text: string): Array<{ text: string; line: number; error?: string }> {
   const out: Array<{ text: string; line: number; error?: string }> = [];
-  const lines = text.split('\n');
+  // bufio.Reader.ReadLine drops "\r\n" as well as "\n"
+  const lines = text.split(/\r?\n/);
   let buf: string[] = [];
   let bufLine = 1;
   for (let idx = 0; idx < lines.length; idx++) {

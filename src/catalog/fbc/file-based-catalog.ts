@@ -10,8 +10,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { decodeJsonValues, decodeYamlDocuments, DecodedDocument, LOADER_LIMITS, sizeProblem } from '../../core/yaml-or-json';
 import { bundleVersionOf, channelEntriesOf, nonEmpty, str, uniqueSorted } from './internal';
+import { decodeJsonValues, decodeYamlDocuments, DecodedDocument, escapeControl as oneLineText, LOADER_LIMITS, sizeProblem } from '../../core/yaml-or-json';
 
 /** The schemas of the FBC blobs this library understands (operator-registry `alpha/declcfg/declcfg.go`). */
 export enum FbcSchema {
@@ -135,19 +135,6 @@ export class FileBasedCatalog {
     return FileBasedCatalog.merge(parts);
   }
 
-  /** Reads one catalog file, with the size limit checked before reading it. */
-  private static readFile(file: string, name: string): FileBasedCatalog {
-    const size = fs.statSync(file).size;
-    if (size > LOADER_LIMITS.catalogFileBytes) {
-      const shown = oneLineText(name);
-      return new FileBasedCatalog([], [{
-        message: `${shown}: file is ${size} bytes, over the limit of ${LOADER_LIMITS.catalogFileBytes} bytes for a catalog file`,
-        location: { file: shown, line: 1 },
-      }]);
-    }
-    return FileBasedCatalog.fromString(fs.readFileSync(file, 'utf-8'), name);
-  }
-
   /**
    * Builds a catalog from blobs. A blob without a `schema` or whose `content` is not an object (possible from plain
    * JavaScript) is left out and reported in `loadProblems`.
@@ -176,6 +163,19 @@ export class FileBasedCatalog {
       catalogs.flatMap((c) => c.loadProblems),
       catalogs.flatMap((c) => c.loadWarnings),
     );
+  }
+
+  /** Reads one catalog file, with the size limit checked before reading it. */
+  private static readFile(file: string, name: string): FileBasedCatalog {
+    const size = fs.statSync(file).size;
+    if (size > LOADER_LIMITS.catalogFileBytes) {
+      const shown = oneLineText(name);
+      return new FileBasedCatalog([], [{
+        message: `${shown}: file is ${size} bytes, over the limit of ${LOADER_LIMITS.catalogFileBytes} bytes for a catalog file`,
+        location: { file: shown, line: 1 },
+      }]);
+    }
+    return FileBasedCatalog.fromString(fs.readFileSync(file, 'utf-8'), name);
   }
 
   /** The blobs, in load order. */
@@ -255,12 +255,6 @@ function listCatalogFiles(root: string, rel: string): string[] {
     else if (/\.(json|ya?ml)$/i.test(e.name)) out.push(child);
   }
   return out;
-}
-
-/** A file name on one line (raw newlines and control characters escaped). */
-function oneLineText(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function toBlobs(docs: DecodedDocument[], file: string, problems: FbcProblem[], warnings: FbcProblem[]): FbcBlob[] {
