@@ -11,6 +11,7 @@ import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { CuratedCatalog } from '../../src/catalog/curated-catalog';
 import { FbcWriter } from '../../src/catalog/fbc/fbc-writer';
 import { FbcBlob, FileBasedCatalog } from '../../src/catalog/fbc/file-based-catalog';
+import { Diagnostics } from '../../src/core/diagnostics';
 import { LOADER_LIMITS } from '../../src/core/yaml-or-json';
 
 const PKG = '{"schema":"olm.package","name":"a","defaultChannel":"s"}';
@@ -36,6 +37,17 @@ describe('duplicate keys: the last one wins (as opm), with a warning naming file
     expect(c.loadWarnings).toEqual([{
       message: 'catalog.json:3: duplicate key "name": the last value wins, as in OLM and opm (Go encoding/json accepts duplicate keys)',
       location: { file: 'catalog.json', line: 3 },
+    }]);
+  });
+
+  test('a CuratedCatalog built from it reports the warning (code FbcLoadWarning) and the synth goes on', () => {
+    const { app, chart } = appAndChart();
+    const source = FileBasedCatalog.fromString(`${PKG}\n${CHANNEL.replace('"name":"s"', '"name":"s","name":"s"')}\n${bundleBlob('')}\n`, 'catalog.json');
+    new CuratedCatalog(chart, 'C', { image: 'i', sourceCatalog: source, packages: [{ name: 'a' }], tenants: [new FakeTenant(chart, 'T', 'team-a')] });
+    expect(Diagnostics.warnings(app).filter((w) => w.code === 'FbcLoadWarning').map((w) => ({ path: w.constructPath, field: w.field, message: w.message }))).toEqual([{
+      path: 'platform/C',
+      field: 'sourceCatalog',
+      message: 'catalog.json:2: duplicate key "name": the last value wins, as in OLM and opm (Go encoding/json accepts duplicate keys)',
     }]);
   });
 
