@@ -142,7 +142,10 @@ function yamlDocument(doc: Document.Parsed, lineCounter: LineCounter): DecodedDo
   const line = lineCounter.linePos(start).line;
   if (doc.errors.length > 0) {
     const err = doc.errors[0];
-    const errLine = Array.isArray(err.pos) ? lineCounter.linePos(err.pos[0]).line : line;
+    // The error's own line when it lies inside the document (an unclosed bracket is reported where the next
+    // document starts: then the document's first line).
+    const inside = Array.isArray(err.pos) && Array.isArray(doc.range) && err.pos[0] >= doc.range[0] && err.pos[0] < doc.range[2];
+    const errLine = inside ? lineCounter.linePos(err.pos[0]).line : line;
     return { line, error: { line: errLine, message: yamlMessage(err) }, warnings: [] };
   }
   const warnings = duplicateKeys(doc, lineCounter);
