@@ -198,8 +198,8 @@ export class OperatorBundle {
       docs.push({ obj: doc!.value, source: where });
     }
     let annotations: Record<string, string> = {};
-    const annotationsFile = path.join(dir, 'metadata', 'annotations.yaml');
-    if (fs.existsSync(annotationsFile) && fs.statSync(annotationsFile).isFile()) {
+    const annotationsFile = findAnnotationsFile(path.join(dir, 'metadata'));
+    if (annotationsFile !== undefined) {
       const where = esc(annotationsFile);
       const size = fs.statSync(annotationsFile).size;
       if (size > LOADER_LIMITS.manifestBytes) {
@@ -647,6 +647,25 @@ function clean<T>(o: T): T {
   const out: any = {};
   for (const [k, v] of Object.entries(o as any)) if (v !== undefined) out[k] = v;
   return out;
+}
+
+/**
+ * The annotations file as operator-registry `NewImageInput` finds it: `metadata/annotations.yaml`, else the first
+ * file of `metadata/` (in name order) whose first document has bundle annotations.
+ */
+function findAnnotationsFile(metadataDir: string): string | undefined {
+  if (!fs.existsSync(metadataDir) || !fs.statSync(metadataDir).isDirectory()) return undefined;
+  const preferred = path.join(metadataDir, 'annotations.yaml');
+  if (fs.existsSync(preferred) && fs.statSync(preferred).isFile()) return preferred;
+  for (const f of fs.readdirSync(metadataDir).filter((n) => !n.startsWith('.')).sort()) {
+    const file = path.join(metadataDir, f);
+    const stat = fs.statSync(file);
+    if (!stat.isFile() || stat.size > LOADER_LIMITS.manifestBytes) continue;
+    const value = decodeManifestFile(fs.readFileSync(file, 'utf8')).document?.value;
+    const a = isObject(value) ? value.annotations : undefined;
+    if (isObject(a) && [ANNOTATION_PACKAGE, ANNOTATION_CHANNELS, ANNOTATION_DEFAULT_CHANNEL].some((k) => typeof a[k] === 'string' && a[k] !== '')) return file;
+  }
+  return undefined;
 }
 
 /** A decoding error that is a loader limit: an error even where OLM would merely skip the file. */

@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
-import { LOADER_LIMITS } from '../../src/core/yaml-or-json';
+import { depthOf, LOADER_LIMITS } from '../../src/core/yaml-or-json';
 import { InstallPreflight, PreflightCode } from '../../src/preflight/install-preflight';
 
 const CSV = `apiVersion: operators.coreos.com/v1alpha1
@@ -164,6 +164,30 @@ describe('which files and documents OLM reads (operator-registry loadBundle, Dec
     ]);
     const result = InstallPreflight.check({ bundle: b, namespace: 'ns', targetNamespaces: ['ns'], installerRules: [] });
     expect(result.problems.map((p) => p.code)).toEqual([PreflightCode.UNSUPPORTED_RESOURCE]);
+  });
+});
+
+describe('metadata/ (operator-registry NewImageInput)', () => {
+  test('annotations from metadata/annotations.yaml, else from the first metadata file that has bundle annotations', () => {
+    fs.mkdirSync(path.join(dir, 'metadata'));
+    fs.writeFileSync(path.join(dir, 'metadata', 'a-dependencies.yaml'), 'dependencies: []\n');
+    fs.writeFileSync(path.join(dir, 'metadata', 'b-bundle.yaml'), 'annotations:\n  operators.operatorframework.io.bundle.package.v1: demo\n'
+      + '  operators.operatorframework.io.bundle.channels.v1: stable,fast\n');
+    expect([OperatorBundle.fromDirectory(dir).packageName, OperatorBundle.fromDirectory(dir).channels]).toEqual(['demo', ['fast', 'stable']]);
+    fs.writeFileSync(path.join(dir, 'metadata', 'annotations.yaml'), 'annotations:\n  operators.operatorframework.io.bundle.package.v1: other\n');
+    expect(OperatorBundle.fromDirectory(dir).packageName).toEqual('other');
+  });
+});
+
+describe('real bundles', () => {
+  test('the 12 fixture bundles load without warnings, nested far below the depth limit', () => {
+    const root = path.join(__dirname, '..', 'fixtures', 'bundles');
+    const dirs = fs.readdirSync(root).filter((d) => fs.statSync(path.join(root, d)).isDirectory()).sort()
+      .flatMap((op) => fs.readdirSync(path.join(root, op)).map((v) => path.join(root, op, v)));
+    const loaded = dirs.map((d) => OperatorBundle.fromDirectory(d));
+    expect(loaded.map((b) => b.loadWarnings).filter((w) => w.length > 0)).toEqual([]);
+    expect(loaded.length).toEqual(12);
+    expect(Math.max(...loaded.flatMap((b) => [depthOf(b.csv), ...b.crds.map((c) => depthOf(c.raw))])) * 4).toBeLessThan(LOADER_LIMITS.depth);
   });
 });
 

@@ -59,6 +59,15 @@ describe('duplicate keys: the last one wins (as opm), with a warning naming file
 });
 
 describe('BOM, CRLF, merge keys (go-yaml), empty documents', () => {
+  test('the format comes from the content, as apimachinery NewYAMLOrJSONDecoder sniffs it: JSON in a .yaml file, YAML in a .json file', () => {
+    const json = FileBasedCatalog.fromString(`${PKG}\n${CHANNEL}\n`, 'catalog.yaml');
+    const yaml = FileBasedCatalog.fromString('schema: olm.package\nname: a\n---\nschema: olm.channel\npackage: a\nname: s\nentries: []\n', 'catalog.json');
+    for (const c of [json, yaml]) {
+      expect(c.loadProblems).toEqual([]);
+      expect([c.packageNames, c.channelNames('a')]).toEqual([['a'], ['s']]);
+    }
+  });
+
   test('a YAML catalog with a byte-order mark, CRLF line ends, empty documents and a merge key', () => {
     const text = '\uFEFF---\r\n---\r\nschema: olm.package\r\nname: a\r\ndefaultChannel: s\r\n---\r\nschema: olm.channel\r\n<<: {package: a}\r\nname: s\r\nentries: []\r\n';
     const c = FileBasedCatalog.fromString(text, 'catalog.yaml');

@@ -94,11 +94,12 @@ export enum FbcFormat {
 /** An immutable file-based catalog: blobs in a stable order plus the problems found while loading them. */
 export class FileBasedCatalog {
   /**
-   * Parses one file's content. `.json` content is a stream of JSON objects (what `opm render` writes); anything
-   * else is read as YAML documents. Malformed content becomes `loadProblems`, never an exception.
+   * Parses one file's content. Content whose first non-space character is `{` is a stream of JSON objects (what
+   * `opm render` writes); anything else is read as YAML documents, whatever the file name (opm's decoder sniffs the
+   * content the same way). Malformed content becomes `loadProblems`, never an exception.
    *
    * @param content the file content
-   * @param fileName the file name used to pick the format and in problem locations
+   * @param fileName the file name used in problem locations
    */
   public static fromString(content: string, fileName: string): FileBasedCatalog {
     const file = typeof fileName === 'string' ? oneLineText(fileName) : '<catalog>';
@@ -109,7 +110,9 @@ export class FileBasedCatalog {
     if (tooBig !== undefined) return new FileBasedCatalog([], [{ message: `${file}: ${tooBig}`, location: { file, line: 1 } }]);
     const problems: FbcProblem[] = [];
     const warnings: FbcProblem[] = [];
-    const docs = file.toLowerCase().endsWith('.json') ? decodeJsonValues(content) : decodeYamlDocuments(content);
+    // apimachinery NewYAMLOrJSONDecoder (what opm's WalkMetasReader uses) picks the format from the content, not
+    // the file name: a JSON stream when the first non-space character is '{', else YAML documents.
+    const docs = /^\uFEFF?\s*\{/.test(content) ? decodeJsonValues(content) : decodeYamlDocuments(content);
     const blobs = toBlobs(docs, file, problems, warnings);
     return new FileBasedCatalog(blobs, problems, warnings);
   }
