@@ -12,6 +12,7 @@
  */
 import { InstallModel, InstallPlanModel, Requirement } from './install-plan-model';
 import { OperatorBundle } from '../bundle/operator-bundle';
+import { escapeControl } from '../core/yaml-or-json';
 import { InstallModeFailureReason, InstallModes } from '../olm/install-modes';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
@@ -466,7 +467,7 @@ function modelProblems(bundle: OperatorBundle, model: InstallModel): PreflightPr
   for (const { object: o, reason } of model.invalidObjects) {
     out.push({
       code: PreflightCode.INVALID_BUNDLE_OBJECT,
-      message: `${bundle.name}: bundle object ${o.kind} ${o.name} (${o.source}): ${reason}. Fix: correct or remove it in the bundle.`,
+      message: escapeControl(`${bundle.name}: bundle object ${o.kind} ${o.name} (${o.source}): ${reason}. Fix: correct or remove it in the bundle.`),
     });
   }
   for (const w of model.conversionNotSingleton) {
@@ -484,16 +485,16 @@ function modelProblems(bundle: OperatorBundle, model: InstallModel): PreflightPr
 
 function modelWarnings(bundle: OperatorBundle, namespace: string, targets: string[], model: InstallModel): PreflightProblem[] {
   const out: PreflightProblem[] = [];
-  for (const w of bundle.loadWarnings) out.push({ code: PreflightCode.BUNDLE_MANIFEST_WARNING, message: `${bundle.name}: ${w}` });
+  for (const w of bundle.loadWarnings) out.push({ code: PreflightCode.BUNDLE_MANIFEST_WARNING, message: escapeControl(`${bundle.name}: ${w}`) });
   for (const o of model.createdAsCoreKind) {
     const core = CORE_API_VERSIONS[o.kind];
     out.push({
       code: PreflightCode.CREATED_AS_CORE_KIND,
-      message: `${bundle.name}: bundle object ${o.kind} ${o.name} (${o.source}) has apiVersion ${o.apiVersion}, but OLM dispatches bundle `
+      message: escapeControl(`${bundle.name}: bundle object ${o.kind} ${o.name} (${o.source}) has apiVersion ${o.apiVersion}, but OLM dispatches bundle `
         + `objects by kind alone (resolver/steps.go NewStepResourceFromObject, catalog operator.go ExecutePlan): it is created as a ${core} `
         + `${o.kind} in the operator's namespace${o.kind.startsWith('Cluster') ? ' (cluster-scoped)' : ''}, and fields a ${o.kind} does not have are dropped; `
         + 'the installer needs the verbs on that core kind. The bundle probably ships a sample custom resource by mistake. '
-        + 'Fix: ask the operator\'s maintainers to remove it from manifests/ (samples belong in the CSV\'s alm-examples annotation).',
+        + 'Fix: ask the operator\'s maintainers to remove it from manifests/ (samples belong in the CSV\'s alm-examples annotation).'),
     });
   }
   const nsRules = bundle.permissions.reduce((n, p) => n + p.rules.length, 0);

@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import fc from 'fast-check';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
-import { InstallPreflight } from '../../src/preflight/install-preflight';
+import { InstallPreflight, PreflightCode, PreflightResult } from '../../src/preflight/install-preflight';
 
 const ETCD = path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4');
 const CSV_FILE = 'etcdoperator.v0.9.4.clusterserviceversion.yaml';
@@ -28,6 +28,12 @@ function clean(f: () => unknown, prefix: RegExp): unknown {
     if (e.message.includes('\n')) throw new Error(`message on several lines: ${e.message}`);
     return undefined;
   }
+}
+
+/** The preflight findings about loading and kind dispatch that contain a raw newline (there must be none). */
+function loaderFindingsOnSeveralLines(r: PreflightResult | undefined): string[] {
+  const codes = [PreflightCode.BUNDLE_MANIFEST_WARNING, PreflightCode.CREATED_AS_CORE_KIND, PreflightCode.INVALID_BUNDLE_OBJECT];
+  return [...(r?.warnings ?? []), ...(r?.problems ?? [])].filter((p) => codes.includes(p.code) && p.message.includes('\n')).map((p) => p.message);
 }
 
 /** Text pieces that matter to YAML and JSON parsers. */
@@ -76,12 +82,17 @@ describe('OperatorBundle loaders never let a JS error escape (fast-check)', () =
   });
 
   test('fromCsvYaml: the real etcd CSV, mutated; a loaded bundle also goes through the preflight (400 cases)', () => {
+    let loaded = 0;
     fc.assert(fc.property(fc.array(mutation, { minLength: 1, maxLength: 4 }), (ops) => {
       const b = clean(() => OperatorBundle.fromCsvYaml(mutate(CSV_TEXT, ops)), /^OperatorBundle/) as OperatorBundle | undefined;
       if (b !== undefined) {
-        clean(() => InstallPreflight.check({ bundle: b, namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: [] }), /^(InstallPreflight|RbacRules)/);
+        loaded++;
+        const r = clean(() => InstallPreflight.check({ bundle: b, namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: [] }), /^(InstallPreflight|RbacRules)/);
+        expect(loaderFindingsOnSeveralLines(r as PreflightResult | undefined)).toEqual([]);
       }
     }), { seed: 9002, numRuns: 400 });
+    // both outcomes are exercised: some mutations still load, others are refused
+    expect([loaded > 0, loaded < 400]).toEqual([true, true]);
   });
 
   test('fromCsvObject / fromCatalogBundle: random values (500 cases)', () => {
@@ -101,16 +112,20 @@ describe('OperatorBundle loaders never let a JS error escape (fast-check)', () =
     afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
     test('mutated real CSV, random extra files and random bytes (400 cases)', () => {
+      let loaded = 0;
       fc.assert(fc.property(fc.array(mutation, { minLength: 1, maxLength: 4 }), fc.oneof(yamlText, jsonText, fc.uint8Array({ maxLength: 300 }).map((u) => Buffer.from(u).toString('latin1'))), (ops, extra) => {
         fs.writeFileSync(path.join(dir, 'manifests', CSV_FILE), mutate(CSV_TEXT, ops));
         fs.writeFileSync(path.join(dir, 'manifests', 'extra.yaml'), extra);
         fs.writeFileSync(path.join(dir, 'metadata', 'annotations.yaml'), mutate('annotations:\n  operators.operatorframework.io.bundle.package.v1: etcd\n', ops));
         const b = clean(() => OperatorBundle.fromDirectory(dir), /^OperatorBundle/) as OperatorBundle | undefined;
         if (b !== undefined) {
+          loaded++;
           expect(b.loadWarnings.filter((w) => w.includes('\n'))).toEqual([]);
-          clean(() => InstallPreflight.check({ bundle: b, namespace: 'team-a', targetNamespaces: [], installerRules: [] }), /^(InstallPreflight|RbacRules)/);
+          const r = clean(() => InstallPreflight.check({ bundle: b, namespace: 'team-a', targetNamespaces: [], installerRules: [] }), /^(InstallPreflight|RbacRules)/);
+          expect(loaderFindingsOnSeveralLines(r as PreflightResult | undefined)).toEqual([]);
         }
       }), { seed: 9004, numRuns: 400 });
+      expect([loaded > 0, loaded < 400]).toEqual([true, true]);
     });
   });
 

@@ -49,9 +49,10 @@ function exercise(content: string, file: string): void {
   const catalog = FileBasedCatalog.fromString(content, file);
   expect(oneLine(catalog.loadProblems)).toEqual([]);
   expect(oneLine(catalog.loadWarnings)).toEqual([]);
-  FbcValidator.validate(catalog);
+  expect(oneLine(FbcValidator.validate(catalog))).toEqual([]);
   const names = catalog.packageNames;
   const filtered = FbcFilter.filter(catalog, names.slice(0, 2).map((name) => ({ name })));
+  expect([...oneLine(filtered.problems), ...filtered.notes.filter((n) => n.includes('\n'))]).toEqual([]);
   if (FbcWriter.problems(filtered.catalog).length === 0) {
     FbcWriter.toFiles(filtered.catalog, FbcFormat.JSON);
     FbcWriter.toFiles(filtered.catalog, FbcFormat.YAML);
