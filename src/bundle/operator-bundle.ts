@@ -142,80 +142,11 @@ export class OperatorBundle {
    * a loader limit (size, YAML aliases, nesting depth, number of rules), or the bundle is invalid
    */
   public static fromDirectory(dir: string): OperatorBundle {
-    const shown = esc(String(dir));
-    if (typeof dir !== 'string' || dir === '') {
-      throw new Error(`OperatorBundle.fromDirectory: the bundle directory must be a non-empty path, got ${oneLine(dir)}`);
+    try {
+      return OperatorBundle.readDirectory(dir);
+    } catch (e) {
+      throw fileSystemError(e, 'fromDirectory');
     }
-    if (!fs.existsSync(dir)) {
-      throw new Error(`OperatorBundle.fromDirectory: '${shown}' does not exist; pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)`);
-    }
-    if (!fs.statSync(dir).isDirectory()) {
-      throw new Error(`OperatorBundle.fromDirectory: '${shown}' is not a directory; pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)`);
-    }
-    const manifestsDir = path.join(dir, 'manifests');
-    if (!fs.existsSync(manifestsDir) || !fs.statSync(manifestsDir).isDirectory()) {
-      throw new Error(`OperatorBundle.fromDirectory: '${shown}' has no 'manifests/' folder; a registry+v1 bundle keeps the CSV and the other objects in '<bundle>/manifests/'`);
-    }
-    const warnings: string[] = [];
-    const skipped: string[] = [];
-    const docs: SourcedObject[] = [];
-    // operator-registry loadBundle: every entry of manifests/ except folders and names starting with '.'.
-    const names = fs.readdirSync(manifestsDir).filter((f) => !f.startsWith('.')).sort();
-    for (const f of names) {
-      const file = path.join(manifestsDir, f);
-      const stat = fs.statSync(file);
-      if (!stat.isFile()) continue;
-      const where = esc(file);
-      if (stat.size > LOADER_LIMITS.manifestBytes) {
-        throw new Error(`OperatorBundle: ${where}: file is ${stat.size} bytes, over the limit of ${LOADER_LIMITS.manifestBytes} bytes for a bundle manifest`);
-      }
-      const decoded = decodeManifestFile(fs.readFileSync(file, 'utf8'));
-      const doc = decoded.document;
-      for (const w of doc?.warnings ?? []) warnings.push(`${where}:${w.line}: ${w.message}`);
-      let skip: string | undefined;
-      if (doc === undefined) {
-        skip = 'the file is empty';
-      } else if (doc.error !== undefined) {
-        if (isLimitMessage(doc.error.message)) throw new Error(`OperatorBundle: ${where}:${doc.error.line}: ${doc.error.message}`);
-        skip = `line ${doc.error.line}: ${doc.error.message}`;
-      } else if (!isObject(doc.value)) {
-        skip = `its first document is ${doc.value === null ? 'empty' : `not an object (${oneLine(doc.value, 40)})`}`;
-      } else if (typeof doc.value.kind !== 'string' || doc.value.kind === '') {
-        skip = "its first document has no 'kind'";
-      }
-      if (skip !== undefined) {
-        // pkg/configmap loadBundle: "skipping due to decode error"; pkg/registry loadBundle: "could not decode file contents".
-        warnings.push(`${where}: OLM skips this file, so it installs nothing from it: ${skip} (operator-registry decodes `
-          + 'each manifest file once with apimachinery\'s YAML-or-JSON decoder and skips files that do not decode to an object with a kind)');
-        skipped.push(`${where} (${skip})`);
-        continue;
-      }
-      if (decoded.ignoredDocuments > 0) {
-        warnings.push(`${where}: OLM reads only the first document of a manifest file; ${decoded.ignoredDocuments} more document(s) `
-          + 'are ignored (operator-registry pkg/registry/decode.go: "found more than one document ..., using only the first one"). '
-          + 'Fix: put each object in its own file.');
-      }
-      docs.push({ obj: doc!.value, source: where });
-    }
-    let annotations: Record<string, string> = {};
-    const annotationsFile = findAnnotationsFile(path.join(dir, 'metadata'));
-    if (annotationsFile !== undefined) {
-      const where = esc(annotationsFile);
-      const size = fs.statSync(annotationsFile).size;
-      if (size > LOADER_LIMITS.manifestBytes) {
-        throw new Error(`OperatorBundle: ${where}: file is ${size} bytes, over the limit of ${LOADER_LIMITS.manifestBytes} bytes for a bundle manifest`);
-      }
-      const doc = decodeManifestFile(fs.readFileSync(annotationsFile, 'utf8')).document;
-      if (doc?.error !== undefined) throw new Error(`OperatorBundle: ${where}:${doc.error.line}: ${doc.error.message}`);
-      for (const w of doc?.warnings ?? []) warnings.push(`${where}:${w.line}: ${w.message}`);
-      const first = doc?.value;
-      const a = isObject(first) ? first.annotations : undefined;
-      if (a !== undefined && a !== null && !isObject(a)) {
-        throw new Error(`OperatorBundle: ${where}: field 'annotations' must be a map of strings, got ${oneLine(a)}`);
-      }
-      annotations = stringMap(a ?? {});
-    }
-    return OperatorBundle.fromObjects(docs, annotations, `bundle directory ${shown}`, warnings, skipped);
   }
 
   /**
@@ -292,6 +223,84 @@ export class OperatorBundle {
       throw new Error(`OperatorBundle.fromCatalogPackage: ${shown} has no olm.bundle of package '${esc(String(packageName))}'; it has bundles of: ${packages.join(', ') || '(none)'}`);
     }
     return bundles.map((entry) => OperatorBundle.catalogBundle(entry, shown));
+  }
+
+  /** `fromDirectory` without the file-system error translation. */
+  private static readDirectory(dir: string): OperatorBundle {
+    const shown = esc(String(dir));
+    if (typeof dir !== 'string' || dir === '') {
+      throw new Error(`OperatorBundle.fromDirectory: the bundle directory must be a non-empty path, got ${oneLine(dir)}`);
+    }
+    if (!fs.existsSync(dir)) {
+      throw new Error(`OperatorBundle.fromDirectory: '${shown}' does not exist; pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)`);
+    }
+    if (!fs.statSync(dir).isDirectory()) {
+      throw new Error(`OperatorBundle.fromDirectory: '${shown}' is not a directory; pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)`);
+    }
+    const manifestsDir = path.join(dir, 'manifests');
+    if (!fs.existsSync(manifestsDir) || !fs.statSync(manifestsDir).isDirectory()) {
+      throw new Error(`OperatorBundle.fromDirectory: '${shown}' has no 'manifests/' folder; a registry+v1 bundle keeps the CSV and the other objects in '<bundle>/manifests/'`);
+    }
+    const warnings: string[] = [];
+    const skipped: string[] = [];
+    const docs: SourcedObject[] = [];
+    // operator-registry loadBundle: every entry of manifests/ except folders and names starting with '.'.
+    const names = fs.readdirSync(manifestsDir).filter((f) => !f.startsWith('.')).sort();
+    for (const f of names) {
+      const file = path.join(manifestsDir, f);
+      const stat = fs.statSync(file);
+      if (!stat.isFile()) continue;
+      const where = esc(file);
+      if (stat.size > LOADER_LIMITS.manifestBytes) {
+        throw new Error(`OperatorBundle: ${where}: file is ${stat.size} bytes, over the limit of ${LOADER_LIMITS.manifestBytes} bytes for a bundle manifest`);
+      }
+      const decoded = decodeManifestFile(fs.readFileSync(file, 'utf8'));
+      const doc = decoded.document;
+      for (const w of doc?.warnings ?? []) warnings.push(`${where}:${w.line}: ${w.message}`);
+      let skip: string | undefined;
+      if (doc === undefined) {
+        skip = 'the file is empty';
+      } else if (doc.error !== undefined) {
+        if (isLimitMessage(doc.error.message)) throw new Error(`OperatorBundle: ${where}:${doc.error.line}: ${doc.error.message}`);
+        skip = `line ${doc.error.line}: ${doc.error.message}`;
+      } else if (!isObject(doc.value)) {
+        skip = `its first document is ${doc.value === null ? 'empty' : `not an object (${oneLine(doc.value, 40)})`}`;
+      } else if (typeof doc.value.kind !== 'string' || doc.value.kind === '') {
+        skip = "its first document has no 'kind'";
+      }
+      if (skip !== undefined) {
+        // pkg/configmap loadBundle: "skipping due to decode error"; pkg/registry loadBundle: "could not decode file contents".
+        warnings.push(`${where}: OLM skips this file, so it installs nothing from it: ${skip} (operator-registry decodes `
+          + 'each manifest file once with apimachinery\'s YAML-or-JSON decoder and skips files that do not decode to an object with a kind)');
+        skipped.push(`${where} (${skip})`);
+        continue;
+      }
+      if (decoded.ignoredDocuments > 0) {
+        warnings.push(`${where}: OLM reads only the first document of a manifest file; ${decoded.ignoredDocuments} more document(s) `
+          + 'are ignored (operator-registry pkg/registry/decode.go: "found more than one document ..., using only the first one"). '
+          + 'Fix: put each object in its own file.');
+      }
+      docs.push({ obj: doc!.value, source: where });
+    }
+    let annotations: Record<string, string> = {};
+    const annotationsFile = findAnnotationsFile(path.join(dir, 'metadata'));
+    if (annotationsFile !== undefined) {
+      const where = esc(annotationsFile);
+      const size = fs.statSync(annotationsFile).size;
+      if (size > LOADER_LIMITS.manifestBytes) {
+        throw new Error(`OperatorBundle: ${where}: file is ${size} bytes, over the limit of ${LOADER_LIMITS.manifestBytes} bytes for a bundle manifest`);
+      }
+      const doc = decodeManifestFile(fs.readFileSync(annotationsFile, 'utf8')).document;
+      if (doc?.error !== undefined) throw new Error(`OperatorBundle: ${where}:${doc.error.line}: ${doc.error.message}`);
+      for (const w of doc?.warnings ?? []) warnings.push(`${where}:${w.line}: ${w.message}`);
+      const first = doc?.value;
+      const a = isObject(first) ? first.annotations : undefined;
+      if (a !== undefined && a !== null && !isObject(a)) {
+        throw new Error(`OperatorBundle: ${where}: field 'annotations' must be a map of strings, got ${oneLine(a)}`);
+      }
+      annotations = stringMap(a ?? {});
+    }
+    return OperatorBundle.fromObjects(docs, annotations, `bundle directory ${shown}`, warnings, skipped);
   }
 
   /** `fromCatalogBundle`, with the catalog file (when known) named in errors. */
@@ -668,6 +677,16 @@ function findAnnotationsFile(metadataDir: string): string | undefined {
   return undefined;
 }
 
+/** A Node file-system error (EACCES, ELOOP, a broken link...) as an Error naming the method and the path; others as they are. */
+function fileSystemError(e: unknown, method: string): unknown {
+  // duck-typed: errors of Node's fs are not instances of the caller's Error in every realm (jest, vm)
+  const err = e as NodeJS.ErrnoException;
+  if (err !== null && typeof err === 'object' && typeof err.code === 'string' && typeof err.syscall === 'string') {
+    return new Error(`OperatorBundle.${method}: cannot read '${esc(String(err.path ?? ''))}': ${esc(err.message)}`);
+  }
+  return e;
+}
+
 /** A decoding error that is a loader limit: an error even where OLM would merely skip the file. */
 function isLimitMessage(message: string): boolean {
   return /the loader's limit|alias bomb|over the limit/.test(message);
@@ -693,6 +712,14 @@ function parseYamlText(text: string, source: string, warnings: string[]): Source
 
 /** Reads a catalog file for `fromCatalogFile` / `fromCatalogPackage` like `FileBasedCatalog.fromPath`; throws on load problems. */
 function readCatalog(file: string, method: string): { catalog: FileBasedCatalog; shown: string } {
+  try {
+    return readCatalogUnchecked(file, method);
+  } catch (e) {
+    throw fileSystemError(e, method);
+  }
+}
+
+function readCatalogUnchecked(file: string, method: string): { catalog: FileBasedCatalog; shown: string } {
   if (typeof file !== 'string' || file === '') {
     throw new Error(`OperatorBundle.${method}: the catalog file must be a non-empty path, got ${oneLine(file)}`);
   }

@@ -200,6 +200,13 @@ describe('paths and limits: clear errors naming the file', () => {
       `OperatorBundle.fromDirectory: '${path.join(manifests, 'csv.yaml')}' is not a directory; pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)`));
   });
 
+  test('a file that cannot be read (a broken link) is an Error naming it', () => {
+    const link = path.join(manifests, 'broken.yaml');
+    fs.symlinkSync(path.join(dir, 'missing.yaml'), link);
+    expect(() => OperatorBundle.fromDirectory(dir)).toThrow(new Error(
+      `OperatorBundle.fromDirectory: cannot read '${link}': ENOENT: no such file or directory, stat '${link}'`));
+  });
+
   test('a YAML alias bomb is an error naming the file, not a ReferenceError', () => {
     const lines = ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: bomb', 'a: &a ["x","x","x","x","x","x","x","x","x"]'];
     for (const [p, n] of [['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'g']]) lines.push(`${n}: &${n} [${Array(9).fill(`*${p}`).join(',')}]`);

@@ -78,6 +78,12 @@ describe('BOM, CRLF, merge keys (go-yaml), empty documents', () => {
     ]);
   });
 
+  test('tab indentation is not YAML (go-yaml refuses it too): a load problem at its line; other documents are kept', () => {
+    const c = FileBasedCatalog.fromString('schema: olm.package\nname: a\n---\nschema: olm.channel\nentries:\n\t- name: x\n', 'tabs.yaml');
+    expect(c.packageNames).toEqual(['a']);
+    expect(c.loadProblems).toEqual([{ message: 'tabs.yaml:6: malformed YAML: Tabs are not allowed as indentation', location: { file: 'tabs.yaml', line: 6 } }]);
+  });
+
   test('a JSON catalog with a byte-order mark and CRLF', () => {
     const c = FileBasedCatalog.fromString(`\uFEFF${PKG}\r\n${CHANNEL}\r\n`, 'catalog.json');
     expect(c.loadProblems).toEqual([]);
@@ -133,6 +139,23 @@ describe('limits: each breach is a load problem naming the file, never an except
       }]);
     } finally {
       LOADER_LIMITS.catalogFileBytes = saved;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a file that cannot be read (a broken link) is a load problem naming it, never an exception', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fbc-link-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'a'));
+      fs.writeFileSync(path.join(dir, 'a', 'catalog.json'), `${PKG}\n`);
+      fs.symlinkSync(path.join(dir, 'missing.json'), path.join(dir, 'a', 'broken.json'));
+      const c = FileBasedCatalog.fromPath(dir);
+      expect(c.packageNames).toEqual(['a']);
+      expect(c.loadProblems).toEqual([{
+        message: `a/broken.json: cannot read the file: ENOENT: no such file or directory, stat '${path.join(dir, 'a', 'broken.json')}'`,
+        location: { file: 'a/broken.json', line: 1 },
+      }]);
+    } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

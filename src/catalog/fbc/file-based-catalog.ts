@@ -132,9 +132,11 @@ export class FileBasedCatalog {
       return FileBasedCatalog.readFile(fileOrDirectory, path.basename(fileOrDirectory));
     }
     const parts: FileBasedCatalog[] = [];
-    for (const rel of listCatalogFiles(fileOrDirectory, '')) {
+    const unreadable: FbcProblem[] = [];
+    for (const rel of listCatalogFiles(fileOrDirectory, '', unreadable)) {
       parts.push(FileBasedCatalog.readFile(path.join(fileOrDirectory, rel), rel));
     }
+    parts.push(new FileBasedCatalog([], unreadable));
     return FileBasedCatalog.merge(parts);
   }
 
@@ -170,15 +172,22 @@ export class FileBasedCatalog {
 
   /** Reads one catalog file, with the size limit checked before reading it. */
   private static readFile(file: string, name: string): FileBasedCatalog {
-    const size = fs.statSync(file).size;
-    if (size > LOADER_LIMITS.catalogFileBytes) {
-      const shown = oneLineText(name);
-      return new FileBasedCatalog([], [{
-        message: `${shown}: file is ${size} bytes, over the limit of ${LOADER_LIMITS.catalogFileBytes} bytes for a catalog file`,
-        location: { file: shown, line: 1 },
-      }]);
+    const shown = oneLineText(name);
+    let content: string;
+    try {
+      const size = fs.statSync(file).size;
+      if (size > LOADER_LIMITS.catalogFileBytes) {
+        return new FileBasedCatalog([], [{
+          message: `${shown}: file is ${size} bytes, over the limit of ${LOADER_LIMITS.catalogFileBytes} bytes for a catalog file`,
+          location: { file: shown, line: 1 },
+        }]);
+      }
+      content = fs.readFileSync(file, 'utf-8');
+    } catch (e) {
+      // unreadable (permissions), a broken link, a link to a folder: a load problem, never an exception
+      return new FileBasedCatalog([], [{ message: `${shown}: cannot read the file: ${oneLineText((e as Error).message ?? String(e))}`, location: { file: shown, line: 1 } }]);
     }
-    return FileBasedCatalog.fromString(fs.readFileSync(file, 'utf-8'), name);
+    return FileBasedCatalog.fromString(content, name);
   }
 
   /** The blobs, in load order. */
@@ -249,15 +258,38 @@ export class FileBasedCatalog {
   }
 }
 
-function listCatalogFiles(root: string, rel: string): string[] {
+/** The catalog files below `root`, sorted by path; folders that cannot be listed become problems. Iterative. */
+function listCatalogFiles(root: string, start: string, problems: FbcProblem[]): string[] {
   const out: string[] = [];
-  const entries = fs.readdirSync(path.join(root, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const e of entries) {
-    const child = rel ? `${rel}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...listCatalogFiles(root, child));
-    else if (/\.(json|ya?ml)$/i.test(e.name)) out.push(child);
+  const pending = [start];
+  while (pending.length > 0) {
+    const rel = pending.shift()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(root, rel), { withFileTypes: true });
+    } catch (e) {
+      const shown = oneLineText(rel === '' ? '.' : rel);
+      problems.push({ message: `${shown}: cannot list the folder: ${oneLineText((e as Error).message ?? String(e))}`, location: { file: shown, line: 1 } });
+      continue;
+    }
+    for (const e of entries) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) pending.push(child);
+      else if (/\.(json|ya?ml)$/i.test(e.name)) out.push(child);
+    }
   }
-  return out;
+  // path order, as before: compare segment by segment, so a/b.json comes before a-b/c.json like a recursive walk
+  return out.sort((a, b) => cmpPath(a.split('/'), b.split('/')));
+}
+
+function cmpPath(a: string[], b: string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] !== b[i]) {
+      // in a recursive walk of sorted entries, siblings compare by name
+      return a[i] < b[i] ? -1 : 1;
+    }
+  }
+  return a.length - b.length;
 }
 
 function toBlobs(docs: DecodedDocument[], file: string, problems: FbcProblem[], warnings: FbcProblem[]): FbcBlob[] {
