@@ -130,7 +130,7 @@ export function decodeYamlDocuments(text: string, version: '1.1' | '1.2' = '1.2'
 function yamlMessage(e: unknown): string {
   const raw = e instanceof Error ? e.message : String(e);
   const first = raw.split('\n')[0];
-  if (/Maximum call stack/i.test(first) || e instanceof RangeError) return `malformed YAML: ${DEPTH_MESSAGE}`;
+  if (/Maximum call stack/i.test(first) || e instanceof RangeError) return DEPTH_MESSAGE;
   if (/alias/i.test(first) && (e instanceof ReferenceError || /Excessive alias count/.test(first))) {
     return `YAML aliases expand to too much data (over ${LOADER_LIMITS.aliasCount} alias expansions: a YAML alias bomb?)`;
   }
@@ -300,7 +300,7 @@ export function decodeJsonValues(text: string, firstOnly = false): DecodedDocume
     const startLine = line;
     const scan = scanJson(text, i, line);
     if (scan.depth > LOADER_LIMITS.depth) {
-      out.push({ line: startLine, error: { line: startLine, message: `malformed JSON: ${DEPTH_MESSAGE}` }, warnings: [] });
+      out.push({ line: startLine, error: { line: startLine, message: DEPTH_MESSAGE }, warnings: [] });
       return out;
     }
     let value: unknown;

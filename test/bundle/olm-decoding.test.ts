@@ -218,11 +218,11 @@ describe('paths and limits: clear errors naming the file', () => {
   test('nesting deeper than the limit is an error naming the file (JSON 200,000 deep, YAML flow 2,000 deep)', () => {
     write('deep.json', '{"kind": "ConfigMap", "x": ' + '['.repeat(200000) + ']'.repeat(200000) + '}');
     expect(() => OperatorBundle.fromDirectory(dir)).toThrow(new Error(
-      `OperatorBundle: ${path.join(manifests, 'deep.json')}:1: malformed JSON: nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit)`));
+      `OperatorBundle: ${path.join(manifests, 'deep.json')}:1: nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit)`));
     fs.rmSync(path.join(manifests, 'deep.json'));
     write('deep.yaml', 'kind: ConfigMap\nx: ' + '['.repeat(2000) + ']'.repeat(2000) + '\n');
     expect(() => OperatorBundle.fromDirectory(dir)).toThrow(new Error(
-      `OperatorBundle: ${path.join(manifests, 'deep.yaml')}:2: malformed YAML: nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit)`));
+      `OperatorBundle: ${path.join(manifests, 'deep.yaml')}:2: nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit)`));
   });
 
   test('a file over the size limit is an error naming the file and the limit', () => {

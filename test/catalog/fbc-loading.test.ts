@@ -108,18 +108,24 @@ describe('limits: each breach is a load problem naming the file, never an except
     const c = FileBasedCatalog.fromString(`${PKG}\n${bundleBlob(`,"x":${deep}`)}\n`, 'deep.json');
     expect(c.blobs.map((b) => b.schema)).toEqual(['olm.package']);
     expect(c.loadProblems).toEqual([{
-      message: `deep.json:2: malformed JSON: nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit)`,
+      message: `deep.json:2: nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit)`,
       location: { file: 'deep.json', line: 2 },
     }]);
   });
 
-  test('a deep YAML value', () => {
-    const c = FileBasedCatalog.fromString(`schema: olm.package\nname: a\nx: ${'['.repeat(3000)}${']'.repeat(3000)}\n`, 'deep.yaml');
-    expect(c.blobs).toEqual([]);
-    expect(c.loadProblems).toEqual([{
-      message: `deep.yaml:3: malformed YAML: nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit)`,
-      location: { file: 'deep.yaml', line: 3 },
-    }]);
+  test('a deep YAML value: past the YAML parser stack (3000) and just past the limit (limit + 1)', () => {
+    for (const n of [3000, LOADER_LIMITS.depth]) {
+      const c = FileBasedCatalog.fromString(`schema: olm.package\nname: a\nx: ${'['.repeat(n)}${']'.repeat(n)}\n`, 'deep.yaml');
+      expect(c.blobs).toEqual([]);
+      expect(c.loadProblems).toEqual([{
+        message: n === 3000 ? `deep.yaml:3: nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit)`
+          : `deep.yaml:1: nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit)`,
+        location: { file: 'deep.yaml', line: n === 3000 ? 3 : 1 },
+      }]);
+    }
+    // at the limit exactly (the blob itself is level 1): loads
+    const ok = FileBasedCatalog.fromString(`schema: olm.package\nname: a\nx: ${'['.repeat(LOADER_LIMITS.depth - 1)}${']'.repeat(LOADER_LIMITS.depth - 1)}\n`, 'ok.yaml');
+    expect([ok.loadProblems, ok.packageNames]).toEqual([[], ['a']]);
   });
 
   test('a file over the size limit, read from a path or given as text', () => {
