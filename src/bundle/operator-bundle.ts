@@ -173,7 +173,7 @@ export class OperatorBundle {
     (extraObjects ?? []).forEach((o, i) => docs.push({ obj: o, source: `extra object [${i}]` }));
     for (const d of docs) {
       if (depthOf(d.obj) > LOADER_LIMITS.depth) {
-        throw new Error(`OperatorBundle: ${d.source}: nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit)`);
+        throw new Error(`OperatorBundle: ${d.source}: nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit), or a cycle`);
       }
     }
     return OperatorBundle.fromObjects(docs, {}, 'CSV object', []);
@@ -187,7 +187,7 @@ export class OperatorBundle {
    */
   public static fromCatalogBundle(entry: any): OperatorBundle {
     if (depthOf(entry) > LOADER_LIMITS.depth) {
-      throw new Error(`OperatorBundle.fromCatalogBundle: the entry is nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit)`);
+      throw new Error(`OperatorBundle.fromCatalogBundle: the entry is nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit), or a cycle`);
     }
     return OperatorBundle.catalogBundle(entry);
   }

@@ -225,6 +225,18 @@ describe('paths and limits: clear errors naming the file', () => {
       `OperatorBundle: ${path.join(manifests, 'deep.yaml')}:2: nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit)`));
   });
 
+  test('objects given in code: too deep or cyclic is an Error, not a RangeError', () => {
+    const cyclic: any = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } };
+    cyclic.data = { self: cyclic };
+    const csv = { apiVersion: 'operators.coreos.com/v1alpha1', kind: 'ClusterServiceVersion', metadata: { name: 'x' }, spec: {} };
+    expect(() => OperatorBundle.fromCsvObject(csv, [cyclic])).toThrow(new Error(
+      `OperatorBundle: extra object [0]: nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit), or a cycle`));
+    const entry: any = { schema: 'olm.bundle', name: 'x', properties: [] };
+    entry.properties.push(entry);
+    expect(() => OperatorBundle.fromCatalogBundle(entry)).toThrow(new Error(
+      `OperatorBundle.fromCatalogBundle: the entry is nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit), or a cycle`));
+  });
+
   test('a file over the size limit is an error naming the file and the limit', () => {
     write('big.yaml', `kind: ConfigMap\ndata:\n  x: "${'a'.repeat(2048)}"\n`);
     const saved = LOADER_LIMITS.manifestBytes;

@@ -10,7 +10,7 @@ import { appAndChart, FakeTenant } from './helpers';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { CuratedCatalog } from '../../src/catalog/curated-catalog';
 import { FbcWriter } from '../../src/catalog/fbc/fbc-writer';
-import { FbcBlob, FileBasedCatalog } from '../../src/catalog/fbc/file-based-catalog';
+import { FbcBlob, FbcFormat, FileBasedCatalog } from '../../src/catalog/fbc/file-based-catalog';
 import { Diagnostics } from '../../src/core/diagnostics';
 import { LOADER_LIMITS } from '../../src/core/yaml-or-json';
 
@@ -205,6 +205,17 @@ describe('a deep blob built in code cannot make the writers throw RangeError', (
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test('a blob exactly at the depth limit is written as JSON and YAML (the limit leaves the writers stack room)', () => {
+    let v: any = 'leaf';
+    for (let i = 0; i < LOADER_LIMITS.depth - 1; i++) v = i % 2 ? { x: v } : [v];
+    const atLimit = FileBasedCatalog.fromBlobs([{ schema: 'olm.bundle', content: { schema: 'olm.bundle', package: 'a', name: 'a.v1', v } }]);
+    expect(FbcWriter.problems(atLimit)).toEqual([]);
+    const json = FbcWriter.toFiles(atLimit, FbcFormat.JSON)['a/catalog.json'];
+    const yaml = FbcWriter.toFiles(atLimit, FbcFormat.YAML)['a/catalog.yaml'];
+    expect([FileBasedCatalog.fromString(json, 'a.json').blobs[0].content, FileBasedCatalog.fromString(yaml, 'a.yaml').blobs[0].content])
+      .toEqual([atLimit.blobs[0].content, atLimit.blobs[0].content]);
   });
 
   test('fromBlobs leaves out blobs without content (plain JavaScript) and says so', () => {
