@@ -167,6 +167,25 @@ describe('which files and documents OLM reads (operator-registry loadBundle, Dec
   });
 });
 
+describe('catalog olm.bundle.object data (opm declcfg/load.go readBundleObjects: yaml.ToJSON)', () => {
+  test('base64 of YAML is a manifest like base64 of JSON; duplicate keys warn with the property', () => {
+    const b64 = (t: string) => Buffer.from(t).toString('base64');
+    const entry = {
+      schema: 'olm.bundle',
+      name: 'demo.v1.0.0',
+      package: 'demo',
+      properties: [
+        { type: 'olm.bundle.object', value: { data: b64(CSV) } },
+        { type: 'olm.bundle.object', value: { data: b64('apiVersion: v1\nkind: Service\nmetadata:\n  name: a\n  name: svc\n') } },
+      ],
+    };
+    const b = OperatorBundle.fromCatalogBundle(entry);
+    expect([b.name, b.packageName, b.objects.map((o) => `${o.kind}/${o.name}`)]).toEqual(['demo.v1.0.0', 'demo', ['Service/svc']]);
+    expect(b.loadWarnings).toEqual(["catalog bundle 'demo.v1.0.0' properties[1].value.data: duplicate key \"name\": the last value wins, as in OLM and opm "
+      + '(sigs.k8s.io/yaml over go-yaml v2 and Go encoding/json accept duplicate keys)']);
+  });
+});
+
 describe('metadata/ (operator-registry NewImageInput)', () => {
   test('annotations from metadata/annotations.yaml, else from the first metadata file that has bundle annotations', () => {
     fs.mkdirSync(path.join(dir, 'metadata'));
