@@ -15,7 +15,7 @@
  *
  * Nothing here throws for bad input: problems come back as values, with 1-based lines, on one line each.
  */
-import { Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments } from 'yaml';
+import { Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, Tags } from 'yaml';
 
 /** Documented limits of the loaders (docs/preflight.md, docs/catalog.md). */
 export const LOADER_LIMITS = {
@@ -112,14 +112,36 @@ function stripBom(text: string): string {
 }
 
 /**
- * Every YAML document of `text` (FBC YAML files, YAML given as text). Empty documents come back with the value
- * null. Duplicate keys: the last wins, with a warning. `<<` merge keys are resolved (go-yaml v2 does).
+ * The scalar resolution of go-yaml v2 (`resolve.go`), which sigs.k8s.io/yaml uses: YAML 1.1 booleans (`yes`, `no`,
+ * `on`, `off`, `y`, `n` in any of their cases), `0755` octal, `0b` binary, `0x` hex and `_` in numbers; plain
+ * scalars are never sexagesimal numbers (`190:20:30` stays a string). Timestamps stay strings here (go-yaml turns
+ * them into time values that sigs.k8s.io/yaml writes back as RFC 3339 strings). The yaml library's YAML 1.1 schema
+ * minus its timestamp and sexagesimal tags.
  */
-export function decodeYamlDocuments(text: string, version: '1.1' | '1.2' = '1.2'): DecodedDocument[] {
+function goYamlV2Tags(tags: Tags): Tags {
+  return tags.filter((t) => (typeof t === 'string'
+    ? !['timestamp', 'intTime', 'floatTime'].includes(t)
+    : t.tag !== 'tag:yaml.org,2002:timestamp' && t.format !== 'TIME'));
+}
+
+/**
+ * Every YAML document of `text` (FBC YAML files, YAML given as text), with go-yaml v2's scalar resolution (see
+ * `goYamlV2Tags`). Empty documents come back with the value null. Duplicate keys: the last wins, with a warning.
+ * `<<` merge keys are resolved (go-yaml v2 does).
+ */
+export function decodeYamlDocuments(text: string): DecodedDocument[] {
   const lineCounter = new LineCounter();
   let docs: Document.Parsed[];
   try {
-    const parsed = parseAllDocuments(stripBom(text), { version, merge: true, uniqueKeys: false, lineCounter, prettyErrors: false });
+    const parsed = parseAllDocuments(stripBom(text), {
+      version: '1.2',
+      schema: 'yaml-1.1',
+      customTags: goYamlV2Tags,
+      merge: true,
+      uniqueKeys: false,
+      lineCounter,
+      prettyErrors: false,
+    });
     docs = Array.isArray(parsed) ? parsed : [parsed as any];
   } catch (e) {
     return [{ line: 1, error: { line: 1, message: yamlMessage(e) }, warnings: [] }];

@@ -281,3 +281,18 @@ describe('paths and limits: clear errors naming the file', () => {
       + "mode 'Own\\u000aNamespace'; use one of OwnNamespace, SingleNamespace, MultiNamespace, AllNamespaces"));
   });
 });
+
+describe('scalars resolve as go-yaml v2 resolves them (sigs.k8s.io/yaml, resolve.go)', () => {
+  test('YAML 1.1 booleans and octal, no sexagesimal, timestamps and "=" stay strings', () => {
+    write('cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\nx:\n  a: yes\n  b: Off\n  c: y\n  d: 0755\n  e: 190:20:30\n'
+      + '  f: 2019-05-20\n  g: =\n  h: 0x1F\n  i: 1_000\n  j: "yes"\n  k: 0b101\n');
+    expect(OperatorBundle.fromDirectory(dir).objects[0].raw.x).toEqual({
+      a: true, b: false, c: true, d: 493, e: '190:20:30', f: '2019-05-20', g: '=', h: 31, i: 1000, j: 'yes', k: 5,
+    });
+  });
+
+  test('a CSV that says supported: yes is read as OLM reads it (true), not refused', () => {
+    const b = OperatorBundle.fromCsvYaml(CSV.replace('supported: true', 'supported: yes'));
+    expect(b.installModes).toEqual([{ type: 'OwnNamespace', supported: true }]);
+  });
+});

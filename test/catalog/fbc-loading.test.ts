@@ -58,6 +58,17 @@ describe('duplicate keys: the last one wins (as opm), with a warning naming file
   });
 });
 
+describe('scalars as go-yaml v2 resolves them (what opm reads YAML with)', () => {
+  test('unquoted yes/no/on/off/y/n are booleans and 0755 is octal; FbcWriter quotes such strings so opm reads them back', () => {
+    const c = FileBasedCatalog.fromString('schema: olm.package\nname: a\nx: {flag: yes, n: 1, mode: 0755, t: "on"}\n', 'catalog.yaml');
+    expect(c.blobs[0].content.x).toEqual({ flag: true, false: 1, mode: 493, t: 'on' });
+    const strings = FileBasedCatalog.fromBlobs([{ schema: 'olm.package', content: { schema: 'olm.package', name: 'a', x: { n: 'no', v: '0755', d: '2019-05-20' } } }]);
+    const yaml = FbcWriter.toFiles(strings, FbcFormat.YAML)['a/catalog.yaml'];
+    expect(yaml).toEqual('---\nschema: olm.package\nname: a\nx:\n  "n": "no"\n  v: "0755"\n  d: "2019-05-20"\n');
+    expect(FileBasedCatalog.fromString(yaml, 'a/catalog.yaml').blobs[0].content).toEqual(strings.blobs[0].content);
+  });
+});
+
 describe('BOM, CRLF, merge keys (go-yaml), empty documents', () => {
   test('the format comes from the content, as apimachinery NewYAMLOrJSONDecoder sniffs it: JSON in a .yaml file, YAML in a .json file', () => {
     const json = FileBasedCatalog.fromString(`${PKG}\n${CHANNEL}\n`, 'catalog.yaml');

@@ -38,7 +38,9 @@ export class FbcWriter {
       out[file] =
         format === FbcFormat.JSON
           ? blobs.map((b) => JSON.stringify(b.content, null, 4)).join('\n') + '\n'
-          : blobs.map((b) => `---\n${stringify(b.content, { lineWidth: 0 })}`).join('');
+          // YAML 1.1 quoting: opm reads YAML with go-yaml v2, which takes an unquoted `n`, `yes`, `on` or `0755`
+          // for a boolean or an octal number; quoted, they stay the strings they are.
+          : blobs.map((b) => `---\n${stringify(b.content, { lineWidth: 0, version: '1.1' })}`).join('');
     }
     return out;
   }
