@@ -51,10 +51,13 @@ describe('duplicate keys: the last one wins (as opm), with a warning naming file
     }]);
   });
 
-  test('merge() keeps the warnings of every part', () => {
+  test('merge() keeps the warnings of every part (and merges only catalogs, whatever plain JavaScript passes)', () => {
     const a = FileBasedCatalog.fromString('schema: olm.package\nname: a\nname: b\n', 'a.yaml');
     const b = FileBasedCatalog.fromString('schema: olm.package\nname: c\nname: d\n', 'b.yaml');
-    expect(FileBasedCatalog.merge([a, b]).loadWarnings.map((w) => w.location)).toEqual([{ file: 'a.yaml', line: 3 }, { file: 'b.yaml', line: 3 }]);
+    const merged = FileBasedCatalog.merge([a, null as any, { blobs: 1 } as any, b]);
+    expect(merged.loadWarnings.map((w) => w.location)).toEqual([{ file: 'a.yaml', line: 3 }, { file: 'b.yaml', line: 3 }]);
+    expect(merged.packageNames).toEqual(['b', 'd']);
+    expect(FileBasedCatalog.merge(undefined as any).blobs).toEqual([]);
   });
 });
 

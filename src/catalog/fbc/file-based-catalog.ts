@@ -163,10 +163,12 @@ export class FileBasedCatalog {
 
   /** Concatenates catalogs (blobs and load problems, in order). */
   public static merge(catalogs: FileBasedCatalog[]): FileBasedCatalog {
+    // from plain JavaScript anything can come in: only catalogs are merged
+    const parts = Array.isArray(catalogs) ? catalogs.filter((c) => c instanceof FileBasedCatalog) : [];
     return new FileBasedCatalog(
-      catalogs.flatMap((c) => c.blobs),
-      catalogs.flatMap((c) => c.loadProblems),
-      catalogs.flatMap((c) => c.loadWarnings),
+      parts.flatMap((c) => c.blobs),
+      parts.flatMap((c) => c.loadProblems),
+      parts.flatMap((c) => c.loadWarnings),
     );
   }
 
