@@ -135,8 +135,9 @@ export class OperatorBundle {
    * hidden files and folders, whatever its extension, decoded once with apimachinery's YAML-or-JSON decoder, so
    * only the first document of a file counts. A file OLM cannot decode as an object with a `kind` is skipped (as
    * OLM skips it) with a `loadWarnings` entry; duplicate mapping keys are accepted (the last wins) with a warning.
-   * `metadata/annotations.yaml` is read when present. YAML is read as YAML 1.2 (so an unquoted `=` is a string,
-   * as in the prometheus bundle).
+   * Annotations come from `metadata/annotations.yaml`, else from the first file of `metadata/` that has bundle
+   * annotations (`NewImageInput`). Plain YAML scalars resolve as go-yaml v2 resolves them (`yes` is true, `0755` is
+   * octal; an unquoted `=` stays a string, as in the prometheus bundle).
    *
    * @throws Error naming the path when the directory does not exist or has no `manifests/` folder, a file is over
    * a loader limit (size, YAML aliases, nesting depth, number of rules), or the bundle is invalid
