@@ -5,7 +5,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseAllDocuments } from 'yaml';
+import { FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
+import { decodeManifestFile, decodeYamlDocuments, depthOf, escapeControl as esc, LOADER_LIMITS, oneLine, sizeProblem } from '../core/yaml-or-json';
 import { InstallMode, InstallModes } from '../olm/install-modes';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 
@@ -129,76 +130,82 @@ export interface BundleObject {
 /** Parsed registry+v1 bundle. Build one with the static factories. */
 export class OperatorBundle {
   /**
-   * Loads a registry+v1 bundle directory: every `.yaml`/`.yml`/`.json` file under `manifests/` (several documents
-   * per file allowed) and `metadata/annotations.yaml` when present. YAML is read as YAML 1.2 (so an unquoted `=`
-   * is a string, as in the prometheus bundle).
+   * Loads a registry+v1 bundle directory the way OLM reads it (operator-registry `pkg/registry` `loadBundle` and
+   * `pkg/configmap` `loadBundle`, which OLM's bundle unpacker uses): every file directly under `manifests/` except
+   * hidden files and folders, whatever its extension, decoded once with apimachinery's YAML-or-JSON decoder, so
+   * only the first document of a file counts. A file OLM cannot decode as an object with a `kind` is skipped (as
+   * OLM skips it) with a `loadWarnings` entry; duplicate mapping keys are accepted (the last wins) with a warning.
+   * Annotations come from `metadata/annotations.yaml`, else from the first file of `metadata/` that has bundle
+   * annotations (`NewImageInput`). Plain YAML scalars resolve as go-yaml v2 resolves them (`yes` is true, `0755` is
+   * octal; an unquoted `=` stays a string, as in the prometheus bundle).
+   *
+   * @throws Error naming the path when the directory does not exist or has no `manifests/` folder, a file is over
+   * a loader limit (size, YAML aliases, nesting depth, number of rules), or the bundle is invalid
    */
   public static fromDirectory(dir: string): OperatorBundle {
-    const manifestsDir = path.join(dir, 'manifests');
-    if (!fs.existsSync(manifestsDir) || !fs.statSync(manifestsDir).isDirectory()) {
-      throw new Error(`OperatorBundle.fromDirectory: '${dir}' has no 'manifests/' folder; a registry+v1 bundle keeps the CSV and the other objects in '<bundle>/manifests/'`);
+    try {
+      return OperatorBundle.readDirectory(dir);
+    } catch (e) {
+      throw fileSystemError(e, 'fromDirectory');
     }
-    const files = fs.readdirSync(manifestsDir).filter((f) => /\.(ya?ml|json)$/.test(f)).sort();
-    const docs: SourcedObject[] = [];
-    for (const f of files) {
-      const file = path.join(manifestsDir, f);
-      docs.push(...parseYamlDocuments(fs.readFileSync(file, 'utf8'), file));
-    }
-    let annotations: Record<string, string> = {};
-    const annotationsFile = path.join(dir, 'metadata', 'annotations.yaml');
-    if (fs.existsSync(annotationsFile)) {
-      const parsed = parseYamlDocuments(fs.readFileSync(annotationsFile, 'utf8'), annotationsFile);
-      const first = parsed[0]?.obj;
-      const a = isObject(first) ? first.annotations : undefined;
-      if (a !== undefined && !isObject(a)) {
-        throw new Error(`OperatorBundle: ${annotationsFile}: field 'annotations' must be a map of strings`);
-      }
-      annotations = stringMap(a ?? {});
-    }
-    return OperatorBundle.fromObjects(docs, annotations, `bundle directory ${dir}`);
   }
 
   /**
-   * A bundle from a CSV as YAML text, with optional extra manifests (CRDs, Services, ...) as multi-document YAML.
+   * A bundle from a CSV as YAML text, with optional extra manifests (CRDs, Services, ...) as multi-document YAML
+   * (every document counts here).
    */
   public static fromCsvYaml(csvYaml: string, extraManifestsYaml?: string): OperatorBundle {
-    const docs = parseYamlDocuments(csvYaml, 'CSV YAML');
-    if (extraManifestsYaml !== undefined) docs.push(...parseYamlDocuments(extraManifestsYaml, 'extra manifests YAML'));
-    return OperatorBundle.fromObjects(docs, {}, 'CSV YAML');
+    const warnings: string[] = [];
+    const docs = parseYamlText(csvYaml, 'CSV YAML', warnings);
+    if (extraManifestsYaml !== undefined && extraManifestsYaml !== null) {
+      docs.push(...parseYamlText(extraManifestsYaml, 'extra manifests YAML', warnings));
+    }
+    return OperatorBundle.fromObjects(docs, {}, 'CSV YAML', warnings);
   }
 
   /**
    * A bundle from a CSV object (as parsed JSON/YAML), with optional extra objects.
    */
   public static fromCsvObject(csv: any, extraObjects?: any[]): OperatorBundle {
+    if (extraObjects !== undefined && extraObjects !== null && !Array.isArray(extraObjects)) {
+      throw new Error(`OperatorBundle.fromCsvObject: 'extraObjects' must be a list of manifest objects, got ${oneLine(extraObjects)}`);
+    }
     const docs: SourcedObject[] = [{ obj: csv, source: 'CSV object' }];
     (extraObjects ?? []).forEach((o, i) => docs.push({ obj: o, source: `extra object [${i}]` }));
-    return OperatorBundle.fromObjects(docs, {}, 'CSV object');
+    for (const d of docs) {
+      if (depthOf(d.obj) > LOADER_LIMITS.depth) {
+        throw new Error(`OperatorBundle: ${d.source}: nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit), or a cycle`);
+      }
+    }
+    return OperatorBundle.fromObjects(docs, {}, 'CSV object', []);
   }
 
   /**
-   * A bundle from a file-based catalog `olm.bundle` entry that carries `olm.bundle.object` properties (base64 JSON
-   * of each manifest, as `opm render` writes them). An entry with only `olm.csv.metadata` has no install strategy
-   * (no permissions, no deployments): that is an error saying where to get the full bundle.
+   * A bundle from a file-based catalog `olm.bundle` entry that carries `olm.bundle.object` properties (base64 of
+   * each manifest, as `opm render` writes them; JSON or YAML, as opm's `declcfg/load.go` `readBundleObjects`
+   * accepts). An entry with only `olm.csv.metadata` has no install strategy (no permissions, no deployments): that
+   * is an error saying where to get the full bundle.
    */
   public static fromCatalogBundle(entry: any): OperatorBundle {
+    if (depthOf(entry) > LOADER_LIMITS.depth) {
+      throw new Error(`OperatorBundle.fromCatalogBundle: the entry is nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit), or a cycle`);
+    }
     return OperatorBundle.catalogBundle(entry);
   }
 
   /**
-   * Reads a file-based catalog (YAML documents, or a JSON stream of objects) and loads the `olm.bundle` entry
-   * named `bundleName` (see `fromCatalogBundle`).
+   * Reads a file-based catalog (YAML documents, or a JSON stream of objects, read like `FileBasedCatalog`) and
+   * loads the `olm.bundle` entry named `bundleName` (see `fromCatalogBundle`).
    */
   public static fromCatalogFile(file: string, bundleName: string): OperatorBundle {
-    const text = fs.readFileSync(file, 'utf8');
-    const entries = file.endsWith('.json') ? parseJsonStream(text, file) : parseYamlDocuments(text, file).map((d) => d.obj);
-    const bundles = entries.filter((e) => isObject(e) && e.schema === 'olm.bundle');
+    const { catalog, shown } = readCatalog(file, 'fromCatalogFile');
+    const bundles = catalog.ofSchema('olm.bundle').map((b) => b.content);
     const entry = bundles.find((e) => e.name === bundleName);
     if (entry === undefined) {
-      const names = bundles.map((b) => String(b.name)).sort();
-      throw new Error(`OperatorBundle.fromCatalogFile: ${file} has no olm.bundle named '${bundleName}'; it has: ${names.join(', ') || '(none)'}`);
+      const names = bundles.map((b) => esc(String(b.name))).sort();
+      throw new Error(`OperatorBundle.fromCatalogFile: ${shown} has no olm.bundle named '${esc(String(bundleName))}'; it has: ${names.join(', ') || '(none)'}`);
     }
-    return OperatorBundle.catalogBundle(entry, file);
+    return OperatorBundle.catalogBundle(entry, shown);
   }
 
   /**
@@ -207,28 +214,107 @@ export class OperatorBundle {
    * (or a tenant subscription's `upgradeBundles`). Each entry must carry `olm.bundle.object` properties.
    */
   public static fromCatalogPackage(file: string, packageName: string): OperatorBundle[] {
-    const text = fs.readFileSync(file, 'utf8');
-    const entries = file.endsWith('.json') ? parseJsonStream(text, file) : parseYamlDocuments(text, file).map((d) => d.obj);
-    const bundles = entries
-      .filter((e) => isObject(e) && e.schema === 'olm.bundle' && e.package === packageName)
+    const { catalog, shown } = readCatalog(file, 'fromCatalogPackage');
+    const all = catalog.ofSchema('olm.bundle').map((b) => b.content);
+    const bundles = all
+      .filter((e) => e.package === packageName)
       .sort((a, b) => (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0));
     if (bundles.length === 0) {
-      const packages = [...new Set(entries.filter((e) => isObject(e) && e.schema === 'olm.bundle').map((e) => String(e.package)))].sort();
-      throw new Error(`OperatorBundle.fromCatalogPackage: ${file} has no olm.bundle of package '${packageName}'; it has bundles of: ${packages.join(', ') || '(none)'}`);
+      const packages = [...new Set(all.map((e) => esc(String(e.package))))].sort();
+      throw new Error(`OperatorBundle.fromCatalogPackage: ${shown} has no olm.bundle of package '${esc(String(packageName))}'; it has bundles of: ${packages.join(', ') || '(none)'}`);
     }
-    return bundles.map((entry) => OperatorBundle.catalogBundle(entry, file));
+    return bundles.map((entry) => OperatorBundle.catalogBundle(entry, shown));
+  }
+
+  /** `fromDirectory` without the file-system error translation. */
+  private static readDirectory(dir: string): OperatorBundle {
+    const shown = esc(String(dir));
+    if (typeof dir !== 'string' || dir === '') {
+      throw new Error(`OperatorBundle.fromDirectory: the bundle directory must be a non-empty path, got ${oneLine(dir)}`);
+    }
+    if (!fs.existsSync(dir)) {
+      throw new Error(`OperatorBundle.fromDirectory: '${shown}' does not exist; pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)`);
+    }
+    if (!fs.statSync(dir).isDirectory()) {
+      throw new Error(`OperatorBundle.fromDirectory: '${shown}' is not a directory; pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)`);
+    }
+    const manifestsDir = path.join(dir, 'manifests');
+    if (!fs.existsSync(manifestsDir) || !fs.statSync(manifestsDir).isDirectory()) {
+      throw new Error(`OperatorBundle.fromDirectory: '${shown}' has no 'manifests/' folder; a registry+v1 bundle keeps the CSV and the other objects in '<bundle>/manifests/'`);
+    }
+    const warnings: string[] = [];
+    const skipped: string[] = [];
+    const docs: SourcedObject[] = [];
+    // operator-registry loadBundle: every entry of manifests/ except folders and names starting with '.'.
+    const names = fs.readdirSync(manifestsDir).filter((f) => !f.startsWith('.')).sort();
+    for (const f of names) {
+      const file = path.join(manifestsDir, f);
+      const stat = fs.statSync(file);
+      if (!stat.isFile()) continue;
+      const where = esc(file);
+      if (stat.size > LOADER_LIMITS.manifestBytes) {
+        throw new Error(`OperatorBundle: ${where}: file is ${stat.size} bytes, over the limit of ${LOADER_LIMITS.manifestBytes} bytes for a bundle manifest`);
+      }
+      const decoded = decodeManifestFile(fs.readFileSync(file, 'utf8'));
+      const doc = decoded.document;
+      for (const w of doc?.warnings ?? []) warnings.push(`${where}:${w.line}: ${w.message}`);
+      let skip: string | undefined;
+      if (doc === undefined) {
+        skip = 'the file is empty';
+      } else if (doc.error !== undefined) {
+        if (isLimitMessage(doc.error.message)) throw new Error(`OperatorBundle: ${where}:${doc.error.line}: ${doc.error.message}`);
+        skip = `line ${doc.error.line}: ${doc.error.message}`;
+      } else if (!isObject(doc.value)) {
+        skip = `its first document is ${doc.value === null ? 'empty' : `not an object (${oneLine(doc.value, 40)})`}`;
+      } else if (typeof doc.value.kind !== 'string' || doc.value.kind === '') {
+        skip = "its first document has no 'kind'";
+      }
+      if (skip !== undefined) {
+        // pkg/configmap loadBundle: "skipping due to decode error"; pkg/registry loadBundle: "could not decode file contents".
+        warnings.push(`${where}: OLM skips this file, so it installs nothing from it: ${skip} (operator-registry decodes `
+          + 'each manifest file once with apimachinery\'s YAML-or-JSON decoder and skips files that do not decode to an object with a kind)');
+        skipped.push(`${where} (${skip})`);
+        continue;
+      }
+      if (decoded.ignoredDocuments > 0) {
+        warnings.push(`${where}: OLM reads only the first document of a manifest file; ${decoded.ignoredDocuments} more document(s) `
+          + 'are ignored (operator-registry pkg/registry/decode.go: "found more than one document ..., using only the first one"). '
+          + 'Fix: put each object in its own file.');
+      }
+      docs.push({ obj: doc!.value, source: where });
+    }
+    let annotations: Record<string, string> = {};
+    const annotationsFile = findAnnotationsFile(path.join(dir, 'metadata'));
+    if (annotationsFile !== undefined) {
+      const where = esc(annotationsFile);
+      const size = fs.statSync(annotationsFile).size;
+      if (size > LOADER_LIMITS.manifestBytes) {
+        throw new Error(`OperatorBundle: ${where}: file is ${size} bytes, over the limit of ${LOADER_LIMITS.manifestBytes} bytes for a bundle manifest`);
+      }
+      const doc = decodeManifestFile(fs.readFileSync(annotationsFile, 'utf8')).document;
+      if (doc?.error !== undefined) throw new Error(`OperatorBundle: ${where}:${doc.error.line}: ${doc.error.message}`);
+      for (const w of doc?.warnings ?? []) warnings.push(`${where}:${w.line}: ${w.message}`);
+      const first = doc?.value;
+      const a = isObject(first) ? first.annotations : undefined;
+      if (a !== undefined && a !== null && !isObject(a)) {
+        throw new Error(`OperatorBundle: ${where}: field 'annotations' must be a map of strings, got ${oneLine(a)}`);
+      }
+      annotations = stringMap(a ?? {});
+    }
+    return OperatorBundle.fromObjects(docs, annotations, `bundle directory ${shown}`, warnings, skipped);
   }
 
   /** `fromCatalogBundle`, with the catalog file (when known) named in errors. */
   private static catalogBundle(entry: any, file?: string): OperatorBundle {
     if (!isObject(entry) || entry.schema !== 'olm.bundle') {
-      throw new Error(`OperatorBundle.fromCatalogBundle: expected a file-based catalog entry with schema 'olm.bundle', got ${short(entry)}`);
+      throw new Error(`OperatorBundle.fromCatalogBundle: expected a file-based catalog entry with schema 'olm.bundle', got ${oneLine(entry)}`);
     }
-    const name = typeof entry.name === 'string' ? entry.name : '<unnamed>';
+    const name = typeof entry.name === 'string' ? esc(entry.name) : '<unnamed>';
     const where = `${file === undefined ? '' : `${file}: `}catalog bundle '${name}'`;
-    const props = entry.properties === undefined ? [] : entry.properties;
-    if (!Array.isArray(props)) throw new Error(`OperatorBundle: ${where}: field 'properties' must be a list`);
+    const props = entry.properties === undefined || entry.properties === null ? [] : entry.properties;
+    if (!Array.isArray(props)) throw new Error(`OperatorBundle: ${where}: field 'properties' must be a list, got ${oneLine(props)}`);
     const docs: SourcedObject[] = [];
+    const warnings: string[] = [];
     let hasCsvMetadata = false;
     let packageName: string | undefined = typeof entry.package === 'string' ? entry.package : undefined;
     props.forEach((p: any, i: number) => {
@@ -236,18 +322,25 @@ export class OperatorBundle {
       if (p.type === 'olm.csv.metadata') hasCsvMetadata = true;
       if (p.type === 'olm.package' && isObject(p.value) && typeof p.value.packageName === 'string') packageName = p.value.packageName;
       if (p.type !== 'olm.bundle.object') return;
+      const field = `properties[${i}].value.data`;
       const data = isObject(p.value) ? p.value.data : undefined;
       if (typeof data !== 'string') {
-        throw new Error(`OperatorBundle: ${where}: field 'properties[${i}].value.data' must be base64 text of a manifest`);
+        throw new Error(`OperatorBundle: ${where}: field '${field}' must be base64 text of a manifest, got ${oneLine(data)}`);
       }
-      const text = Buffer.from(data, 'base64').toString('utf8');
-      let obj: any;
-      try {
-        obj = JSON.parse(text);
-      } catch (e) {
-        throw new Error(`OperatorBundle: ${where}: field 'properties[${i}].value.data' is not base64 of a JSON manifest: ${(e as Error).message}`);
+      if (data.length * 3 / 4 > LOADER_LIMITS.manifestBytes) {
+        throw new Error(`OperatorBundle: ${where}: field '${field}' holds over ${LOADER_LIMITS.manifestBytes} bytes, the limit for a bundle manifest`);
       }
-      docs.push({ obj, source: `${where} properties[${i}]` });
+      // opm declcfg/load.go readBundleObjects: yaml.ToJSON(data), so the manifest may be JSON or YAML.
+      const decoded = decodeManifestFile(Buffer.from(data, 'base64').toString('utf8'));
+      const doc = decoded.document;
+      if (doc === undefined || doc.error !== undefined || !isObject(doc.value)) {
+        const why = doc === undefined ? 'it is empty'
+          : doc.error !== undefined ? doc.error.message
+            : `it decodes to ${doc.value === null ? 'nothing' : oneLine(doc.value, 40)}`;
+        throw new Error(`OperatorBundle: ${where}: field '${field}' is not base64 of a manifest (a JSON or YAML object): ${why}`);
+      }
+      for (const w of doc.warnings) warnings.push(`${where} ${field}: ${w.message}`);
+      docs.push({ obj: doc.value, source: `${where} properties[${i}]` });
     });
     if (docs.length === 0) {
       const why = hasCsvMetadata
@@ -258,32 +351,40 @@ export class OperatorBundle {
       throw new Error(`OperatorBundle: ${where}: field 'properties': cannot read the bundle: ${why}. Get the full bundle instead: `
         + '\'opm render <bundle image>\' without --migrate-level (it writes olm.bundle.object properties), or load the registry+v1 '
         + 'bundle directory (manifests/ + metadata/) with OperatorBundle.fromDirectory. The bundle image is the entry\'s \'image\' field'
-        + (typeof entry.image === 'string' ? ` (${entry.image}).` : '.'));
+        + (typeof entry.image === 'string' ? ` (${esc(entry.image)}).` : '.'));
     }
     const annotations: Record<string, string> = {};
     if (packageName !== undefined) annotations[ANNOTATION_PACKAGE] = packageName;
-    return OperatorBundle.fromObjects(docs, annotations, where);
+    return OperatorBundle.fromObjects(docs, annotations, where, warnings);
   }
 
-  private static fromObjects(docs: SourcedObject[], annotations: Record<string, string>, where: string): OperatorBundle {
+  private static fromObjects(docs: SourcedObject[], annotations: Record<string, string>, where: string, warnings: string[],
+    skipped: string[] = []): OperatorBundle {
     const csvs = docs.filter((d) => isObject(d.obj) && d.obj.kind === 'ClusterServiceVersion');
     if (csvs.length === 0) {
-      throw new Error(`OperatorBundle: ${where}: no ClusterServiceVersion found (no object with kind: ClusterServiceVersion); a bundle needs exactly one`);
+      const also = skipped.length === 0 ? '' : `; files OLM skips because they do not decode to an object with a kind: ${skipped.join('; ')}`;
+      throw new Error(`OperatorBundle: ${where}: no ClusterServiceVersion found (no object with kind: ClusterServiceVersion); a bundle needs exactly one${also}`);
     }
     if (csvs.length > 1) {
       throw new Error(`OperatorBundle: ${where}: ${csvs.length} ClusterServiceVersions found (${csvs.map((c) => c.source).join(', ')}); a bundle has exactly one`);
     }
     const crds: BundleCrd[] = [];
     const objects: BundleObject[] = [];
+    let objectRules = 0;
     docs.forEach((d) => {
       if (d === csvs[0]) return;
       const o = d.obj;
-      if (!isObject(o)) throw new Error(`OperatorBundle: ${d.source}: a manifest must be an object with kind and apiVersion, got ${short(o)}`);
+      if (!isObject(o)) throw new Error(`OperatorBundle: ${d.source}: a manifest must be an object with kind and apiVersion, got ${oneLine(o)}`);
       const kind = reqString(o.kind, d.source, 'kind');
-      const apiVersion = reqString(o.apiVersion, d.source, 'apiVersion');
+      // apimachinery's unstructured decoder needs only a kind, and OLM creates the typed kinds (Service, Role, ...)
+      // by kind alone (catalog operator.go ExecutePlan): a missing apiVersion is not a load error. The install
+      // model reports what OLM does with it.
+      const apiVersion = optString(o.apiVersion, `OperatorBundle: ${d.source}: field 'apiVersion'`) ?? '';
       const meta = isObject(o.metadata) ? o.metadata : {};
       const name = typeof meta.name === 'string' ? meta.name : typeof meta.generateName === 'string' ? meta.generateName : '';
-      if (name === '') throw new Error(`OperatorBundle: ${d.source}: field 'metadata.name' is missing on the ${kind}`);
+      // A `kind: List` has no name; OLM refuses it anyway (UnsupportedResource), which the install model reports.
+      if (name === '' && kind !== 'List') throw new Error(`OperatorBundle: ${d.source}: field 'metadata.name' is missing on the ${esc(kind)}`);
+      if ((kind === 'Role' || kind === 'ClusterRole') && Array.isArray(o.rules)) objectRules += o.rules.length;
       if (kind === 'CustomResourceDefinition') {
         const spec = isObject(o.spec) ? o.spec : {};
         crds.push({
@@ -298,7 +399,10 @@ export class OperatorBundle {
         objects.push({ kind, apiVersion, name, source: d.source, raw: o });
       }
     });
-    return new OperatorBundle(csvs[0].obj, csvs[0].source, annotations, crds, objects);
+    if (objectRules > LOADER_LIMITS.bundleRules) {
+      throw new Error(`OperatorBundle: ${where}: its Roles and ClusterRoles hold ${objectRules} policy rules, over the limit of ${LOADER_LIMITS.bundleRules} rules per bundle`);
+    }
+    return new OperatorBundle(csvs[0].obj, csvs[0].source, annotations, crds, objects, warnings, objectRules);
   }
 
   /** CSV `metadata.name`, e.g. `etcdoperator.v0.9.4`. */
@@ -354,9 +458,17 @@ export class OperatorBundle {
   public readonly objects: BundleObject[];
   /** The raw CSV object. */
   public readonly csv: any;
+  /**
+   * What loading accepted the way OLM does but deserves attention, one line each, naming the file (and line):
+   * duplicate mapping keys (the last wins), manifest files OLM skips, documents after the first in a manifest file.
+   * `InstallPreflight` reports them as warnings.
+   */
+  public readonly loadWarnings: string[];
 
-  private constructor(csv: any, source: string, annotations: Record<string, string>, crds: BundleCrd[], objects: BundleObject[]) {
+  private constructor(csv: any, source: string, annotations: Record<string, string>, crds: BundleCrd[], objects: BundleObject[],
+    loadWarnings: string[], objectRules: number) {
     const at = (field: string) => `OperatorBundle: ${source}: field '${field}'`;
+    this.loadWarnings = [...loadWarnings];
     if (!isObject(csv)) throw new Error(`OperatorBundle: ${source}: the ClusterServiceVersion must be an object`);
     const meta = optObject(csv.metadata, at('metadata'));
     this.name = reqString(meta.name, source, 'metadata.name');
@@ -377,10 +489,10 @@ export class OperatorBundle {
       const raw = reqString(mo.type, source, `${f}.type`);
       const type = InstallModes.parseType(raw);
       if (type === undefined) {
-        throw new Error(`${at(`${f}.type`)}: unknown install mode '${raw}'; use one of OwnNamespace, SingleNamespace, MultiNamespace, AllNamespaces`);
+        throw new Error(`${at(`${f}.type`)}: unknown install mode '${esc(raw)}'; use one of OwnNamespace, SingleNamespace, MultiNamespace, AllNamespaces`);
       }
       if (mo.supported !== undefined && typeof mo.supported !== 'boolean') {
-        throw new Error(`${at(`${f}.supported`)}: must be true or false, got ${short(mo.supported)}`);
+        throw new Error(`${at(`${f}.supported`)}: must be true or false, got ${oneLine(mo.supported)}`);
       }
       return { type, supported: mo.supported === true };
     });
@@ -391,7 +503,7 @@ export class OperatorBundle {
     const install = optObject(spec.install, at('spec.install'));
     const strategy = install.strategy;
     if (strategy !== 'deployment') {
-      throw new Error(`${at('spec.install.strategy')}: OLM only knows the 'deployment' install strategy, got ${short(strategy)}`);
+      throw new Error(`${at('spec.install.strategy')}: OLM only knows the 'deployment' install strategy, got ${oneLine(strategy)}`);
     }
     const ispec = optObject(install.spec, at('spec.install.spec'));
     const perms = (field: string) => optList(ispec[field], at(`spec.install.spec.${field}`)).map((p, i) => {
@@ -407,6 +519,15 @@ export class OperatorBundle {
       });
       return { serviceAccountName, rules };
     });
+    // Count first: a CSV with millions of rules is refused before any work on them.
+    const rulesIn = (p: any): number => (isObject(p) && Array.isArray(p.rules) ? p.rules.length : 0);
+    const ruleCount = ['permissions', 'clusterPermissions']
+      .map((f) => (Array.isArray(ispec[f]) ? ispec[f] : []).reduce((n: number, p: any) => n + rulesIn(p), 0))
+      .reduce((a, b) => a + b, 0);
+    if (ruleCount + objectRules > LOADER_LIMITS.bundleRules) {
+      throw new Error(`OperatorBundle: ${source}: the bundle holds ${ruleCount + objectRules} policy rules (CSV permissions and clusterPermissions`
+        + `${objectRules > 0 ? ', Roles and ClusterRoles' : ''}), over the limit of ${LOADER_LIMITS.bundleRules} rules per bundle`);
+    }
     this.permissions = perms('permissions');
     this.clusterPermissions = perms('clusterPermissions');
     this.deployments = optList(ispec.deployments, at('spec.install.spec.deployments')).map((d, i) => {
@@ -452,11 +573,11 @@ export class OperatorBundle {
       const rawType = reqString(wo.type, source, `${f}.type`);
       const type = (Object.values(WebhookType) as string[]).includes(rawType) ? rawType as WebhookType : undefined;
       if (type === undefined) {
-        throw new Error(`${at(`${f}.type`)}: unknown webhook type '${rawType}'; use ValidatingAdmissionWebhook, MutatingAdmissionWebhook or ConversionWebhook`);
+        throw new Error(`${at(`${f}.type`)}: unknown webhook type '${esc(rawType)}'; use ValidatingAdmissionWebhook, MutatingAdmissionWebhook or ConversionWebhook`);
       }
       const tp = wo.targetPort;
       if (tp !== undefined && typeof tp !== 'number' && typeof tp !== 'string') {
-        throw new Error(`${at(`${f}.targetPort`)}: must be a port number or name, got ${short(tp)}`);
+        throw new Error(`${at(`${f}.targetPort`)}: must be a port number or name, got ${oneLine(tp)}`);
       }
       const out: WebhookDefinition = {
         type,
@@ -489,49 +610,39 @@ function isObject(v: any): v is Record<string, any> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-function short(v: any): string {
-  let s: string;
-  try {
-    s = JSON.stringify(v) ?? String(v);
-  } catch {
-    s = String(v);
-  }
-  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
-}
-
 function optObject(v: any, at: string): Record<string, any> {
   if (v === undefined || v === null) return {};
-  if (!isObject(v)) throw new Error(`${at}: must be an object, got ${short(v)}`);
+  if (!isObject(v)) throw new Error(`${at}: must be an object, got ${oneLine(v)}`);
   return v;
 }
 
 function optList(v: any, at: string): any[] {
   if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw new Error(`${at}: must be a list, got ${short(v)}`);
+  if (!Array.isArray(v)) throw new Error(`${at}: must be a list, got ${oneLine(v)}`);
   return v;
 }
 
 function optString(v: any, at: string): string | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string') throw new Error(`${at}: must be a string, got ${short(v)}`);
+  if (typeof v !== 'string') throw new Error(`${at}: must be a string, got ${oneLine(v)}`);
   return v;
 }
 
 function optStringList(v: any, at: string): string[] {
   const l = optList(v, at);
-  if (l.some((x) => typeof x !== 'string')) throw new Error(`${at}: must be a list of strings, got ${short(v)}`);
+  if (l.some((x) => typeof x !== 'string')) throw new Error(`${at}: must be a list of strings, got ${oneLine(v)}`);
   return [...l];
 }
 
 function optPort(v: any, at: string): number {
   if (v === undefined || v === null || v === 0) return 443;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 65535) throw new Error(`${at}: must be a port number, got ${short(v)}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 65535) throw new Error(`${at}: must be a port number, got ${oneLine(v)}`);
   return v;
 }
 
 function reqString(v: any, source: string, field: string): string {
   if (typeof v !== 'string' || v === '') {
-    throw new Error(`OperatorBundle: ${source}: field '${field}' is required and must be a non-empty string, got ${short(v)}`);
+    throw new Error(`OperatorBundle: ${source}: field '${field}' is required and must be a non-empty string, got ${oneLine(v)}`);
   }
   return v;
 }
@@ -548,48 +659,80 @@ function clean<T>(o: T): T {
   return out;
 }
 
-function parseYamlDocuments(text: string, source: string): SourcedObject[] {
+/**
+ * The annotations file as operator-registry `NewImageInput` finds it: `metadata/annotations.yaml`, else the first
+ * file of `metadata/` (in name order) whose first document has bundle annotations.
+ */
+function findAnnotationsFile(metadataDir: string): string | undefined {
+  if (!fs.existsSync(metadataDir) || !fs.statSync(metadataDir).isDirectory()) return undefined;
+  const preferred = path.join(metadataDir, 'annotations.yaml');
+  if (fs.existsSync(preferred) && fs.statSync(preferred).isFile()) return preferred;
+  for (const f of fs.readdirSync(metadataDir).filter((n) => !n.startsWith('.')).sort()) {
+    const file = path.join(metadataDir, f);
+    const stat = fs.statSync(file);
+    if (!stat.isFile() || stat.size > LOADER_LIMITS.manifestBytes) continue;
+    const value = decodeManifestFile(fs.readFileSync(file, 'utf8')).document?.value;
+    const a = isObject(value) ? value.annotations : undefined;
+    if (isObject(a) && [ANNOTATION_PACKAGE, ANNOTATION_CHANNELS, ANNOTATION_DEFAULT_CHANNEL].some((k) => typeof a[k] === 'string' && a[k] !== '')) return file;
+  }
+  return undefined;
+}
+
+/** A Node file-system error (EACCES, ELOOP, a broken link...) as an Error naming the method and the path; others as they are. */
+function fileSystemError(e: unknown, method: string): unknown {
+  // duck-typed: errors of Node's fs are not instances of the caller's Error in every realm (jest, vm)
+  const err = e as NodeJS.ErrnoException;
+  if (err !== null && typeof err === 'object' && typeof err.code === 'string' && typeof err.syscall === 'string') {
+    return new Error(`OperatorBundle.${method}: cannot read '${esc(String(err.path ?? ''))}': ${esc(err.message)}`);
+  }
+  return e;
+}
+
+/** A decoding error that is a loader limit: an error even where OLM would merely skip the file. */
+function isLimitMessage(message: string): boolean {
+  return /the loader's limit|alias bomb|over the limit/.test(message);
+}
+
+/** Every document of a YAML text given to `fromCsvYaml` (all documents count; empty ones are skipped). */
+function parseYamlText(text: string, source: string, warnings: string[]): SourcedObject[] {
+  if (typeof text !== 'string') throw new Error(`OperatorBundle: ${source}: must be YAML text, got ${oneLine(text)}`);
+  const tooBig = sizeProblem(text, LOADER_LIMITS.manifestBytes);
+  if (tooBig !== undefined) throw new Error(`OperatorBundle: ${source}: ${tooBig}`);
   const out: SourcedObject[] = [];
-  // YAML 1.2 core schema: `=` stays a string (PyYAML's YAML 1.1 rejects it in the prometheus bundle).
-  const docs = parseAllDocuments(text, { version: '1.2' });
-  const list = Array.isArray(docs) ? docs : [docs];
-  list.forEach((doc: any, i: number) => {
-    if (doc.errors && doc.errors.length > 0) {
-      const e = doc.errors[0];
-      throw new Error(`OperatorBundle: ${source}: broken YAML in document ${i + 1}: ${e.message.split('\n')[0]}`);
+  const docs = decodeYamlDocuments(text);
+  docs.forEach((doc, i) => {
+    if (doc.error !== undefined) {
+      throw new Error(`OperatorBundle: ${source}: broken YAML in document ${i + 1} (line ${doc.error.line}): ${doc.error.message}`);
     }
-    const obj = doc.toJS({ maxAliasCount: 1000 });
-    if (obj === null || obj === undefined) return;
-    out.push({ obj, source: list.length > 1 ? `${source} (document ${i + 1})` : source });
+    for (const w of doc.warnings) warnings.push(`${source}:${w.line}: ${w.message}`);
+    if (doc.value === null || doc.value === undefined) return;
+    out.push({ obj: doc.value, source: docs.length > 1 ? `${source} (document ${i + 1})` : source });
   });
   return out;
 }
 
-function parseJsonStream(text: string, source: string): any[] {
-  const out: any[] = [];
-  let depth = 0;
-  let start = -1;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') {inString = true;} else if (c === '{') {
-      if (depth === 0) start = i;
-      depth++;
-    } else if (c === '}') {
-      depth--;
-      if (depth === 0) {
-        try {
-          out.push(JSON.parse(text.slice(start, i + 1)));
-        } catch (e) {
-          throw new Error(`OperatorBundle: ${source}: broken JSON object at offset ${start}: ${(e as Error).message}`);
-        }
-      }
-    }
+/** Reads a catalog file for `fromCatalogFile` / `fromCatalogPackage` like `FileBasedCatalog.fromPath`; throws on load problems. */
+function readCatalog(file: string, method: string): { catalog: FileBasedCatalog; shown: string } {
+  try {
+    return readCatalogUnchecked(file, method);
+  } catch (e) {
+    throw fileSystemError(e, method);
   }
-  return out;
+}
+
+function readCatalogUnchecked(file: string, method: string): { catalog: FileBasedCatalog; shown: string } {
+  if (typeof file !== 'string' || file === '') {
+    throw new Error(`OperatorBundle.${method}: the catalog file must be a non-empty path, got ${oneLine(file)}`);
+  }
+  const shown = esc(file);
+  if (!fs.existsSync(file)) throw new Error(`OperatorBundle.${method}: '${shown}' does not exist; pass a file-based catalog file (JSON or YAML)`);
+  if (!fs.statSync(file).isFile()) {
+    throw new Error(`OperatorBundle.${method}: '${shown}' is not a file; pass one file-based catalog file (for example <catalog>/<package>/catalog.json)`);
+  }
+  const catalog = FileBasedCatalog.fromPath(file);
+  if (catalog.loadProblems.length > 0) {
+    const list = catalog.loadProblems.map((p) => p.message);
+    throw new Error(`OperatorBundle.${method}: cannot read ${shown}: ${list.slice(0, 5).join('; ')}${list.length > 5 ? `; and ${list.length - 5} more` : ''}`);
+  }
+  return { catalog, shown };
 }

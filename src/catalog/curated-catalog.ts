@@ -440,6 +440,10 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
       if (p.grpcPodConfig) out.push({ code: 'IgnoredWithAddress', field: 'grpcPodConfig', message: 'OLM runs no catalog pod for an address-based CatalogSource, so grpcPodConfig has no effect' });
       if (p.registryPollInterval) out.push({ code: 'IgnoredWithAddress', field: 'registryPollInterval', message: 'OLM only polls image-based CatalogSources' });
     }
+    // Accepted the way opm accepts it (duplicate keys: the last one wins), but worth fixing in the source catalog.
+    for (const w of this.sourceCatalog?.loadWarnings ?? []) {
+      out.push({ code: 'FbcLoadWarning', field: 'sourceCatalog', message: w.message, fix: 'remove the repeated key from the file-based catalog' });
+    }
     const result = this.filtered();
     for (const note of result?.notes ?? []) {
       out.push({ code: 'CatalogFiltered', field: 'packages', message: note });

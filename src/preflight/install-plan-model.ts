@@ -98,6 +98,13 @@ export interface InstallModel {
   readonly conversionNotSingleton: string[];
   /** Webhook definitions whose rules OLM rejects (`ValidWebhookRules`). */
   readonly invalidWebhooks: string[];
+  /**
+   * Bundle objects whose kind is a core kind OLM handles itself (Secret, Service, Role, ...) but whose apiVersion is
+   * another group: OLM dispatches by kind alone and creates the core kind (probably a sample CR shipped by mistake).
+   */
+  readonly createdAsCoreKind: BundleObject[];
+  /** Bundle objects that make the InstallPlan fail, with why (rules that do not decode, no apiVersion). */
+  readonly invalidObjects: Array<{ object: BundleObject; reason: string }>;
 }
 
 /** Internal (not exported from the package): the OLM install model. */
@@ -115,6 +122,8 @@ function modelInstall(bundle: OperatorBundle, namespace: string, upgrade: boolea
   const unsupported: BundleObject[] = [];
   const conversionNotSingleton: string[] = [];
   const invalidWebhooks: string[] = [];
+  const createdAsCoreKind: BundleObject[] = [];
+  const invalidObjects: Array<{ object: BundleObject; reason: string }> = [];
   const csv = bundle.name;
 
   const verbs = (rule: Omit<PolicyRule, 'verbs'>, ns: string, fresh: string[], update: string[], step: string, name?: string) => {
@@ -155,16 +164,30 @@ function modelInstall(bundle: OperatorBundle, namespace: string, upgrade: boolea
 
   // InstallPlan steps: every bundle object (CRDs go through OLM's own client and need nothing here).
   const bundleRoles = new Map<string, PolicyRule[]>();
+  // OLM dispatches bundle objects by kind alone: resolver/steps.go NewStepResourceFromObject turns every kind
+  // Secret into a BundleSecret step, and catalog/operator.go ExecutePlan switches on step.Resource.Kind and
+  // json.Unmarshals the manifest into the core type (corev1.Service, rbacv1.Role, ...), whatever its apiVersion.
+  // A Role whose rules do not decode fails the step ("error parsing step manifest").
+  const badRules = new Set<BundleObject>();
   for (const o of bundle.objects) {
-    if (o.kind === 'Role' || o.kind === 'ClusterRole') bundleRoles.set(`${o.kind}/${o.name}`, rulesOf(o));
+    if (o.kind !== 'Role' && o.kind !== 'ClusterRole') continue;
+    const rules = rulesOf(o);
+    if (typeof rules === 'string') {
+      invalidObjects.push({ object: o, reason: `its rules do not decode as RBAC rules (${rules}): OLM fails the InstallPlan step ("error parsing step manifest")` });
+      badRules.add(o);
+      continue;
+    }
+    bundleRoles.set(`${o.kind}/${o.name}`, rules);
   }
   for (const o of bundle.objects) {
     const step = `InstallPlan step ${o.kind} ${o.name} (${o.source})`;
-    if (TYPED_KINDS[o.kind] !== undefined && groupOf(o.apiVersion) === TYPED_KINDS[o.kind].group) {
+    if (TYPED_KINDS[o.kind] !== undefined) {
+      if (o.apiVersion !== '' && groupOf(o.apiVersion) !== TYPED_KINDS[o.kind].group) createdAsCoreKind.push(o);
+      if (badRules.has(o)) continue;
       typed(o.kind, namespace, o.name, `${step}: create${upgrade ? ', or get + patch' : ''}`);
       const ns = TYPED_KINDS[o.kind].namespaced ? namespace : '';
       if (o.kind === 'Role' || o.kind === 'ClusterRole') {
-        escalateRole(ns, rulesOf(o), `${step}: RBAC escalation check, the installer must hold the rules it grants`, o.name);
+        escalateRole(ns, bundleRoles.get(`${o.kind}/${o.name}`) ?? [], `${step}: RBAC escalation check, the installer must hold the rules it grants`, o.name);
         if (o.kind === 'ClusterRole' && o.raw?.aggregationRule) {
           reqs.push({
             namespace: '',
@@ -186,6 +209,12 @@ function modelInstall(bundle: OperatorBundle, namespace: string, upgrade: boolea
     const sup = SUPPORTED_KINDS[o.kind];
     if (sup === undefined) {
       unsupported.push(o);
+      continue;
+    }
+    if (o.apiVersion === '') {
+      // ExecutePlan's default branch decodes it as unstructured and looks up the resource of its group/version
+      // (apiresourceFromGVK), which fails for an empty one.
+      invalidObjects.push({ object: o, reason: 'it has no apiVersion: OLM looks up the resource of its group/version (catalog operator apiresourceFromGVK) and the InstallPlan fails' });
       continue;
     }
     verbs({ apiGroups: [groupOf(o.apiVersion)], resources: [sup.resource] }, sup.namespaced ? namespace : '', ['create'], ['get', 'update'],
@@ -325,7 +354,7 @@ function modelInstall(bundle: OperatorBundle, namespace: string, upgrade: boolea
     reqs.push({ namespace: 'kube-system', step, escalation: false, rules: [{ apiGroups: [RBAC], resources: ['rolebindings'], resourceNames: [`${name}-auth-reader`], verbs: ['get'] }] });
   }
 
-  return { requirements: reqs, unsupported, conversionNotSingleton, invalidWebhooks };
+  return { requirements: reqs, unsupported, conversionNotSingleton, invalidWebhooks, createdAsCoreKind, invalidObjects };
 }
 
 /** OLM `install.ValidWebhookRules`: why the rules are rejected, or undefined. */
@@ -348,13 +377,17 @@ function groupOf(apiVersion: string): string {
   return i < 0 ? '' : apiVersion.slice(0, i);
 }
 
-function rulesOf(o: BundleObject): PolicyRule[] {
-  const rules = Array.isArray(o.raw?.rules) ? o.raw.rules : [];
-  return rules.map((r: any, i: number) => {
+/** The rules of a bundle Role / ClusterRole, or why they do not decode. */
+function rulesOf(o: BundleObject): PolicyRule[] | string {
+  const raw = o.raw?.rules;
+  if (raw !== undefined && raw !== null && !Array.isArray(raw)) return "field 'rules' must be a list";
+  const rules: PolicyRule[] = [];
+  for (const [i, r] of (raw ?? []).entries()) {
     try {
-      return PolicyRules.fromJson(r);
+      rules.push(PolicyRules.fromJson(r));
     } catch (e) {
-      throw new Error(`${o.kind} ${o.name} (${o.source}): field 'rules[${i}]': ${(e as Error).message}`);
+      return `field 'rules[${i}]': ${(e as Error).message.split('\n')[0]}`;
     }
-  });
+  }
+  return rules;
 }

@@ -12,6 +12,7 @@
  */
 import { InstallModel, InstallPlanModel, Requirement } from './install-plan-model';
 import { OperatorBundle } from '../bundle/operator-bundle';
+import { escapeControl } from '../core/yaml-or-json';
 import { InstallModeFailureReason, InstallModes } from '../olm/install-modes';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
@@ -57,6 +58,19 @@ export enum PreflightCode {
   CRDS_CREATED_BY_OLM = 'CrdsCreatedByOlm',
   /** Warning: required APIs are resolved by OLM, which may install more bundles with the same ServiceAccount. */
   REQUIRED_APIS = 'RequiredApis',
+  /**
+   * Warning: a bundle object of a core kind (Secret, Service, ConfigMap, ServiceAccount, Role, RoleBinding,
+   * ClusterRole, ClusterRoleBinding) in another API group. OLM dispatches by kind alone and creates the core kind
+   * (fields it does not know are dropped): the bundle probably ships a sample custom resource by mistake.
+   */
+  CREATED_AS_CORE_KIND = 'BundleObjectCreatedAsCoreKind',
+  /** A bundle object OLM cannot create (rules that do not decode, no apiVersion for a non-core kind): the InstallPlan fails. */
+  INVALID_BUNDLE_OBJECT = 'InvalidBundleObject',
+  /**
+   * Warning: something the bundle loader accepted the way OLM does (duplicate keys: the last wins; a manifest file
+   * OLM skips; documents after the first in a manifest file), see `OperatorBundle.loadWarnings`.
+   */
+  BUNDLE_MANIFEST_WARNING = 'BundleManifestWarning',
 }
 
 /** A blocker or warning that is not a missing rule. */
@@ -221,7 +235,7 @@ export class InstallPreflight {
           + 'with allowClusterScoped, or choose an operator without clusterPermissions, webhooks or API services.',
       });
     }
-    warnings.push(...modelWarnings(bundle, namespace, props.targetNamespaces));
+    warnings.push(...modelWarnings(bundle, namespace, props.targetNamespaces, model));
 
     return clean({
       bundleName: bundle.name,
@@ -450,6 +464,12 @@ function modelProblems(bundle: OperatorBundle, model: InstallModel): PreflightPr
         + '(catalog operator supportedresources.go): the InstallPlan fails with StepStatusUnsupportedResource. Fix: remove it from the bundle.',
     });
   }
+  for (const { object: o, reason } of model.invalidObjects) {
+    out.push({
+      code: PreflightCode.INVALID_BUNDLE_OBJECT,
+      message: escapeControl(`${bundle.name}: bundle object ${o.kind} ${o.name} (${o.source}): ${reason}. Fix: correct or remove it in the bundle.`),
+    });
+  }
   for (const w of model.conversionNotSingleton) {
     out.push({
       code: PreflightCode.CONVERSION_WEBHOOK_NOT_ALL_NAMESPACES,
@@ -463,8 +483,20 @@ function modelProblems(bundle: OperatorBundle, model: InstallModel): PreflightPr
   return out;
 }
 
-function modelWarnings(bundle: OperatorBundle, namespace: string, targets: string[]): PreflightProblem[] {
+function modelWarnings(bundle: OperatorBundle, namespace: string, targets: string[], model: InstallModel): PreflightProblem[] {
   const out: PreflightProblem[] = [];
+  for (const w of bundle.loadWarnings) out.push({ code: PreflightCode.BUNDLE_MANIFEST_WARNING, message: escapeControl(`${bundle.name}: ${w}`) });
+  for (const o of model.createdAsCoreKind) {
+    const core = CORE_API_VERSIONS[o.kind];
+    out.push({
+      code: PreflightCode.CREATED_AS_CORE_KIND,
+      message: escapeControl(`${bundle.name}: bundle object ${o.kind} ${o.name} (${o.source}) has apiVersion ${o.apiVersion}, but OLM dispatches bundle `
+        + `objects by kind alone (resolver/steps.go NewStepResourceFromObject, catalog operator.go ExecutePlan): it is created as a ${core} `
+        + `${o.kind} in the operator's namespace${o.kind.startsWith('Cluster') ? ' (cluster-scoped)' : ''}, and fields a ${o.kind} does not have are dropped; `
+        + 'the installer needs the verbs on that core kind. The bundle probably ships a sample custom resource by mistake. '
+        + 'Fix: ask the operator\'s maintainers to remove it from manifests/ (samples belong in the CSV\'s alm-examples annotation).'),
+    });
+  }
   const nsRules = bundle.permissions.reduce((n, p) => n + p.rules.length, 0);
   if (targets.length === 0 && nsRules > 0) {
     out.push({
@@ -500,6 +532,18 @@ function modelWarnings(bundle: OperatorBundle, namespace: string, targets: strin
   }
   return out;
 }
+
+/** apiVersion of the core kinds OLM creates by kind alone (catalog operator.go ExecutePlan). */
+const CORE_API_VERSIONS: Record<string, string> = {
+  Secret: 'v1',
+  Service: 'v1',
+  ConfigMap: 'v1',
+  ServiceAccount: 'v1',
+  Role: 'rbac.authorization.k8s.io/v1',
+  RoleBinding: 'rbac.authorization.k8s.io/v1',
+  ClusterRole: 'rbac.authorization.k8s.io/v1',
+  ClusterRoleBinding: 'rbac.authorization.k8s.io/v1',
+};
 
 /** A modelled install with its rules pre-split and pre-broken into atoms, cached per bundle (bundles are immutable). */
 interface PreparedModel {

@@ -7,6 +7,9 @@
 import { stringify } from 'yaml';
 import { FbcBlob, FbcFormat, FbcProblem, FbcSchema, FileBasedCatalog } from './file-based-catalog';
 import { blobId, str } from './internal';
+import { depthOf, LOADER_LIMITS } from '../../core/yaml-or-json';
+
+const DEPTH_TEXT = `is nested deeper than ${LOADER_LIMITS.depth} levels (the loaders' limit)`;
 
 const SCHEMA_ORDER: string[] = [FbcSchema.PACKAGE, FbcSchema.CHANNEL, FbcSchema.BUNDLE, FbcSchema.DEPRECATIONS];
 
@@ -18,9 +21,12 @@ export class FbcWriter {
    * channels, bundles (each sorted by name), deprecations, then other schemas. Deterministic.
    *
    * @param format JSON (default, like `opm render`) or YAML
+   * @throws Error naming the blob when one is nested deeper than the loaders' depth limit (see `problems`)
    */
   public static toFiles(catalog: FileBasedCatalog, format: FbcFormat = FbcFormat.JSON): { [file: string]: string } {
     const byFile = new Map<string, FbcBlob[]>();
+    const tooDeep = FbcWriter.problems(catalog).filter((p) => p.message.includes(DEPTH_TEXT));
+    if (tooDeep.length > 0) throw new Error(`FbcWriter.toFiles: ${tooDeep[0].message}`);
     for (const b of catalog.blobs) {
       const pkg = b.schema === FbcSchema.PACKAGE ? str(b.content.name) : str(b.content.package);
       const file = pkg ? `${pkg}/catalog.${format}` : `catalog.${format}`;
@@ -32,7 +38,9 @@ export class FbcWriter {
       out[file] =
         format === FbcFormat.JSON
           ? blobs.map((b) => JSON.stringify(b.content, null, 4)).join('\n') + '\n'
-          : blobs.map((b) => `---\n${stringify(b.content, { lineWidth: 0 })}`).join('');
+          // YAML 1.1 quoting: opm reads YAML with go-yaml v2, which takes an unquoted `n`, `yes`, `on` or `0755`
+          // for a boolean or an octal number; quoted, they stay the strings they are.
+          : blobs.map((b) => `---\n${stringify(b.content, { lineWidth: 0, version: '1.1' })}`).join('');
     }
     return out;
   }
@@ -51,6 +59,12 @@ export class FbcWriter {
       blob: blobId(b),
     });
     for (const b of catalog.blobs) {
+      // Iterative check: writing (JSON.stringify, YAML) recurses, so a blob built in code with unbounded nesting
+      // is refused here with its name instead of a RangeError.
+      if (depthOf(b.content) > LOADER_LIMITS.depth) {
+        out.push(at(b, `blob ${JSON.stringify(blobId(b))} ${DEPTH_TEXT}; it cannot be written`));
+        continue;
+      }
       const pkg = b.schema === FbcSchema.PACKAGE ? str(b.content.name) : str(b.content.package);
       if (pkg !== undefined && pkg !== '' && (pkg === '.' || pkg === '..' || /[\\/]/.test(pkg))) {
         out.push(at(b, `package name ${JSON.stringify(pkg)} cannot be used as a folder name`));

@@ -2,12 +2,16 @@
  * File-based catalogs (FBC): the `olm.package`, `olm.channel`, `olm.bundle` and `olm.deprecations` blobs that
  * `opm` reads from JSON or YAML files (operator-registry `alpha/declcfg/load.go`). Loading never throws for bad
  * content: each malformed file or blob becomes an `FbcProblem` naming the file and line, so callers can report
- * every problem at once.
+ * every problem at once. Decoding follows opm's (apimachinery `NewYAMLOrJSONDecoder` over sigs.k8s.io/yaml and
+ * Go `encoding/json`): duplicate mapping keys are accepted and the last one wins (a `loadWarnings` entry names the
+ * file, line and key), `<<` merge keys are resolved, a byte-order mark and CRLF line ends are accepted. Limits:
+ * file size, YAML alias expansions and nesting depth (see docs/catalog.md), each breach a load problem naming the
+ * file.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { LineCounter, parseAllDocuments } from 'yaml';
 import { bundleVersionOf, channelEntriesOf, nonEmpty, str, uniqueSorted } from './internal';
+import { decodeJsonValues, decodeYamlDocuments, DecodedDocument, escapeControl as oneLineText, LOADER_LIMITS, sizeProblem } from '../../core/yaml-or-json';
 
 /** The schemas of the FBC blobs this library understands (operator-registry `alpha/declcfg/declcfg.go`). */
 export enum FbcSchema {
@@ -90,18 +94,27 @@ export enum FbcFormat {
 /** An immutable file-based catalog: blobs in a stable order plus the problems found while loading them. */
 export class FileBasedCatalog {
   /**
-   * Parses one file's content. `.json` content is a stream of JSON objects (what `opm render` writes); anything
-   * else is read as YAML documents. Malformed content becomes `loadProblems`, never an exception.
+   * Parses one file's content. Content whose first non-space character is `{` is a stream of JSON objects (what
+   * `opm render` writes); anything else is read as YAML documents, whatever the file name (opm's decoder sniffs the
+   * content the same way). Malformed content becomes `loadProblems`, never an exception.
    *
    * @param content the file content
-   * @param fileName the file name used to pick the format and in problem locations
+   * @param fileName the file name used in problem locations
    */
   public static fromString(content: string, fileName: string): FileBasedCatalog {
+    const file = typeof fileName === 'string' ? oneLineText(fileName) : '<catalog>';
+    if (typeof content !== 'string') {
+      return new FileBasedCatalog([], [{ message: `${file}: catalog content must be text, got ${content === null ? 'null' : typeof content}`, location: { file, line: 1 } }]);
+    }
+    const tooBig = sizeProblem(content, LOADER_LIMITS.catalogFileBytes);
+    if (tooBig !== undefined) return new FileBasedCatalog([], [{ message: `${file}: ${tooBig}`, location: { file, line: 1 } }]);
     const problems: FbcProblem[] = [];
-    const blobs = fileName.toLowerCase().endsWith('.json')
-      ? parseJsonStream(content, fileName, problems)
-      : parseYamlStream(content, fileName, problems);
-    return new FileBasedCatalog(blobs, problems);
+    const warnings: FbcProblem[] = [];
+    // apimachinery NewYAMLOrJSONDecoder (what opm's WalkMetasReader uses) picks the format from the content, not
+    // the file name: a JSON stream when the first non-space character is '{', else YAML documents.
+    const docs = /^\uFEFF?\s*\{/.test(content) ? decodeJsonValues(content) : decodeYamlDocuments(content);
+    const blobs = toBlobs(docs, file, problems, warnings);
+    return new FileBasedCatalog(blobs, problems, warnings);
   }
 
   /**
@@ -109,40 +122,87 @@ export class FileBasedCatalog {
    * `opm` walks it). A missing path is a load problem. `.indexignore` files are not interpreted.
    */
   public static fromPath(fileOrDirectory: string): FileBasedCatalog {
+    if (typeof fileOrDirectory !== 'string' || fileOrDirectory === '') {
+      return new FileBasedCatalog([], [{ message: `catalog path must be a non-empty path, got ${JSON.stringify(fileOrDirectory) ?? String(fileOrDirectory)}` }]);
+    }
     if (!fs.existsSync(fileOrDirectory)) {
       return new FileBasedCatalog([], [{ message: `catalog path ${JSON.stringify(fileOrDirectory)} does not exist` }]);
     }
     if (fs.statSync(fileOrDirectory).isFile()) {
-      return FileBasedCatalog.fromString(fs.readFileSync(fileOrDirectory, 'utf-8'), path.basename(fileOrDirectory));
+      return FileBasedCatalog.readFile(fileOrDirectory, path.basename(fileOrDirectory));
     }
     const parts: FileBasedCatalog[] = [];
-    for (const rel of listCatalogFiles(fileOrDirectory, '')) {
-      parts.push(FileBasedCatalog.fromString(fs.readFileSync(path.join(fileOrDirectory, rel), 'utf-8'), rel));
+    const unreadable: FbcProblem[] = [];
+    for (const rel of listCatalogFiles(fileOrDirectory, '', unreadable)) {
+      parts.push(FileBasedCatalog.readFile(path.join(fileOrDirectory, rel), rel));
     }
+    parts.push(new FileBasedCatalog([], unreadable));
     return FileBasedCatalog.merge(parts);
   }
 
-  /** Builds a catalog from blobs (no load problems). */
+  /**
+   * Builds a catalog from blobs. A blob without a `schema` or whose `content` is not an object (possible from plain
+   * JavaScript) is left out and reported in `loadProblems`.
+   */
   public static fromBlobs(blobs: FbcBlob[]): FileBasedCatalog {
-    return new FileBasedCatalog(blobs, []);
+    if (!Array.isArray(blobs)) {
+      return new FileBasedCatalog([], [{ message: `FileBasedCatalog.fromBlobs: 'blobs' must be a list of blobs, got ${blobs === null ? 'null' : typeof blobs}` }]);
+    }
+    const ok: FbcBlob[] = [];
+    const problems: FbcProblem[] = [];
+    blobs.forEach((b, i) => {
+      const content = b !== null && typeof b === 'object' ? (b as any).content : undefined;
+      if (content === null || typeof content !== 'object' || Array.isArray(content) || typeof b.schema !== 'string' || b.schema === '') {
+        problems.push({ message: `FileBasedCatalog.fromBlobs: blobs[${i}] must have a non-empty 'schema' and a 'content' object` });
+        return;
+      }
+      ok.push(b);
+    });
+    return new FileBasedCatalog(ok, problems);
   }
 
   /** Concatenates catalogs (blobs and load problems, in order). */
   public static merge(catalogs: FileBasedCatalog[]): FileBasedCatalog {
+    // from plain JavaScript anything can come in: only catalogs are merged
+    const parts = Array.isArray(catalogs) ? catalogs.filter((c) => c instanceof FileBasedCatalog) : [];
     return new FileBasedCatalog(
-      catalogs.flatMap((c) => c.blobs),
-      catalogs.flatMap((c) => c.loadProblems),
+      parts.flatMap((c) => c.blobs),
+      parts.flatMap((c) => c.loadProblems),
+      parts.flatMap((c) => c.loadWarnings),
     );
+  }
+
+  /** Reads one catalog file, with the size limit checked before reading it. */
+  private static readFile(file: string, name: string): FileBasedCatalog {
+    const shown = oneLineText(name);
+    let content: string;
+    try {
+      const size = fs.statSync(file).size;
+      if (size > LOADER_LIMITS.catalogFileBytes) {
+        return new FileBasedCatalog([], [{
+          message: `${shown}: file is ${size} bytes, over the limit of ${LOADER_LIMITS.catalogFileBytes} bytes for a catalog file`,
+          location: { file: shown, line: 1 },
+        }]);
+      }
+      content = fs.readFileSync(file, 'utf-8');
+    } catch (e) {
+      // unreadable (permissions), a broken link, a link to a folder: a load problem, never an exception
+      return new FileBasedCatalog([], [{ message: `${shown}: cannot read the file: ${oneLineText((e as Error).message ?? String(e))}`, location: { file: shown, line: 1 } }]);
+    }
+    return FileBasedCatalog.fromString(content, name);
   }
 
   /** The blobs, in load order. */
   public readonly blobs: FbcBlob[];
-  /** Problems found while loading (malformed JSON/YAML, blobs without a schema). */
+  /** Problems found while loading (malformed JSON/YAML, blobs without a schema, a loader limit exceeded). */
   public readonly loadProblems: FbcProblem[];
+  /** What opm accepts but deserves attention (duplicate mapping keys: the last one wins), naming file and line. */
+  public readonly loadWarnings: FbcProblem[];
 
-  private constructor(blobs: FbcBlob[], loadProblems: FbcProblem[]) {
+  private constructor(blobs: FbcBlob[], loadProblems: FbcProblem[], loadWarnings: FbcProblem[] = []) {
     this.blobs = blobs.map((b) => ({ ...b }));
     this.loadProblems = [...loadProblems];
+    this.loadWarnings = [...loadWarnings];
   }
 
   /** Names of the `olm.package` blobs, sorted. */
@@ -200,15 +260,52 @@ export class FileBasedCatalog {
   }
 }
 
-function listCatalogFiles(root: string, rel: string): string[] {
+/** The catalog files below `root`, sorted by path; folders that cannot be listed become problems. Iterative. */
+function listCatalogFiles(root: string, start: string, problems: FbcProblem[]): string[] {
   const out: string[] = [];
-  const entries = fs.readdirSync(path.join(root, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const e of entries) {
-    const child = rel ? `${rel}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...listCatalogFiles(root, child));
-    else if (/\.(json|ya?ml)$/i.test(e.name)) out.push(child);
+  const pending = [start];
+  while (pending.length > 0) {
+    const rel = pending.shift()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(root, rel), { withFileTypes: true });
+    } catch (e) {
+      const shown = oneLineText(rel === '' ? '.' : rel);
+      problems.push({ message: `${shown}: cannot list the folder: ${oneLineText((e as Error).message ?? String(e))}`, location: { file: shown, line: 1 } });
+      continue;
+    }
+    for (const e of entries) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) pending.push(child);
+      else if (/\.(json|ya?ml)$/i.test(e.name)) out.push(child);
+    }
   }
-  return out;
+  // path order, as before: compare segment by segment, so a/b.json comes before a-b/c.json like a recursive walk
+  return out.sort((a, b) => cmpPath(a.split('/'), b.split('/')));
+}
+
+function cmpPath(a: string[], b: string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] !== b[i]) {
+      // in a recursive walk of sorted entries, siblings compare by name
+      return a[i] < b[i] ? -1 : 1;
+    }
+  }
+  return a.length - b.length;
+}
+
+function toBlobs(docs: DecodedDocument[], file: string, problems: FbcProblem[], warnings: FbcProblem[]): FbcBlob[] {
+  const blobs: FbcBlob[] = [];
+  for (const doc of docs) {
+    for (const w of doc.warnings) warnings.push({ message: `${file}:${w.line}: ${w.message}`, location: { file, line: w.line } });
+    if (doc.error !== undefined) {
+      problems.push({ message: `${file}:${doc.error.line}: ${doc.error.message}`, location: { file, line: doc.error.line } });
+      continue;
+    }
+    const blob = toBlob(doc.value, file, doc.line, problems);
+    if (blob) blobs.push(blob);
+  }
+  return blobs;
 }
 
 function toBlob(value: unknown, file: string, line: number, problems: FbcProblem[]): FbcBlob | undefined {
@@ -224,75 +321,4 @@ function toBlob(value: unknown, file: string, line: number, problems: FbcProblem
     return undefined;
   }
   return { schema, content: value, location };
-}
-
-function parseYamlStream(content: string, file: string, problems: FbcProblem[]): FbcBlob[] {
-  const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(content, { lineCounter, prettyErrors: false });
-  const list = Array.isArray(docs) ? docs : [docs];
-  const blobs: FbcBlob[] = [];
-  for (const doc of list) {
-    const start = doc.contents?.range?.[0] ?? doc.range?.[0] ?? 0;
-    const line = lineCounter.linePos(start).line;
-    if (doc.errors.length > 0) {
-      const err = doc.errors[0];
-      const errLine = err.linePos?.[0]?.line ?? line;
-      problems.push({ message: `${file}:${errLine}: malformed YAML: ${err.message.split('\n')[0]}`, location: { file, line: errLine } });
-      continue;
-    }
-    const blob = toBlob(doc.toJS(), file, line, problems);
-    if (blob) blobs.push(blob);
-  }
-  return blobs;
-}
-
-function parseJsonStream(content: string, file: string, problems: FbcProblem[]): FbcBlob[] {
-  const blobs: FbcBlob[] = [];
-  let i = 0;
-  let line = 1;
-  const n = content.length;
-  while (i < n) {
-    const c = content[i];
-    if (c === '\n') {
-      line++;
-      i++;
-      continue;
-    }
-    if (c === ' ' || c === '\t' || c === '\r') {
-      i++;
-      continue;
-    }
-    // One top-level value: scan to its end, honouring strings.
-    const start = i;
-    const startLine = line;
-    let depth = 0;
-    let inString = false;
-    let escaped = false;
-    for (; i < n; i++) {
-      const ch = content[i];
-      if (ch === '\n') line++;
-      if (inString) {
-        if (escaped) escaped = false;
-        else if (ch === '\\') escaped = true;
-        else if (ch === '"') inString = false;
-        continue;
-      }
-      if (ch === '"') {inString = true;} else if (ch === '{' || ch === '[') {depth++;} else if (ch === '}' || ch === ']') {
-        depth--;
-        if (depth <= 0) {
-          i++;
-          break;
-        }
-      } else if (depth === 0 && /\s/.test(ch)) {break;}
-    }
-    const text = content.slice(start, i);
-    try {
-      const blob = toBlob(JSON.parse(text), file, startLine, problems);
-      if (blob) blobs.push(blob);
-    } catch (e) {
-      problems.push({ message: `${file}:${startLine}: malformed JSON: ${(e as Error).message}`, location: { file, line: startLine } });
-      return blobs; // the rest of the stream cannot be trusted
-    }
-  }
-  return blobs;
 }

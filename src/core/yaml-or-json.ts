@@ -1,0 +1,415 @@
+/**
+ * Internal (not exported from the package): decoding of manifests and catalog files the way OLM and opm decode
+ * them, with limits, for `OperatorBundle` and `FileBasedCatalog`.
+ *
+ * Upstream decoders this follows:
+ * - k8s.io/apimachinery `pkg/util/yaml/decoder.go` `NewYAMLOrJSONDecoder`: a stream whose first non-space
+ *   character is `{` is a JSON stream (Go `encoding/json`), anything else is YAML split into documents by
+ *   `YAMLReader` at lines that are `---` (plus trailing spaces); empty chunks are skipped. Each YAML chunk is
+ *   converted by sigs.k8s.io/yaml over go-yaml v2: duplicate mapping keys are accepted and the LAST one wins (Go's
+ *   `encoding/json` does the same for JSON), `<<` merge keys are resolved, a leading byte-order mark is dropped
+ *   (go-yaml `yaml_parser_determine_encoding`); CRLF line ends are line ends.
+ * - operator-registry `pkg/registry/decode.go` / `pkg/configmap/configmap.go` `DecodeUnstructured` and OLM
+ *   `resolver/steps.go` `NewStepResourceFromBundle`: a bundle manifest file is decoded ONCE, so only its first
+ *   document is an object of the bundle ("found more than one document inside %s, using only the first one").
+ *
+ * Nothing here throws for bad input: problems come back as values, with 1-based lines, on one line each.
+ */
+import { Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, Tags } from 'yaml';
+
+/** Documented limits of the loaders (docs/preflight.md, docs/catalog.md). */
+export const LOADER_LIMITS = {
+  /**
+   * Bytes of one bundle manifest file (or of a YAML text given to `OperatorBundle.fromCsvYaml`). etcd refuses
+   * requests over 1.5 MiB (`--max-request-bytes`), so no real manifest comes near.
+   */
+  manifestBytes: 16 * 1024 * 1024,
+  /** Bytes of one file-based catalog file (`opm render` output of the largest community packages is far smaller). */
+  catalogFileBytes: 256 * 1024 * 1024,
+  /** Alias expansions per YAML document (the yaml library's `maxAliasCount`): a YAML alias bomb stops here. */
+  aliasCount: 1000,
+  /**
+   * Nesting depth of one value (objects and lists). Go's `encoding/json`, which OLM decodes every manifest with,
+   * stops at 10000; this library stops much earlier, so that every later step (writing catalogs as JSON or YAML)
+   * stays far within the JavaScript stack. Real manifests (CRD schemas included) stay under 100.
+   */
+  depth: 256,
+  /** Policy rules of one bundle (CSV permissions and clusterPermissions, and Roles / ClusterRoles it ships). */
+  bundleRules: 5000,
+};
+
+/** One problem, at a 1-based line of the decoded text. */
+export interface DecodeIssue {
+  readonly line: number;
+  readonly message: string;
+}
+
+/** One decoded document: a value, or an error; plus warnings (duplicate keys). */
+export interface DecodedDocument {
+  /** 1-based line where the document's content starts. */
+  readonly line: number;
+  /** The value (undefined when `error` is set; null for an empty document). */
+  readonly value?: unknown;
+  /** Why the document could not be decoded. */
+  readonly error?: DecodeIssue;
+  /** Things OLM accepts but deserve a word (duplicate keys). */
+  readonly warnings: DecodeIssue[];
+}
+
+/** A value shown on one line, shortened: raw newlines and other control characters escaped (JSON style). */
+export function oneLine(v: unknown, max = 80): string {
+  let s: string;
+  try {
+    s = JSON.stringify(v) ?? String(v);
+  } catch {
+    try {
+      s = String(v);
+    } catch {
+      s = Object.prototype.toString.call(v);
+    }
+  }
+  return clip(escapeControl(s), max);
+}
+
+/** Escapes raw newlines and other control characters (JSON style), so the text stays on one line. */
+export function escapeControl(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max - 3)}...` : s;
+}
+
+/** Nesting depth of a JSON-like value, computed without recursion; stops counting past `limit`. */
+export function depthOf(value: unknown, limit: number = LOADER_LIMITS.depth): number {
+  let max = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d > max) max = d;
+    if (max > limit) return max;
+    const children = Array.isArray(v) ? v : Object.values(v as object);
+    for (const c of children) if (c !== null && typeof c === 'object') stack.push([c, d + 1]);
+  }
+  return max;
+}
+
+/** Byte size of text, or a message when it is over `limit`. */
+export function sizeProblem(text: string, limit: number): string | undefined {
+  // Cheap first: UTF-8 takes at least one byte per UTF-16 unit and at most three.
+  if (text.length * 3 <= limit) return undefined;
+  const bytes = Buffer.byteLength(text, 'utf8');
+  return bytes > limit ? `file is ${bytes} bytes, over the limit of ${limit} bytes` : undefined;
+}
+
+const DEPTH_MESSAGE = `nested deeper than ${LOADER_LIMITS.depth} levels (the loader's limit)`;
+
+/** Drops a leading byte-order mark, as go-yaml does. */
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * The scalar resolution of go-yaml v2 (`resolve.go`), which sigs.k8s.io/yaml uses: YAML 1.1 booleans (`yes`, `no`,
+ * `on`, `off`, `y`, `n` in any of their cases), `0755` octal, `0b` binary, `0x` hex and `_` in numbers; plain
+ * scalars are never sexagesimal numbers (`190:20:30` stays a string). Timestamps stay strings here (go-yaml turns
+ * them into time values that sigs.k8s.io/yaml writes back as RFC 3339 strings). The yaml library's YAML 1.1 schema
+ * minus its timestamp and sexagesimal tags.
+ */
+function goYamlV2Tags(tags: Tags): Tags {
+  return tags.filter((t) => (typeof t === 'string'
+    ? !['timestamp', 'intTime', 'floatTime'].includes(t)
+    : t.tag !== 'tag:yaml.org,2002:timestamp' && t.format !== 'TIME'));
+}
+
+/**
+ * Every YAML document of `text` (FBC YAML files, YAML given as text), with go-yaml v2's scalar resolution (see
+ * `goYamlV2Tags`). Empty documents come back with the value null. Duplicate keys: the last wins, with a warning.
+ * `<<` merge keys are resolved (go-yaml v2 does).
+ */
+export function decodeYamlDocuments(text: string): DecodedDocument[] {
+  const lineCounter = new LineCounter();
+  let docs: Document.Parsed[];
+  try {
+    const parsed = parseAllDocuments(stripBom(text), {
+      version: '1.2',
+      schema: 'yaml-1.1',
+      customTags: goYamlV2Tags,
+      merge: true,
+      uniqueKeys: false,
+      lineCounter,
+      prettyErrors: false,
+    });
+    docs = Array.isArray(parsed) ? parsed : [parsed as any];
+  } catch (e) {
+    return [{ line: 1, error: { line: 1, message: yamlMessage(e) }, warnings: [] }];
+  }
+  return docs.map((doc) => yamlDocument(doc, lineCounter));
+}
+
+function yamlMessage(e: unknown): string {
+  const raw = e instanceof Error ? e.message : String(e);
+  const first = raw.split('\n')[0];
+  if (/Maximum call stack/i.test(first) || e instanceof RangeError) return DEPTH_MESSAGE;
+  if (/alias/i.test(first) && (e instanceof ReferenceError || /Excessive alias count/.test(first))) {
+    return `YAML aliases expand to too much data (over ${LOADER_LIMITS.aliasCount} alias expansions: a YAML alias bomb?)`;
+  }
+  return `malformed YAML: ${clip(escapeControl(first), 200)}`;
+}
+
+function yamlDocument(doc: Document.Parsed, lineCounter: LineCounter): DecodedDocument {
+  const start = (doc.contents as any)?.range?.[0] ?? doc.range?.[0] ?? 0;
+  const line = lineCounter.linePos(start).line;
+  if (doc.errors.length > 0) {
+    const err = doc.errors[0];
+    // The error's own line when it lies inside the document (an unclosed bracket is reported where the next
+    // document starts: then the document's first line).
+    const inside = Array.isArray(err.pos) && Array.isArray(doc.range) && err.pos[0] >= doc.range[0] && err.pos[0] < doc.range[2];
+    const errLine = inside ? lineCounter.linePos(err.pos[0]).line : line;
+    return { line, error: { line: errLine, message: yamlMessage(err) }, warnings: [] };
+  }
+  const warnings = duplicateKeys(doc, lineCounter);
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: LOADER_LIMITS.aliasCount });
+  } catch (e) {
+    return { line, error: { line, message: yamlMessage(e) }, warnings };
+  }
+  if (depthOf(value) > LOADER_LIMITS.depth) return { line, error: { line, message: DEPTH_MESSAGE }, warnings };
+  return { line, value: value ?? null, warnings };
+}
+
+/** Duplicate scalar keys of every mapping of the document (iterative walk; aliases are not followed). */
+function duplicateKeys(doc: Document.Parsed, lineCounter: LineCounter): DecodeIssue[] {
+  const out: DecodeIssue[] = [];
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<string>();
+      for (const pair of node.items) {
+        const key = pair.key;
+        if (isScalar(key) && (typeof key.value === 'string' || typeof key.value === 'number' || typeof key.value === 'boolean')) {
+          const k = String(key.value);
+          if (k === '<<' && !key.type?.startsWith('QUOTE')) {
+            // merge keys may repeat
+          } else if (seen.has(k)) {
+            const l = key.range ? lineCounter.linePos(key.range[0]).line : 0;
+            out.push({ line: l, message: `duplicate key ${oneLine(k)}: the last value wins, as in OLM and opm (sigs.k8s.io/yaml over go-yaml v2 and Go encoding/json accept duplicate keys)` });
+          }
+          seen.add(k);
+        }
+        if (!isAlias(pair.value)) stack.push(pair.value);
+        if (!isScalar(key) && !isAlias(key)) stack.push(key);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) {
+        if (isPair(item)) stack.push(item.key, item.value);
+        else if (!isAlias(item)) stack.push(item);
+      }
+    }
+  }
+  return out.sort((a, b) => a.line - b.line);
+}
+
+/** Result of scanning one JSON value: where it ends, its depth, and duplicate keys. */
+interface JsonScan {
+  /** Index after the value (text.length when unterminated). */
+  readonly end: number;
+  /** Line after the value. */
+  readonly endLine: number;
+  readonly depth: number;
+  readonly duplicates: DecodeIssue[];
+}
+
+/**
+ * Scans one JSON value starting at `start` (a non-space character) without recursion: its end, nesting depth and
+ * duplicate object keys. Does not validate: `JSON.parse` does that on the slice.
+ */
+function scanJson(text: string, start: number, line: number): JsonScan {
+  const n = text.length;
+  let i = start;
+  let depth = 0;
+  let maxDepth = 0;
+  const duplicates: DecodeIssue[] = [];
+  // per open container: its keys (objects) and whether the next string is a key
+  const frames: Array<{ keys?: Set<string>; expectKey: boolean }> = [];
+  const isDelimiter = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === ',' || c === ']' || c === '}' || c === '{' || c === '[' || c === '"';
+  for (; i < n; i++) {
+    const c = text[i];
+    if (c === '\n') {
+      line++;
+      continue;
+    }
+    if (c === '"') {
+      const from = i + 1;
+      let escaped = false;
+      let j = from;
+      for (; j < n; j++) {
+        const ch = text[j];
+        if (ch === '\n') line++;
+        if (escaped) escaped = false;
+        else if (ch === '\\') escaped = true;
+        else if (ch === '"') break;
+      }
+      const top = frames[frames.length - 1];
+      if (top?.keys && top.expectKey) {
+        let key: string;
+        try {
+          key = JSON.parse(text.slice(i, j + 1));
+        } catch {
+          key = text.slice(from, j);
+        }
+        if (top.keys.has(key)) {
+          duplicates.push({ line, message: `duplicate key ${oneLine(key)}: the last value wins, as in OLM and opm (Go encoding/json accepts duplicate keys)` });
+        }
+        top.keys.add(key);
+        top.expectKey = false;
+      }
+      i = j;
+      if (depth === 0) return { end: Math.min(j + 1, n), endLine: line, depth: maxDepth, duplicates };
+      continue;
+    }
+    if (c === '{' || c === '[') {
+      depth++;
+      if (depth > maxDepth) maxDepth = depth;
+      frames.push(c === '{' ? { keys: new Set(), expectKey: true } : { expectKey: false });
+      continue;
+    }
+    if (c === '}' || c === ']') {
+      depth--;
+      frames.pop();
+      if (depth <= 0) return { end: i + 1, endLine: line, depth: maxDepth, duplicates };
+      continue;
+    }
+    if (c === ',') {
+      const top = frames[frames.length - 1];
+      if (top?.keys) top.expectKey = true;
+      continue;
+    }
+    if (depth === 0) {
+      // a top-level scalar: up to the next delimiter
+      let j = i;
+      while (j < n && !isDelimiter(text[j])) j++;
+      return { end: Math.max(j, i + 1), endLine: line, depth: 0, duplicates };
+    }
+  }
+  return { end: n, endLine: line, depth: maxDepth, duplicates };
+}
+
+/**
+ * A stream of JSON values (FBC `.json` files, as `opm render` writes them): each value with its line. Stops at the
+ * first malformed value (the rest of the stream cannot be trusted; Go's json.Decoder stops there too).
+ */
+export function decodeJsonValues(text: string, firstOnly = false): DecodedDocument[] {
+  const out: DecodedDocument[] = [];
+  const n = text.length;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+  while (i < n) {
+    const c = text[i];
+    if (c === '\n') {
+      line++;
+      i++;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r') {
+      i++;
+      continue;
+    }
+    const startLine = line;
+    const scan = scanJson(text, i, line);
+    if (scan.depth > LOADER_LIMITS.depth) {
+      out.push({ line: startLine, error: { line: startLine, message: DEPTH_MESSAGE }, warnings: [] });
+      return out;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text.slice(i, scan.end));
+    } catch (e) {
+      out.push({ line: startLine, error: { line: startLine, message: `malformed JSON: ${clip(escapeControl((e as Error).message), 200)}` }, warnings: [] });
+      return out;
+    }
+    out.push({ line: startLine, value, warnings: scan.duplicates });
+    if (firstOnly) return out;
+    i = scan.end;
+    line = scan.endLine;
+  }
+  return out;
+}
+
+/** What OLM reads from one bundle manifest file. */
+export interface DecodedManifestFile {
+  /** The first document, as OLM decodes it (undefined when the file holds no document). */
+  readonly document?: DecodedDocument;
+  /** Number of further documents that OLM ignores. */
+  readonly ignoredDocuments: number;
+}
+
+/**
+ * One bundle manifest file as OLM decodes it (`NewYAMLOrJSONDecoder`, one `Decode`): JSON when the first
+ * non-space character is `{` (first value only), else the first `---`-separated chunk of YAML.
+ */
+export function decodeManifestFile(raw: string): DecodedManifestFile {
+  const text = stripBom(raw);
+  if (/^\s*\{/.test(text)) {
+    const docs = decodeJsonValues(text, true);
+    const rest = docs.length > 0 && docs[0].error === undefined ? text.slice(endOfFirstJson(text)) : '';
+    return { document: docs[0], ignoredDocuments: /\S/.test(rest) ? 1 : 0 };
+  }
+  const chunks = yamlChunks(text);
+  if (chunks.length === 0) return { ignoredDocuments: 0 };
+  const first = chunks[0];
+  if (first.error !== undefined) {
+    return { document: { line: first.line, error: { line: first.line, message: `malformed YAML: ${first.error}` }, warnings: [] }, ignoredDocuments: 0 };
+  }
+  const docs = decodeYamlDocuments(first.text);
+  const doc = docs[0] ?? { line: 1, value: null, warnings: [] };
+  const shift = (x: DecodeIssue): DecodeIssue => ({ line: x.line + first.line - 1, message: x.message });
+  return {
+    document: {
+      line: doc.line + first.line - 1,
+      ...(doc.error ? { error: shift(doc.error) } : { value: doc.value }),
+      warnings: doc.warnings.map(shift),
+    },
+    ignoredDocuments: chunks.length - 1 + Math.max(0, docs.length - 1),
+  };
+}
+
+function endOfFirstJson(text: string): number {
+  const i = text.search(/\S/);
+  return scanJson(text, i, 1).end;
+}
+
+/**
+ * apimachinery `YAMLReader.Read`: chunks separated by lines starting with `---` followed only by spaces or a
+ * comment; any other text after `---` is an error ("invalid Yaml document separator"); empty chunks are skipped.
+ */
+function yamlChunks(text: string): Array<{ text: string; line: number; error?: string }> {
+  const out: Array<{ text: string; line: number; error?: string }> = [];
+  // bufio.Reader.ReadLine drops "\r\n" as well as "\n"
+  const lines = text.split(/\r?\n/);
+  let buf: string[] = [];
+  let bufLine = 1;
+  for (let idx = 0; idx < lines.length; idx++) {
+    const l = lines[idx];
+    if (l.startsWith('---')) {
+      const rest = l.slice(3).trim();
+      if (rest !== '' && !rest.startsWith('#')) {
+        out.push({ text: buf.join('\n'), line: buf.length > 0 ? bufLine : idx + 1, error: `invalid YAML document separator at line ${idx + 1}: ${oneLine(l)}` });
+        return out;
+      }
+      if (buf.length > 0) out.push({ text: buf.join('\n'), line: bufLine });
+      buf = [];
+      continue;
+    }
+    // the last element of split is '' when the text ends with a newline: not a line of its own
+    if (idx === lines.length - 1 && l === '') break;
+    if (buf.length === 0) bufLine = idx + 1;
+    buf.push(l);
+  }
+  if (buf.length > 0) out.push({ text: buf.join('\n'), line: bufLine });
+  return out;
+}
