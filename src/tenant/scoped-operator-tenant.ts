@@ -17,9 +17,10 @@ import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
 import { OlmApiAccess, OlmGeneratedRbac } from '../olm/generated-rbac';
 import { AccessLevel, OlmGeneration, OlmNaming } from '../olm/olm-naming';
+import { BindRoleAcceptance, DerivedRoleBind } from '../preflight/install-preflight';
 import { DefaultInstallerRules } from '../preflight/default-installer-rules';
 import { InstallerPermissions, InstallPreflight, NamespaceRules, PreflightResult } from '../preflight/install-preflight';
-import { PolicyRule } from '../rbac/policy-rule';
+import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 
 /** OperatorGroup `spec.upgradeStrategy`. */
 export enum UpgradeStrategy {
@@ -180,10 +181,21 @@ export interface ScopedOperatorTenantProps {
    */
   readonly clusterInstallerRules?: PolicyRule[];
   /**
-   * Sensitive grants (escalate, bind, impersonate, OperatorGroup writes) accepted in the installer rules.
+   * Sensitive grants (`SensitiveGrant`: escalate, bind, impersonate, OperatorGroup writes, pod creation and exec,
+   * ServiceAccount tokens, cluster-wide secret reads, webhook and admission policy writes, ...) accepted in the
+   * installer rules.
    * @default - none: each is a synth error
    */
   readonly allowedSensitiveGrants?: SensitiveGrant[];
+  /**
+   * With `deriveInstallerRules`: roles that the bundles bind but do not define (e.g. a ClusterRoleBinding to `view`)
+   * whose `bind` may be derived, each with a reason written to the annotation
+   * `ScopedOperatorTenant.BIND_ROLES_ANNOTATION`. Holding `bind` on a role lets the installer bind it to itself.
+   * Without an entry such a binding is a `GrantsEscalationRights` preflight error. The two bootstrap roles of
+   * cert resources (`system:auth-delegator`, `extension-apiserver-authentication-reader`) need no entry.
+   * @default - none
+   */
+  readonly allowedBindRoles?: BindRoleAcceptance[];
   /**
    * The OperatorGroup's target namespaces. Other namespaces and AllNamespaces are an explicit opt-in with a
    * reason, written to the OperatorGroup annotation `ScopedOperatorTenant.TARGETS_REASON_ANNOTATION`: OLM, with
@@ -280,6 +292,13 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   public static readonly TARGETS_REASON_ANNOTATION = 'cdk8s-olm-tenancy.io/target-namespaces-reason';
   /** Annotation that says why an installer grant outside the tenant namespace exists. */
   public static readonly REASON_ANNOTATION = 'cdk8s-olm-tenancy.io/reason';
+  /** Annotation on an installer Role or ClusterRole naming every role it may `bind` (derived), and why. */
+  public static readonly BIND_ROLES_ANNOTATION = 'cdk8s-olm-tenancy.io/bind-roles';
+  /**
+   * Annotation on the installer Role naming the sensitive grants (`SensitiveGrant`) it holds only because the
+   * bundles' own Roles grant them in the namespace (OLM's RBAC escalation check makes the installer hold them).
+   */
+  public static readonly SENSITIVE_GRANTS_ANNOTATION = 'cdk8s-olm-tenancy.io/sensitive-grants';
 
   /** Returns the tenant that `construct` belongs to (itself or an ancestor), if any. */
   public static of(construct: IConstruct): ScopedOperatorTenant | undefined {
@@ -323,8 +342,13 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private readonly accessGrantsOnAllNamespaces = new Set<AccessLevel>();
   /** Installer Roles outside the tenant namespace (legacy pull secrets, derived kube-system rules), by namespace. */
   private readonly outsideRoles = new Map<string, CompactRole>();
-  /** Derived cluster rules that `bind` named roles only (cert resources), by identity: accepted with the cluster opt-in; an equal rule added by hand is still checked. */
+  /**
+   * Derived rules that `bind` named roles only (bootstrap roles of cert resources, roles in `allowedBindRoles`), by
+   * identity: accepted (and named in `BIND_ROLES_ANNOTATION`); an equal rule added by hand is still checked.
+   */
   private readonly derivedNamedBinds = new Set<PolicyRule>();
+  /** Derived binds per namespace ('' = cluster), by `kind/name`, for `BIND_ROLES_ANNOTATION`. */
+  private readonly boundRoles = new Map<string, Map<string, DerivedRoleBind>>();
   private readonly preflightCache = new Map<OperatorSubscription, { key: string; results: PreflightResult[] }>();
 
   constructor(scope: Construct, id: string, props: ScopedOperatorTenantProps) {
@@ -641,22 +665,92 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       namespace: this.namespaceName,
       targetNamespaces: this.targetNamespaces,
       allowClusterScoped: reason !== undefined,
+      allowedBindRoles: this.props.allowedBindRoles,
     });
+    // `bind` limited by resourceNames to roles the derivation names in `boundRoles` (the bootstrap roles of cert
+    // resources, roles accepted in allowedBindRoles) is the least-privilege form of what OLM needs: accepted, and
+    // named in an annotation. Any other bind would be a sensitive-grant error (the derivation never produces one).
+    const markBinds = (ns: string, rules: PolicyRule[]) => {
+      const names = new Set(derived.boundRoles.filter((b) => b.namespace === ns).map((b) => b.roleName));
+      for (const rule of rules) {
+        const namedBind = rule.verbs.length === 1 && rule.verbs[0] === 'bind' && (rule.resourceNames ?? []).length > 0;
+        if (namedBind && rule.resourceNames!.every((n) => names.has(n))) this.derivedNamedBinds.add(rule);
+      }
+      for (const b of derived.boundRoles.filter((x) => x.namespace === ns)) {
+        const m = this.boundRoles.get(ns) ?? new Map<string, DerivedRoleBind>();
+        m.set(`${b.roleKind}/${b.roleName}`, b);
+        this.boundRoles.set(ns, m);
+      }
+    };
+    markBinds(this.namespaceName, derived.namespacedRules);
     this.installerRole.addRules(...derived.namespacedRules);
+    this.annotateBinds(this.installerRole, this.namespaceName);
+    this.annotateBundleAcceptedGrants();
     if (reason === undefined) return;
-    for (const rule of derived.clusterRules) {
-      // `bind` limited by resourceNames (system:auth-delegator for webhook/API service certificates) is the
-      // least-privilege form of what OLM needs; the reason opts into it.
-      if (rule.verbs.length === 1 && rule.verbs[0] === 'bind' && (rule.resourceNames ?? []).length > 0) this.derivedNamedBinds.add(rule);
-      this.addClusterInstallerRule(rule);
-    }
+    markBinds('', derived.clusterRules);
+    for (const rule of derived.clusterRules) this.addClusterInstallerRule(rule);
     if (this.clusterRole && derived.clusterRules.length > 0) {
       this.clusterRole.apiObject.metadata.addAnnotation(ScopedOperatorTenant.REASON_ANNOTATION, reason);
+      this.annotateBinds(this.clusterRole, '');
     }
     for (const other of derived.otherNamespaceRules) {
       if (other.rules.length === 0) continue;
-      this.outsideRole(other.namespace, reason).addRules(...other.rules);
+      markBinds(other.namespace, other.rules);
+      const role = this.outsideRole(other.namespace, reason);
+      role.addRules(...other.rules);
+      this.annotateBinds(role, other.namespace);
     }
+  }
+
+  /** Names the derived binds of `ns` ('' = cluster) on `role` (`BIND_ROLES_ANNOTATION`). */
+  private annotateBinds(role: CompactRole | CompactClusterRole, ns: string): void {
+    const binds = [...(this.boundRoles.get(ns)?.values() ?? [])].sort((a, b) => (`${a.roleKind}/${a.roleName}` < `${b.roleKind}/${b.roleName}` ? -1 : 1));
+    if (binds.length === 0) return;
+    role.apiObject.metadata.addAnnotation(ScopedOperatorTenant.BIND_ROLES_ANNOTATION,
+      binds.map((b) => `${b.roleKind} ${b.roleName}: ${b.reason}`).join('; '));
+  }
+
+  /** Names, on the installer Role, the sensitive grants it holds only because the bundles' own Roles grant them. */
+  private annotateBundleAcceptedGrants(): void {
+    const accepted = InstallerRuleChecks.bundleAcceptedGrants(this.installerRole.rawRules, {
+      ...this.namespacedCheckOptions(),
+      operatorRbacBeyondNamespace: true,
+    });
+    if (accepted.length === 0) return;
+    const bundles = this.subs.flatMap((s) => s.bundles.map((b) => b.name));
+    this.installerRole.apiObject.metadata.addAnnotation(ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION,
+      `${accepted.map((a) => `${a.grant} (${a.what})`).join(', ')}: granted by the bundles' own Roles in namespace ${this.namespaceName} `
+      + `(${[...new Set(bundles)].sort().join(', ')}); OLM's RBAC escalation check makes the installer hold them to create those Roles`);
+  }
+
+  /** Options of the sensitive-grant checks of the namespaced installer Role. */
+  private namespacedCheckOptions() {
+    return {
+      clusterScoped: false,
+      allowedSensitiveGrants: this.props.allowedSensitiveGrants,
+      field: 'installerRules',
+      operatorRbacBeyondNamespace: !(this.targetNamespaces.length === 1 && this.targetNamespaces[0] === this.namespaceName),
+      bundleGrantedRules: this.bundleGrantedRules(),
+    };
+  }
+
+  /** The rules the subscribed bundles' own Roles grant in the tenant namespace (CSV permissions and bundle Roles). */
+  private bundleGrantedRules(): PolicyRule[] {
+    const out: PolicyRule[] = [];
+    for (const b of this.subs.flatMap((s) => s.bundles)) {
+      for (const p of b.permissions) out.push(...p.rules);
+      for (const o of b.objects) {
+        if (o.kind !== 'Role' || !Array.isArray(o.raw?.rules)) continue;
+        for (const r of o.raw.rules) {
+          try {
+            out.push(PolicyRules.fromJson(r));
+          } catch {
+            // an invalid rule grants nothing; the preflight reports the bundle
+          }
+        }
+      }
+    }
+    return out;
   }
 
   /** The installer's Role (and RoleBinding) in another namespace, created on first use. */
@@ -860,7 +954,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
     // installer rules
     out.push(
-      ...InstallerRuleChecks.errors(this.installerRole.rawRules, { clusterScoped: false, allowedSensitiveGrants: p.allowedSensitiveGrants, field: 'installerRules' }),
+      ...InstallerRuleChecks.errors(this.installerRole.rawRules.filter((r) => !this.derivedNamedBinds.has(r)), this.namespacedCheckOptions()),
     );
     if (this.clusterRole) {
       out.push(
