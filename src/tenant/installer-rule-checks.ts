@@ -271,7 +271,7 @@ export class InstallerRuleChecks {
     const names = [...new Set(valid.flatMap((v) => v.rule.resourceNames ?? []))].sort();
     const withNames = (requests: ResourceRequest[]) => [
       ...requests,
-      ...requests.filter((r) => r.verb !== 'create' && r.verb !== 'deletecollection').flatMap((r) => names.map((name) => ({ ...r, name }))),
+      ...requests.filter((r) => r.verb !== 'create' && r.verb !== 'deletecollection' && r.nonResourcePath === undefined).flatMap((r) => names.map((name) => ({ ...r, name }))),
     ];
     const grantingRules = (candidates: { rule: PolicyRule; index: number }[], requests: ResourceRequest[]) =>
       candidates.filter((c) => withNames(requests).some((r) => RbacRules.allows([c.rule], r)));

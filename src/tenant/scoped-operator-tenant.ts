@@ -729,7 +729,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       clusterScoped: false,
       allowedSensitiveGrants: this.props.allowedSensitiveGrants,
       field: 'installerRules',
-      operatorRbacBeyondNamespace: !(this.targetNamespaces.length === 1 && this.targetNamespaces[0] === this.namespaceName),
+      operatorRbacBeyondNamespace: this.allNamespaces || this.targetNamespaces.some((t) => t !== this.namespaceName),
       bundleGrantedRules: this.bundleGrantedRules(),
     };
   }

@@ -262,7 +262,7 @@ describe('ScopedOperatorTenant', () => {
       const tenant = new ScopedOperatorTenant(chart, 'T', {
         namespaceName: 'team-a',
         clusterInstallerRules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }],
-        allowedSensitiveGrants: [SensitiveGrant.ESCALATE, SensitiveGrant.BIND, SensitiveGrant.IMPERSONATE, SensitiveGrant.OPERATOR_GROUP_WRITES],
+        allowedSensitiveGrants: Object.values(SensitiveGrant),
       });
       const rule = 'clusterInstallerRules[0] {\\"apiGroups\\":[\\"*\\"],\\"resources\\":[\\"*\\"],\\"verbs\\":[\\"*\\"]}';
       expect(errorsOf(tenant)).toEqual([
@@ -312,7 +312,7 @@ describe('ScopedOperatorTenant', () => {
       const { chart } = newChart();
       const tenant = new ScopedOperatorTenant(chart, 'T', {
         namespaceName: 'team-a',
-        targetNamespaces: TargetNamespaces.namespaces(['team-a-dev', 'team-a', 'team-a-dev'], 'the operator manages the dev namespace too'),
+        targetNamespaces: TargetNamespaces.namespaces(['team-a-dev', 'team-a', 'team-a-dev'], 'the operator manages the dev namespace too'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
       });
       const og = Testing.synth(chart).find((o) => o.kind === 'OperatorGroup');
       expect(og).toEqual({
@@ -330,7 +330,7 @@ describe('ScopedOperatorTenant', () => {
 
     test('GIVEN AllNamespaces THEN targetNamespaces is omitted and other tenants give a warning', () => {
       const { app, chart } = newChart();
-      const global = new ScopedOperatorTenant(chart, 'Global', { namespaceName: 'operators', targetNamespaces: TargetNamespaces.allNamespaces('cluster-wide cert-manager') });
+      const global = new ScopedOperatorTenant(chart, 'Global', { namespaceName: 'operators', targetNamespaces: TargetNamespaces.allNamespaces('cluster-wide cert-manager'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] });
       new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
       const og = Testing.synth(chart).find((o) => o.kind === 'OperatorGroup' && o.metadata.namespace === 'operators');
       expect(og.spec).toEqual({ serviceAccountName: 'operators' });
@@ -343,7 +343,7 @@ describe('ScopedOperatorTenant', () => {
     test("GIVEN a target that is another tenant's namespace THEN it is an error", () => {
       const { chart } = newChart();
       new ScopedOperatorTenant(chart, 'TeamB', { namespaceName: 'team-b' });
-      const a = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-b'], 'shared') });
+      const a = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-b'], 'shared'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] });
       expect(errorsOf(a)).toEqual([
         "[platform/TeamA] targetNamespaces=\"team-b\": namespace 'team-b' belongs to tenant platform/TeamB; OLM would copy this tenant's operator RBAC into it. Fix: remove 'team-b' from targetNamespaces, or install the operator in that tenant (TargetsOtherTenant)",
       ]);
@@ -518,7 +518,7 @@ describe('ScopedOperatorTenant', () => {
         namespaceName: 'operators',
         operatorGroupName: 'global-operators',
         createTokenSecret: false,
-        targetNamespaces: TargetNamespaces.namespaces(['operators', 'apps'], 'apps hosts the operands'),
+        targetNamespaces: TargetNamespaces.namespaces(['operators', 'apps'], 'apps hosts the operands'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
       });
       tenant.grantOperatorAccess(User.fromName(chart, 'bob', 'bob'), AccessLevel.ADMIN);
       tenant.grantOperatorAccess(Group.fromName(chart, 'devs', 'devs'), AccessLevel.ADMIN);
@@ -602,7 +602,7 @@ describe('ScopedOperatorTenant', () => {
       const tenant = new ScopedOperatorTenant(chart, 'T', {
         namespaceName: 'team-a',
         clusterInstallerRules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['get'] }],
-        targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev'),
+        targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
       });
       tenant.subscribe({ packageName: 'redis', catalog: CATALOG });
       tenant.subscribe({ packageName: 'etcd', catalog: CATALOG });
@@ -655,7 +655,7 @@ describe('ScopedOperatorTenant output against the real schemas', () => {
       upgradeStrategy: UpgradeStrategy.DEFAULT,
       clusterInstallerRules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list'] }],
       legacyPullSecretAccess: { catalogNamespace: 'olm', secretNames: ['pull'] },
-      targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev operands'),
+      targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev operands'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
     });
     tenant.subscribe({
       packageName: 'etcd',
@@ -741,10 +741,10 @@ describe('ScopedOperatorTenant: every other input problem is one error naming fi
     ['no target namespace', { targetNamespaces: TargetNamespaces.namespaces([], 'none') }, () => {}, [
       '[platform/T] targetNamespaces="[]": TargetNamespaces.namespaces() was given no namespace. Fix: list at least one namespace, or use TargetNamespaces.ownNamespace() (NoTargetNamespaces)',
     ]],
-    ['blank reason for other targets', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], ' ') }, () => {}, [
+    ['blank reason for other targets', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], ' '), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] }, () => {}, [
       '[platform/T] targetNamespaces=" ": the reason for targeting other namespaces is empty. Fix: say why the operator needs these namespaces (it is written to the OperatorGroup annotation) (EmptyTargetsReason)',
     ]],
-    ['invalid target namespace name', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'Dev_NS'], 'dev') }, () => {}, [
+    ['invalid target namespace name', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'Dev_NS'], 'dev'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] }, () => {}, [
       `[platform/T] targetNamespaces="Dev_NS": target Namespace name ${label}. Fix: use a lower-case RFC 1123 label (at most 63 characters) (InvalidName)`,
     ]],
     ['invalid RoleBinding name', { installerRoleBindingName: 'a/b' }, () => {}, [
@@ -782,7 +782,7 @@ describe('ScopedOperatorTenant: every other input problem is one error naming fi
 
   test('GIVEN AllNamespaces WHEN operator access is granted THEN it is bound in the tenant namespace only, with a warning', () => {
     const { app, chart } = newChart();
-    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'operators', operatorGroupName: 'global-operators', targetNamespaces: TargetNamespaces.allNamespaces('cluster-wide') });
+    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'operators', operatorGroupName: 'global-operators', targetNamespaces: TargetNamespaces.allNamespaces('cluster-wide'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] });
     tenant.grantOperatorAccess(User.fromName(chart, 'bob', 'bob'), AccessLevel.ADMIN);
     const bindings = Testing.synth(chart).filter((o) => o.kind === 'RoleBinding' && o.roleRef.kind === 'ClusterRole');
     expect(bindings).toEqual([{
