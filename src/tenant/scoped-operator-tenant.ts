@@ -939,6 +939,24 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       }
     }
 
+    // old-generation OperatorGroup ClusterRoles are `<og>-<level>`: never a built-in role's name
+    if (this.olmGeneration !== OlmGeneration.V0_26_AND_LATER) {
+      const collisions = [AccessLevel.ADMIN, AccessLevel.EDIT, AccessLevel.VIEW]
+        .map((level) => OlmNaming.builtInClusterRoleReason(OlmNaming.operatorGroupClusterRoleName(this.namespaceName, this.operatorGroupName, level, this.olmGeneration)))
+        .filter((r): r is string => r !== undefined);
+      if (collisions.length > 0) {
+        out.push({
+          code: 'OperatorGroupRoleNameCollision',
+          field: 'operatorGroupName',
+          value: this.operatorGroupName,
+          message: `with olmGeneration ${this.olmGeneration} OLM names the OperatorGroup's ClusterRoles '<operatorgroup>-<level>' `
+            + `(operatorgroup.go ensureOpGroupClusterRoles) and ${collisions.join('; ')}: OLM would aggregate into that role, and `
+            + 'grantOperatorAccess would bind the built-in role instead of the operators\' APIs',
+          fix: 'choose another operatorGroupName (e.g. the namespace name), or use OLM >= 0.26 (olm.og.<name>.<level>-<hash> names)',
+        });
+      }
+    }
+
     // one OperatorGroup per namespace (OLM: TooManyOperatorGroups)
     for (const c of this.operatorGroupsInNamespace()) {
       if (c === this.operatorGroup) continue;
