@@ -13,6 +13,7 @@ import { TenantConflicts, TenantFacts } from './tenant-conflicts';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { ICatalogSource } from '../catalog/catalog-source';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
+import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
 import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
 import { OlmApiAccess, OlmGeneratedRbac } from '../olm/generated-rbac';
@@ -196,6 +197,13 @@ export interface ScopedOperatorTenantProps {
    * @default - none
    */
   readonly allowedBindRoles?: BindRoleAcceptance[];
+  /**
+   * Severity per policy check id (`PolicyChecks`, e.g. `{ 'OLMT-011': PolicySeverity.ERROR }`) for this tenant's
+   * findings. Raising a check is always allowed; checks that cannot be relaxed (`PolicyCheck.relaxable`) refuse a
+   * lower severity with a synth error, as do unknown ids.
+   * @default - every check at its default severity
+   */
+  readonly policyChecks?: { [id: string]: PolicySeverity };
   /**
    * The OperatorGroup's target namespaces. Other namespaces and AllNamespaces are an explicit opt-in with a
    * reason, written to the OperatorGroup annotation `ScopedOperatorTenant.TARGETS_REASON_ANNOTATION`: OLM, with
@@ -432,8 +440,18 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     tree.tenants.push(this);
     tree.operatorGroups = undefined; // a new OperatorGroup: the next pass rebuilds the index
 
-    addErrorProducer(this, () => this.errors());
-    addWarningProducer(this, () => this.warnings());
+    // policy checks: per-tenant severities (only computed both ways when the tenant changes some)
+    const policyChecks = props.policyChecks;
+    if (policyChecks === undefined || Object.keys(policyChecks).length === 0) {
+      addErrorProducer(this, () => this.errors());
+      addWarningProducer(this, () => this.warnings());
+    } else {
+      addErrorProducer(this, () => [
+        ...PolicyChecks.overrideProblems(policyChecks, 'policyChecks'),
+        ...PolicyChecks.apply(this.errors(), this.warnings(), policyChecks).errors,
+      ]);
+      addWarningProducer(this, () => PolicyChecks.apply(this.errors(), this.warnings(), policyChecks).warnings);
+    }
   }
 
   /** The OperatorGroup's target namespaces, sorted; empty for AllNamespaces. */
