@@ -266,8 +266,8 @@ describe('ScopedOperatorTenant', () => {
       });
       const rule = 'clusterInstallerRules[0] {\\"apiGroups\\":[\\"*\\"],\\"resources\\":[\\"*\\"],\\"verbs\\":[\\"*\\"]}';
       expect(errorsOf(tenant)).toEqual([
-        `[platform/T] clusterInstallerRules="${rule}": the cluster-scoped installer rules allow create/update/patch/delete/deletecollection on apiextensions.k8s.io customresourcedefinitions; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule's apiGroups/resources/verbs so that it does not match apiextensions.k8s.io customresourcedefinitions (InstallerCanWriteCrds)`,
-        `[platform/T] clusterInstallerRules="${rule}": the cluster-scoped installer rules allow create/update/patch/delete/deletecollection on apiregistration.k8s.io apiservices; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule's apiGroups/resources/verbs so that it does not match apiregistration.k8s.io apiservices (InstallerCanWriteApiServices)`,
+        `[platform/T] clusterInstallerRules="${rule}": the cluster-scoped installer rules allow create/update/patch/delete/deletecollection on apiextensions.k8s.io customresourcedefinitions; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule's apiGroups/resources/verbs so that it does not match apiextensions.k8s.io customresourcedefinitions (InstallerCanWriteCrds, OLMT-001)`,
+        `[platform/T] clusterInstallerRules="${rule}": the cluster-scoped installer rules allow create/update/patch/delete/deletecollection on apiregistration.k8s.io apiservices; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule's apiGroups/resources/verbs so that it does not match apiregistration.k8s.io apiservices (InstallerCanWriteApiServices, OLMT-002)`,
       ]);
     });
 
@@ -277,7 +277,7 @@ describe('ScopedOperatorTenant', () => {
       const denied = new ScopedOperatorTenant(chart, 'Denied', { namespaceName: 'team-a', installerRules: rules });
       const allowed = new ScopedOperatorTenant(chart, 'Allowed', { namespaceName: 'team-b', installerRules: rules, allowedSensitiveGrants: [SensitiveGrant.ESCALATE] });
       expect(errorsOf(denied)).toEqual([
-        '[platform/Denied] installerRules="installerRules[0] {\\"apiGroups\\":[\\"rbac.authorization.k8s.io\\"],\\"resources\\":[\\"roles\\"],\\"verbs\\":[\\"escalate\\",\\"create\\"]}": the namespaced installer rules grant \'escalate\' on roles/clusterroles (SensitiveGrant.ESCALATE); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.ESCALATE] (InstallerSensitiveGrant)',
+        '[platform/Denied] installerRules="installerRules[0] {\\"apiGroups\\":[\\"rbac.authorization.k8s.io\\"],\\"resources\\":[\\"roles\\"],\\"verbs\\":[\\"escalate\\",\\"create\\"]}": the namespaced installer rules grant \'escalate\' on roles/clusterroles (SensitiveGrant.ESCALATE); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.ESCALATE] (InstallerSensitiveGrant, OLMT-003)',
       ]);
       expect(errorsOf(allowed)).toEqual([]);
     });
@@ -345,7 +345,7 @@ describe('ScopedOperatorTenant', () => {
       new ScopedOperatorTenant(chart, 'TeamB', { namespaceName: 'team-b' });
       const a = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-b'], 'shared'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] });
       expect(errorsOf(a)).toEqual([
-        "[platform/TeamA] targetNamespaces=\"team-b\": namespace 'team-b' belongs to tenant platform/TeamB; OLM would copy this tenant's operator RBAC into it. Fix: remove 'team-b' from targetNamespaces, or install the operator in that tenant (TargetsOtherTenant)",
+        "[platform/TeamA] targetNamespaces=\"team-b\": namespace 'team-b' belongs to tenant platform/TeamB; OLM would copy this tenant's operator RBAC into it. Fix: remove 'team-b' from targetNamespaces, or install the operator in that tenant (TargetsOtherTenant, OLMT-007)",
       ]);
     });
   });
@@ -742,7 +742,7 @@ describe('ScopedOperatorTenant: every other input problem is one error naming fi
       '[platform/T] targetNamespaces="[]": TargetNamespaces.namespaces() was given no namespace. Fix: list at least one namespace, or use TargetNamespaces.ownNamespace() (NoTargetNamespaces)',
     ]],
     ['blank reason for other targets', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], ' '), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] }, () => {}, [
-      '[platform/T] targetNamespaces=" ": the reason for targeting other namespaces is empty. Fix: say why the operator needs these namespaces (it is written to the OperatorGroup annotation) (EmptyTargetsReason)',
+      '[platform/T] targetNamespaces=" ": the reason for targeting other namespaces is empty. Fix: say why the operator needs these namespaces (it is written to the OperatorGroup annotation) (EmptyTargetsReason, OLMT-009)',
     ]],
     ['invalid target namespace name', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'Dev_NS'], 'dev'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] }, () => {}, [
       `[platform/T] targetNamespaces="Dev_NS": target Namespace name ${label}. Fix: use a lower-case RFC 1123 label (at most 63 characters) (InvalidName)`,
@@ -758,16 +758,16 @@ describe('ScopedOperatorTenant: every other input problem is one error naming fi
       '[platform/T] clusterScopedInstallerRulesReason="webhooks": a reason for derived installer rules outside the tenant namespace is given, but deriveInstallerRules is off, so nothing is derived. Fix: set deriveInstallerRules: true, or drop clusterScopedInstallerRulesReason and grant explicit rules with clusterInstallerRules (ClusterScopedReasonWithoutDerive)',
     ]],
     ['a blank cluster-scoped reason', { deriveInstallerRules: true, clusterScopedInstallerRulesReason: '' }, () => {}, [
-      '[platform/T] clusterScopedInstallerRulesReason="": the reason for installer rules outside the tenant namespace is empty. Fix: say which operator needs them and why (it is written to the objects) (EmptyClusterScopedReason)',
+      '[platform/T] clusterScopedInstallerRulesReason="": the reason for installer rules outside the tenant namespace is empty. Fix: say which operator needs them and why (it is written to the objects) (EmptyClusterScopedReason, OLMT-010)',
     ]],
     ['cluster-scoped resource wildcard in the apiextensions group', { clusterInstallerRules: [{ apiGroups: ['apiextensions.k8s.io'], resources: ['*'], verbs: ['create', 'get'] }] }, () => {}, [
-      '[platform/T] clusterInstallerRules="clusterInstallerRules[0] {\\"apiGroups\\":[\\"apiextensions.k8s.io\\"],\\"resources\\":[\\"*\\"],\\"verbs\\":[\\"create\\",\\"get\\"]}": the cluster-scoped installer rules allow create on apiextensions.k8s.io customresourcedefinitions; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule\'s apiGroups/resources/verbs so that it does not match apiextensions.k8s.io customresourcedefinitions (InstallerCanWriteCrds)',
+      '[platform/T] clusterInstallerRules="clusterInstallerRules[0] {\\"apiGroups\\":[\\"apiextensions.k8s.io\\"],\\"resources\\":[\\"*\\"],\\"verbs\\":[\\"create\\",\\"get\\"]}": the cluster-scoped installer rules allow create on apiextensions.k8s.io customresourcedefinitions; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule\'s apiGroups/resources/verbs so that it does not match apiextensions.k8s.io customresourcedefinitions (InstallerCanWriteCrds, OLMT-001)',
     ]],
     ['a cluster rule added later with addClusterInstallerRule is checked too', {}, (t) => t.addClusterInstallerRule({ apiGroups: ['*'], resources: ['apiservices'], verbs: ['patch'] }), [
-      '[platform/T] clusterInstallerRules="clusterInstallerRules[0] {\\"apiGroups\\":[\\"*\\"],\\"resources\\":[\\"apiservices\\"],\\"verbs\\":[\\"patch\\"]}": the cluster-scoped installer rules allow patch on apiregistration.k8s.io apiservices; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule\'s apiGroups/resources/verbs so that it does not match apiregistration.k8s.io apiservices (InstallerCanWriteApiServices)',
+      '[platform/T] clusterInstallerRules="clusterInstallerRules[0] {\\"apiGroups\\":[\\"*\\"],\\"resources\\":[\\"apiservices\\"],\\"verbs\\":[\\"patch\\"]}": the cluster-scoped installer rules allow patch on apiregistration.k8s.io apiservices; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule\'s apiGroups/resources/verbs so that it does not match apiregistration.k8s.io apiservices (InstallerCanWriteApiServices, OLMT-002)',
     ]],
     ['impersonation added to the namespaced Role later', {}, (t) => t.allowInstaller(['impersonate'], '', ['serviceaccounts']), [
-      '[platform/T] installerRules="installerRules[5] {\\"apiGroups\\":[\\"\\"],\\"resources\\":[\\"serviceaccounts\\"],\\"verbs\\":[\\"impersonate\\"]}": the namespaced installer rules grant \'impersonate\' on users/groups/serviceaccounts/uids/userextras (SensitiveGrant.IMPERSONATE); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.IMPERSONATE] (InstallerSensitiveGrant)',
+      '[platform/T] installerRules="installerRules[5] {\\"apiGroups\\":[\\"\\"],\\"resources\\":[\\"serviceaccounts\\"],\\"verbs\\":[\\"impersonate\\"]}": the namespaced installer rules grant \'impersonate\' on users/groups/serviceaccounts/uids/userextras (SensitiveGrant.IMPERSONATE); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.IMPERSONATE] (InstallerSensitiveGrant, OLMT-003)',
     ]],
   ])('%s', (_name, props, act, expected) => {
     // GIVEN

@@ -150,7 +150,7 @@ describe('issue 8 case 4: grants equivalent to escalation are sensitive grants',
     expect(synthErrors(chart)).toEqual([
       '[platform/T] installerRules="installerRules[4] {\\"apiGroups\\":[\\"\\"],\\"resources\\":[\\"pods\\"],\\"verbs\\":[\\"list\\",\\"watch\\",\\"get\\",\\"create\\",\\"update\\",\\"patch\\",\\"delete\\"]}": '
       + "the namespaced installer rules grant 'create' on pods (SensitiveGrant.POD_CREATE); an operator installed with them could gain rights nobody reviewed. "
-      + 'Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] (InstallerSensitiveGrant)',
+      + 'Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] (InstallerSensitiveGrant, OLMT-003)',
     ]);
     const all = fixture();
     new ScopedOperatorTenant(all.chart, 'T', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.allNamespaces('global') });
@@ -191,7 +191,7 @@ describe('issue 8 case 2: old-generation OperatorGroup ClusterRole names equal t
     `[platform/T] operatorGroupName="${og}": with olmGeneration ${generation} OLM names the OperatorGroup's ClusterRoles '<operatorgroup>-<level>' `
     + `(operatorgroup.go ensureOpGroupClusterRoles) and ${detail}: OLM would aggregate into that role, and grantOperatorAccess would bind the built-in role `
     + "instead of the operators' APIs. Fix: choose another operatorGroupName (e.g. the namespace name), or use OLM >= 0.26 (olm.og.<name>.<level>-<hash> names) "
-    + '(OperatorGroupRoleNameCollision)';
+    + '(OperatorGroupRoleNameCollision, OLMT-008)';
 
   test('GIVEN V0_15_TO_V0_25 and an OperatorGroup named cluster THEN grantOperatorAccess(ADMIN) would bind cluster-admin: an error', () => {
     const { chart } = fixture();
