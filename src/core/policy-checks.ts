@@ -155,6 +155,12 @@ const CHECKS: PolicyCheck[] = [
     fix: 'use UpgradeStrategy.DEFAULT',
     example: 'upgradeStrategy: UpgradeStrategy.TECH_PREVIEW_UNSAFE_FAIL_FORWARD',
   },
+  {
+    id: 'OLMT-019', code: 'EmptyBindRoleReason', severity: PolicySeverity.ERROR, relaxable: false,
+    summary: 'an allowedBindRoles entry without a reason (the reason is the visible opt-in on the Role that may bind it)',
+    fix: 'say why the installer may bind that role, or drop the entry',
+    example: "allowedBindRoles: [{ roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'view', reason: '' }]",
+  },
 ];
 
 const BY_CODE = new Map(CHECKS.map((c) => [c.code, c] as const));

@@ -1055,6 +1055,25 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         fix: 'set deriveInstallerRules: true, or drop clusterScopedInstallerRulesReason and grant explicit rules with clusterInstallerRules',
       });
     }
+    (p.allowedBindRoles ?? []).forEach((a, i) => {
+      if (a.reason.trim() !== '') return;
+      out.push({
+        code: 'EmptyBindRoleReason',
+        field: `allowedBindRoles[${i}].reason`,
+        value: a.reason,
+        message: `the reason for letting the installer bind ${a.roleKind} '${a.roleName}' is empty, so the acceptance does not count`,
+        fix: 'say why the installer may bind this role (it is written to the annotation cdk8s-olm-tenancy.io/bind-roles), or drop the entry',
+      });
+    });
+    if ((p.allowedBindRoles ?? []).length > 0 && !p.deriveInstallerRules) {
+      out.push({
+        code: 'BindRolesWithoutDerive',
+        field: 'allowedBindRoles',
+        value: (p.allowedBindRoles ?? []).map((a) => `${a.roleKind} ${a.roleName}`).join(', '),
+        message: 'roles are accepted for derived binds, but deriveInstallerRules is off, so nothing is derived',
+        fix: 'set deriveInstallerRules: true, or drop allowedBindRoles',
+      });
+    }
     if (p.clusterScopedInstallerRulesReason !== undefined && p.clusterScopedInstallerRulesReason.trim() === '') {
       out.push({
         code: 'EmptyClusterScopedReason',

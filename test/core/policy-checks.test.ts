@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import {
-  CatalogSourceReference, Diagnostics, OlmGeneration, OperatorBundle, PolicyChecks, PolicySeverity, ScopedOperatorTenant, TargetNamespaces,
+  BoundRoleKind, CatalogSourceReference, Diagnostics, OlmGeneration, OperatorBundle, PolicyChecks, PolicySeverity, ScopedOperatorTenant, TargetNamespaces,
   UpgradeStrategy,
 } from '../../src';
 
@@ -72,6 +72,9 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
         install: { strategy: 'deployment', spec: { deployments: [] } },
       },
     }),
+  }),
+  EmptyBindRoleReason: (chart) => new ScopedOperatorTenant(chart, 'T', {
+    namespaceName: 'team-a', deriveInstallerRules: true, allowedBindRoles: [{ roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'view', reason: '' }],
   }),
   UnsafeUpgradeStrategy: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', upgradeStrategy: UpgradeStrategy.TECH_PREVIEW_UNSAFE_FAIL_FORWARD }),
 };

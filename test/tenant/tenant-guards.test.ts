@@ -83,10 +83,25 @@ describe('issue 8 case 1: derived bind on roles outside the bundle', () => {
     const { chart } = fixture();
     const tenant = new ScopedOperatorTenant(chart, 'TeamA', {
       namespaceName: 'team-a',
+      deriveInstallerRules: true,
       allowedBindRoles: [{ roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'view', reason: 'x' }],
     });
     tenant.addInstallerRule({ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['view'], verbs: ['bind'] });
     expect(codesOf(synthErrors(chart))).toEqual(['InstallerSensitiveGrant']);
+  });
+
+  test('GIVEN allowedBindRoles with a blank reason, or without deriveInstallerRules THEN each is an error', () => {
+    const { chart } = fixture();
+    new ScopedOperatorTenant(chart, 'TeamA', {
+      namespaceName: 'team-a',
+      allowedBindRoles: [{ roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'view', reason: ' ' }],
+    });
+    expect(synthErrors(chart)).toEqual([
+      '[platform/TeamA] allowedBindRoles[0].reason=" ": the reason for letting the installer bind ClusterRole \'view\' is empty, so the acceptance does not count. '
+      + 'Fix: say why the installer may bind this role (it is written to the annotation cdk8s-olm-tenancy.io/bind-roles), or drop the entry (EmptyBindRoleReason, OLMT-019)',
+      '[platform/TeamA] allowedBindRoles="ClusterRole view": roles are accepted for derived binds, but deriveInstallerRules is off, so nothing is derived. '
+      + 'Fix: set deriveInstallerRules: true, or drop allowedBindRoles (BindRolesWithoutDerive)',
+    ]);
   });
 });
 
