@@ -142,7 +142,10 @@ export function buildPlatform(app: App): Platform {
       // what the derived cluster rules hold that is a sensitive grant, accepted by name: rabbitmq's clusterPermissions
       // exec into pods and read secrets everywhere; OLM creates its webhook configurations with the installer's client.
       allowedSensitiveGrants: [
-        SensitiveGrant.POD_EXEC, SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.MUTATING_WEBHOOK_WRITES, SensitiveGrant.VALIDATING_WEBHOOK_WRITES,
+        SensitiveGrant.POD_EXEC,
+        SensitiveGrant.SECRETS_READ_CLUSTER_WIDE,
+        SensitiveGrant.MUTATING_WEBHOOK_WRITES,
+        SensitiveGrant.VALIDATING_WEBHOOK_WRITES,
       ],
     });
     tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', channel: 'stable', catalog: curated, bundle: exampleBundle('rabbitmq-cluster-operator', '2.22.3') });

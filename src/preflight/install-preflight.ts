@@ -384,8 +384,13 @@ export class InstallerPermissions {
             refusedBinds.push({ bind: req.externalBind, step: req.step });
             continue;
           }
-          addBound({ namespace: req.namespace, roleKind: accepted.roleKind, roleName: accepted.roleName, bootstrap: false,
-            reason: `accepted by allowedBindRoles: ${accepted.reason}` });
+          addBound({
+            namespace: req.namespace,
+            roleKind: accepted.roleKind,
+            roleName: accepted.roleName,
+            bootstrap: false,
+            reason: `accepted by allowedBindRoles: ${accepted.reason}`,
+          });
         }
         if (req.deriveAlternative && req.alternative !== undefined) {
           deferred.push(req);

@@ -13,14 +13,13 @@ import { TenantConflicts, TenantFacts } from './tenant-conflicts';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { ICatalogSource } from '../catalog/catalog-source';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
-import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
 import { KubernetesNames, NameRule } from '../core/names';
+import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
 import * as olm from '../imports/olm';
 import { OlmApiAccess, OlmGeneratedRbac } from '../olm/generated-rbac';
 import { AccessLevel, OlmGeneration, OlmNaming } from '../olm/olm-naming';
-import { BindRoleAcceptance, DerivedRoleBind } from '../preflight/install-preflight';
 import { DefaultInstallerRules } from '../preflight/default-installer-rules';
-import { InstallerPermissions, InstallPreflight, NamespaceRules, PreflightResult } from '../preflight/install-preflight';
+import { BindRoleAcceptance, DerivedRoleBind, InstallerPermissions, InstallPreflight, NamespaceRules, PreflightResult } from '../preflight/install-preflight';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 
 /** OperatorGroup `spec.upgradeStrategy`. */
@@ -960,7 +959,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     // old-generation OperatorGroup ClusterRoles are `<og>-<level>`: never a built-in role's name
     if (this.olmGeneration !== OlmGeneration.V0_26_AND_LATER) {
       const collisions = [AccessLevel.ADMIN, AccessLevel.EDIT, AccessLevel.VIEW]
-        .map((level) => OlmNaming.builtInClusterRoleReason(OlmNaming.operatorGroupClusterRoleName(this.namespaceName, this.operatorGroupName, level, this.olmGeneration)))
+        .map((level) => OlmNaming.operatorGroupClusterRoleName(this.namespaceName, this.operatorGroupName, level, this.olmGeneration))
+        .map((roleName) => OlmNaming.builtInClusterRoleReason(roleName))
         .filter((r): r is string => r !== undefined);
       if (collisions.length > 0) {
         out.push({

@@ -6,7 +6,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import {
-  BoundRoleKind, CatalogSourceReference, Diagnostics, OlmGeneration, OperatorBundle, PolicyChecks, PolicySeverity, ScopedOperatorTenant, TargetNamespaces,
+  BoundRoleKind, CatalogSourceReference, Diagnostics, OlmGeneration, OperatorBundle, PolicyChecks, PolicySeverity, ScopedOperatorTenant,
+  TargetNamespaces,
   UpgradeStrategy,
 } from '../../src';
 

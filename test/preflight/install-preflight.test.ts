@@ -443,7 +443,9 @@ describe('bindings to roles outside the bundle', () => {
   test('allowedBindRoles accepts bind on that one role by name, with the reason in boundRoles; the preflight then passes', () => {
     const b = viewBinding();
     const d = InstallerPermissions.leastPrivilege({
-      bundles: [b], namespace: 'ns', targetNamespaces: ['ns'],
+      bundles: [b],
+      namespace: 'ns',
+      targetNamespaces: ['ns'],
       allowedBindRoles: [{ roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'view', reason: 'read-only dashboards' }],
     });
     expect(d.problems).toEqual([]);

@@ -312,7 +312,8 @@ describe('ScopedOperatorTenant', () => {
       const { chart } = newChart();
       const tenant = new ScopedOperatorTenant(chart, 'T', {
         namespaceName: 'team-a',
-        targetNamespaces: TargetNamespaces.namespaces(['team-a-dev', 'team-a', 'team-a-dev'], 'the operator manages the dev namespace too'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
+        targetNamespaces: TargetNamespaces.namespaces(['team-a-dev', 'team-a', 'team-a-dev'], 'the operator manages the dev namespace too'),
+        allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
       });
       const og = Testing.synth(chart).find((o) => o.kind === 'OperatorGroup');
       expect(og).toEqual({
@@ -518,7 +519,8 @@ describe('ScopedOperatorTenant', () => {
         namespaceName: 'operators',
         operatorGroupName: 'global-operators',
         createTokenSecret: false,
-        targetNamespaces: TargetNamespaces.namespaces(['operators', 'apps'], 'apps hosts the operands'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
+        targetNamespaces: TargetNamespaces.namespaces(['operators', 'apps'], 'apps hosts the operands'),
+        allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
       });
       tenant.grantOperatorAccess(User.fromName(chart, 'bob', 'bob'), AccessLevel.ADMIN);
       tenant.grantOperatorAccess(Group.fromName(chart, 'devs', 'devs'), AccessLevel.ADMIN);
@@ -602,7 +604,8 @@ describe('ScopedOperatorTenant', () => {
       const tenant = new ScopedOperatorTenant(chart, 'T', {
         namespaceName: 'team-a',
         clusterInstallerRules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['get'] }],
-        targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
+        targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev'),
+        allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
       });
       tenant.subscribe({ packageName: 'redis', catalog: CATALOG });
       tenant.subscribe({ packageName: 'etcd', catalog: CATALOG });
@@ -655,7 +658,8 @@ describe('ScopedOperatorTenant output against the real schemas', () => {
       upgradeStrategy: UpgradeStrategy.DEFAULT,
       clusterInstallerRules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list'] }],
       legacyPullSecretAccess: { catalogNamespace: 'olm', secretNames: ['pull'] },
-      targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev operands'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
+      targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev operands'),
+      allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
     });
     tenant.subscribe({
       packageName: 'etcd',
