@@ -271,9 +271,9 @@ export class PolicyChecks {
   }
 
   /** Problems of a `policyChecks` setting: unknown ids, unknown severities, relaxations of checks that cannot be relaxed. */
-  public static overrideProblems(severities: { [id: string]: PolicySeverity } | undefined, field: string): DiagnosticDetails[] {
+  public static overrideProblems(severities: { [id: string]: PolicySeverity }, field: string): DiagnosticDetails[] {
     const out: DiagnosticDetails[] = [];
-    for (const [id, severity] of Object.entries(severities ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const [id, severity] of Object.entries(severities).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const check = BY_ID.get(id);
       if (check === undefined) {
         out.push({ code: 'UnknownPolicyCheck', field: `${field}[${id}]`, value: String(severity), message: `'${id}' is not a policy check id`, fix: `use one of ${CHECKS.map((c) => c.id).join(', ')}` });
