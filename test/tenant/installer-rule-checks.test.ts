@@ -204,7 +204,8 @@ describe('InstallerRuleChecks: the escalation-equivalent grants against an indep
           const expected = rules.some((r) => verbs.some((v) => resources.some((res) => matches(r, v, group, res))));
           expect(cluster.includes(grant)).toBe(expected);
           // the namespaced full wildcard is left to the WildcardInstallerRole warning
-          const nsExpected = namespaced && rules.some((r) => !InstallerRuleChecks.isFullWildcard(r) && verbs.some((v) => resources.some((res) => matches(r, v, group, res))));
+          const nsExpected = namespaced
+            && rules.some((r) => !InstallerRuleChecks.isFullWildcard(r) && verbs.some((v) => resources.some((res) => matches(r, v, group, res))));
           expect(beyond.includes(grant)).toBe(nsExpected);
           expect(own.includes(grant)).toBe(nsExpected && grant === SensitiveGrant.CATALOG_SOURCE_CREATE);
         }
