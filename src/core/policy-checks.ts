@@ -218,6 +218,24 @@ const CHECKS: PolicyCheck[] = [
     fix: 'say why the installer may bind that role, or drop the entry',
     example: "allowedBindRoles: [{ roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'view', reason: '' }]",
   },
+  {
+    id: 'OLMT-020', code: 'SubscriptionOutsideCuratedCatalog', severity: PolicySeverity.ERROR, relaxable: false,
+    summary: 'a Subscription in a curated tenant namespace uses another CatalogSource (around the curation)',
+    fix: 'subscribe through the curated catalog (add the package to its list if it should be allowed)',
+    example: "olm.Subscription in team-a with spec.source 'community-operators', CuratedCatalog serving team-a",
+  },
+  {
+    id: 'OLMT-021', code: 'CatalogRejectsSubscription', severity: PolicySeverity.ERROR, relaxable: false,
+    summary: "a tenant subscribes to a package, channel or version the curated catalog does not offer",
+    fix: 'subscribe to what the catalog offers, or add it to the catalog',
+    example: "tenant.subscribe({ packageName: 'redis', catalog }) with 'redis' not in the curated packages",
+  },
+  {
+    id: 'OLMT-022', code: 'DefaultSourcesEnabled', severity: PolicySeverity.WARNING, relaxable: false,
+    summary: 'the OperatorHub policy disables no default source: tenants could subscribe to the global catalogs',
+    fix: 'set disableAllDefaultSources or list sources in disable',
+    example: 'new OpenShiftOperatorHubPolicy(chart, \'Hub\', { disableAllDefaultSources: false })',
+  },
 ];
 
 const BY_CODE = new Map(CHECKS.map((c) => [c.code, c] as const));

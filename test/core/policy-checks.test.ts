@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import {
-  BoundRoleKind, CatalogSourceReference, Diagnostics, OlmGeneration, OperatorBundle, PolicyChecks, PolicySeverity, ScopedOperatorTenant,
+  BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle, PolicyChecks, PolicySeverity, ScopedOperatorTenant,
   TargetNamespaces,
   UpgradeStrategy,
 } from '../../src';
@@ -77,6 +77,16 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
   EmptyBindRoleReason: (chart) => new ScopedOperatorTenant(chart, 'T', {
     namespaceName: 'team-a', deriveInstallerRules: true, allowedBindRoles: [{ roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'view', reason: '' }],
   }),
+  SubscriptionOutsideCuratedCatalog: (chart) => {
+    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' });
+    new CuratedCatalog(chart, 'Curated', { image: 'registry.example.com/c:1', packages: [{ name: 'etcd' }], tenants: [tenant] });
+    new olm.Subscription(chart, 'AroundCuration', { metadata: { name: 'etcd', namespace: 'team-a' }, spec: { name: 'etcd', source: 'community-operators', sourceNamespace: 'openshift-marketplace' } });
+  },
+  CatalogRejectsSubscription: (chart) => {
+    const catalog = new CuratedCatalog(chart, 'Curated', { image: 'registry.example.com/c:1', packages: [{ name: 'etcd' }] });
+    new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' }).subscribe({ packageName: 'redis', catalog });
+  },
+  DefaultSourcesEnabled: (chart) => new OpenShiftOperatorHubPolicy(chart, 'Hub', { disableAllDefaultSources: false }),
   UnsafeUpgradeStrategy: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', upgradeStrategy: UpgradeStrategy.TECH_PREVIEW_UNSAFE_FAIL_FORWARD }),
 };
 

@@ -463,7 +463,7 @@ describe('ScopedOperatorTenant', () => {
       tenant.subscribe({ packageName: 'prometheus', catalog });
       expect(calls).toEqual(['platform/T team-a', 'platform/T team-a']);
       expect(errorsOf(tenant)).toEqual([
-        "[platform/T/Subscription-prometheus] catalog=\"team-a/curated\": package 'prometheus' is not curated; allowed: etcd. Fix: subscribe to what the catalog offers, or add it to the catalog (CatalogRejectsSubscription)",
+        "[platform/T/Subscription-prometheus] catalog=\"team-a/curated\": package 'prometheus' is not curated; allowed: etcd. Fix: subscribe to what the catalog offers, or add it to the catalog (CatalogRejectsSubscription, OLMT-021)",
       ]);
     });
 
@@ -725,7 +725,7 @@ describe('ScopedOperatorTenant with a CuratedCatalog', () => {
       'redis team-a/curated-operators',
     ]);
     expect(catalog.servedNamespaces).toEqual(['team-a']);
-    expect(errorsOf(tenant).map((e) => e.replace(/:.*\((\w+)\)$/, ' $1'))).toEqual(['[platform/T/Subscription-redis] catalog="team-a/curated-operators" CatalogRejectsSubscription']);
+    expect(errorsOf(tenant).map((e) => e.replace(/:.*\((\w+)(?:, OLMT-\d+)?\)$/, ' $1'))).toEqual(['[platform/T/Subscription-redis] catalog="team-a/curated-operators" CatalogRejectsSubscription']);
   });
 });
 
