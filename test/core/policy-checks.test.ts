@@ -6,9 +6,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import {
-  BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle, PolicyChecks, PolicySeverity, ScopedOperatorTenant,
-  TargetNamespaces,
-  UpgradeStrategy,
+  BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
+  PolicyChecks, PolicySeverity, ScopedOperatorTenant, TargetNamespaces, UpgradeStrategy,
 } from '../../src';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
