@@ -14,7 +14,7 @@ import { Group } from 'cdk8s-plus-28';
 import { buildBlueprintTeams } from './blueprints';
 import {
   AccessLevel, CuratedCatalog, CuratedCatalogAdmissionPolicy, FileBasedCatalog, InstallPlanApproval,
-  OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, OperatorBundle, PodSecurityLevel, ScopedOperatorTenant,
+  OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, OperatorBundle, PodSecurityLevel, ScopedOperatorTenant, SensitiveGrant,
 } from '../src';
 
 const FIXTURES = path.join(__dirname, '..', 'test', 'fixtures');
@@ -102,6 +102,9 @@ export function buildPlatform(app: App): Platform {
       podSecurity: PodSecurityLevel.RESTRICTED,
       deriveInstallerRules: true,
       clusterScopedInstallerRulesReason: 'grafana-operator 5.x declares clusterPermissions (reviewed by the platform team, ticket PLAT-142)',
+      // grafana's clusterPermissions read secrets in every namespace, so the installer must hold that too (RBAC
+      // escalation check): a sensitive grant, accepted by name.
+      allowedSensitiveGrants: [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE],
     });
     tenant.subscribe({ packageName: 'prometheus', channel: 'beta', catalog: curated, bundle: exampleBundle('prometheus', '0.56.3') });
     tenant.subscribe({ packageName: 'grafana-operator', channel: 'v5', catalog: curated, bundle: exampleBundle('grafana-operator', '5.24.0') });
@@ -136,6 +139,14 @@ export function buildPlatform(app: App): Platform {
       namespaceName: 'team-messaging',
       deriveInstallerRules: true,
       clusterScopedInstallerRulesReason: 'rabbitmq-cluster-operator admission webhooks and clusterPermissions (ticket PLAT-151)',
+      // what the derived cluster rules hold that is a sensitive grant, accepted by name: rabbitmq's clusterPermissions
+      // exec into pods and read secrets everywhere; OLM creates its webhook configurations with the installer's client.
+      allowedSensitiveGrants: [
+        SensitiveGrant.POD_EXEC,
+        SensitiveGrant.SECRETS_READ_CLUSTER_WIDE,
+        SensitiveGrant.MUTATING_WEBHOOK_WRITES,
+        SensitiveGrant.VALIDATING_WEBHOOK_WRITES,
+      ],
     });
     tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', channel: 'stable', catalog: curated, bundle: exampleBundle('rabbitmq-cluster-operator', '2.22.3') });
     tenant.grantOperatorAccess(Group.fromName(chart, 'Messaging', 'team-messaging'), AccessLevel.EDIT);

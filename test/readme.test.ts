@@ -63,7 +63,7 @@ describe('README.md', () => {
 
   test('the bundle table is the one in docs/preflight.md (which test/preflight/bundle-table.test.ts recomputes from the code)', () => {
     const docs = fs.readFileSync(path.join(__dirname, '..', 'docs', 'preflight.md'), 'utf8').split('\n');
-    const table = docs.filter((l) => l.startsWith('| operator | version |') || (l.startsWith('|') && /^\| [a-z-]+ \| \d/.test(l)) || l === '|---|---|---|---|---|---|---|---|');
+    const table = docs.filter((l) => l.startsWith('| operator | version |') || (l.startsWith('|') && /^\| [a-z-]+ \| \d/.test(l)) || l === '|---|---|---|---|---|---|---|---|---|');
     expect(section('<!-- bundle-table:start -->', '<!-- bundle-table:end -->')).toEqual(table.join('\n'));
   });
 

@@ -7,6 +7,7 @@
  * Setting the context key `Diagnostics.WARNINGS_AS_ERRORS_CONTEXT` to true turns every warning into a synth error.
  */
 import { IConstruct } from 'constructs';
+import { PolicyChecks } from './policy-checks';
 
 /** How serious a finding is. */
 export enum Severity {
@@ -41,6 +42,11 @@ export interface Diagnostic {
    * @default - no suggestion
    */
   readonly fix?: string;
+  /**
+   * The stable id of the policy check (`PolicyChecks`) that produced it, e.g. `OLMT-003`.
+   * @default - not a registered policy check
+   */
+  readonly policyId?: string;
 }
 
 /** Input to `Diagnostics.format`: a finding without its severity. */
@@ -116,7 +122,8 @@ export class Diagnostics {
     for (const c of scope.node.findAll()) {
       for (const producer of warningProducers.get(c) ?? []) {
         for (const d of producer()) {
-          out.push({ ...d, severity: Severity.WARNING, constructPath: c.node.path });
+          const policyId = PolicyChecks.byCode(d.code)?.id;
+          out.push({ ...d, severity: Severity.WARNING, constructPath: c.node.path, ...(policyId !== undefined ? { policyId } : {}) });
         }
       }
     }
@@ -127,7 +134,8 @@ export class Diagnostics {
   }
 
   /**
-   * One line per finding: `[path] field=value: message. Fix: fix (Code)` (`[path]: message ...` without a field).
+   * One line per finding: `[path] field=value: message. Fix: fix (Code)` (`[path]: message ...` without a field);
+   * a registered policy check adds its id: `(Code, OLMT-003)`.
    */
   public static format(d: Diagnostic): string {
     const where = whereOf(d);
@@ -160,7 +168,8 @@ function whereOf(d: DiagnosticDetails): string {
 
 function bodyOf(d: DiagnosticDetails): string {
   const fix = d.fix ? ` Fix: ${d.fix}` : '';
-  return `${d.message}${/[.!?]$/.test(d.message) ? '' : '.'}${fix} (${d.code})`;
+  const policyId = PolicyChecks.byCode(d.code)?.id;
+  return `${d.message}${/[.!?]$/.test(d.message) ? '' : '.'}${fix} (${d.code}${policyId !== undefined ? `, ${policyId}` : ''})`;
 }
 
 function cmp(a: string, b: string): number {

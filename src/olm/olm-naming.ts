@@ -44,8 +44,37 @@ const OG_CLUSTER_ROLE_NAME_FIXED_CHARS = 'olm.og..-'.length;
 
 const BASE62 = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
+/**
+ * ClusterRoles that exist on Kubernetes, OLM or OpenShift clusters (bootstrap policy, OLM's aggregate roles, the
+ * OpenShift default roles): an OperatorGroup ClusterRole of the old generations must never get one of these names.
+ */
+const BUILT_IN_CLUSTER_ROLES = new Set([
+  // Kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go
+  'cluster-admin', 'admin', 'edit', 'view',
+  // OLM deploy/chart/templates/0000_50_olm_09-aggregated.clusterrole.yaml
+  'aggregate-olm-edit', 'aggregate-olm-view',
+  // OpenShift default cluster roles
+  'basic-user', 'cluster-reader', 'cluster-status', 'cluster-debugger', 'cluster-monitoring-view', 'monitoring-edit', 'monitoring-rules-edit',
+  'monitoring-rules-view', 'registry-admin', 'registry-editor', 'registry-viewer', 'self-provisioner', 'storage-admin', 'sudoer',
+]);
+/** Prefixes of names reserved for built-in roles (Kubernetes `system:`, OLM `aggregate-olm-`, `cluster-*`, OpenShift `openshift-`). */
+const BUILT_IN_PREFIXES = ['system:', 'cluster-', 'aggregate-olm-', 'openshift-'];
+
 /** Static helpers for names OLM generates. */
 export class OlmNaming {
+  /**
+   * Why `clusterRoleName` is (or may be) an existing built-in or OLM ClusterRole, or undefined when it is not one.
+   * Old-generation OperatorGroup ClusterRoles are `<operatorgroup>-<level>`: an OperatorGroup named `cluster`
+   * yields `cluster-admin`, one named `aggregate-olm` yields `aggregate-olm-edit`; OLM then aggregates into (or
+   * fails on) that role, and a RoleBinding to it grants the built-in role, not the operators' APIs.
+   */
+  public static builtInClusterRoleReason(clusterRoleName: string): string | undefined {
+    if (BUILT_IN_CLUSTER_ROLES.has(clusterRoleName)) return `'${clusterRoleName}' is a built-in ClusterRole (Kubernetes, OLM or OpenShift)`;
+    const prefix = BUILT_IN_PREFIXES.find((p) => clusterRoleName.startsWith(p));
+    if (prefix !== undefined) return `'${clusterRoleName}' starts with '${prefix}', a prefix reserved for built-in ClusterRoles`;
+    return undefined;
+  }
+
   /**
    * Name of the aggregating ClusterRole OLM creates for an OperatorGroup and access level.
    * Mirrors `getClusterRoleName` in OLM `pkg/controller/operators/olm/operatorgroup.go`.

@@ -49,6 +49,21 @@ export interface Requirement {
   readonly step: string;
   /** True when the rules are the operator's own rules to be granted (escalation check). */
   readonly escalation: boolean;
+  /**
+   * Set when the requirement is `bind` on a role the bundle does not define (its rules are unknown, so `bind` is
+   * the only way through the API server's escalation check): refused unless accepted by name.
+   */
+  readonly externalBind?: ExternalRoleBind;
+}
+
+/** Internal: a bundle binding of a role that no manifest of the bundle defines. */
+export interface ExternalRoleBind {
+  /** Namespace of the binding ('' for a ClusterRoleBinding). */
+  readonly namespace: string;
+  /** `Role` or `ClusterRole`. */
+  readonly roleKind: string;
+  /** The role's name. */
+  readonly roleName: string;
 }
 
 const RBAC = 'rbac.authorization.k8s.io';
@@ -88,6 +103,20 @@ const AUTH_DELEGATOR_RULES: PolicyRule[] = [
 const AUTH_READER_RULES: PolicyRule[] = [
   { apiGroups: [''], resources: ['configmaps'], resourceNames: ['extension-apiserver-authentication'], verbs: ['get', 'list', 'watch'] },
 ];
+
+/**
+ * The two bootstrap roles OLM's cert resources bind (`install/certresources.go`): the only roles outside a bundle
+ * whose `bind` is derived, because their (small, fixed) rules are known. A bundle manifest binding them is treated
+ * the same. Kind, name, rules and namespace (for the Role: only in kube-system, where the bootstrap Role lives).
+ */
+export const BOOTSTRAP_BIND_ROLES: ReadonlyArray<{ kind: string; name: string; namespace?: string; rules: PolicyRule[] }> = [
+  { kind: 'ClusterRole', name: 'system:auth-delegator', rules: AUTH_DELEGATOR_RULES },
+  { kind: 'Role', name: 'extension-apiserver-authentication-reader', namespace: 'kube-system', rules: AUTH_READER_RULES },
+];
+
+function bootstrapRules(ns: string, kind: string, name: string | undefined): PolicyRule[] | undefined {
+  return BOOTSTRAP_BIND_ROLES.find((b) => b.kind === kind && b.name === name && (b.namespace === undefined || b.namespace === ns))?.rules;
+}
 
 /** Internal result of modelling one install. */
 export interface InstallModel {
@@ -152,8 +181,10 @@ function modelInstall(bundle: OperatorBundle, namespace: string, upgrade: boolea
     deriveBind = false) => {
     const bind: PolicyRule = { apiGroups: [RBAC], resources: [roleKind === 'ClusterRole' ? 'clusterroles' : 'roles'], verbs: ['bind'], ...(roleName ? { resourceNames: [roleName] } : {}) };
     if (rules === undefined) {
-      // The referenced role is not in the bundle: its rules are unknown, only `bind` on it can be checked.
-      reqs.push({ namespace: ns, rules: [bind], step, escalation: false });
+      // The referenced role is not in the bundle: its rules are unknown, only `bind` on it gets through the API
+      // server's escalation check (k8s pkg/registry/rbac/escalation_check.go BindingAuthorized; otherwise
+      // rbac/validation ConfirmNoEscalation needs the role's rules). Its danger is the bound role's power.
+      reqs.push({ namespace: ns, rules: [bind], step, escalation: false, externalBind: { namespace: ns, roleKind, roleName: roleName ?? '' } });
     } else {
       reqs.push({ namespace: ns, rules, step, escalation: true, alternative: [bind], deriveAlternative: deriveBind });
     }
@@ -202,7 +233,8 @@ function modelInstall(bundle: OperatorBundle, namespace: string, upgrade: boolea
         const refKind = typeof ref.kind === 'string' ? ref.kind : 'Role';
         const refName = typeof ref.name === 'string' ? ref.name : undefined;
         const known = bundleRoles.get(`${refKind}/${refName}`);
-        bindRole(ns, refKind, refName, known, `${step}: binding ${refKind} ${refName} needs its rules or bind on it`);
+        const bootstrap = known === undefined ? bootstrapRules(ns, refKind, refName) : undefined;
+        bindRole(ns, refKind, refName, known ?? bootstrap, `${step}: binding ${refKind} ${refName} needs its rules or bind on it`, bootstrap !== undefined);
       }
       continue;
     }

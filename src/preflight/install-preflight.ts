@@ -10,7 +10,7 @@
  * webhooks. So operators with webhooks or API services need cluster-scoped writes that a namespace-confined
  * installer does not have. This preflight follows the code.
  */
-import { InstallModel, InstallPlanModel, Requirement } from './install-plan-model';
+import { ExternalRoleBind, InstallModel, InstallPlanModel, Requirement } from './install-plan-model';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { escapeControl } from '../core/yaml-or-json';
 import { InstallModeFailureReason, InstallModes } from '../olm/install-modes';
@@ -214,14 +214,21 @@ export class InstallPreflight {
       return out;
     };
     const missingAtoms: Array<{ namespace: string; atom: PolicyRule; step: string }> = [];
+    const refusedBinds: Array<{ bind: ExternalRoleBind; step: string }> = [];
     model.requirements.forEach((req, i) => {
       const { allowedAtoms, alternativeAtoms } = prepared.atoms[i];
       if (missingOf(req.namespace, allowedAtoms).length === 0) return;
       if (alternativeAtoms !== undefined && missingOf(req.namespace, alternativeAtoms).length === 0) return;
+      if (req.externalBind !== undefined) {
+        // not a missing rule to grant: `bind` on a role outside the bundle is an escalation (see externalBindProblem)
+        refusedBinds.push({ bind: req.externalBind, step: req.step });
+        return;
+      }
       const wanted = req.deriveAlternative && alternativeAtoms !== undefined ? alternativeAtoms : allowedAtoms;
       for (const atom of missingOf(req.namespace, wanted)) missingAtoms.push({ namespace: req.namespace, atom, step: req.step });
     });
     if (writes.size > 0) problems.push(...writesProblem(bundle, writes));
+    if (refusedBinds.length > 0) problems.push(externalBindProblem(bundle, namespace, refusedBinds));
 
     const missing = toMissing(missingAtoms, namespace);
     const outside = missing.filter((m) => m.namespace !== namespace);
@@ -279,6 +286,42 @@ export class InstallPreflight {
   private constructor() {}
 }
 
+/** Kind of a role that a bundle binds. */
+export enum BoundRoleKind {
+  /** A Role in the binding's namespace. */
+  ROLE = 'Role',
+  /** A ClusterRole. */
+  CLUSTER_ROLE = 'ClusterRole',
+}
+
+/**
+ * Explicit acceptance of `bind` on one role that a bundle binds but does not define (e.g. a ClusterRoleBinding
+ * to `view`). Holding `bind` on it lets the installer bind that role to anyone, itself included: accept only
+ * roles whose power you would give the installer.
+ */
+export interface BindRoleAcceptance {
+  /** Kind of the bound role. */
+  readonly roleKind: BoundRoleKind;
+  /** Name of the bound role, e.g. `view`. */
+  readonly roleName: string;
+  /** Why the installer may bind it; written to the annotation `cdk8s-olm-tenancy.io/bind-roles`. */
+  readonly reason: string;
+}
+
+/** A `bind` on a named role in the derived rules, with why it is there. */
+export interface DerivedRoleBind {
+  /** Namespace of the grant; `""` for the cluster-scoped rules. */
+  readonly namespace: string;
+  /** Kind of the bound role. */
+  readonly roleKind: BoundRoleKind;
+  /** Name of the bound role. */
+  readonly roleName: string;
+  /** True for the bootstrap roles OLM's cert resources bind (`system:auth-delegator`, `extension-apiserver-authentication-reader`). */
+  readonly bootstrap: boolean;
+  /** Why the installer holds it. */
+  readonly reason: string;
+}
+
 /** Input of `InstallerPermissions.leastPrivilege`. */
 export interface LeastPrivilegeProps {
   /** The bundles (allowed versions) to install or upgrade to. */
@@ -293,6 +336,12 @@ export interface LeastPrivilegeProps {
    * @default false
    */
   readonly allowClusterScoped?: boolean;
+  /**
+   * Roles that the bundles bind but do not define, whose `bind` may be derived. Any other such binding is a
+   * `GrantsEscalationRights` problem and nothing is derived for it.
+   * @default - none (only the two bootstrap roles of cert resources are derived)
+   */
+  readonly allowedBindRoles?: BindRoleAcceptance[];
 }
 
 /** Derived installer permissions. */
@@ -305,6 +354,11 @@ export interface InstallerPermissionSet {
   readonly otherNamespaceRules: NamespaceRules[];
   /** Why some bundles still cannot be installed with these rules. */
   readonly problems: PreflightProblem[];
+  /**
+   * Every `bind` on a named role in the rules above (bootstrap roles of cert resources, and roles accepted in
+   * `allowedBindRoles`), sorted by namespace, kind and name.
+   */
+  readonly boundRoles: DerivedRoleBind[];
 }
 
 /** Derives minimal installer permissions. */
@@ -320,6 +374,11 @@ export class InstallerPermissions {
     const perNamespace = new Map<string, PolicyRule[]>();
     const problems: PreflightProblem[] = [];
     const deferred: Requirement[] = [];
+    const bound = new Map<string, DerivedRoleBind>();
+    const addBound = (b: DerivedRoleBind) => {
+      const key = `${b.namespace}\u0000${b.roleKind}\u0000${b.roleName}`;
+      if (!bound.has(key)) bound.set(key, b);
+    };
     for (const bundle of props.bundles) {
       const model = InstallPlanModel.build(bundle, namespace, true);
       const mode = InstallModes.checkTargets(bundle.installModes, namespace, props.targetNamespaces);
@@ -331,7 +390,22 @@ export class InstallerPermissions {
       }
       problems.push(...modelProblems(bundle, model));
       const writes = new Map<string, { atoms: PolicyRule[]; steps: Set<string> }>();
+      const refusedBinds: Array<{ bind: ExternalRoleBind; step: string }> = [];
       for (const req of model.requirements) {
+        if (req.externalBind !== undefined) {
+          const accepted = acceptedBind(props.allowedBindRoles ?? [], req.externalBind);
+          if (accepted === undefined) {
+            refusedBinds.push({ bind: req.externalBind, step: req.step });
+            continue;
+          }
+          addBound({
+            namespace: req.namespace,
+            roleKind: accepted.roleKind,
+            roleName: accepted.roleName,
+            bootstrap: false,
+            reason: `accepted by allowedBindRoles: ${accepted.reason}`,
+          });
+        }
         if (req.deriveAlternative && req.alternative !== undefined) {
           deferred.push(req);
           continue;
@@ -348,6 +422,7 @@ export class InstallerPermissions {
         perNamespace.set(req.namespace, list);
       }
       if (writes.size > 0) problems.push(...writesProblem(bundle, writes));
+      if (refusedBinds.length > 0) problems.push(externalBindProblem(bundle, namespace, refusedBinds));
     }
     // `bind` on a named bootstrap role only when the rules derived anyway do not already cover that role's rules.
     for (const req of deferred) {
@@ -356,6 +431,17 @@ export class InstallerPermissions {
       const list = perNamespace.get(req.namespace) ?? [];
       list.push(...req.alternative!);
       perNamespace.set(req.namespace, list);
+      for (const alt of req.alternative!) {
+        for (const roleName of alt.resourceNames ?? []) {
+          addBound({
+            namespace: req.namespace,
+            roleKind: (alt.resources ?? []).includes('clusterroles') ? BoundRoleKind.CLUSTER_ROLE : BoundRoleKind.ROLE,
+            roleName,
+            bootstrap: true,
+            reason: BOOTSTRAP_REASON,
+          });
+        }
+      }
     }
     const namespacedRules = RbacRules.compact(perNamespace.get(namespace) ?? []);
     let clusterRules = RbacRules.compact(perNamespace.get('') ?? []);
@@ -377,6 +463,10 @@ export class InstallerPermissions {
       clusterRules = [];
       otherNamespaceRules = [];
     }
+    const keptNamespaces = new Set([namespace, ...(clusterRules.length > 0 ? [''] : []), ...otherNamespaceRules.map((n) => n.namespace)]);
+    const boundRoles = [...bound.values()]
+      .filter((b) => keptNamespaces.has(b.namespace))
+      .sort((a, b) => cmpStr(a.namespace, b.namespace) || cmpStr(a.roleKind, b.roleKind) || cmpStr(a.roleName, b.roleName));
     // Cluster-wide rules apply in every namespace too: drop namespaced atoms they already cover.
     const notCovered = (rules: PolicyRule[]) => clusterRules.length === 0 ? rules
       : RbacRules.compact(RbacRules.breakdown(rules).filter((a) => !RbacRules.covers(clusterRules, [a]).covered));
@@ -385,6 +475,7 @@ export class InstallerPermissions {
       clusterRules,
       otherNamespaceRules: otherNamespaceRules.map((n) => ({ namespace: n.namespace, rules: notCovered(n.rules) })).filter((n) => n.rules.length > 0),
       problems: dedupe(problems),
+      boundRoles,
     };
   }
 
@@ -453,6 +544,36 @@ function writesProblem(bundle: OperatorBundle, writes: Map<string, { atoms: Poli
     });
   }
   return out;
+}
+
+/** Why the installer may hold `bind` on the two bootstrap roles (written to the objects that grant it). */
+const BOOTSTRAP_REASON = 'bootstrap role bound by OLM\'s cert resources for webhooks and API services (install/certresources.go); '
+  + 'its rules are fixed and small (system:auth-delegator: create tokenreviews and subjectaccessreviews; '
+  + 'extension-apiserver-authentication-reader: read the configmap extension-apiserver-authentication in kube-system)';
+
+function acceptedBind(accepted: BindRoleAcceptance[], bind: ExternalRoleBind): BindRoleAcceptance | undefined {
+  return accepted.find((a) => a.roleKind === bind.roleKind && a.roleName === bind.roleName && a.reason.trim() !== '');
+}
+
+/**
+ * A bundle binds roles it does not define. Holding `bind` on such a role is only needed when the installer does not
+ * hold the role's rules (k8s `pkg/registry/rbac/escalation_check.go` BindingAuthorized, else `rbac/validation`
+ * ConfirmNoEscalation), so every such `bind` is an escalation whose danger is the bound role's power.
+ */
+function externalBindProblem(bundle: OperatorBundle, namespace: string, refused: Array<{ bind: ExternalRoleBind; step: string }>): PreflightProblem {
+  const roles = [...new Set(refused.map((r) => `${r.bind.roleKind} ${r.bind.roleName}${r.bind.namespace === '' ? ' (cluster-wide)' : ` (in ${r.bind.namespace})`}`))].sort();
+  const steps = [...new Set(refused.map((r) => r.step))].sort();
+  return {
+    code: PreflightCode.GRANTS_ESCALATION_RIGHTS,
+    message: `${bundle.name} binds ${roles.join(', ')}, which no manifest of the bundle defines (${steps.join('; ')}): the installer could `
+      + `only create these bindings with 'bind' on the role, and holding it lets the installer, whose token is in namespace ${namespace}, bind `
+      + 'that role to itself: an escalation as large as the role. Not derived. Fix: have a cluster admin install this operator, or accept '
+      + 'each role by name with a reason (ScopedOperatorTenant allowedBindRoles / LeastPrivilegeProps.allowedBindRoles).',
+  };
+}
+
+function cmpStr(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function modelProblems(bundle: OperatorBundle, model: InstallModel): PreflightProblem[] {

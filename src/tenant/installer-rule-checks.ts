@@ -23,6 +23,53 @@ export enum SensitiveGrant {
    * from installing Operators."
    */
   OPERATOR_GROUP_WRITES = 'OPERATOR_GROUP_WRITES',
+  /**
+   * `create` on `serviceaccounts/token` (TokenRequest): mint a token of any ServiceAccount in reach, i.e. act as it.
+   * In the namespaced Role only checked when OLM gives the namespace's ServiceAccounts more than the installer
+   * holds (see `InstallerRuleCheckOptions.operatorRbacBeyondNamespace`).
+   */
+  SERVICE_ACCOUNT_TOKENS = 'SERVICE_ACCOUNT_TOKENS',
+  /**
+   * `create` on `pods`: run a pod as any ServiceAccount of the namespace and use its token. OLM never needs it
+   * (it creates Deployments); operators whose own Roles grant it make the installer hold it (RBAC escalation
+   * check). Namespaced: checked as `SERVICE_ACCOUNT_TOKENS`.
+   */
+  POD_CREATE = 'POD_CREATE',
+  /**
+   * `create` or `get` on `pods/exec`, `pods/attach` or `pods/portforward` (websocket exec is authorized as `get` on
+   * clusters before the `AuthorizePodWebsocketUpgradeCreatePermission` gate): run commands in, or reach the
+   * loopback of, pods running as other ServiceAccounts. Namespaced: checked as `SERVICE_ACCOUNT_TOKENS`.
+   */
+  POD_EXEC = 'POD_EXEC',
+  /** `get`, `list` or `watch` on `secrets` in cluster-scoped rules: every token Secret of the cluster. */
+  SECRETS_READ_CLUSTER_WIDE = 'SECRETS_READ_CLUSTER_WIDE',
+  /** Any verb on `nodes/proxy`: the kubelet API (exec in any pod of the node). Cluster-scoped rules only. */
+  NODES_PROXY = 'NODES_PROXY',
+  /**
+   * Writes to `validatingadmissionpolicies`/`validatingadmissionpolicybindings` (and the mutating ones): remove or
+   * loosen admission policies, including `CuratedCatalogAdmissionPolicy`. Cluster-scoped rules only.
+   */
+  ADMISSION_POLICY_WRITES = 'ADMISSION_POLICY_WRITES',
+  /**
+   * Writes to `mutatingwebhookconfigurations`: rewrite any object of the cluster on admission (a pod's
+   * ServiceAccount, image, volumes). Operators with mutating webhooks need it: OLM creates their webhook
+   * configurations with the installer's client. Cluster-scoped rules only.
+   */
+  MUTATING_WEBHOOK_WRITES = 'MUTATING_WEBHOOK_WRITES',
+  /**
+   * Writes to `validatingwebhookconfigurations`: receive every object of the selected kinds on admission (Secrets
+   * included) and deny requests cluster-wide. Operators with validating webhooks need it (OLM creates their
+   * webhook configurations with the installer's client). Cluster-scoped rules only.
+   */
+  VALIDATING_WEBHOOK_WRITES = 'VALIDATING_WEBHOOK_WRITES',
+  /** Writes to `config.openshift.io` `operatorhubs`: re-enable the global catalogs. Cluster-scoped rules only. */
+  OPERATOR_HUB_WRITES = 'OPERATOR_HUB_WRITES',
+  /** `create` on `catalogsources`: a catalog beside the curated one, with any package. */
+  CATALOG_SOURCE_CREATE = 'CATALOG_SOURCE_CREATE',
+  /** `update`/`patch` on `certificatesigningrequests/approval`: approve client certificates. Cluster-scoped rules only. */
+  CSR_APPROVAL = 'CSR_APPROVAL',
+  /** `nonResourceURLs: ['*']` (or `/*`): every non-resource endpoint of the API server. Cluster-scoped rules only. */
+  NON_RESOURCE_WILDCARD = 'NON_RESOURCE_WILDCARD',
 }
 
 /** Options of `InstallerRuleChecks.errors` and `InstallerRuleChecks.warnings`. */
@@ -39,6 +86,31 @@ export interface InstallerRuleCheckOptions {
    * @default 'installerRules'
    */
   readonly field?: string;
+  /**
+   * Namespaced rules only: true when OLM gives the ServiceAccounts of the namespace rights the installer does not
+   * hold, i.e. the OperatorGroup targets other namespaces or all namespaces (OLM copies the operator's Roles there,
+   * or lifts them to ClusterRoles, with its own client). Then acting as another ServiceAccount of the namespace
+   * (`POD_CREATE`, `POD_EXEC`, `SERVICE_ACCOUNT_TOKENS`) is an escalation; otherwise those ServiceAccounts hold
+   * only rules the installer had to hold itself (RBAC escalation check) and the grants are not checked there.
+   * @default false
+   */
+  readonly operatorRbacBeyondNamespace?: boolean;
+  /**
+   * Namespaced rules only: the rules the bundles' own Roles grant in the namespace (CSV `permissions`, bundle Roles).
+   * `POD_CREATE`, `POD_EXEC` and `SERVICE_ACCOUNT_TOKENS` requests that these cover are accepted: OLM's RBAC
+   * escalation check makes the installer hold them to create the operator's Role. Never applied to cluster-scoped
+   * rules, nor to the other grants.
+   * @default - none
+   */
+  readonly bundleGrantedRules?: PolicyRule[];
+}
+
+/** A sensitive grant accepted because the bundles' own namespaced Roles grant it (see `bundleGrantedRules`). */
+export interface AcceptedSensitiveGrant {
+  /** The grant. */
+  readonly grant: SensitiveGrant;
+  /** What it allows, e.g. `'create' on pods`. */
+  readonly what: string;
 }
 
 /** The verbs that change objects. */
@@ -47,7 +119,17 @@ const WRITE_VERBS = ['create', 'update', 'patch', 'delete', 'deletecollection'];
 interface Probe {
   readonly what: string;
   readonly requests: ResourceRequest[];
+  /**
+   * Where the grant is checked: 'cluster' (cluster-scoped rules only: the resource is cluster-scoped, or the grant
+   * is only dangerous across namespaces), 'assume' (cluster-scoped rules, and namespaced ones when OLM gives the
+   * namespace's ServiceAccounts more than the installer), 'any' (both).
+   */
+  readonly scope: 'cluster' | 'assume' | 'any';
 }
+
+const ADMISSION = 'admissionregistration.k8s.io';
+const writes = (apiGroup: string, resources: string[]): ResourceRequest[] =>
+  resources.flatMap((resource) => WRITE_VERBS.map((verb) => ({ verb, apiGroup, resource })));
 
 /** Cluster-scoped kinds that only OLM itself (as cluster-admin) creates: never the installer. */
 const OLM_ONLY: { code: string; what: string; apiGroup: string; resource: string }[] = [
@@ -59,10 +141,12 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
   [SensitiveGrant.ESCALATE]: {
     what: "'escalate' on roles/clusterroles",
     requests: ['roles', 'clusterroles'].map((resource) => ({ verb: 'escalate', apiGroup: 'rbac.authorization.k8s.io', resource })),
+    scope: 'any',
   },
   [SensitiveGrant.BIND]: {
     what: "'bind' on roles/clusterroles",
     requests: ['roles', 'clusterroles'].map((resource) => ({ verb: 'bind', apiGroup: 'rbac.authorization.k8s.io', resource })),
+    scope: 'any',
   },
   [SensitiveGrant.IMPERSONATE]: {
     what: "'impersonate' on users/groups/serviceaccounts/uids/userextras",
@@ -70,12 +154,80 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
       ...['users', 'groups', 'serviceaccounts'].map((resource) => ({ verb: 'impersonate', apiGroup: '', resource })),
       ...['uids', 'userextras'].map((resource) => ({ verb: 'impersonate', apiGroup: 'authentication.k8s.io', resource })),
     ],
+    scope: 'any',
   },
   [SensitiveGrant.OPERATOR_GROUP_WRITES]: {
     what: 'writes to operators.coreos.com operatorgroups',
     requests: WRITE_VERBS.map((verb) => ({ verb, apiGroup: 'operators.coreos.com', resource: 'operatorgroups' })),
+    scope: 'any',
+  },
+  [SensitiveGrant.SERVICE_ACCOUNT_TOKENS]: {
+    what: "'create' on serviceaccounts/token",
+    requests: [{ verb: 'create', apiGroup: '', resource: 'serviceaccounts/token' }],
+    scope: 'assume',
+  },
+  [SensitiveGrant.POD_CREATE]: {
+    what: "'create' on pods",
+    requests: [{ verb: 'create', apiGroup: '', resource: 'pods' }],
+    scope: 'assume',
+  },
+  [SensitiveGrant.POD_EXEC]: {
+    what: "'create'/'get' on pods/exec, pods/attach or pods/portforward",
+    requests: ['pods/exec', 'pods/attach', 'pods/portforward'].flatMap((resource) => ['create', 'get'].map((verb) => ({ verb, apiGroup: '', resource }))),
+    scope: 'assume',
+  },
+  [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE]: {
+    what: "'get'/'list'/'watch' on secrets in every namespace",
+    requests: ['get', 'list', 'watch'].map((verb) => ({ verb, apiGroup: '', resource: 'secrets' })),
+    scope: 'cluster',
+  },
+  [SensitiveGrant.NODES_PROXY]: {
+    what: 'nodes/proxy (the kubelet API)',
+    requests: ['get', 'create', 'update', 'patch', 'delete'].map((verb) => ({ verb, apiGroup: '', resource: 'nodes/proxy' })),
+    scope: 'cluster',
+  },
+  [SensitiveGrant.ADMISSION_POLICY_WRITES]: {
+    what: `writes to ${ADMISSION} validating/mutating admission policies and their bindings`,
+    requests: writes(ADMISSION, ['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']),
+    scope: 'cluster',
+  },
+  [SensitiveGrant.MUTATING_WEBHOOK_WRITES]: {
+    what: `writes to ${ADMISSION} mutatingwebhookconfigurations`,
+    requests: writes(ADMISSION, ['mutatingwebhookconfigurations']),
+    scope: 'cluster',
+  },
+  [SensitiveGrant.VALIDATING_WEBHOOK_WRITES]: {
+    what: `writes to ${ADMISSION} validatingwebhookconfigurations`,
+    requests: writes(ADMISSION, ['validatingwebhookconfigurations']),
+    scope: 'cluster',
+  },
+  [SensitiveGrant.OPERATOR_HUB_WRITES]: {
+    what: 'writes to config.openshift.io operatorhubs',
+    requests: writes('config.openshift.io', ['operatorhubs']),
+    scope: 'cluster',
+  },
+  [SensitiveGrant.CATALOG_SOURCE_CREATE]: {
+    what: "'create' on operators.coreos.com catalogsources",
+    requests: [{ verb: 'create', apiGroup: 'operators.coreos.com', resource: 'catalogsources' }],
+    scope: 'any',
+  },
+  [SensitiveGrant.CSR_APPROVAL]: {
+    what: "'update'/'patch' on certificates.k8s.io certificatesigningrequests/approval",
+    requests: ['update', 'patch'].map((verb) => ({ verb, apiGroup: 'certificates.k8s.io', resource: 'certificatesigningrequests/approval' })),
+    scope: 'cluster',
+  },
+  [SensitiveGrant.NON_RESOURCE_WILDCARD]: {
+    what: "every non-resource URL (nonResourceURLs '*')",
+    requests: ['get', 'post', 'put', 'patch', 'delete'].map((verb) => ({ verb, nonResourcePath: '/olmt-probe/any/path' })),
+    scope: 'cluster',
   },
 };
+
+function probed(grant: SensitiveGrant, options: InstallerRuleCheckOptions): boolean {
+  const scope = SENSITIVE[grant].scope;
+  if (options.clusterScoped || scope === 'any') return true;
+  return scope === 'assume' && options.operatorRbacBeyondNamespace === true;
+}
 
 /** Checks of installer rule lists. */
 export class InstallerRuleChecks {
@@ -119,7 +271,7 @@ export class InstallerRuleChecks {
     const names = [...new Set(valid.flatMap((v) => v.rule.resourceNames ?? []))].sort();
     const withNames = (requests: ResourceRequest[]) => [
       ...requests,
-      ...requests.filter((r) => r.verb !== 'create' && r.verb !== 'deletecollection').flatMap((r) => names.map((name) => ({ ...r, name }))),
+      ...requests.filter((r) => r.verb !== 'create' && r.verb !== 'deletecollection' && r.nonResourcePath === undefined).flatMap((r) => names.map((name) => ({ ...r, name }))),
     ];
     const grantingRules = (candidates: { rule: PolicyRule; index: number }[], requests: ResourceRequest[]) =>
       candidates.filter((c) => withNames(requests).some((r) => RbacRules.allows([c.rule], r)));
@@ -146,10 +298,14 @@ export class InstallerRuleChecks {
 
     const allowed = new Set(options.allowedSensitiveGrants ?? []);
     const candidates = options.clusterScoped ? valid : valid.filter((v) => !InstallerRuleChecks.isFullWildcard(v.rule));
+    const bundleGranted = options.clusterScoped ? [] : options.bundleGrantedRules ?? [];
     for (const grant of Object.values(SensitiveGrant)) {
-      if (allowed.has(grant)) continue;
+      if (allowed.has(grant) || !probed(grant, options)) continue;
       const probe = SENSITIVE[grant];
-      const found = grantingRules(candidates, probe.requests);
+      // 'assume' requests the bundles' own namespaced Roles grant too are accepted (the installer must hold them)
+      const requests = probe.scope === 'assume' ? probe.requests.filter((r) => !RbacRules.allows(bundleGranted, r)) : probe.requests;
+      if (requests.length === 0) continue;
+      const found = grantingRules(candidates, requests);
       if (found.length === 0) continue;
       out.push({
         code: 'InstallerSensitiveGrant',
@@ -158,6 +314,25 @@ export class InstallerRuleChecks {
         message: `the ${options.clusterScoped ? 'cluster-scoped' : 'namespaced'} installer rules grant ${probe.what} (SensitiveGrant.${grant}); an operator installed with them could gain rights nobody reviewed`,
         fix: `remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.${grant}]`,
       });
+    }
+    return out;
+  }
+
+  /**
+   * The sensitive grants of namespaced `rules` accepted only because `bundleGrantedRules` grant them too (none for
+   * cluster-scoped rules), in `SensitiveGrant` order; grants in `allowedSensitiveGrants` are not listed.
+   */
+  public static bundleAcceptedGrants(rules: PolicyRule[], options: InstallerRuleCheckOptions): AcceptedSensitiveGrant[] {
+    if (options.clusterScoped) return [];
+    const bundleGranted = options.bundleGrantedRules ?? [];
+    if (bundleGranted.length === 0) return [];
+    const allowed = new Set(options.allowedSensitiveGrants ?? []);
+    const held = rules.filter((r) => RbacRules.validate(r, true).length === 0 && !InstallerRuleChecks.isFullWildcard(r));
+    const out: AcceptedSensitiveGrant[] = [];
+    for (const grant of Object.values(SensitiveGrant)) {
+      if (allowed.has(grant) || !probed(grant, options) || SENSITIVE[grant].scope !== 'assume') continue;
+      const probe = SENSITIVE[grant];
+      if (probe.requests.some((r) => RbacRules.allows(held, r) && RbacRules.allows(bundleGranted, r))) out.push({ grant, what: probe.what });
     }
     return out;
   }

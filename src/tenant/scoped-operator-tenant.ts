@@ -17,12 +17,13 @@ import { OperatorBundle } from '../bundle/operator-bundle';
 import { ICatalogSource } from '../catalog/catalog-source';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
 import { KubernetesNames, NameRule } from '../core/names';
+import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
 import * as olm from '../imports/olm';
 import { OlmApiAccess, OlmGeneratedRbac } from '../olm/generated-rbac';
 import { AccessLevel, OlmGeneration, OlmNaming } from '../olm/olm-naming';
 import { DefaultInstallerRules } from '../preflight/default-installer-rules';
-import { InstallerPermissions, InstallPreflight, NamespaceRules, PreflightResult } from '../preflight/install-preflight';
-import { PolicyRule } from '../rbac/policy-rule';
+import { BindRoleAcceptance, DerivedRoleBind, InstallerPermissions, InstallPreflight, NamespaceRules, PreflightResult } from '../preflight/install-preflight';
+import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import { UpgradeAnalysisResult } from '../upgrade/upgrade-analysis';
 
 /** OperatorGroup `spec.upgradeStrategy`. */
@@ -192,10 +193,28 @@ export interface ScopedOperatorTenantProps {
    */
   readonly clusterInstallerRules?: PolicyRule[];
   /**
-   * Sensitive grants (escalate, bind, impersonate, OperatorGroup writes) accepted in the installer rules.
+   * Sensitive grants (`SensitiveGrant`: escalate, bind, impersonate, OperatorGroup writes, pod creation and exec,
+   * ServiceAccount tokens, cluster-wide secret reads, webhook and admission policy writes, ...) accepted in the
+   * installer rules.
    * @default - none: each is a synth error
    */
   readonly allowedSensitiveGrants?: SensitiveGrant[];
+  /**
+   * With `deriveInstallerRules`: roles that the bundles bind but do not define (e.g. a ClusterRoleBinding to `view`)
+   * whose `bind` may be derived, each with a reason written to the annotation
+   * `ScopedOperatorTenant.BIND_ROLES_ANNOTATION`. Holding `bind` on a role lets the installer bind it to itself.
+   * Without an entry such a binding is a `GrantsEscalationRights` preflight error. The two bootstrap roles of
+   * cert resources (`system:auth-delegator`, `extension-apiserver-authentication-reader`) need no entry.
+   * @default - none
+   */
+  readonly allowedBindRoles?: BindRoleAcceptance[];
+  /**
+   * Severity per policy check id (`PolicyChecks`, e.g. `{ 'OLMT-011': PolicySeverity.ERROR }`) for this tenant's
+   * findings. Raising a check is always allowed; checks that cannot be relaxed (`PolicyCheck.relaxable`) refuse a
+   * lower severity with a synth error, as do unknown ids.
+   * @default - every check at its default severity
+   */
+  readonly policyChecks?: { [id: string]: PolicySeverity };
   /**
    * The OperatorGroup's target namespaces. Other namespaces and AllNamespaces are an explicit opt-in with a
    * reason, written to the OperatorGroup annotation `ScopedOperatorTenant.TARGETS_REASON_ANNOTATION`: OLM, with
@@ -294,6 +313,13 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   public static readonly REASON_ANNOTATION = 'cdk8s-olm-tenancy.io/reason';
   /** Installer Role annotation that says which versions its derived rules cover (a `DeriveScope` value). */
   public static readonly DERIVE_SCOPE_ANNOTATION = 'cdk8s-olm-tenancy.io/derive-scope';
+  /** Annotation on an installer Role or ClusterRole naming every role it may `bind` (derived), and why. */
+  public static readonly BIND_ROLES_ANNOTATION = 'cdk8s-olm-tenancy.io/bind-roles';
+  /**
+   * Annotation on the installer Role naming the sensitive grants (`SensitiveGrant`) it holds only because the
+   * bundles' own Roles grant them in the namespace (OLM's RBAC escalation check makes the installer hold them).
+   */
+  public static readonly SENSITIVE_GRANTS_ANNOTATION = 'cdk8s-olm-tenancy.io/sensitive-grants';
 
   /** Returns the tenant that `construct` belongs to (itself or an ancestor), if any. */
   public static of(construct: IConstruct): ScopedOperatorTenant | undefined {
@@ -337,8 +363,13 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private readonly accessGrantsOnAllNamespaces = new Set<AccessLevel>();
   /** Installer Roles outside the tenant namespace (legacy pull secrets, derived kube-system rules), by namespace. */
   private readonly outsideRoles = new Map<string, CompactRole>();
-  /** Derived cluster rules that `bind` named roles only (cert resources), by identity: accepted with the cluster opt-in; an equal rule added by hand is still checked. */
+  /**
+   * Derived rules that `bind` named roles only (bootstrap roles of cert resources, roles in `allowedBindRoles`), by
+   * identity: accepted (and named in `BIND_ROLES_ANNOTATION`); an equal rule added by hand is still checked.
+   */
   private readonly derivedNamedBinds = new Set<PolicyRule>();
+  /** Derived binds per namespace ('' = cluster), by `kind/name`, for `BIND_ROLES_ANNOTATION`. */
+  private readonly boundRoles = new Map<string, Map<string, DerivedRoleBind>>();
   private readonly preflightCache = new Map<OperatorSubscription, { key: string; results: PreflightResult[] }>();
   private readonly upgradeChecks = new UpgradeChecks();
   private approver?: PinnedInstallPlanApprover;
@@ -428,8 +459,18 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     tree.tenants.push(this);
     tree.operatorGroups = undefined; // a new OperatorGroup: the next pass rebuilds the index
 
-    addErrorProducer(this, () => this.errors());
-    addWarningProducer(this, () => this.warnings());
+    // policy checks: per-tenant severities (only computed both ways when the tenant changes some)
+    const policyChecks = props.policyChecks;
+    if (policyChecks === undefined || Object.keys(policyChecks).length === 0) {
+      addErrorProducer(this, () => this.errors());
+      addWarningProducer(this, () => this.warnings());
+    } else {
+      addErrorProducer(this, () => [
+        ...PolicyChecks.overrideProblems(policyChecks, 'policyChecks'),
+        ...PolicyChecks.apply(this.errors(), this.warnings(), policyChecks).errors,
+      ]);
+      addWarningProducer(this, () => PolicyChecks.apply(this.errors(), this.warnings(), policyChecks).warnings);
+    }
   }
 
   /** The OperatorGroup's target namespaces, sorted; empty for AllNamespaces. */
@@ -691,22 +732,92 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       namespace: this.namespaceName,
       targetNamespaces: this.targetNamespaces,
       allowClusterScoped: reason !== undefined,
+      allowedBindRoles: this.props.allowedBindRoles,
     });
+    // `bind` limited by resourceNames to roles the derivation names in `boundRoles` (the bootstrap roles of cert
+    // resources, roles accepted in allowedBindRoles) is the least-privilege form of what OLM needs: accepted, and
+    // named in an annotation. Any other bind would be a sensitive-grant error (the derivation never produces one).
+    const markBinds = (ns: string, rules: PolicyRule[]) => {
+      const names = new Set(derived.boundRoles.filter((b) => b.namespace === ns).map((b) => b.roleName));
+      for (const rule of rules) {
+        const namedBind = rule.verbs.length === 1 && rule.verbs[0] === 'bind' && (rule.resourceNames ?? []).length > 0;
+        if (namedBind && rule.resourceNames!.every((n) => names.has(n))) this.derivedNamedBinds.add(rule);
+      }
+      for (const b of derived.boundRoles.filter((x) => x.namespace === ns)) {
+        const m = this.boundRoles.get(ns) ?? new Map<string, DerivedRoleBind>();
+        m.set(`${b.roleKind}/${b.roleName}`, b);
+        this.boundRoles.set(ns, m);
+      }
+    };
+    markBinds(this.namespaceName, derived.namespacedRules);
     this.installerRole.addRules(...derived.namespacedRules);
+    this.annotateBinds(this.installerRole, this.namespaceName);
+    this.annotateBundleAcceptedGrants();
     if (reason === undefined) return;
-    for (const rule of derived.clusterRules) {
-      // `bind` limited by resourceNames (system:auth-delegator for webhook/API service certificates) is the
-      // least-privilege form of what OLM needs; the reason opts into it.
-      if (rule.verbs.length === 1 && rule.verbs[0] === 'bind' && (rule.resourceNames ?? []).length > 0) this.derivedNamedBinds.add(rule);
-      this.addClusterInstallerRule(rule);
-    }
+    markBinds('', derived.clusterRules);
+    for (const rule of derived.clusterRules) this.addClusterInstallerRule(rule);
     if (this.clusterRole && derived.clusterRules.length > 0) {
       this.clusterRole.apiObject.metadata.addAnnotation(ScopedOperatorTenant.REASON_ANNOTATION, reason);
+      this.annotateBinds(this.clusterRole, '');
     }
     for (const other of derived.otherNamespaceRules) {
       if (other.rules.length === 0) continue;
-      this.outsideRole(other.namespace, reason).addRules(...other.rules);
+      markBinds(other.namespace, other.rules);
+      const role = this.outsideRole(other.namespace, reason);
+      role.addRules(...other.rules);
+      this.annotateBinds(role, other.namespace);
     }
+  }
+
+  /** Names the derived binds of `ns` ('' = cluster) on `role` (`BIND_ROLES_ANNOTATION`). */
+  private annotateBinds(role: CompactRole | CompactClusterRole, ns: string): void {
+    const binds = [...(this.boundRoles.get(ns)?.values() ?? [])].sort((a, b) => (`${a.roleKind}/${a.roleName}` < `${b.roleKind}/${b.roleName}` ? -1 : 1));
+    if (binds.length === 0) return;
+    role.apiObject.metadata.addAnnotation(ScopedOperatorTenant.BIND_ROLES_ANNOTATION,
+      binds.map((b) => `${b.roleKind} ${b.roleName}: ${b.reason}`).join('; '));
+  }
+
+  /** Names, on the installer Role, the sensitive grants it holds only because the bundles' own Roles grant them. */
+  private annotateBundleAcceptedGrants(): void {
+    const accepted = InstallerRuleChecks.bundleAcceptedGrants(this.installerRole.rawRules, {
+      ...this.namespacedCheckOptions(),
+      operatorRbacBeyondNamespace: true,
+    });
+    if (accepted.length === 0) return;
+    const bundles = this.subs.flatMap((s) => s.bundles.map((b) => b.name));
+    this.installerRole.apiObject.metadata.addAnnotation(ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION,
+      `${accepted.map((a) => `${a.grant} (${a.what})`).join(', ')}: granted by the bundles' own Roles in namespace ${this.namespaceName} `
+      + `(${[...new Set(bundles)].sort().join(', ')}); OLM's RBAC escalation check makes the installer hold them to create those Roles`);
+  }
+
+  /** Options of the sensitive-grant checks of the namespaced installer Role. */
+  private namespacedCheckOptions() {
+    return {
+      clusterScoped: false,
+      allowedSensitiveGrants: this.props.allowedSensitiveGrants,
+      field: 'installerRules',
+      operatorRbacBeyondNamespace: this.allNamespaces || this.targetNamespaces.some((t) => t !== this.namespaceName),
+      bundleGrantedRules: this.bundleGrantedRules(),
+    };
+  }
+
+  /** The rules the subscribed bundles' own Roles grant in the tenant namespace (CSV permissions and bundle Roles). */
+  private bundleGrantedRules(): PolicyRule[] {
+    const out: PolicyRule[] = [];
+    for (const b of this.subs.flatMap((s) => s.bundles)) {
+      for (const p of b.permissions) out.push(...p.rules);
+      for (const o of b.objects) {
+        if (o.kind !== 'Role' || !Array.isArray(o.raw?.rules)) continue;
+        for (const r of o.raw.rules) {
+          try {
+            out.push(PolicyRules.fromJson(r));
+          } catch {
+            // an invalid rule grants nothing; the preflight reports the bundle
+          }
+        }
+      }
+    }
+    return out;
   }
 
   /** The installer's Role (and RoleBinding) in another namespace, created on first use. */
@@ -914,6 +1025,25 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       }
     }
 
+    // old-generation OperatorGroup ClusterRoles are `<og>-<level>`: never a built-in role's name
+    if (this.olmGeneration !== OlmGeneration.V0_26_AND_LATER) {
+      const collisions = [AccessLevel.ADMIN, AccessLevel.EDIT, AccessLevel.VIEW]
+        .map((level) => OlmNaming.operatorGroupClusterRoleName(this.namespaceName, this.operatorGroupName, level, this.olmGeneration))
+        .map((roleName) => OlmNaming.builtInClusterRoleReason(roleName))
+        .filter((r): r is string => r !== undefined);
+      if (collisions.length > 0) {
+        out.push({
+          code: 'OperatorGroupRoleNameCollision',
+          field: 'operatorGroupName',
+          value: this.operatorGroupName,
+          message: `with olmGeneration ${this.olmGeneration} OLM names the OperatorGroup's ClusterRoles '<operatorgroup>-<level>' `
+            + `(operatorgroup.go ensureOpGroupClusterRoles) and ${collisions.join('; ')}: OLM would aggregate into that role, and `
+            + 'grantOperatorAccess would bind the built-in role instead of the operators\' APIs',
+          fix: 'choose another operatorGroupName (e.g. the namespace name), or use OLM >= 0.26 (olm.og.<name>.<level>-<hash> names)',
+        });
+      }
+    }
+
     // one OperatorGroup per namespace (OLM: TooManyOperatorGroups)
     for (const c of this.operatorGroupsInNamespace()) {
       if (c === this.operatorGroup) continue;
@@ -929,7 +1059,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
     // installer rules
     out.push(
-      ...InstallerRuleChecks.errors(this.installerRole.rawRules, { clusterScoped: false, allowedSensitiveGrants: p.allowedSensitiveGrants, field: 'installerRules' }),
+      ...InstallerRuleChecks.errors(this.installerRole.rawRules.filter((r) => !this.derivedNamedBinds.has(r)), this.namespacedCheckOptions()),
     );
     if (this.clusterRole) {
       out.push(
@@ -992,6 +1122,25 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         value: p.clusterScopedInstallerRulesReason,
         message: 'a reason for derived installer rules outside the tenant namespace is given, but deriveInstallerRules is off, so nothing is derived',
         fix: 'set deriveInstallerRules: true, or drop clusterScopedInstallerRulesReason and grant explicit rules with clusterInstallerRules',
+      });
+    }
+    (p.allowedBindRoles ?? []).forEach((a, i) => {
+      if (a.reason.trim() !== '') return;
+      out.push({
+        code: 'EmptyBindRoleReason',
+        field: `allowedBindRoles[${i}].reason`,
+        value: a.reason,
+        message: `the reason for letting the installer bind ${a.roleKind} '${a.roleName}' is empty, so the acceptance does not count`,
+        fix: 'say why the installer may bind this role (it is written to the annotation cdk8s-olm-tenancy.io/bind-roles), or drop the entry',
+      });
+    });
+    if ((p.allowedBindRoles ?? []).length > 0 && !p.deriveInstallerRules) {
+      out.push({
+        code: 'BindRolesWithoutDerive',
+        field: 'allowedBindRoles',
+        value: (p.allowedBindRoles ?? []).map((a) => `${a.roleKind} ${a.roleName}`).join(', '),
+        message: 'roles are accepted for derived binds, but deriveInstallerRules is off, so nothing is derived',
+        fix: 'set deriveInstallerRules: true, or drop allowedBindRoles',
       });
     }
     if (p.clusterScopedInstallerRulesReason !== undefined && p.clusterScopedInstallerRulesReason.trim() === '') {

@@ -249,7 +249,7 @@ describe('CuratedCatalog', () => {
     sub('Elsewhere', 'curated-operators', 'team-b');
     new olm.Subscription(chart, 'OtherNs', { metadata: { name: 'x', namespace: 'team-c' }, spec: { name: 'etcd', source: 'community-operators', sourceNamespace: 'openshift-marketplace' } });
     // THEN
-    const fix = 'Fix: subscribe through the curated catalog (add the package to its list if it should be allowed) (SubscriptionOutsideCuratedCatalog)';
+    const fix = 'Fix: subscribe through the curated catalog (add the package to its list if it should be allowed) (SubscriptionOutsideCuratedCatalog, OLMT-020)';
     expect(synthErrors(app)).toEqual([
       `[platform/Curated] tenants="team-a": tenant namespace "team-a": Subscription platform/Elsewhere (package "etcd") uses CatalogSource "curated-operators" in namespace "team-b", which goes around the curation; allowed: "curated-operators" in "team-a". ${fix}`,
       `[platform/Curated] tenants="team-a": tenant namespace "team-a": Subscription platform/Global (package "etcd") uses CatalogSource "community-operators" in namespace "openshift-marketplace", which goes around the curation; allowed: "curated-operators" in "team-a". ${fix}`,

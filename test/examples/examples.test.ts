@@ -62,7 +62,8 @@ describe('examples/platform.ts', () => {
     const clusterRoles = app.charts.flatMap((c) => c.toJson()).filter((o) => o.kind === 'ClusterRole');
     expect(clusterRoles.map((o) => [o.metadata.name, Object.keys(o.metadata.annotations ?? {})])).toEqual([
       ['team-observability-olm-installer', ['cdk8s-olm-tenancy.io/reason']],
-      ['team-messaging-olm-installer', ['cdk8s-olm-tenancy.io/reason']],
+      // the bootstrap role that rabbitmq's cert resources bind is named on the ClusterRole that may bind it
+      ['team-messaging-olm-installer', ['cdk8s-olm-tenancy.io/bind-roles', 'cdk8s-olm-tenancy.io/reason']],
     ]);
   });
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { DefaultInstallerRules } from '../../src/preflight/default-installer-rules';
 import { InstallPlanModel } from '../../src/preflight/install-plan-model';
-import { InstallerPermissions, InstallPreflight, PreflightCode, PreflightResult } from '../../src/preflight/install-preflight';
+import { BoundRoleKind, InstallerPermissions, InstallPreflight, PreflightCode, PreflightResult } from '../../src/preflight/install-preflight';
 import { PolicyRule } from '../../src/rbac/policy-rule';
 import { RbacRules } from '../../src/rbac/rbac-rules';
 
@@ -412,22 +412,88 @@ describe('InstallPreflight.format', () => {
 });
 
 describe('bindings to roles outside the bundle', () => {
-  test('a bundle RoleBinding to a ClusterRole not in the bundle needs bind on that one role (allowed, least privilege)', () => {
-    const b = OperatorBundle.fromCsvObject({
-      kind: 'ClusterServiceVersion',
-      metadata: { name: 'rb.v1' },
-      spec: { installModes: [{ type: 'OwnNamespace', supported: true }], install: { strategy: 'deployment', spec: { deployments: [] } } },
-    }, [{ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'viewers' }, roleRef: { kind: 'ClusterRole', name: 'view' }, subjects: [] }]);
+  const viewBinding = () => OperatorBundle.fromCsvObject({
+    kind: 'ClusterServiceVersion',
+    metadata: { name: 'rb.v1' },
+    spec: { installModes: [{ type: 'OwnNamespace', supported: true }], install: { strategy: 'deployment', spec: { deployments: [] } } },
+  }, [{ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'viewers' }, roleRef: { kind: 'ClusterRole', name: 'view' }, subjects: [] }]);
+  const baseRules = [
+    'Namespace:"ns" APIGroups:[operators.coreos.com] Resources:[clusterserviceversions] Verbs:[create]',
+    'Namespace:"ns" APIGroups:[rbac.authorization.k8s.io] Resources:[rolebindings] ResourceNames:[viewers] Verbs:[get,patch]',
+    'Namespace:"ns" APIGroups:[rbac.authorization.k8s.io] Resources:[rolebindings] Verbs:[create]',
+  ];
+  const refusal = 'rb.v1 binds ClusterRole view (in ns), which no manifest of the bundle defines (InstallPlan step RoleBinding viewers (extra object [0]): '
+    + "binding ClusterRole view needs its rules or bind on it): the installer could only create these bindings with 'bind' on the role, and holding it "
+    + 'lets the installer, whose token is in namespace ns, bind that role to itself: an escalation as large as the role. Not derived. Fix: have a '
+    + 'cluster admin install this operator, or accept each role by name with a reason (ScopedOperatorTenant allowedBindRoles / LeastPrivilegeProps.allowedBindRoles).';
+
+  test('a bundle RoleBinding to a ClusterRole not in the bundle is a GrantsEscalationRights refusal: bind on it is not derived (k8s escalation_check.go BindingAuthorized)', () => {
+    const b = viewBinding();
     const d = InstallerPermissions.leastPrivilege({ bundles: [b], namespace: 'ns', targetNamespaces: ['ns'] });
+    expect(d.problems).toEqual([{ code: PreflightCode.GRANTS_ESCALATION_RIGHTS, message: refusal }]);
+    expect(d.namespacedRules.map((r) => RbacRules.format(r, 'ns'))).toEqual(baseRules);
+    expect(d.boundRoles).toEqual([]);
+    // the preflight of the derived rules says why (a refusal, not a missing rule to add)
+    const r = InstallPreflight.check({ bundle: b, namespace: 'ns', targetNamespaces: ['ns'], installerRules: d.namespacedRules, upgrade: true });
+    expect(r.ok).toBe(false);
+    expect(r.missing).toEqual([]);
+    expect(r.problems).toEqual([{ code: PreflightCode.GRANTS_ESCALATION_RIGHTS, message: refusal }]);
+  });
+
+  test('allowedBindRoles accepts bind on that one role by name, with the reason in boundRoles; the preflight then passes', () => {
+    const b = viewBinding();
+    const d = InstallerPermissions.leastPrivilege({
+      bundles: [b],
+      namespace: 'ns',
+      targetNamespaces: ['ns'],
+      allowedBindRoles: [{ roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'view', reason: 'read-only dashboards' }],
+    });
     expect(d.problems).toEqual([]);
     expect(d.namespacedRules.map((r) => RbacRules.format(r, 'ns'))).toEqual([
-      'Namespace:"ns" APIGroups:[operators.coreos.com] Resources:[clusterserviceversions] Verbs:[create]',
+      baseRules[0],
       'Namespace:"ns" APIGroups:[rbac.authorization.k8s.io] Resources:[clusterroles] ResourceNames:[view] Verbs:[bind]',
-      'Namespace:"ns" APIGroups:[rbac.authorization.k8s.io] Resources:[rolebindings] ResourceNames:[viewers] Verbs:[get,patch]',
-      'Namespace:"ns" APIGroups:[rbac.authorization.k8s.io] Resources:[rolebindings] Verbs:[create]',
+      ...baseRules.slice(1),
+    ]);
+    expect(d.boundRoles).toEqual([
+      { namespace: 'ns', roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'view', bootstrap: false, reason: 'accepted by allowedBindRoles: read-only dashboards' },
     ]);
     const r = InstallPreflight.check({ bundle: b, namespace: 'ns', targetNamespaces: ['ns'], installerRules: d.namespacedRules, upgrade: true });
     expect(r.ok).toBe(true);
+    // an acceptance of another role, another kind, or with a blank reason does not count
+    for (const other of [
+      { roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'edit', reason: 'x' },
+      { roleKind: BoundRoleKind.ROLE, roleName: 'view', reason: 'x' },
+      { roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'view', reason: ' ' },
+    ]) {
+      expect(InstallerPermissions.leastPrivilege({ bundles: [b], namespace: 'ns', targetNamespaces: ['ns'], allowedBindRoles: [other] }).problems)
+        .toEqual([{ code: PreflightCode.GRANTS_ESCALATION_RIGHTS, message: refusal }]);
+    }
+  });
+
+  test('GIVEN the hand-made leaky bundle (ClusterRoleBinding to cluster-admin, RoleBinding to an undefined ClusterRole) THEN no bind is derived, even with cluster-scoped rules allowed', () => {
+    const dir = path.join(__dirname, '..', 'fixtures', 'leaky-bundles', 'binds-cluster-admin', '0.1.0');
+    const b = OperatorBundle.fromDirectory(dir);
+    const d = InstallerPermissions.leastPrivilege({ bundles: [b], namespace: 'team-a', targetNamespaces: ['team-a'], allowClusterScoped: true });
+    const all = [...d.namespacedRules, ...d.clusterRules, ...d.otherNamespaceRules.flatMap((n) => n.rules)];
+    expect(all.filter((r) => r.verbs.some((v) => v === 'bind' || v === 'escalate' || v === '*'))).toEqual([]);
+    expect(d.clusterRules.map((r) => RbacRules.format(r, ''))).toEqual([
+      'Namespace:"" APIGroups:[rbac.authorization.k8s.io] Resources:[clusterrolebindings] ResourceNames:[leaky-operator-cluster-admin] Verbs:[get,patch]',
+      'Namespace:"" APIGroups:[rbac.authorization.k8s.io] Resources:[clusterrolebindings] Verbs:[create]',
+    ]);
+    expect(d.boundRoles).toEqual([]);
+    expect(d.problems.map((p) => p.code)).toEqual([PreflightCode.GRANTS_ESCALATION_RIGHTS]);
+    expect(d.problems[0].message).toContain('binds ClusterRole cluster-admin (cluster-wide), ClusterRole leaky-metrics-reader (in team-a), which no manifest of the bundle defines');
+  });
+
+  test('bootstrap roles stay derived as bind by name, only when their rules are not held anyway, and are named with the reason (rabbitmq cert resources)', () => {
+    const b = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'rabbitmq-cluster-operator', '2.22.3'));
+    const d = InstallerPermissions.leastPrivilege({ bundles: [b], namespace: 'team-a', targetNamespaces: ['team-a'], allowClusterScoped: true });
+    expect(d.boundRoles.map((x) => ({ ...x, reason: x.reason.slice(0, 40) }))).toEqual([
+      { namespace: '', roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'system:auth-delegator', bootstrap: true, reason: "bootstrap role bound by OLM's cert resou" },
+    ]);
+    // extension-apiserver-authentication-reader's one rule (get the configmap) is covered by rabbitmq's cluster-wide
+    // configmap reads, so no bind on it is derived (bind is only needed when the installer lacks the role's rules)
+    expect(d.problems).toEqual([]);
   });
 });
 

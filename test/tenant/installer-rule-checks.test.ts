@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { InstallerRuleChecks, PolicyRule, SensitiveGrant } from '../../src';
+import { InstallerRuleCheckOptions, InstallerRuleChecks, PolicyRule, SensitiveGrant } from '../../src';
 
 const codes = (rules: PolicyRule[], clusterScoped: boolean, allowed: SensitiveGrant[] = []) =>
   InstallerRuleChecks.errors(rules, { clusterScoped, allowedSensitiveGrants: allowed }).map((d) => d.code + (d.message.includes('SensitiveGrant.') ? `:${/SensitiveGrant\.(\w+)/.exec(d.message)![1]}` : ''));
@@ -15,6 +15,17 @@ describe('InstallerRuleChecks.errors', () => {
       'InstallerSensitiveGrant:BIND',
       'InstallerSensitiveGrant:IMPERSONATE',
       'InstallerSensitiveGrant:OPERATOR_GROUP_WRITES',
+      'InstallerSensitiveGrant:SERVICE_ACCOUNT_TOKENS',
+      'InstallerSensitiveGrant:POD_CREATE',
+      'InstallerSensitiveGrant:POD_EXEC',
+      'InstallerSensitiveGrant:SECRETS_READ_CLUSTER_WIDE',
+      'InstallerSensitiveGrant:NODES_PROXY',
+      'InstallerSensitiveGrant:ADMISSION_POLICY_WRITES',
+      'InstallerSensitiveGrant:MUTATING_WEBHOOK_WRITES',
+      'InstallerSensitiveGrant:VALIDATING_WEBHOOK_WRITES',
+      'InstallerSensitiveGrant:OPERATOR_HUB_WRITES',
+      'InstallerSensitiveGrant:CATALOG_SOURCE_CREATE',
+      'InstallerSensitiveGrant:CSR_APPROVAL',
     ]],
     ['cluster group wildcard on customresourcedefinitions', [{ apiGroups: ['*'], resources: ['customresourcedefinitions'], verbs: ['patch'] }], true, ['InstallerCanWriteCrds']],
     ['cluster read of CRDs is fine', [{ apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], verbs: ['get', 'list', 'watch'] }], true, []],
@@ -41,6 +52,17 @@ describe('InstallerRuleChecks.errors', () => {
       'InstallerCanWriteApiServices',
       'InstallerSensitiveGrant:ESCALATE',
       'InstallerSensitiveGrant:OPERATOR_GROUP_WRITES',
+      'InstallerSensitiveGrant:SERVICE_ACCOUNT_TOKENS',
+      'InstallerSensitiveGrant:POD_CREATE',
+      'InstallerSensitiveGrant:POD_EXEC',
+      'InstallerSensitiveGrant:SECRETS_READ_CLUSTER_WIDE',
+      'InstallerSensitiveGrant:NODES_PROXY',
+      'InstallerSensitiveGrant:ADMISSION_POLICY_WRITES',
+      'InstallerSensitiveGrant:MUTATING_WEBHOOK_WRITES',
+      'InstallerSensitiveGrant:VALIDATING_WEBHOOK_WRITES',
+      'InstallerSensitiveGrant:OPERATOR_HUB_WRITES',
+      'InstallerSensitiveGrant:CATALOG_SOURCE_CREATE',
+      'InstallerSensitiveGrant:CSR_APPROVAL',
     ]);
   });
 
@@ -138,5 +160,71 @@ describe('InstallerRuleChecks: CRD/APIService writes against an independent orac
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('InstallerRuleChecks: the escalation-equivalent grants against an independent oracle', () => {
+  // Oracle: upstream RBAC matching (k8s.io/component-helpers/auth/rbac/validation: VerbMatches, APIGroupMatches,
+  // ResourceMatches with `*` and `*/sub`, ResourceNameMatches) written out for fixed requests; named rules match only
+  // requests that carry a name (never create).
+  const matches = (r: PolicyRule, verb: string, group: string, resource: string) => {
+    const named = (r.resourceNames ?? []).length > 0;
+    const sub = resource.includes('/') ? resource.slice(resource.indexOf('/')) : undefined;
+    return (r.verbs.includes('*') || r.verbs.includes(verb))
+      && !(named && verb === 'create')
+      && (r.apiGroups ?? []).some((g) => g === '*' || g === group)
+      && (r.resources ?? []).some((x) => x === '*' || x === resource || (sub !== undefined && x === `*${sub}`));
+  };
+  const PROBES: Array<[SensitiveGrant, string[], string, string[], boolean]> = [
+    // grant, verbs, group, resources, checked in a namespaced Role whose OperatorGroup targets beyond the namespace
+    [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, ['get', 'list', 'watch'], '', ['secrets'], false],
+    [SensitiveGrant.POD_CREATE, ['create'], '', ['pods'], true],
+    [SensitiveGrant.POD_EXEC, ['create', 'get'], '', ['pods/exec', 'pods/attach', 'pods/portforward'], true],
+    [SensitiveGrant.NODES_PROXY, ['get', 'create', 'update', 'patch', 'delete'], '', ['nodes/proxy'], false],
+    [SensitiveGrant.SERVICE_ACCOUNT_TOKENS, ['create'], '', ['serviceaccounts/token'], true],
+    [SensitiveGrant.CATALOG_SOURCE_CREATE, ['create'], 'operators.coreos.com', ['catalogsources'], true],
+  ];
+  const grantsOf = (rules: PolicyRule[], options: InstallerRuleCheckOptions) =>
+    InstallerRuleChecks.errors(rules, options).map((e) => /SensitiveGrant\.(\w+)\)/.exec(e.message)?.[1]).filter((g) => g !== undefined);
+
+  test('property: each grant is reported exactly when some rule matches one of its requests (cluster; namespaced beyond the namespace)', () => {
+    const rule = fc.record({
+      apiGroups: fc.uniqueArray(fc.constantFrom('*', '', 'apps', 'operators.coreos.com'), { minLength: 1, maxLength: 2 }),
+      resources: fc.uniqueArray(fc.constantFrom('*', 'secrets', 'pods', 'pods/exec', 'pods/log', '*/proxy', 'nodes/proxy', 'serviceaccounts/token', '*/token', 'catalogsources', 'configmaps'),
+        { minLength: 1, maxLength: 3 }),
+      verbs: fc.uniqueArray(fc.constantFrom('*', 'get', 'list', 'watch', 'create', 'update', 'delete'), { minLength: 1, maxLength: 3 }),
+      resourceNames: fc.constantFrom<string[]>([], ['x']),
+    });
+    fc.assert(
+      fc.property(fc.array(rule, { maxLength: 4 }), (rules) => {
+        const cluster = grantsOf(rules, { clusterScoped: true });
+        const beyond = grantsOf(rules, { clusterScoped: false, operatorRbacBeyondNamespace: true });
+        const own = grantsOf(rules, { clusterScoped: false });
+        for (const [grant, verbs, group, resources, namespaced] of PROBES) {
+          const expected = rules.some((r) => verbs.some((v) => resources.some((res) => matches(r, v, group, res))));
+          expect(cluster.includes(grant)).toBe(expected);
+          // the namespaced full wildcard is left to the WildcardInstallerRole warning
+          const nsExpected = namespaced
+            && rules.some((r) => !InstallerRuleChecks.isFullWildcard(r) && verbs.some((v) => resources.some((res) => matches(r, v, group, res))));
+          expect(beyond.includes(grant)).toBe(nsExpected);
+          expect(own.includes(grant)).toBe(nsExpected && grant === SensitiveGrant.CATALOG_SOURCE_CREATE);
+        }
+      }),
+      { numRuns: 400, seed: 8 },
+    );
+  });
+
+  test('bundleGrantedRules accepts the namespaced "assume" grants the bundle grants, never cluster-scoped ones nor other grants', () => {
+    const rules = [
+      { apiGroups: [''], resources: ['pods'], verbs: ['create'] },
+      { apiGroups: ['operators.coreos.com'], resources: ['catalogsources'], verbs: ['create'] },
+    ];
+    const bundleGrantedRules = [{ apiGroups: [''], resources: ['pods'], verbs: ['*'] }, { apiGroups: ['operators.coreos.com'], resources: ['catalogsources'], verbs: ['*'] }];
+    expect(grantsOf(rules, { clusterScoped: false, operatorRbacBeyondNamespace: true, bundleGrantedRules })).toEqual(['CATALOG_SOURCE_CREATE']);
+    expect(grantsOf(rules, { clusterScoped: true, bundleGrantedRules })).toEqual(['POD_CREATE', 'CATALOG_SOURCE_CREATE']);
+    expect(InstallerRuleChecks.bundleAcceptedGrants(rules, { clusterScoped: false, operatorRbacBeyondNamespace: true, bundleGrantedRules })).toEqual([
+      { grant: SensitiveGrant.POD_CREATE, what: "'create' on pods" },
+    ]);
+    expect(InstallerRuleChecks.bundleAcceptedGrants(rules, { clusterScoped: true, bundleGrantedRules })).toEqual([]);
   });
 });

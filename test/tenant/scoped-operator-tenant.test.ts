@@ -262,12 +262,12 @@ describe('ScopedOperatorTenant', () => {
       const tenant = new ScopedOperatorTenant(chart, 'T', {
         namespaceName: 'team-a',
         clusterInstallerRules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }],
-        allowedSensitiveGrants: [SensitiveGrant.ESCALATE, SensitiveGrant.BIND, SensitiveGrant.IMPERSONATE, SensitiveGrant.OPERATOR_GROUP_WRITES],
+        allowedSensitiveGrants: Object.values(SensitiveGrant),
       });
       const rule = 'clusterInstallerRules[0] {\\"apiGroups\\":[\\"*\\"],\\"resources\\":[\\"*\\"],\\"verbs\\":[\\"*\\"]}';
       expect(errorsOf(tenant)).toEqual([
-        `[platform/T] clusterInstallerRules="${rule}": the cluster-scoped installer rules allow create/update/patch/delete/deletecollection on apiextensions.k8s.io customresourcedefinitions; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule's apiGroups/resources/verbs so that it does not match apiextensions.k8s.io customresourcedefinitions (InstallerCanWriteCrds)`,
-        `[platform/T] clusterInstallerRules="${rule}": the cluster-scoped installer rules allow create/update/patch/delete/deletecollection on apiregistration.k8s.io apiservices; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule's apiGroups/resources/verbs so that it does not match apiregistration.k8s.io apiservices (InstallerCanWriteApiServices)`,
+        `[platform/T] clusterInstallerRules="${rule}": the cluster-scoped installer rules allow create/update/patch/delete/deletecollection on apiextensions.k8s.io customresourcedefinitions; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule's apiGroups/resources/verbs so that it does not match apiextensions.k8s.io customresourcedefinitions (InstallerCanWriteCrds, OLMT-001)`,
+        `[platform/T] clusterInstallerRules="${rule}": the cluster-scoped installer rules allow create/update/patch/delete/deletecollection on apiregistration.k8s.io apiservices; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule's apiGroups/resources/verbs so that it does not match apiregistration.k8s.io apiservices (InstallerCanWriteApiServices, OLMT-002)`,
       ]);
     });
 
@@ -277,7 +277,7 @@ describe('ScopedOperatorTenant', () => {
       const denied = new ScopedOperatorTenant(chart, 'Denied', { namespaceName: 'team-a', installerRules: rules });
       const allowed = new ScopedOperatorTenant(chart, 'Allowed', { namespaceName: 'team-b', installerRules: rules, allowedSensitiveGrants: [SensitiveGrant.ESCALATE] });
       expect(errorsOf(denied)).toEqual([
-        '[platform/Denied] installerRules="installerRules[0] {\\"apiGroups\\":[\\"rbac.authorization.k8s.io\\"],\\"resources\\":[\\"roles\\"],\\"verbs\\":[\\"escalate\\",\\"create\\"]}": the namespaced installer rules grant \'escalate\' on roles/clusterroles (SensitiveGrant.ESCALATE); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.ESCALATE] (InstallerSensitiveGrant)',
+        '[platform/Denied] installerRules="installerRules[0] {\\"apiGroups\\":[\\"rbac.authorization.k8s.io\\"],\\"resources\\":[\\"roles\\"],\\"verbs\\":[\\"escalate\\",\\"create\\"]}": the namespaced installer rules grant \'escalate\' on roles/clusterroles (SensitiveGrant.ESCALATE); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.ESCALATE] (InstallerSensitiveGrant, OLMT-003)',
       ]);
       expect(errorsOf(allowed)).toEqual([]);
     });
@@ -313,6 +313,7 @@ describe('ScopedOperatorTenant', () => {
       const tenant = new ScopedOperatorTenant(chart, 'T', {
         namespaceName: 'team-a',
         targetNamespaces: TargetNamespaces.namespaces(['team-a-dev', 'team-a', 'team-a-dev'], 'the operator manages the dev namespace too'),
+        allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
       });
       const og = Testing.synth(chart).find((o) => o.kind === 'OperatorGroup');
       expect(og).toEqual({
@@ -330,7 +331,7 @@ describe('ScopedOperatorTenant', () => {
 
     test('GIVEN AllNamespaces THEN targetNamespaces is omitted and other tenants give a warning', () => {
       const { app, chart } = newChart();
-      const global = new ScopedOperatorTenant(chart, 'Global', { namespaceName: 'operators', targetNamespaces: TargetNamespaces.allNamespaces('cluster-wide cert-manager') });
+      const global = new ScopedOperatorTenant(chart, 'Global', { namespaceName: 'operators', targetNamespaces: TargetNamespaces.allNamespaces('cluster-wide cert-manager'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] });
       new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
       const og = Testing.synth(chart).find((o) => o.kind === 'OperatorGroup' && o.metadata.namespace === 'operators');
       expect(og.spec).toEqual({ serviceAccountName: 'operators' });
@@ -343,9 +344,9 @@ describe('ScopedOperatorTenant', () => {
     test("GIVEN a target that is another tenant's namespace THEN it is an error", () => {
       const { chart } = newChart();
       new ScopedOperatorTenant(chart, 'TeamB', { namespaceName: 'team-b' });
-      const a = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-b'], 'shared') });
+      const a = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-b'], 'shared'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] });
       expect(errorsOf(a)).toEqual([
-        "[platform/TeamA] targetNamespaces=\"team-b\": namespace 'team-b' belongs to tenant platform/TeamB; OLM would copy this tenant's operator RBAC into it. Fix: remove 'team-b' from targetNamespaces, or install the operator in that tenant (TargetsOtherTenant)",
+        "[platform/TeamA] targetNamespaces=\"team-b\": namespace 'team-b' belongs to tenant platform/TeamB; OLM would copy this tenant's operator RBAC into it. Fix: remove 'team-b' from targetNamespaces, or install the operator in that tenant (TargetsOtherTenant, OLMT-007)",
       ]);
     });
   });
@@ -462,7 +463,7 @@ describe('ScopedOperatorTenant', () => {
       tenant.subscribe({ packageName: 'prometheus', catalog });
       expect(calls).toEqual(['platform/T team-a', 'platform/T team-a']);
       expect(errorsOf(tenant)).toEqual([
-        "[platform/T/Subscription-prometheus] catalog=\"team-a/curated\": package 'prometheus' is not curated; allowed: etcd. Fix: subscribe to what the catalog offers, or add it to the catalog (CatalogRejectsSubscription)",
+        "[platform/T/Subscription-prometheus] catalog=\"team-a/curated\": package 'prometheus' is not curated; allowed: etcd. Fix: subscribe to what the catalog offers, or add it to the catalog (CatalogRejectsSubscription, OLMT-021)",
       ]);
     });
 
@@ -519,6 +520,7 @@ describe('ScopedOperatorTenant', () => {
         operatorGroupName: 'global-operators',
         createTokenSecret: false,
         targetNamespaces: TargetNamespaces.namespaces(['operators', 'apps'], 'apps hosts the operands'),
+        allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
       });
       tenant.grantOperatorAccess(User.fromName(chart, 'bob', 'bob'), AccessLevel.ADMIN);
       tenant.grantOperatorAccess(Group.fromName(chart, 'devs', 'devs'), AccessLevel.ADMIN);
@@ -603,6 +605,7 @@ describe('ScopedOperatorTenant', () => {
         namespaceName: 'team-a',
         clusterInstallerRules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['get'] }],
         targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev'),
+        allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
       });
       tenant.subscribe({ packageName: 'redis', catalog: CATALOG });
       tenant.subscribe({ packageName: 'etcd', catalog: CATALOG });
@@ -656,6 +659,7 @@ describe('ScopedOperatorTenant output against the real schemas', () => {
       clusterInstallerRules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list'] }],
       legacyPullSecretAccess: { catalogNamespace: 'olm', secretNames: ['pull'] },
       targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev operands'),
+      allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
     });
     tenant.subscribe({
       packageName: 'etcd',
@@ -721,7 +725,7 @@ describe('ScopedOperatorTenant with a CuratedCatalog', () => {
       'redis team-a/curated-operators',
     ]);
     expect(catalog.servedNamespaces).toEqual(['team-a']);
-    expect(errorsOf(tenant).map((e) => e.replace(/:.*\((\w+)\)$/, ' $1'))).toEqual(['[platform/T/Subscription-redis] catalog="team-a/curated-operators" CatalogRejectsSubscription']);
+    expect(errorsOf(tenant).map((e) => e.replace(/:.*\((\w+)(?:, OLMT-\d+)?\)$/, ' $1'))).toEqual(['[platform/T/Subscription-redis] catalog="team-a/curated-operators" CatalogRejectsSubscription']);
   });
 });
 
@@ -741,10 +745,10 @@ describe('ScopedOperatorTenant: every other input problem is one error naming fi
     ['no target namespace', { targetNamespaces: TargetNamespaces.namespaces([], 'none') }, () => {}, [
       '[platform/T] targetNamespaces="[]": TargetNamespaces.namespaces() was given no namespace. Fix: list at least one namespace, or use TargetNamespaces.ownNamespace() (NoTargetNamespaces)',
     ]],
-    ['blank reason for other targets', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], ' ') }, () => {}, [
-      '[platform/T] targetNamespaces=" ": the reason for targeting other namespaces is empty. Fix: say why the operator needs these namespaces (it is written to the OperatorGroup annotation) (EmptyTargetsReason)',
+    ['blank reason for other targets', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], ' '), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] }, () => {}, [
+      '[platform/T] targetNamespaces=" ": the reason for targeting other namespaces is empty. Fix: say why the operator needs these namespaces (it is written to the OperatorGroup annotation) (EmptyTargetsReason, OLMT-009)',
     ]],
-    ['invalid target namespace name', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'Dev_NS'], 'dev') }, () => {}, [
+    ['invalid target namespace name', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'Dev_NS'], 'dev'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] }, () => {}, [
       `[platform/T] targetNamespaces="Dev_NS": target Namespace name ${label}. Fix: use a lower-case RFC 1123 label (at most 63 characters) (InvalidName)`,
     ]],
     ['invalid RoleBinding name', { installerRoleBindingName: 'a/b' }, () => {}, [
@@ -758,16 +762,16 @@ describe('ScopedOperatorTenant: every other input problem is one error naming fi
       '[platform/T] clusterScopedInstallerRulesReason="webhooks": a reason for derived installer rules outside the tenant namespace is given, but deriveInstallerRules is off, so nothing is derived. Fix: set deriveInstallerRules: true, or drop clusterScopedInstallerRulesReason and grant explicit rules with clusterInstallerRules (ClusterScopedReasonWithoutDerive)',
     ]],
     ['a blank cluster-scoped reason', { deriveInstallerRules: true, clusterScopedInstallerRulesReason: '' }, () => {}, [
-      '[platform/T] clusterScopedInstallerRulesReason="": the reason for installer rules outside the tenant namespace is empty. Fix: say which operator needs them and why (it is written to the objects) (EmptyClusterScopedReason)',
+      '[platform/T] clusterScopedInstallerRulesReason="": the reason for installer rules outside the tenant namespace is empty. Fix: say which operator needs them and why (it is written to the objects) (EmptyClusterScopedReason, OLMT-010)',
     ]],
     ['cluster-scoped resource wildcard in the apiextensions group', { clusterInstallerRules: [{ apiGroups: ['apiextensions.k8s.io'], resources: ['*'], verbs: ['create', 'get'] }] }, () => {}, [
-      '[platform/T] clusterInstallerRules="clusterInstallerRules[0] {\\"apiGroups\\":[\\"apiextensions.k8s.io\\"],\\"resources\\":[\\"*\\"],\\"verbs\\":[\\"create\\",\\"get\\"]}": the cluster-scoped installer rules allow create on apiextensions.k8s.io customresourcedefinitions; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule\'s apiGroups/resources/verbs so that it does not match apiextensions.k8s.io customresourcedefinitions (InstallerCanWriteCrds)',
+      '[platform/T] clusterInstallerRules="clusterInstallerRules[0] {\\"apiGroups\\":[\\"apiextensions.k8s.io\\"],\\"resources\\":[\\"*\\"],\\"verbs\\":[\\"create\\",\\"get\\"]}": the cluster-scoped installer rules allow create on apiextensions.k8s.io customresourcedefinitions; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule\'s apiGroups/resources/verbs so that it does not match apiextensions.k8s.io customresourcedefinitions (InstallerCanWriteCrds, OLMT-001)',
     ]],
     ['a cluster rule added later with addClusterInstallerRule is checked too', {}, (t) => t.addClusterInstallerRule({ apiGroups: ['*'], resources: ['apiservices'], verbs: ['patch'] }), [
-      '[platform/T] clusterInstallerRules="clusterInstallerRules[0] {\\"apiGroups\\":[\\"*\\"],\\"resources\\":[\\"apiservices\\"],\\"verbs\\":[\\"patch\\"]}": the cluster-scoped installer rules allow patch on apiregistration.k8s.io apiservices; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule\'s apiGroups/resources/verbs so that it does not match apiregistration.k8s.io apiservices (InstallerCanWriteApiServices)',
+      '[platform/T] clusterInstallerRules="clusterInstallerRules[0] {\\"apiGroups\\":[\\"*\\"],\\"resources\\":[\\"apiservices\\"],\\"verbs\\":[\\"patch\\"]}": the cluster-scoped installer rules allow patch on apiregistration.k8s.io apiservices; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule\'s apiGroups/resources/verbs so that it does not match apiregistration.k8s.io apiservices (InstallerCanWriteApiServices, OLMT-002)',
     ]],
     ['impersonation added to the namespaced Role later', {}, (t) => t.allowInstaller(['impersonate'], '', ['serviceaccounts']), [
-      '[platform/T] installerRules="installerRules[5] {\\"apiGroups\\":[\\"\\"],\\"resources\\":[\\"serviceaccounts\\"],\\"verbs\\":[\\"impersonate\\"]}": the namespaced installer rules grant \'impersonate\' on users/groups/serviceaccounts/uids/userextras (SensitiveGrant.IMPERSONATE); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.IMPERSONATE] (InstallerSensitiveGrant)',
+      '[platform/T] installerRules="installerRules[5] {\\"apiGroups\\":[\\"\\"],\\"resources\\":[\\"serviceaccounts\\"],\\"verbs\\":[\\"impersonate\\"]}": the namespaced installer rules grant \'impersonate\' on users/groups/serviceaccounts/uids/userextras (SensitiveGrant.IMPERSONATE); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.IMPERSONATE] (InstallerSensitiveGrant, OLMT-003)',
     ]],
   ])('%s', (_name, props, act, expected) => {
     // GIVEN
@@ -782,7 +786,7 @@ describe('ScopedOperatorTenant: every other input problem is one error naming fi
 
   test('GIVEN AllNamespaces WHEN operator access is granted THEN it is bound in the tenant namespace only, with a warning', () => {
     const { app, chart } = newChart();
-    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'operators', operatorGroupName: 'global-operators', targetNamespaces: TargetNamespaces.allNamespaces('cluster-wide') });
+    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'operators', operatorGroupName: 'global-operators', targetNamespaces: TargetNamespaces.allNamespaces('cluster-wide'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] });
     tenant.grantOperatorAccess(User.fromName(chart, 'bob', 'bob'), AccessLevel.ADMIN);
     const bindings = Testing.synth(chart).filter((o) => o.kind === 'RoleBinding' && o.roleRef.kind === 'ClusterRole');
     expect(bindings).toEqual([{

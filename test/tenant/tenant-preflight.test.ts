@@ -11,6 +11,13 @@ const ETCD = bundle('etcd', '0.9.4');
 const PROMETHEUS = bundle('prometheus', '0.56.3');
 const RABBITMQ = bundle('rabbitmq-cluster-operator', '2.22.3');
 const CATALOG = CatalogSourceReference.fromName('community-operators', 'openshift-marketplace');
+/**
+ * What rabbitmq's derived cluster rules hold that is a sensitive grant: its clusterPermissions exec into pods and
+ * read secrets in every namespace, and OLM creates its webhook configurations with the installer's client.
+ */
+const RABBITMQ_SENSITIVE = [
+  SensitiveGrant.POD_EXEC, SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.MUTATING_WEBHOOK_WRITES, SensitiveGrant.VALIDATING_WEBHOOK_WRITES,
+];
 
 function fixture() {
   const app = Testing.app();
@@ -111,7 +118,7 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
     const { chart } = fixture();
     const tenant = new ScopedOperatorTenant(chart, 'TeamC', { namespaceName: 'team-c', deriveInstallerRules: true });
     tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', catalog: CATALOG, bundle: RABBITMQ });
-    const codes = synthErrors(chart).map((e) => /\((\w+)\)$/.exec(e)![1]);
+    const codes = synthErrors(chart).map((e) => /\((\w+)(?:, OLMT-\d+)?\)$/.exec(e)![1]);
     expect(codes).toContain('NeedsClusterScopedRules');
     // nothing outside the namespace was granted
     expect(tenant.clusterInstallerRules).toEqual([]);
@@ -121,14 +128,24 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
   test('GIVEN the cluster opt-in with a reason THEN derived rules outside the namespace are created, annotated, and the synth passes', () => {
     const { app, chart } = fixture();
     const reason = 'rabbitmq webhooks: serving certificates need auth delegation';
-    const tenant = new ScopedOperatorTenant(chart, 'TeamC', { namespaceName: 'team-c', deriveInstallerRules: true, clusterScopedInstallerRulesReason: reason });
+    const tenant = new ScopedOperatorTenant(chart, 'TeamC', {
+      namespaceName: 'team-c', deriveInstallerRules: true, clusterScopedInstallerRulesReason: reason, allowedSensitiveGrants: RABBITMQ_SENSITIVE,
+    });
     tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', catalog: CATALOG, bundle: RABBITMQ });
     const expected = InstallerPermissions.leastPrivilege({ bundles: [RABBITMQ], namespace: 'team-c', targetNamespaces: ['team-c'], allowClusterScoped: true });
     expect(tenant.clusterInstallerRules).toEqual(expected.clusterRules);
     expect(() => app.synth()).not.toThrow();
     const objects = Testing.synth(chart);
     const clusterRole = objects.find((o) => o.kind === 'ClusterRole');
-    expect(clusterRole.metadata).toEqual({ name: 'team-c-olm-installer', annotations: { [ScopedOperatorTenant.REASON_ANNOTATION]: reason } });
+    expect(clusterRole.metadata).toEqual({
+      name: 'team-c-olm-installer',
+      annotations: {
+        [ScopedOperatorTenant.REASON_ANNOTATION]: reason,
+        [ScopedOperatorTenant.BIND_ROLES_ANNOTATION]: "ClusterRole system:auth-delegator: bootstrap role bound by OLM's cert resources for webhooks and API services "
+          + '(install/certresources.go); its rules are fixed and small (system:auth-delegator: create tokenreviews and subjectaccessreviews; '
+          + 'extension-apiserver-authentication-reader: read the configmap extension-apiserver-authentication in kube-system)',
+      },
+    });
     const outside = objects.filter((o) => (o.kind === 'Role' || o.kind === 'RoleBinding') && o.metadata.namespace !== 'team-c');
     expect(outside.map((o) => `${o.kind}/${o.metadata.namespace}/${o.metadata.name}`)).toEqual(
       expected.otherNamespaceRules.flatMap((n) => [`Role/${n.namespace}/team-c-olm-installer`, `RoleBinding/${n.namespace}/team-c-olm-installer`]),
@@ -138,7 +155,9 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
 
   test('GIVEN the cluster opt-in WHEN the derived named bind is also added by hand THEN the hand-added copy is still a sensitive-grant error', () => {
     const { chart } = fixture();
-    const tenant = new ScopedOperatorTenant(chart, 'TeamC', { namespaceName: 'team-c', deriveInstallerRules: true, clusterScopedInstallerRulesReason: 'rabbitmq webhooks' });
+    const tenant = new ScopedOperatorTenant(chart, 'TeamC', {
+      namespaceName: 'team-c', deriveInstallerRules: true, clusterScopedInstallerRulesReason: 'rabbitmq webhooks', allowedSensitiveGrants: RABBITMQ_SENSITIVE,
+    });
     tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', catalog: CATALOG, bundle: RABBITMQ });
     const derivedBind = tenant.clusterInstallerRules.find((r) => r.verbs.includes('bind'))!;
     expect(derivedBind).toEqual({ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['system:auth-delegator'], verbs: ['bind'] });
@@ -146,7 +165,7 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
     // WHEN
     tenant.addClusterInstallerRule({ ...derivedBind });
     // THEN
-    expect(synthErrors(chart).map((e) => /\((\w+)\)$/.exec(e)![1])).toEqual(['InstallerSensitiveGrant']);
+    expect(synthErrors(chart).map((e) => /\((\w+)(?:, OLMT-\d+)?\)$/.exec(e)![1])).toEqual(['InstallerSensitiveGrant']);
   });
 
   test('GIVEN a cluster rule with bind that was not derived THEN it is still a sensitive-grant error', () => {
@@ -155,7 +174,7 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
       namespaceName: 'team-c',
       clusterInstallerRules: [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['system:auth-delegator'], verbs: ['bind'] }],
     });
-    expect(synthErrors(chart).map((e) => /\((\w+)\)$/.exec(e)![1])).toEqual(['InstallerSensitiveGrant']);
+    expect(synthErrors(chart).map((e) => /\((\w+)(?:, OLMT-\d+)?\)$/.exec(e)![1])).toEqual(['InstallerSensitiveGrant']);
     const ok = fixture();
     new ScopedOperatorTenant(ok.chart, 'TeamC', {
       namespaceName: 'team-c',

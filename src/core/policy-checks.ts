@@ -1,0 +1,337 @@
+/**
+ * The security-relevant checks of the library, each with a stable id (`OLMT-001`...), a default severity, a one-line
+ * fix and an example. Every diagnostic whose code is registered here carries its id in its message
+ * (`... (InstallerSensitiveGrant, OLMT-003)`), and a tenant may change the severity of the checks it owns with
+ * `ScopedOperatorTenantProps.policyChecks` (never below the default for checks that cannot be relaxed).
+ *
+ * Ids are stable: a check that is removed keeps its id unused; new checks get the next free number.
+ */
+import { DiagnosticDetails } from './diagnostics';
+
+/** Severity of a policy check, as a tenant sets it. */
+export enum PolicySeverity {
+  /** Synthesis fails. */
+  ERROR = 'ERROR',
+  /** Listed by `Diagnostics.warnings`; synthesis goes on. */
+  WARNING = 'WARNING',
+  /** Not reported. */
+  OFF = 'OFF',
+}
+
+/** One registered check. */
+export interface PolicyCheck {
+  /** Stable id, e.g. `OLMT-003`. */
+  readonly id: string;
+  /** The diagnostic code it produces, e.g. `InstallerSensitiveGrant`. */
+  readonly code: string;
+  /** Severity unless a tenant changes it. */
+  readonly severity: PolicySeverity;
+  /** Whether a tenant may lower the severity (`policyChecks`); raising it is always allowed. */
+  readonly relaxable: boolean;
+  /** What it protects against, in one line. */
+  readonly summary: string;
+  /** The fix, in one line. */
+  readonly fix: string;
+  /** An input that triggers it. */
+  readonly example: string;
+}
+
+/** Result of `PolicyChecks.apply`. */
+export interface PolicyCheckedFindings {
+  /** Findings that fail synthesis. */
+  readonly errors: DiagnosticDetails[];
+  /** Findings that only warn. */
+  readonly warnings: DiagnosticDetails[];
+}
+
+const CHECKS: PolicyCheck[] = [
+  {
+    id: 'OLMT-001',
+    code: 'InstallerCanWriteCrds',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'cluster-scoped installer rules write CustomResourceDefinitions (OLM creates them itself; CRDs are shared by every tenant)',
+    fix: 'narrow the rule so that it does not match apiextensions.k8s.io customresourcedefinitions',
+    example: "clusterInstallerRules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }]",
+  },
+  {
+    id: 'OLMT-002',
+    code: 'InstallerCanWriteApiServices',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'cluster-scoped installer rules write APIServices (route a whole API group to any Service)',
+    fix: 'narrow the rule so that it does not match apiregistration.k8s.io apiservices',
+    example: "clusterInstallerRules: [{ apiGroups: ['apiregistration.k8s.io'], resources: ['apiservices'], verbs: ['delete'] }]",
+  },
+  {
+    id: 'OLMT-003',
+    code: 'InstallerSensitiveGrant',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'installer rules hold a grant equivalent to escalation (escalate, bind, impersonate, OperatorGroup writes, pods create/exec, '
+      + 'ServiceAccount tokens, cluster-wide secret reads, nodes/proxy, webhook and admission policy writes, OperatorHub writes, '
+      + 'CatalogSource create, CSR approval, nonResourceURLs *)',
+    fix: 'remove the grant, or accept that one grant by name with allowedSensitiveGrants: [SensitiveGrant.X]',
+    example: "clusterInstallerRules: [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }]",
+  },
+  {
+    id: 'OLMT-004',
+    code: 'GrantsEscalationRights',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: "installing needs escalate/bind/impersonate: the operator's own rules grant them, or the bundle binds a role it does not define (e.g. cluster-admin)",
+    fix: 'have a cluster admin install the operator, or accept a bound role by name with allowedBindRoles (with a reason)',
+    example: 'subscribe({ bundle }) with a bundle that ships a ClusterRoleBinding to cluster-admin, deriveInstallerRules: true',
+  },
+  {
+    id: 'OLMT-005',
+    code: 'WritesCrdsOrApiServices',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: "installing needs the installer to write CRDs or APIServices (the operator's own rules, conversion webhooks or owned APIServices)",
+    fix: 'have a cluster admin install the operator (e.g. in an admin-owned namespace)',
+    example: 'subscribe({ bundle: cert-manager 1.16.5 }) with deriveInstallerRules: true',
+  },
+  {
+    id: 'OLMT-006',
+    code: 'NeedsClusterScopedRules',
+    severity: PolicySeverity.ERROR,
+    relaxable: true,
+    summary: 'the install needs installer rules outside the tenant namespace, which only an explicit opt-in grants',
+    fix: 'set clusterScopedInstallerRulesReason (a cluster admin decision), or choose an operator without clusterPermissions, webhooks or API services',
+    example: 'subscribe({ bundle: grafana-operator 5.24.0 }) with deriveInstallerRules: true and no clusterScopedInstallerRulesReason',
+  },
+  {
+    id: 'OLMT-007',
+    code: 'TargetsOtherTenant',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: "the OperatorGroup targets another tenant's namespace: OLM would copy this tenant's operator RBAC into it",
+    fix: 'remove the namespace from targetNamespaces, or install the operator in that tenant',
+    example: "targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-b'], 'shared') with a tenant for team-b",
+  },
+  {
+    id: 'OLMT-008',
+    code: 'OperatorGroupRoleNameCollision',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: "old-generation OperatorGroup ClusterRole names ('<og>-<level>') equal a built-in role (cluster-admin, aggregate-olm-edit, ...)",
+    fix: 'choose another operatorGroupName, or use OLM >= 0.26 naming',
+    example: "operatorGroupName: 'cluster', olmGeneration: OlmGeneration.V0_15_TO_V0_25",
+  },
+  {
+    id: 'OLMT-009',
+    code: 'EmptyTargetsReason',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'targets beyond the tenant namespace without a reason (the reason is the visible opt-in on the OperatorGroup)',
+    fix: 'say why the operator needs these namespaces',
+    example: "targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], ' ')",
+  },
+  {
+    id: 'OLMT-010',
+    code: 'EmptyClusterScopedReason',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'derived installer rules outside the namespace without a reason (the reason is the visible opt-in on the objects)',
+    fix: 'say which operator needs them and why',
+    example: "deriveInstallerRules: true, clusterScopedInstallerRulesReason: ''",
+  },
+  {
+    id: 'OLMT-011',
+    code: 'WildcardInstallerRole',
+    severity: PolicySeverity.WARNING,
+    relaxable: true,
+    summary: "the namespaced installer Role allows every verb on every resource (the OKD docs' demonstration Role)",
+    fix: 'use DefaultInstallerRules.okdScopedInstall() or deriveInstallerRules',
+    example: "installerRules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }]",
+  },
+  {
+    id: 'OLMT-012',
+    code: 'OperatorRbacCopiedToTargetNamespaces',
+    severity: PolicySeverity.WARNING,
+    relaxable: true,
+    summary: "OLM copies the operator's Roles into the other target namespaces with its own client (rights the installer never had there)",
+    fix: 'target only the tenant namespace unless the operator must act in the others',
+    example: "targetNamespaces: TargetNamespaces.namespaces(['team-a-dev'], 'operands') with a bundle that has permissions",
+  },
+  {
+    id: 'OLMT-013',
+    code: 'OperatorRbacLiftedToCluster',
+    severity: PolicySeverity.WARNING,
+    relaxable: true,
+    summary: "with AllNamespaces OLM turns the operator's namespaced rules into ClusterRoles with its own client",
+    fix: 'target explicit namespaces unless the operator must serve every namespace',
+    example: "targetNamespaces: TargetNamespaces.allNamespaces('global') with a bundle that has permissions",
+  },
+  {
+    id: 'OLMT-014',
+    code: 'AllNamespacesIncludesTenants',
+    severity: PolicySeverity.WARNING,
+    relaxable: true,
+    summary: "an AllNamespaces OperatorGroup also reaches every other tenant's namespace",
+    fix: 'target explicit namespaces unless the operator must serve every tenant',
+    example: "targetNamespaces: TargetNamespaces.allNamespaces('global') with another tenant in the App",
+  },
+  {
+    id: 'OLMT-015',
+    code: 'LegacyPullSecretAccess',
+    severity: PolicySeverity.WARNING,
+    relaxable: true,
+    summary: 'the installer may read pull secrets in the global catalog namespace (only OLM < 0.8.1 needed it)',
+    fix: 'drop legacyPullSecretAccess on current OLM',
+    example: "legacyPullSecretAccess: { catalogNamespace: 'olm', secretNames: ['pull'] }",
+  },
+  {
+    id: 'OLMT-016',
+    code: 'CrdsCreatedByOlm',
+    severity: PolicySeverity.WARNING,
+    relaxable: true,
+    summary: 'the bundle ships CRDs, which OLM creates cluster-wide with its own client: one version shared by every tenant',
+    fix: 'coordinate CRD versions across tenants (the cross-tenant checks report conflicts)',
+    example: 'subscribe({ bundle: etcd 0.9.4 })',
+  },
+  {
+    id: 'OLMT-017',
+    code: 'RequiredApis',
+    severity: PolicySeverity.WARNING,
+    relaxable: true,
+    summary: 'the bundle requires APIs that OLM resolves by installing more bundles with the same installer',
+    fix: 'check the providing bundles too (subscribe them with their bundle)',
+    example: 'subscribe({ bundle }) with a CSV listing spec.customresourcedefinitions.required',
+  },
+  {
+    id: 'OLMT-018',
+    code: 'UnsafeUpgradeStrategy',
+    severity: PolicySeverity.WARNING,
+    relaxable: true,
+    summary: 'TechPreviewUnsafeFailForward replaces failed CSVs ("may result in unexpected behavior or unrecoverable data loss")',
+    fix: 'use UpgradeStrategy.DEFAULT',
+    example: 'upgradeStrategy: UpgradeStrategy.TECH_PREVIEW_UNSAFE_FAIL_FORWARD',
+  },
+  {
+    id: 'OLMT-019',
+    code: 'EmptyBindRoleReason',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'an allowedBindRoles entry without a reason (the reason is the visible opt-in on the Role that may bind it)',
+    fix: 'say why the installer may bind that role, or drop the entry',
+    example: "allowedBindRoles: [{ roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'view', reason: '' }]",
+  },
+  {
+    id: 'OLMT-020',
+    code: 'SubscriptionOutsideCuratedCatalog',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'a Subscription in a curated tenant namespace uses another CatalogSource (around the curation)',
+    fix: 'subscribe through the curated catalog (add the package to its list if it should be allowed)',
+    example: "olm.Subscription in team-a with spec.source 'community-operators', CuratedCatalog serving team-a",
+  },
+  {
+    id: 'OLMT-021',
+    code: 'CatalogRejectsSubscription',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'a tenant subscribes to a package, channel or version the curated catalog does not offer',
+    fix: 'subscribe to what the catalog offers, or add it to the catalog',
+    example: "tenant.subscribe({ packageName: 'redis', catalog }) with 'redis' not in the curated packages",
+  },
+  {
+    id: 'OLMT-022',
+    code: 'DefaultSourcesEnabled',
+    severity: PolicySeverity.WARNING,
+    relaxable: false,
+    summary: 'the OperatorHub policy disables no default source: tenants could subscribe to the global catalogs',
+    fix: 'set disableAllDefaultSources or list sources in disable',
+    example: 'new OpenShiftOperatorHubPolicy(chart, \'Hub\', { disableAllDefaultSources: false })',
+  },
+];
+
+const BY_CODE = new Map(CHECKS.map((c) => [c.code, c] as const));
+const BY_ID = new Map(CHECKS.map((c) => [c.id, c] as const));
+const RANK: Record<PolicySeverity, number> = { [PolicySeverity.OFF]: 0, [PolicySeverity.WARNING]: 1, [PolicySeverity.ERROR]: 2 };
+
+/** The registry of security-relevant checks. */
+export class PolicyChecks {
+  /** Every registered check, in id order. */
+  public static all(): PolicyCheck[] {
+    return CHECKS.map((c) => ({ ...c }));
+  }
+
+  /** The check that produces diagnostic `code`, if registered. */
+  public static byCode(code: string): PolicyCheck | undefined {
+    const c = BY_CODE.get(code);
+    return c === undefined ? undefined : { ...c };
+  }
+
+  /** The check with `id`, if registered. */
+  public static byId(id: string): PolicyCheck | undefined {
+    const c = BY_ID.get(id);
+    return c === undefined ? undefined : { ...c };
+  }
+
+  /**
+   * Applies per-tenant severities to a construct's findings: a finding whose code is registered and whose id is in
+   * `severities` moves to the errors, the warnings, or is dropped. Overrides that are invalid (unknown id, or a
+   * relaxation of a check that cannot be relaxed) are ignored here and reported by `overrideProblems`.
+   */
+  public static apply(
+    errors: DiagnosticDetails[],
+    warnings: DiagnosticDetails[],
+    severities?: { [id: string]: PolicySeverity },
+  ): PolicyCheckedFindings {
+    if (severities === undefined || Object.keys(severities).length === 0) return { errors, warnings };
+    const outErrors: DiagnosticDetails[] = [];
+    const outWarnings: DiagnosticDetails[] = [];
+    const place = (d: DiagnosticDetails, current: PolicySeverity) => {
+      const check = BY_CODE.get(d.code);
+      const wanted = check === undefined ? undefined : severities[check.id];
+      const valid = check !== undefined && wanted !== undefined && RANK[wanted] !== undefined
+        && (check.relaxable || RANK[wanted] >= RANK[check.severity]);
+      const severity = valid ? wanted! : current;
+      if (severity === PolicySeverity.ERROR) outErrors.push(d);
+      else if (severity === PolicySeverity.WARNING) outWarnings.push(d);
+    };
+    for (const d of errors) place(d, PolicySeverity.ERROR);
+    for (const d of warnings) place(d, PolicySeverity.WARNING);
+    return { errors: outErrors, warnings: outWarnings };
+  }
+
+  /** Problems of a `policyChecks` setting: unknown ids, unknown severities, relaxations of checks that cannot be relaxed. */
+  public static overrideProblems(severities: { [id: string]: PolicySeverity }, field: string): DiagnosticDetails[] {
+    const out: DiagnosticDetails[] = [];
+    for (const [id, severity] of Object.entries(severities).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const check = BY_ID.get(id);
+      if (check === undefined) {
+        out.push({ code: 'UnknownPolicyCheck', field: `${field}[${id}]`, value: String(severity), message: `'${id}' is not a policy check id`, fix: `use one of ${CHECKS.map((c) => c.id).join(', ')}` });
+        continue;
+      }
+      if (RANK[severity] === undefined) {
+        out.push({ code: 'UnknownPolicySeverity', field: `${field}[${id}]`, value: String(severity), message: `'${severity}' is not a PolicySeverity`, fix: 'use PolicySeverity.ERROR, WARNING or OFF' });
+        continue;
+      }
+      if (!check.relaxable && RANK[severity] < RANK[check.severity]) {
+        out.push({
+          code: 'PolicyCheckNotRelaxable',
+          field: `${field}[${id}]`,
+          value: severity,
+          message: `${id} (${check.code}) cannot be lowered below ${check.severity}: ${check.summary}`,
+          fix: check.fix,
+        });
+      }
+    }
+    return out;
+  }
+
+  /** The registry as a Markdown table (the README's, between `<!-- policy-checks:start -->` and `<!-- policy-checks:end -->`). */
+  public static markdownTable(): string {
+    const cell = (s: string) => s.replace(/\|/g, '\\|');
+    return [
+      '| id | code | default | can be lowered | what it guards | fix | example |',
+      '|---|---|---|---|---|---|---|',
+      ...CHECKS.map((c) => `| ${c.id} | \`${c.code}\` | ${c.severity} | ${c.relaxable ? 'yes' : 'no'} | ${cell(c.summary)} | ${cell(c.fix)} | \`${cell(c.example)}\` |`),
+    ].join('\n');
+  }
+
+  private constructor() {}
+}

@@ -1,0 +1,177 @@
+/**
+ * The policy-check registry: stable unique ids, every registered code really produced (each driven by an example
+ * App), the README table generated from the registry, and the per-tenant severity switch.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Chart, Testing } from 'cdk8s';
+import {
+  BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
+  PolicyChecks, PolicySeverity, ScopedOperatorTenant, TargetNamespaces, UpgradeStrategy,
+} from '../../src';
+
+const FIXTURES = path.join(__dirname, '..', 'fixtures');
+const bundle = (name: string, version: string) => OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', name, version));
+const CATALOG = CatalogSourceReference.fromName('curated', 'team-a');
+
+function fixture() {
+  const app = Testing.app();
+  return { app, chart: new Chart(app, 'platform') };
+}
+
+/** Every error and warning of the chart, formatted as app.synth() / Diagnostics.report print them. */
+function findings(chart: Chart): string[] {
+  return [
+    ...chart.node.findAll().flatMap((c) => c.node.validate().map((e) => `[${c.node.path}] ${e}`)),
+    ...Diagnostics.warnings(chart).map((w) => `warning: ${Diagnostics.format(w)}`),
+  ];
+}
+
+/** One App per registered code that produces it (the registry's example, as code). */
+const DRIVERS: Record<string, (chart: Chart) => void> = {
+  InstallerCanWriteCrds: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', clusterInstallerRules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }] }),
+  InstallerCanWriteApiServices: (chart) => new ScopedOperatorTenant(chart, 'T', {
+    namespaceName: 'team-a', clusterInstallerRules: [{ apiGroups: ['apiregistration.k8s.io'], resources: ['apiservices'], verbs: ['delete'] }],
+  }),
+  InstallerSensitiveGrant: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', clusterInstallerRules: [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }] }),
+  GrantsEscalationRights: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, clusterScopedInstallerRulesReason: 'r' })
+    .subscribe({ packageName: 'binds-cluster-admin', catalog: CATALOG, bundle: OperatorBundle.fromDirectory(path.join(FIXTURES, 'leaky-bundles', 'binds-cluster-admin', '0.1.0')) }),
+  WritesCrdsOrApiServices: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, targetNamespaces: TargetNamespaces.allNamespaces('global') })
+    .subscribe({ packageName: 'cert-manager', catalog: CATALOG, bundle: bundle('cert-manager', '1.16.5') }),
+  NeedsClusterScopedRules: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true })
+    .subscribe({ packageName: 'grafana-operator', catalog: CATALOG, bundle: bundle('grafana-operator', '5.24.0') }),
+  TargetsOtherTenant: (chart) => {
+    new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a', installerRules: [], targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-b'], 'shared') });
+    new ScopedOperatorTenant(chart, 'B', { namespaceName: 'team-b' });
+  },
+  OperatorGroupRoleNameCollision: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', operatorGroupName: 'cluster', olmGeneration: OlmGeneration.V0_15_TO_V0_25 }),
+  EmptyTargetsReason: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRules: [], targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], ' ') }),
+  EmptyClusterScopedReason: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, clusterScopedInstallerRulesReason: '' }),
+  WildcardInstallerRole: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }] }),
+  OperatorRbacCopiedToTargetNamespaces: (chart) => new ScopedOperatorTenant(chart, 'T', {
+    namespaceName: 'team-a', deriveInstallerRules: true, targetNamespaces: TargetNamespaces.namespaces(['team-a-dev'], 'operands'),
+  }).subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: bundle('etcd', '0.9.4') }),
+  OperatorRbacLiftedToCluster: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, targetNamespaces: TargetNamespaces.allNamespaces('global') })
+    .subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: bundle('etcd', '0.9.4') }),
+  AllNamespacesIncludesTenants: (chart) => {
+    new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a', installerRules: [], targetNamespaces: TargetNamespaces.allNamespaces('global') });
+    new ScopedOperatorTenant(chart, 'B', { namespaceName: 'team-b' });
+  },
+  LegacyPullSecretAccess: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', legacyPullSecretAccess: { catalogNamespace: 'olm', secretNames: ['pull'] } }),
+  CrdsCreatedByOlm: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true })
+    .subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: bundle('etcd', '0.9.4') }),
+  RequiredApis: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true }).subscribe({
+    packageName: 'needs-etcd',
+    catalog: CATALOG,
+    bundle: OperatorBundle.fromCsvObject({
+      kind: 'ClusterServiceVersion',
+      metadata: { name: 'needs-etcd.v1' },
+      spec: {
+        installModes: [{ type: 'OwnNamespace', supported: true }],
+        customresourcedefinitions: { required: [{ name: 'etcdclusters.etcd.database.coreos.com', version: 'v1beta2', kind: 'EtcdCluster' }] },
+        install: { strategy: 'deployment', spec: { deployments: [] } },
+      },
+    }),
+  }),
+  EmptyBindRoleReason: (chart) => new ScopedOperatorTenant(chart, 'T', {
+    namespaceName: 'team-a', deriveInstallerRules: true, allowedBindRoles: [{ roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'view', reason: '' }],
+  }),
+  SubscriptionOutsideCuratedCatalog: (chart) => {
+    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' });
+    new CuratedCatalog(chart, 'Curated', { image: 'registry.example.com/c:1', packages: [{ name: 'etcd' }], tenants: [tenant] });
+    new olm.Subscription(chart, 'AroundCuration', { metadata: { name: 'etcd', namespace: 'team-a' }, spec: { name: 'etcd', source: 'community-operators', sourceNamespace: 'openshift-marketplace' } });
+  },
+  CatalogRejectsSubscription: (chart) => {
+    const catalog = new CuratedCatalog(chart, 'Curated', { image: 'registry.example.com/c:1', packages: [{ name: 'etcd' }] });
+    new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' }).subscribe({ packageName: 'redis', catalog });
+  },
+  DefaultSourcesEnabled: (chart) => new OpenShiftOperatorHubPolicy(chart, 'Hub', { disableAllDefaultSources: false }),
+  UnsafeUpgradeStrategy: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', upgradeStrategy: UpgradeStrategy.TECH_PREVIEW_UNSAFE_FAIL_FORWARD }),
+};
+
+describe('PolicyChecks registry', () => {
+  test('ids are unique, OLMT-NNN, numbered without gaps from OLMT-001; codes are unique', () => {
+    const all = PolicyChecks.all();
+    expect(all.map((c) => c.id)).toEqual(all.map((_, i) => `OLMT-${String(i + 1).padStart(3, '0')}`));
+    expect(new Set(all.map((c) => c.code)).size).toEqual(all.length);
+    for (const c of all) {
+      expect(PolicyChecks.byId(c.id)).toEqual(c);
+      expect(PolicyChecks.byCode(c.code)).toEqual(c);
+      expect([c.summary, c.fix, c.example].every((s) => s.trim().length > 0 && !s.includes('\n'))).toBe(true);
+    }
+  });
+
+  test('every registered code has a driver, and nothing else does', () => {
+    expect(Object.keys(DRIVERS).sort()).toEqual(PolicyChecks.all().map((c) => c.code).sort());
+  });
+
+  test.each(PolicyChecks.all().map((c) => [c.id, c.code, c.severity] as const))('%s (%s) is produced by its example, with its id in the message, at its default severity %s', (id, code, severity) => {
+    const { chart } = fixture();
+    DRIVERS[code](chart);
+    const mine = findings(chart).filter((f) => f.endsWith(`(${code}, ${id})`));
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((f) => f.startsWith('warning: ') === (severity === PolicySeverity.WARNING))).toBe(true);
+    if (severity === PolicySeverity.WARNING) {
+      expect(Diagnostics.warnings(chart).filter((w) => w.code === code).map((w) => w.policyId)).toEqual(mine.map(() => id));
+    }
+  });
+
+  test('the README table between <!-- policy-checks:start --> and <!-- policy-checks:end --> is PolicyChecks.markdownTable()', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const m = /<!-- policy-checks:start -->\n([\s\S]*?)\n<!-- policy-checks:end -->/.exec(readme);
+    expect(m?.[1]).toEqual(PolicyChecks.markdownTable());
+  });
+});
+
+describe('ScopedOperatorTenantProps.policyChecks', () => {
+  const wildcard = { namespaceName: 'team-a', installerRules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }] };
+  const errorsOf = (chart: Chart) => chart.node.findAll().flatMap((c) => c.node.validate());
+
+  test('GIVEN a warning raised to ERROR THEN it fails the synth and is no longer a warning', () => {
+    const { chart } = fixture();
+    new ScopedOperatorTenant(chart, 'T', { ...wildcard, policyChecks: { 'OLMT-011': PolicySeverity.ERROR } });
+    expect(errorsOf(chart).map((e) => e.slice(-33))).toEqual(['(WildcardInstallerRole, OLMT-011)']);
+    expect(Diagnostics.warnings(chart)).toEqual([]);
+  });
+
+  test('GIVEN a warning turned OFF THEN it is gone', () => {
+    const { chart } = fixture();
+    new ScopedOperatorTenant(chart, 'T', { ...wildcard, policyChecks: { 'OLMT-011': PolicySeverity.OFF } });
+    expect(errorsOf(chart)).toEqual([]);
+    expect(Diagnostics.warnings(chart)).toEqual([]);
+  });
+
+  test('GIVEN a relaxable error lowered to WARNING THEN it warns instead', () => {
+    const { chart } = fixture();
+    const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, policyChecks: { 'OLMT-006': PolicySeverity.WARNING } });
+    t.subscribe({ packageName: 'grafana-operator', catalog: CATALOG, bundle: bundle('grafana-operator', '5.24.0') });
+    // the missing rules themselves still fail (OLM would fail), but the NeedsClusterScopedRules finding only warns
+    expect([...new Set(errorsOf(chart).map((e) => /\((\w+)(, OLMT-\d+)?\)$/.exec(e)![1]))]).toEqual(['MissingInstallerPermission']);
+    expect(Diagnostics.warnings(chart).map((w) => w.code).filter((c) => c === 'NeedsClusterScopedRules')).toEqual(['NeedsClusterScopedRules']);
+  });
+
+  test('GIVEN a check that cannot be relaxed lowered to OFF THEN the finding stays an error and the setting is an error too', () => {
+    const { chart } = fixture();
+    new ScopedOperatorTenant(chart, 'T', {
+      namespaceName: 'team-a',
+      clusterInstallerRules: [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }],
+      policyChecks: { 'OLMT-003': PolicySeverity.OFF },
+    });
+    const check = PolicyChecks.byId('OLMT-003')!;
+    expect(errorsOf(chart).map((e) => /\((\w+)(, OLMT-\d+)?\)$/.exec(e)![1])).toEqual(['PolicyCheckNotRelaxable', 'InstallerSensitiveGrant']);
+    expect(errorsOf(chart)[0]).toEqual(`policyChecks[OLMT-003]="OFF": OLMT-003 (InstallerSensitiveGrant) cannot be lowered below ERROR: ${check.summary}. Fix: ${check.fix} (PolicyCheckNotRelaxable)`);
+  });
+
+  test('GIVEN an unknown id THEN a synth error lists the known ids', () => {
+    const { chart } = fixture();
+    new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', policyChecks: { 'OLMT-999': PolicySeverity.OFF } });
+    expect(errorsOf(chart)).toEqual([
+      `policyChecks[OLMT-999]="OFF": 'OLMT-999' is not a policy check id. Fix: use one of ${PolicyChecks.all().map((c) => c.id).join(', ')} (UnknownPolicyCheck)`,
+    ]);
+  });
+
+  test('GIVEN no policyChecks THEN findings of unregistered codes are untouched by apply', () => {
+    const d = { code: 'SomethingElse', message: 'm' };
+    expect(PolicyChecks.apply([d], [d], { 'OLMT-011': PolicySeverity.OFF })).toEqual({ errors: [d], warnings: [d] });
+  });
+});
