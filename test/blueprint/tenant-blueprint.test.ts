@@ -94,7 +94,7 @@ describe('TenantBlueprint.stamp', () => {
   test('GIVEN a team namespace label that collides with the blueprint\'s THEN the blueprint wins', () => {
     const { chart } = newChart();
     const t = dataBlueprint().stamp(chart, 'payments', { namespaceLabels: { 'example.com/cost-center': 'mine', 'team': 'payments' } });
-    const labels = t.namespace!.metadata.labels;
+    const labels = t.namespace!.toJson().metadata.labels;
     expect(labels['example.com/cost-center']).toBe('data');
     expect(labels.team).toBe('payments');
     expect(labels[TenantBlueprint.LABEL]).toBe('data');
