@@ -72,6 +72,7 @@ describe('issue 8 case 1: derived bind on roles outside the bundle', () => {
     ]);
     expect(tenant.installerRole.apiObject.toJson().metadata.annotations).toEqual({
       [ScopedOperatorTenant.BIND_ROLES_ANNOTATION]: 'ClusterRole leaky-metrics-reader: accepted by allowedBindRoles: metrics reader created by the platform (PLAT-7)',
+      [ScopedOperatorTenant.DERIVE_SCOPE_ANNOTATION]: 'AllowedUpgrades',
     });
     const errors = synthErrors(chart);
     expect(codesOf(errors)).toEqual(['GrantsEscalationRights']);
@@ -201,6 +202,7 @@ describe('issue 8 case 4: grants equivalent to escalation are sensitive grants',
     tenant.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
     expect(synthErrors(chart)).toEqual([]);
     expect(tenant.installerRole.apiObject.toJson().metadata.annotations).toEqual({
+      [ScopedOperatorTenant.DERIVE_SCOPE_ANNOTATION]: 'AllowedUpgrades',
       [ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION]: "POD_CREATE ('create' on pods): granted by the bundles' own Roles in namespace team-a (etcdoperator.v0.9.4); "
         + "OLM's RBAC escalation check makes the installer hold them to create those Roles",
     });
