@@ -15,6 +15,7 @@ import { IConstruct, Node } from 'constructs';
 import { GitOpsLayout, GitOpsObject } from './gitops-layout';
 import { OlmWrites } from './olm-writes';
 import { Diagnostics } from '../core/diagnostics';
+import { TenancyReport } from '../report/tenancy-report';
 import { OperatorSubscription } from '../tenant/operator-subscription';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
@@ -47,6 +48,12 @@ export interface TenancyAppProps extends AppProps {
    * @default false
    */
   readonly syncWaves?: boolean;
+  /**
+   * Write `TENANCY.md` beside the manifests on `synth()` (`TenancyReport.markdown`: Mermaid diagram,
+   * subscriptions, installer permissions, upgrades, preflight, access, off-boarding), from the same pass.
+   * @default false
+   */
+  readonly report?: boolean;
   /**
    * Print nothing on `synth()`. Otherwise `synth()` writes the library's warnings (`Diagnostics.report`) and a
    * one-line summary to stderr.
@@ -88,6 +95,9 @@ export interface SynthSummary {
  * Note: calling `chart.toJson()` on one of its charts still takes cdk8s's own (whole-App) path.
  */
 export class TenancyApp extends App {
+  /** The report's file name in `outdir` (with `report: true`). */
+  public static readonly REPORT_FILE = 'TENANCY.md';
+
   /**
    * The summary line: `5,000 tenants, 10,000 subscriptions, 40,000 objects in 7.9 s -> dist/`.
    */
@@ -104,6 +114,8 @@ export class TenancyApp extends App {
   public readonly syncWaves: boolean;
   /** Whether `synth()` prints nothing. */
   public readonly quiet: boolean;
+  /** Whether `synth()` writes TENANCY.md. */
+  public readonly report: boolean;
   private lastSummary?: SynthSummary;
 
   constructor(props: TenancyAppProps = {}) {
@@ -111,6 +123,7 @@ export class TenancyApp extends App {
     this.layout = props.layout ?? OutputLayout.FILE_PER_CHART;
     this.syncWaves = props.syncWaves ?? false;
     this.quiet = props.quiet ?? false;
+    this.report = props.report ?? false;
   }
 
   /** The summary of the last `synth()`, if any. */
@@ -148,6 +161,10 @@ export class TenancyApp extends App {
         for (const o of apiObjects) resources[o.name] = { path: o.node.path };
       }
       fs.writeFileSync(path.join(this.outdir, 'construct-metadata.json'), JSON.stringify({ version: '1.0.0', resources }));
+    }
+
+    if (this.report) {
+      fs.writeFileSync(path.join(this.outdir, TenancyApp.REPORT_FILE), TenancyReport.markdown(this, { objectCount: objects }));
     }
 
     const summary: SynthSummary = {

@@ -6,7 +6,9 @@ import { ICatalogSource } from '../catalog/catalog-source';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 import { AccessLevel } from '../olm/olm-naming';
 import { InstallPlanApproval } from '../tenant/operator-subscription';
+import { PinnedApproverOptions } from '../tenant/pinned-install-plan-approver';
 import { PodSecurityLevel, ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
+import { UpgradeGraph } from '../upgrade/upgrade-graph';
 
 /** An operator every tenant stamped from a blueprint subscribes to. */
 export interface BlueprintOperator {
@@ -37,6 +39,17 @@ export interface BlueprintOperator {
    * @default - the blueprint's `installPlanApproval`
    */
   readonly installPlanApproval?: InstallPlanApproval;
+  /**
+   * The channel's upgrade graph: every upgrade OLM would allow from the pinned CSV is checked (see
+   * `SubscriptionOptions.upgradeGraph`).
+   * @default - none
+   */
+  readonly upgradeGraph?: UpgradeGraph;
+  /**
+   * The versions allowed in the upgrade walk (see `SubscriptionOptions.versionRange`).
+   * @default - every version of the graph
+   */
+  readonly versionRange?: string;
 }
 
 /** People a blueprint grants access in every stamped tenant; `{team}` in the group name is the team's name. */
@@ -124,6 +137,12 @@ export interface TenantBlueprintProps {
    * @default - nothing
    */
   readonly allowedOverrides?: BlueprintOverride[];
+  /**
+   * Add the GitOps InstallPlan approver (`ScopedOperatorTenant.addPinnedApprover`) to every stamped tenant: it
+   * approves only InstallPlans whose CSVs are all pinned (`startingCsv` of Manual operators).
+   * @default - no approver
+   */
+  readonly pinnedApprover?: PinnedApproverOptions;
 }
 
 /** A team's changes to a blueprint, checked against `TenantBlueprintProps.allowedOverrides`. */
@@ -258,8 +277,11 @@ export class TenantBlueprint {
         upgradeBundles: o.upgradeBundles,
         startingCsv: o.startingCsv,
         installPlanApproval: o.installPlanApproval ?? p.installPlanApproval ?? InstallPlanApproval.MANUAL,
+        upgradeGraph: o.upgradeGraph,
+        versionRange: o.versionRange,
       });
     }
+    if (p.pinnedApprover !== undefined) tenant.addPinnedApprover(p.pinnedApprover);
 
     (p.grants ?? []).forEach((g, i) => {
       const group = Group.fromName(tenant, `BlueprintGroup${i}`, g.groupName.split('{team}').join(team));

@@ -1,0 +1,75 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as YAML from 'yaml';
+import { ETCD_PIN, synthPlatform } from '../../examples/walkthrough';
+import { PinnedApproval, TenancyApp } from '../../src';
+
+const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundle-history');
+const README = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+
+/** Every file under `dir`, relative, with its content. */
+function tree(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out.set(path.relative(dir, p), fs.readFileSync(p, 'utf8'));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+let tmp: string;
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'olmt-walkthrough-'));
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+describe('README walkthrough (examples/walkthrough.ts)', () => {
+  test('the README shows examples/walkthrough.ts as a consumer writes it (package import)', () => {
+    const code = fs.readFileSync(path.join(__dirname, '..', '..', 'examples', 'walkthrough.ts'), 'utf8').replace("from '../src';", "from 'cdk8s-olm-tenancy';");
+    const block = README.split('<!-- walkthrough:start -->\n```ts\n')[1]?.split('```\n<!-- walkthrough:end -->')[0];
+    expect(block).toEqual(code);
+  });
+
+  test('step 4: two teams as a GitOps tree with TENANCY.md; the approver pins the CSV', () => {
+    const out = path.join(tmp, 'v1');
+    const app = synthPlatform(out, BUNDLES);
+    const files = tree(out);
+    expect([...files.keys()].filter((f) => f.endsWith('kustomization.yaml'))).toEqual([
+      'cluster/kustomization.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
+      'tenants/team-payments/kustomization.yaml', 'tenants/team-search/kustomization.yaml',
+    ]);
+    expect(files.has(TenancyApp.REPORT_FILE)).toBe(true);
+    expect(files.get(TenancyApp.REPORT_FILE)).toContain('| 1 | 2 | 2 | 2 | 0 |');
+    const subscription = YAML.parse(files.get('tenants/team-payments/subscription-etcd.yaml')!);
+    expect(subscription.spec.startingCSV).toBe(ETCD_PIN);
+    expect(subscription.spec.installPlanApproval).toBe('Manual');
+    // the approver (its CronJob's PINNED_CSVS, as synthesized) approves exactly the pinned CSV
+    const cronJob = YAML.parse(files.get('tenants/team-payments/cronjob-installplan-approver.yaml')!);
+    const env = cronJob.spec.jobTemplate.spec.template.spec.containers[0].env;
+    const pinned: string[] = JSON.parse(env.find((e: any) => e.name === 'PINNED_CSVS').value);
+    expect(pinned).toEqual([ETCD_PIN]);
+    expect(PinnedApproval.decide({ spec: { approval: 'Manual', clusterServiceVersionNames: [ETCD_PIN], approved: false } }, pinned).approve).toBe(true);
+    expect(PinnedApproval.decide({ spec: { approval: 'Manual', clusterServiceVersionNames: ['etcdoperator.v0.9.4'], approved: false } }, pinned).approve).toBe(false);
+    expect(app.summary!.tenants).toBe(2);
+  });
+
+  test('step 5: changing the pin changes only the pinned CSV in each tenant (Subscription, approver) and the report', () => {
+    const before = tree(path.join(tmp, 'v1'));
+    const out = path.join(tmp, 'v2');
+    synthPlatform(out, BUNDLES, 'etcdoperator.v0.9.4');
+    const after = tree(out);
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    const changed = [...after.keys()].filter((f) => after.get(f) !== before.get(f));
+    expect(changed.every((f) => f === TenancyApp.REPORT_FILE || f.startsWith('tenants/team-payments/') || f.startsWith('tenants/team-search/'))).toBe(true);
+    for (const f of changed.filter((x) => x !== TenancyApp.REPORT_FILE)) {
+      expect(after.get(f)).toContain('etcdoperator.v0.9.4');
+      expect(before.get(f)).toContain('etcdoperator.v0.9.2');
+    }
+    expect(changed.filter((f) => f.endsWith('/subscription-etcd.yaml')).length).toBe(2);
+  });
+});
