@@ -5,6 +5,7 @@
  *   `tenants/<namespace>/` with a kustomization.yaml each, sync waves, and `argocd/ignore-differences.yaml`;
  * - examples/out/catalogs/<catalog>/: the filtered file-based catalog and oc-mirror files for each curated
  *   catalog (inputs to build the curated image; never applied to the cluster);
+ * - examples/out/gitops/TENANCY.md: the tenancy report (Mermaid diagram, subscriptions, permissions, upgrades, access);
  * - examples/out/WARNINGS.txt: every synth warning, sorted;
  * - examples/out/preflight-demo/: the docs' default Role failing with the complete list, and the fixed tenant.
  */
@@ -27,7 +28,7 @@ function filesBelow(dir: string): string[] {
 
 // 1. The platform, in the GitOps layout.
 const gitops = path.join(out, 'gitops');
-const app = new TenancyApp({ outdir: gitops, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true });
+const app = new TenancyApp({ outdir: gitops, layout: OutputLayout.GITOPS, syncWaves: true, report: true, quiet: true });
 const platform = buildPlatform(app);
 app.synth();
 // One line per GitOps folder (the files are listed in its kustomization.yaml), then the other files.
