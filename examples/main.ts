@@ -7,6 +7,7 @@
  *   catalog (inputs to build the curated image; never applied to the cluster);
  * - examples/out/gitops/TENANCY.md: the tenancy report (Mermaid diagram, subscriptions, permissions, upgrades, access);
  * - examples/out/WARNINGS.txt: every synth warning, sorted;
+ * - examples/out/AUDIT.txt: the effective-power audit of every tenant (docs/audit.md), with the accepted reaches;
  * - examples/out/preflight-demo/: the docs' default Role failing with the complete list, and the fixed tenant.
  */
 import * as fs from 'fs';
@@ -14,7 +15,7 @@ import * as path from 'path';
 import { App } from 'cdk8s';
 import { buildPlatform } from './platform';
 import { buildFailingTenant, buildFixedTenant } from './preflight-demo';
-import { Diagnostics, OutputLayout, TenancyApp } from '../src';
+import { Diagnostics, OutputLayout, TenancyApp, TenancyAudit } from '../src';
 
 const out = path.join(__dirname, 'out');
 fs.rmSync(out, { recursive: true, force: true });
@@ -53,6 +54,8 @@ for (const catalog of platform.catalogs) {
 const warnings = Diagnostics.report(app);
 fs.writeFileSync(path.join(out, 'WARNINGS.txt'), warnings ? `${warnings}\n` : '');
 written.push(path.join(out, 'WARNINGS.txt'));
+fs.writeFileSync(path.join(out, 'AUDIT.txt'), TenancyAudit.report(TenancyAudit.ofConstruct(app)));
+written.push(path.join(out, 'AUDIT.txt'));
 
 // 2. The preflight demo: the failing tenant's complete list, then the fixed tenant.
 const demo = path.join(out, 'preflight-demo');

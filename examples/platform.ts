@@ -14,7 +14,7 @@ import { Group } from 'cdk8s-plus-28';
 import { buildBlueprintTeams } from './blueprints';
 import {
   AccessLevel, CuratedCatalog, CuratedCatalogAdmissionPolicy, FileBasedCatalog, InstallPlanApproval,
-  OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, OperatorBundle, PodSecurityLevel, ScopedOperatorTenant, SensitiveGrant,
+  OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, OperatorBundle, PodSecurityLevel, ReachCode, ScopedOperatorTenant, SensitiveGrant,
 } from '../src';
 
 const FIXTURES = path.join(__dirname, '..', 'test', 'fixtures');
@@ -105,6 +105,15 @@ export function buildPlatform(app: App): Platform {
       // grafana's clusterPermissions read secrets in every namespace, so the installer must hold that too (RBAC
       // escalation check): a sensitive grant, accepted by name.
       allowedSensitiveGrants: [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE],
+      // The effective-power audit (TenancyAudit) finds that grafana-operator's clusterPermissions read Secrets and
+      // create Deployments in every namespace, so the operator, and the installer that must hold the same rules,
+      // can read other tenants' installer tokens; prometheus-operator may read the installer's token Secret here.
+      // Visible opt-ins (written to the OperatorGroup annotation), not silence:
+      acceptedReach: [
+        { code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, reason: 'grafana-operator cluster-wide Secret read and operators sharing the namespace with the installer (PLAT-142)' },
+        { code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER, reason: 'grafana-operator cluster-wide Secret read reaches other operators\' cluster rules (PLAT-142)' },
+        { code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, reason: 'grafana-operator cluster-wide Secret read reaches other tenants\' installers (PLAT-142)' },
+      ],
     });
     tenant.subscribe({ packageName: 'prometheus', channel: 'beta', catalog: curated, bundle: exampleBundle('prometheus', '0.56.3') });
     tenant.subscribe({ packageName: 'grafana-operator', channel: 'v5', catalog: curated, bundle: exampleBundle('grafana-operator', '5.24.0') });
@@ -146,6 +155,12 @@ export function buildPlatform(app: App): Platform {
         SensitiveGrant.SECRETS_READ_CLUSTER_WIDE,
         SensitiveGrant.MUTATING_WEBHOOK_WRITES,
         SensitiveGrant.VALIDATING_WEBHOOK_WRITES,
+      ],
+      // rabbitmq-cluster-operator's clusterPermissions read Secrets and create StatefulSets everywhere (TenancyAudit).
+      acceptedReach: [
+        { code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, reason: 'rabbitmq-cluster-operator cluster-wide Secret read (PLAT-151)' },
+        { code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER, reason: 'rabbitmq-cluster-operator cluster-wide Secret read reaches other operators\' cluster rules (PLAT-151)' },
+        { code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, reason: 'rabbitmq-cluster-operator cluster-wide Secret read reaches other tenants\' installers (PLAT-151)' },
       ],
     });
     tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', channel: 'stable', catalog: curated, bundle: exampleBundle('rabbitmq-cluster-operator', '2.22.3') });

@@ -245,6 +245,44 @@ const CHECKS: PolicyCheck[] = [
     fix: 'set disableAllDefaultSources or list sources in disable',
     example: 'new OpenShiftOperatorHubPolicy(chart, \'Hub\', { disableAllDefaultSources: false })',
   },
+  // the effective-power audit (src/audit, docs/audit.md); the visible opt-in is acceptedReach, not a lower severity
+  {
+    id: 'OLMT-023',
+    code: 'IdentityCanAssumeInstaller',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'an identity (operator ServiceAccount, person, another installer) can become an installer that holds rules outside its namespace: '
+      + 'read its token Secret, create pods or tokens, exec, impersonate',
+    fix: 'createTokenSecret: false (OLM >= 0.29) and split the operators into separate tenants, or acceptedReach with a reason',
+    example: 'one tenant: grafana-operator 5.24.0 with clusterScopedInstallerRulesReason, and etcd 0.9.4 (get secrets, create pods)',
+  },
+  {
+    id: 'OLMT-024',
+    code: 'TenantIdentityReachesCluster',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'a tenant identity reaches cluster-wide rules through another identity, a bind or escalate, or a built-in role',
+    fix: 'remove the step of the reported path the tenant does not need, or acceptedReach with a reason',
+    example: "an operator that creates Deployments in another tenant's namespace, running as an operator with clusterPermissions",
+  },
+  {
+    id: 'OLMT-025',
+    code: 'TenantIdentityReachesOtherNamespace',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: "a tenant identity reaches rules in a namespace that is not the tenant's (e.g. another tenant's installer token)",
+    fix: 'remove the step of the reported path the tenant does not need, or acceptedReach with a reason',
+    example: "legacyPullSecretAccess: { catalogNamespace: 'team-a', secretNames: ['team-a'] } in tenant team-b",
+  },
+  {
+    id: 'OLMT-026',
+    code: 'TenantIdentityUnbounded',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'a tenant identity reaches * on every resource cluster-wide (bind cluster-admin, a bundle ClusterRoleBinding to it, impersonating any user)',
+    fix: 'remove the bind or binding, or acceptedReach with a reason',
+    example: "clusterInstallerRules: [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['cluster-admin'], verbs: ['bind'] }, ...]",
+  },
 ];
 
 const BY_CODE = new Map(CHECKS.map((c) => [c.code, c] as const));

@@ -13,6 +13,10 @@ import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { TargetNamespaces } from './target-namespaces';
 import { TenantConflicts, TenantFacts } from './tenant-conflicts';
 import { UpgradeCheckContext, UpgradeChecks } from './upgrade-checks';
+import { RbacSubject, SubjectKind } from '../audit/effective-power';
+import { registerAuditedTenant } from '../audit/registry';
+import { AcceptedReach, AuditedTenant, TenancyAudit } from '../audit/tenancy-audit';
+import { enableTenancyAudit, tenancyAuditDiagnostics } from '../audit/validation';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { ICatalogSource } from '../catalog/catalog-source';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
@@ -239,6 +243,13 @@ export interface ScopedOperatorTenantProps {
    * @default - none
    */
   readonly legacyPullSecretAccess?: LegacyPullSecretAccess;
+  /**
+   * Reaches of the tenant's identities outside its namespaces that the effective-power audit (`TenancyAudit`) may
+   * report without failing the synth (they become warnings). Written as JSON to the OperatorGroup annotation
+   * `TenancyAudit.ACCEPTED_REACH_ANNOTATION`, so the opt-in is visible in the output. Each needs a reason.
+   * @default - none: every reach the audit finds is a synth error
+   */
+  readonly acceptedReach?: AcceptedReach[];
 }
 
 const SUBSCRIPTION_WRITE = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
@@ -440,8 +451,13 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     // 5. OperatorGroup
     const reason = this.targets.reason;
     const reasonAnnotations = reason !== undefined ? { [ScopedOperatorTenant.TARGETS_REASON_ANNOTATION]: reason } : undefined;
+    // the audit's opt-ins, visible in the output (TenancyAudit)
+    const accepted = (props.acceptedReach ?? []).map((a) => ({ code: a.code, subject: a.subject, reason: a.reason }));
+    const annotations = accepted.length > 0
+      ? { ...(reasonAnnotations ?? {}), [TenancyAudit.ACCEPTED_REACH_ANNOTATION]: JSON.stringify(accepted) }
+      : reasonAnnotations;
     this.operatorGroup = new olm.OperatorGroup(this, 'OperatorGroup', {
-      metadata: { name: this.operatorGroupName, namespace: ns, annotations: reasonAnnotations },
+      metadata: { name: this.operatorGroupName, namespace: ns, annotations },
       spec: {
         serviceAccountName: this.installerServiceAccountName,
         targetNamespaces: this.allNamespaces ? undefined : this.targetNamespaces,
@@ -471,6 +487,49 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       ]);
       addWarningProducer(this, () => PolicyChecks.apply(this.errors(), this.warnings(), policyChecks).warnings);
     }
+    // the effective-power audit of the whole App (src/audit): reaches outside the tenant's namespaces fail the synth
+    const rulesKey = () => JSON.stringify([
+      this.installerRole.rawRules, this.clusterRole?.rawRules, [...this.outsideRoles.values()].map((r) => r.rawRules),
+    ]);
+    registerAuditedTenant(this, () => this.auditFacts(), rulesKey);
+    enableTenancyAudit(this);
+    const audit = () => PolicyChecks.apply([...this.acceptedReachErrors(), ...tenancyAuditDiagnostics(this).errors], tenancyAuditDiagnostics(this).warnings, policyChecks);
+    addErrorProducer(this, () => audit().errors);
+    addWarningProducer(this, () => audit().warnings);
+  }
+
+  /** The tenant as the effective-power audit sees it (`TenancyAudit`). */
+  public auditFacts(): AuditedTenant {
+    const people = new Map<string, RbacSubject>();
+    for (const b of [...this.accessBindings.values(), ...(this.subscriptionManagers ? [this.subscriptionManagers] : [])]) {
+      for (const s of b.subjects) {
+        const subject: RbacSubject = s.kind === 'ServiceAccount'
+          ? { kind: SubjectKind.SERVICE_ACCOUNT, name: s.name, namespace: s.namespace ?? b.namespace }
+          : { kind: s.kind === 'Group' ? SubjectKind.GROUP : SubjectKind.USER, name: s.name };
+        people.set(JSON.stringify(subject), subject);
+      }
+    }
+    return {
+      name: this.node.path,
+      namespace: this.namespaceName,
+      targetNamespaces: this.targetNamespaces,
+      operatorGroupName: this.operatorGroupName,
+      installerServiceAccountName: this.installerServiceAccountName,
+      olmGeneration: this.olmGeneration,
+      bundles: this.installedBundles,
+      people: [...people.values()],
+      acceptedReach: this.props.acceptedReach ?? [],
+    };
+  }
+
+  private acceptedReachErrors(): DiagnosticDetails[] {
+    return (this.props.acceptedReach ?? []).filter((a) => typeof a.reason !== 'string' || a.reason.trim() === '').map((a) => ({
+      code: 'EmptyAcceptedReachReason',
+      field: 'acceptedReach',
+      value: `${a.code}${a.subject ? ` ${a.subject}` : ''}`,
+      message: 'an accepted reach has no reason, so it accepts nothing',
+      fix: 'say why the reach is acceptable and who reviewed it (it is written to the OperatorGroup annotation)',
+    }));
   }
 
   /** The OperatorGroup's target namespaces, sorted; empty for AllNamespaces. */

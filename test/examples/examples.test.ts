@@ -86,8 +86,11 @@ describe('examples/platform.ts', () => {
     });
   });
 
-  test('the only warnings are the CRDs OLM creates itself (cluster-wide, shared by tenants)', () => {
-    expect([...new Set(Diagnostics.warnings(app).map((w) => w.code))]).toEqual(['CrdsCreatedByOlm']);
+  test('the only warnings are the CRDs OLM creates itself (cluster-wide, shared by tenants) and the reaches the two cluster-rule tenants accept (TenancyAudit)', () => {
+    const warnings = Diagnostics.warnings(app);
+    expect([...new Set(warnings.map((w) => w.code))].sort()).toEqual(['CrdsCreatedByOlm', 'IdentityCanAssumeInstaller', 'TenantIdentityReachesCluster', 'TenantIdentityReachesOtherNamespace']);
+    const audit = new Set(['IdentityCanAssumeInstaller', 'TenantIdentityReachesCluster', 'TenantIdentityReachesOtherNamespace']);
+    expect([...new Set(warnings.filter((w) => audit.has(w.code)).map((w) => w.constructPath))].sort()).toEqual(['tenant-messaging/Tenant', 'tenant-observability/Tenant']);
   });
 });
 

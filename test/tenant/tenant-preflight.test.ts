@@ -2,7 +2,7 @@ import * as path from 'path';
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import {
   AccessLevel, CatalogSourceReference, OlmNaming, Diagnostics, InstallerPermissions, InstallPreflight, OperatorBundle,
-  PreflightEnforcement, ScopedOperatorTenant, SensitiveGrant, TargetNamespaces,
+  PreflightEnforcement, ReachCode, ScopedOperatorTenant, SensitiveGrant, TargetNamespaces,
 } from '../../src';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
@@ -129,7 +129,12 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
     const { app, chart } = fixture();
     const reason = 'rabbitmq webhooks: serving certificates need auth delegation';
     const tenant = new ScopedOperatorTenant(chart, 'TeamC', {
-      namespaceName: 'team-c', deriveInstallerRules: true, clusterScopedInstallerRulesReason: reason, allowedSensitiveGrants: RABBITMQ_SENSITIVE,
+      namespaceName: 'team-c',
+      deriveInstallerRules: true,
+      clusterScopedInstallerRulesReason: reason,
+      allowedSensitiveGrants: RABBITMQ_SENSITIVE,
+      // the operator can read the installer's token Secret and so reach its cluster rules (TenancyAudit): accepted visibly
+      acceptedReach: [{ code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, subject: 'ServiceAccount team-c/rabbitmq-cluster-operator', reason: 'single-operator tenant, reviewed' }],
     });
     tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', catalog: CATALOG, bundle: RABBITMQ });
     const expected = InstallerPermissions.leastPrivilege({ bundles: [RABBITMQ], namespace: 'team-c', targetNamespaces: ['team-c'], allowClusterScoped: true });
@@ -156,7 +161,12 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
   test('GIVEN the cluster opt-in WHEN the derived named bind is also added by hand THEN the hand-added copy is still a sensitive-grant error', () => {
     const { chart } = fixture();
     const tenant = new ScopedOperatorTenant(chart, 'TeamC', {
-      namespaceName: 'team-c', deriveInstallerRules: true, clusterScopedInstallerRulesReason: 'rabbitmq webhooks', allowedSensitiveGrants: RABBITMQ_SENSITIVE,
+      namespaceName: 'team-c',
+      deriveInstallerRules: true,
+      clusterScopedInstallerRulesReason: 'rabbitmq webhooks',
+      allowedSensitiveGrants: RABBITMQ_SENSITIVE,
+      // the operator can read the installer's token Secret and so reach its cluster rules (TenancyAudit): accepted visibly
+      acceptedReach: [{ code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, subject: 'ServiceAccount team-c/rabbitmq-cluster-operator', reason: 'single-operator tenant, reviewed' }],
     });
     tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', catalog: CATALOG, bundle: RABBITMQ });
     const derivedBind = tenant.clusterInstallerRules.find((r) => r.verbs.includes('bind'))!;

@@ -1,0 +1,599 @@
+/**
+ * What an identity can really do, not only what it is bound to: the closure over RBAC bindings, roles it may bind,
+ * `escalate`, and the identities it can become, iterated to a fixpoint. Pure: plain Kubernetes JSON in, no
+ * constructs, no cluster.
+ *
+ * Semantics follow the API server:
+ * - authorization: `RbacRules.allows` (`plugin/pkg/auth/authorizer/rbac/rbac.go`); a RoleBinding to a ClusterRole
+ *   grants its rules in the binding's namespace only; ServiceAccounts are also members of the groups
+ *   `system:serviceaccounts`, `system:serviceaccounts:<ns>` and `system:authenticated`
+ *   (`k8s.io/apiserver/pkg/authentication/serviceaccount/util.go` `MakeGroupNames`);
+ * - aggregated ClusterRoles get the rules of every ClusterRole matching a selector (`matchLabels`;
+ *   `pkg/controller/clusterroleaggregation`);
+ * - binding a role needs `create` on the binding and `bind` on the role (or holding its rules: no gain then)
+ *   (`k8s.io/component-helpers/auth/rbac/validation` `ConfirmNoEscalation`, `pkg/registry/rbac/escalation_check.go`
+ *   `BindingAuthorized`); `escalate` on roles with `create`/`update` on them allows any rule in that scope
+ *   (`EscalationAllowed`);
+ * - becoming another ServiceAccount: `impersonate` (`staging/src/k8s.io/apiserver/pkg/endpoints/filters/impersonation.go`),
+ *   reading its `kubernetes.io/service-account-token` Secret, `create` on `serviceaccounts/token` (TokenRequest),
+ *   creating pods or pod-creating workloads in its namespace (a pod may name any ServiceAccount of its namespace,
+ *   `plugin/pkg/admission/serviceaccount`), or `create`/`get` on `pods/exec` (`get` opened exec over websockets
+ *   before KEP-4006) into a pod running as it.
+ *
+ * Built-in roles the input does not define count with their well-known rules (`BuiltinRoles`); roles nobody defines
+ * count as unbounded (everything in the binding's scope). What the input does not contain (RBAC granted outside the
+ * App, ServiceAccounts and Secrets created on the cluster) is invisible.
+ */
+import { BuiltinRoles, CLUSTER_ADMIN_RULES, NAMESPACE_ADMIN_RULES } from './builtin-roles';
+import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
+import { RbacRules, ResourceRequest } from '../rbac/rbac-rules';
+
+/** Kinds of RBAC subjects. */
+export enum SubjectKind {
+  /** A ServiceAccount (has a namespace). */
+  SERVICE_ACCOUNT = 'ServiceAccount',
+  /** A user. */
+  USER = 'User',
+  /** A group. */
+  GROUP = 'Group',
+}
+
+/** An RBAC subject. */
+export interface RbacSubject {
+  /** The kind. */
+  readonly kind: SubjectKind;
+  /** The name. */
+  readonly name: string;
+  /**
+   * The namespace (ServiceAccounts only).
+   * @default - none
+   */
+  readonly namespace?: string;
+}
+
+/** Where a role's rules come from. */
+export enum RoleOrigin {
+  /** Defined by an object of the input (the App, a bundle, OLM's generated RBAC). */
+  DEFINED = 'DEFINED',
+  /** A built-in role the input does not define, counted with its well-known rules (`BuiltinRoles`). */
+  BUILT_IN = 'BUILT_IN',
+  /** A built-in role that only reads its own bootstrap data (system:auth-delegator, extension-apiserver-authentication-reader). */
+  BENIGN_BUILT_IN = 'BENIGN_BUILT_IN',
+  /** A role nobody defines: counted as unbounded (everything in its scope). */
+  UNKNOWN = 'UNKNOWN',
+  /** Rules an identity may write into a role itself (`escalate`): everything in the scope. */
+  ESCALATE = 'ESCALATE',
+}
+
+/** One object of the input, with a note on who creates it (shown in paths). */
+export interface PowerObject {
+  /** The object as Kubernetes JSON (Role, ClusterRole, RoleBinding, ClusterRoleBinding, Secret, ServiceAccount, Pod or a workload). */
+  readonly manifest: any;
+  /**
+   * Who creates it, e.g. `OLM (CSV permissions of etcdoperator.v0.9.4)`.
+   * @default - the App
+   */
+  readonly origin?: string;
+}
+
+/** One set of rules an identity reaches, and how. */
+export interface PowerGrant {
+  /** Where the rules apply: a namespace, or `""` for cluster-wide. */
+  readonly namespace: string;
+  /** The rules. */
+  readonly rules: PolicyRule[];
+  /** `Role` or `ClusterRole`. */
+  readonly roleKind: string;
+  /** The role's name. */
+  readonly roleName: string;
+  /** Where the role's rules come from. */
+  readonly roleOrigin: RoleOrigin;
+  /** The identity that holds the grant directly (the subject itself, or one it can become). */
+  readonly holder: string;
+  /** The steps from the subject to the rules, e.g. `["ServiceAccount team-a/etcd-operator", "get secret team-a/team-a (token of ServiceAccount team-a/team-a)", ...]`. */
+  readonly path: string[];
+  /** True when the subject itself is bound to the role (no identity change, no bind, no escalate). */
+  readonly direct: boolean;
+}
+
+/** One identity a subject can become. */
+export interface ReachedIdentity {
+  /** The identity, e.g. `ServiceAccount team-a/team-a`; `*` for any identity (impersonating any user or group). */
+  readonly identity: string;
+  /** The steps from the subject to it (the first is the subject). */
+  readonly path: string[];
+}
+
+/** The closure of one subject. */
+export interface SubjectPower {
+  /** The subject, e.g. `ServiceAccount team-a/etcd-operator`. */
+  readonly subject: string;
+  /** Identities it can become (itself first), in the order found (shortest first). */
+  readonly identities: ReachedIdentity[];
+  /** Every grant it reaches, in the order found. */
+  readonly grants: PowerGrant[];
+  /** True when it reaches everything (`*` on every resource cluster-wide). */
+  readonly unbounded: boolean;
+}
+
+const RBAC = 'rbac.authorization.k8s.io';
+const POD_WORKLOADS: Array<[string, string]> = [
+  ['', 'pods'], ['', 'replicationcontrollers'], ['apps', 'deployments'], ['apps', 'replicasets'], ['apps', 'statefulsets'],
+  ['apps', 'daemonsets'], ['batch', 'jobs'], ['batch', 'cronjobs'],
+];
+const WORKLOAD_KINDS = new Set(['Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicationController']);
+const PROBE_NAME = '\u0000any-name';
+const ANY_IDENTITY = '*';
+
+/** A role of the index. */
+interface RoleEntry {
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace: string;
+  rules: PolicyRule[];
+  readonly labels: Record<string, string>;
+  readonly selectors: Array<Record<string, string>>;
+  readonly origin: RoleOrigin;
+  readonly note: string;
+}
+
+/** A binding of the index. */
+interface BindingEntry {
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace: string; // '' for ClusterRoleBinding
+  readonly roleKind: string;
+  readonly roleName: string;
+  readonly note: string;
+}
+
+/** A pod the input runs (a Pod or a workload's template), reduced to its ServiceAccount. */
+interface PodEntry {
+  readonly what: string; // e.g. "Deployment team-a/etcd-operator"
+  readonly serviceAccount: string;
+}
+
+/**
+ * The effective power of every subject of a set of Kubernetes objects. Build once (indexes), then ask `of(subject)`.
+ */
+export class EffectivePower {
+  /** The label of a subject as used in paths, e.g. `ServiceAccount team-a/etcd`, `Group team-a-admins`. */
+  public static label(subject: RbacSubject): string {
+    return subject.kind === SubjectKind.SERVICE_ACCOUNT ? `ServiceAccount ${subject.namespace ?? ''}/${subject.name}` : `${subject.kind} ${subject.name}`;
+  }
+
+  /**
+   * Whether the rules allow a resource request: the RBAC authorizer's `RuleAllows` (`plugin/pkg/auth/authorizer/rbac/rbac.go`,
+   * `pkg/apis/rbac/v1/evaluation_helpers.go`), as `RbacRules.allows` (tested equal) without its input checks, which the
+   * closure cannot afford on every probe (rules here were read with `PolicyRules.fromJson`). `resource` may be
+   * `resource/subresource` when `subresource` is not given.
+   */
+  public static allows(rules: PolicyRule[], request: ResourceRequest): boolean {
+    let resource = request.resource ?? '';
+    let sub = request.subresource ?? '';
+    if (request.subresource === undefined && resource.includes('/')) {
+      sub = resource.slice(resource.indexOf('/') + 1);
+      resource = resource.slice(0, resource.indexOf('/'));
+    }
+    const combined = sub ? `${resource}/${sub}` : resource;
+    const group = request.apiGroup ?? '';
+    const name = request.name ?? '';
+    for (const r of rules) {
+      const verbs = r.verbs ?? [];
+      if (!verbs.includes('*') && !verbs.includes(request.verb)) continue;
+      const groups = r.apiGroups ?? [];
+      if (!groups.includes('*') && !groups.includes(group)) continue;
+      const resources = r.resources ?? [];
+      if (!resources.includes('*') && !resources.includes(combined) && !(sub !== '' && resources.includes(`*/${sub}`))) continue;
+      const names = r.resourceNames ?? [];
+      if (names.length > 0 && !names.includes(name)) continue;
+      return true;
+    }
+    return false;
+  }
+
+  /** Whether the rules hold `*` on every resource of every group (cluster-admin's first rule). */
+  public static isEverything(rules: PolicyRule[]): boolean {
+    return rules.some((r) => (r.verbs ?? []).includes('*') && (r.apiGroups ?? []).includes('*') && (r.resources ?? []).includes('*') && (r.resourceNames ?? []).length === 0);
+  }
+
+  private readonly roles = new Map<string, RoleEntry>();
+  private readonly bindingsBySubject = new Map<string, BindingEntry[]>();
+  /** namespace -> token Secrets (name -> ServiceAccount name) */
+  private readonly tokenSecrets = new Map<string, Map<string, string>>();
+  /** namespace -> ServiceAccount names known to exist */
+  private readonly serviceAccounts = new Map<string, Set<string>>();
+  /** namespace -> pods */
+  private readonly pods = new Map<string, PodEntry[]>();
+  private readonly cache = new Map<string, SubjectPower>();
+  /** ClusterRoles by `label=value`, for the built-in admin/edit/view aggregation */
+  private aggregatedBuiltins = new Map<string, RoleEntry[]>();
+  /** every namespace the input names (objects, bindings, subjects) */
+  private readonly namespaces = new Set<string>();
+
+  constructor(objects: PowerObject[]) {
+    if (!Array.isArray(objects)) throw new Error('EffectivePower: objects must be a list of { manifest, origin? }');
+    for (const o of objects) this.add(o);
+    this.aggregate();
+  }
+
+  /** The closure of `subject`: identities it can become and every grant it reaches, with paths. Cached. */
+  public of(subject: RbacSubject): SubjectPower {
+    const label = EffectivePower.label(subject);
+    const cached = this.cache.get(label);
+    if (cached) return cached;
+    const power = this.closure(label);
+    this.cache.set(label, power);
+    return power;
+  }
+
+  /** The rules `subject` reaches in `namespace` (cluster-wide grants included), compacted; `""` for cluster-wide only. */
+  public rulesIn(subject: RbacSubject, namespace: string): PolicyRule[] {
+    const grants = this.of(subject).grants.filter((g) => g.namespace === '' || g.namespace === namespace);
+    return RbacRules.compact(grants.flatMap((g) => g.rules));
+  }
+
+  // ---- indexing ----------------------------------------------------------------------------------------------
+
+  private add(o: PowerObject): void {
+    const m = o.manifest;
+    if (m === null || typeof m !== 'object' || typeof m.kind !== 'string') return;
+    const md = m.metadata ?? {};
+    const name: string = md.name ?? '';
+    const ns: string = md.namespace ?? '';
+    const note = o.origin ?? 'the App';
+    if (ns) this.namespaces.add(ns);
+    switch (m.kind) {
+      case 'Role':
+      case 'ClusterRole': {
+        const key = roleKey(m.kind, m.kind === 'Role' ? ns : '', name);
+        const selectors = (m.aggregationRule?.clusterRoleSelectors ?? []).map((s: any) => ({ ...(s?.matchLabels ?? {}) }));
+        const existing = this.roles.get(key);
+        const rules = (m.rules ?? []).map((r: any) => PolicyRules.fromJson(r));
+        if (existing) {
+          // the same object written twice (two tenants' OLM roles for one CRD): one object on the cluster
+          const seen = new Set(existing.rules.map((r) => JSON.stringify(r)));
+          const extra = rules.filter((r: PolicyRule) => !seen.has(JSON.stringify(r)));
+          if (extra.length > 0) existing.rules = [...existing.rules, ...extra];
+          return;
+        }
+        this.roles.set(key, { kind: m.kind, name, namespace: m.kind === 'Role' ? ns : '', rules, labels: { ...(md.labels ?? {}) }, selectors, origin: RoleOrigin.DEFINED, note });
+        return;
+      }
+      case 'RoleBinding':
+      case 'ClusterRoleBinding': {
+        const ref = m.roleRef ?? {};
+        const entry: BindingEntry = { kind: m.kind, name, namespace: m.kind === 'RoleBinding' ? ns : '', roleKind: ref.kind ?? '', roleName: ref.name ?? '', note };
+        for (const s of m.subjects ?? []) {
+          if (!s || typeof s.kind !== 'string') continue;
+          const key = s.kind === 'ServiceAccount'
+            ? `ServiceAccount ${s.namespace ?? (m.kind === 'RoleBinding' ? ns : '')}/${s.name}`
+            : `${s.kind} ${s.name}`;
+          if (s.kind === 'ServiceAccount') this.addServiceAccount(s.namespace ?? ns, s.name);
+          push(this.bindingsBySubject, key, entry);
+        }
+        return;
+      }
+      case 'ServiceAccount':
+        this.addServiceAccount(ns, name);
+        return;
+      case 'Secret': {
+        const sa = md.annotations?.['kubernetes.io/service-account.name'];
+        if (m.type === 'kubernetes.io/service-account-token' && typeof sa === 'string') {
+          let secrets = this.tokenSecrets.get(ns);
+          if (!secrets) this.tokenSecrets.set(ns, secrets = new Map());
+          secrets.set(name, sa);
+          this.addServiceAccount(ns, sa);
+        }
+        return;
+      }
+      default:
+        if (WORKLOAD_KINDS.has(m.kind)) {
+          const podSpec = m.kind === 'Pod' ? m.spec : m.kind === 'CronJob' ? m.spec?.jobTemplate?.spec?.template?.spec : m.spec?.template?.spec;
+          // the API server takes the deprecated alias `serviceAccount` when `serviceAccountName` is unset
+          const sa: string = podSpec?.serviceAccountName || podSpec?.serviceAccount || 'default';
+          push(this.pods, ns, { what: `${m.kind} ${ns}/${name}`, serviceAccount: sa });
+          this.addServiceAccount(ns, sa);
+        }
+    }
+  }
+
+  private addServiceAccount(ns: string, name: string): void {
+    if (!ns || !name) return;
+    this.namespaces.add(ns);
+    let set = this.serviceAccounts.get(ns);
+    if (!set) this.serviceAccounts.set(ns, set = new Set(['default']));
+    set.add(name);
+  }
+
+  /** Resolves aggregation rules (matchLabels) to a fixpoint; built-in admin/edit/view aggregate too. */
+  private aggregate(): void {
+    const byLabel = new Map<string, RoleEntry[]>();
+    for (const r of this.roles.values()) {
+      if (r.kind !== 'ClusterRole') continue;
+      for (const [k, v] of Object.entries(r.labels)) push(byLabel, `${k}=${v}`, r);
+    }
+    const aggregated = [...this.roles.values()].filter((r) => r.selectors.length > 0);
+    const own = new Map(aggregated.map((r) => [r, r.rules]));
+    for (let round = 0; round < 8; round++) {
+      let changed = false;
+      for (const r of aggregated) {
+        const members = new Set<RoleEntry>();
+        for (const sel of r.selectors) {
+          const entries = Object.entries(sel);
+          if (entries.length === 0) continue;
+          const [k0, v0] = entries[0];
+          for (const cand of byLabel.get(`${k0}=${v0}`) ?? []) {
+            if (cand !== r && entries.every(([k, v]) => cand.labels[k] === v)) members.add(cand);
+          }
+        }
+        const rules = [...own.get(r)!, ...[...members].flatMap((m) => m.rules)];
+        if (rules.length !== r.rules.length) {
+          r.rules = rules;
+          changed = true;
+        }
+      }
+      if (!changed) break;
+    }
+    this.aggregatedBuiltins = byLabel;
+  }
+
+  /** The role a binding refers to, with its rules: defined, built-in or unknown (unbounded in the scope). */
+  private resolveRole(kind: string, name: string, bindingNamespace: string): RoleEntry {
+    const ns = kind === 'Role' ? bindingNamespace : '';
+    const builtin = BuiltinRoles.find(kind, name, ns);
+    const defined = this.roles.get(roleKey(kind, ns, name));
+    // a RoleBinding grants the role's rules in its namespace only: never non-resource URLs (RBAC authorizer)
+    const scoped = (rules: PolicyRule[]) => (bindingNamespace === '' ? rules : rules.filter((r) => (r.nonResourceUrls ?? []).length === 0));
+    if (builtin) {
+      // the API server reconciles bootstrap roles: the well-known rules hold whatever the App writes under that name
+      const extra = builtin.aggregationLabel ? (this.aggregatedBuiltins.get(`${builtin.aggregationLabel}=true`) ?? []).flatMap((r) => r.rules) : [];
+      return {
+        kind,
+        name,
+        namespace: ns,
+        rules: scoped([...builtin.rules, ...extra, ...(defined?.rules ?? [])]),
+        labels: {},
+        selectors: [],
+        origin: builtin.benign ? RoleOrigin.BENIGN_BUILT_IN : RoleOrigin.BUILT_IN,
+        note: `built-in, ${builtin.source}`,
+      };
+    }
+    if (defined) return bindingNamespace === '' ? defined : { ...defined, rules: scoped(defined.rules) };
+    return {
+      kind,
+      name,
+      namespace: ns,
+      rules: kind === 'Role' || bindingNamespace !== '' ? NAMESPACE_ADMIN_RULES : CLUSTER_ADMIN_RULES,
+      labels: {},
+      selectors: [],
+      origin: RoleOrigin.UNKNOWN,
+      note: 'defined nowhere in the App: counted as unbounded',
+    };
+  }
+
+  // ---- closure -----------------------------------------------------------------------------------------------
+
+  private closure(label: string): SubjectPower {
+    const identities = new Map<string, string[]>([[label, [label]]]);
+    const grants: PowerGrant[] = [];
+    const grantKeys = new Set<string>();
+    const queue: string[] = [label];
+    let unbounded = false;
+    const addGrant = (g: PowerGrant) => {
+      const key = JSON.stringify([g.namespace, g.roleKind, g.roleName, g.roleOrigin]);
+      if (grantKeys.has(key)) return false;
+      grantKeys.add(key);
+      grants.push(g);
+      if (g.namespace === '' && EffectivePower.isEverything(g.rules)) unbounded = true;
+      return true;
+    };
+    const addIdentity = (id: string, path: string[]) => {
+      if (identities.has(id)) return false;
+      identities.set(id, path);
+      queue.push(id);
+      return true;
+    };
+
+    for (let round = 0; round < 1000; round++) {
+      // 1. direct grants of every identity reached so far
+      while (queue.length > 0) {
+        const id = queue.shift()!;
+        const path = identities.get(id)!;
+        if (id === ANY_IDENTITY) {
+          addGrant({ namespace: '', rules: CLUSTER_ADMIN_RULES, roleKind: 'ClusterRole', roleName: 'cluster-admin', roleOrigin: RoleOrigin.BUILT_IN, holder: ANY_IDENTITY, path: [...path, 'ClusterRole cluster-admin (any identity can be cluster-admin)'], direct: false });
+          continue;
+        }
+        for (const b of this.bindingsOf(id)) {
+          const role = this.resolveRole(b.roleKind, b.roleName, b.namespace);
+          addGrant({
+            namespace: b.namespace,
+            rules: role.rules,
+            roleKind: role.kind,
+            roleName: role.name,
+            roleOrigin: role.origin,
+            holder: id,
+            path: [...path, `${b.kind} ${b.namespace ? `${b.namespace}/` : ''}${b.name} (${b.note})`, `${role.kind} ${role.namespace ? `${role.namespace}/` : ''}${role.name} (${role.note})`],
+            direct: id === label,
+          });
+        }
+      }
+      if (unbounded) break;
+      // 2. what the grants so far allow: more identities, bindable roles, escalate
+      const before = grants.length + identities.size;
+      this.expand(label, identities, grants, addGrant, addIdentity);
+      if (grants.length + identities.size === before && queue.length === 0) break;
+    }
+    return {
+      subject: label,
+      identities: [...identities.entries()].map(([identity, path]) => ({ identity, path })),
+      grants,
+      unbounded,
+    };
+  }
+
+  /** Bindings of an identity, including the groups every ServiceAccount belongs to. */
+  private bindingsOf(id: string): BindingEntry[] {
+    const out = [...(this.bindingsBySubject.get(id) ?? [])];
+    const sa = /^ServiceAccount ([^/]*)\/(.*)$/.exec(id);
+    if (sa) {
+      for (const g of ['system:serviceaccounts', `system:serviceaccounts:${sa[1]}`, 'system:authenticated']) {
+        out.push(...(this.bindingsBySubject.get(`Group ${g}`) ?? []));
+      }
+    } else if (id.startsWith('User ') || id.startsWith('Group ')) {
+      out.push(...(this.bindingsBySubject.get('Group system:authenticated') ?? []));
+    }
+    return out;
+  }
+
+  private expand(
+    subject: string,
+    identities: Map<string, string[]>,
+    grants: PowerGrant[],
+    addGrant: (g: PowerGrant) => boolean,
+    addIdentity: (id: string, path: string[]) => boolean,
+  ): void {
+    // rules per scope, with the grant that gives each rule (for paths)
+    const byScope = new Map<string, PowerGrant[]>();
+    for (const g of grants) push(byScope, g.namespace, g);
+    const clusterGrants = byScope.get('') ?? [];
+    const namespaces = new Set<string>([...byScope.keys()].filter((n) => n !== ''));
+    if (clusterGrants.length > 0) for (const n of this.namespaces) namespaces.add(n);
+    const grantFor = (scopeGrants: PowerGrant[], req: ResourceRequest): PowerGrant | undefined =>
+      scopeGrants.find((g) => EffectivePower.allows(g.rules, req));
+
+    // identities
+    for (const ns of [...namespaces].sort()) {
+      const scope = [...(byScope.get(ns) ?? []), ...clusterGrants];
+      const via = (g: PowerGrant, step: string) => [...g.path, step];
+      for (const [secret, sa] of [...(this.tokenSecrets.get(ns)?.entries() ?? [])].sort()) {
+        const id = `ServiceAccount ${ns}/${sa}`;
+        if (identities.has(id)) continue;
+        for (const verb of ['get', 'list', 'watch']) {
+          const g = grantFor(scope, { verb, resource: 'secrets', name: verb === 'get' ? secret : '' });
+          if (g) {
+            addIdentity(id, via(g, `${verb} secret ${ns}/${secret} (token of ${id})`).concat(id));
+            break;
+          }
+        }
+      }
+      const sas = [...(this.serviceAccounts.get(ns) ?? [])].sort();
+      for (const sa of sas) {
+        const id = `ServiceAccount ${ns}/${sa}`;
+        if (identities.has(id)) continue;
+        let g = grantFor(scope, { verb: 'create', resource: 'serviceaccounts', subresource: 'token', name: sa });
+        if (g) {
+          addIdentity(id, via(g, `create serviceaccounts/token for ${ns}/${sa}`).concat(id));
+          continue;
+        }
+        g = grantFor(scope, { verb: 'impersonate', resource: 'serviceaccounts', name: sa });
+        if (g) {
+          addIdentity(id, via(g, `impersonate ServiceAccount ${ns}/${sa}`).concat(id));
+          continue;
+        }
+        for (const [group, resource] of POD_WORKLOADS) {
+          g = grantFor(scope, { verb: 'create', apiGroup: group, resource });
+          if (g) {
+            addIdentity(id, via(g, `create ${resource}${group ? `.${group}` : ''} in ${ns} running as ServiceAccount ${sa}`).concat(id));
+            break;
+          }
+        }
+      }
+      for (const pod of this.pods.get(ns) ?? []) {
+        const id = `ServiceAccount ${ns}/${pod.serviceAccount}`;
+        if (identities.has(id)) continue;
+        for (const verb of ['create', 'get']) {
+          const g = grantFor(scope, { verb, resource: 'pods', subresource: 'exec' });
+          if (g) {
+            addIdentity(id, via(g, `${verb} pods/exec into ${pod.what} (runs as ${pod.serviceAccount})`).concat(id));
+            break;
+          }
+        }
+      }
+    }
+    // impersonating users or groups: named ones become identities, any name is any identity
+    for (const [resource, kind] of [['users', 'User'], ['groups', 'Group']]) {
+      for (const g of clusterGrants) {
+        if (EffectivePower.allows(g.rules, { verb: 'impersonate', resource, name: PROBE_NAME })) {
+          addIdentity(ANY_IDENTITY, [...g.path, `impersonate any ${kind}`, ANY_IDENTITY]);
+          continue;
+        }
+        for (const r of g.rules) {
+          for (const n of r.resourceNames ?? []) {
+            if (EffectivePower.allows([r], { verb: 'impersonate', resource, name: n })) addIdentity(`${kind} ${n}`, [...g.path, `impersonate ${kind} ${n}`, `${kind} ${n}`]);
+          }
+        }
+      }
+    }
+
+    // bind and escalate, per scope
+    for (const ns of ['', ...[...namespaces].sort()]) {
+      const scope = ns === '' ? clusterGrants : [...(byScope.get(ns) ?? []), ...clusterGrants];
+      if (scope.length === 0) continue;
+      const bindingResource = ns === '' ? 'clusterrolebindings' : 'rolebindings';
+      const createBinding = grantFor(scope, { verb: 'create', apiGroup: RBAC, resource: bindingResource, name: '' });
+      const held = scope.flatMap((g) => g.rules);
+      if (createBinding) {
+        for (const roleResource of ns === '' ? ['clusterroles'] : ['roles', 'clusterroles']) {
+          const roleKind = roleResource === 'roles' ? 'Role' : 'ClusterRole';
+          const anyBind = grantFor(scope, { verb: 'bind', apiGroup: RBAC, resource: roleResource, name: PROBE_NAME });
+          const candidates: Array<[string, PowerGrant]> = [];
+          if (anyBind) candidates.push(['cluster-admin', anyBind]);
+          for (const g of scope) {
+            for (const r of g.rules) {
+              for (const n of r.resourceNames ?? []) {
+                if (EffectivePower.allows([r], { verb: 'bind', apiGroup: RBAC, resource: roleResource, name: n })) candidates.push([n, g]);
+              }
+            }
+          }
+          for (const [roleName, g] of candidates) {
+            if (roleKind === 'Role' && ns === '') continue;
+            const role = this.resolveRole(roleKind, roleName, ns);
+            if (RbacRules.covers(held, role.rules).covered) continue; // no gain
+            const what = anyBind && g === anyBind && roleName === 'cluster-admin' ? `bind any ${roleKind} (e.g. cluster-admin)` : `bind ${roleKind} ${roleName}`;
+            addGrant({
+              namespace: ns,
+              rules: role.rules,
+              roleKind,
+              roleName,
+              roleOrigin: role.origin,
+              holder: subject,
+              path: [...g.path, `${what} with create ${bindingResource} (${createBinding.roleKind} ${createBinding.roleName})${ns ? ` in ${ns}` : ' cluster-wide'}`,
+                `${roleKind} ${role.namespace ? `${role.namespace}/` : ''}${roleName} (${role.note})`],
+              direct: false,
+            });
+          }
+        }
+      }
+      for (const roleResource of ns === '' ? ['clusterroles'] : ['roles', 'clusterroles']) {
+        const esc = grantFor(scope, { verb: 'escalate', apiGroup: RBAC, resource: roleResource, name: PROBE_NAME });
+        if (!esc) continue;
+        const write = grantFor(scope, { verb: 'create', apiGroup: RBAC, resource: roleResource, name: '' })
+          ?? grantFor(scope, { verb: 'update', apiGroup: RBAC, resource: roleResource, name: PROBE_NAME });
+        if (!write) continue;
+        const rules = ns === '' ? CLUSTER_ADMIN_RULES : NAMESPACE_ADMIN_RULES;
+        if (RbacRules.covers(held, rules).covered) continue;
+        addGrant({
+          namespace: ns,
+          rules,
+          roleKind: ns === '' ? 'ClusterRole' : 'Role',
+          roleName: '(any rules, escalate)',
+          roleOrigin: RoleOrigin.ESCALATE,
+          holder: subject,
+          path: [...esc.path, `escalate + write ${roleResource}${ns ? ` in ${ns}` : ' cluster-wide'}`, `any rules ${ns ? `in ${ns}` : 'cluster-wide'} (escalate)`],
+          direct: false,
+        });
+      }
+    }
+  }
+}
+
+function roleKey(kind: string, ns: string, name: string): string {
+  return `${kind}/${ns}/${name}`;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,56 @@
+/**
+ * Internal: the tenants of each construct tree, for the audit (each tenant registers a function giving its facts),
+ * and the App's objects that can grant or hold power. Not re-exported from the package.
+ */
+import { ApiObject } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import type { PowerObject } from './effective-power';
+import type { AuditedTenant, TenancyAuditInput } from './tenancy-audit';
+
+interface Registered {
+  readonly construct: IConstruct;
+  readonly facts: () => AuditedTenant;
+  /** What else changes the tenant's power without a new construct (e.g. its installer rules), as text. */
+  readonly key: () => string;
+}
+
+const TENANTS = new WeakMap<IConstruct, Registered[]>();
+
+/** Kinds the audit reads from the App. */
+const AUDITED_KINDS = new Set([
+  'Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ServiceAccount', 'Secret',
+  'Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicationController',
+]);
+
+/** Registers a tenant of `construct`'s tree; `key` tells what changes its power besides its facts and new constructs. */
+export function registerAuditedTenant(construct: IConstruct, facts: () => AuditedTenant, key: () => string): void {
+  const root = construct.node.root;
+  const list = TENANTS.get(root);
+  if (list) list.push({ construct, facts, key });
+  else TENANTS.set(root, [{ construct, facts, key }]);
+}
+
+/**
+ * A cheap fingerprint of what the audit of `root` depends on: the number of constructs, each tenant's facts (bundles
+ * by name) and key. Equal fingerprints: the last result still holds.
+ */
+export function auditFingerprint(root: IConstruct): string {
+  const tenants = (TENANTS.get(root) ?? []).map((r) => {
+    const f = r.facts();
+    return [{ ...f, bundles: (f.bundles ?? []).map((b) => b.name) }, r.key()];
+  });
+  return JSON.stringify([root.node.findAll().length, tenants]);
+}
+
+/** The audit input of the tenants under `scope` and every object of its App. */
+export function auditInputOf(scope: IConstruct): TenancyAuditInput {
+  const root = scope.node.root;
+  const objects: PowerObject[] = [];
+  for (const c of root.node.findAll()) {
+    if (!(c instanceof ApiObject) || !AUDITED_KINDS.has(c.kind)) continue;
+    objects.push({ manifest: c.toJson(), origin: 'App' });
+  }
+  const under = (c: IConstruct) => scope === root || c.node.scopes.includes(scope);
+  const tenants = (TENANTS.get(root) ?? []).filter((r) => under(r.construct)).map((r) => r.facts());
+  return { objects, tenants };
+}

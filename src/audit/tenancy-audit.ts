@@ -1,0 +1,353 @@
+/**
+ * The tenancy audit: for each tenant, what its identities (installer, operators as OLM creates them, the people the
+ * tenant grants access) reach outside the tenant's namespaces and at cluster scope, with the path that grants it.
+ * Pure: plain data in (Kubernetes JSON of the App, the tenants' facts and bundles), findings out. Runs at synth time
+ * as a validation of every `ScopedOperatorTenant`, and over any construct tree with `TenancyAudit.ofConstruct`.
+ */
+import { IConstruct } from 'constructs';
+import { CLUSTER_ADMIN_RULES } from './builtin-roles';
+import { EffectivePower, PowerGrant, PowerObject, RbacSubject, RoleOrigin, SubjectKind } from './effective-power';
+import { auditInputOf } from './registry';
+import { OperatorBundle } from '../bundle/operator-bundle';
+import { OlmGeneratedRbac } from '../olm/generated-rbac';
+import { OlmGeneration } from '../olm/olm-naming';
+import { PolicyRule } from '../rbac/policy-rule';
+import { RbacRules } from '../rbac/rbac-rules';
+
+/** Stable codes of the audit's findings. */
+export enum ReachCode {
+  /** A tenant identity reaches cluster-scoped rights through another identity, a bind or escalate, or a built-in/unknown role. */
+  TENANT_IDENTITY_REACHES_CLUSTER = 'TenantIdentityReachesCluster',
+  /** A tenant identity reaches rights in a namespace that is not the tenant's (nor one of its targets) the same ways. */
+  TENANT_IDENTITY_REACHES_OTHER_NAMESPACE = 'TenantIdentityReachesOtherNamespace',
+  /** A tenant identity reaches everything (`*` on every resource cluster-wide, e.g. bind cluster-admin). */
+  TENANT_IDENTITY_UNBOUNDED = 'TenantIdentityUnbounded',
+  /** An identity can become an installer ServiceAccount that holds rules outside its tenant namespace. */
+  IDENTITY_CAN_ASSUME_INSTALLER = 'IdentityCanAssumeInstaller',
+}
+
+/** An explicit opt-in for a reach the audit finds (written to the OperatorGroup annotation `TenancyAudit.ACCEPTED_REACH_ANNOTATION`). */
+export interface AcceptedReach {
+  /** The finding code accepted. */
+  readonly code: ReachCode;
+  /**
+   * The subject whose reach is accepted, as the audit names it (e.g. `ServiceAccount team-a/etcd-operator`).
+   * @default - every subject of the tenant
+   */
+  readonly subject?: string;
+  /** Why it is acceptable (reviewed by whom, ticket). Must not be empty. */
+  readonly reason: string;
+}
+
+/** One tenant, as plain data. */
+export interface AuditedTenant {
+  /** A name for the tenant in findings (the construct path). */
+  readonly name: string;
+  /** The tenant namespace. */
+  readonly namespace: string;
+  /** The OperatorGroup's target namespaces; empty means AllNamespaces. */
+  readonly targetNamespaces: string[];
+  /** The OperatorGroup's name. */
+  readonly operatorGroupName: string;
+  /** The installer ServiceAccount (in `namespace`). */
+  readonly installerServiceAccountName: string;
+  /**
+   * The OLM release line (names of OLM's generated roles).
+   * @default OlmGeneration.V0_26_AND_LATER
+   */
+  readonly olmGeneration?: OlmGeneration;
+  /**
+   * The bundles OLM installs in the namespace (their operators' ServiceAccounts, RBAC and objects).
+   * @default - none
+   */
+  readonly bundles?: OperatorBundle[];
+  /**
+   * People and groups the tenant grants access to.
+   * @default - none
+   */
+  readonly people?: RbacSubject[];
+  /**
+   * Reaches accepted explicitly.
+   * @default - none
+   */
+  readonly acceptedReach?: AcceptedReach[];
+}
+
+/** Input of `TenancyAudit.audit`. */
+export interface TenancyAuditInput {
+  /** Every object of the App that can grant or hold power (RBAC objects, token Secrets, ServiceAccounts, workloads). */
+  readonly objects: PowerObject[];
+  /** The tenants; OLM's generated RBAC and the bundles' objects are added from their bundles. */
+  readonly tenants: AuditedTenant[];
+}
+
+/** One finding. */
+export interface ReachFinding {
+  /** Stable code. */
+  readonly code: ReachCode;
+  /** The tenant's name. */
+  readonly tenant: string;
+  /** The subject, e.g. `ServiceAccount team-a/etcd-operator`. */
+  readonly subject: string;
+  /** Where the reached rules apply: a namespace, or `""` for cluster-wide. */
+  readonly namespace: string;
+  /** The reached rules the subject is not granted directly (compacted). */
+  readonly rules: PolicyRule[];
+  /** The path, from the subject to the rules. */
+  readonly path: string[];
+  /** True when an `AcceptedReach` covers it (then it is a warning, not an error). */
+  readonly accepted: boolean;
+  /**
+   * The reason of the opt-in that covers it.
+   * @default - not accepted
+   */
+  readonly acceptedReason?: string;
+  /** One line: the subject, what it reaches and the path. */
+  readonly message: string;
+  /** How to fix it. */
+  readonly fix: string;
+}
+
+/** The audit of one tenant. */
+export interface TenantAuditResult {
+  /** The tenant's name. */
+  readonly tenant: string;
+  /** Its namespace. */
+  readonly namespace: string;
+  /** The identities audited (installer, operator ServiceAccounts, people), in that order. */
+  readonly subjects: string[];
+  /** Findings, sorted by subject order, code, namespace. */
+  readonly findings: ReachFinding[];
+}
+
+/** The audit of every tenant. */
+export interface TenancyAuditResult {
+  /** Per tenant, in input order. */
+  readonly tenants: TenantAuditResult[];
+}
+
+const RULES_IN_MESSAGE = 4;
+
+/** Runs the audit. */
+export class TenancyAudit {
+  /** OperatorGroup annotation listing the accepted reaches (JSON). */
+  public static readonly ACCEPTED_REACH_ANNOTATION = 'cdk8s-olm-tenancy.io/accepted-reach';
+
+  /**
+   * The objects OLM creates for a tenant from its bundles: generated RBAC (`OlmGeneratedRbac`: CSV permissions,
+   * copied and lifted roles, cert RBAC, OperatorGroup roles), the operator Deployments, and the bundle's own RBAC
+   * objects and ServiceAccounts (namespaced ones in the tenant namespace; ServiceAccount subjects without a
+   * namespace taken as the tenant's).
+   */
+  public static objectsOf(tenant: AuditedTenant): PowerObject[] {
+    return TenancyAudit.objectsFor(tenant, true);
+  }
+
+  /** The ServiceAccounts OLM creates or runs for the bundles (permissions, clusterPermissions, deployments), sorted. */
+  public static operatorServiceAccounts(bundles: OperatorBundle[]): string[] {
+    const names = new Set<string>();
+    for (const b of bundles) {
+      for (const p of [...b.permissions, ...b.clusterPermissions]) names.add(p.serviceAccountName);
+      for (const d of b.deployments) names.add(d.serviceAccountName);
+    }
+    return [...names].sort(cmp);
+  }
+
+  /** Audits the tenants against each other and the App's objects. */
+  public static audit(input: TenancyAuditInput): TenancyAuditResult {
+    // provided-API roles only for tenants that grant people access (see objectsFor)
+    const objects = [...input.objects, ...input.tenants.flatMap((t) => TenancyAudit.objectsFor(t, (t.people ?? []).length > 0))];
+    const power = new EffectivePower(objects);
+    // installers holding rules outside their tenant's namespaces, by identity label
+    const installers = new Map<string, { tenant: AuditedTenant; outside: PowerGrant[] }>();
+    for (const t of input.tenants) {
+      const subject: RbacSubject = { kind: SubjectKind.SERVICE_ACCOUNT, name: t.installerServiceAccountName, namespace: t.namespace };
+      const outside = power.of(subject).grants.filter((g) => g.direct && g.roleOrigin !== RoleOrigin.BENIGN_BUILT_IN && !inside(t, g.namespace));
+      installers.set(EffectivePower.label(subject), { tenant: t, outside });
+    }
+    return { tenants: input.tenants.map((t) => TenancyAudit.auditTenant(t, power, installers)) };
+  }
+
+  /** The audit of the tenants registered under `scope`'s root (every `ScopedOperatorTenant`), over every object of the App. */
+  public static ofConstruct(scope: IConstruct): TenancyAuditResult {
+    return TenancyAudit.audit(auditInputOf(scope));
+  }
+
+  /** The result as readable text: per tenant, its subjects and each finding with its path. */
+  public static report(result: TenancyAuditResult): string {
+    const lines: string[] = [];
+    for (const t of result.tenants) {
+      const errors = t.findings.filter((f) => !f.accepted).length;
+      lines.push(`tenant ${t.tenant} (namespace ${t.namespace}): ${t.findings.length === 0 ? 'no reach outside its namespaces' : `${t.findings.length} finding(s), ${errors} not accepted`}`);
+      for (const f of t.findings) {
+        lines.push(`  ${f.accepted ? 'accepted' : 'ERROR'} ${f.code}: ${f.subject} reaches ${scopeText(f.namespace)}`);
+        lines.push(`    path: ${f.path.join(' -> ')}`);
+        for (const r of f.rules.slice(0, RULES_IN_MESSAGE)) lines.push(`    ${RbacRules.format(r, f.namespace)}`);
+        if (f.rules.length > RULES_IN_MESSAGE) lines.push(`    ... ${f.rules.length - RULES_IN_MESSAGE} more rule(s)`);
+        if (f.accepted) lines.push(`    accepted: ${f.acceptedReason}`);
+      }
+    }
+    return lines.join('\n') + '\n';
+  }
+
+  /**
+   * `objectsOf`; without `providedApis`, OLM's per-API ClusterRoles are left out: they only grant the operators'
+   * own APIs to people bound to the OperatorGroup (or built-in admin/edit/view) roles, never a way to another
+   * identity, and computing their aggregation labels is most of the cost for thousands of tenants.
+   */
+  private static objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[] {
+    const bundles = tenant.bundles ?? [];
+    const ns = tenant.namespace;
+    const out: PowerObject[] = [];
+    const rbac = new OlmGeneratedRbac({
+      operatorGroup: { name: tenant.operatorGroupName, namespace: ns, targetNamespaces: tenant.targetNamespaces },
+      operators: bundles.map((b) => OlmGeneratedRbac.memberOperator(b))
+        .map((m) => (providedApis ? m : { ...m, ownedCrds: [], ownedApiServices: [] })),
+      generation: tenant.olmGeneration,
+    });
+    for (const o of rbac.objects()) {
+      out.push({ manifest: o.manifest, origin: `OLM ${o.source}${o.csvName ? ` of ${o.csvName}` : ''}` });
+    }
+    for (const b of bundles) {
+      for (const d of b.deployments) {
+        out.push({
+          manifest: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: d.name, namespace: ns }, spec: { template: { spec: { serviceAccountName: d.serviceAccountName } } } },
+          origin: `OLM, deployment of ${b.name}`,
+        });
+      }
+      for (const p of [...b.permissions, ...b.clusterPermissions]) {
+        out.push({ manifest: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: p.serviceAccountName, namespace: ns } }, origin: `OLM, ServiceAccount of ${b.name}` });
+      }
+      for (const o of b.objects) {
+        if (!['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ServiceAccount'].includes(o.kind)) continue;
+        const raw = o.raw ?? {};
+        const namespaced = o.kind !== 'ClusterRole' && o.kind !== 'ClusterRoleBinding';
+        const manifest = {
+          ...raw,
+          metadata: { ...(raw.metadata ?? {}), ...(namespaced ? { namespace: ns } : {}) },
+          subjects: Array.isArray(raw.subjects)
+            ? raw.subjects.map((s: any) => (s && s.kind === 'ServiceAccount' && !s.namespace ? { ...s, namespace: ns } : s))
+            : raw.subjects,
+        };
+        out.push({ manifest, origin: `bundle ${b.name}, ${o.source.slice(o.source.lastIndexOf('/') + 1)}` });
+      }
+    }
+    return out;
+  }
+
+  private static auditTenant(
+    t: AuditedTenant,
+    power: EffectivePower,
+    installers: Map<string, { tenant: AuditedTenant; outside: PowerGrant[] }>,
+  ): TenantAuditResult {
+    const ns = t.namespace;
+    const installer: RbacSubject = { kind: SubjectKind.SERVICE_ACCOUNT, name: t.installerServiceAccountName, namespace: ns };
+    const subjects: RbacSubject[] = [installer];
+    const seen = new Set([EffectivePower.label(installer)]);
+    const addSubject = (s: RbacSubject) => {
+      const label = EffectivePower.label(s);
+      if (seen.has(label)) return;
+      seen.add(label);
+      subjects.push(s);
+    };
+    for (const sa of TenancyAudit.operatorServiceAccounts(t.bundles ?? [])) {
+      addSubject({ kind: SubjectKind.SERVICE_ACCOUNT, name: sa, namespace: ns });
+    }
+    for (const p of t.people ?? []) addSubject(p);
+
+    const findings: ReachFinding[] = [];
+    const labels = new Set(subjects.map((x) => EffectivePower.label(x)));
+    for (const s of subjects) {
+      const label = EffectivePower.label(s);
+      // what goes through another audited identity of the tenant is reported once, on that identity
+      const viaOther = (path: string[]) => path.slice(1, -1).some((step) => step !== label && labels.has(step));
+      const p = power.of(s);
+      const direct = p.grants.filter((g) => g.direct && g.roleOrigin === RoleOrigin.DEFINED);
+      const heldIn = (scope: string) => direct.filter((g) => g.namespace === '' || g.namespace === scope).flatMap((g) => g.rules);
+      // 1. identities that are installers with rules outside their namespaces
+      const assumedInstallers = new Set<string>();
+      for (const id of p.identities) {
+        if (id.identity === label) continue;
+        const inst = installers.get(id.identity);
+        if (!inst || inst.outside.length === 0 || viaOther(id.path)) continue;
+        assumedInstallers.add(id.identity);
+        const rules = RbacRules.compact(inst.outside.flatMap((g) => g.rules));
+        const scopes = [...new Set(inst.outside.map((g) => g.namespace))].sort(cmp);
+        const where = scopes.map((x) => scopeText(x)).join(', ');
+        findings.push(TenancyAudit.finding(t, ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, label, scopes[0], rules,
+          [...id.path, `${inst.outside.map((g) => `${g.roleKind} ${g.roleName}`).filter(unique).join(', ')} (${where})`],
+          `${label} can become the installer ${id.identity} of tenant ${inst.tenant.name}, which holds rules in ${where}`,
+          inst.tenant === t
+            ? `on OLM >= 0.29 set createTokenSecret: false (no token Secret to read; OLM requests tokens, PR #3377), and split the operators so that no operator shares the namespace of an installer with rules outside it (a pod created there may run as the installer); or accept it with acceptedReach: [{ code: '${ReachCode.IDENTITY_CAN_ASSUME_INSTALLER}', subject: '${label}', reason }]`
+            : `remove what lets ${label} read secrets, create pods or tokens, exec or impersonate in namespace ${inst.tenant.namespace}; or accept it with acceptedReach: [{ code: '${ReachCode.IDENTITY_CAN_ASSUME_INSTALLER}', subject: '${label}', reason }]`));
+      }
+      // 2. grants outside the tenant's namespaces that are not plain, visible direct grants: one finding per code
+      // and namespace, with the first (shortest) path found and every rule reached there
+      const groups = new Map<string, { code: ReachCode; namespace: string; path: string[]; how: string; rules: PolicyRule[] }>();
+      for (const g of p.grants) {
+        if (g.roleOrigin === RoleOrigin.BENIGN_BUILT_IN || inside(t, g.namespace)) continue;
+        if (g.direct && g.roleOrigin === RoleOrigin.DEFINED) continue;
+        if (assumedInstallers.has(g.holder) || viaOther(g.path)) continue; // reported once, as IdentityCanAssumeInstaller or on that identity
+        const missing = RbacRules.covers(heldIn(g.namespace), g.rules).missing;
+        if (missing.length === 0) continue;
+        const code = g.namespace === '' && RbacRules.covers(g.rules, CLUSTER_ADMIN_RULES.slice(0, 1)).covered
+          ? ReachCode.TENANT_IDENTITY_UNBOUNDED
+          : g.namespace === '' ? ReachCode.TENANT_IDENTITY_REACHES_CLUSTER : ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE;
+        const key = JSON.stringify([code, g.namespace]);
+        const group = groups.get(key);
+        if (group) {
+          group.rules.push(...missing);
+          continue;
+        }
+        const how = g.direct ? `is bound to the ${g.roleOrigin === RoleOrigin.UNKNOWN ? 'unknown' : 'built-in'} ${g.roleKind} ${g.roleName}` : 'gets it indirectly';
+        groups.set(key, { code, namespace: g.namespace, path: g.path, how, rules: [...missing] });
+      }
+      for (const g of groups.values()) {
+        findings.push(TenancyAudit.finding(t, g.code, label, g.namespace, RbacRules.compact(g.rules), g.path,
+          `${label} reaches ${scopeText(g.namespace)} (${g.how})`,
+          `remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role), or accept it with acceptedReach: [{ code: '${g.code}', subject: '${label}', reason }]`));
+      }
+    }
+    const order = new Map(subjects.map((s, i) => [EffectivePower.label(s), i]));
+    findings.sort((a, b) => order.get(a.subject)! - order.get(b.subject)! || cmp(a.code, b.code) || cmp(a.namespace, b.namespace) || cmp(a.path.join('\n'), b.path.join('\n')));
+    return { tenant: t.name, namespace: ns, subjects: subjects.map((s) => EffectivePower.label(s)), findings };
+  }
+
+  private static finding(
+    t: AuditedTenant, code: ReachCode, subject: string, namespace: string, rules: PolicyRule[], path: string[], what: string, fix: string,
+  ): ReachFinding {
+    const accept = (t.acceptedReach ?? []).find((a) => a.code === code && (a.subject === undefined || a.subject === subject)
+      && typeof a.reason === 'string' && a.reason.trim() !== '');
+    const shown = rules.slice(0, RULES_IN_MESSAGE).map((r) => RbacRules.format(r, namespace)).join('; ');
+    const more = rules.length > RULES_IN_MESSAGE ? ` and ${rules.length - RULES_IN_MESSAGE} more rule(s)` : '';
+    const message = `${what}: ${shown}${more}; path: ${path.join(' -> ')}`;
+    return clean({
+      code, tenant: t.name, subject, namespace, rules, path, accepted: accept !== undefined, acceptedReason: accept?.reason, message, fix,
+    });
+  }
+
+  private constructor() {}
+}
+
+function inside(t: AuditedTenant, namespace: string): boolean {
+  if (namespace === '') return false;
+  return t.targetNamespaces.length === 0 || namespace === t.namespace || t.targetNamespaces.includes(namespace);
+}
+
+function scopeText(namespace: string): string {
+  return namespace === '' ? 'cluster-wide' : `namespace ${namespace}`;
+}
+
+function unique<T>(v: T, i: number, a: T[]): boolean {
+  return a.indexOf(v) === i;
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function clean<T extends object>(o: T): T {
+  const out: any = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
+  return out;
+}

@@ -1,0 +1,78 @@
+/**
+ * Internal: the audit as a synth-time validation of each tenant. The audit of the whole App is computed once per
+ * validation pass and each tenant reports its own findings: not accepted ones as errors, accepted ones as warnings.
+ *
+ * A pass validates the root first (`App.synth()`), or only one Chart (`Chart.toJson()`), so both the root and each
+ * Chart holding a tenant refresh the result, pre-order, before the tenants read it; a fingerprint of what the audit
+ * depends on (`auditFingerprint`) keeps that to one audit per pass.
+ */
+import { Chart } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { auditFingerprint } from './registry';
+import { TenancyAudit, TenancyAuditResult, TenantAuditResult } from './tenancy-audit';
+import { DiagnosticDetails } from '../core/diagnostics';
+
+interface Cache {
+  result?: TenancyAuditResult;
+  fingerprint?: string;
+  readonly refreshers: WeakSet<IConstruct>;
+}
+
+const CACHES = new WeakMap<IConstruct, Cache>();
+
+function refresh(root: IConstruct, cache: Cache): TenancyAuditResult {
+  const fingerprint = auditFingerprint(root);
+  if (!cache.result || cache.fingerprint !== fingerprint) {
+    cache.result = TenancyAudit.ofConstruct(root);
+    cache.fingerprint = fingerprint;
+  }
+  return cache.result;
+}
+
+function cacheOf(root: IConstruct): Cache {
+  let cache = CACHES.get(root);
+  if (!cache) {
+    cache = { refreshers: new WeakSet() };
+    CACHES.set(root, cache);
+  }
+  return cache;
+}
+
+/** Registers the refreshing validations for `construct`'s tree and Chart (call at construction). */
+export function enableTenancyAudit(construct: IConstruct): void {
+  const root = construct.node.root;
+  const cache = cacheOf(root);
+  let chart: IConstruct | undefined;
+  try {
+    chart = Chart.of(construct);
+  } catch {
+    chart = undefined;
+  }
+  for (const scope of [root, chart]) {
+    if (!scope || cache.refreshers.has(scope)) continue;
+    cache.refreshers.add(scope);
+    scope.node.addValidation({
+      validate: () => {
+        refresh(root, cache);
+        return [];
+      },
+    });
+  }
+}
+
+/** The audit diagnostics of the tenant `construct` (found by its construct path). */
+export function tenancyAuditDiagnostics(construct: IConstruct): { errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] } {
+  const root = construct.node.root;
+  const cache = cacheOf(root);
+  // inside a pass the root or Chart validation has refreshed it; outside one (Diagnostics.warnings first) compute once
+  const result = cache.result ?? refresh(root, cache);
+  const mine: TenantAuditResult | undefined = result.tenants.find((t) => t.tenant === construct.node.path);
+  const errors: DiagnosticDetails[] = [];
+  const warnings: DiagnosticDetails[] = [];
+  for (const f of mine?.findings ?? []) {
+    const d = { code: f.code, field: 'acceptedReach', value: f.subject, message: f.message, fix: f.fix };
+    if (f.accepted) warnings.push({ ...d, message: `${f.message} (accepted: ${f.acceptedReason})` });
+    else errors.push(d);
+  }
+  return { errors, warnings };
+}
