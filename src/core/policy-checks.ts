@@ -254,7 +254,7 @@ const CHECKS: PolicyCheck[] = [
     summary: 'an identity (operator ServiceAccount, person, another installer) can become an installer that holds rules outside its namespace: '
       + 'read its token Secret, create pods or tokens, exec, impersonate',
     fix: 'createTokenSecret: false (OLM >= 0.29) and split the operators into separate tenants, or acceptedReach with a reason',
-    example: 'one tenant: grafana-operator 5.24.0 with clusterScopedInstallerRulesReason, and etcd 0.9.4 (get secrets, create pods)',
+    example: "clusterInstallerRules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }] and etcd 0.9.4 (reads the installer token Secret)",
   },
   {
     id: 'OLMT-024',
@@ -263,7 +263,7 @@ const CHECKS: PolicyCheck[] = [
     relaxable: false,
     summary: 'a tenant identity reaches cluster-wide rules through another identity, a bind or escalate, or a built-in role',
     fix: 'remove the step of the reported path the tenant does not need, or acceptedReach with a reason',
-    example: "an operator that creates Deployments in another tenant's namespace, running as an operator with clusterPermissions",
+    example: 'etcd 0.9.4 (creates pods) in a namespace whose other ServiceAccount is bound to a ClusterRole',
   },
   {
     id: 'OLMT-025',

@@ -493,7 +493,10 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     ]);
     registerAuditedTenant(this, () => this.auditFacts(), rulesKey);
     enableTenancyAudit(this);
-    const audit = () => PolicyChecks.apply([...this.acceptedReachErrors(), ...tenancyAuditDiagnostics(this).errors], tenancyAuditDiagnostics(this).warnings, policyChecks);
+    const audit = () => {
+      const found = tenancyAuditDiagnostics(this);
+      return PolicyChecks.apply([...this.acceptedReachErrors(), ...found.errors], found.warnings, policyChecks);
+    };
     addErrorProducer(this, () => audit().errors);
     addWarningProducer(this, () => audit().warnings);
   }

@@ -5,9 +5,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
+import { k8s } from 'cdk8s-plus-28';
 import {
   BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
-  PolicyChecks, PolicySeverity, ScopedOperatorTenant, TargetNamespaces, UpgradeStrategy,
+  PolicyChecks, PolicySeverity, ScopedOperatorTenant, SensitiveGrant, TargetNamespaces, UpgradeStrategy,
 } from '../../src';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
@@ -87,6 +88,34 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
   },
   DefaultSourcesEnabled: (chart) => new OpenShiftOperatorHubPolicy(chart, 'Hub', { disableAllDefaultSources: false }),
   UnsafeUpgradeStrategy: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', upgradeStrategy: UpgradeStrategy.TECH_PREVIEW_UNSAFE_FAIL_FORWARD }),
+  // the effective-power audit (test/audit has the exact findings and paths)
+  IdentityCanAssumeInstaller: (chart) => new ScopedOperatorTenant(chart, 'T', {
+    namespaceName: 'team-a', deriveInstallerRules: true, clusterInstallerRules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }],
+  }).subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: bundle('etcd', '0.9.4') }),
+  TenantIdentityReachesCluster: (chart) => {
+    new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true })
+      .subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: bundle('etcd', '0.9.4') });
+    new k8s.KubeServiceAccount(chart, 'Powerful', { metadata: { name: 'powerful', namespace: 'team-a' } });
+    new k8s.KubeClusterRole(chart, 'NodeReader', { metadata: { name: 'node-reader' }, rules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }] });
+    new k8s.KubeClusterRoleBinding(chart, 'NodeReaderBinding', {
+      metadata: { name: 'node-reader' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'node-reader' },
+      subjects: [{ kind: 'ServiceAccount', name: 'powerful', namespace: 'team-a' }],
+    });
+  },
+  TenantIdentityReachesOtherNamespace: (chart) => {
+    new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a', deriveInstallerRules: true })
+      .subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: bundle('etcd', '0.9.4') });
+    new ScopedOperatorTenant(chart, 'B', { namespaceName: 'team-b', legacyPullSecretAccess: { catalogNamespace: 'team-a', secretNames: ['team-a'] } });
+  },
+  TenantIdentityUnbounded: (chart) => new ScopedOperatorTenant(chart, 'T', {
+    namespaceName: 'team-a',
+    clusterInstallerRules: [
+      { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['cluster-admin'], verbs: ['bind'] },
+      { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterrolebindings'], verbs: ['create'] },
+    ],
+    allowedSensitiveGrants: [SensitiveGrant.BIND],
+  }),
 };
 
 describe('PolicyChecks registry', () => {

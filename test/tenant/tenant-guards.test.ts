@@ -7,7 +7,7 @@ import { ApiObject, Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import {
   AccessLevel, BoundRoleKind, CatalogSourceReference, OlmGeneration, OlmNaming, OperatorBundle, PolicyRule, ScopedOperatorTenant, SensitiveGrant,
-  TargetNamespaces,
+  ReachCode, TargetNamespaces,
 } from '../../src';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
@@ -214,7 +214,13 @@ describe('issue 8 case 4: grants equivalent to escalation are sensitive grants',
   test('GIVEN derived cluster rules holding sensitive grants (rabbitmq: exec, cluster-wide secrets, webhooks) THEN each is an error until allowed by name', () => {
     const rabbit = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'rabbitmq-cluster-operator', '2.22.3'));
     const { chart } = fixture();
-    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, clusterScopedInstallerRulesReason: 'webhooks' });
+    const tenant = new ScopedOperatorTenant(chart, 'T', {
+      namespaceName: 'team-a',
+      deriveInstallerRules: true,
+      clusterScopedInstallerRulesReason: 'webhooks',
+      // the operator can also become the installer (TenancyAudit, OLMT-023): accepted here, the sensitive grants are the point
+      acceptedReach: [{ code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, reason: 'single-operator tenant' }],
+    });
     tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', catalog: CATALOG, bundle: rabbit });
     expect(synthErrors(chart).map((e) => /SensitiveGrant\.(\w+)\)/.exec(e)![1])).toEqual([
       'POD_EXEC', 'SECRETS_READ_CLUSTER_WIDE', 'MUTATING_WEBHOOK_WRITES', 'VALIDATING_WEBHOOK_WRITES',
