@@ -158,6 +158,8 @@ export class TenancyAudit {
     // provided-API roles only for tenants that grant people access (see objectsFor)
     const objects = [...input.objects, ...input.tenants.flatMap((t) => TenancyAudit.objectsFor(t, (t.people ?? []).length > 0))];
     const power = new EffectivePower(objects);
+    const tenantNamespaces = new Set(input.tenants.map((t) => t.namespace));
+    const inside = (t: AuditedTenant, namespace: string) => isInside(t, namespace, tenantNamespaces);
     // installers holding rules outside their tenant's namespaces, by identity label
     const installers = new Map<string, { tenant: AuditedTenant; outside: PowerGrant[] }>();
     for (const t of input.tenants) {
@@ -165,7 +167,7 @@ export class TenancyAudit {
       const outside = power.of(subject).grants.filter((g) => g.direct && g.roleOrigin !== RoleOrigin.BENIGN_BUILT_IN && !inside(t, g.namespace));
       installers.set(EffectivePower.label(subject), { tenant: t, outside });
     }
-    return { tenants: input.tenants.map((t) => TenancyAudit.auditTenant(t, power, installers)) };
+    return { tenants: input.tenants.map((t) => TenancyAudit.auditTenant(t, power, installers, inside)) };
   }
 
   /** The audit of the tenants registered under `scope`'s root (every `ScopedOperatorTenant`), over every object of the App. */
@@ -239,6 +241,7 @@ export class TenancyAudit {
     t: AuditedTenant,
     power: EffectivePower,
     installers: Map<string, { tenant: AuditedTenant; outside: PowerGrant[] }>,
+    inside: (t: AuditedTenant, namespace: string) => boolean,
   ): TenantAuditResult {
     const ns = t.namespace;
     const installer: RbacSubject = { kind: SubjectKind.SERVICE_ACCOUNT, name: t.installerServiceAccountName, namespace: ns };
@@ -329,9 +332,14 @@ export class TenancyAudit {
   private constructor() {}
 }
 
-function inside(t: AuditedTenant, namespace: string): boolean {
+/**
+ * Whether `namespace` is the tenant's: its own, a target, or (AllNamespaces) any namespace but another tenant's, which
+ * OLM's lifted roles reach by the opt-in but whose identities (installer token, operators) are still another tenant's.
+ */
+function isInside(t: AuditedTenant, namespace: string, tenantNamespaces: Set<string>): boolean {
   if (namespace === '') return false;
-  return t.targetNamespaces.length === 0 || namespace === t.namespace || t.targetNamespaces.includes(namespace);
+  if (namespace === t.namespace || t.targetNamespaces.includes(namespace)) return true;
+  return t.targetNamespaces.length === 0 && !tenantNamespaces.has(namespace);
 }
 
 function scopeText(namespace: string): string {

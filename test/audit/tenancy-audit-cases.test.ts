@@ -327,3 +327,33 @@ test('case 2 as the audit sees it: OperatorGroup `cluster` on OLM 0.15-0.25 make
     ],
   ]]);
 });
+
+test('AllNamespaces opts into every namespace, not into other tenants\' identities: the lifted Role reads another installer\'s token', () => {
+  const app = Testing.app();
+  const chart = new Chart(app, 'platform');
+  const percona = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'percona-xtradb-cluster-operator', '1.20.0'));
+  const all = new ScopedOperatorTenant(chart, 'All', {
+    namespaceName: 'team-all', deriveInstallerRules: true, targetNamespaces: TargetNamespaces.allNamespaces('percona serves every namespace'),
+  });
+  all.subscribe({ packageName: 'percona-xtradb-cluster-operator', catalog: CATALOG, bundle: percona });
+  new ScopedOperatorTenant(chart, 'B', { namespaceName: 'team-b', deriveInstallerRules: true }).subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
+  const lifted = all.generatedRbac().objects().find((o) => o.source === 'LIFTED_TO_CLUSTER')!.manifest.metadata.name;
+  const result = TenancyAudit.ofConstruct(app);
+  expect(result.tenants.map((t) => [t.tenant, t.findings.map((f) => [f.code, f.subject, f.namespace, f.path])])).toEqual([
+    ['platform/All', [[
+      ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE,
+      'ServiceAccount team-all/percona-xtradb-cluster-operator',
+      'team-b',
+      [
+        'ServiceAccount team-all/percona-xtradb-cluster-operator',
+        `ClusterRoleBinding ${lifted} (OLM LIFTED_TO_CLUSTER of percona-xtradb-cluster-operator.v1.20.0)`,
+        `ClusterRole ${lifted} (OLM LIFTED_TO_CLUSTER of percona-xtradb-cluster-operator.v1.20.0)`,
+        'get secret team-b/team-b (token of ServiceAccount team-b/team-b)',
+        'ServiceAccount team-b/team-b',
+        'RoleBinding team-b/team-b (App)',
+        'Role team-b/team-b (App)',
+      ],
+    ]]],
+    ['platform/B', []],
+  ]);
+});
