@@ -14,6 +14,8 @@ import { DiagnosticDetails } from '../core/diagnostics';
 
 interface Cache {
   result?: TenancyAuditResult;
+  /** `result`'s tenants by name */
+  byTenant?: Map<string, TenantAuditResult>;
   fingerprint?: string;
   readonly refreshers: WeakSet<IConstruct>;
 }
@@ -24,6 +26,7 @@ function refresh(root: IConstruct, cache: Cache): TenancyAuditResult {
   const fingerprint = auditFingerprint(root);
   if (!cache.result || cache.fingerprint !== fingerprint) {
     cache.result = TenancyAudit.ofConstruct(root);
+    cache.byTenant = new Map(cache.result.tenants.map((t) => [t.tenant, t]));
     cache.fingerprint = fingerprint;
   }
   return cache.result;
@@ -65,8 +68,8 @@ export function tenancyAuditDiagnostics(construct: IConstruct): { errors: Diagno
   const root = construct.node.root;
   const cache = cacheOf(root);
   // inside a pass the root or Chart validation has refreshed it; outside one (Diagnostics.warnings first) compute once
-  const result = cache.result ?? refresh(root, cache);
-  const mine: TenantAuditResult | undefined = result.tenants.find((t) => t.tenant === construct.node.path);
+  if (!cache.result) refresh(root, cache);
+  const mine = cache.byTenant?.get(construct.node.path);
   const errors: DiagnosticDetails[] = [];
   const warnings: DiagnosticDetails[] = [];
   for (const f of mine?.findings ?? []) {
