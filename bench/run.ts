@@ -1,12 +1,14 @@
 // `npm run bench`: every benchmark of the project, one report. Timings live here, never in tests.
 import { benchPreflight } from './preflight';
 import { benchRbac } from './rbac';
+import { benchScale } from './scale';
 import { benchSynth } from './synth';
 
 const sections: Array<[string, () => string[]]> = [
   ['RBAC engine', benchRbac],
   ['Install preflight', benchPreflight],
   ['Synthesis', benchSynth],
+  ['Synthesis at scale: one chart per tenant vs raw cdk8s in one chart (writes BENCHMARKS.md)', () => benchScale()],
 ];
 
 for (const [title, run] of sections) {

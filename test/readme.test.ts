@@ -27,7 +27,7 @@ describe('README.md', () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-'));
     const js = ts.transpileModule(
       code
-        .replace('new App()', `new App({ outdir: ${JSON.stringify(outdir)} })`)
+        .replace('new TenancyApp()', `new TenancyApp({ outdir: ${JSON.stringify(outdir)}, quiet: true })`)
         .replace("'bundles/etcd/0.9.4'", JSON.stringify(path.join(__dirname, 'fixtures', 'bundles', 'etcd', '0.9.4')))
         + '\nexport { app };',
       { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } },

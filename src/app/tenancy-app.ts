@@ -141,8 +141,8 @@ export class TenancyApp extends App {
     // Same order as cdk8s App.synth(): validate, then resolve the dependencies.
     validate(this, cache);
     const hasDependantCharts = resolveDependencies(this, cache);
-    const charts = this.charts;
-    const perChart = charts.map((chart) => ({ chart, apiObjects: chartToKube(chart) }));
+    const charts = this.chartsInOrder(cache);
+    const perChart = charts.map((chart) => ({ chart, apiObjects: chartToKube(chart, cache) }));
 
     let objects = 0;
     switch (this.layout) {
@@ -177,7 +177,9 @@ export class TenancyApp extends App {
     if (!this.quiet) {
       const warnings = Diagnostics.report(this);
       if (warnings) process.stderr.write(`${warnings}\n`);
-      process.stderr.write(`${TenancyApp.formatSummary(summary, this.outdir)}\n`);
+      const rel = path.relative(process.cwd(), this.outdir);
+      const shown = rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? this.outdir : rel;
+      process.stderr.write(`${TenancyApp.formatSummary(summary, shown)}\n`);
     }
   }
 
@@ -198,11 +200,11 @@ export class TenancyApp extends App {
     // Same order as cdk8s App.synthYaml(): resolve the dependencies, then validate.
     resolveDependencies(this, cache);
     validate(this, cache);
-    return this.charts.map((chart) => ({
+    return this.chartsInOrder(cache).map((chart) => ({
       chart,
       path: chart.node.path,
       name: Names.toDnsLabel(chart),
-      objects: chartToKube(chart).map((o) => o.toJson()),
+      objects: chartToKube(chart, cache).map((o) => o.toJson()),
     }));
   }
 
@@ -248,6 +250,23 @@ export class TenancyApp extends App {
       fs.writeFileSync(file, f.content);
     }
     return manifests.length;
+  }
+
+  /** `this.charts` (cdk8s: the App's dependency topology, filtered to charts), computed without its overhead. */
+  private chartsInOrder(cache: FindAllCache): Chart[] {
+    // Without any dependency from or to a chart, every chart is a root of the graph without outbound edges, so the
+    // charts come in root order (see `topologyOf`); no need to walk the whole App.
+    const all = cache.findAll(this.node);
+    const charts = all.filter((c): c is Chart => c instanceof Chart);
+    const touchesChart = all.some((c) => {
+      const deps = cache.dependenciesOf(c);
+      return deps.length > 0 && (c instanceof Chart || deps.some((d) => d instanceof Chart));
+    });
+    if (!touchesChart) return inRootOrder(charts, this);
+    const topology = topologyOf(this, cache);
+    // a dependency cycle: cdk8s's own graph reports it
+    if (topology === undefined) return this.charts;
+    return topology.filter((x): x is Chart => x instanceof Chart);
   }
 
   /** The files cdk8s `App.synth()` writes for `yamlOutputType`; returns the number of objects written. */
@@ -317,9 +336,11 @@ function chartNamer(indexed: boolean): (chart: Chart) => string {
   };
 }
 
-/** `node.findAll()` once per node per synth (cdk8s's `SynthRequestCache`). */
+/** `node.findAll()` once per node per synth (cdk8s's `SynthRequestCache`), and `Chart.of` once per construct. */
 class FindAllCache {
   private readonly cache = new Map<Node, IConstruct[]>();
+  private readonly charts = new Map<IConstruct, Chart>();
+  private readonly deps = new Map<IConstruct, IConstruct[]>();
   public findAll(node: Node): IConstruct[] {
     let found = this.cache.get(node);
     if (!found) {
@@ -327,6 +348,29 @@ class FindAllCache {
       this.cache.set(node, found);
     }
     return found;
+  }
+
+  /**
+   * `c.node.dependencies`, read once: only for after `resolveDependencies`, which is the last step that adds any
+   * (the App, the charts and every chart's graph read the same lists).
+   */
+  public dependenciesOf(c: IConstruct): IConstruct[] {
+    let deps = this.deps.get(c);
+    if (deps === undefined) {
+      deps = c.node.dependencies;
+      this.deps.set(c, deps);
+    }
+    return deps;
+  }
+
+  /** `Chart.of(c)` (the construct itself when it is a chart, else its closest chart scope); throws like it. */
+  public chartOf(c: IConstruct): Chart {
+    let chart = this.charts.get(c);
+    if (chart === undefined) {
+      chart = c instanceof Chart || c.node.scope === undefined ? Chart.of(c) : this.chartOf(c.node.scope);
+      this.charts.set(c, chart);
+    }
+    return chart;
   }
 }
 
@@ -369,18 +413,18 @@ function resolveDependencies(app: App, cache: FindAllCache): boolean {
     }
   }
   for (const dep of buildDependencies(app, cache)) {
-    const sourceChart = Chart.of(dep.source);
-    const targetChart = Chart.of(dep.target);
+    const sourceChart = cache.chartOf(dep.source);
+    const targetChart = cache.chartOf(dep.target);
     if (sourceChart !== targetChart) {
       sourceChart.node.addDependency(targetChart);
       hasDependantCharts = true;
     }
   }
   for (const dep of buildDependencies(app, cache)) {
-    const sourceChart = Chart.of(dep.source);
-    const targetChart = Chart.of(dep.target);
-    const targets = cache.findAll(dep.target.node).filter((c) => c instanceof ApiObject && Chart.of(c) === targetChart);
-    const sources = cache.findAll(dep.source.node).filter((c) => c instanceof ApiObject && Chart.of(c) === sourceChart);
+    const sourceChart = cache.chartOf(dep.source);
+    const targetChart = cache.chartOf(dep.target);
+    const targets = cache.findAll(dep.target.node).filter((c) => c instanceof ApiObject && cache.chartOf(c) === targetChart);
+    const sources = cache.findAll(dep.source.node).filter((c) => c instanceof ApiObject && cache.chartOf(c) === sourceChart);
     for (const target of targets) {
       for (const source of sources) {
         if (target !== source) source.node.addDependency(target);
@@ -391,8 +435,82 @@ function resolveDependencies(app: App, cache: FindAllCache): boolean {
 }
 
 /** cdk8s `chartToKube` (lib/app.js): the chart's ApiObjects in dependency order, each only in its closest chart. */
-function chartToKube(chart: Chart): ApiObject[] {
-  return new DependencyGraph(chart.node)
-    .topology()
-    .filter((x): x is ApiObject => x instanceof ApiObject && Chart.of(x) === chart);
+function chartToKube(chart: Chart, cache: FindAllCache): ApiObject[] {
+  // on a cycle, cdk8s's App-wide graph (`app.charts`, which cdk8s builds first) reports it
+  const topology = topologyOf(chart, cache) ?? (App.of(chart).charts && new DependencyGraph(chart.node).topology());
+  return topology.filter((x): x is ApiObject => x instanceof ApiObject && cache.chartOf(x) === chart);
+}
+
+/**
+ * `vertices` (in pre-order) in the order of cdk8s's path-keyed vertex object: array-index keys first (only paths
+ * without '/', i.e. the graph's root itself or, below an App, its direct children), ascending; then the others in
+ * insertion order.
+ */
+function inRootOrder<T extends IConstruct>(vertices: T[], root: IConstruct): T[] {
+  const indexKey = (v: IConstruct): number | undefined => {
+    if (v !== root && v.node.scope !== root) return undefined;
+    const p = v.node.path;
+    return /^(0|[1-9][0-9]*)$/.test(p) && Number(p) < 4294967295 ? Number(p) : undefined;
+  };
+  const indexed = vertices.map((v) => [v, indexKey(v)] as const).filter(([, k]) => k !== undefined).sort((a, b) => a[1]! - b[1]!).map(([v]) => v);
+  return indexed.length === 0 ? vertices : [...indexed, ...vertices.filter((v) => indexKey(v) === undefined)];
+}
+
+/**
+ * Exactly `new DependencyGraph(root.node).topology()` (cdk8s `lib/dependency.js`), without its per-construct path
+ * strings and per-edge cycle searches, which dominate on large Apps. The graph holds every construct below `root`
+ * (pre-order) and an edge for each dependency whose target is in it (cdk8s finds vertices by path, so a target from
+ * another tree with the path of one here maps to that one); the roots are the vertices without dependants, in the
+ * order of the object cdk8s keys by path (array-index paths first, ascending, then insertion order); the topology is
+ * a depth-first post-order from them. Undefined when the graph has a cycle: cdk8s's own graph then reports it.
+ */
+function topologyOf(root: IConstruct, cache: FindAllCache): IConstruct[] | undefined {
+  const all = cache.findAll(root.node);
+  const members = new Set(all);
+  let byPath: Map<string, IConstruct> | undefined;
+  const vertexOf = (c: IConstruct): IConstruct | undefined => {
+    if (members.has(c)) return c;
+    byPath ??= new Map(all.map((x) => [x.node.path, x] as const));
+    return byPath.get(c.node.path);
+  };
+  const outbound = new Map<IConstruct, IConstruct[]>();
+  const dependedOn = new Set<IConstruct>();
+  for (const source of all) {
+    for (const dep of cache.dependenciesOf(source)) {
+      const target = vertexOf(dep);
+      if (target === undefined) continue;
+      let list = outbound.get(source);
+      if (!list) outbound.set(source, list = []);
+      if (!list.includes(target)) list.push(target);
+      dependedOn.add(target);
+    }
+  }
+
+  // cycle check (white/grey/black depth-first search)
+  const state = new Map<IConstruct, number>();
+  const acyclic = (v: IConstruct): boolean => {
+    state.set(v, 1);
+    for (const c of outbound.get(v) ?? []) {
+      const s = state.get(c);
+      if (s === 1) return false;
+      if (s === undefined && !acyclic(c)) return false;
+    }
+    state.set(v, 2);
+    return true;
+  };
+  for (const v of all) if (!state.has(v) && !acyclic(v)) return undefined;
+
+  const ordered = inRootOrder(all.filter((v) => !dependedOn.has(v)), root);
+
+  const found = new Set<IConstruct>();
+  const topology: IConstruct[] = [];
+  const visit = (v: IConstruct) => {
+    // a vertex seen before has all of its dependencies in the topology already (the graph is acyclic)
+    if (found.has(v)) return;
+    for (const c of outbound.get(v) ?? []) visit(c);
+    found.add(v);
+    topology.push(v);
+  };
+  for (const v of ordered) visit(v);
+  return topology;
 }

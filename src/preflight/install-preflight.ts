@@ -11,7 +11,9 @@
  * installer does not have. This preflight follows the code.
  */
 import { ExternalRoleBind, InstallModel, InstallPlanModel, Requirement } from './install-plan-model';
+import { NamespaceTemplates } from './namespace-template';
 import { OperatorBundle } from '../bundle/operator-bundle';
+import { isPlainRuleList, rulesKey } from '../core/content-cache';
 import { escapeControl } from '../core/yaml-or-json';
 import { InstallModeFailureReason, InstallModes } from '../olm/install-modes';
 import { PolicyRule } from '../rbac/policy-rule';
@@ -179,80 +181,24 @@ export interface VersionsPreflightProps {
 export class InstallPreflight {
   /** Checks one bundle: every missing rule and every other blocker at once. */
   public static check(props: InstallPreflightProps): PreflightResult {
-    const { bundle, namespace } = props;
-    if (typeof namespace !== 'string' || namespace === '') {
-      throw new Error(`InstallPreflight.check: 'namespace' must be the OperatorGroup's namespace, got ${JSON.stringify(namespace)}`);
-    }
-    const upgrade = props.upgrade === true;
-    const prepared = prepare(bundle, namespace, upgrade);
-    const model = prepared.model;
-    const problems: PreflightProblem[] = [];
-    const warnings: PreflightProblem[] = [];
+    return InstallPreflight.checkCached(props, false);
+  }
 
-    const mode = InstallModes.checkTargets(bundle.installModes, namespace, props.targetNamespaces);
-    if (!mode.supported) {
-      problems.push({
-        code: modeCode(mode.reason),
-        message: `${bundle.name}: ${mode.message} (OperatorGroup in ${namespace} targeting ${describeTargets(props.targetNamespaces)}; `
-          + `the CSV supports ${supportedModes(bundle)}). Fix: change the OperatorGroup's target namespaces or choose another operator.`,
-      });
-    }
-    problems.push(...modelProblems(bundle, model));
-
-    const effective = effectiveRules(props.installerRules, props.clusterInstallerRules ?? [], props.otherNamespaceRules ?? [], namespace);
-    const writes = prepared.writes;
-    // One `covers` per namespace over everything requested there (it indexes the owner rules once), then each
-    // requirement is answered from the set of uncovered atoms: the same result as one `covers` per requirement.
-    const uncovered = new Map<string, Set<string>>();
-    for (const [ns, rules] of prepared.requested) {
-      uncovered.set(ns, new Set(RbacRules.covers(effective(ns), rules).missing.map(atomKeyOf)));
-    }
-    const missingOf = (ns: string, atoms: Map<string, PolicyRule>): PolicyRule[] => {
-      const gaps = uncovered.get(ns)!;
-      const out: PolicyRule[] = [];
-      for (const [key, atom] of atoms) if (gaps.has(key)) out.push(atom);
-      return out;
-    };
-    const missingAtoms: Array<{ namespace: string; atom: PolicyRule; step: string }> = [];
-    const refusedBinds: Array<{ bind: ExternalRoleBind; step: string }> = [];
-    model.requirements.forEach((req, i) => {
-      const { allowedAtoms, alternativeAtoms } = prepared.atoms[i];
-      if (missingOf(req.namespace, allowedAtoms).length === 0) return;
-      if (alternativeAtoms !== undefined && missingOf(req.namespace, alternativeAtoms).length === 0) return;
-      if (req.externalBind !== undefined) {
-        // not a missing rule to grant: `bind` on a role outside the bundle is an escalation (see externalBindProblem)
-        refusedBinds.push({ bind: req.externalBind, step: req.step });
-        return;
-      }
-      const wanted = req.deriveAlternative && alternativeAtoms !== undefined ? alternativeAtoms : allowedAtoms;
-      for (const atom of missingOf(req.namespace, wanted)) missingAtoms.push({ namespace: req.namespace, atom, step: req.step });
-    });
-    if (writes.size > 0) problems.push(...writesProblem(bundle, writes));
-    if (refusedBinds.length > 0) problems.push(externalBindProblem(bundle, namespace, refusedBinds));
-
-    const missing = toMissing(missingAtoms, namespace);
-    const outside = missing.filter((m) => m.namespace !== namespace);
-    const confined = (props.clusterInstallerRules ?? []).length === 0 && (props.otherNamespaceRules ?? []).every((n) => n.rules.length === 0);
-    if (confined && outside.length > 0) {
-      problems.push({
-        code: PreflightCode.NEEDS_CLUSTER_SCOPED_RULES,
-        message: `${bundle.name} cannot be installed by an installer confined to namespace ${namespace}: OLM's scoped client needs `
-          + `${outside.length} rule(s) outside it: ${outside.map((m) => m.formatted).join('; ')}. Fix: grant them to the installer `
-          + '(ClusterRole + ClusterRoleBinding, or a RoleBinding in that namespace), e.g. from InstallerPermissions.leastPrivilege '
-          + 'with allowClusterScoped, or choose an operator without clusterPermissions, webhooks or API services.',
-      });
-    }
-    warnings.push(...modelWarnings(bundle, namespace, props.targetNamespaces, model));
-
-    return clean({
-      bundleName: bundle.name,
-      version: bundle.version,
-      ok: mode.supported && missing.length === 0 && problems.length === 0,
-      installModeSupported: mode.supported,
-      missing,
-      problems,
-      warnings,
-    });
+  /**
+   * `checkVersions` for the library's own read-only use: parts of the results that do not mention the namespace
+   * are frozen objects shared by every caller with the same bundles, rules and install shape.
+   * @internal
+   */
+  public static _checkVersionsShared(props: VersionsPreflightProps): PreflightResult[] {
+    return props.bundles.map((bundle) => InstallPreflight.checkCached({
+      bundle,
+      namespace: props.namespace,
+      targetNamespaces: props.targetNamespaces,
+      installerRules: props.installerRules,
+      clusterInstallerRules: props.clusterInstallerRules,
+      otherNamespaceRules: props.otherNamespaceRules,
+      upgrade: true,
+    }, true));
   }
 
   /**
@@ -281,6 +227,28 @@ export class InstallPreflight {
       ...result.missing.map((m) => `    ${m.formatted}`),
       ...result.warnings.map((w) => `  warning ${w.code}: ${w.message}`),
     ];
+  }
+
+  private static checkCached(props: InstallPreflightProps, share: boolean): PreflightResult {
+    // Thousands of tenants check the same bundle with equal rules: computed once per install shape, then
+    // instantiated for each namespace (see namespace-template.ts).
+    const { namespace } = props;
+    const plain = isObject(props.bundle) && Array.isArray(props.targetNamespaces) && isPlainRuleList(props.installerRules)
+      && isPlainRuleList(props.clusterInstallerRules ?? [])
+      && (props.otherNamespaceRules ?? []).every((n) => isObject(n) && isPlainRuleList(n.rules));
+    if (!plain) return checkUncached(props);
+    const others = [...props.targetNamespaces, ...(props.otherNamespaceRules ?? []).map((n) => n.namespace)];
+    const key = [
+      'check', NamespaceTemplates.bundlesKey([props.bundle]), props.upgrade === true, NamespaceTemplates.shape(props.targetNamespaces, namespace),
+      rulesKey(props.installerRules), rulesKey(props.clusterInstallerRules ?? []),
+      (props.otherNamespaceRules ?? []).map((n) => [n.namespace, rulesKey(n.rules)]),
+    ];
+    return CHECKS.get(namespace, others, key, (ns, map) => checkUncached({
+      ...props,
+      namespace: ns,
+      targetNamespaces: props.targetNamespaces.map(map),
+      otherNamespaceRules: props.otherNamespaceRules?.map((n) => ({ namespace: map(n.namespace), rules: n.rules })),
+    }), share);
   }
 
   private constructor() {}
@@ -370,113 +338,35 @@ export class InstallerPermissions {
    * Binding the bootstrap roles of cert resources is derived as `bind` limited by `resourceNames`.
    */
   public static leastPrivilege(props: LeastPrivilegeProps): InstallerPermissionSet {
+    return InstallerPermissions.derive(props, false);
+  }
+
+  /**
+   * `leastPrivilege` for the library's own read-only use: rules (and other parts that do not mention the
+   * namespace) are frozen objects shared by every caller with the same bundles and install shape.
+   * @internal
+   */
+  public static _leastPrivilegeShared(props: LeastPrivilegeProps): InstallerPermissionSet {
+    return InstallerPermissions.derive(props, true);
+  }
+
+  private static derive(props: LeastPrivilegeProps, share: boolean): InstallerPermissionSet {
+    // Derived once per bundles and install shape, instantiated per namespace (see namespace-template.ts).
     const { namespace } = props;
-    const perNamespace = new Map<string, PolicyRule[]>();
-    const problems: PreflightProblem[] = [];
-    const deferred: Requirement[] = [];
-    const bound = new Map<string, DerivedRoleBind>();
-    const addBound = (b: DerivedRoleBind) => {
-      const key = `${b.namespace}\u0000${b.roleKind}\u0000${b.roleName}`;
-      if (!bound.has(key)) bound.set(key, b);
-    };
-    for (const bundle of props.bundles) {
-      const model = InstallPlanModel.build(bundle, namespace, true);
-      const mode = InstallModes.checkTargets(bundle.installModes, namespace, props.targetNamespaces);
-      if (!mode.supported) {
-        problems.push({
-          code: modeCode(mode.reason),
-          message: `${bundle.name}: ${mode.message}; no permissions can fix this (the CSV supports ${supportedModes(bundle)}).`,
-        });
-      }
-      problems.push(...modelProblems(bundle, model));
-      const writes = new Map<string, { atoms: PolicyRule[]; steps: Set<string> }>();
-      const refusedBinds: Array<{ bind: ExternalRoleBind; step: string }> = [];
-      for (const req of model.requirements) {
-        if (req.externalBind !== undefined) {
-          const accepted = acceptedBind(props.allowedBindRoles ?? [], req.externalBind);
-          if (accepted === undefined) {
-            refusedBinds.push({ bind: req.externalBind, step: req.step });
-            continue;
-          }
-          addBound({
-            namespace: req.namespace,
-            roleKind: accepted.roleKind,
-            roleName: accepted.roleName,
-            bootstrap: false,
-            reason: `accepted by allowedBindRoles: ${accepted.reason}`,
-          });
-        }
-        if (req.deriveAlternative && req.alternative !== undefined) {
-          deferred.push(req);
-          continue;
-        }
-        const [allowed, writeAtoms] = splitWrites(req.rules);
-        if (writeAtoms.length > 0) {
-          const w = writes.get(req.namespace) ?? { atoms: [], steps: new Set<string>() };
-          w.atoms.push(...writeAtoms);
-          w.steps.add(req.step);
-          writes.set(req.namespace, w);
-        }
-        const list = perNamespace.get(req.namespace) ?? [];
-        list.push(...allowed);
-        perNamespace.set(req.namespace, list);
-      }
-      if (writes.size > 0) problems.push(...writesProblem(bundle, writes));
-      if (refusedBinds.length > 0) problems.push(externalBindProblem(bundle, namespace, refusedBinds));
+    const accepted = props.allowedBindRoles ?? [];
+    if (!Array.isArray(props.bundles) || !props.bundles.every(isObject) || !Array.isArray(props.targetNamespaces)
+      || !Array.isArray(accepted) || !accepted.every((a) => isObject(a) && typeof a.roleName === 'string' && typeof a.reason === 'string')) {
+      return leastPrivilegeUncached(props);
     }
-    // `bind` on a named bootstrap role only when the rules derived anyway do not already cover that role's rules.
-    for (const req of deferred) {
-      const held = [...(perNamespace.get(req.namespace) ?? []), ...(req.namespace === '' ? [] : perNamespace.get('') ?? [])];
-      if (RbacRules.covers(held, req.rules).covered) continue;
-      const list = perNamespace.get(req.namespace) ?? [];
-      list.push(...req.alternative!);
-      perNamespace.set(req.namespace, list);
-      for (const alt of req.alternative!) {
-        for (const roleName of alt.resourceNames ?? []) {
-          addBound({
-            namespace: req.namespace,
-            roleKind: (alt.resources ?? []).includes('clusterroles') ? BoundRoleKind.CLUSTER_ROLE : BoundRoleKind.ROLE,
-            roleName,
-            bootstrap: true,
-            reason: BOOTSTRAP_REASON,
-          });
-        }
-      }
-    }
-    const namespacedRules = RbacRules.compact(perNamespace.get(namespace) ?? []);
-    let clusterRules = RbacRules.compact(perNamespace.get('') ?? []);
-    let otherNamespaceRules: NamespaceRules[] = [...perNamespace.keys()]
-      .filter((ns) => ns !== '' && ns !== namespace).sort()
-      .map((ns) => ({ namespace: ns, rules: RbacRules.compact(perNamespace.get(ns)!) }))
-      .filter((n) => n.rules.length > 0);
-    if (props.allowClusterScoped !== true && (clusterRules.length > 0 || otherNamespaceRules.length > 0)) {
-      const listed = [
-        ...otherNamespaceRules.flatMap((n) => n.rules.map((r) => RbacRules.format(r, n.namespace))),
-        ...clusterRules.map((r) => RbacRules.format(r, '')),
-      ];
-      problems.push({
-        code: PreflightCode.NEEDS_CLUSTER_SCOPED_RULES,
-        message: `${props.bundles.map((b) => b.name).join(', ')}: installing needs ${listed.length} rule(s) outside namespace ${namespace}, `
-          + `left out because allowClusterScoped is false: ${listed.join('; ')}. Fix: set allowClusterScoped (a cluster admin decision) `
-          + 'or choose an operator without clusterPermissions, webhooks or API services.',
-      });
-      clusterRules = [];
-      otherNamespaceRules = [];
-    }
-    const keptNamespaces = new Set([namespace, ...(clusterRules.length > 0 ? [''] : []), ...otherNamespaceRules.map((n) => n.namespace)]);
-    const boundRoles = [...bound.values()]
-      .filter((b) => keptNamespaces.has(b.namespace))
-      .sort((a, b) => cmpStr(a.namespace, b.namespace) || cmpStr(a.roleKind, b.roleKind) || cmpStr(a.roleName, b.roleName));
-    // Cluster-wide rules apply in every namespace too: drop namespaced atoms they already cover.
-    const notCovered = (rules: PolicyRule[]) => clusterRules.length === 0 ? rules
-      : RbacRules.compact(RbacRules.breakdown(rules).filter((a) => !RbacRules.covers(clusterRules, [a]).covered));
-    return {
-      namespacedRules: notCovered(namespacedRules),
-      clusterRules,
-      otherNamespaceRules: otherNamespaceRules.map((n) => ({ namespace: n.namespace, rules: notCovered(n.rules) })).filter((n) => n.rules.length > 0),
-      problems: dedupe(problems),
-      boundRoles,
-    };
+    const key = [
+      'derive', NamespaceTemplates.bundlesKey(props.bundles), NamespaceTemplates.shape(props.targetNamespaces, namespace), props.allowClusterScoped === true,
+      accepted.map((a) => [a.roleKind, a.roleName, a.reason]),
+    ];
+    return DERIVED.get(namespace, props.targetNamespaces, key, (ns, map) => leastPrivilegeUncached({
+      ...props,
+      namespace: ns,
+      targetNamespaces: props.targetNamespaces.map(map),
+    }), share);
   }
 
   private constructor() {}
@@ -793,3 +683,198 @@ function clean<T>(o: T): T {
   return out;
 }
 
+/** `InstallPreflight.check`, uncached. */
+function checkUncached(props: InstallPreflightProps): PreflightResult {
+  const { bundle, namespace } = props;
+  if (typeof namespace !== 'string' || namespace === '') {
+    throw new Error(`InstallPreflight.check: 'namespace' must be the OperatorGroup's namespace, got ${JSON.stringify(namespace)}`);
+  }
+  const upgrade = props.upgrade === true;
+  const prepared = prepare(bundle, namespace, upgrade);
+  const model = prepared.model;
+  const problems: PreflightProblem[] = [];
+  const warnings: PreflightProblem[] = [];
+
+  const mode = InstallModes.checkTargets(bundle.installModes, namespace, props.targetNamespaces);
+  if (!mode.supported) {
+    problems.push({
+      code: modeCode(mode.reason),
+      message: `${bundle.name}: ${mode.message} (OperatorGroup in ${namespace} targeting ${describeTargets(props.targetNamespaces)}; `
+        + `the CSV supports ${supportedModes(bundle)}). Fix: change the OperatorGroup's target namespaces or choose another operator.`,
+    });
+  }
+  problems.push(...modelProblems(bundle, model));
+
+  const effective = effectiveRules(props.installerRules, props.clusterInstallerRules ?? [], props.otherNamespaceRules ?? [], namespace);
+  const writes = prepared.writes;
+  // One `covers` per namespace over everything requested there (it indexes the owner rules once), then each
+  // requirement is answered from the set of uncovered atoms: the same result as one `covers` per requirement.
+  const uncovered = new Map<string, Set<string>>();
+  for (const [ns, rules] of prepared.requested) {
+    uncovered.set(ns, new Set(RbacRules.covers(effective(ns), rules).missing.map(atomKeyOf)));
+  }
+  const missingOf = (ns: string, atoms: Map<string, PolicyRule>): PolicyRule[] => {
+    const gaps = uncovered.get(ns)!;
+    const out: PolicyRule[] = [];
+    for (const [key, atom] of atoms) if (gaps.has(key)) out.push(atom);
+    return out;
+  };
+  const missingAtoms: Array<{ namespace: string; atom: PolicyRule; step: string }> = [];
+  const refusedBinds: Array<{ bind: ExternalRoleBind; step: string }> = [];
+  model.requirements.forEach((req, i) => {
+    const { allowedAtoms, alternativeAtoms } = prepared.atoms[i];
+    if (missingOf(req.namespace, allowedAtoms).length === 0) return;
+    if (alternativeAtoms !== undefined && missingOf(req.namespace, alternativeAtoms).length === 0) return;
+    if (req.externalBind !== undefined) {
+      // not a missing rule to grant: `bind` on a role outside the bundle is an escalation (see externalBindProblem)
+      refusedBinds.push({ bind: req.externalBind, step: req.step });
+      return;
+    }
+    const wanted = req.deriveAlternative && alternativeAtoms !== undefined ? alternativeAtoms : allowedAtoms;
+    for (const atom of missingOf(req.namespace, wanted)) missingAtoms.push({ namespace: req.namespace, atom, step: req.step });
+  });
+  if (writes.size > 0) problems.push(...writesProblem(bundle, writes));
+  if (refusedBinds.length > 0) problems.push(externalBindProblem(bundle, namespace, refusedBinds));
+
+  const missing = toMissing(missingAtoms, namespace);
+  const outside = missing.filter((m) => m.namespace !== namespace);
+  const confined = (props.clusterInstallerRules ?? []).length === 0 && (props.otherNamespaceRules ?? []).every((n) => n.rules.length === 0);
+  if (confined && outside.length > 0) {
+    problems.push({
+      code: PreflightCode.NEEDS_CLUSTER_SCOPED_RULES,
+      message: `${bundle.name} cannot be installed by an installer confined to namespace ${namespace}: OLM's scoped client needs `
+        + `${outside.length} rule(s) outside it: ${outside.map((m) => m.formatted).join('; ')}. Fix: grant them to the installer `
+        + '(ClusterRole + ClusterRoleBinding, or a RoleBinding in that namespace), e.g. from InstallerPermissions.leastPrivilege '
+        + 'with allowClusterScoped, or choose an operator without clusterPermissions, webhooks or API services.',
+    });
+  }
+  warnings.push(...modelWarnings(bundle, namespace, props.targetNamespaces, model));
+
+  return clean({
+    bundleName: bundle.name,
+    version: bundle.version,
+    ok: mode.supported && missing.length === 0 && problems.length === 0,
+    installModeSupported: mode.supported,
+    missing,
+    problems,
+    warnings,
+  });
+}
+
+/** `InstallerPermissions.leastPrivilege`, uncached. */
+function leastPrivilegeUncached(props: LeastPrivilegeProps): InstallerPermissionSet {
+  const { namespace } = props;
+  const perNamespace = new Map<string, PolicyRule[]>();
+  const problems: PreflightProblem[] = [];
+  const deferred: Requirement[] = [];
+  const bound = new Map<string, DerivedRoleBind>();
+  const addBound = (b: DerivedRoleBind) => {
+    const key = `${b.namespace}\u0000${b.roleKind}\u0000${b.roleName}`;
+    if (!bound.has(key)) bound.set(key, b);
+  };
+  for (const bundle of props.bundles) {
+    const model = InstallPlanModel.build(bundle, namespace, true);
+    const mode = InstallModes.checkTargets(bundle.installModes, namespace, props.targetNamespaces);
+    if (!mode.supported) {
+      problems.push({
+        code: modeCode(mode.reason),
+        message: `${bundle.name}: ${mode.message}; no permissions can fix this (the CSV supports ${supportedModes(bundle)}).`,
+      });
+    }
+    problems.push(...modelProblems(bundle, model));
+    const writes = new Map<string, { atoms: PolicyRule[]; steps: Set<string> }>();
+    const refusedBinds: Array<{ bind: ExternalRoleBind; step: string }> = [];
+    for (const req of model.requirements) {
+      if (req.externalBind !== undefined) {
+        const accepted = acceptedBind(props.allowedBindRoles ?? [], req.externalBind);
+        if (accepted === undefined) {
+          refusedBinds.push({ bind: req.externalBind, step: req.step });
+          continue;
+        }
+        addBound({
+          namespace: req.namespace,
+          roleKind: accepted.roleKind,
+          roleName: accepted.roleName,
+          bootstrap: false,
+          reason: `accepted by allowedBindRoles: ${accepted.reason}`,
+        });
+      }
+      if (req.deriveAlternative && req.alternative !== undefined) {
+        deferred.push(req);
+        continue;
+      }
+      const [allowed, writeAtoms] = splitWrites(req.rules);
+      if (writeAtoms.length > 0) {
+        const w = writes.get(req.namespace) ?? { atoms: [], steps: new Set<string>() };
+        w.atoms.push(...writeAtoms);
+        w.steps.add(req.step);
+        writes.set(req.namespace, w);
+      }
+      const list = perNamespace.get(req.namespace) ?? [];
+      list.push(...allowed);
+      perNamespace.set(req.namespace, list);
+    }
+    if (writes.size > 0) problems.push(...writesProblem(bundle, writes));
+    if (refusedBinds.length > 0) problems.push(externalBindProblem(bundle, namespace, refusedBinds));
+  }
+  // `bind` on a named bootstrap role only when the rules derived anyway do not already cover that role's rules.
+  for (const req of deferred) {
+    const held = [...(perNamespace.get(req.namespace) ?? []), ...(req.namespace === '' ? [] : perNamespace.get('') ?? [])];
+    if (RbacRules.covers(held, req.rules).covered) continue;
+    const list = perNamespace.get(req.namespace) ?? [];
+    list.push(...req.alternative!);
+    perNamespace.set(req.namespace, list);
+    for (const alt of req.alternative!) {
+      for (const roleName of alt.resourceNames ?? []) {
+        addBound({
+          namespace: req.namespace,
+          roleKind: (alt.resources ?? []).includes('clusterroles') ? BoundRoleKind.CLUSTER_ROLE : BoundRoleKind.ROLE,
+          roleName,
+          bootstrap: true,
+          reason: BOOTSTRAP_REASON,
+        });
+      }
+    }
+  }
+  const namespacedRules = RbacRules.compact(perNamespace.get(namespace) ?? []);
+  let clusterRules = RbacRules.compact(perNamespace.get('') ?? []);
+  let otherNamespaceRules: NamespaceRules[] = [...perNamespace.keys()]
+    .filter((ns) => ns !== '' && ns !== namespace).sort()
+    .map((ns) => ({ namespace: ns, rules: RbacRules.compact(perNamespace.get(ns)!) }))
+    .filter((n) => n.rules.length > 0);
+  if (props.allowClusterScoped !== true && (clusterRules.length > 0 || otherNamespaceRules.length > 0)) {
+    const listed = [
+      ...otherNamespaceRules.flatMap((n) => n.rules.map((r) => RbacRules.format(r, n.namespace))),
+      ...clusterRules.map((r) => RbacRules.format(r, '')),
+    ];
+    problems.push({
+      code: PreflightCode.NEEDS_CLUSTER_SCOPED_RULES,
+      message: `${props.bundles.map((b) => b.name).join(', ')}: installing needs ${listed.length} rule(s) outside namespace ${namespace}, `
+        + `left out because allowClusterScoped is false: ${listed.join('; ')}. Fix: set allowClusterScoped (a cluster admin decision) `
+        + 'or choose an operator without clusterPermissions, webhooks or API services.',
+    });
+    clusterRules = [];
+    otherNamespaceRules = [];
+  }
+  const keptNamespaces = new Set([namespace, ...(clusterRules.length > 0 ? [''] : []), ...otherNamespaceRules.map((n) => n.namespace)]);
+  const boundRoles = [...bound.values()]
+    .filter((b) => keptNamespaces.has(b.namespace))
+    .sort((a, b) => cmpStr(a.namespace, b.namespace) || cmpStr(a.roleKind, b.roleKind) || cmpStr(a.roleName, b.roleName));
+  // Cluster-wide rules apply in every namespace too: drop namespaced atoms they already cover.
+  const notCovered = (rules: PolicyRule[]) => clusterRules.length === 0 ? rules
+    : RbacRules.compact(RbacRules.breakdown(rules).filter((a) => !RbacRules.covers(clusterRules, [a]).covered));
+  return {
+    namespacedRules: notCovered(namespacedRules),
+    clusterRules,
+    otherNamespaceRules: otherNamespaceRules.map((n) => ({ namespace: n.namespace, rules: notCovered(n.rules) })).filter((n) => n.rules.length > 0),
+    problems: dedupe(problems),
+    boundRoles,
+  };
+}
+
+function isObject(x: unknown): boolean {
+  return typeof x === 'object' && x !== null;
+}
+
+const CHECKS = new NamespaceTemplates<PreflightResult>(256);
+const DERIVED = new NamespaceTemplates<InstallerPermissionSet>(256);

@@ -13,6 +13,7 @@
  * literal that only a `*` in the owner covers), `allows` matches one concrete request.
  */
 import { PolicyRule } from './policy-rule';
+import { BoundedCache, copyShallowArrays, isPlainRuleList, rulesKey, seal } from '../core/content-cache';
 
 /** Result of `RbacRules.covers`. */
 export interface CoverageResult {
@@ -146,66 +147,18 @@ export class RbacRules {
    *    as mixing resources and non-resource URLs are kept unchanged (deduplicated), last (see `validate`).
    */
   public static compact(rules: PolicyRule[]): PolicyRule[] {
-    const resourceAtoms = new Map<string, Atom>();
-    const urlAtoms = new Map<string, Atom>();
-    const passThrough = new Map<string, PolicyRule>();
-    for (const rule of rules) {
-      checkRuleShape(rule, 'RbacRules.compact: a rule');
-      if (isMixed(rule)) {
-        const copy = normalize(rule);
-        passThrough.set(JSON.stringify(copy), copy);
-        continue;
-      }
-      RbacRules.forEachAtom(rule, (atom) => {
-        (atom.url === undefined ? resourceAtoms : urlAtoms).set(atomKey(atom), atom);
-      });
-    }
+    // Equal rule lists (many tenants deriving from the same bundles) are compacted once; callers get copies.
+    return RbacRules._compactShared(rules).map((r) => copyShallowArrays(r));
+  }
 
-    // 1. Drop atoms covered by a different atom (ruleCovers is transitive on atoms, so this keeps the meaning).
-    const kept = (atoms: Map<string, Atom>): Atom[] => {
-      const list = [...atoms.values()];
-      const index = new OwnerIndex(list.map(atomToRule), list.map(atomKey));
-      return list.filter((a) => !index.coversAtom(a, true));
-    };
-
-    // 2. Regroup resource atoms.
-    const out: PolicyRule[] = [];
-    const byName = groupBy(kept(resourceAtoms), (a) => [a.group, a.resource, a.verb], (a) => a.name);
-    // entries: group, resource, verb, names (undefined = any name)
-    const step1 = [...byName.values()].map(({ head, values }) => ({
-      group: head.group!,
-      resource: head.resource!,
-      verb: head.verb,
-      names: values.includes(undefined) ? undefined : sortedUnique(values as string[]),
-    }));
-    const byVerbs = groupBy(step1, (e) => [e.group, e.resource, namesKey(e.names)], (e) => e.verb);
-    const step2 = [...byVerbs.values()].map(({ head, values }) => ({
-      group: head.group, resource: head.resource, names: head.names, verbs: sortedUnique(values),
-    }));
-    const byResources = groupBy(step2, (e) => [e.group, namesKey(e.names), e.verbs.join(',')], (e) => e.resource);
-    const step3 = [...byResources.values()].map(({ head, values }) => ({
-      group: head.group, names: head.names, verbs: head.verbs, resources: sortedUnique(values),
-    }));
-    const byGroups = groupBy(step3, (e) => [e.resources.join(','), namesKey(e.names), e.verbs.join(',')], (e) => e.group);
-    for (const { head, values } of byGroups.values()) {
-      out.push(clean({
-        apiGroups: sortedUnique(values), resources: head.resources, resourceNames: head.names, verbs: head.verbs,
-      }));
-    }
-
-    // 3. Non-resource rules.
-    const urlVerbs = groupBy(kept(urlAtoms), (a) => [a.url!], (a) => a.verb);
-    const urlStep = [...urlVerbs.values()].map(({ head, values }) => ({ url: head.url!, verbs: sortedUnique(values) }));
-    const urlsByVerbs = groupBy(urlStep, (e) => [e.verbs.join(',')], (e) => e.url);
-    const urlRules: PolicyRule[] = [...urlsByVerbs.values()].map(({ head, values }) => ({
-      nonResourceUrls: sortedUnique(values), verbs: head.verbs,
-    }));
-
-    return [
-      ...sortRules(out),
-      ...sortRules(urlRules),
-      ...sortRules([...passThrough.values()]),
-    ];
+  /**
+   * `compact` for the library's own read-only use: the result is a cached, frozen list shared by every caller with
+   * the same rules.
+   * @internal
+   */
+  public static _compactShared(rules: PolicyRule[]): PolicyRule[] {
+    if (!isPlainRuleList(rules)) return RbacRules.compactUncached(rules);
+    return COMPACTED.get(rulesKey(rules), () => seal(RbacRules.compactUncached(rules)));
   }
 
   /**
@@ -312,6 +265,70 @@ export class RbacRules {
     for (const url of rule.nonResourceUrls ?? []) {
       for (const verb of verbs) fn({ url, verb });
     }
+  }
+
+  /** The body of `compact`, uncached. */
+  private static compactUncached(rules: PolicyRule[]): PolicyRule[] {
+    const resourceAtoms = new Map<string, Atom>();
+    const urlAtoms = new Map<string, Atom>();
+    const passThrough = new Map<string, PolicyRule>();
+    for (const rule of rules) {
+      checkRuleShape(rule, 'RbacRules.compact: a rule');
+      if (isMixed(rule)) {
+        const copy = normalize(rule);
+        passThrough.set(JSON.stringify(copy), copy);
+        continue;
+      }
+      RbacRules.forEachAtom(rule, (atom) => {
+        (atom.url === undefined ? resourceAtoms : urlAtoms).set(atomKey(atom), atom);
+      });
+    }
+
+    // 1. Drop atoms covered by a different atom (ruleCovers is transitive on atoms, so this keeps the meaning).
+    const kept = (atoms: Map<string, Atom>): Atom[] => {
+      const list = [...atoms.values()];
+      const index = new OwnerIndex(list.map(atomToRule), list.map(atomKey));
+      return list.filter((a) => !index.coversAtom(a, true));
+    };
+
+    // 2. Regroup resource atoms.
+    const out: PolicyRule[] = [];
+    const byName = groupBy(kept(resourceAtoms), (a) => [a.group, a.resource, a.verb], (a) => a.name);
+    // entries: group, resource, verb, names (undefined = any name)
+    const step1 = [...byName.values()].map(({ head, values }) => ({
+      group: head.group!,
+      resource: head.resource!,
+      verb: head.verb,
+      names: values.includes(undefined) ? undefined : sortedUnique(values as string[]),
+    }));
+    const byVerbs = groupBy(step1, (e) => [e.group, e.resource, namesKey(e.names)], (e) => e.verb);
+    const step2 = [...byVerbs.values()].map(({ head, values }) => ({
+      group: head.group, resource: head.resource, names: head.names, verbs: sortedUnique(values),
+    }));
+    const byResources = groupBy(step2, (e) => [e.group, namesKey(e.names), e.verbs.join(',')], (e) => e.resource);
+    const step3 = [...byResources.values()].map(({ head, values }) => ({
+      group: head.group, names: head.names, verbs: head.verbs, resources: sortedUnique(values),
+    }));
+    const byGroups = groupBy(step3, (e) => [e.resources.join(','), namesKey(e.names), e.verbs.join(',')], (e) => e.group);
+    for (const { head, values } of byGroups.values()) {
+      out.push(clean({
+        apiGroups: sortedUnique(values), resources: head.resources, resourceNames: head.names, verbs: head.verbs,
+      }));
+    }
+
+    // 3. Non-resource rules.
+    const urlVerbs = groupBy(kept(urlAtoms), (a) => [a.url!], (a) => a.verb);
+    const urlStep = [...urlVerbs.values()].map(({ head, values }) => ({ url: head.url!, verbs: sortedUnique(values) }));
+    const urlsByVerbs = groupBy(urlStep, (e) => [e.verbs.join(',')], (e) => e.url);
+    const urlRules: PolicyRule[] = [...urlsByVerbs.values()].map(({ head, values }) => ({
+      nonResourceUrls: sortedUnique(values), verbs: head.verbs,
+    }));
+
+    return [
+      ...sortRules(out),
+      ...sortRules(urlRules),
+      ...sortRules([...passThrough.values()]),
+    ];
   }
 
   private constructor() {}
@@ -549,3 +566,6 @@ function sortKey(r: PolicyRule): string {
 function sortRules(rules: PolicyRule[]): PolicyRule[] {
   return rules.map((r) => [sortKey(r), r] as const).sort((a, b) => compareStrings(a[0], b[0])).map(([, r]) => r);
 }
+
+/** `RbacRules.compact` results by input content. */
+const COMPACTED = new BoundedCache<PolicyRule[]>(1024);

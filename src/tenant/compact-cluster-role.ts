@@ -40,7 +40,7 @@ export class CompactClusterRole extends Construct {
     this.added.push(...(props.rules ?? []));
     this.apiObject = new k8s.KubeClusterRole(this, 'Resource', {
       metadata: { name: props.name, labels: nonEmpty(props.labels), annotations: nonEmpty(props.annotations) },
-      rules: Lazy.any({ produce: () => toL1Rules(this.rules) }),
+      rules: Lazy.any({ produce: () => toL1Rules(this._sharedRules) }),
     });
   }
 
@@ -52,6 +52,14 @@ export class CompactClusterRole extends Construct {
   /** The rules as written to the manifest: compacted and sorted. */
   public get rules(): PolicyRule[] {
     return RbacRules.compact(this.added);
+  }
+
+  /**
+   * `rules` for the library's own read-only use: a cached, frozen list shared by roles with the same rules.
+   * @internal
+   */
+  public get _sharedRules(): PolicyRule[] {
+    return RbacRules._compactShared(this.added);
   }
 
   /** The rules exactly as added, before merging. */

@@ -2,6 +2,7 @@
  * What an installer ServiceAccount must never be able to do, checked on plain rule lists (no constructs), so the
  * tenant construct, the preflight and tests all use the same answer.
  */
+import { BoundedCache, contentKey, isPlainRuleList, rulesKey } from '../core/content-cache';
 import { DiagnosticDetails } from '../core/diagnostics';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules, ResourceRequest } from '../rbac/rbac-rules';
@@ -250,72 +251,13 @@ export class InstallerRuleChecks {
    * (a Role cannot reach cluster-scoped kinds; the OKD docs' example uses one).
    */
   public static errors(rules: PolicyRule[], options: InstallerRuleCheckOptions): DiagnosticDetails[] {
-    const field = options.field ?? 'installerRules';
-    const out: DiagnosticDetails[] = [];
-    const valid: { rule: PolicyRule; index: number }[] = [];
-    rules.forEach((rule, index) => {
-      const problems = RbacRules.validate(rule, !options.clusterScoped);
-      for (const problem of problems) {
-        out.push({
-          code: 'InvalidInstallerRule',
-          field: `${field}[${index}]`,
-          message: problem,
-          fix: 'correct or remove the rule',
-        });
-      }
-      if (problems.length === 0) valid.push({ rule, index });
-    });
-
-    // A rule with resourceNames grants only requests for those names: probe them too. Upstream RBAC never
-    // matches create/deletecollection against resourceNames (the request has no name), so those stay unnamed.
-    const names = [...new Set(valid.flatMap((v) => v.rule.resourceNames ?? []))].sort();
-    const withNames = (requests: ResourceRequest[]) => [
-      ...requests,
-      ...requests.filter((r) => r.verb !== 'create' && r.verb !== 'deletecollection' && r.nonResourcePath === undefined).flatMap((r) => names.map((name) => ({ ...r, name }))),
-    ];
-    const grantingRules = (candidates: { rule: PolicyRule; index: number }[], requests: ResourceRequest[]) =>
-      candidates.filter((c) => withNames(requests).some((r) => RbacRules.allows([c.rule], r)));
-    const describe = (found: { rule: PolicyRule; index: number }[]) =>
-      found.map((f) => `${field}[${f.index}] ${JSON.stringify(rulesJson(f.rule))}`).join(', ');
-
-    if (options.clusterScoped) {
-      for (const kind of OLM_ONLY) {
-        const validRules = valid.map((v) => v.rule);
-        const verbs = WRITE_VERBS.filter((verb) =>
-          withNames([{ verb, apiGroup: kind.apiGroup, resource: kind.resource }]).some((r) => RbacRules.allows(validRules, r)),
-        );
-        if (verbs.length === 0) continue;
-        const found = grantingRules(valid, verbs.map((verb) => ({ verb, apiGroup: kind.apiGroup, resource: kind.resource })));
-        out.push({
-          code: kind.code,
-          field,
-          value: describe(found),
-          message: `the cluster-scoped installer rules allow ${verbs.join('/')} on ${kind.apiGroup} ${kind.what}; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources")`,
-          fix: `narrow the rule's apiGroups/resources/verbs so that it does not match ${kind.apiGroup} ${kind.what}`,
-        });
-      }
-    }
-
-    const allowed = new Set(options.allowedSensitiveGrants ?? []);
-    const candidates = options.clusterScoped ? valid : valid.filter((v) => !InstallerRuleChecks.isFullWildcard(v.rule));
-    const bundleGranted = options.clusterScoped ? [] : options.bundleGrantedRules ?? [];
-    for (const grant of Object.values(SensitiveGrant)) {
-      if (allowed.has(grant) || !probed(grant, options)) continue;
-      const probe = SENSITIVE[grant];
-      // 'assume' requests the bundles' own namespaced Roles grant too are accepted (the installer must hold them)
-      const requests = probe.scope === 'assume' ? probe.requests.filter((r) => !RbacRules.allows(bundleGranted, r)) : probe.requests;
-      if (requests.length === 0) continue;
-      const found = grantingRules(candidates, requests);
-      if (found.length === 0) continue;
-      out.push({
-        code: 'InstallerSensitiveGrant',
-        field,
-        value: describe(found),
-        message: `the ${options.clusterScoped ? 'cluster-scoped' : 'namespaced'} installer rules grant ${probe.what} (SensitiveGrant.${grant}); an operator installed with them could gain rights nobody reviewed`,
-        fix: `remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.${grant}]`,
-      });
-    }
-    return out;
+    // Thousands of tenants usually hold equal rule lists (derived from the same bundles): check each list once.
+    const bundleGranted = options.bundleGrantedRules ?? [];
+    if (!isPlainRuleList(rules) || !isPlainRuleList(bundleGranted)) return computeErrors(rules, options);
+    const key = `${rulesKey(rules)}\u0000${rulesKey(bundleGranted)}\u0000${contentKey([
+      !!options.clusterScoped, options.allowedSensitiveGrants ?? [], options.field ?? 'installerRules', options.operatorRbacBeyondNamespace === true,
+    ])}`;
+    return ERRORS_CACHE.get(key, () => computeErrors(rules, options)).map((d) => ({ ...d }));
   }
 
   /**
@@ -357,6 +299,81 @@ export class InstallerRuleChecks {
   }
 
   private constructor() {}
+}
+
+/** `InstallerRuleChecks.errors` results by input content. */
+const ERRORS_CACHE = new BoundedCache<DiagnosticDetails[]>(1024);
+
+/** `InstallerRuleChecks.errors`, uncached. */
+function computeErrors(rules: PolicyRule[], options: InstallerRuleCheckOptions): DiagnosticDetails[] {
+  const field = options.field ?? 'installerRules';
+  const out: DiagnosticDetails[] = [];
+  const valid: { rule: PolicyRule; index: number }[] = [];
+  rules.forEach((rule, index) => {
+    const problems = RbacRules.validate(rule, !options.clusterScoped);
+    for (const problem of problems) {
+      out.push({
+        code: 'InvalidInstallerRule',
+        field: `${field}[${index}]`,
+        message: problem,
+        fix: 'correct or remove the rule',
+      });
+    }
+    if (problems.length === 0) valid.push({ rule, index });
+  });
+
+  // A rule with resourceNames grants only requests for those names: probe them too. Upstream RBAC never
+  // matches create/deletecollection against resourceNames (the request has no name), so those stay unnamed.
+  const names = [...new Set(valid.flatMap((v) => v.rule.resourceNames ?? []))].sort();
+  const withNames = (requests: ResourceRequest[]) => [
+    ...requests,
+    ...requests.filter((r) => r.verb !== 'create' && r.verb !== 'deletecollection' && r.nonResourcePath === undefined).flatMap((r) => names.map((name) => ({ ...r, name }))),
+  ];
+  const grantingRules = (candidates: { rule: PolicyRule; index: number }[], requests: ResourceRequest[]) => {
+    const probes = withNames(requests);
+    return candidates.filter((c) => probes.some((r) => RbacRules.allows([c.rule], r)));
+  };
+  const describe = (found: { rule: PolicyRule; index: number }[]) =>
+    found.map((f) => `${field}[${f.index}] ${JSON.stringify(rulesJson(f.rule))}`).join(', ');
+
+  if (options.clusterScoped) {
+    for (const kind of OLM_ONLY) {
+      const validRules = valid.map((v) => v.rule);
+      const verbs = WRITE_VERBS.filter((verb) =>
+        withNames([{ verb, apiGroup: kind.apiGroup, resource: kind.resource }]).some((r) => RbacRules.allows(validRules, r)),
+      );
+      if (verbs.length === 0) continue;
+      const found = grantingRules(valid, verbs.map((verb) => ({ verb, apiGroup: kind.apiGroup, resource: kind.resource })));
+      out.push({
+        code: kind.code,
+        field,
+        value: describe(found),
+        message: `the cluster-scoped installer rules allow ${verbs.join('/')} on ${kind.apiGroup} ${kind.what}; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources")`,
+        fix: `narrow the rule's apiGroups/resources/verbs so that it does not match ${kind.apiGroup} ${kind.what}`,
+      });
+    }
+  }
+
+  const allowed = new Set(options.allowedSensitiveGrants ?? []);
+  const candidates = options.clusterScoped ? valid : valid.filter((v) => !InstallerRuleChecks.isFullWildcard(v.rule));
+  const bundleGranted = options.clusterScoped ? [] : options.bundleGrantedRules ?? [];
+  for (const grant of Object.values(SensitiveGrant)) {
+    if (allowed.has(grant) || !probed(grant, options)) continue;
+    const probe = SENSITIVE[grant];
+    // 'assume' requests the bundles' own namespaced Roles grant too are accepted (the installer must hold them)
+    const requests = probe.scope === 'assume' ? probe.requests.filter((r) => !RbacRules.allows(bundleGranted, r)) : probe.requests;
+    if (requests.length === 0) continue;
+    const found = grantingRules(candidates, requests);
+    if (found.length === 0) continue;
+    out.push({
+      code: 'InstallerSensitiveGrant',
+      field,
+      value: describe(found),
+      message: `the ${options.clusterScoped ? 'cluster-scoped' : 'namespaced'} installer rules grant ${probe.what} (SensitiveGrant.${grant}); an operator installed with them could gain rights nobody reviewed`,
+      fix: `remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.${grant}]`,
+    });
+  }
+  return out;
 }
 
 function rulesJson(rule: PolicyRule): any {

@@ -19,6 +19,7 @@ import { AcceptedReach, AuditedTenant, TenancyAudit } from '../audit/tenancy-aud
 import { enableTenancyAudit, tenancyAuditDiagnostics } from '../audit/validation';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { ICatalogSource } from '../catalog/catalog-source';
+import { rulesKey } from '../core/content-cache';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
 import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
@@ -264,6 +265,8 @@ interface TreeIndex {
   readonly tenants: ScopedOperatorTenant[];
   operatorGroups?: Map<string, ApiObject[]>;
   conflicts?: Map<ScopedOperatorTenant, DiagnosticDetails[]>;
+  /** Positions in `tenants` by tenant namespace (cross-tenant checks look tenants up here, never pairwise). */
+  byNamespace?: Map<string, number[]>;
 }
 const TREES = new WeakMap<IConstruct, TreeIndex>();
 
@@ -277,6 +280,7 @@ function treeOf(root: IConstruct): TreeIndex {
       validate: () => {
         created.operatorGroups = indexOperatorGroups(root);
         created.conflicts = computeConflicts(created.tenants);
+        created.byNamespace = indexTenantNamespaces(created.tenants);
         return [];
       },
     });
@@ -293,6 +297,16 @@ function computeConflicts(tenants: ScopedOperatorTenant[]): Map<ScopedOperatorTe
   const out = new Map<ScopedOperatorTenant, DiagnosticDetails[]>();
   for (const [f, details] of TenantConflicts.find([...facts.keys()])) out.set(facts.get(f)!, details);
   return out;
+}
+
+function indexTenantNamespaces(tenants: ScopedOperatorTenant[]): Map<string, number[]> {
+  const index = new Map<string, number[]>();
+  tenants.forEach((t, i) => {
+    const list = index.get(t.namespaceName);
+    if (list) list.push(i);
+    else index.set(t.namespaceName, [i]);
+  });
+  return index;
 }
 
 /** The conflicts of the current validation pass (computed on the spot outside a pass). */
@@ -474,6 +488,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const tree = treeOf(this.node.root);
     tree.tenants.push(this);
     tree.operatorGroups = undefined; // a new OperatorGroup: the next pass rebuilds the index
+    tree.byNamespace = undefined; // and the namespace index
 
     // policy checks: per-tenant severities (only computed both ways when the tenant changes some)
     const policyChecks = props.policyChecks;
@@ -789,7 +804,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private deriveFrom(sub: OperatorSubscription): void {
     const reason = this.props.clusterScopedInstallerRulesReason;
     const bundles = this.props.deriveScope === DeriveScope.PINNED_VERSION ? sub.bundles.slice(0, 1) : [...sub.bundles, ...sub.upgradeGraphBundles];
-    const derived = InstallerPermissions.leastPrivilege({
+    // shared, read-only rule objects: thousands of tenants on the same bundles hold one copy (see namespace-template.ts)
+    const derived = InstallerPermissions._leastPrivilegeShared({
       bundles,
       namespace: this.namespaceName,
       targetNamespaces: this.targetNamespaces,
@@ -899,22 +915,23 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   }
 
   /** Rules the installer holds outside its namespace, per namespace. */
-  private otherNamespaceRules(): NamespaceRules[] {
+  private otherNamespaceRules(shared = false): NamespaceRules[] {
     return [...this.outsideRoles.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([namespace, role]) => ({ namespace, rules: role.rules }));
+      .map(([namespace, role]) => ({ namespace, rules: shared ? role._sharedRules : role.rules }));
   }
 
   /** The preflight of one Subscription, cached while the installer's rules stay the same. */
   private preflightOf(sub: OperatorSubscription): PreflightResult[] {
     if (sub.bundles.length === 0) return [];
-    const installerRules = this.installerRules;
-    const clusterInstallerRules = this.clusterInstallerRules;
-    const otherNamespaceRules = this.otherNamespaceRules();
-    const key = JSON.stringify([installerRules, clusterInstallerRules, otherNamespaceRules, this.targetNamespaces]);
+    // shared, read-only compacted rules: sealed, so the key names them by id (see core/content-cache.ts)
+    const installerRules = this.installerRole._sharedRules;
+    const clusterInstallerRules = this.clusterRole?._sharedRules ?? [];
+    const otherNamespaceRules = this.otherNamespaceRules(true);
+    const key = [rulesKey(installerRules), rulesKey(clusterInstallerRules), ...otherNamespaceRules.map((n) => `${n.namespace}:${rulesKey(n.rules)}`), JSON.stringify(this.targetNamespaces)].join('\u0000');
     const cached = this.preflightCache.get(sub);
     if (cached && cached.key === key) return cached.results;
-    const results = InstallPreflight.checkVersions({
+    const results = InstallPreflight._checkVersionsShared({
       bundles: sub.bundles,
       namespace: this.namespaceName,
       targetNamespaces: this.targetNamespaces,
@@ -1011,6 +1028,14 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     return this.subs.filter((s) => s.bundles.length > 0).map((s) => s.bundles[0]);
   }
 
+  /** The tenants whose namespace is one of `namespaces`, in construction order (through the tree's index). */
+  private tenantsIn(namespaces: string[]): ScopedOperatorTenant[] {
+    const tree = treeOf(this.node.root);
+    const index = tree.byNamespace ?? indexTenantNamespaces(tree.tenants);
+    const positions = [...new Set(namespaces)].flatMap((ns) => index.get(ns) ?? []).sort((a, b) => a - b);
+    return positions.map((i) => tree.tenants[i]);
+  }
+
   private otherTenants(): ScopedOperatorTenant[] {
     return treeOf(this.node.root).tenants.filter((t) => t !== this);
   }
@@ -1075,8 +1100,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     }
     const foreignTargets = this.targetNamespaces.filter((t) => t !== this.namespaceName);
     if (foreignTargets.length > 0) {
-      for (const other of this.otherTenants()) {
-        if (other.namespaceName === this.namespaceName || !foreignTargets.includes(other.namespaceName)) continue;
+      for (const other of this.tenantsIn(foreignTargets)) {
+        if (other === this || other.namespaceName === this.namespaceName) continue;
         out.push({
           code: 'TargetsOtherTenant',
           field: 'targetNamespaces',

@@ -46,15 +46,60 @@ function providedApis(bundle: OperatorBundle): string[] {
   return [...out].sort();
 }
 
-function intersects(a: TenantFacts, b: TenantFacts): boolean {
-  if (a.targetNamespaces.length === 0 || b.targetNamespaces.length === 0) return true;
-  const set = new Set(a.targetNamespaces);
-  return b.targetNamespaces.some((n) => set.has(n));
+/** One bundle installed by one tenant, indexed by API or CRD. */
+interface Owner {
+  readonly tenant: TenantFacts;
+  readonly csv: string;
+  /** Position in the index list: rivals are listed in this order. */
+  readonly order: number;
 }
 
 /**
- * Finds, for every tenant, its conflicts with the others. Indexed by API and CRD, so the cost grows with the
- * number of tenants that share an API, not with the square of all tenants.
+ * The owners of one API, indexed by what decides whether two OperatorGroups' target namespaces intersect:
+ * AllNamespaces owners intersect everybody, the others only owners that share a target namespace.
+ */
+class ApiOwners {
+  public readonly owners: Owner[] = [];
+  private readonly allNamespaces: Owner[] = [];
+  private readonly byTarget = new Map<string, Owner[]>();
+
+  public add(tenant: TenantFacts, csv: string): void {
+    const o: Owner = { tenant, csv, order: this.owners.length };
+    this.owners.push(o);
+    if (tenant.targetNamespaces.length === 0) {
+      this.allNamespaces.push(o);
+      return;
+    }
+    for (const ns of new Set(tenant.targetNamespaces)) {
+      const list = this.byTarget.get(ns);
+      if (list) list.push(o);
+      else this.byTarget.set(ns, [o]);
+    }
+  }
+
+  /**
+   * The owners of other tenants in other namespaces whose targets intersect `a`'s (either is AllNamespaces, or
+   * they share a target namespace), in index order, without scanning the owners that share no namespace.
+   */
+  public rivals(a: Owner): Owner[] {
+    let candidates: Owner[];
+    if (a.tenant.targetNamespaces.length === 0) {
+      candidates = this.owners;
+    } else {
+      const found = new Set<Owner>(this.allNamespaces);
+      for (const ns of a.tenant.targetNamespaces) for (const o of this.byTarget.get(ns) ?? []) found.add(o);
+      candidates = [...found].sort((x, y) => x.order - y.order);
+    }
+    return candidates.filter((b) => b.tenant !== a.tenant && b.tenant.namespace !== a.tenant.namespace);
+  }
+}
+
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Finds, for every tenant, its conflicts with the others. Indexed by API and CRD, and within an API by target
+ * namespace, so the cost grows with the number of tenants that actually share an API and a namespace, never with
+ * the square of all tenants.
  *
  * - `InterOperatorGroupOwnerConflict`: two OperatorGroups whose target namespaces intersect provide the same API.
  *   OLM's `APIIntersectionReconciler` (`pkg/controller/registry/resolver/groups.go`) returns `APIConflict` and the
@@ -65,20 +110,35 @@ function intersects(a: TenantFacts, b: TenantFacts): boolean {
  */
 function tenantConflicts(tenants: TenantFacts[]): Map<TenantFacts, DiagnosticDetails[]> {
   const out = new Map<TenantFacts, DiagnosticDetails[]>();
-  const add = (t: TenantFacts, d: DiagnosticDetails) => out.set(t, [...(out.get(t) ?? []), d]);
+  const add = (t: TenantFacts, d: DiagnosticDetails) => {
+    const list = out.get(t);
+    if (list) list.push(d);
+    else out.set(t, [d]);
+  };
 
-  const byApi = new Map<string, Array<{ tenant: TenantFacts; csv: string }>>();
+  const byApi = new Map<string, ApiOwners>();
   const byCrd = new Map<string, Array<{ tenant: TenantFacts; csv: string }>>();
+  const apisOf = new Map<OperatorBundle, string[]>();
   for (const tenant of tenants) {
     for (const bundle of tenant.bundles) {
-      for (const api of providedApis(bundle)) byApi.set(api, [...(byApi.get(api) ?? []), { tenant, csv: bundle.name }]);
-      for (const crd of new Set(bundle.ownedCrds.map((c) => c.name))) byCrd.set(crd, [...(byCrd.get(crd) ?? []), { tenant, csv: bundle.name }]);
+      let apis = apisOf.get(bundle);
+      if (!apis) apisOf.set(bundle, apis = providedApis(bundle));
+      for (const api of apis) {
+        let owners = byApi.get(api);
+        if (!owners) byApi.set(api, owners = new ApiOwners());
+        owners.add(tenant, bundle.name);
+      }
+      for (const crd of new Set(bundle.ownedCrds.map((c) => c.name))) {
+        const owners = byCrd.get(crd);
+        if (owners) owners.push({ tenant, csv: bundle.name });
+        else byCrd.set(crd, [{ tenant, csv: bundle.name }]);
+      }
     }
   }
 
-  for (const [api, owners] of [...byApi].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    for (const a of owners) {
-      const rivals = owners.filter((b) => b.tenant !== a.tenant && b.tenant.namespace !== a.tenant.namespace && intersects(a.tenant, b.tenant));
+  for (const [api, index] of [...byApi].sort(byKey)) {
+    for (const a of index.owners) {
+      const rivals = index.rivals(a);
       if (rivals.length === 0) continue;
       add(a.tenant, {
         code: 'InterOperatorGroupOwnerConflict',
@@ -90,13 +150,18 @@ function tenantConflicts(tenants: TenantFacts[]): Map<TenantFacts, DiagnosticDet
     }
   }
 
-  for (const [crd, owners] of [...byCrd].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const csvs = [...new Set(owners.map((o) => o.csv))].sort();
-    if (csvs.length < 2) continue;
-    const tenantsOfCrd = [...new Set(owners.map((o) => o.tenant))];
-    if (tenantsOfCrd.length < 2) continue;
-    for (const t of tenantsOfCrd) {
-      const mine = owners.filter((o) => o.tenant === t).map((o) => o.csv);
+  for (const [crd, owners] of [...byCrd].sort(byKey)) {
+    const csvs = new Set(owners.map((o) => o.csv));
+    if (csvs.size < 2) continue;
+    // Per tenant, its CSVs in owner order; the others are the owners of other tenants with a CSV it does not own.
+    const mineOf = new Map<TenantFacts, string[]>();
+    for (const o of owners) {
+      const list = mineOf.get(o.tenant);
+      if (list) list.push(o.csv);
+      else mineOf.set(o.tenant, [o.csv]);
+    }
+    if (mineOf.size < 2) continue;
+    for (const [t, mine] of mineOf) {
       const others = owners.filter((o) => o.tenant !== t && !mine.includes(o.csv));
       if (others.length === 0) continue;
       add(t, {

@@ -98,6 +98,63 @@ describe('TenancyApp writes exactly what cdk8s App writes', () => {
     ]);
   });
 
+  test.each(OUTPUT_TYPES)('charts with array-index ids (cdk8s orders those paths first), %s', (_name, yamlOutputType) => {
+    const build = (app: App) => {
+      const charts = ['b', '10', 'a', '2', '0'].map((id) => new Chart(app, id));
+      charts.forEach((c, i) => new ApiObject(c, 'Cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}` } }));
+      charts[2].addDependency(charts[0]);
+      const t = new ScopedOperatorTenant(charts[3], 'Tenant', { namespaceName: 'team-x' });
+      t.node.addDependency(charts[4]);
+    };
+    const { cdk8s, tenancy } = synthBoth(build, { yamlOutputType });
+    expect(tenancy).toEqual(cdk8s);
+  });
+
+  test('a dependency cycle between charts fails with cdk8s\'s message', () => {
+    const build = (app: App) => {
+      const a = new Chart(app, 'a');
+      const b = new Chart(app, 'b');
+      new ApiObject(a, 'A', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } });
+      a.addDependency(b);
+      b.addDependency(a);
+    };
+    const plain = new App({ outdir: tmp() });
+    build(plain);
+    const app = new TenancyApp({ outdir: tmp(), quiet: true });
+    build(app);
+    let expected = '';
+    try {
+      plain.synth();
+    } catch (e) {
+      expected = (e as Error).message;
+    }
+    expect(expected).toMatch(/^Dependency cycle detected: /);
+    expect(() => app.synth()).toThrow(expected);
+  });
+
+  test('a dependency cycle inside a chart fails with cdk8s\'s message', () => {
+    const build = (app: App) => {
+      new Chart(app, 'first');
+      const c = new Chart(app, 'second');
+      const a = new ApiObject(c, 'A', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } });
+      const b = new ApiObject(c, 'B', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'b' } });
+      a.addDependency(b);
+      b.addDependency(a);
+    };
+    const plain = new App({ outdir: tmp() });
+    build(plain);
+    const app = new TenancyApp({ outdir: tmp(), quiet: true });
+    build(app);
+    let expected = '';
+    try {
+      plain.synthYaml();
+    } catch (e) {
+      expected = (e as Error).message;
+    }
+    expect(expected).toMatch(/^Dependency cycle detected: /);
+    expect(() => app.synthYaml()).toThrow(expected);
+  });
+
   test('construct metadata (recordConstructMetadata) is the same', () => {
     const { cdk8s, tenancy } = synthBoth((app) => buildManyCharts(app, 4), { recordConstructMetadata: true });
     expect(tenancy.map(([f]) => f)).toContain('construct-metadata.json');
@@ -186,6 +243,7 @@ describe('TenancyApp reports on synth', () => {
       expect(written).toHaveLength(2);
       expect(written[0]).toEqual(`${warnings}\n`);
       expect(app.summary).toEqual({ tenants: 9, subscriptions: 10, objects: tree(outdir).reduce((n, [, y]) => n + y.split(/^---$/m).length, 0), milliseconds: app.summary!.milliseconds });
+      // outside the working directory: the absolute path
       expect(written[1]).toEqual(`${TenancyApp.formatSummary(app.summary!, outdir)}\n`);
     } finally {
       spy.mockRestore();

@@ -1,0 +1,93 @@
+/**
+ * Memoization by input content, for pure functions that thousands of tenants call with equal inputs (rule lists
+ * derived from the same bundles). Internal to the library: not re-exported from the package root.
+ */
+
+/**
+ * A key for plain data: its JSON (native, so cheap next to what it saves). JSON drops object fields whose value is
+ * `undefined`: only use it for inputs whose functions treat such a field as absent (true of every rule function
+ * here: `RbacRules` reads fields with `?? []` / `!== undefined`, and its messages print rules with JSON too).
+ */
+export function contentKey(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+/** Test switch: with `enabled: false` every cache here computes afresh (tests compare both ways). */
+export const CACHING = { enabled: true };
+
+/** A map that forgets everything when it is full (bounded memory, no bookkeeping on hits). */
+export class BoundedCache<V> {
+  private readonly entries = new Map<string, V>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  /** The cached value for `key`, computed (and stored) on a miss. A throwing `compute` stores nothing. */
+  public get(key: string, compute: () => V): V {
+    if (!CACHING.enabled) return compute();
+    const hit = this.entries.get(key);
+    if (hit !== undefined) return hit;
+    const value = compute();
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(key, value);
+    return value;
+  }
+}
+
+/** A copy of a plain rule-like object whose array fields are copied too (same keys, same order). */
+export function copyShallowArrays<T extends object>(o: T): T {
+  const out: any = {};
+  for (const [k, v] of Object.entries(o)) out[k] = Array.isArray(v) ? [...v] : v;
+  return out;
+}
+
+/**
+ * Whether `rules` is a list of objects whose fields are all `undefined` or lists of strings: then its JSON
+ * (`contentKey`) identifies it exactly for every rule function. Anything else is computed uncached (its error
+ * messages may tell `null` from `undefined`).
+ */
+export function isPlainRuleList(rules: unknown): boolean {
+  if (!Array.isArray(rules)) return false;
+  for (const r of rules) {
+    if (r === null || typeof r !== 'object' || Array.isArray(r)) return false;
+    if (PLAIN_RULES.has(r)) continue;
+    for (const v of Object.values(r)) {
+      if (v === undefined) continue;
+      if (!Array.isArray(v)) return false;
+      for (const x of v) if (typeof x !== 'string') return false;
+    }
+    if (SEALED.has(r)) PLAIN_RULES.add(r);
+  }
+  return true;
+}
+
+/** Ids of the objects `seal` froze (deeply, so they can never change): their key is the id, not their JSON. */
+const SEALED = new WeakMap<object, number>();
+/** Sealed objects already checked to be plain rules. */
+const PLAIN_RULES = new WeakSet<object>();
+let nextSealedId = 0;
+
+/**
+ * Deep-freezes plain data and gives every object inside an id, so `rulesKey` names each of them in a few
+ * characters. Returns `value`. For values the library caches and hands out read-only (shared templates).
+ */
+export function seal<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !SEALED.has(value)) {
+    Object.freeze(value);
+    for (const x of Object.values(value)) seal(x);
+    SEALED.set(value, nextSealedId++);
+  }
+  return value;
+}
+
+/**
+ * A key for a rule list that names it exactly (see `isPlainRuleList`): sealed rules by id (equal content under
+ * another id only misses the cache), others by their JSON.
+ */
+export function rulesKey(rules: readonly object[]): string {
+  let out = '';
+  for (const r of rules) {
+    const id = SEALED.get(r);
+    out += id !== undefined ? `#${id}\n` : `${JSON.stringify(r)}\n`;
+  }
+  return out;
+}
