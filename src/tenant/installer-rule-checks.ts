@@ -265,20 +265,16 @@ export class InstallerRuleChecks {
    * cluster-scoped rules), in `SensitiveGrant` order; grants in `allowedSensitiveGrants` are not listed.
    */
   public static bundleAcceptedGrants(rules: PolicyRule[], options: InstallerRuleCheckOptions): AcceptedSensitiveGrant[] {
-    if (options.clusterScoped) return [];
+    // as `errors`: equal rule lists are checked once
     const bundleGranted = options.bundleGrantedRules ?? [];
-    if (bundleGranted.length === 0) return [];
-    const allowed = new Set(options.allowedSensitiveGrants ?? []);
-    const held = rules.filter((r) => RbacRules.validate(r, true).length === 0 && !InstallerRuleChecks.isFullWildcard(r));
-    const out: AcceptedSensitiveGrant[] = [];
-    for (const grant of Object.values(SensitiveGrant)) {
-      if (allowed.has(grant) || !probed(grant, options) || SENSITIVE[grant].scope !== 'assume') continue;
-      const probe = SENSITIVE[grant];
-      if (probe.requests.some((r) => RbacRules.allows(held, r) && RbacRules.allows(bundleGranted, r))) out.push({ grant, what: probe.what });
-    }
-    return out;
+    if (!isPlainRuleList(rules) || !isPlainRuleList(bundleGranted)) return computeBundleAcceptedGrants(rules, options);
+    const key = `${rulesKey(rules)}\u0000${rulesKey(bundleGranted)}\u0000${contentKey([
+      !!options.clusterScoped, options.allowedSensitiveGrants ?? [], options.operatorRbacBeyondNamespace === true,
+    ])}`;
+    return ACCEPTED_CACHE.get(key, () => computeBundleAcceptedGrants(rules, options)).map((a) => ({ ...a }));
   }
 
+  /** Findings that do not stop synthesis: full-wildcard rules in the namespaced Role. */
   /** Findings that do not stop synthesis: full-wildcard rules in the namespaced Role. */
   public static warnings(rules: PolicyRule[], options: InstallerRuleCheckOptions): DiagnosticDetails[] {
     if (options.clusterScoped) return [];
@@ -372,6 +368,25 @@ function computeErrors(rules: PolicyRule[], options: InstallerRuleCheckOptions):
       message: `the ${options.clusterScoped ? 'cluster-scoped' : 'namespaced'} installer rules grant ${probe.what} (SensitiveGrant.${grant}); an operator installed with them could gain rights nobody reviewed`,
       fix: `remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.${grant}]`,
     });
+  }
+  return out;
+}
+
+/** `InstallerRuleChecks.bundleAcceptedGrants` results by input content. */
+const ACCEPTED_CACHE = new BoundedCache<AcceptedSensitiveGrant[]>(1024);
+
+/** `InstallerRuleChecks.bundleAcceptedGrants`, uncached. */
+function computeBundleAcceptedGrants(rules: PolicyRule[], options: InstallerRuleCheckOptions): AcceptedSensitiveGrant[] {
+  if (options.clusterScoped) return [];
+  const bundleGranted = options.bundleGrantedRules ?? [];
+  if (bundleGranted.length === 0) return [];
+  const allowed = new Set(options.allowedSensitiveGrants ?? []);
+  const held = rules.filter((r) => RbacRules.validate(r, true).length === 0 && !InstallerRuleChecks.isFullWildcard(r));
+  const out: AcceptedSensitiveGrant[] = [];
+  for (const grant of Object.values(SensitiveGrant)) {
+    if (allowed.has(grant) || !probed(grant, options) || SENSITIVE[grant].scope !== 'assume') continue;
+    const probe = SENSITIVE[grant];
+    if (probe.requests.some((r) => RbacRules.allows(held, r) && RbacRules.allows(bundleGranted, r))) out.push({ grant, what: probe.what });
   }
   return out;
 }

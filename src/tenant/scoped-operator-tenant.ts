@@ -19,7 +19,7 @@ import { AcceptedReach, AuditedTenant, TenancyAudit } from '../audit/tenancy-aud
 import { enableTenancyAudit, tenancyAuditDiagnostics } from '../audit/validation';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { ICatalogSource } from '../catalog/catalog-source';
-import { rulesKey } from '../core/content-cache';
+import { copyShallowArrays, rulesKey, seal } from '../core/content-cache';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
 import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
@@ -286,6 +286,32 @@ function treeOf(root: IConstruct): TreeIndex {
     });
   }
   return tree;
+}
+
+/**
+ * The rules a bundle's own Roles grant (CSV `permissions`, bundle Roles), once per bundle (bundles are immutable):
+ * a sealed copy, shared read-only by every tenant, so the rule checks key it by id (see core/content-cache.ts).
+ */
+const BUNDLE_GRANTED = new WeakMap<OperatorBundle, PolicyRule[]>();
+function bundleGrantedRulesOf(b: OperatorBundle): PolicyRule[] {
+  let rules = BUNDLE_GRANTED.get(b);
+  if (rules === undefined) {
+    const out: PolicyRule[] = [];
+    for (const p of b.permissions) out.push(...p.rules.map((r) => copyShallowArrays(r)));
+    for (const o of b.objects) {
+      if (o.kind !== 'Role' || !Array.isArray(o.raw?.rules)) continue;
+      for (const r of o.raw.rules) {
+        try {
+          out.push(PolicyRules.fromJson(r));
+        } catch {
+          // an invalid rule grants nothing; the preflight reports the bundle
+        }
+      }
+    }
+    rules = seal(out);
+    BUNDLE_GRANTED.set(b, rules);
+  }
+  return rules;
 }
 
 /** Cross-tenant conflicts (see `tenant-conflicts.ts`), per tenant. */
@@ -881,21 +907,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
   /** The rules the subscribed bundles' own Roles grant in the tenant namespace (CSV permissions and bundle Roles). */
   private bundleGrantedRules(): PolicyRule[] {
-    const out: PolicyRule[] = [];
-    for (const b of this.subs.flatMap((s) => s.bundles)) {
-      for (const p of b.permissions) out.push(...p.rules);
-      for (const o of b.objects) {
-        if (o.kind !== 'Role' || !Array.isArray(o.raw?.rules)) continue;
-        for (const r of o.raw.rules) {
-          try {
-            out.push(PolicyRules.fromJson(r));
-          } catch {
-            // an invalid rule grants nothing; the preflight reports the bundle
-          }
-        }
-      }
-    }
-    return out;
+    return this.subs.flatMap((s) => s.bundles).flatMap((b) => bundleGrantedRulesOf(b));
   }
 
   /** The installer's Role (and RoleBinding) in another namespace, created on first use. */
