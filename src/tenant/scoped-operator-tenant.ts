@@ -989,13 +989,21 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   }
 
   private upgradeContext(): UpgradeCheckContext {
+    // the compacted rules only when an upgrade is analysed (most Subscriptions have no upgrade graph), once
+    const once = <T>(f: () => T): (() => T) => {
+      let value: { v: T } | undefined;
+      return () => (value ??= { v: f() }).v;
+    };
+    const installerRules = once(() => this.installerRules);
+    const clusterInstallerRules = once(() => this.clusterInstallerRules);
+    const otherNamespaceRules = once(() => this.otherNamespaceRules());
     return {
       namespace: this.namespaceName,
       installerServiceAccountName: this.installerServiceAccountName,
       targetNamespaces: this.targetNamespaces,
-      installerRules: this.installerRules,
-      clusterInstallerRules: this.clusterInstallerRules,
-      otherNamespaceRules: this.otherNamespaceRules(),
+      get installerRules() { return installerRules(); },
+      get clusterInstallerRules() { return clusterInstallerRules(); },
+      get otherNamespaceRules() { return otherNamespaceRules(); },
       deriveScope: this.props.deriveScope,
       deriveInstallerRules: this.props.deriveInstallerRules === true,
       hasPinnedApprover: this.approver !== undefined,
