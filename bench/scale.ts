@@ -160,8 +160,8 @@ export function benchScale(sizes: number[] = SIZES): string[] {
       + `${lib.maxRssMb.toFixed(0)} MB / ${raw.maxRssMb.toFixed(0)} MB |`),
   ];
   const goals = [
-    `- time at most ${GOAL.ratio}x raw cdk8s in one chart (wall clock, same run): worst ${worstRatio.toFixed(2)}x, ${met(worstRatio <= GOAL.ratio)} `
-      + `(CPU time: worst ${worstCpuRatio.toFixed(2)}x)`,
+    `- time at most ${GOAL.ratio}x raw cdk8s in one chart (wall clock, same run): worst ${worstRatio.toFixed(2)}x, ${met(worstRatio <= GOAL.ratio)}; `
+      + `by CPU time (user + system, which also counts V8's parallel GC threads): worst ${worstCpuRatio.toFixed(2)}x, ${met(worstCpuRatio <= GOAL.ratio)}`,
     `- peak RSS at most ${GOAL.rssMb} MB: worst ${worstRss.toFixed(0)} MB, ${met(worstRss <= GOAL.rssMb)}`,
     `- time per tenant flat from ${fmt(sizes[0])} to ${fmt(sizes[sizes.length - 1])} tenants (within ${GOAL.flatness * 100} %): `
       + `max/min ${(flatness * 100).toFixed(0)} %, ${met(flatness <= GOAL.flatness)}`,
