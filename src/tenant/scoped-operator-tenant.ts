@@ -19,7 +19,7 @@ import { AcceptedReach, AuditedTenant, TenancyAudit } from '../audit/tenancy-aud
 import { enableTenancyAudit, tenancyAuditDiagnostics } from '../audit/validation';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { ICatalogSource } from '../catalog/catalog-source';
-import { copyShallowArrays, rulesKey, seal } from '../core/content-cache';
+import { copyShallowArrays, rulesKey as ruleListKey, seal } from '../core/content-cache';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
 import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
@@ -940,7 +940,10 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const installerRules = this.installerRole._sharedRules;
     const clusterInstallerRules = this.clusterRole?._sharedRules ?? [];
     const otherNamespaceRules = this.otherNamespaceRules(true);
-    const key = [rulesKey(installerRules), rulesKey(clusterInstallerRules), ...otherNamespaceRules.map((n) => `${n.namespace}:${rulesKey(n.rules)}`), JSON.stringify(this.targetNamespaces)].join('\u0000');
+    const key = [
+      ruleListKey(installerRules), ruleListKey(clusterInstallerRules), ...otherNamespaceRules.map((n) => `${n.namespace}:${ruleListKey(n.rules)}`),
+      JSON.stringify(this.targetNamespaces),
+    ].join('\u0000');
     const cached = this.preflightCache.get(sub);
     if (cached && cached.key === key) return cached.results;
     const results = InstallPreflight._checkVersionsShared({
