@@ -3,6 +3,7 @@
  * tenant construct, the preflight and tests all use the same answer.
  */
 import { DiagnosticDetails } from '../core/diagnostics';
+import { InputCheck, throwIfInvalid } from '../core/input';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules, ResourceRequest } from '../rbac/rbac-rules';
 
@@ -235,6 +236,8 @@ export class InstallerRuleChecks {
    * True for the docs' "do anything in the namespace" rule: `*` verbs on `*` resources in `*` groups, any name.
    */
   public static isFullWildcard(rule: PolicyRule): boolean {
+    // a malformed rule (JavaScript, jsii) is no wildcard; `errors` reports it as InvalidInstallerRule
+    if (RbacRules.validate(rule).some((p) => p.startsWith('rule must be an object') || p.startsWith('rule field '))) return false;
     return (
       (rule.verbs ?? []).includes('*') &&
       (rule.apiGroups ?? []).includes('*') &&
@@ -250,6 +253,7 @@ export class InstallerRuleChecks {
    * (a Role cannot reach cluster-scoped kinds; the OKD docs' example uses one).
    */
   public static errors(rules: PolicyRule[], options: InstallerRuleCheckOptions): DiagnosticDetails[] {
+    checkArguments('InstallerRuleChecks.errors', rules, options);
     const field = options.field ?? 'installerRules';
     const out: DiagnosticDetails[] = [];
     const valid: { rule: PolicyRule; index: number }[] = [];
@@ -339,6 +343,7 @@ export class InstallerRuleChecks {
 
   /** Findings that do not stop synthesis: full-wildcard rules in the namespaced Role. */
   public static warnings(rules: PolicyRule[], options: InstallerRuleCheckOptions): DiagnosticDetails[] {
+    checkArguments('InstallerRuleChecks.warnings', rules, options);
     if (options.clusterScoped) return [];
     const field = options.field ?? 'installerRules';
     const out: DiagnosticDetails[] = [];
@@ -367,4 +372,16 @@ function rulesJson(rule: PolicyRule): any {
   if (rule.nonResourceUrls !== undefined && rule.nonResourceUrls.length > 0) out.nonResourceURLs = rule.nonResourceUrls;
   out.verbs = rule.verbs;
   return out;
+}
+
+/** The arguments of the static checks (JavaScript and jsii callers): a clear Error instead of a TypeError. */
+function checkArguments(method: string, rules: unknown, options: unknown): void {
+  const check = new InputCheck();
+  check.optionalArray('rules', rules ?? 0, (v) => v, 'pass a list of PolicyRules');
+  const o = check.optionalObject('options', options ?? 0, 'pass { clusterScoped: false }');
+  if (o) {
+    check.optionalString('options.field', o.field);
+    check.optionalArray('options.allowedSensitiveGrants', o.allowedSensitiveGrants, (v, f) => check.optionalEnum(f, v ?? '', SensitiveGrant as any, 'SensitiveGrant'));
+  }
+  throwIfInvalid(check, method);
 }
