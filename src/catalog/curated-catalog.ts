@@ -6,7 +6,7 @@ import { stringify } from 'yaml';
 import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source';
 import { CuratedList, CuratedPackage } from './curated-list';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails, Diagnostics } from '../core/diagnostics';
-import { describeValue, InputCheck, INPUT_CODES, isObject, prop, valueText } from '../core/input';
+import { describeValue, InputCheck, INPUT_CODES, isObject, prop, throwIfInvalid, valueText } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
 import { IOperatorTenant } from '../tenant/operator-tenant';
@@ -16,7 +16,7 @@ import { FbcWriter } from './fbc/fbc-writer';
 import { FbcFormat, FbcProblem, FileBasedCatalog } from './fbc/file-based-catalog';
 import { GoDuration } from './go-duration';
 import { ImageSetConfigurationOptions, MirrorConfig } from './mirror-config';
-import { catalogSourcesByLocation } from './private';
+import { catalogSourcesByLocation, checkDirectory } from './private';
 
 /** Properties of a `CuratedCatalog`. */
 export interface CuratedCatalogProps {
@@ -282,6 +282,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
    * @throws Error without `sourceCatalog`, or when the curated list or the filtered catalog has problems
    */
   public artifacts(options: CatalogArtifactsOptions = {}): { [file: string]: string } {
+    checkArtifactsOptions(`[${this.node.path}] artifacts`, options);
     const result = this.filtered();
     if (!result) {
       throw new Error(`${this.node.path}: artifacts() needs the sourceCatalog prop (the file-based catalog to filter)`);
@@ -310,6 +311,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
    * The `catalog/` folder is replaced, so packages removed from the list do not linger.
    */
   public writeArtifacts(directory: string, options: CatalogArtifactsOptions = {}): string[] {
+    checkDirectory(`[${this.node.path}] writeArtifacts`, directory);
     const files = this.artifacts(options);
     fs.rmSync(path.join(directory, 'catalog'), { recursive: true, force: true });
     const written: string[] = [];
@@ -574,6 +576,22 @@ function checkPackage(input: InputCheck, field: string, raw: unknown): CuratedPa
     ...(versionRange !== undefined ? { versionRange } : {}),
     ...(defaultChannel !== undefined ? { defaultChannel } : {}),
   };
+}
+
+/** The options of `artifacts` (a method outside synth: a clear Error in the diagnostics format). */
+function checkArtifactsOptions(method: string, options: unknown): void {
+  const check = new InputCheck();
+  const o = check.optionalObject('options', options, 'pass { format?: FbcFormat.JSON, imageSet?: { sourceCatalogImage } }');
+  if (o) {
+    check.optionalEnum('options.format', o.format, FbcFormat as any, 'FbcFormat');
+    const imageSet = check.optionalObject('options.imageSet', o.imageSet, "pass { sourceCatalogImage: 'registry.example.com/index:v4.21' }");
+    if (imageSet) {
+      check.requiredString('options.imageSet.sourceCatalogImage', imageSet.sourceCatalogImage, 'name the source catalog image');
+      check.optionalString('options.imageSet.targetCatalog', imageSet.targetCatalog);
+      check.optionalString('options.imageSet.targetTag', imageSet.targetTag);
+    }
+  }
+  throwIfInvalid(check, method);
 }
 
 function q(s: string): string {

@@ -4,7 +4,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { stringify } from 'yaml';
 import { CatalogSourceLocation } from './catalog-source';
-import { celStringList, defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
+import { celStringList, checkDirectory, defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
@@ -139,6 +139,7 @@ export class UpstreamOlmCatalogPolicy extends Construct {
 
   /** Writes `artifacts()` into `directory` (created if needed); returns the written paths, sorted. */
   public writeArtifacts(directory: string): string[] {
+    checkDirectory(`[${this.node.path}] writeArtifacts`, directory);
     const files = this.artifacts();
     fs.mkdirSync(directory, { recursive: true });
     return Object.keys(files)

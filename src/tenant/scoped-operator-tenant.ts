@@ -337,6 +337,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
   /** Returns the tenant that `construct` belongs to (itself or an ancestor), if any. */
   public static of(construct: IConstruct): ScopedOperatorTenant | undefined {
+    if (!Construct.isConstruct(construct)) return undefined; // JavaScript and jsii callers can pass anything
     for (const c of [...construct.node.scopes].reverse()) {
       if (c instanceof ScopedOperatorTenant) return c;
     }

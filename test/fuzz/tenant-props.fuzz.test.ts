@@ -434,3 +434,21 @@ describe('constructs from plain JavaScript (fast-check, fixed seeds)', () => {
     }), { seed: SEED + 14, numRuns: 500 });
   });
 });
+
+describe('methods that run outside synth (fast-check, fixed seeds)', () => {
+  test('CuratedCatalog.artifacts / writeArtifacts, UpstreamOlmCatalogPolicy.writeArtifacts and ScopedOperatorTenant.of with garbage throw clear errors', () => {
+    const app = new App({ outdir: 'unused' });
+    const chart = new Chart(app, 'c');
+    const catalog = new CuratedCatalog(chart, 'C', { image: 'registry.example.com/curated:v1', packages: [{ name: 'etcd' }] });
+    const policy = new UpstreamOlmCatalogPolicy(chart, 'U');
+    fc.assert(fc.property(garbage, garbage, (a, b) => {
+      expectNoCrash(() => catalog.artifacts(a as any));
+      // a string directory would be written to: only garbage that is not a usable directory is passed here
+      if (typeof a !== 'string' || a === '') {
+        expectNoCrash(() => catalog.writeArtifacts(a as any, b as any));
+        expectNoCrash(() => policy.writeArtifacts(a as any));
+      }
+      expectNoCrash(() => ScopedOperatorTenant.of(a as any));
+    }), { seed: SEED + 17, numRuns: 300 });
+  });
+});
