@@ -6,6 +6,7 @@ import { InstallPlanApproval, OperatorSubscriptionProps, PreflightEnforcement, S
 import type { LegacyPullSecretAccess, RemovedOperatorOptions, ScopedOperatorTenantProps } from './scoped-operator-tenant';
 import { PodSecurityLevel, UpgradeStrategy } from './scoped-operator-tenant';
 import { TargetNamespaces } from './target-namespaces';
+import { ReachCode } from '../audit/tenancy-audit';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { CatalogSourceLocation, CatalogSourceReference, CatalogSubscriptionRequest, ICatalogSource } from '../catalog/catalog-source';
 import { checkRuleShape, describeValue, InputCheck, INPUT_CODES, isObject, prop, valueText } from '../core/input';
@@ -87,6 +88,16 @@ export function checkTenantProps(input: InputCheck, raw: unknown): CheckedTenant
       return { ...o, roleKind, roleName, reason };
     }),
     policyChecks: checkPolicySeverities(input, p('policyChecks')),
+    acceptedReach: input.optionalArray('acceptedReach', p('acceptedReach'), (v, f) => {
+      const o = input.optionalObject(f, v ?? 0, "pass { code: ReachCode..., subject?: '...', reason: '...' }");
+      if (!o) return undefined;
+      const before = input.errors.length;
+      const code = input.optionalEnum(`${f}.code`, prop(o, 'code') ?? '', ReachCode as any, 'ReachCode') as ReachCode | undefined;
+      const subject = input.optionalString(`${f}.subject`, prop(o, 'subject'));
+      const reason = input.requiredString(`${f}.reason`, prop(o, 'reason'), 'say why this reach is accepted', { singleLine: false });
+      if (input.errors.length > before || code === undefined || reason === undefined) return undefined;
+      return { ...o, code, ...(subject !== undefined ? { subject } : {}), reason };
+    }),
   };
 }
 

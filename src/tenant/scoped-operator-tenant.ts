@@ -462,7 +462,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const reason = this.targets.reason;
     const reasonAnnotations = reason !== undefined ? { [ScopedOperatorTenant.TARGETS_REASON_ANNOTATION]: reason } : undefined;
     // the audit's opt-ins, visible in the output (TenancyAudit)
-    const accepted = (props.acceptedReach ?? []).map((a) => ({ code: a.code, subject: a.subject, reason: a.reason }));
+    const accepted = (checkedProps.acceptedReach ?? []).map((a) => ({ code: a.code, subject: a.subject, reason: a.reason }));
     const annotations = accepted.length > 0
       ? { ...(reasonAnnotations ?? {}), [TenancyAudit.ACCEPTED_REACH_ANNOTATION]: JSON.stringify(accepted) }
       : reasonAnnotations;
@@ -501,7 +501,11 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const rulesKey = () => JSON.stringify([
       this.installerRole.rawRules, this.clusterRole?.rawRules, [...this.outsideRoles.values()].map((r) => r.rawRules),
     ]);
-    registerAuditedTenant(this, () => this.auditFacts(), rulesKey);
+    // (a tenant whose names are missing or invalid has synth errors already and is left out of the audit)
+    if (this.namespaceIsValid() && KubernetesNames.isDns1123Subdomain(this.operatorGroupName)
+      && this.targetNamespaces.every((t) => KubernetesNames.isDns1123Label(t))) {
+      registerAuditedTenant(this, () => this.auditFacts(), rulesKey);
+    }
     enableTenancyAudit(this);
     const audit = () => {
       const found = tenancyAuditDiagnostics(this);
@@ -529,7 +533,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       operatorGroupName: this.operatorGroupName,
       installerServiceAccountName: this.installerServiceAccountName,
       olmGeneration: this.olmGeneration,
-      bundles: this.installedBundles,
+      bundles: uniqueBundles(this.installedBundles), // a package subscribed twice is an error of its own
       people: [...people.values()],
       acceptedReach: this.props.acceptedReach ?? [],
     };
@@ -711,7 +715,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   public generatedRbac(): OlmGeneratedRbac {
     return new OlmGeneratedRbac({
       operatorGroup: { name: this.operatorGroupName, namespace: this.namespaceName, targetNamespaces: this.targetNamespaces },
-      operators: this.subs.filter((s) => s.bundles.length > 0).map((s) => OlmGeneratedRbac.memberOperator(s.bundles[0])),
+      // a package subscribed twice is an error of its own (DuplicateSubscription); OLM's RBAC lists each CSV once
+      operators: uniqueBundles(this.subs.filter((s) => s.bundles.length > 0).map((s) => s.bundles[0])).map((b) => OlmGeneratedRbac.memberOperator(b)),
       generation: this.olmGeneration,
     });
   }
@@ -1356,4 +1361,10 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     }
     return out;
   }
+}
+
+/** `bundles` without repeated CSV names (the first of each name), in order. */
+function uniqueBundles(bundles: OperatorBundle[]): OperatorBundle[] {
+  const seen = new Set<string>();
+  return bundles.filter((b) => !seen.has(b.name) && (seen.add(b.name), true));
 }

@@ -211,7 +211,9 @@ function checkSynth(app: App): 'failed' | 'synthesized' {
     if (isCrash(e)) throw new Error(`synth crashed: ${(e as Error)?.stack}`);
     const message = (e as Error).message;
     if (process.env.FUZZ_STATS) for (const m of message.matchAll(/\((\w+)\)$/gm)) codes.set(m[1], (codes.get(m[1]) ?? 0) + 1);
-    expect(message.startsWith('Validation failed with the following errors:\n')).toBe(true);
+    if (!message.startsWith('Validation failed with the following errors:\n')) {
+      throw new Error(`not a validation error (thrown instead of collected): ${message.slice(0, 500)}\n${(e as Error).stack?.slice(0, 1500)}`);
+    }
     expectReadable(message);
     expect(message).not.toContain('(InternalCheckFailed)');
     return 'failed';
