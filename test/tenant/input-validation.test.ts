@@ -198,3 +198,14 @@ describe('preflight fixes name the tenant prop', () => {
     ]);
   });
 });
+
+describe('checks that run at synth never abort it', () => {
+  test('a package subscribed twice with its bundle: DuplicateSubscription, not an OlmGeneratedRbac error thrown by the audit', () => {
+    const errors = synthErrors((c) => {
+      const t = new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a', deriveInstallerRules: true });
+      t.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
+      t.subscribe({ packageName: 'etcd', name: 'etcd-again', catalog: CATALOG, bundle: ETCD });
+    });
+    expect(errors.map((e) => /\((\w+)(?:, [\w-]+)?\)$/.exec(e)![1])).toEqual(['DuplicateSubscription']);
+  });
+});
