@@ -3,6 +3,7 @@ import { k8s } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { InputCheck } from '../core/input';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
 /** Container resource defaults of the baseline's LimitRange. */
@@ -118,10 +119,24 @@ export class TenantBaseline extends Construct {
 
   constructor(scope: Construct, id: string, props: TenantBaselineProps) {
     super(scope, id);
-    const tenant = props.tenant;
-    const options: TenantBaselineOptions = props;
-    const namespace = tenant.namespaceName;
-    const errors: DiagnosticDetails[] = [];
+    // runtime input checks (JavaScript, jsii): problems are synth errors, the rest uses safe values
+    const input = new InputCheck();
+    const raw = input.optionalObject('props', props ?? 0, 'pass { tenant }') ?? {};
+    const tenant = input.optionalInstance('tenant', raw.tenant ?? 0, ScopedOperatorTenant, 'pass the ScopedOperatorTenant the baseline is for');
+    const resourceDefaults = (field: string): ContainerResourceDefaults | undefined => {
+      const o = input.optionalObject(field, raw[field], "pass { cpu: '100m', memory: '128Mi' }");
+      return o ? { cpu: input.optionalString(`${field}.cpu`, o.cpu), memory: input.optionalString(`${field}.memory`, o.memory) } : undefined;
+    };
+    const options: TenantBaselineOptions = {
+      quota: input.optionalStringMap('quota', raw.quota),
+      defaultRequests: resourceDefaults('defaultRequests'),
+      defaultLimits: resourceDefaults('defaultLimits'),
+      networkPolicies: input.optionalBoolean('networkPolicies', raw.networkPolicies),
+      olmNamespaces: input.optionalStringArray('olmNamespaces', raw.olmNamespaces),
+      monitoringNamespaces: input.optionalStringArray('monitoringNamespaces', raw.monitoringNamespaces),
+    };
+    const namespace = tenant?.namespaceName ?? '';
+    const errors: DiagnosticDetails[] = [...input.errors];
     const quota = options.quota ?? TenantBaseline.DEFAULT_QUOTA;
     for (const [k, v] of Object.entries(quota)) {
       if (typeof v !== 'string' || !/^[+-]?[0-9.]+([eE][+-]?[0-9]+|[numkMGTPE]i?)?$/.test(v)) {
@@ -183,7 +198,7 @@ export class TenantBaseline extends Construct {
         metadata: { name: 'allow-operator-webhooks', namespace },
         spec: Lazy.any({
           produce: () => {
-            const ports = TenantBaseline.webhookPorts(tenant.installedBundles)
+            const ports = TenantBaseline.webhookPorts(tenant?.installedBundles ?? [])
               .map((p) => ({ port: /^[0-9]+$/.test(p.port) ? Number(p.port) : p.port, protocol: 'TCP' }));
             return { podSelector: {}, policyTypes: ['Ingress'], ingress: ports.length > 0 ? [{ ports }] : [] };
           },
@@ -191,7 +206,7 @@ export class TenantBaseline extends Construct {
       }));
     }
     // Applied after the tenant's Namespace.
-    const ns = tenant.namespace;
+    const ns = tenant?.namespace;
     if (ns) {
       for (const c of this.node.findAll()) if (c instanceof ApiObject) c.node.addDependency(ns);
     }

@@ -1,9 +1,11 @@
 import { Group } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
+import { checkBlueprintProps, checkStampOptions } from './input-checks';
 import { TenantBaseline, TenantBaselineOptions } from './tenant-baseline';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { ICatalogSource } from '../catalog/catalog-source';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { describeValue, InputCheck, valueText } from '../core/input';
 import { AccessLevel } from '../olm/olm-naming';
 import { InstallPlanApproval } from '../tenant/operator-subscription';
 import { PinnedApproverOptions } from '../tenant/pinned-install-plan-approver';
@@ -193,10 +195,13 @@ export class TenantBlueprint {
   /** The blueprint's name. */
   public readonly name: string;
   private readonly props: TenantBlueprintProps;
+  /** Wrong-typed props (JavaScript, jsii): reported as synth errors on every tenant stamped from the blueprint. */
+  private readonly input = new InputCheck();
 
   constructor(props: TenantBlueprintProps) {
-    this.props = props;
-    this.name = props.name;
+    const checkedProps = checkBlueprintProps(this.input, props);
+    this.props = checkedProps;
+    this.name = checkedProps.name;
   }
 
   /** The operators a team gets by default (package names, in order). */
@@ -211,7 +216,16 @@ export class TenantBlueprint {
   public stamp(scope: Construct, team: string, options: BlueprintStampOptions = {}): ScopedOperatorTenant {
     const p = this.props;
     const allowed = new Set(p.allowedOverrides ?? []);
-    const errors: DiagnosticDetails[] = [];
+    // runtime input checks (JavaScript, jsii): the blueprint's and the stamp's problems are the tenant's synth errors
+    const stampInput = new InputCheck();
+    // eslint-disable-next-line no-control-regex
+    const teamOk = typeof team === 'string' && team.length <= 253 && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029/]/.test(team);
+    if (!teamOk) {
+      stampInput.add({ code: 'InvalidInputType', field: 'team', value: valueText(team), message: `team must be a short string without '/' or control characters, got ${describeValue(team)}`, fix: "pass the team's name, e.g. 'payments'" });
+    }
+    team = teamOk ? team : 'invalid-team';
+    options = checkStampOptions(stampInput, options);
+    const errors: DiagnosticDetails[] = [...this.input.errors, ...stampInput.errors];
     const refuse = (override: BlueprintOverride, field: string, value: string) => errors.push({
       code: 'BlueprintOverrideNotAllowed',
       field,

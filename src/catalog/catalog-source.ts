@@ -3,6 +3,9 @@
  * also checks the subscription against its curated list) or a CatalogSource that exists outside the App.
  */
 import { IConstruct } from 'constructs';
+import { DiagnosticDetails } from '../core/diagnostics';
+import { InputCheck } from '../core/input';
+import { NameRule } from '../core/names';
 
 /** Where a CatalogSource lives: the `spec.source` / `spec.sourceNamespace` pair of a Subscription. */
 export interface CatalogSourceLocation {
@@ -52,13 +55,25 @@ export interface ICatalogSource {
 export class CatalogSourceReference implements ICatalogSource {
   /**
    * References an existing CatalogSource by name and namespace. Its contents are unknown, so
-   * subscriptions against it are not checked.
+   * subscriptions against it are not checked. Invalid names (not strings, not Kubernetes names) are synth errors
+   * of the Subscriptions that use the reference.
    */
   public static fromName(name: string, namespace: string): ICatalogSource {
-    return new CatalogSourceReference({ name, namespace });
+    const input = new InputCheck();
+    const n = input.name('name', input.requiredString('name', name, "name the CatalogSource, e.g. 'redhat-operators'"), NameRule.DNS1123_SUBDOMAIN, 'CatalogSource');
+    const ns = input.name('namespace', input.requiredString('namespace', namespace, "name the CatalogSource's namespace, e.g. 'openshift-marketplace'"), NameRule.DNS1123_LABEL, 'CatalogSource namespace');
+    return new CatalogSourceReference({ name: n ?? 'invalid-catalog-source', namespace: ns ?? 'invalid-namespace' }, input.errors);
   }
 
-  private constructor(private readonly location: CatalogSourceLocation) {}
+  /**
+   * Problems with the names given to `fromName`, reported by the Subscriptions that use the reference.
+   * @internal
+   */
+  public readonly _inputErrors: DiagnosticDetails[];
+
+  private constructor(private readonly location: CatalogSourceLocation, inputErrors: DiagnosticDetails[]) {
+    this._inputErrors = inputErrors;
+  }
 
   public bindSubscriber(_subscriber: IConstruct, _subscriberNamespace: string): CatalogSourceLocation {
     return { ...this.location };

@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { CuratedCatalog } from './curated-catalog';
 import { celString, celStringList } from './private';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 
 const VAP_KINDS = ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'];
@@ -56,9 +57,22 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
 
   public constructor(scope: Construct, id: string, props: CuratedCatalogAdmissionPolicyProps) {
     super(scope, id);
-    const catalog = props.catalog;
-    this.policyName = props.policyName ?? `${catalog.catalogName}-curation`;
-    const exempt = props.exemptUsernames ?? [OlmServiceAccount.UPSTREAM, OlmServiceAccount.OPENSHIFT];
+    // runtime input checks (JavaScript and jsii callers): problems are synth errors
+    const input = new InputCheck();
+    const raw = input.optionalObject('props', props ?? 0, 'pass { catalog }') ?? {};
+    const checkedCatalog = input.optionalInstance('catalog', raw.catalog, CuratedCatalog, 'pass the CuratedCatalog to enforce');
+    if (raw.catalog === undefined || raw.catalog === null) {
+      input.add({ code: 'MissingInput', field: 'catalog', message: 'catalog is required but missing', fix: 'pass the CuratedCatalog to enforce' });
+    }
+    if (!checkedCatalog) {
+      // nothing to enforce: only the input errors are reported
+      this.policyName = '';
+      addErrorProducer(this, () => input.errors);
+      return;
+    }
+    const catalog = checkedCatalog;
+    this.policyName = input.optionalString('policyName', raw.policyName) ?? `${catalog.catalogName}-curation`;
+    const exempt = input.optionalStringArray('exemptUsernames', raw.exemptUsernames) ?? [OlmServiceAccount.UPSTREAM, OlmServiceAccount.OPENSHIFT];
 
     new ApiObject(this, 'Policy', {
       apiVersion: 'admissionregistration.k8s.io/v1',
@@ -77,7 +91,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
     });
 
     addErrorProducer(this, () => {
-      const out: DiagnosticDetails[] = [];
+      const out: DiagnosticDetails[] = [...input.errors];
       const problem = KubernetesNames.problem(this.policyName, NameRule.DNS1123_SUBDOMAIN);
       if (problem) {
         out.push({ code: 'InvalidName', field: 'policyName', value: this.policyName, message: `policy name ${problem}`, fix: 'use lower-case letters, digits, "-" and "."' });

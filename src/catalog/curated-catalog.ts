@@ -5,7 +5,8 @@ import { Construct, IConstruct } from 'constructs';
 import { stringify } from 'yaml';
 import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source';
 import { CuratedList, CuratedPackage } from './curated-list';
-import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
+import { addErrorProducer, addWarningProducer, DiagnosticDetails, Diagnostics } from '../core/diagnostics';
+import { describeValue, InputCheck, INPUT_CODES, isObject, prop, throwIfInvalid, valueText } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
 import { IOperatorTenant } from '../tenant/operator-tenant';
@@ -15,7 +16,7 @@ import { FbcWriter } from './fbc/fbc-writer';
 import { FbcFormat, FbcProblem, FileBasedCatalog } from './fbc/file-based-catalog';
 import { GoDuration } from './go-duration';
 import { ImageSetConfigurationOptions, MirrorConfig } from './mirror-config';
-import { catalogSourcesByLocation } from './private';
+import { catalogSourcesByLocation, checkDirectory } from './private';
 
 /** Properties of a `CuratedCatalog`. */
 export interface CuratedCatalogProps {
@@ -126,19 +127,23 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
   private readonly served = new Map<string, olm.CatalogSource>();
   private readonly subscribers = new Map<string, string[]>();
   private filterCache?: { size: number; result: FbcFilterResult; checks?: { validation: FbcProblem[]; writing: FbcProblem[] } };
+  /** Wrong-typed or unusable props and arguments (reported first at synth). */
+  private readonly input = new InputCheck();
 
   public constructor(scope: Construct, id: string, props: CuratedCatalogProps) {
     super(scope, id);
-    this.props = props;
-    this.catalogName = props.catalogName ?? 'curated-operators';
-    this.image = props.image;
-    this.address = props.address;
-    this.sourceCatalog = props.sourceCatalog;
-    this.secrets = [...(props.secrets ?? [])].sort();
-    this.allowed = [...(props.packages ?? [])]; // a JavaScript caller may omit it: reported as an empty list
+    // Runtime input checks first (JavaScript and jsii callers): problems are synth errors, the rest uses safe values.
+    const checkedProps = checkCatalogProps(this.input, props);
+    this.props = checkedProps;
+    this.catalogName = checkedProps.catalogName ?? 'curated-operators';
+    this.image = checkedProps.image;
+    this.address = checkedProps.address;
+    this.sourceCatalog = checkedProps.sourceCatalog;
+    this.secrets = [...(checkedProps.secrets ?? [])].sort();
+    this.allowed = [...(checkedProps.packages ?? [])]; // a JavaScript caller may omit it: reported as an empty list
     addErrorProducer(this, () => this.errors());
     addWarningProducer(this, () => this.warnings());
-    for (const t of props.tenants ?? []) this.serve(t);
+    for (const t of checkedProps.tenants ?? []) this.serve(t);
   }
 
   /** The allowed packages (a copy). */
@@ -153,14 +158,28 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
 
   /** Adds a package to the curated list. */
   public allow(pkg: CuratedPackage): void {
-    this.allowed.push(pkg);
+    const checked = checkPackage(this.input, 'allow(pkg)', pkg);
+    if (checked) this.allowed.push(checked);
   }
 
   /** Serves the catalog in the tenant's namespace (idempotent). */
   public serve(tenant: IOperatorTenant): CatalogSourceLocation {
-    const location = this.serveNamespace(tenant.namespaceName);
+    const namespaceName = prop(tenant, 'namespaceName');
+    const node = prop(tenant, 'node');
+    if (typeof namespaceName !== 'string' || node === null || typeof node !== 'object' || typeof prop(node, 'findAll') !== 'function') {
+      this.input.add({
+        code: INPUT_CODES.reference,
+        field: 'serve(tenant)',
+        value: valueText(tenant),
+        message: `serve() needs a tenant construct (e.g. a ScopedOperatorTenant), got ${describeValue(tenant)}`,
+        fix: 'pass the tenant construct, or call serveNamespace(namespace)',
+      });
+      return { name: this.catalogName, namespace: typeof namespaceName === 'string' ? namespaceName : '' };
+    }
+    const location = this.serveChecked(namespaceName, 'serve(tenant).namespaceName');
     // The CatalogSource can only be applied once the tenant's Namespace exists (when the tenant creates it).
-    const catalogSource = this.served.get(tenant.namespaceName)!;
+    const catalogSource = this.served.get(namespaceName);
+    if (!catalogSource) return location;
     for (const c of tenant.node.findAll()) {
       if (c instanceof ApiObject && c.kind === 'Namespace' && c.metadata.name === tenant.namespaceName) catalogSource.node.addDependency(c);
     }
@@ -169,19 +188,29 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
 
   /** Serves the catalog in a namespace (idempotent): adds a CatalogSource there. */
   public serveNamespace(namespace: string): CatalogSourceLocation {
-    if (!this.served.has(namespace)) {
-      this.served.set(namespace, new olm.CatalogSource(this, `CatalogSource-${namespace}`, {
-        metadata: { name: this.catalogName, namespace },
+    return this.serveChecked(namespace, 'serveNamespace(namespace)');
+  }
+
+  /** `serveNamespace`, reporting a bad namespace under `field` (no CatalogSource is created for it). */
+  private serveChecked(namespace: unknown, field: string | undefined): CatalogSourceLocation {
+    const check = field !== undefined ? this.input : new InputCheck();
+    const ns = check.name(field ?? 'namespace', check.requiredString(field ?? 'namespace', namespace, 'pass the namespace name, e.g. \'team-a\''), NameRule.DNS1123_LABEL, 'Namespace');
+    if (ns === undefined) return { name: this.catalogName, namespace: typeof namespace === 'string' ? namespace : '' };
+    if (!this.served.has(ns)) {
+      this.served.set(ns, new olm.CatalogSource(this, `CatalogSource-${ns}`, {
+        metadata: { name: this.catalogName, namespace: ns },
         spec: this.renderSpec(),
       }));
     }
-    return { name: this.catalogName, namespace };
+    return { name: this.catalogName, namespace: ns };
   }
 
   /** `ICatalogSource`: serves the subscriber's namespace and returns the CatalogSource there. */
   public bindSubscriber(subscriber: IConstruct, subscriberNamespace: string): CatalogSourceLocation {
-    this.subscribers.set(subscriberNamespace, [...(this.subscribers.get(subscriberNamespace) ?? []), subscriber.node.path]);
-    return this.serveNamespace(subscriberNamespace);
+    const subscriberPath = prop(prop(subscriber, 'node'), 'path');
+    this.subscribers.set(subscriberNamespace, [...(this.subscribers.get(subscriberNamespace) ?? []), typeof subscriberPath === 'string' ? subscriberPath : '']);
+    // a bad namespace is the subscriber's own error (reported there), so it is not reported twice here
+    return this.serveChecked(subscriberNamespace, undefined);
   }
 
   /**
@@ -189,6 +218,15 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
    * each message naming the tenant namespace and the allowed choices. Empty when allowed.
    */
   public checkSubscription(request: CatalogSubscriptionRequest): string[] {
+    const input = new InputCheck('checkSubscription(request).');
+    const r = input.optionalObject('request', request ?? 0, 'pass { subscriberNamespace, packageName, channel?, startingCsv? }');
+    if (r) {
+      input.requiredString('subscriberNamespace', r.subscriberNamespace, 'pass the namespace of the Subscription');
+      input.requiredString('packageName', r.packageName, 'pass the package name');
+      input.optionalString('channel', r.channel);
+      input.optionalString('startingCsv', r.startingCsv);
+    }
+    if (input.errors.length > 0) throw new Error(`[${this.node.path}] ${input.errors.map((d) => Diagnostics.formatMessage(d)).join('; ')}`);
     const who = `tenant namespace ${q(request.subscriberNamespace)}`;
     const cat = `curated catalog ${q(this.catalogName)}`;
     const pkg = this.allowed.find((p) => p.name === request.packageName);
@@ -244,6 +282,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
    * @throws Error without `sourceCatalog`, or when the curated list or the filtered catalog has problems
    */
   public artifacts(options: CatalogArtifactsOptions = {}): { [file: string]: string } {
+    checkArtifactsOptions(`[${this.node.path}] artifacts`, options);
     const result = this.filtered();
     if (!result) {
       throw new Error(`${this.node.path}: artifacts() needs the sourceCatalog prop (the file-based catalog to filter)`);
@@ -272,6 +311,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
    * The `catalog/` folder is replaced, so packages removed from the list do not linger.
    */
   public writeArtifacts(directory: string, options: CatalogArtifactsOptions = {}): string[] {
+    checkDirectory(`[${this.node.path}] writeArtifacts`, directory);
     const files = this.artifacts(options);
     fs.rmSync(path.join(directory, 'catalog'), { recursive: true, force: true });
     const written: string[] = [];
@@ -308,12 +348,13 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
   }
 
   private errors(): DiagnosticDetails[] {
-    const out: DiagnosticDetails[] = [];
+    const out: DiagnosticDetails[] = [...this.input.errors];
     const p = this.props;
     for (const m of CuratedList.problems(this.allowed)) {
       out.push({ code: 'CuratedListInvalid', field: 'packages', message: m, fix: 'list at least one package, each once, with valid semver ranges' });
     }
-    if ((p.image === undefined) === (p.address === undefined)) {
+    const badSource = this.input.errors.some((d) => d.field === 'image' || d.field === 'address'); // reported above
+    if (!badSource && (p.image === undefined) === (p.address === undefined)) {
       out.push({
         code: 'CatalogSourceTypeInvalid',
         field: 'image',
@@ -469,6 +510,88 @@ function subscriptionSpec(sub: ApiObject): any {
   const raw = (sub as any).props?.spec;
   if (raw && typeof raw.source === 'string' && typeof raw.sourceNamespace === 'string' && typeof raw.name === 'string') return raw;
   return sub.toJson()?.spec ?? {};
+}
+
+/** The props, checked: wrong-typed values are errors and left out; `packages` is always a list. */
+function checkCatalogProps(input: InputCheck, raw: unknown): CuratedCatalogProps {
+  if (!isObject(raw)) {
+    input.add({
+      code: raw === undefined || raw === null ? INPUT_CODES.missing : INPUT_CODES.type,
+      field: 'props',
+      value: raw === undefined ? undefined : valueText(raw),
+      message: `the props must be an object with packages and image (or address), got ${describeValue(raw)}`,
+      fix: "pass { packages: [{ name: 'etcd' }], image: 'registry.example.com/curated:v1' }",
+    });
+    return { packages: [] };
+  }
+  const p = (k: string) => prop(raw, k);
+  const reference = (field: string, example: string) => {
+    const v = input.optionalString(field, p(field), { fix: `set ${field} to e.g. ${example}` });
+    if (v !== undefined && (v.trim() === '' || /\s/.test(v))) {
+      input.add({ code: INPUT_CODES.value, field, value: v, message: `${field} ${v.trim() === '' ? 'is empty' : 'contains whitespace'}`, fix: `set ${field} to e.g. ${example}` });
+      return undefined;
+    }
+    return v;
+  };
+  const tenants = input.optionalArray('tenants', p('tenants'), (v, f) => input.optionalImplementation<IOperatorTenant>(f, v ?? 0, 'IOperatorTenant', [], 'pass tenant constructs (e.g. ScopedOperatorTenant)'));
+  return {
+    // props this check does not know (added by other features) pass through unchanged
+    ...(raw as object),
+    packages: input.optionalArray('packages', p('packages'), (v, f) => checkPackage(input, f, v)) ?? [],
+    catalogName: input.optionalString('catalogName', p('catalogName'), { fix: "set catalogName to e.g. 'curated-operators'" }),
+    image: reference('image', "'registry.example.com/platform/curated-operators:v1'"),
+    address: reference('address', "'catalog.platform.svc:50051'"),
+    sourceCatalog: input.optionalInstance('sourceCatalog', p('sourceCatalog'), FileBasedCatalog, 'pass FileBasedCatalog.fromDirectory(path) (or another FileBasedCatalog factory)'),
+    displayName: input.optionalString('displayName', p('displayName')),
+    publisher: input.optionalString('publisher', p('publisher')),
+    priority: input.optionalNumber('priority', p('priority')),
+    registryPollInterval: input.optionalString('registryPollInterval', p('registryPollInterval')),
+    secrets: input.optionalStringArray('secrets', p('secrets')),
+    grpcPodConfig: input.optionalObject('grpcPodConfig', p('grpcPodConfig'), 'pass a CatalogSourceSpecGrpcPodConfig object, e.g. { nodeSelector: { ... } }') as olm.CatalogSourceSpecGrpcPodConfig | undefined,
+    tenants: tenants?.filter((t) => typeof prop(t, 'namespaceName') === 'string' && isObject(prop(t, 'node'))
+      || (input.add({ code: INPUT_CODES.reference, field: 'tenants', value: valueText(t), message: `tenants must be tenant constructs, got ${describeValue(t)}`, fix: 'pass tenant constructs (e.g. ScopedOperatorTenant)' }), false)),
+  };
+}
+
+/** One curated package: wrong-typed fields are errors and the package is left out. */
+function checkPackage(input: InputCheck, field: string, raw: unknown): CuratedPackage | undefined {
+  const o = input.optionalObject(field, raw ?? 0, "pass { name: 'etcd', channels: [{ name: 'stable' }] }");
+  if (!o) return undefined;
+  const before = input.errors.length;
+  const name = input.requiredString(`${field}.name`, prop(o, 'name'), "name the package, e.g. 'etcd'");
+  const channels = input.optionalArray(`${field}.channels`, prop(o, 'channels'), (v, f) => {
+    const c = input.optionalObject(f, v ?? 0, "pass { name: 'stable' }");
+    if (!c) return undefined;
+    const cname = input.requiredString(`${f}.name`, prop(c, 'name'), "name the channel, e.g. 'stable'");
+    const versionRange = input.optionalString(`${f}.versionRange`, prop(c, 'versionRange'));
+    return cname === undefined ? undefined : { ...(c as object), name: cname, ...(versionRange !== undefined ? { versionRange } : {}) };
+  });
+  const versionRange = input.optionalString(`${field}.versionRange`, prop(o, 'versionRange'));
+  const defaultChannel = input.optionalString(`${field}.defaultChannel`, prop(o, 'defaultChannel'));
+  if (input.errors.length > before || name === undefined) return undefined;
+  return {
+    ...(o as object), // fields this check does not know pass through
+    name,
+    ...(channels !== undefined ? { channels } : {}),
+    ...(versionRange !== undefined ? { versionRange } : {}),
+    ...(defaultChannel !== undefined ? { defaultChannel } : {}),
+  };
+}
+
+/** The options of `artifacts` (a method outside synth: a clear Error in the diagnostics format). */
+function checkArtifactsOptions(method: string, options: unknown): void {
+  const check = new InputCheck();
+  const o = check.optionalObject('options', options, 'pass { format?: FbcFormat.JSON, imageSet?: { sourceCatalogImage } }');
+  if (o) {
+    check.optionalEnum('options.format', o.format, FbcFormat as any, 'FbcFormat');
+    const imageSet = check.optionalObject('options.imageSet', o.imageSet, "pass { sourceCatalogImage: 'registry.example.com/index:v4.21' }");
+    if (imageSet) {
+      check.requiredString('options.imageSet.sourceCatalogImage', imageSet.sourceCatalogImage, 'name the source catalog image');
+      check.optionalString('options.imageSet.targetCatalog', imageSet.targetCatalog);
+      check.optionalString('options.imageSet.targetTag', imageSet.targetTag);
+    }
+  }
+  throwIfInvalid(check, method);
 }
 
 function q(s: string): string {

@@ -45,6 +45,11 @@ export class CuratedList {
    * a `defaultChannel` outside `channels`. Empty when the list is fine.
    */
   public static problems(packages: CuratedPackage[]): string[] {
+    if (!Array.isArray(packages)) return [`the curated list must be a list of packages, got ${packages === null ? 'null' : typeof packages}`];
+    const bad = packages.findIndex((p) => p === null || typeof p !== 'object' || Array.isArray(p)
+      || (p.name !== undefined && typeof p.name !== 'string') || (p.versionRange !== undefined && typeof p.versionRange !== 'string')
+      || (p.channels !== undefined && (!Array.isArray(p.channels) || p.channels.some((c) => c === null || typeof c !== 'object' || typeof c.name !== 'string'))));
+    if (bad >= 0) return [`packages[${bad}] must be an object { name: string, channels?: [{ name: string }], versionRange?: string }`];
     const out: string[] = [];
     if (packages.length === 0) out.push('the curated list is empty: no package could be installed from this catalog');
     const seen = new Set<string>();

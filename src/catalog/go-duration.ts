@@ -57,6 +57,7 @@ export class GoDuration {
   }
 
   private static parseInternal(orig: string): bigint | string {
+    if (typeof orig !== 'string') return `time: invalid duration: a string is needed, got ${orig === null ? 'null' : typeof orig}`;
     const invalid = `time: invalid duration ${quote(orig)}`;
     let s = orig;
     let d = 0n;
@@ -170,8 +171,12 @@ function leadingFraction(s: string): [bigint, number, string] {
  * JavaScript strings cannot hold Go's invalid UTF-8 bytes; a lone surrogate is encoded as U+FFFD.
  */
 function quote(s: string): string {
+  // Go's own quoting; a value longer than any duration is cut so the message stays readable
+  const max = 300;
+  const cut = s.length > max ? s.slice(0, max) : s;
+  const suffix = s.length > max ? `... (${s.length - max} more characters)` : '';
   let out = '"';
-  for (const ch of s) {
+  for (const ch of cut) {
     const c = ch.codePointAt(0)!;
     if (c >= 0x80 || c < 0x20) {
       for (const byte of Buffer.from(ch, 'utf-8')) out += `\\x${byte.toString(16).padStart(2, '0')}`;
@@ -180,5 +185,5 @@ function quote(s: string): string {
       out += ch;
     }
   }
-  return out + '"';
+  return out + '"' + suffix;
 }

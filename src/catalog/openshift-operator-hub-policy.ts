@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
+import { InputCheck } from '../core/input';
 import * as openshift from '../imports/openshift';
 
 /** The default catalog sources the OpenShift Marketplace operator manages in `openshift-marketplace`. */
@@ -57,9 +58,17 @@ export class OpenShiftOperatorHubPolicy extends Construct {
   public constructor(scope: Construct, id: string, props: OpenShiftOperatorHubPolicyProps = {}) {
     super(scope, id);
     registerDefaultCatalogOwner(this);
-    const disableAll = props.disableAllDefaultSources ?? true;
-    const keep = [...new Set(props.keepEnabled ?? [])].sort();
-    const disable = [...new Set(props.disable ?? [])].sort();
+    // runtime input checks (JavaScript and jsii callers): problems are synth errors
+    const input = new InputCheck();
+    const raw = input.optionalObject('props', props, 'pass { keepEnabled: [...] } or nothing') ?? {};
+    const checkedProps: OpenShiftOperatorHubPolicyProps = {
+      disableAllDefaultSources: input.optionalBoolean('disableAllDefaultSources', raw.disableAllDefaultSources),
+      keepEnabled: input.optionalStringArray('keepEnabled', raw.keepEnabled),
+      disable: input.optionalStringArray('disable', raw.disable),
+    };
+    const disableAll = checkedProps.disableAllDefaultSources ?? true;
+    const keep = [...new Set(checkedProps.keepEnabled ?? [])].sort();
+    const disable = [...new Set(checkedProps.disable ?? [])].sort();
     const sources = [
       ...keep.map((name) => ({ name, disabled: false })),
       ...(disableAll ? [] : disable.filter((n) => !keep.includes(n)).map((name) => ({ name, disabled: true }))),
@@ -74,8 +83,8 @@ export class OpenShiftOperatorHubPolicy extends Construct {
     });
 
     addErrorProducer(this, () => {
-      const out: DiagnosticDetails[] = defaultCatalogPolicyConflict(this, ' (the OperatorHub "cluster" singleton)',
-        'keep a single OpenShiftOperatorHubPolicy per App and express every exception in it');
+      const out: DiagnosticDetails[] = [...input.errors, ...defaultCatalogPolicyConflict(this, ' (the OperatorHub "cluster" singleton)',
+        'keep a single OpenShiftOperatorHubPolicy per App and express every exception in it')];
       for (const n of keep.filter((x) => disable.includes(x))) {
         out.push({ code: 'DefaultSourceConflict', field: 'disable', value: n, message: `source ${JSON.stringify(n)} is both kept enabled and disabled`, fix: 'remove it from one of keepEnabled and disable' });
       }

@@ -2,6 +2,7 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { DiagnosticDetails } from '../core/diagnostics';
+import { InputCheck, throwIfInvalid } from '../core/input';
 
 /** Constructs that own the platform's default-catalog policy (only one per App). */
 const defaultCatalogOwners = new WeakSet<IConstruct>();
@@ -66,4 +67,12 @@ export function celString(s: string): string {
 /** A CEL list literal of strings. */
 export function celStringList(xs: string[]): string {
   return `[${xs.map(celString).join(', ')}]`;
+}
+
+/** A directory argument: a non-empty string. */
+export function checkDirectory(method: string, directory: unknown): void {
+  const check = new InputCheck();
+  const d = check.requiredString('directory', directory, 'pass the directory to write into, e.g. "out/catalogs"');
+  if (d === '') check.add({ code: 'InvalidInputValue', field: 'directory', value: d, message: 'directory is empty', fix: 'pass the directory to write into, e.g. "out/catalogs"' });
+  throwIfInvalid(check, method);
 }

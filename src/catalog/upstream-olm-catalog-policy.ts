@@ -4,8 +4,9 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { stringify } from 'yaml';
 import { CatalogSourceLocation } from './catalog-source';
-import { celStringList, defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
+import { celStringList, checkDirectory, defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 
 /** Properties of an `UpstreamOlmCatalogPolicy`. */
@@ -46,10 +47,23 @@ export class UpstreamOlmCatalogPolicy extends Construct {
   public constructor(scope: Construct, id: string, props: UpstreamOlmCatalogPolicyProps = {}) {
     super(scope, id);
     registerDefaultCatalogOwner(this);
-    this.disabledSources = [...(props.disabledSources ?? [UpstreamOlmCatalogPolicy.DEFAULT_SOURCE])].sort((a, b) =>
+    // runtime input checks (JavaScript and jsii callers): problems are synth errors
+    const input = new InputCheck();
+    const raw = input.optionalObject('props', props, 'pass { disabledSources: [...] } or nothing') ?? {};
+    const checkedProps: UpstreamOlmCatalogPolicyProps = {
+      disabledSources: input.optionalArray('disabledSources', raw.disabledSources, (v, f) => {
+        const o = input.optionalObject(f, v ?? 0, "pass { name: 'operatorhubio-catalog', namespace: 'olm' }");
+        if (!o) return undefined;
+        const name = input.requiredString(`${f}.name`, o.name, 'name the CatalogSource');
+        const namespace = input.requiredString(`${f}.namespace`, o.namespace, "name the CatalogSource's namespace");
+        return name !== undefined && namespace !== undefined ? { name, namespace } : undefined;
+      }),
+      denyRecreation: input.optionalBoolean('denyRecreation', raw.denyRecreation),
+    };
+    this.disabledSources = [...(checkedProps.disabledSources ?? [UpstreamOlmCatalogPolicy.DEFAULT_SOURCE])].sort((a, b) =>
       key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0,
     );
-    if (props.denyRecreation) {
+    if (checkedProps.denyRecreation) {
       const name = 'deny-default-catalog-sources';
       new ApiObject(this, 'Policy', {
         apiVersion: 'admissionregistration.k8s.io/v1',
@@ -77,7 +91,7 @@ export class UpstreamOlmCatalogPolicy extends Construct {
       });
     }
     addErrorProducer(this, () => {
-      const out: DiagnosticDetails[] = defaultCatalogPolicyConflict(this, '', 'keep a single default-catalog policy per App');
+      const out: DiagnosticDetails[] = [...input.errors, ...defaultCatalogPolicyConflict(this, '', 'keep a single default-catalog policy per App')];
       out.push(...this.nameProblems());
       if (this.disabledSources.length === 0) {
         out.push({ code: 'DefaultCatalogPolicyEmpty', field: 'disabledSources', message: 'no CatalogSource to disable', fix: 'omit disabledSources for the OLM default' });
@@ -125,6 +139,7 @@ export class UpstreamOlmCatalogPolicy extends Construct {
 
   /** Writes `artifacts()` into `directory` (created if needed); returns the written paths, sorted. */
   public writeArtifacts(directory: string): string[] {
+    checkDirectory(`[${this.node.path}] writeArtifacts`, directory);
     const files = this.artifacts();
     fs.mkdirSync(directory, { recursive: true });
     return Object.keys(files)

@@ -102,7 +102,20 @@ export function addWarningProducer(scope: IConstruct, producer: Producer): void 
 export function addErrorProducer(scope: IConstruct, producer: Producer): void {
   // cdk8s prefixes each validation message with `[<construct path>]` itself, so the message omits it.
   scope.node.addValidation({
-    validate: () => producer().map((d) => Diagnostics.formatMessage(d)),
+    validate: () => {
+      // A check that throws must not hide the other constructs' errors (cdk8s stops at the first exception).
+      let found: DiagnosticDetails[];
+      try {
+        found = producer();
+      } catch (e) {
+        found = [{
+          code: 'InternalCheckFailed',
+          message: `checking this construct failed: ${describeError(e)}`,
+          fix: 'report this as a bug of cdk8s-olm-tenancy, with the input that caused it',
+        }];
+      }
+      return found.map((d) => Diagnostics.formatMessage(d));
+    },
   });
 }
 
@@ -138,8 +151,9 @@ export class Diagnostics {
    * a registered policy check adds its id: `(Code, OLMT-003)`.
    */
   public static format(d: Diagnostic): string {
+    checkFinding('Diagnostics.format', d);
     const where = whereOf(d);
-    return `[${d.constructPath}]${where ? ` ${where}` : ''}: ${bodyOf(d)}`;
+    return `[${Diagnostics.oneLine(d.constructPath)}]${where ? ` ${where}` : ''}: ${bodyOf(d)}`;
   }
 
   /**
@@ -147,8 +161,30 @@ export class Diagnostics {
    * validation messages, because cdk8s prefixes them with `[<construct path>] ` itself.
    */
   public static formatMessage(d: DiagnosticDetails): string {
+    checkFinding('Diagnostics.formatMessage', d);
     const where = whereOf(d);
     return where ? `${where}: ${bodyOf(d)}` : bodyOf(d);
+  }
+
+  /**
+   * `text` made safe for a one-line message: newlines, tabs and other control characters (and U+2028/U+2029)
+   * are escaped (`\n`, `\u0000`), and with `maxLength` > 0 the text is cut after `maxLength` characters with
+   * `... (N more characters)`.
+   *
+   * @param text the text to show
+   * @param maxLength cut after this many characters; 0 keeps everything @default 0
+   */
+  public static oneLine(text: string, maxLength: number = 0): string {
+    let t = String(text);
+    let suffix = '';
+    if (maxLength > 0 && t.length > maxLength) {
+      let cut = maxLength;
+      const code = t.charCodeAt(cut - 1);
+      if (code >= 0xd800 && code <= 0xdbff) cut--; // keep surrogate pairs whole
+      suffix = `... (${t.length - cut} more characters)`;
+      t = t.slice(0, cut);
+    }
+    return t.replace(CONTROL_CHARS, escapeControl) + suffix;
   }
 
   /** `Diagnostics.warnings(scope)`, one formatted line each, joined by newlines ('' when none). */
@@ -161,15 +197,57 @@ export class Diagnostics {
   private constructor() {}
 }
 
+/** Longest value shown in a formatted finding (the structured `Diagnostic.value` keeps all of it). */
+const MAX_VALUE_LENGTH = 300;
+/** Longest field name, message and fix shown in a formatted finding: one finding stays below 8 KB. */
+const MAX_FIELD_LENGTH = 200;
+const MAX_MESSAGE_LENGTH = 6000;
+const MAX_FIX_LENGTH = 1000;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+function escapeControl(c: string): string {
+  if (c === '\n') return '\\n';
+  if (c === '\r') return '\\r';
+  if (c === '\t') return '\\t';
+  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/** A value as a quoted one-line string, cut after MAX_VALUE_LENGTH characters. */
+function quoted(value: string): string {
+  const text = String(value);
+  if (text.length <= MAX_VALUE_LENGTH) return Diagnostics.oneLine(JSON.stringify(text));
+  return `${Diagnostics.oneLine(JSON.stringify(text.slice(0, MAX_VALUE_LENGTH)))}... (${text.length - MAX_VALUE_LENGTH} more characters)`;
+}
+
 function whereOf(d: DiagnosticDetails): string {
-  if (d.field) return `${d.field}${d.value !== undefined ? `=${JSON.stringify(d.value)}` : ''}`;
-  return d.value !== undefined ? JSON.stringify(d.value) : '';
+  const field = d.field ? Diagnostics.oneLine(d.field, MAX_FIELD_LENGTH) : '';
+  if (field) return `${field}${d.value !== undefined ? `=${quoted(d.value)}` : ''}`;
+  return d.value !== undefined ? quoted(d.value) : '';
 }
 
 function bodyOf(d: DiagnosticDetails): string {
-  const fix = d.fix ? ` Fix: ${d.fix}` : '';
+  const message = Diagnostics.oneLine(String(d.message), MAX_MESSAGE_LENGTH);
+  const fix = d.fix ? ` Fix: ${Diagnostics.oneLine(String(d.fix), MAX_FIX_LENGTH)}` : '';
   const policyId = PolicyChecks.byCode(d.code)?.id;
-  return `${d.message}${/[.!?]$/.test(d.message) ? '' : '.'}${fix} (${d.code}${policyId !== undefined ? `, ${policyId}` : ''})`;
+  const code = Diagnostics.oneLine(String(d.code), MAX_FIELD_LENGTH);
+  return `${message}${/[.!?]$/.test(message) ? '' : '.'}${fix} (${code}${policyId !== undefined ? `, ${policyId}` : ''})`;
+}
+
+/** A finding must be an object with a message and a code (JavaScript and jsii callers can pass anything). */
+function checkFinding(method: string, d: unknown): void {
+  if (d === null || typeof d !== 'object' || typeof (d as any).message !== 'string' || typeof (d as any).code !== 'string') {
+    throw new Error(`${method}: the finding must be an object with string 'code' and 'message', got ${d === null ? 'null' : typeof d}`);
+  }
+}
+
+function describeError(e: unknown): string {
+  try {
+    return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  } catch {
+    return 'an unprintable error';
+  }
 }
 
 function cmp(a: string, b: string): number {

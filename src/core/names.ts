@@ -26,6 +26,8 @@ export class KubernetesNames {
    * The text is a sentence fragment meant to follow "name 'x' is invalid: ".
    */
   public static problem(name: string, rule: NameRule): string | undefined {
+    // JavaScript and jsii callers can pass anything: a non-string is a problem, not a TypeError
+    if (typeof name !== 'string') return `must be a string, got ${name === null ? 'null' : typeof name}`;
     switch (rule) {
       case NameRule.DNS1123_LABEL:
         if (name.length === 0) return 'must not be empty';

@@ -4,6 +4,7 @@
  * calls it (`pkg/controller/operators/olm/operator.go`, `syncClusterServiceVersion`: the CSV fails with reason
  * `UnsupportedOperatorGroup`, or `InvalidInstallModes` when the list has duplicates).
  */
+import { InputCheck, throwIfInvalid } from '../core/input';
 
 /** The four install modes of a CSV's `spec.installModes[].type`. */
 export enum InstallModeType {
@@ -57,6 +58,15 @@ export class InstallModes {
    * split at `,`): `[""]` means all namespaces. A type missing from `modes` counts as unsupported.
    */
   public static supports(modes: InstallMode[], operatorNamespace: string, namespaces: string[]): InstallModeCheck {
+    const check = new InputCheck();
+    check.optionalArray('modes', modes ?? 0, (m, f) => {
+      const o = check.optionalObject(f, m ?? 0, "pass { type: 'OwnNamespace', supported: true }");
+      if (o) check.requiredString(`${f}.type`, o.type, "use 'OwnNamespace', 'SingleNamespace', 'MultiNamespace' or 'AllNamespaces'");
+      return o;
+    }, 'pass the CSV\'s spec.installModes');
+    check.requiredString('operatorNamespace', operatorNamespace, "pass the OperatorGroup's namespace");
+    check.optionalStringArray('namespaces', namespaces ?? 0);
+    throwIfInvalid(check, 'InstallModes.supports');
     const set = new Map<string, boolean>();
     for (const mode of modes) {
       if (set.has(mode.type)) {
@@ -108,6 +118,9 @@ export class InstallModes {
    * namespaces, otherwise the sorted, de-duplicated list.
    */
   public static operatorGroupNamespaces(targetNamespaces: string[]): string[] {
+    const check = new InputCheck();
+    check.optionalStringArray('targetNamespaces', targetNamespaces ?? 0);
+    throwIfInvalid(check, 'InstallModes.operatorGroupNamespaces');
     if (targetNamespaces.length === 0) return [''];
     return [...new Set(targetNamespaces)].sort();
   }

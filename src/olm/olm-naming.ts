@@ -2,6 +2,8 @@
  * Names OLM generates, so that we can bind to objects OLM creates before they exist.
  */
 import { createHash } from 'crypto';
+import { Diagnostics } from '../core/diagnostics';
+import { InputCheck, shown, throwIfInvalid } from '../core/input';
 
 /** The access levels of OLM's OperatorGroup ClusterRoles. */
 export enum AccessLevel {
@@ -90,6 +92,12 @@ export class OlmNaming {
     level: AccessLevel,
     generation: OlmGeneration = OlmGeneration.V0_26_AND_LATER,
   ): string {
+    const check = new InputCheck();
+    check.requiredString('namespace', namespace, "pass the OperatorGroup's namespace");
+    check.requiredString('operatorGroup', operatorGroup, "pass the OperatorGroup's name");
+    if (check.optionalEnum('level', level ?? '', AccessLevel as any, 'AccessLevel') === undefined) level = AccessLevel.VIEW;
+    check.optionalEnum('generation', generation, OlmGeneration as any, 'OlmGeneration');
+    throwIfInvalid(check, 'OlmNaming.operatorGroupClusterRoleName');
     if (generation !== OlmGeneration.V0_26_AND_LATER) {
       return `${operatorGroup}-${level}`;
     }
@@ -105,6 +113,11 @@ export class OlmNaming {
    * (lowercase hex, no padding). Mirrors `APIKeyToGVKHash` in OLM `pkg/controller/registry/resolver/cache/api.go`.
    */
   public static providedApiHash(kind: string, version: string, group: string): string {
+    const check = new InputCheck();
+    check.requiredString('kind', kind, "pass the API's kind, e.g. 'EtcdCluster'", { singleLine: false });
+    check.requiredString('version', version, "pass the API's version, e.g. 'v1beta2'", { singleLine: false });
+    check.requiredString('group', group, "pass the API's group, e.g. 'etcd.database.coreos.com'", { singleLine: false });
+    throwIfInvalid(check, 'OlmNaming.providedApiHash');
     let h = 0xcbf29ce484222325n;
     for (const byte of Buffer.from(`${kind}.${version}.${group}`, 'utf8')) {
       // FNV-1a is defined with xor and 64-bit wrap-around.
@@ -120,6 +133,9 @@ export class OlmNaming {
    * `olm.opgroup.permissions/aggregate-to-<hash>-<level>`, value `"true"`.
    */
   public static providedApiAggregationLabel(kind: string, version: string, group: string, level: AccessLevel): string {
+    const check = new InputCheck();
+    check.optionalEnum('level', level ?? '', AccessLevel as any, 'AccessLevel');
+    throwIfInvalid(check, 'OlmNaming.providedApiAggregationLabel');
     return `olm.opgroup.permissions/aggregate-to-${OlmNaming.providedApiHash(kind, version, group)}-${level}`;
   }
 
@@ -128,7 +144,9 @@ export class OlmNaming {
    * "0" for zero.
    */
   public static base62FromHex(hex: string): string {
-    if (!/^([0-9a-fA-F]{2})*$/.test(hex)) throw new Error(`OlmNaming.base62FromHex: '${hex}' is not a hex byte string`);
+    if (typeof hex !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(hex)) {
+      throw new Error(`OlmNaming.base62FromHex: ${typeof hex === 'string' ? `'${Diagnostics.oneLine(hex, 300)}'` : shown(hex)} is not a hex byte string`);
+    }
     let n = hex.length === 0 ? 0n : BigInt('0x' + hex);
     if (n === 0n) return '0';
     let out = '';

@@ -14,6 +14,7 @@ import { ExternalRoleBind, InstallModel, InstallPlanModel, Requirement } from '.
 import { NamespaceTemplates } from './namespace-template';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { isPlainRuleList, rulesKey } from '../core/content-cache';
+import { checkRuleShape, InputCheck, throwIfInvalid } from '../core/input';
 import { escapeControl } from '../core/yaml-or-json';
 import { InstallModeFailureReason, InstallModes } from '../olm/install-modes';
 import { PolicyRule } from '../rbac/policy-rule';
@@ -181,6 +182,7 @@ export interface VersionsPreflightProps {
 export class InstallPreflight {
   /** Checks one bundle: every missing rule and every other blocker at once. */
   public static check(props: InstallPreflightProps): PreflightResult {
+    checkPreflightProps('InstallPreflight.check', props, 'bundle');
     return InstallPreflight.checkCached(props, false);
   }
 
@@ -206,6 +208,7 @@ export class InstallPreflight {
    * Results are in the order of `bundles`.
    */
   public static checkVersions(props: VersionsPreflightProps): PreflightResult[] {
+    checkPreflightProps('InstallPreflight.checkVersions', props, 'bundles');
     return props.bundles.map((bundle) => InstallPreflight.check({
       bundle,
       namespace: props.namespace,
@@ -219,6 +222,13 @@ export class InstallPreflight {
 
   /** The result as readable lines: problems, then missing rules, then warnings. */
   public static format(result: PreflightResult): string[] {
+    const check = new InputCheck();
+    const r = check.optionalObject('result', result ?? 0, 'pass a PreflightResult (from InstallPreflight.check)');
+    if (r) {
+      check.requiredString('result.bundleName', r.bundleName, 'pass a PreflightResult (from InstallPreflight.check)');
+      for (const list of ['problems', 'missing', 'warnings']) check.optionalArray(`result.${list}`, r[list] ?? 0, (v, f) => check.optionalObject(f, v ?? 0, 'pass a PreflightResult'));
+    }
+    throwIfInvalid(check, 'InstallPreflight.format');
     const head = `${result.bundleName}${result.version ? ` (${result.version})` : ''}: ${result.ok ? 'installs' : 'would FAIL to install'}`;
     return [
       head,
@@ -338,6 +348,7 @@ export class InstallerPermissions {
    * Binding the bootstrap roles of cert resources is derived as `bind` limited by `resourceNames`.
    */
   public static leastPrivilege(props: LeastPrivilegeProps): InstallerPermissionSet {
+    checkPreflightProps('InstallerPermissions.leastPrivilege', props, 'bundles');
     return InstallerPermissions.derive(props, false);
   }
 
@@ -878,3 +889,33 @@ function isObject(x: unknown): boolean {
 
 const CHECKS = new NamespaceTemplates<PreflightResult>(256);
 const DERIVED = new NamespaceTemplates<InstallerPermissionSet>(256);
+
+/**
+ * The props of the static entry points, checked at runtime (JavaScript and jsii callers): a clear Error in the
+ * diagnostics format instead of a TypeError deep inside.
+ */
+function checkPreflightProps(method: string, props: unknown, bundles: 'bundle' | 'bundles'): void {
+  const check = new InputCheck();
+  const o = check.optionalObject('props', props ?? 0, 'pass the props object');
+  if (o) {
+    const bundleFix = 'pass an OperatorBundle, e.g. OperatorBundle.fromDirectory(path)';
+    if (bundles === 'bundle') check.optionalInstance('bundle', o.bundle ?? 0, OperatorBundle, bundleFix);
+    else check.optionalArray('bundles', o.bundles ?? 0, (v, f) => check.optionalInstance(f, v ?? 0, OperatorBundle, bundleFix));
+    check.requiredString('namespace', o.namespace, "pass the OperatorGroup's namespace");
+    check.optionalStringArray('targetNamespaces', o.targetNamespaces ?? 0, 'pass the target namespaces ([] for AllNamespaces)');
+    const rules = (field: string, value: unknown) => check.optionalArray(field, value, (v, f) => checkRuleShape(check, f, v));
+    if (method !== 'InstallerPermissions.leastPrivilege') rules('installerRules', o.installerRules ?? 0);
+    rules('clusterInstallerRules', o.clusterInstallerRules);
+    check.optionalArray('otherNamespaceRules', o.otherNamespaceRules, (v, f) => {
+      const n = check.optionalObject(f, v ?? 0, "pass { namespace: 'kube-system', rules: [...] }");
+      if (n) {
+        check.requiredString(`${f}.namespace`, n.namespace, 'name the namespace');
+        rules(`${f}.rules`, n.rules ?? 0);
+      }
+      return n;
+    });
+    check.optionalBoolean('upgrade', o.upgrade);
+    check.optionalBoolean('allowClusterScoped', o.allowClusterScoped);
+  }
+  throwIfInvalid(check, method);
+}

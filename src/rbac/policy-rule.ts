@@ -2,6 +2,7 @@
  * The PolicyRule struct (rbac.authorization.k8s.io/v1 `PolicyRule`) and its JSON form.
  * jsii structs cannot carry methods, so conversion lives in `PolicyRules`.
  */
+import { shown } from '../core/input';
 
 /**
  * One RBAC rule, with Kubernetes' fields. Either resource fields (`apiGroups`, `resources`, optional
@@ -41,13 +42,13 @@ export class PolicyRules {
    */
   public static fromJson(json: any): PolicyRule {
     if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-      throw new Error(`PolicyRule must be an object, got ${JSON.stringify(json)}`);
+      throw new Error(`PolicyRule must be an object, got ${shown(json)}`);
     }
     const list = (field: string): string[] | undefined => {
       const v = json[field];
       if (v === undefined || v === null) return undefined;
       if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
-        throw new Error(`PolicyRule field '${field}' must be a list of strings, got ${JSON.stringify(v)}`);
+        throw new Error(`PolicyRule field '${field}' must be a list of strings, got ${shown(v)}`);
       }
       return [...v];
     };
@@ -66,7 +67,13 @@ export class PolicyRules {
    */
   public static toJson(rule: PolicyRule): any {
     if (rule === null || typeof rule !== 'object' || !Array.isArray(rule.verbs)) {
-      throw new Error(`PolicyRules.toJson: a rule must be an object with a 'verbs' list, got ${JSON.stringify(rule)}`);
+      throw new Error(`PolicyRules.toJson: a rule must be an object with a 'verbs' list, got ${shown(rule)}`);
+    }
+    for (const field of ['apiGroups', 'resources', 'resourceNames', 'nonResourceUrls'] as const) {
+      const v: unknown = rule[field];
+      if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))) {
+        throw new Error(`PolicyRules.toJson: rule field '${field}' must be a list of strings, got ${shown(v)}`);
+      }
     }
     const out: any = {};
     if (rule.apiGroups !== undefined) out.apiGroups = [...rule.apiGroups];

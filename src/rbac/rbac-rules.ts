@@ -14,6 +14,8 @@
  */
 import { PolicyRule } from './policy-rule';
 import { BoundedCache, copyShallowArrays, isPlainRuleList, rulesKey, seal } from '../core/content-cache';
+import { DiagnosticDetails, Diagnostics } from '../core/diagnostics';
+import { describeValue, INPUT_CODES, shown, valueText } from '../core/input';
 
 /** Result of `RbacRules.covers`. */
 export interface CoverageResult {
@@ -76,6 +78,8 @@ export class RbacRules {
    * Everything is case-sensitive. Owner rules are indexed, so large rule sets are fast.
    */
   public static covers(owner: PolicyRule[], requested: PolicyRule[]): CoverageResult {
+    checkList('covers', 'owner', owner);
+    checkList('covers', 'requested', requested);
     const index = new OwnerIndex(owner);
     const missing: PolicyRule[] = [];
     const seen = new Set<string>();
@@ -99,25 +103,25 @@ export class RbacRules {
    */
   public static allows(rules: PolicyRule[], request: ResourceRequest): boolean {
     if (request === null || typeof request !== 'object' || typeof request.verb !== 'string') {
-      throw new Error(`RbacRules.allows: request must be an object with a string 'verb', got ${JSON.stringify(request)}`);
+      throw new Error(`RbacRules.allows: request must be an object with a string 'verb', got ${shown(request)}`);
     }
     for (const field of ['apiGroup', 'resource', 'subresource', 'name', 'nonResourcePath'] as const) {
       const v = (request as any)[field];
       if (v !== undefined && typeof v !== 'string') {
-        throw new Error(`RbacRules.allows: request field '${field}' must be a string, got ${JSON.stringify(v)} in ${JSON.stringify(request)}`);
+        throw new Error(`RbacRules.allows: request field '${field}' must be a string, got ${shown(v)} in ${shown(request)}`);
       }
     }
-    if (!Array.isArray(rules)) throw new Error(`RbacRules.allows: rules must be a list of rules, got ${JSON.stringify(rules)}`);
+    if (!Array.isArray(rules)) throw new Error(`RbacRules.allows: rules must be a list of rules, got ${shown(rules)}`);
     for (const rule of rules) checkRuleShape(rule, 'RbacRules.allows: a rule');
     if (request.nonResourcePath !== undefined) {
       if (request.resource !== undefined || request.subresource !== undefined || request.apiGroup !== undefined || request.name !== undefined) {
-        throw new Error(`RbacRules.allows: request ${JSON.stringify(request)} sets both 'nonResourcePath' and resource fields; `
+        throw new Error(`RbacRules.allows: request ${shown(request)} sets both 'nonResourcePath' and resource fields; `
           + 'a request is either a resource request (apiGroup/resource/subresource/name) or a non-resource request (nonResourcePath)');
       }
       return rules.some((r) => verbMatches(r, request.verb) && nonResourceUrlMatches(r, request.nonResourcePath!));
     }
     if (request.resource === undefined) {
-      throw new Error(`RbacRules.allows: request ${JSON.stringify(request)} has neither 'resource' nor 'nonResourcePath'; set one of them`);
+      throw new Error(`RbacRules.allows: request ${shown(request)} has neither 'resource' nor 'nonResourcePath'; set one of them`);
     }
     let resource = request.resource;
     let subresource = request.subresource ?? '';
@@ -147,6 +151,7 @@ export class RbacRules {
    *    as mixing resources and non-resource URLs are kept unchanged (deduplicated), last (see `validate`).
    */
   public static compact(rules: PolicyRule[]): PolicyRule[] {
+    checkList('compact', 'rules', rules);
     // Equal rule lists (many tenants deriving from the same bundles) are compacted once; callers get copies.
     return RbacRules._compactShared(rules).map((r) => copyShallowArrays(r));
   }
@@ -169,12 +174,12 @@ export class RbacRules {
    * @param namespaced whether the rule is in a (namespaced) Role, where non-resource URLs are rejected @default false
    */
   public static validate(rule: PolicyRule, namespaced: boolean = false): string[] {
-    if (rule === null || typeof rule !== 'object') return [`rule must be an object, got ${JSON.stringify(rule)}`];
+    if (rule === null || typeof rule !== 'object' || Array.isArray(rule)) return [`rule must be an object, got ${shown(rule)}`];
     const problems: string[] = [];
     for (const field of RULE_FIELDS) {
       const v = (rule as any)[field];
       if (v !== undefined && v !== null && (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))) {
-        problems.push(`rule field '${field}' must be a list of strings, got ${JSON.stringify(v)}`);
+        problems.push(`rule field '${field}' must be a list of strings, got ${shown(v)}`);
       }
     }
     if (problems.length > 0) return problems;
@@ -222,6 +227,7 @@ export class RbacRules {
    * one name, then one non-resource URL x one verb. A rule without groups, resources or verbs yields no atoms.
    */
   public static breakdown(rules: PolicyRule[]): PolicyRule[] {
+    checkList('breakdown', 'rules', rules);
     const out: PolicyRule[] = [];
     for (const rule of rules) RbacRules.forEachAtom(rule, (a) => out.push(atomToRule(a)));
     return out;
@@ -235,6 +241,25 @@ export class RbacRules {
    * values sorted. The core group `""` prints as `APIGroups:[]`.
    */
   public static format(rule: PolicyRule, namespace: string): string {
+    if (rule === null || typeof rule !== 'object' || Array.isArray(rule)) {
+      throw argumentError('format', {
+        code: rule === undefined || rule === null ? INPUT_CODES.missing : INPUT_CODES.type,
+        field: 'rule',
+        value: rule === undefined ? undefined : valueText(rule),
+        message: `rule must be a PolicyRule object, got ${describeValue(rule)}`,
+        fix: 'pass e.g. { apiGroups: [""], resources: ["pods"], verbs: ["get"] } (read Kubernetes JSON with PolicyRules.fromJson)',
+      });
+    }
+    checkRuleShape(rule, 'RbacRules.format: the rule');
+    if (typeof namespace !== 'string') {
+      throw argumentError('format', {
+        code: INPUT_CODES.type,
+        field: 'namespace',
+        value: valueText(namespace),
+        message: `namespace must be a string, got ${describeValue(namespace)}`,
+        fix: "pass the namespace the rule applies in, or '' for cluster-wide",
+      });
+    }
     const parts = [`Namespace:${JSON.stringify(namespace)}`];
     const field = (label: string, values: string[] | undefined) => {
       if (len(values) > 0) parts.push(`${label}:[${[...values!].sort(compareStrings).join(',')}]`);
@@ -498,14 +523,30 @@ const RULE_FIELDS = ['verbs', 'apiGroups', 'resources', 'resourceNames', 'nonRes
  * Rejects what is not a PolicyRule (e.g. JSON read without `PolicyRules.fromJson`) with a clear error instead of a
  * TypeError or, worse, a string iterated as its characters. Absent or null lists are fine (they mean empty).
  */
+/** A wrong argument of a static method: a plain Error in the diagnostics format, `RbacRules.<method>: field=value: ... (Code)`. */
+function argumentError(method: string, d: DiagnosticDetails): Error {
+  return new Error(`RbacRules.${method}: ${Diagnostics.formatMessage(d)}`);
+}
+
+function checkList(method: string, field: string, value: unknown): void {
+  if (Array.isArray(value)) return;
+  throw argumentError(method, {
+    code: value === undefined || value === null ? INPUT_CODES.missing : INPUT_CODES.type,
+    field,
+    value: value === undefined ? undefined : valueText(value),
+    message: `${field} must be a list of PolicyRules, got ${describeValue(value)}`,
+    fix: 'pass e.g. [{ apiGroups: [""], resources: ["pods"], verbs: ["get"] }] (read Kubernetes JSON with PolicyRules.fromJson)',
+  });
+}
+
 function checkRuleShape(rule: PolicyRule, who: string): void {
   if (rule === null || typeof rule !== 'object' || Array.isArray(rule)) {
-    throw new Error(`${who} must be an object with 'verbs', got ${JSON.stringify(rule)}`);
+    throw new Error(`${who} must be an object with 'verbs', got ${shown(rule)}`);
   }
   for (const field of RULE_FIELDS) {
     const v = (rule as any)[field];
     if (v !== undefined && v !== null && (!Array.isArray(v) || v.some((x: unknown) => typeof x !== 'string'))) {
-      throw new Error(`${who} ${JSON.stringify(rule)} has '${field}' ${JSON.stringify(v)}: it must be a list of strings, `
+      throw new Error(`${who} ${shown(rule)} has '${field}' ${shown(v)}: it must be a list of strings, `
         + `e.g. "${field}": ["${field === 'nonResourceUrls' ? '/healthz' : field === 'verbs' ? 'get' : 'x'}"] (read Kubernetes JSON with PolicyRules.fromJson)`);
     }
   }

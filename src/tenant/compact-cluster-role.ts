@@ -1,7 +1,11 @@
 import { Lazy } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { nonEmpty, toL1Rules } from './private';
+import { checkRules } from './input-checks';
+import { namesCheckedByParent, nonEmpty, toL1Rules } from './private';
+import { addErrorProducer } from '../core/diagnostics';
+import { InputCheck, isObject } from '../core/input';
+import { NameRule } from '../core/names';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 
@@ -33,20 +37,34 @@ export class CompactClusterRole extends Construct {
   /** `metadata.name`. */
   public readonly name: string;
   private readonly added: PolicyRule[] = [];
+  /** Wrong-typed props and arguments (synth errors). */
+  private readonly input = new InputCheck();
 
   constructor(scope: Construct, id: string, props: CompactClusterRoleProps) {
     super(scope, id);
-    this.name = props.name;
-    this.added.push(...(props.rules ?? []));
+    // runtime input checks (JavaScript and jsii callers): problems are synth errors
+    const input = this.input;
+    const raw: any = isObject(props) ? props : {};
+    let name = input.requiredString('name', raw.name, 'name the ClusterRole');
+    if (!namesCheckedByParent(this)) name = input.name('name', name, NameRule.PATH_SEGMENT, 'ClusterRole');
+    const checkedProps = {
+      name: name ?? '',
+      rules: checkRules(input, 'rules', raw.rules),
+      labels: input.optionalStringMap('labels', raw.labels, 'labels'),
+      annotations: input.optionalStringMap('annotations', raw.annotations, 'annotations'),
+    };
+    addErrorProducer(this, () => this.input.errors);
+    this.name = checkedProps.name;
+    this.added.push(...(checkedProps.rules ?? []));
     this.apiObject = new k8s.KubeClusterRole(this, 'Resource', {
-      metadata: { name: props.name, labels: nonEmpty(props.labels), annotations: nonEmpty(props.annotations) },
+      metadata: { name: checkedProps.name, labels: nonEmpty(checkedProps.labels), annotations: nonEmpty(checkedProps.annotations) },
       rules: Lazy.any({ produce: () => toL1Rules(this._sharedRules) }),
     });
   }
 
   /** Adds rules. Equal rules are merged at synth time. */
   public addRules(...rules: PolicyRule[]): void {
-    this.added.push(...rules);
+    this.added.push(...(checkRules(this.input, 'addRules(rules)', rules) ?? []));
   }
 
   /** The rules as written to the manifest: compacted and sorted. */

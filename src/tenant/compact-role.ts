@@ -1,7 +1,11 @@
 import { Lazy } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { nonEmpty, toL1Rules } from './private';
+import { checkRules } from './input-checks';
+import { namesCheckedByParent, nonEmpty, toL1Rules } from './private';
+import { addErrorProducer } from '../core/diagnostics';
+import { InputCheck, isObject } from '../core/input';
+import { NameRule } from '../core/names';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 
@@ -36,21 +40,35 @@ export class CompactRole extends Construct {
   /** `metadata.namespace`. */
   public readonly namespace: string;
   private readonly added: PolicyRule[] = [];
+  /** Wrong-typed props and arguments (synth errors). */
+  private readonly input = new InputCheck();
 
   constructor(scope: Construct, id: string, props: CompactRoleProps) {
     super(scope, id);
-    this.name = props.name;
-    this.namespace = props.namespace;
-    this.added.push(...(props.rules ?? []));
+    // runtime input checks (JavaScript and jsii callers): problems are synth errors
+    const input = this.input;
+    const raw: any = isObject(props) ? props : {};
+    const nameChecks = !namesCheckedByParent(this);
+    let name = input.requiredString('name', raw.name, 'name the Role');
+    let namespace = input.requiredString('namespace', raw.namespace, 'name the namespace of the Role');
+    if (nameChecks) {
+      name = input.name('name', name, NameRule.PATH_SEGMENT, 'Role');
+      namespace = input.name('namespace', namespace, NameRule.DNS1123_LABEL, 'Namespace');
+    }
+    const checkedProps = { name: name ?? '', namespace: namespace ?? '', rules: checkRules(input, 'rules', raw.rules), labels: input.optionalStringMap('labels', raw.labels, 'labels') };
+    addErrorProducer(this, () => this.input.errors);
+    this.name = checkedProps.name;
+    this.namespace = checkedProps.namespace;
+    this.added.push(...(checkedProps.rules ?? []));
     this.apiObject = new k8s.KubeRole(this, 'Resource', {
-      metadata: { name: props.name, namespace: props.namespace, labels: nonEmpty(props.labels) },
+      metadata: { name: checkedProps.name, namespace: checkedProps.namespace, labels: nonEmpty(checkedProps.labels) },
       rules: Lazy.any({ produce: () => toL1Rules(this._sharedRules) }),
     });
   }
 
   /** Adds rules. Equal rules are merged at synth time. */
   public addRules(...rules: PolicyRule[]): void {
-    this.added.push(...rules);
+    this.added.push(...(checkRules(this.input, 'addRules(rules)', rules) ?? []));
   }
 
   /** The rules as written to the manifest: compacted and sorted. */

@@ -4,6 +4,7 @@
  */
 import { BoundedCache, contentKey, isPlainRuleList, rulesKey } from '../core/content-cache';
 import { DiagnosticDetails } from '../core/diagnostics';
+import { InputCheck, throwIfInvalid } from '../core/input';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules, ResourceRequest } from '../rbac/rbac-rules';
 
@@ -236,6 +237,8 @@ export class InstallerRuleChecks {
    * True for the docs' "do anything in the namespace" rule: `*` verbs on `*` resources in `*` groups, any name.
    */
   public static isFullWildcard(rule: PolicyRule): boolean {
+    // a malformed rule (JavaScript, jsii) is no wildcard; `errors` reports it as InvalidInstallerRule
+    if (RbacRules.validate(rule).some((p) => p.startsWith('rule must be an object') || p.startsWith('rule field '))) return false;
     return (
       (rule.verbs ?? []).includes('*') &&
       (rule.apiGroups ?? []).includes('*') &&
@@ -251,6 +254,7 @@ export class InstallerRuleChecks {
    * (a Role cannot reach cluster-scoped kinds; the OKD docs' example uses one).
    */
   public static errors(rules: PolicyRule[], options: InstallerRuleCheckOptions): DiagnosticDetails[] {
+    checkArguments('InstallerRuleChecks.errors', rules, options);
     // Thousands of tenants usually hold equal rule lists (derived from the same bundles): check each list once.
     const bundleGranted = options.bundleGrantedRules ?? [];
     if (!isPlainRuleList(rules) || !isPlainRuleList(bundleGranted)) return computeErrors(rules, options);
@@ -277,6 +281,7 @@ export class InstallerRuleChecks {
   /** Findings that do not stop synthesis: full-wildcard rules in the namespaced Role. */
   /** Findings that do not stop synthesis: full-wildcard rules in the namespaced Role. */
   public static warnings(rules: PolicyRule[], options: InstallerRuleCheckOptions): DiagnosticDetails[] {
+    checkArguments('InstallerRuleChecks.warnings', rules, options);
     if (options.clusterScoped) return [];
     const field = options.field ?? 'installerRules';
     const out: DiagnosticDetails[] = [];
@@ -399,4 +404,16 @@ function rulesJson(rule: PolicyRule): any {
   if (rule.nonResourceUrls !== undefined && rule.nonResourceUrls.length > 0) out.nonResourceURLs = rule.nonResourceUrls;
   out.verbs = rule.verbs;
   return out;
+}
+
+/** The arguments of the static checks (JavaScript and jsii callers): a clear Error instead of a TypeError. */
+function checkArguments(method: string, rules: unknown, options: unknown): void {
+  const check = new InputCheck();
+  check.optionalArray('rules', rules ?? 0, (v) => v, 'pass a list of PolicyRules');
+  const o = check.optionalObject('options', options ?? 0, 'pass { clusterScoped: false }');
+  if (o) {
+    check.optionalString('options.field', o.field);
+    check.optionalArray('options.allowedSensitiveGrants', o.allowedSensitiveGrants, (v, f) => check.optionalEnum(f, v ?? '', SensitiveGrant as any, 'SensitiveGrant'));
+  }
+  throwIfInvalid(check, method);
 }

@@ -1,8 +1,10 @@
 import { Construct, IConstruct } from 'constructs';
+import { checkSubscriptionProps } from './input-checks';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { CatalogSourceLocation, ICatalogSource } from '../catalog/catalog-source';
 import { CuratedCatalog } from '../catalog/curated-catalog';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { InputCheck, isObject, prop } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
 import { UpgradeEdge, UpgradeGraph } from '../upgrade/upgrade-graph';
@@ -234,35 +236,44 @@ export class OperatorSubscription extends Construct {
    * @default - every version of the graph
    */
   public readonly versionRange?: string;
+  /** The catalog the Subscription uses (a placeholder when the `catalog` prop is missing or unusable: a synth error). */
+  public readonly catalog: ICatalogSource;
   private readonly options: OperatorSubscriptionProps;
   /** `bundle`, else the graph's bundle of the pinned CSV. */
   private readonly installed?: OperatorBundle;
   private restricted?: { key: string; graph: UpgradeGraph };
+  /** Wrong-typed or unusable props (reported first at synth). */
+  private readonly input = new InputCheck();
 
   constructor(scope: Construct, id: string, props: OperatorSubscriptionProps) {
     super(scope, id);
-    this.options = props;
-    this.name = props.name ?? props.packageName;
-    this.namespace = props.namespace;
-    this.packageName = props.packageName;
-    this.installPlanApproval = props.installPlanApproval ?? InstallPlanApproval.AUTOMATIC;
-    this.upgradeGraph = props.upgradeGraph;
-    this.versionRange = props.versionRange;
-    this.installed = props.bundle ?? this.graphBundle();
-    this.bundles = [...(this.installed ? [this.installed] : []), ...(props.upgradeBundles ?? [])];
-    this.preflightEnforcement = props.preflight ?? PreflightEnforcement.ERROR;
-    this.source = props.catalog.bindSubscriber(props.subscriber ?? this, props.namespace);
+    // Runtime input checks first (JavaScript and jsii callers): problems are synth errors, the rest uses safe values.
+    const checkedProps = checkSubscriptionProps(this.input, props, true);
+    const packageName = checkedProps.packageName ?? '';
+    const namespace = checkedProps.namespace ?? '';
+    this.options = { ...checkedProps, packageName, namespace };
+    this.name = checkedProps.name ?? packageName;
+    this.namespace = namespace;
+    this.packageName = packageName;
+    this.installPlanApproval = checkedProps.installPlanApproval ?? InstallPlanApproval.AUTOMATIC;
+    this.upgradeGraph = checkedProps.upgradeGraph;
+    this.versionRange = checkedProps.versionRange;
+    this.installed = checkedProps.bundle ?? this.graphBundle();
+    this.bundles = [...(this.installed ? [this.installed] : []), ...(checkedProps.upgradeBundles ?? [])];
+    this.preflightEnforcement = checkedProps.preflight ?? PreflightEnforcement.ERROR;
+    this.catalog = checkedProps.catalog;
+    this.source = this.bind(checkedProps.subscriber ?? this, namespace);
 
     this.apiObject = new olm.Subscription(this, 'Resource', {
-      metadata: { name: this.name, namespace: props.namespace },
+      metadata: { name: this.name, namespace },
       spec: {
-        name: props.packageName,
-        channel: props.channel,
+        name: packageName,
+        channel: checkedProps.channel,
         source: this.source.name,
         sourceNamespace: this.source.namespace,
         installPlanApproval: this.installPlanApproval,
-        startingCsv: props.startingCsv,
-        config: props.config ? toL1Config(props.config) : undefined,
+        startingCsv: checkedProps.startingCsv,
+        config: checkedProps.config ? toL1Config(checkedProps.config) : undefined,
       },
     });
 
@@ -353,10 +364,44 @@ export class OperatorSubscription extends Construct {
     return graphProblems(this, this.options);
   }
 
-  private problems(): DiagnosticDetails[] {
-    const out: DiagnosticDetails[] = [];
+  /** The catalog's `bindSubscriber`, which may be implemented outside this library (jsii): its answer is checked. */
+  private bind(subscriber: IConstruct, namespace: string): CatalogSourceLocation {
+    const fix = 'bindSubscriber must return { name, namespace } of the CatalogSource';
+    try {
+      const location: unknown = this.catalog.bindSubscriber(subscriber, namespace);
+      const name = prop(location, 'name');
+      const ns = prop(location, 'namespace');
+      if (isObject(location) && typeof name === 'string' && typeof ns === 'string') return { name, namespace: ns };
+      this.input.add({ code: 'InvalidReference', field: 'catalog', message: 'the catalog\'s bindSubscriber did not return a CatalogSource name and namespace', fix });
+    } catch (e) {
+      this.input.add({ code: 'InvalidReference', field: 'catalog', message: `the catalog's bindSubscriber failed: ${String((e as Error)?.message ?? e)}`, fix });
+    }
+    return { name: 'missing-catalog', namespace };
+  }
+
+  /** The catalog's `checkSubscription`, guarded like `bind`. */
+  private catalogMessages(): string[] {
     const p = this.options;
-    if (p.packageName.trim() === '') {
+    try {
+      const messages: unknown = p.catalog.checkSubscription({
+        subscriberNamespace: this.namespace,
+        packageName: p.packageName,
+        channel: p.channel,
+        startingCsv: p.startingCsv,
+      });
+      if (Array.isArray(messages)) return messages.map((m) => String(m));
+      return ['the catalog\'s checkSubscription did not return a list of messages'];
+    } catch (e) {
+      return [`the catalog's checkSubscription failed: ${String((e as Error)?.message ?? e)}`];
+    }
+  }
+
+  private problems(): DiagnosticDetails[] {
+    const out: DiagnosticDetails[] = [...this.input.errors];
+    const p = this.options;
+    if (out.some((d) => d.field === 'packageName')) {
+      // already reported as missing or wrong-typed
+    } else if (p.packageName.trim() === '') {
       out.push({ code: 'EmptyPackageName', field: 'packageName', value: p.packageName, message: 'the package name is empty', fix: "name the OLM package, e.g. 'etcd'" });
     }
     if (p.channel !== undefined && p.channel.trim() === '') {
@@ -371,7 +416,7 @@ export class OperatorSubscription extends Construct {
     if (p.startingCsv !== undefined && p.startingCsv.trim() === '') {
       out.push({ code: 'EmptyStartingCsv', field: 'startingCsv', value: p.startingCsv, message: 'startingCsv is empty', fix: "name a CSV (e.g. 'etcdoperator.v0.9.4') or leave `startingCsv` out" });
     }
-    if (p.packageName.trim() !== '') {
+    if (p.packageName.trim() !== '' && !out.some((d) => d.field === 'name')) {
       const nameProblem = KubernetesNames.problem(this.name, NameRule.DNS1123_SUBDOMAIN);
       if (nameProblem) {
         out.push({
@@ -404,12 +449,13 @@ export class OperatorSubscription extends Construct {
         });
       }
     }
-    for (const message of p.catalog.checkSubscription({
-      subscriberNamespace: this.namespace,
-      packageName: p.packageName,
-      channel: p.channel,
-      startingCsv: p.startingCsv,
-    })) {
+    if (p.subscriber === undefined && !out.some((d) => d.field === 'namespace')) {
+      // a tenant checks the namespace name it passes; a Subscription made directly checks its own
+      const namespaceCheck = new InputCheck();
+      namespaceCheck.name('namespace', this.namespace, NameRule.DNS1123_LABEL, 'Namespace');
+      out.push(...namespaceCheck.errors);
+    }
+    for (const message of out.some((d) => d.field?.startsWith('catalog') || d.field === 'packageName') ? [] : this.catalogMessages()) {
       out.push({
         code: 'CatalogRejectsSubscription',
         field: 'catalog',

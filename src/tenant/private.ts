@@ -1,5 +1,6 @@
 // Rendering helpers shared by the tenant constructs; not part of the public API (not re-exported).
 import { k8s } from 'cdk8s-plus-28';
+import { IConstruct } from 'constructs';
 import { PolicyRule } from '../rbac/policy-rule';
 
 /** Converts rules to the cdk8s-plus L1 `PolicyRule` shape (its `toJson` renames `nonResourceUrLs`). */
@@ -20,4 +21,16 @@ export function nonEmpty(map: { [key: string]: string } | undefined): { [key: st
   const out: { [key: string]: string } = {};
   for (const key of Object.keys(map).sort()) out[key] = map[key];
   return out;
+}
+
+/**
+ * Constructs that check the names they pass to their CompactRole / SubjectRoleBinding children (the tenant): the
+ * children then check only types, so one bad name is one error.
+ */
+export const NAME_CHECKING_PARENTS = new WeakSet<IConstruct>();
+
+/** True when `c`'s parent already checks the names it gives `c`. */
+export function namesCheckedByParent(c: IConstruct): boolean {
+  const parent = c.node.scope;
+  return parent !== undefined && NAME_CHECKING_PARENTS.has(parent);
 }

@@ -4,11 +4,13 @@ import { Construct, IConstruct } from 'constructs';
 import { CompactClusterRole } from './compact-cluster-role';
 import { CompactRole } from './compact-role';
 import { DeriveScope } from './derive-scope';
+import { CheckedTenantProps, checkRemovedOperator, checkSubject, checkTenantProps } from './input-checks';
 import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
 import { InstallPlanApproval, OperatorSubscription, PreflightEnforcement, SubscriptionInfo, SubscriptionOptions } from './operator-subscription';
 import { IOperatorTenant } from './operator-tenant';
 import { PinnedApproverOptions, PinnedInstallPlanApprover } from './pinned-install-plan-approver';
-import { nonEmpty } from './private';
+import { subscriptionFindings } from './preflight-findings';
+import { NAME_CHECKING_PARENTS, nonEmpty } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { TargetNamespaces } from './target-namespaces';
 import { TenantConflicts, TenantFacts } from './tenant-conflicts';
@@ -20,7 +22,8 @@ import { enableTenancyAudit, tenancyAuditDiagnostics } from '../audit/validation
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { ICatalogSource } from '../catalog/catalog-source';
 import { copyShallowArrays, rulesKey as ruleListKey, seal } from '../core/content-cache';
-import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
+import { addErrorProducer, addWarningProducer, DiagnosticDetails, Diagnostics } from '../core/diagnostics';
+import { checkRuleShape, InputCheck, isObject } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
 import * as olm from '../imports/olm';
@@ -374,6 +377,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
   /** Returns the tenant that `construct` belongs to (itself or an ancestor), if any. */
   public static of(construct: IConstruct): ScopedOperatorTenant | undefined {
+    if (!Construct.isConstruct(construct)) return undefined; // JavaScript and jsii callers can pass anything
     for (const c of [...construct.node.scopes].reverse()) {
       if (c instanceof ScopedOperatorTenant) return c;
     }
@@ -402,7 +406,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   /** The OperatorGroup. */
   public readonly operatorGroup: olm.OperatorGroup;
 
-  private readonly props: ScopedOperatorTenantProps;
+  private readonly props: CheckedTenantProps;
   private readonly targets: TargetNamespaces;
   private readonly subs: OperatorSubscription[] = [];
   private clusterRole?: CompactClusterRole;
@@ -424,25 +428,31 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private readonly preflightCache = new Map<OperatorSubscription, { key: string; results: PreflightResult[] }>();
   private readonly upgradeChecks = new UpgradeChecks();
   private approver?: PinnedInstallPlanApprover;
+  /** Wrong-typed or unusable props and method arguments (reported first at synth). */
+  private readonly input = new InputCheck();
 
   constructor(scope: Construct, id: string, props: ScopedOperatorTenantProps) {
     super(scope, id);
-    this.props = props;
-    const ns = props.namespaceName;
+    NAME_CHECKING_PARENTS.add(this); // its Roles and bindings get names checked here
+    // Runtime input checks first (JavaScript and jsii callers have no compile-time types): each problem is a synth
+    // error, and everything below works on values of the declared types.
+    const checkedProps = checkTenantProps(this.input, props);
+    this.props = checkedProps;
+    const ns = checkedProps.namespaceName ?? '';
     this.namespaceName = ns;
-    this.operatorGroupName = props.operatorGroupName ?? ns;
-    this.installerServiceAccountName = props.installerServiceAccountName ?? ns;
-    this.installerRoleName = props.installerRoleName ?? this.installerServiceAccountName;
-    this.olmGeneration = props.olmGeneration ?? OlmGeneration.V0_26_AND_LATER;
-    this.targets = props.targetNamespaces ?? TargetNamespaces.ownNamespace();
+    this.operatorGroupName = checkedProps.operatorGroupName ?? ns;
+    this.installerServiceAccountName = checkedProps.installerServiceAccountName ?? ns;
+    this.installerRoleName = checkedProps.installerRoleName ?? this.installerServiceAccountName;
+    this.olmGeneration = checkedProps.olmGeneration ?? OlmGeneration.V0_26_AND_LATER;
+    this.targets = checkedProps.targetNamespaces ?? TargetNamespaces.ownNamespace();
     this.allNamespaces = this.targets.isAllNamespaces;
 
     // 1. Namespace (L1: cdk8s-plus-28 Namespace adds `spec: {}`, which the docs' object does not have)
-    if (props.createNamespace ?? true) {
-      const labels = { ...(props.namespaceLabels ?? {}) };
-      if (props.podSecurity) labels['pod-security.kubernetes.io/enforce'] = props.podSecurity;
+    if (checkedProps.createNamespace ?? true) {
+      const labels = { ...(checkedProps.namespaceLabels ?? {}) };
+      if (checkedProps.podSecurity) labels['pod-security.kubernetes.io/enforce'] = checkedProps.podSecurity;
       this.namespace = new k8s.KubeNamespace(this, 'Namespace', {
-        metadata: { name: ns, labels: nonEmpty(labels), annotations: nonEmpty(props.namespaceAnnotations) },
+        metadata: { name: ns, labels: nonEmpty(labels), annotations: nonEmpty(checkedProps.namespaceAnnotations) },
       });
     }
 
@@ -453,10 +463,10 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     this.after(this.installerServiceAccount, this.namespace);
 
     // 3. long-lived token Secret (L1: cdk8s-plus-28 ServiceAccountTokenSecret adds `immutable: false` and `stringData: {}`)
-    if (props.createTokenSecret ?? true) {
+    if (checkedProps.createTokenSecret ?? true) {
       this.tokenSecret = new k8s.KubeSecret(this, 'InstallerTokenSecret', {
         metadata: {
-          name: props.tokenSecretName ?? this.installerServiceAccountName,
+          name: checkedProps.tokenSecretName ?? this.installerServiceAccountName,
           namespace: ns,
           annotations: { 'kubernetes.io/service-account.name': this.installerServiceAccountName },
         },
@@ -469,15 +479,15 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     this.installerRole = new CompactRole(this, 'InstallerRole', {
       name: this.installerRoleName,
       namespace: ns,
-      rules: props.installerRules ?? (props.deriveInstallerRules ? [] : DefaultInstallerRules.okdScopedInstall()),
+      rules: checkedProps.installerRules ?? (checkedProps.deriveInstallerRules ? [] : DefaultInstallerRules.okdScopedInstall()),
     });
-    if (props.deriveInstallerRules) {
-      const deriveScope = props.deriveScope ?? DeriveScope.ALLOWED_UPGRADES;
+    if (checkedProps.deriveInstallerRules) {
+      const deriveScope = checkedProps.deriveScope ?? DeriveScope.ALLOWED_UPGRADES;
       this.installerRole.apiObject.metadata.addAnnotation(ScopedOperatorTenant.DERIVE_SCOPE_ANNOTATION, deriveScope);
     }
     this.after(this.installerRole, this.installerServiceAccount);
     this.installerRoleBinding = new SubjectRoleBinding(this, 'InstallerRoleBinding', {
-      name: props.installerRoleBindingName ?? this.installerRoleName,
+      name: checkedProps.installerRoleBindingName ?? this.installerRoleName,
       namespace: ns,
       roleKind: RoleRefKind.ROLE,
       roleName: this.installerRoleName,
@@ -485,14 +495,14 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     this.installerRoleBinding.addSubjectConfiguration('ServiceAccount', this.installerServiceAccountName, ns);
     this.after(this.installerRoleBinding, this.installerRole);
 
-    for (const rule of props.clusterInstallerRules ?? []) this.addClusterInstallerRule(rule);
-    if (props.legacyPullSecretAccess) this.addLegacyPullSecretAccess(props.legacyPullSecretAccess);
+    for (const rule of checkedProps.clusterInstallerRules ?? []) this.addClusterInstallerRule(rule);
+    if (checkedProps.legacyPullSecretAccess) this.addLegacyPullSecretAccess(checkedProps.legacyPullSecretAccess);
 
     // 5. OperatorGroup
     const reason = this.targets.reason;
     const reasonAnnotations = reason !== undefined ? { [ScopedOperatorTenant.TARGETS_REASON_ANNOTATION]: reason } : undefined;
     // the audit's opt-ins, visible in the output (TenancyAudit)
-    const accepted = (props.acceptedReach ?? []).map((a) => ({ code: a.code, subject: a.subject, reason: a.reason }));
+    const accepted = (checkedProps.acceptedReach ?? []).map((a) => ({ code: a.code, subject: a.subject, reason: a.reason }));
     const annotations = accepted.length > 0
       ? { ...(reasonAnnotations ?? {}), [TenancyAudit.ACCEPTED_REACH_ANNOTATION]: JSON.stringify(accepted) }
       : reasonAnnotations;
@@ -501,7 +511,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       spec: {
         serviceAccountName: this.installerServiceAccountName,
         targetNamespaces: this.allNamespaces ? undefined : this.targetNamespaces,
-        upgradeStrategy: props.upgradeStrategy as unknown as olm.OperatorGroupSpecUpgradeStrategy | undefined,
+        upgradeStrategy: checkedProps.upgradeStrategy as unknown as olm.OperatorGroupSpecUpgradeStrategy | undefined,
       },
     });
     // OLM < 0.29 reads the installer's token from this Secret when it acts for the OperatorGroup. (cdk8s emits a
@@ -517,7 +527,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     tree.byNamespace = undefined; // and the namespace index
 
     // policy checks: per-tenant severities (only computed both ways when the tenant changes some)
-    const policyChecks = props.policyChecks;
+    const policyChecks = checkedProps.policyChecks;
     if (policyChecks === undefined || Object.keys(policyChecks).length === 0) {
       addErrorProducer(this, () => this.errors());
       addWarningProducer(this, () => this.warnings());
@@ -532,7 +542,11 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const rulesKey = () => JSON.stringify([
       this.installerRole.rawRules, this.clusterRole?.rawRules, [...this.outsideRoles.values()].map((r) => r.rawRules),
     ]);
-    registerAuditedTenant(this, () => this.auditFacts(), rulesKey);
+    // (a tenant whose names are missing or invalid has synth errors already and is left out of the audit)
+    if (this.namespaceIsValid() && KubernetesNames.isDns1123Subdomain(this.operatorGroupName)
+      && this.targetNamespaces.every((t) => KubernetesNames.isDns1123Label(t))) {
+      registerAuditedTenant(this, () => this.auditFacts(), rulesKey);
+    }
     enableTenancyAudit(this);
     const audit = () => {
       const found = tenancyAuditDiagnostics(this);
@@ -560,7 +574,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       operatorGroupName: this.operatorGroupName,
       installerServiceAccountName: this.installerServiceAccountName,
       olmGeneration: this.olmGeneration,
-      bundles: this.installedBundles,
+      bundles: uniqueBundles(this.installedBundles), // a package subscribed twice is an error of its own
       people: [...people.values()],
       acceptedReach: this.props.acceptedReach ?? [],
     };
@@ -600,7 +614,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
    * Adds a rule to the installer Role. Equal rules are merged at synth time; forbidden grants are synth errors.
    */
   public addInstallerRule(rule: PolicyRule): void {
-    this.installerRole.addRules(rule);
+    const checked = checkRuleShape(this.input, 'addInstallerRule(rule)', rule);
+    if (checked) this.installerRole.addRules(checked);
   }
 
   /**
@@ -613,11 +628,17 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
    * @param resourceNames restrict to these object names @default - any name
    */
   public allowInstaller(verbs: string[], apiGroup: string, resources: string[], resourceNames?: string[]): void {
+    const before = this.input.errors.length;
+    const v = this.input.optionalStringArray('allowInstaller(verbs)', verbs ?? 0);
+    const g = this.input.requiredString('allowInstaller(apiGroup)', apiGroup, "pass the API group, '' for the core group");
+    const r = this.input.optionalStringArray('allowInstaller(resources)', resources ?? 0);
+    const n = this.input.optionalStringArray('allowInstaller(resourceNames)', resourceNames);
+    if (this.input.errors.length > before || !v || g === undefined || !r) return;
     this.addInstallerRule({
-      verbs: [...verbs],
-      apiGroups: [apiGroup],
-      resources: [...resources],
-      ...(resourceNames && resourceNames.length > 0 ? { resourceNames: [...resourceNames] } : {}),
+      verbs: v,
+      apiGroups: [g],
+      resources: r,
+      ...(n && n.length > 0 ? { resourceNames: n } : {}),
     });
   }
 
@@ -626,6 +647,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
    * (`<namespace>-olm-installer`) on first use. Writes to CRDs or APIServices are always a synth error.
    */
   public addClusterInstallerRule(rule: PolicyRule): void {
+    const checked = checkRuleShape(this.input, 'addClusterInstallerRule(rule)', rule) as PolicyRule | undefined;
+    if (!checked) return;
     if (!this.clusterRole) {
       const name = `${this.namespaceName}-olm-installer`;
       this.clusterRole = new CompactClusterRole(this, 'InstallerClusterRole', { name });
@@ -639,7 +662,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       // called from the constructor before the OperatorGroup exists: the constructor orders it then
       if (this.operatorGroup) this.after(this.operatorGroup, this.clusterRoleBinding);
     }
-    this.clusterRole.addRules(rule);
+    this.clusterRole.addRules(checked);
   }
 
   /**
@@ -647,12 +670,17 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
    * same package twice is a synth error.
    */
   public subscribe(options: SubscriptionOptions): OperatorSubscription {
-    const name = options.name ?? options.packageName;
+    // the options themselves are checked by OperatorSubscription (errors under the Subscription's path)
+    const o: Partial<SubscriptionOptions> = isObject(options) ? options : {};
+    const given = typeof o.name === 'string' ? o.name : typeof o.packageName === 'string' ? o.packageName : 'invalid';
+    // the construct id shows in every message: no control characters, no huge ids (the name itself is an error then)
+    // eslint-disable-next-line no-control-regex
+    const name = given.length <= 253 && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(given) ? given : 'invalid-name';
     let id = `Subscription-${name}`;
     for (let i = 2; this.node.tryFindChild(id); i++) id = `Subscription-${name}-${i}`;
     const sub = new OperatorSubscription(this, id, { ...options, namespace: this.namespaceName, subscriber: this });
     this.after(sub, this.operatorGroup);
-    this.orderCatalogSources(options.catalog, sub);
+    this.orderCatalogSources(sub.catalog, sub);
     this.subs.push(sub);
     this.pinForApprover(sub);
     if (this.props.deriveInstallerRules && sub.bundles.length > 0) this.deriveFrom(sub);
@@ -682,7 +710,15 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
    */
   public addPinnedApprover(options: PinnedApproverOptions = {}): PinnedInstallPlanApprover {
     if (!this.approver) {
-      this.approver = new PinnedInstallPlanApprover(this, 'PinnedApprover', { ...options, namespace: this.namespaceName });
+      // wrong-typed options (JavaScript, jsii) are synth errors; the approver is built from the valid ones
+      const o = this.input.optionalObject('addPinnedApprover(options)', options, 'pass { image?, schedule?, name?, pinnedCsvs? }') ?? {};
+      const checked: PinnedApproverOptions = {
+        ...o,
+        image: this.input.optionalString('addPinnedApprover(options).image', o.image),
+        schedule: this.input.optionalString('addPinnedApprover(options).schedule', o.schedule),
+        name: this.input.optionalString('addPinnedApprover(options).name', o.name),
+      };
+      this.approver = new PinnedInstallPlanApprover(this, 'PinnedApprover', { ...checked, namespace: this.namespaceName });
       this.after(this.approver, this.namespace);
       for (const sub of this.subs) this.pinForApprover(sub);
     }
@@ -709,6 +745,10 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
    * (`OlmGeneratedRbac`). Subscriptions without a bundle contribute nothing.
    */
   public effectiveAccess(level: AccessLevel): OlmApiAccess[] {
+    const input = new InputCheck();
+    if (input.optionalEnum('effectiveAccess(level)', level ?? '', AccessLevel as any, 'AccessLevel') === undefined) {
+      throw new Error(`[${this.node.path}] ${Diagnostics.formatMessage(input.errors[0])}`);
+    }
     return this.generatedRbac().effectiveAccess(level);
   }
 
@@ -716,7 +756,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   public generatedRbac(): OlmGeneratedRbac {
     return new OlmGeneratedRbac({
       operatorGroup: { name: this.operatorGroupName, namespace: this.namespaceName, targetNamespaces: this.targetNamespaces },
-      operators: this.subs.filter((s) => s.bundles.length > 0).map((s) => OlmGeneratedRbac.memberOperator(s.bundles[0])),
+      // a package subscribed twice is an error of its own (DuplicateSubscription); OLM's RBAC lists each CSV once
+      operators: uniqueBundles(this.subs.filter((s) => s.bundles.length > 0).map((s) => s.bundles[0])).map((b) => OlmGeneratedRbac.memberOperator(b)),
       generation: this.olmGeneration,
     });
   }
@@ -730,6 +771,9 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
    * made in the tenant namespace only (with a warning): bind cluster-wide yourself if you mean it.
    */
   public grantOperatorAccess(subject: ISubject, level: AccessLevel): void {
+    const checkedSubject = checkSubject(this.input, 'grantOperatorAccess(subject)', subject);
+    const checkedLevel = this.input.optionalEnum('grantOperatorAccess(level)', level ?? '', AccessLevel as any, 'AccessLevel');
+    if (!checkedSubject || checkedLevel === undefined) return;
     const clusterRoleName = OlmNaming.operatorGroupClusterRoleName(this.namespaceName, this.operatorGroupName, level, this.olmGeneration);
     if (this.allNamespaces) this.accessGrantsOnAllNamespaces.add(level);
     const namespaces = this.allNamespaces ? [this.namespaceName] : this.targetNamespaces;
@@ -747,7 +791,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         this.after(binding, this.operatorGroup);
         this.accessBindings.set(key, binding);
       }
-      binding.addSubject(subject);
+      binding.addSubjectConfiguration(checkedSubject.kind, checkedSubject.name, checkedSubject.namespace, checkedSubject.apiGroup);
     }
   }
 
@@ -757,6 +801,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
    * already lets namespace admins/editors write Subscriptions; this makes the grant explicit for others.)
    */
   public grantSubscriptionManagement(subject: ISubject): void {
+    const checkedSubject = checkSubject(this.input, 'grantSubscriptionManagement(subject)', subject);
+    if (!checkedSubject) return;
     if (!this.subscriptionManagers) {
       const name = `${this.operatorGroupName}-subscription-manager`;
       const role = new CompactRole(this, 'SubscriptionManagerRole', {
@@ -777,7 +823,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       });
       this.after(this.subscriptionManagers, role);
     }
-    this.subscriptionManagers.addSubject(subject);
+    this.subscriptionManagers.addSubjectConfiguration(checkedSubject.kind, checkedSubject.name, checkedSubject.namespace, checkedSubject.apiGroup);
   }
 
   /**
@@ -788,7 +834,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
    * them). See docs/tenant.md "Off-boarding an operator".
    */
   public removeOperator(options: RemovedOperatorOptions): void {
-    this.removed.push({ ...options });
+    const checked = checkRemovedOperator(this.input, options);
+    if (checked) this.removed.push(checked);
   }
 
   /** The operators given to `removeOperator`, in call order. */
@@ -828,6 +875,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
   /** Adds the least-privilege rules for `sub`'s bundles (see `deriveInstallerRules`). */
   private deriveFrom(sub: OperatorSubscription): void {
+    if (!this.namespaceIsValid()) return; // reported as InvalidName / MissingInput
     const reason = this.props.clusterScopedInstallerRulesReason;
     const bundles = this.props.deriveScope === DeriveScope.PINNED_VERSION ? sub.bundles.slice(0, 1) : [...sub.bundles, ...sub.upgradeGraphBundles];
     // shared, read-only rule objects: thousands of tenants on the same bundles hold one copy (see namespace-template.ts)
@@ -935,7 +983,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
   /** The preflight of one Subscription, cached while the installer's rules stay the same. */
   private preflightOf(sub: OperatorSubscription): PreflightResult[] {
-    if (sub.bundles.length === 0) return [];
+    if (sub.bundles.length === 0 || !this.namespaceIsValid()) return [];
     // shared, read-only compacted rules: sealed, so the key names them by id (see core/content-cache.ts)
     const installerRules = this.installerRole._sharedRules;
     const clusterInstallerRules = this.clusterRole?._sharedRules ?? [];
@@ -963,25 +1011,17 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const errors: DiagnosticDetails[] = [];
     const warnings: DiagnosticDetails[] = [];
     for (const sub of this.subs) {
-      // results come in `sub.bundles` order: the installed bundle, then the upgrade bundles
-      for (const [i, result] of this.preflightOf(sub).entries()) {
-        const field = i === 0 ? `subscriptions[${sub.name}].bundle` : `subscriptions[${sub.name}].upgradeBundles[${i - 1}]`;
-        const value = `${result.bundleName}`;
-        const blockers: DiagnosticDetails[] = [
-          ...result.problems.map((p) => ({ code: p.code, field, value, message: p.message })),
-          ...result.missing.map((m) => ({
-            code: 'MissingInstallerPermission',
-            field,
-            value,
-            message: `OLM would fail to install ${result.bundleName}: the installer ServiceAccount ${this.namespaceName}/${this.installerServiceAccountName} lacks ${m.formatted} (needed for ${m.steps.join(', ')})`,
-            fix: this.props.deriveInstallerRules
-              ? 'grant it with addInstallerRule / addClusterInstallerRule, or set clusterScopedInstallerRulesReason to derive rules outside the namespace'
-              : 'grant it with addInstallerRule / addClusterInstallerRule, or set deriveInstallerRules: true to derive the least-privilege rules from the bundles',
-          })),
-        ];
-        (sub.preflightEnforcement === PreflightEnforcement.ERROR ? errors : warnings).push(...blockers);
-        warnings.push(...result.warnings.map((w) => ({ code: w.code, field, value, message: w.message })));
-      }
+      // one finding per (Subscription, problem); the complete results are `preflight()`
+      const found = subscriptionFindings({
+        subscription: sub.name,
+        results: this.preflightOf(sub),
+        namespace: this.namespaceName,
+        serviceAccount: this.installerServiceAccountName,
+        deriveInstallerRules: this.props.deriveInstallerRules === true,
+        separateMissingRules: this.relaxes('NeedsClusterScopedRules'),
+      });
+      (sub.preflightEnforcement === PreflightEnforcement.ERROR ? errors : warnings).push(...found.blockers);
+      warnings.push(...found.warnings);
     }
     return { errors, warnings };
   }
@@ -1011,6 +1051,18 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       deriveInstallerRules: this.props.deriveInstallerRules === true,
       hasPinnedApprover: this.approver !== undefined,
     };
+  }
+
+  /** True when `policyChecks` lowers the check of `code` below ERROR for this tenant. */
+  private relaxes(code: string): boolean {
+    const id = PolicyChecks.byCode(code)?.id;
+    const severity = id !== undefined ? this.props.policyChecks?.[id] : undefined;
+    return severity !== undefined && severity !== PolicySeverity.ERROR;
+  }
+
+  /** False when the namespace name is missing or invalid (a synth error): nothing is derived or checked then. */
+  private namespaceIsValid(): boolean {
+    return this.props.namespaceName !== undefined && KubernetesNames.isDns1123Label(this.props.namespaceName);
   }
 
   private addLegacyPullSecretAccess(legacy: LegacyPullSecretAccess): void {
@@ -1070,7 +1122,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   }
 
   private errors(): DiagnosticDetails[] {
-    const out: DiagnosticDetails[] = [];
+    const out: DiagnosticDetails[] = [...this.input.errors];
     const p = this.props;
     const name = (field: string, value: string | undefined, rule: NameRule, kind: string) => {
       if (value === undefined) return;
@@ -1357,4 +1409,10 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     }
     return out;
   }
+}
+
+/** `bundles` without repeated CSV names (the first of each name), in order. */
+function uniqueBundles(bundles: OperatorBundle[]): OperatorBundle[] {
+  const seen = new Set<string>();
+  return bundles.filter((b) => !seen.has(b.name) && (seen.add(b.name), true));
 }

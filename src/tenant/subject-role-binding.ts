@@ -1,7 +1,11 @@
 import { Lazy } from 'cdk8s';
 import { k8s, ISubject } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { nonEmpty } from './private';
+import { checkSubject } from './input-checks';
+import { namesCheckedByParent, nonEmpty } from './private';
+import { addErrorProducer } from '../core/diagnostics';
+import { InputCheck, isObject } from '../core/input';
+import { NameRule } from '../core/names';
 
 /** Kind of role a binding refers to. */
 export enum RoleRefKind {
@@ -40,22 +44,46 @@ export class SubjectRoleBinding extends Construct {
   /** `metadata.namespace`. */
   public readonly namespace: string;
   private readonly subjectsByKey = new Map<string, k8s.Subject>();
+  /** Wrong-typed props and arguments (synth errors). */
+  private readonly input = new InputCheck();
 
   constructor(scope: Construct, id: string, props: SubjectRoleBindingProps) {
     super(scope, id);
-    this.name = props.name;
-    this.namespace = props.namespace;
+    // runtime input checks (JavaScript and jsii callers): problems are synth errors
+    const input = this.input;
+    const raw: any = isObject(props) ? props : {};
+    let name = input.requiredString('name', raw.name, 'name the RoleBinding');
+    let namespace = input.requiredString('namespace', raw.namespace, 'name the namespace of the RoleBinding');
+    let roleName = input.requiredString('roleName', raw.roleName, 'name the bound Role or ClusterRole');
+    if (!namesCheckedByParent(this)) {
+      name = input.name('name', name, NameRule.PATH_SEGMENT, 'RoleBinding');
+      namespace = input.name('namespace', namespace, NameRule.DNS1123_LABEL, 'Namespace');
+      roleName = input.name('roleName', roleName, NameRule.PATH_SEGMENT, 'role');
+    }
+    if (raw.roleKind === undefined || raw.roleKind === null) {
+      input.add({ code: 'MissingInput', field: 'roleKind', message: 'roleKind is required but missing', fix: 'use RoleRefKind.ROLE or RoleRefKind.CLUSTER_ROLE' });
+    }
+    const checkedProps = {
+      name: name ?? '',
+      namespace: namespace ?? '',
+      roleName: roleName ?? '',
+      roleKind: input.optionalEnum('roleKind', raw.roleKind, RoleRefKind as any, 'RoleRefKind') ?? RoleRefKind.ROLE,
+      annotations: input.optionalStringMap('annotations', raw.annotations, 'annotations'),
+    };
+    addErrorProducer(this, () => this.input.errors);
+    this.name = checkedProps.name;
+    this.namespace = checkedProps.namespace;
     this.apiObject = new k8s.KubeRoleBinding(this, 'Resource', {
-      metadata: { name: props.name, namespace: props.namespace, annotations: nonEmpty(props.annotations) },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: props.roleKind, name: props.roleName },
+      metadata: { name: checkedProps.name, namespace: checkedProps.namespace, annotations: nonEmpty(checkedProps.annotations) },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: checkedProps.roleKind, name: checkedProps.roleName },
       subjects: Lazy.any({ produce: () => this.subjects }),
     });
   }
 
   /** Adds a subject (cdk8s-plus `User`, `Group`, `ServiceAccount`, ...). Adding the same subject twice is a no-op. */
   public addSubject(subject: ISubject): void {
-    const c = subject.toSubjectConfiguration();
-    this.addSubjectConfiguration(c.kind, c.name, c.namespace, c.apiGroup);
+    const c = checkSubject(this.input, 'addSubject(subject)', subject);
+    if (c) this.addSubjectConfiguration(c.kind, c.name, c.namespace, c.apiGroup);
   }
 
   /**
@@ -66,6 +94,12 @@ export class SubjectRoleBinding extends Construct {
    * @param apiGroup the subject's API group @default - `rbac.authorization.k8s.io` for User and Group, `""` for ServiceAccount
    */
   public addSubjectConfiguration(kind: string, name: string, namespace?: string, apiGroup?: string): void {
+    const before = this.input.errors.length;
+    this.input.requiredString('addSubjectConfiguration(kind)', kind, "use 'User', 'Group' or 'ServiceAccount'");
+    this.input.requiredString('addSubjectConfiguration(name)', name, "name the subject, e.g. 'team-a-admins'");
+    this.input.optionalString('addSubjectConfiguration(namespace)', namespace);
+    this.input.optionalString('addSubjectConfiguration(apiGroup)', apiGroup);
+    if (this.input.errors.length > before) return;
     const group = apiGroup ?? (kind === 'ServiceAccount' ? '' : 'rbac.authorization.k8s.io');
     const subject: { -readonly [K in keyof k8s.Subject]: k8s.Subject[K] } = { kind, name };
     // The API server defaults ServiceAccount subjects to apiGroup "", which is what `kubectl get -o yaml` shows

@@ -1,3 +1,6 @@
+import { DiagnosticDetails } from '../core/diagnostics';
+import { InputCheck } from '../core/input';
+
 /**
  * Which namespaces a tenant's OperatorGroup targets. Anything but the tenant's own namespace needs a reason,
  * because OLM (with its own cluster-admin client) copies the operator's Roles into every target namespace, or
@@ -20,7 +23,13 @@ export class TargetNamespaces {
    * `ScopedOperatorTenant.TARGETS_REASON_ANNOTATION` so reviewers see it in the manifest
    */
   public static namespaces(namespaces: string[], reason: string): TargetNamespaces {
-    return new TargetNamespaces([...namespaces], false, reason);
+    // wrong types (JavaScript, jsii) are reported by the tenant that uses the targets, at synth
+    const input = new InputCheck();
+    const list = input.optionalStringArray('namespaces', namespaces, 'pass the target namespaces as a list of namespace names');
+    if (namespaces === undefined || namespaces === null) {
+      input.add({ code: 'MissingInput', field: 'namespaces', message: 'TargetNamespaces.namespaces() needs the list of target namespaces', fix: 'pass e.g. TargetNamespaces.namespaces([\'team-a\', \'team-a-apps\'], reason)' });
+    }
+    return new TargetNamespaces(list ?? [], false, checkReason(input, reason), input.errors);
   }
 
   /**
@@ -30,7 +39,8 @@ export class TargetNamespaces {
    * @param reason why the operator must watch every namespace; written to the OperatorGroup annotation
    */
   public static allNamespaces(reason: string): TargetNamespaces {
-    return new TargetNamespaces([], true, reason);
+    const input = new InputCheck();
+    return new TargetNamespaces([], true, checkReason(input, reason), input.errors);
   }
 
   /** True for AllNamespaces. */
@@ -40,9 +50,15 @@ export class TargetNamespaces {
    * @default - none (own namespace)
    */
   public readonly reason?: string;
+  /**
+   * Wrong-typed arguments of the factory methods, reported by the tenant that uses these targets.
+   * @internal
+   */
+  public readonly _inputErrors: DiagnosticDetails[];
   private readonly explicit: string[];
 
-  private constructor(explicit: string[], allNamespaces: boolean, reason: string | undefined) {
+  private constructor(explicit: string[], allNamespaces: boolean, reason: string | undefined, inputErrors: DiagnosticDetails[] = []) {
+    this._inputErrors = inputErrors;
     this.explicit = explicit;
     this.isAllNamespaces = allNamespaces;
     this.reason = reason;
@@ -61,4 +77,9 @@ export class TargetNamespaces {
     if (this.isOwnNamespace) return [ownNamespace];
     return [...new Set(this.explicit)].sort();
   }
+}
+
+/** The reason argument: a string (an empty one is reported by the tenant as EmptyTargetsReason). */
+function checkReason(input: InputCheck, reason: unknown): string {
+  return input.requiredString('reason', reason, 'say why the operator needs these namespaces (it is written to the OperatorGroup annotation)', { singleLine: false }) ?? '';
 }

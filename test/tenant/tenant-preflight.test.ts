@@ -38,9 +38,10 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
 
     // THEN: the etcd CSV's `permissions` must all be held by the installer (RBAC escalation check when OLM creates
     // the operator's Role with the installer's client); the docs' Role has none of these with verb `*`.
-    const missing = synthErrors(chart)
-      .filter((e) => e.includes('(MissingInstallerPermission)'))
-      .map((e) => /lacks (Namespace:.*?) \(needed for/.exec(e)![1]);
+    // ONE error for the Subscription, listing each missing rule once
+    const errors = synthErrors(chart).filter((e) => e.includes('(MissingInstallerPermission)'));
+    expect(errors.length).toEqual(1);
+    const missing = /lacks 4 rule\(s\): (Namespace:.*?) \(needed for/.exec(errors[0])![1].split('; ');
     expect(missing).toEqual([
       'Namespace:"team-a" APIGroups:[] Resources:[endpoints,events,persistentvolumeclaims,pods,services] Verbs:[*]',
       'Namespace:"team-a" APIGroups:[] Resources:[secrets] Verbs:[get]',
@@ -49,7 +50,7 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
     ]);
     // every error names construct, field, value and fix
     expect(synthErrors(chart)[0]).toMatch(
-      /^\[platform\/TeamA\] subscriptions\[etcd\]\.bundle="etcdoperator\.v0\.9\.4": OLM would fail to install etcdoperator\.v0\.9\.4: the installer ServiceAccount team-a\/team-a lacks .* Fix: grant it with addInstallerRule \/ addClusterInstallerRule, or set deriveInstallerRules: true .* \(MissingInstallerPermission\)$/,
+      /^\[platform\/TeamA\] subscriptions\[etcd\]\.bundle="etcdoperator\.v0\.9\.4": OLM would fail to install etcdoperator\.v0\.9\.4: the installer ServiceAccount team-a\/team-a lacks 4 rule\(s\): .* Fix: set deriveInstallerRules: true to derive exactly these rules from the bundle, or grant them with addInstallerRule \(MissingInstallerPermission\)$/,
     );
     // and app.synth() throws with all of them
     expect(() => app.synth()).toThrow(/Validation failed[\s\S]*Verbs:\[\*\][\s\S]*Verbs:\[get\][\s\S]*deployments[\s\S]*etcdrestores/);
@@ -61,9 +62,11 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
     tenant.subscribe({ packageName: 'prometheus', channel: 'beta', catalog: CATALOG, bundle: PROMETHEUS });
     const [result] = InstallPreflight.checkVersions({ bundles: [PROMETHEUS], namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: tenant.installerRules });
     expect(tenant.preflight()).toEqual([result]);
+    // one finding per (Subscription, problem): here one MissingInstallerPermission naming every missing rule once
     const errors = synthErrors(chart);
-    expect(errors.length).toEqual(result.missing.length + result.problems.length);
-    for (const m of result.missing) expect(errors.some((e) => e.includes(m.formatted))).toBe(true);
+    expect(result.problems).toEqual([]);
+    expect(errors.length).toEqual(1);
+    for (const m of result.missing) expect(errors[0].split(m.formatted).length).toEqual(2);
   });
 
   test('GIVEN the missing rules are granted THEN the synth passes', () => {
@@ -83,9 +86,6 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
     expect(() => app.synth()).not.toThrow();
     expect(Diagnostics.warnings(chart).map((w) => w.code)).toEqual([
       'CrdsCreatedByOlm',
-      'MissingInstallerPermission',
-      'MissingInstallerPermission',
-      'MissingInstallerPermission',
       'MissingInstallerPermission',
     ]);
   });
@@ -222,7 +222,7 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
     expect(errors.map((e) => /^\[[^\]]+\] ([^=]+)="([^"]+)"/.exec(e)!.slice(1).join(' '))).toEqual([
       'subscriptions[etcd].upgradeBundles[0] etcdoperator.v0.9.5',
     ]);
-    expect(errors[0]).toContain('lacks Namespace:"team-a" APIGroups:[policy] Resources:[poddisruptionbudgets] Verbs:[create,get]');
+    expect(errors[0]).toContain('lacks 1 rule(s): Namespace:"team-a" APIGroups:[policy] Resources:[poddisruptionbudgets] Verbs:[create,get]');
   });
 
   test('GIVEN a bundle of another package THEN BundlePackageMismatch', () => {

@@ -1,0 +1,413 @@
+/**
+ * Runtime checks of public input. TypeScript types vanish at runtime: JavaScript callers and the jsii languages
+ * (Python, Java, Go, .NET) can pass anything, so every construct and public method checks what it receives here
+ * first, records one `DiagnosticDetails` per problem (reported at synth by the construct's error producer) and
+ * goes on with a safe value, so nothing downstream meets a wrong type. Internal: not re-exported from the package.
+ */
+import { DiagnosticDetails, Diagnostics } from './diagnostics';
+import { KubernetesNames, NameRule } from './names';
+
+/** Codes of input errors. */
+export const INPUT_CODES = {
+  /** A required prop or argument is missing (undefined or null). */
+  missing: 'MissingInput',
+  /** A prop or argument has the wrong type (a number where a string is expected, ...). */
+  type: 'InvalidInputType',
+  /** An enum-typed value that is not one of the enum's values. */
+  enumValue: 'InvalidEnumValue',
+  /** A value of the right type that cannot be used (a newline in an image reference, ...). */
+  value: 'InvalidInputValue',
+  /** An object of the library (a TargetNamespaces, an OperatorBundle, a catalog, a subject) was expected. */
+  reference: 'InvalidReference',
+} as const;
+
+/** At most this many elements of a list (or entries of a map) are checked one by one; the rest is one error. */
+const MAX_ERRORS_PER_LIST = 20;
+
+/** How a value is named in messages: its type, and the value itself shown safely on one line. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `a list (${show(safeJson(value))})`;
+  switch (typeof value) {
+    case 'string': return `the string ${show(JSON.stringify(value))}`;
+    case 'number': case 'boolean': case 'bigint': return `the ${typeof value} ${String(value)}`;
+    case 'function': return 'a function';
+    case 'symbol': return 'a symbol';
+    default: return `an object (${show(safeJson(value))})`;
+  }
+}
+
+/** Longest value quoted inside a message. */
+const MAX_SHOWN = 100;
+
+function show(text: string): string {
+  return Diagnostics.oneLine(text, MAX_SHOWN);
+}
+
+/** The value as text for `DiagnosticDetails.value` (never throws: cycles, BigInt and getters that throw are handled). */
+export function valueText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return safeJson(value);
+}
+
+function safeJson(value: unknown): string {
+  try {
+    const seen = new WeakSet<object>();
+    const text = JSON.stringify(value, (_k, v) => {
+      if (typeof v === 'bigint') return `${v}n`;
+      if (typeof v === 'function') return '[function]';
+      if (typeof v === 'symbol') return String(v);
+      if (v !== null && typeof v === 'object') {
+        if (seen.has(v)) return '[cycle]';
+        seen.add(v);
+      }
+      return v;
+    });
+    return text === undefined ? String(value) : text;
+  } catch {
+    try {
+      return Object.prototype.toString.call(value);
+    } catch {
+      return '[unprintable]';
+    }
+  }
+}
+
+/** A value for an error message: JSON on one line, cut after 300 characters (never throws). */
+export function shown(value: unknown): string {
+  return Diagnostics.oneLine(value === undefined ? 'undefined' : safeJson(value), 300);
+}
+
+/** True for a plain object (not null, not an array). */
+export function isObject(value: unknown): value is { [key: string]: unknown } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Reads a property without letting a throwing getter or a Proxy escape. */
+export function prop(obj: unknown, key: string): unknown {
+  if (obj === null || (typeof obj !== 'object' && typeof obj !== 'function')) return undefined;
+  try {
+    return (obj as any)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Options of a string check. */
+export interface StringCheckOptions {
+  /** How to fix a wrong value. */
+  readonly fix?: string;
+  /** Refuse newlines and other control characters (names, images, references). Default true. */
+  readonly singleLine?: boolean;
+}
+
+/**
+ * Collects the input errors of one construct or method call. Each check returns a value that is safe to use (of
+ * the declared type) or `undefined`; the problems are in `errors`.
+ */
+export class InputCheck {
+  public readonly errors: DiagnosticDetails[] = [];
+
+  /** @param prefix prepended to every field name, e.g. `subscribe(etcd).` */
+  constructor(private readonly prefix: string = '') {}
+
+  /** Records an error. */
+  public add(d: DiagnosticDetails): void {
+    this.errors.push({ ...d, field: d.field !== undefined ? `${this.prefix}${d.field}` : this.prefix.replace(/\.$/, '') || undefined });
+  }
+
+  /** A required string; `undefined` (and an error) when missing or not a string. */
+  public requiredString(field: string, value: unknown, fix: string, options: StringCheckOptions = {}): string | undefined {
+    if (value === undefined || value === null) {
+      this.add({ code: INPUT_CODES.missing, field, message: `${field} is required but ${value === null ? 'null' : 'missing'}`, fix });
+      return undefined;
+    }
+    return this.optionalString(field, value, { ...options, fix });
+  }
+
+  /** An optional string (null counts as not given, as in jsii). */
+  public optionalString(field: string, value: unknown, options: StringCheckOptions = {}): string | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string') {
+      this.add({ code: INPUT_CODES.type, field, value: valueText(value), message: `${field} must be a string, got ${describeValue(value)}`, fix: options.fix ?? `pass ${field} as a string` });
+      return undefined;
+    }
+    if ((options.singleLine ?? true) && CONTROL.test(value)) {
+      this.add({
+        code: INPUT_CODES.value,
+        field,
+        value,
+        message: `${field} contains a newline or another control character`,
+        fix: options.fix ?? `remove the control characters from ${field}`,
+      });
+      return undefined;
+    }
+    return value;
+  }
+
+  /** An optional boolean. */
+  public optionalBoolean(field: string, value: unknown): boolean | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'boolean') {
+      this.add({ code: INPUT_CODES.type, field, value: valueText(value), message: `${field} must be true or false, got ${describeValue(value)}`, fix: `pass ${field} as a boolean` });
+      return undefined;
+    }
+    return value;
+  }
+
+  /** An optional finite number. */
+  public optionalNumber(field: string, value: unknown): number | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      this.add({ code: INPUT_CODES.type, field, value: valueText(value), message: `${field} must be a finite number, got ${describeValue(value)}`, fix: `pass ${field} as a number` });
+      return undefined;
+    }
+    return value;
+  }
+
+  /**
+   * An optional value of a string enum.
+   * @param enumName the enum's name in messages, e.g. `UpgradeStrategy`
+   */
+  public optionalEnum<T extends string>(field: string, value: unknown, enumObject: { [key: string]: T }, enumName: string): T | undefined {
+    if (value === undefined || value === null) return undefined;
+    const values = Object.values(enumObject);
+    if (typeof value === 'string' && (values as string[]).includes(value)) return value as T;
+    this.add({
+      code: INPUT_CODES.enumValue,
+      field,
+      value: valueText(value),
+      message: `${field} must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}, got ${describeValue(value)}`,
+      fix: `use ${Object.keys(enumObject).map((k) => `${enumName}.${k}`).join(' or ')}`,
+    });
+    return undefined;
+  }
+
+  /** An optional object (struct); `undefined` and an error when it is something else. */
+  public optionalObject(field: string, value: unknown, fix: string): { [key: string]: unknown } | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (!isObject(value)) {
+      this.add({ code: INPUT_CODES.type, field, value: valueText(value), message: `${field} must be an object, got ${describeValue(value)}`, fix });
+      return undefined;
+    }
+    return value;
+  }
+
+  /**
+   * An optional list; each element goes through `element` (which returns undefined to drop it, after recording
+   * its own error). At most `MAX_ERRORS_PER_LIST` element errors are recorded, then one summary error.
+   */
+  public optionalArray<T>(field: string, value: unknown, element: (v: unknown, field: string) => T | undefined, fix?: string): T[] | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (!Array.isArray(value)) {
+      this.add({ code: INPUT_CODES.type, field, value: valueText(value), message: `${field} must be a list, got ${describeValue(value)}`, fix: fix ?? `pass ${field} as a list` });
+      return undefined;
+    }
+    const out: T[] = [];
+    const before = this.errors.length;
+    let suppressed = 0;
+    for (let i = 0; i < value.length; i++) {
+      const mark = this.errors.length;
+      const v = element(value[i], `${field}[${i}]`);
+      if (this.errors.length - before > MAX_ERRORS_PER_LIST) {
+        suppressed += this.errors.length - mark;
+        this.errors.length = mark;
+      }
+      if (v !== undefined) out.push(v);
+    }
+    if (suppressed > 0) {
+      this.add({ code: INPUT_CODES.value, field, message: `${suppressed} more problem(s) in ${field} are not listed`, fix: `fix the problems listed for ${field} first` });
+    }
+    return out;
+  }
+
+  /** An optional list of strings (wrong elements are dropped with an error). */
+  public optionalStringArray(field: string, value: unknown, fix?: string): string[] | undefined {
+    return this.optionalArray(field, value, (v, f) => this.requiredString(f, v, fix ?? `pass ${field} as a list of strings`), fix);
+  }
+
+  /**
+   * An optional string map (labels, annotations, node selectors). With `labels`, keys and values follow
+   * Kubernetes' label rules; with `annotations`, keys follow them (`ValidateLabels` / `ValidateAnnotations` in
+   * k8s.io/apimachinery/pkg/api/validation/objectmeta.go).
+   */
+  public optionalStringMap(field: string, value: unknown, kind: 'labels' | 'annotations' | 'plain' = 'plain'): { [key: string]: string } | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (!isObject(value) || value instanceof Map) {
+      this.add({ code: INPUT_CODES.type, field, value: valueText(value), message: `${field} must be an object of string keys and string values, got ${describeValue(value)}`, fix: `pass ${field} as e.g. { "team": "a" }` });
+      return undefined;
+    }
+    const out: { [key: string]: string } = {};
+    let errors = 0;
+    for (const key of Object.keys(value)) {
+      const v = prop(value, key);
+      const where = `${field}[${JSON.stringify(key)}]`;
+      const report = (d: DiagnosticDetails) => {
+        errors++;
+        if (errors <= MAX_ERRORS_PER_LIST) this.add(d);
+      };
+      if (typeof v !== 'string') {
+        report({ code: INPUT_CODES.type, field: where, value: valueText(v), message: `the value of ${where} must be a string, got ${describeValue(v)}`, fix: `quote it: ${JSON.stringify(key)}: ${JSON.stringify(String(valueText(v)))}` });
+        continue;
+      }
+      if (kind !== 'plain') {
+        const keyProblem = qualifiedNameProblem(key);
+        if (keyProblem) {
+          report({ code: 'InvalidLabelOrAnnotation', field, value: key, message: `${kind === 'labels' ? 'label' : 'annotation'} key ${keyProblem}`, fix: "use an optional DNS subdomain prefix and '/' followed by a name of at most 63 alphanumerics, '-', '_' or '.', e.g. 'example.com/team'" });
+          continue;
+        }
+      }
+      if (kind === 'labels') {
+        const valueProblem = labelValueProblem(v);
+        if (valueProblem) {
+          report({ code: 'InvalidLabelOrAnnotation', field: where, value: v, message: `label value ${valueProblem}`, fix: "use at most 63 alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric (or an empty value); put free text in an annotation" });
+          continue;
+        }
+      }
+      out[key] = v;
+    }
+    if (errors > MAX_ERRORS_PER_LIST) {
+      this.add({ code: INPUT_CODES.value, field, message: `${errors - MAX_ERRORS_PER_LIST} more problem(s) in ${field} are not listed`, fix: `fix the problems listed for ${field} first` });
+    }
+    return out;
+  }
+
+  /**
+   * An object that must be an instance of a class of this library (checked with `instanceof`, which holds for
+   * objects passed through jsii too: they are the library's own instances).
+   */
+  public optionalInstance<T>(field: string, value: unknown, cls: { prototype: T; name: string }, fix: string): T | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (!(value instanceof (cls as any))) {
+      this.add({ code: INPUT_CODES.reference, field, value: valueText(value), message: `${field} must be a ${cls.name}, got ${describeValue(value)}`, fix });
+      return undefined;
+    }
+    return value as T;
+  }
+
+  /**
+   * An object implementing an interface (a jsii interface may be implemented in another language): it must have
+   * the named methods.
+   */
+  public optionalImplementation<T>(field: string, value: unknown, interfaceName: string, methods: string[], fix: string): T | undefined {
+    if (value === undefined || value === null) return undefined;
+    const lacking = methods.filter((m) => typeof prop(value, m) !== 'function');
+    if (lacking.length > 0) {
+      this.add({
+        code: INPUT_CODES.reference,
+        field,
+        value: valueText(value),
+        message: `${field} must implement ${interfaceName} (${methods.join(', ')}), got ${describeValue(value)}`,
+        fix,
+      });
+      return undefined;
+    }
+    return value as T;
+  }
+
+  /** A Kubernetes name that is a string: its name-rule problem is recorded as `InvalidName`. */
+  public name(field: string, value: string | undefined, rule: NameRule, kind: string): string | undefined {
+    if (value === undefined) return undefined;
+    const problem = KubernetesNames.problem(value, rule);
+    if (!problem) return value;
+    this.add({ code: 'InvalidName', field, value, message: `${kind} name ${problem}`, fix: `use ${NAME_SHAPE[rule]}` });
+    return undefined;
+  }
+}
+
+/**
+ * Throws the errors of `check` as one plain Error in the diagnostics format, prefixed with the method
+ * (`Class.method: field=value: message. Fix: ... (Code); ...`): for static methods, which run outside constructs.
+ */
+export function throwIfInvalid(check: InputCheck, method: string): void {
+  if (check.errors.length === 0) return;
+  throw new Error(`${method}: ${check.errors.map((d) => Diagnostics.formatMessage(d)).join('; ')}`);
+}
+
+/** What a valid name looks like, per rule (for `fix` texts). */
+export const NAME_SHAPE: Record<NameRule, string> = {
+  [NameRule.DNS1123_LABEL]: 'a lower-case RFC 1123 label (at most 63 characters)',
+  [NameRule.DNS1123_SUBDOMAIN]: 'a lower-case RFC 1123 subdomain (at most 253 characters)',
+  [NameRule.PATH_SEGMENT]: "a name without '/' or '%'",
+};
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+
+/** `IsQualifiedName` (k8s.io/apimachinery/pkg/util/validation/validation.go). */
+function qualifiedNameProblem(key: string): string | undefined {
+  const parts = key.split('/');
+  let name = key;
+  if (parts.length === 2) {
+    const [prefix, rest] = parts;
+    if (prefix.length === 0) return 'has an empty prefix before \'/\'';
+    const p = KubernetesNames.problem(prefix, NameRule.DNS1123_SUBDOMAIN);
+    if (p) return `prefix ${p}`;
+    name = rest;
+  } else if (parts.length > 2) {
+    return "may contain at most one '/'";
+  }
+  if (name.length === 0) return 'has an empty name part';
+  if (name.length > 63) return `name part must be no more than 63 characters (has ${name.length})`;
+  if (!QUALIFIED_NAME.test(name)) return "name part must consist of alphanumerics, '-', '_' or '.', and must start and end with an alphanumeric";
+  return undefined;
+}
+
+/** `IsValidLabelValue`. */
+function labelValueProblem(v: string): string | undefined {
+  if (v.length > 63) return `must be no more than 63 characters (has ${v.length})`;
+  if (v.length > 0 && !QUALIFIED_NAME.test(v)) return "must consist of alphanumerics, '-', '_' or '.', and must start and end with an alphanumeric";
+  return undefined;
+}
+
+/** The shape of a PolicyRule (lists of strings): `undefined` and an error when it is not one. */
+/** The fields of a PolicyRule (src/rbac/policy-rule.ts), without importing the rbac layer into core. */
+export interface RuleShape {
+  readonly verbs: string[];
+  readonly apiGroups?: string[];
+  readonly resources?: string[];
+  readonly resourceNames?: string[];
+  readonly nonResourceUrls?: string[];
+}
+
+export function checkRuleShape(check: InputCheck, field: string, value: unknown): RuleShape | undefined {
+  if (value === undefined || value === null || !isObject(value)) {
+    check.add({
+      code: value === undefined || value === null ? INPUT_CODES.missing : INPUT_CODES.type,
+      field,
+      value: value === undefined ? undefined : valueText(value),
+      message: `${field} must be a PolicyRule object, got ${describeValue(value)}`,
+      fix: 'pass e.g. { apiGroups: [""], resources: ["configmaps"], verbs: ["get"] } (read Kubernetes JSON with PolicyRules.fromJson)',
+    });
+    return undefined;
+  }
+  const out: any = {};
+  let bad = false;
+  for (const key of ['verbs', 'apiGroups', 'resources', 'resourceNames', 'nonResourceUrls']) {
+    const v = prop(value, key);
+    if (v === undefined || v === null) continue;
+    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
+      bad = true;
+      check.add({
+        code: INPUT_CODES.type,
+        field: `${field}.${key}`,
+        value: valueText(v),
+        message: `${field}.${key} must be a list of strings, got ${describeValue(v)}`,
+        fix: `write e.g. ${key}: [${key === 'nonResourceUrls' ? '"/healthz"' : key === 'verbs' ? '"get"' : '"x"'}] (read Kubernetes JSON with PolicyRules.fromJson)`,
+      });
+      continue;
+    }
+    out[key] = [...v];
+  }
+  if (bad) return undefined;
+  if (out.verbs === undefined) {
+    check.add({ code: INPUT_CODES.missing, field: `${field}.verbs`, message: `${field} has no verbs`, fix: 'list the verbs, e.g. verbs: ["get", "list"]' });
+    return undefined;
+  }
+  // the rule itself when it is clean (its identity matters to callers that track particular rules), else a copy
+  // without the null fields
+  return Object.keys(value).some((k) => prop(value, k) === null) ? out : value as any;
+}

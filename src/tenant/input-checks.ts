@@ -1,0 +1,240 @@
+// Runtime checks of the tenant constructs' props and arguments (see src/core/input.ts); internal, not re-exported.
+import { IConstruct } from 'constructs';
+import { DeriveScope } from './derive-scope';
+import { SensitiveGrant } from './installer-rule-checks';
+import { InstallPlanApproval, OperatorSubscriptionProps, PreflightEnforcement, SubscriptionConfig } from './operator-subscription';
+import type { LegacyPullSecretAccess, RemovedOperatorOptions, ScopedOperatorTenantProps } from './scoped-operator-tenant';
+import { PodSecurityLevel, UpgradeStrategy } from './scoped-operator-tenant';
+import { TargetNamespaces } from './target-namespaces';
+import { ReachCode } from '../audit/tenancy-audit';
+import { OperatorBundle } from '../bundle/operator-bundle';
+import { CatalogSourceLocation, CatalogSourceReference, CatalogSubscriptionRequest, ICatalogSource } from '../catalog/catalog-source';
+import { checkRuleShape, describeValue, InputCheck, INPUT_CODES, isObject, prop, valueText } from '../core/input';
+import { PolicySeverity } from '../core/policy-checks';
+import { OlmGeneration } from '../olm/olm-naming';
+import { BoundRoleKind } from '../preflight/install-preflight';
+import { PolicyRule } from '../rbac/policy-rule';
+import { UpgradeGraph } from '../upgrade/upgrade-graph';
+
+const NAME_FIX = (field: string) => `set ${field} to a Kubernetes name string`;
+
+/** A list of PolicyRules: malformed rules are dropped, each with an error. */
+export function checkRules(input: InputCheck, field: string, value: unknown): PolicyRule[] | undefined {
+  return input.optionalArray(field, value, (v, f) => checkRuleShape(input, f, v) as PolicyRule | undefined, `pass ${field} as a list of PolicyRule objects`);
+}
+
+export type CheckedTenantProps = Omit<ScopedOperatorTenantProps, 'namespaceName'> & { readonly namespaceName?: string };
+
+/** Every prop of `ScopedOperatorTenant`, checked; the result holds only values of the declared types. */
+export function checkTenantProps(input: InputCheck, raw: unknown): CheckedTenantProps {
+  if (!isObject(raw)) {
+    input.add({
+      code: raw === undefined || raw === null ? INPUT_CODES.missing : INPUT_CODES.type,
+      field: 'props',
+      value: raw === undefined ? undefined : valueText(raw),
+      message: `the props must be an object with at least namespaceName, got ${describeValue(raw)}`,
+      fix: "pass { namespaceName: 'team-a' }",
+    });
+    return { namespaceName: undefined };
+  }
+  const p = (k: string) => prop(raw, k);
+  const legacy = input.optionalObject('legacyPullSecretAccess', p('legacyPullSecretAccess'), "pass { catalogNamespace: 'openshift-marketplace', secretNames: ['pull-secret'] }");
+  let legacyChecked: LegacyPullSecretAccess | undefined;
+  if (legacy) {
+    const catalogNamespace = input.requiredString('legacyPullSecretAccess.catalogNamespace', legacy.catalogNamespace, NAME_FIX('legacyPullSecretAccess.catalogNamespace'));
+    const secretNames = input.optionalStringArray('legacyPullSecretAccess.secretNames', legacy.secretNames);
+    if (legacy.secretNames === undefined || legacy.secretNames === null) {
+      input.add({ code: INPUT_CODES.missing, field: 'legacyPullSecretAccess.secretNames', message: 'legacyPullSecretAccess.secretNames is required but missing', fix: 'name the pull secrets, or drop legacyPullSecretAccess' });
+    }
+    if (catalogNamespace !== undefined && secretNames !== undefined) legacyChecked = { catalogNamespace, secretNames };
+  }
+  const targets = p('targetNamespaces');
+  const checkedTargets = input.optionalInstance('targetNamespaces', targets, TargetNamespaces,
+    'use TargetNamespaces.ownNamespace(), TargetNamespaces.namespaces([...], reason) or TargetNamespaces.allNamespaces(reason)');
+  if (checkedTargets) for (const e of checkedTargets._inputErrors) input.add({ ...e, field: `targetNamespaces${e.field ? `.${e.field}` : ''}` });
+  return {
+    // props this check does not know (added by other features) pass through unchanged
+    ...(raw as object),
+    namespaceName: input.requiredString('namespaceName', p('namespaceName'), "set namespaceName to the tenant namespace, e.g. 'team-a'"),
+    createNamespace: input.optionalBoolean('createNamespace', p('createNamespace')),
+    namespaceLabels: input.optionalStringMap('namespaceLabels', p('namespaceLabels'), 'labels'),
+    namespaceAnnotations: input.optionalStringMap('namespaceAnnotations', p('namespaceAnnotations'), 'annotations'),
+    podSecurity: input.optionalEnum('podSecurity', p('podSecurity'), PodSecurityLevel as any, 'PodSecurityLevel') as PodSecurityLevel | undefined,
+    operatorGroupName: input.optionalString('operatorGroupName', p('operatorGroupName'), { fix: NAME_FIX('operatorGroupName') }),
+    installerServiceAccountName: input.optionalString('installerServiceAccountName', p('installerServiceAccountName'), { fix: NAME_FIX('installerServiceAccountName') }),
+    installerRoleName: input.optionalString('installerRoleName', p('installerRoleName'), { fix: NAME_FIX('installerRoleName') }),
+    installerRoleBindingName: input.optionalString('installerRoleBindingName', p('installerRoleBindingName'), { fix: NAME_FIX('installerRoleBindingName') }),
+    createTokenSecret: input.optionalBoolean('createTokenSecret', p('createTokenSecret')),
+    tokenSecretName: input.optionalString('tokenSecretName', p('tokenSecretName'), { fix: NAME_FIX('tokenSecretName') }),
+    installerRules: checkRules(input, 'installerRules', p('installerRules')),
+    deriveInstallerRules: input.optionalBoolean('deriveInstallerRules', p('deriveInstallerRules')),
+    clusterScopedInstallerRulesReason: input.optionalString('clusterScopedInstallerRulesReason', p('clusterScopedInstallerRulesReason'), { singleLine: false }),
+    clusterInstallerRules: checkRules(input, 'clusterInstallerRules', p('clusterInstallerRules')),
+    allowedSensitiveGrants: input.optionalArray('allowedSensitiveGrants', p('allowedSensitiveGrants'),
+      (v, f) => input.optionalEnum(f, v ?? '', SensitiveGrant as any, 'SensitiveGrant') as SensitiveGrant | undefined),
+    targetNamespaces: checkedTargets,
+    upgradeStrategy: input.optionalEnum('upgradeStrategy', p('upgradeStrategy'), UpgradeStrategy as any, 'UpgradeStrategy') as UpgradeStrategy | undefined,
+    olmGeneration: input.optionalEnum('olmGeneration', p('olmGeneration'), OlmGeneration as any, 'OlmGeneration') as OlmGeneration | undefined,
+    legacyPullSecretAccess: legacyChecked,
+    deriveScope: input.optionalEnum('deriveScope', p('deriveScope'), DeriveScope as any, 'DeriveScope') as DeriveScope | undefined,
+    allowedBindRoles: input.optionalArray('allowedBindRoles', p('allowedBindRoles'), (v, f) => {
+      const o = input.optionalObject(f, v ?? 0, "pass { roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'system:auth-delegator', reason: '...' }");
+      if (!o) return undefined;
+      const before = input.errors.length;
+      const roleKind = input.optionalEnum(`${f}.roleKind`, prop(o, 'roleKind') ?? '', BoundRoleKind as any, 'BoundRoleKind') as BoundRoleKind | undefined;
+      const roleName = input.requiredString(`${f}.roleName`, prop(o, 'roleName'), 'name the bound role');
+      const reason = input.requiredString(`${f}.reason`, prop(o, 'reason'), 'say why the operator may bind it', { singleLine: false });
+      if (input.errors.length > before || roleKind === undefined || roleName === undefined || reason === undefined) return undefined;
+      return { ...o, roleKind, roleName, reason };
+    }),
+    policyChecks: checkPolicySeverities(input, p('policyChecks')),
+    acceptedReach: input.optionalArray('acceptedReach', p('acceptedReach'), (v, f) => {
+      const o = input.optionalObject(f, v ?? 0, "pass { code: ReachCode..., subject?: '...', reason: '...' }");
+      if (!o) return undefined;
+      const before = input.errors.length;
+      const code = input.optionalEnum(`${f}.code`, prop(o, 'code') ?? '', ReachCode as any, 'ReachCode') as ReachCode | undefined;
+      const subject = input.optionalString(`${f}.subject`, prop(o, 'subject'));
+      const reason = input.requiredString(`${f}.reason`, prop(o, 'reason'), 'say why this reach is accepted', { singleLine: false });
+      if (input.errors.length > before || code === undefined || reason === undefined) return undefined;
+      return { ...o, code, ...(subject !== undefined ? { subject } : {}), reason };
+    }),
+  };
+}
+
+/** `policyChecks`: a map of check id -> PolicySeverity (unknown ids are reported by PolicyChecks.overrideProblems). */
+function checkPolicySeverities(input: InputCheck, raw: unknown): { [id: string]: PolicySeverity } | undefined {
+  const map = input.optionalStringMap('policyChecks', raw);
+  if (map === undefined) return undefined;
+  const out: { [id: string]: PolicySeverity } = {};
+  for (const [id, severity] of Object.entries(map)) {
+    const checked = input.optionalEnum(`policyChecks[${JSON.stringify(id)}]`, severity, PolicySeverity as any, 'PolicySeverity') as PolicySeverity | undefined;
+    if (checked !== undefined) out[id] = checked;
+  }
+  return out;
+}
+
+/** Used when a Subscription has no usable catalog: the Subscription is written nowhere (the synth fails). */
+class MissingCatalog implements ICatalogSource {
+  public bindSubscriber(_subscriber: IConstruct, subscriberNamespace: string): CatalogSourceLocation {
+    return { name: 'missing-catalog', namespace: subscriberNamespace };
+  }
+  public checkSubscription(_request: CatalogSubscriptionRequest): string[] {
+    return [];
+  }
+}
+
+/** Props of `OperatorSubscription` (and `subscribe` options), checked; `catalog` is always usable. */
+export type CheckedSubscriptionProps = Omit<OperatorSubscriptionProps, 'packageName' | 'namespace'> & { readonly packageName?: string; readonly namespace?: string };
+
+export function checkSubscriptionProps(input: InputCheck, raw: unknown, namespaceRequired: boolean): CheckedSubscriptionProps {
+  if (!isObject(raw)) {
+    input.add({
+      code: raw === undefined || raw === null ? INPUT_CODES.missing : INPUT_CODES.type,
+      field: 'options',
+      value: raw === undefined ? undefined : valueText(raw),
+      message: `the subscription options must be an object with packageName and catalog, got ${describeValue(raw)}`,
+      fix: "pass { packageName: 'etcd', catalog }",
+    });
+    return { packageName: undefined, namespace: undefined, catalog: new MissingCatalog() };
+  }
+  const p = (k: string) => prop(raw, k);
+  const catalogFix = 'pass a catalog construct (e.g. a CuratedCatalog) or CatalogSourceReference.fromName(name, namespace)';
+  let catalog = input.optionalImplementation<ICatalogSource>('catalog', p('catalog'), 'ICatalogSource', ['bindSubscriber', 'checkSubscription'], catalogFix);
+  if (p('catalog') === undefined || p('catalog') === null) {
+    input.add({ code: INPUT_CODES.missing, field: 'catalog', message: 'catalog is required but missing: a Subscription must name the CatalogSource that serves the package', fix: catalogFix });
+  }
+  if (catalog instanceof CatalogSourceReference) {
+    for (const e of catalog._inputErrors) input.add({ ...e, field: `catalog${e.field ? `.${e.field}` : ''}` });
+  }
+  const bundle = input.optionalInstance('bundle', p('bundle'), OperatorBundle, 'pass an OperatorBundle, e.g. OperatorBundle.fromDirectory(path)');
+  const upgradeBundles = input.optionalArray('upgradeBundles', p('upgradeBundles'),
+    (v, f) => (v === undefined || v === null ? (input.add({ code: INPUT_CODES.missing, field: f, message: `${f} is missing`, fix: 'remove the empty entry' }), undefined)
+      : input.optionalInstance(f, v, OperatorBundle, 'pass OperatorBundle objects, e.g. from OperatorBundle.fromCatalogPackage(file, package)')));
+  const namespace = namespaceRequired
+    ? input.requiredString('namespace', p('namespace'), "set namespace to the tenant namespace, e.g. 'team-a'")
+    : input.optionalString('namespace', p('namespace'));
+  const subscriber = p('subscriber');
+  return {
+    // props this check does not know (added by other features) pass through unchanged
+    ...(raw as object),
+    packageName: input.requiredString('packageName', p('packageName'), "name the OLM package, e.g. 'etcd'"),
+    catalog: catalog ?? new MissingCatalog(),
+    channel: input.optionalString('channel', p('channel')),
+    name: input.optionalString('name', p('name'), { fix: 'set name to a lower-case RFC 1123 subdomain' }),
+    installPlanApproval: input.optionalEnum('installPlanApproval', p('installPlanApproval'), InstallPlanApproval as any, 'InstallPlanApproval') as InstallPlanApproval | undefined,
+    startingCsv: input.optionalString('startingCsv', p('startingCsv')),
+    config: checkConfig(input, p('config')),
+    bundle,
+    upgradeBundles,
+    preflight: input.optionalEnum('preflight', p('preflight'), PreflightEnforcement as any, 'PreflightEnforcement') as PreflightEnforcement | undefined,
+    upgradeGraph: input.optionalInstance('upgradeGraph', p('upgradeGraph'), UpgradeGraph, 'pass an UpgradeGraph of the package channel'),
+    versionRange: input.optionalString('versionRange', p('versionRange')),
+    namespace,
+    subscriber: subscriber !== undefined && subscriber !== null && typeof prop(subscriber, 'node') === 'object' ? subscriber as IConstruct : undefined,
+  };
+}
+
+/** `spec.config`: each field of the right shape (lists of objects, objects, string maps). */
+function checkConfig(input: InputCheck, raw: unknown): SubscriptionConfig | undefined {
+  const c = input.optionalObject('config', raw, 'pass a SubscriptionConfig object, e.g. { nodeSelector: { role: "infra" } }');
+  if (!c) return undefined;
+  const objects = (field: string): any[] | undefined => input.optionalArray(`config.${field}`, prop(c, field),
+    (v, f) => input.optionalObject(f, v ?? 0, `pass config.${field} as a list of objects`));
+  const object = (field: string): any => input.optionalObject(`config.${field}`, prop(c, field), `pass config.${field} as an object`);
+  return {
+    env: objects('env'),
+    envFrom: objects('envFrom'),
+    resources: object('resources'),
+    nodeSelector: input.optionalStringMap('config.nodeSelector', prop(c, 'nodeSelector'), 'labels'),
+    tolerations: objects('tolerations'),
+    affinity: object('affinity'),
+    volumes: objects('volumes'),
+    volumeMounts: objects('volumeMounts'),
+    selector: object('selector'),
+    annotations: input.optionalStringMap('config.annotations', prop(c, 'annotations'), 'annotations'),
+  };
+}
+
+/** An `ISubject` (cdk8s-plus User, Group, ServiceAccount, ... or a jsii implementation). */
+export interface CheckedSubject {
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace?: string;
+  readonly apiGroup?: string;
+}
+
+export function checkSubject(input: InputCheck, field: string, value: unknown): CheckedSubject | undefined {
+  const fix = "pass a cdk8s-plus subject, e.g. Group.fromName(chart, 'Admins', 'team-a-admins')";
+  if (value === undefined || value === null) {
+    input.add({ code: INPUT_CODES.missing, field, message: `${field} is required but ${value === null ? 'null' : 'missing'}`, fix });
+    return undefined;
+  }
+  const subject = input.optionalImplementation<{ toSubjectConfiguration(): unknown }>(field, value, 'ISubject', ['toSubjectConfiguration'], fix);
+  if (!subject) return undefined;
+  let config: unknown;
+  try {
+    config = subject.toSubjectConfiguration();
+  } catch (e) {
+    input.add({ code: INPUT_CODES.reference, field, message: `${field}.toSubjectConfiguration() failed: ${(e as Error)?.message ?? String(e)}`, fix });
+    return undefined;
+  }
+  const kind = input.requiredString(`${field}.kind`, prop(config, 'kind'), fix);
+  const name = input.requiredString(`${field}.name`, prop(config, 'name'), fix);
+  const namespace = input.optionalString(`${field}.namespace`, prop(config, 'namespace'));
+  const apiGroup = input.optionalString(`${field}.apiGroup`, prop(config, 'apiGroup'));
+  if (kind === undefined || name === undefined) return undefined;
+  return { kind, name, namespace, apiGroup };
+}
+
+/** The options of `removeOperator`: `undefined` (and errors) unless packageName and csvName are strings. */
+export function checkRemovedOperator(input: InputCheck, raw: unknown): RemovedOperatorOptions | undefined {
+  const field = 'removeOperator(options)';
+  const o = input.optionalObject(field, raw ?? 0, "pass { packageName: 'etcd', csvName: 'etcdoperator.v0.9.4' }");
+  if (!o) return undefined;
+  const before = input.errors.length;
+  const packageName = input.requiredString(`${field}.packageName`, prop(o, 'packageName'), "name the package, e.g. 'etcd'");
+  const csvName = input.requiredString(`${field}.csvName`, prop(o, 'csvName'), "name the installed CSV, e.g. 'etcdoperator.v0.9.4'");
+  const bundle = input.optionalInstance(`${field}.bundle`, prop(o, 'bundle'), OperatorBundle, 'pass the installed OperatorBundle, or leave bundle out');
+  if (input.errors.length > before || packageName === undefined || csvName === undefined) return undefined;
+  return { packageName, csvName, ...(bundle ? { bundle } : {}) };
+}
