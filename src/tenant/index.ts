@@ -1,6 +1,7 @@
 // Tenants: the ScopedOperatorTenant construct, its building blocks (compact Roles, Subscriptions) and what other constructs need of it.
 export * from './operator-tenant';
 export * from './target-namespaces';
+export * from './system-namespaces';
 export * from './installer-rule-checks';
 export * from './compact-role';
 export * from './compact-cluster-role';

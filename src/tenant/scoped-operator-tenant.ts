@@ -12,7 +12,9 @@ import { PinnedApproverOptions, PinnedInstallPlanApprover } from './pinned-insta
 import { subscriptionFindings } from './preflight-findings';
 import { NAME_CHECKING_PARENTS, nonEmpty } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
+import { SystemNamespaces } from './system-namespaces';
 import { TargetNamespaces } from './target-namespaces';
+import { installerServiceAccountProblems, pullSecretProblems, systemNamespaceProblems } from './tenancy-guards';
 import { TenantConflicts, TenantFacts } from './tenant-conflicts';
 import { UpgradeCheckContext, UpgradeChecks } from './upgrade-checks';
 import { RbacSubject, SubjectKind } from '../audit/effective-power';
@@ -122,10 +124,22 @@ export interface ScopedOperatorTenantProps {
    */
   readonly namespaceAnnotations?: { [key: string]: string };
   /**
-   * Pod Security Admission level enforced in the namespace (label `pod-security.kubernetes.io/enforce`).
-   * @default - no label (the cluster default applies)
+   * Pod Security Admission level enforced in the namespace (label `pod-security.kubernetes.io/enforce`). A label
+   * with this key in `namespaceLabels` is kept when this prop is not set.
+   * @default PodSecurityLevel.BASELINE - blocks known privilege escalations (hostPath, host namespaces,
+   * privileged containers); `restricted` would reject the pods of many operators
    */
   readonly podSecurity?: PodSecurityLevel;
+  /**
+   * Pod Security Admission level that only warns the client (label `pod-security.kubernetes.io/warn`).
+   * @default PodSecurityLevel.RESTRICTED (unless `namespaceLabels` sets the label)
+   */
+  readonly podSecurityWarn?: PodSecurityLevel;
+  /**
+   * Pod Security Admission level recorded in the audit log (label `pod-security.kubernetes.io/audit`).
+   * @default PodSecurityLevel.RESTRICTED (unless `namespaceLabels` sets the label)
+   */
+  readonly podSecurityAudit?: PodSecurityLevel;
   /**
    * Name of the OperatorGroup.
    * @default - the namespace name (as in the OKD docs' `scoped` example)
@@ -223,6 +237,14 @@ export interface ScopedOperatorTenantProps {
    * @default - every check at its default severity
    */
   readonly policyChecks?: { [id: string]: PolicySeverity };
+   * Opt-in, with a reason, to system namespaces (`SystemNamespaces.isSystemNamespace`: `default`, `kube-*`,
+   * `openshift`, `openshift-*`, `olm`, `operators`) as OperatorGroup targets or as
+   * `legacyPullSecretAccess.catalogNamespace`. Written to the annotation
+   * `ScopedOperatorTenant.SYSTEM_NAMESPACES_REASON_ANNOTATION` of the OperatorGroup or pull-secret Role that uses
+   * them. AllNamespaces has its own reason (`TargetNamespaces.allNamespaces(reason)`).
+   * @default - system namespaces are a synth error
+   */
+  readonly systemNamespacesReason?: string;
   /**
    * The OperatorGroup's target namespaces. Other namespaces and AllNamespaces are an explicit opt-in with a
    * reason, written to the OperatorGroup annotation `ScopedOperatorTenant.TARGETS_REASON_ANNOTATION`: OLM, with
@@ -374,6 +396,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
    * bundles' own Roles grant them in the namespace (OLM's RBAC escalation check makes the installer hold them).
    */
   public static readonly SENSITIVE_GRANTS_ANNOTATION = 'cdk8s-olm-tenancy.io/sensitive-grants';
+  /** Annotation that says why the tenant reaches into system namespaces (see `systemNamespacesReason`). */
+  public static readonly SYSTEM_NAMESPACES_REASON_ANNOTATION = 'cdk8s-olm-tenancy.io/system-namespaces-reason';
 
   /** Returns the tenant that `construct` belongs to (itself or an ancestor), if any. */
   public static of(construct: IConstruct): ScopedOperatorTenant | undefined {
@@ -450,7 +474,16 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     // 1. Namespace (L1: cdk8s-plus-28 Namespace adds `spec: {}`, which the docs' object does not have)
     if (checkedProps.createNamespace ?? true) {
       const labels = { ...(checkedProps.namespaceLabels ?? {}) };
-      if (checkedProps.podSecurity) labels['pod-security.kubernetes.io/enforce'] = checkedProps.podSecurity;
+      // Secure default: enforce baseline, warn and audit restricted (see docs/tenant.md for why not enforce restricted).
+      const podSecurity: Array<[string, PodSecurityLevel | undefined, PodSecurityLevel]> = [
+        ['enforce', checkedProps.podSecurity, PodSecurityLevel.BASELINE],
+        ['warn', checkedProps.podSecurityWarn, PodSecurityLevel.RESTRICTED],
+        ['audit', checkedProps.podSecurityAudit, PodSecurityLevel.RESTRICTED],
+      ];
+      for (const [mode, level, fallback] of podSecurity) {
+        const key = `pod-security.kubernetes.io/${mode}`;
+        if (level !== undefined || labels[key] === undefined) labels[key] = level ?? fallback;
+      }
       this.namespace = new k8s.KubeNamespace(this, 'Namespace', {
         metadata: { name: ns, labels: nonEmpty(labels), annotations: nonEmpty(checkedProps.namespaceAnnotations) },
       });
@@ -500,14 +533,15 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
     // 5. OperatorGroup
     const reason = this.targets.reason;
-    const reasonAnnotations = reason !== undefined ? { [ScopedOperatorTenant.TARGETS_REASON_ANNOTATION]: reason } : undefined;
+    const annotations: { [key: string]: string } = reason !== undefined ? { [ScopedOperatorTenant.TARGETS_REASON_ANNOTATION]: reason } : {};
+    if (checkedProps.systemNamespacesReason !== undefined && this.targetNamespaces.some((t) => t !== ns && SystemNamespaces.isSystemNamespace(t))) {
+      annotations[ScopedOperatorTenant.SYSTEM_NAMESPACES_REASON_ANNOTATION] = checkedProps.systemNamespacesReason;
+    }
     // the audit's opt-ins, visible in the output (TenancyAudit)
     const accepted = (checkedProps.acceptedReach ?? []).map((a) => ({ code: a.code, subject: a.subject, reason: a.reason }));
-    const annotations = accepted.length > 0
-      ? { ...(reasonAnnotations ?? {}), [TenancyAudit.ACCEPTED_REACH_ANNOTATION]: JSON.stringify(accepted) }
-      : reasonAnnotations;
+    if (accepted.length > 0) annotations[TenancyAudit.ACCEPTED_REACH_ANNOTATION] = JSON.stringify(accepted);
     this.operatorGroup = new olm.OperatorGroup(this, 'OperatorGroup', {
-      metadata: { name: this.operatorGroupName, namespace: ns, annotations },
+      metadata: { name: this.operatorGroupName, namespace: ns, annotations: Object.keys(annotations).length > 0 ? annotations : undefined },
       spec: {
         serviceAccountName: this.installerServiceAccountName,
         targetNamespaces: this.allNamespaces ? undefined : this.targetNamespaces,
@@ -1072,6 +1106,10 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       namespace: legacy.catalogNamespace,
       rules: legacy.secretNames.length > 0 ? [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'], resourceNames: [...legacy.secretNames].sort() }] : [],
     });
+    const reason = this.props.systemNamespacesReason;
+    if (reason !== undefined && SystemNamespaces.isSystemNamespace(legacy.catalogNamespace)) {
+      role.apiObject.metadata.addAnnotation(ScopedOperatorTenant.SYSTEM_NAMESPACES_REASON_ANNOTATION, reason);
+    }
     this.after(role, this.installerServiceAccount);
     const binding = new SubjectRoleBinding(this, 'LegacyPullSecretRoleBinding', {
       name,
@@ -1144,6 +1182,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         ['namespaceLabels', nonEmpty(p.namespaceLabels) && JSON.stringify(nonEmpty(p.namespaceLabels))],
         ['namespaceAnnotations', nonEmpty(p.namespaceAnnotations) && JSON.stringify(nonEmpty(p.namespaceAnnotations))],
         ['podSecurity', p.podSecurity],
+        ['podSecurityWarn', p.podSecurityWarn],
+        ['podSecurityAudit', p.podSecurityAudit],
       ];
       for (const [field, value] of dropped) {
         if (value === undefined) continue;
@@ -1204,6 +1244,19 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
           fix: 'choose another operatorGroupName (e.g. the namespace name), or use OLM >= 0.26 (olm.og.<name>.<level>-<hash> names)',
         });
       }
+    }
+
+    // system namespaces, the installer's identity and the legacy pull-secret Role (tenancy-guards.ts)
+    out.push(...systemNamespaceProblems({ namespace: this.namespaceName, targetNamespaces: this.targetNamespaces, pullSecretNamespace: p.legacyPullSecretAccess?.catalogNamespace, reason: p.systemNamespacesReason }));
+    out.push(...installerServiceAccountProblems(this.namespaceName, this.installerServiceAccountName, this.subs.flatMap((s) => s.bundles)));
+    if (p.legacyPullSecretAccess) {
+      const tenants = treeOf(this.node.root).tenants.map((t) => ({
+        path: t.node.path,
+        namespace: t.namespaceName,
+        installerServiceAccountName: t.installerServiceAccountName,
+        tokenSecretName: t.tokenSecret?.metadata.name,
+      }));
+      out.push(...pullSecretProblems(p.legacyPullSecretAccess.catalogNamespace, p.legacyPullSecretAccess.secretNames, this.node.path, tenants));
     }
 
     // one OperatorGroup per namespace (OLM: TooManyOperatorGroups)

@@ -23,6 +23,13 @@ import { SchemaValidator } from '../util/schema-validator';
 
 const CATALOG = CatalogSourceReference.fromName('operatorhubio-catalog', 'olm');
 
+/** The Namespace labels every created Namespace gets by default: enforce baseline, warn and audit restricted. */
+const POD_SECURITY_DEFAULT = {
+  'pod-security.kubernetes.io/audit': 'restricted',
+  'pod-security.kubernetes.io/enforce': 'baseline',
+  'pod-security.kubernetes.io/warn': 'restricted',
+};
+
 /** All validation messages of `scope` and below (what app.synth() would report). */
 function errorsOf(scope: IConstruct): string[] {
   return scope.node.findAll().flatMap((c) => c.node.validate().map((e) => `[${c.node.path}] ${e}`));
@@ -50,7 +57,7 @@ describe('ScopedOperatorTenant', () => {
     new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
     // THEN
     expect(Testing.synth(chart)).toEqual([
-      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a' } },
+      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a', labels: POD_SECURITY_DEFAULT } },
       { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'team-a', namespace: 'team-a' } },
       {
         apiVersion: 'v1',
@@ -90,7 +97,7 @@ describe('ScopedOperatorTenant', () => {
   //   placeholders are filled with upstream OLM's `operatorhubio-catalog` in `olm` (the first version of the module,
   //   openshift/openshift-docs#16490, named `operatorhubio-catalog`).
   const scopedDocs = (opts: { secret: boolean; pkg: string; channel: string; source: string; sourceNamespace: string }) => [
-    { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'scoped' } },
+    { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'scoped', labels: POD_SECURITY_DEFAULT } },
     { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'scoped', namespace: 'scoped' } },
     ...(opts.secret
       ? [{
@@ -145,7 +152,9 @@ describe('ScopedOperatorTenant', () => {
 
     // THEN the same kinds, names, rules, bindings and targets, with these deliberate differences and nothing else:
     // 1. the Subscription states installPlanApproval: Automatic (what OLM does when it is empty) explicitly;
-    // 2. the docs' `*/*/*` Role is reported as a warning (WildcardInstallerRole), as the docs' own WARNING does.
+    // 2. the docs' `*/*/*` Role is reported as a warning (WildcardInstallerRole), as the docs' own WARNING does;
+    // 3. the Namespace carries the pod-security labels (enforce baseline, warn/audit restricted), the library's
+    //    secure default (the docs' Namespace has none, so the cluster default applies there).
     const expected = scopedDocs(opts).map((o) => (o.kind === 'Subscription' ? { ...o, spec: { ...(o as any).spec, installPlanApproval: 'Automatic' } } : o));
     expect(out).toEqual(expected);
     expect(Diagnostics.warnings(app).map((d) => d.code)).toEqual(['WildcardInstallerRole']);
@@ -178,7 +187,7 @@ describe('ScopedOperatorTenant', () => {
       kind: 'Namespace',
       metadata: {
         name: 'team-a',
-        labels: { 'pod-security.kubernetes.io/enforce': 'restricted', 'team': 'a' },
+        labels: { ...POD_SECURITY_DEFAULT, 'pod-security.kubernetes.io/enforce': 'restricted', 'team': 'a' },
         annotations: { owner: 'a@example.com' },
       },
     });
@@ -289,6 +298,7 @@ describe('ScopedOperatorTenant', () => {
         createTokenSecret: false,
         installerRules: [],
         legacyPullSecretAccess: { catalogNamespace: 'openshift-marketplace', secretNames: ['quay-pull', 'acme-pull'] },
+        systemNamespacesReason: 'OLM 0.8 copies catalog pull secrets with the installer',
       });
       const out = Testing.synth(chart);
       expect(out.map((o) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual([
@@ -302,6 +312,7 @@ describe('ScopedOperatorTenant', () => {
       ]);
       expect(out[2].rules).toEqual([{ apiGroups: [''], resources: ['secrets'], verbs: ['create', 'patch', 'update'] }]);
       expect(out[4].rules).toEqual([{ apiGroups: [''], resourceNames: ['acme-pull', 'quay-pull'], resources: ['secrets'], verbs: ['get'] }]);
+      expect(out[4].metadata.annotations).toEqual({ 'cdk8s-olm-tenancy.io/system-namespaces-reason': 'OLM 0.8 copies catalog pull secrets with the installer' });
       expect(out[5].subjects).toEqual([{ kind: 'ServiceAccount', name: 'team-a', namespace: 'team-a' }]);
       expect(Diagnostics.warnings(app).map((d) => d.code)).toEqual(['LegacyPullSecretAccess']);
     });
@@ -658,6 +669,7 @@ describe('ScopedOperatorTenant output against the real schemas', () => {
       upgradeStrategy: UpgradeStrategy.DEFAULT,
       clusterInstallerRules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list'] }],
       legacyPullSecretAccess: { catalogNamespace: 'olm', secretNames: ['pull'] },
+      systemNamespacesReason: 'OLM 0.8 copies catalog pull secrets with the installer',
       targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev operands'),
       allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
     });
