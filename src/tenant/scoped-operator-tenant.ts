@@ -13,6 +13,7 @@ import { subscriptionFindings } from './preflight-findings';
 import { NAME_CHECKING_PARENTS, nonEmpty } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { SystemNamespaces } from './system-namespaces';
+import { duplicateObjectError, findDuplicateObjects, reportOnObject } from './duplicate-objects';
 import { TargetNamespaces } from './target-namespaces';
 import { installerServiceAccountProblems, pullSecretProblems, systemNamespaceProblems } from './tenancy-guards';
 import { TenantConflicts, TenantFacts } from './tenant-conflicts';
@@ -292,6 +293,8 @@ interface TreeIndex {
   conflicts?: Map<ScopedOperatorTenant, DiagnosticDetails[]>;
   /** Positions in `tenants` by tenant namespace (cross-tenant checks look tenants up here, never pairwise). */
   byNamespace?: Map<string, number[]>;
+  /** ApiObjects of the App that share their identity with others (see `duplicate-objects.ts`). */
+  duplicates?: Map<ApiObject, ApiObject[]>;
 }
 const TREES = new WeakMap<IConstruct, TreeIndex>();
 
@@ -303,9 +306,15 @@ function treeOf(root: IConstruct): TreeIndex {
     TREES.set(root, created);
     root.node.addValidation({
       validate: () => {
-        created.operatorGroups = indexOperatorGroups(root);
+        const all = root.node.findAll();
+        created.operatorGroups = indexOperatorGroups(root, all);
         created.conflicts = computeConflicts(created.tenants);
         created.byNamespace = indexTenantNamespaces(created.tenants);
+        created.duplicates = findDuplicateObjects(all);
+        // objects outside tenants report their duplicates themselves (validated after the root in this pass)
+        for (const obj of created.duplicates.keys()) {
+          if (!ScopedOperatorTenant.of(obj)) reportOnObject(obj, () => created.duplicates, tenantPathOf);
+        }
         return [];
       },
     });
@@ -366,9 +375,18 @@ function treeConflicts(root: IConstruct): Map<ScopedOperatorTenant, DiagnosticDe
   return tree.conflicts ?? computeConflicts(tree.tenants);
 }
 
-function indexOperatorGroups(root: IConstruct): Map<string, ApiObject[]> {
+/** The duplicate objects of the current validation pass (computed on the spot outside a pass). */
+function treeDuplicates(root: IConstruct): Map<ApiObject, ApiObject[]> {
+  return treeOf(root).duplicates ?? findDuplicateObjects(root.node.findAll());
+}
+
+function tenantPathOf(obj: ApiObject): string | undefined {
+  return ScopedOperatorTenant.of(obj)?.node.path;
+}
+
+function indexOperatorGroups(root: IConstruct, all: IConstruct[] = root.node.findAll()): Map<string, ApiObject[]> {
   const index = new Map<string, ApiObject[]>();
-  for (const c of root.node.findAll()) {
+  for (const c of all) {
     if (!(c instanceof ApiObject) || c.kind !== 'OperatorGroup' || !c.apiVersion.startsWith('operators.coreos.com/')) continue;
     const ns = c.metadata.namespace ?? '';
     index.set(ns, [...(index.get(ns) ?? []), c]);
@@ -559,6 +577,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     tree.tenants.push(this);
     tree.operatorGroups = undefined; // a new OperatorGroup: the next pass rebuilds the index
     tree.byNamespace = undefined; // and the namespace index
+    tree.duplicates = undefined;
 
     // policy checks: per-tenant severities (only computed both ways when the tenant changes some)
     const policyChecks = checkedProps.policyChecks;
@@ -1370,6 +1389,18 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     out.push(...this.preflightFindings().errors);
     out.push(...this.upgradeFindings().errors);
     out.push(...(treeConflicts(this.node.root).get(this) ?? []));
+    // the same group/kind/namespace/name written twice in the App (duplicate-objects.ts)
+    // (not repeated where a more precise error says it: another tenant on this namespace is TooManyOperatorGroups,
+    // two Subscriptions of this tenant with one name are DuplicateSubscription/DuplicateSubscriptionName)
+    for (const [obj, all] of treeDuplicates(this.node.root)) {
+      if (ScopedOperatorTenant.of(obj) !== this) continue;
+      const others = all.filter((o) => {
+        const owner = ScopedOperatorTenant.of(o);
+        if (owner && owner !== this && owner.namespaceName === this.namespaceName) return false;
+        return !(owner === this && o.kind === 'Subscription' && o.apiVersion.startsWith('operators.coreos.com/'));
+      });
+      if (others.length > 0) out.push(duplicateObjectError(obj, others, tenantPathOf, obj.node.path.slice(this.node.path.length + 1)));
+    }
     for (const [subName, list] of byName) {
       if (list.length < 2 || new Set(list.map((s) => s.packageName)).size < 2) continue;
       out.push({
