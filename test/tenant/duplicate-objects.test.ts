@@ -87,6 +87,19 @@ describe('case 7: duplicate object identities across the App', () => {
     expect(synthErrors(app)).toEqual(first);
   });
 
+  test('GIVEN more tenants THEN the App is still walked the same number of times per synth (one index per pass, not per tenant)', () => {
+    const walks = (tenants: number) => {
+      const { app, chart } = newChart();
+      for (let i = 0; i < tenants; i++) new ScopedOperatorTenant(chart, `T${i}`, { namespaceName: `team-${i}` }).grantSubscriptionManagement(Group.fromName(chart, `G${i}`, 'ops'));
+      const spy = jest.spyOn(app.node, 'findAll');
+      app.synth();
+      return spy.mock.calls.length;
+    };
+    const few = walks(2);
+    expect(few).toBeGreaterThan(0);
+    expect(walks(40)).toEqual(few);
+  });
+
   test('GIVEN 300 distinct tenants THEN no DuplicateObject', () => {
     const { app, chart } = newChart();
     for (let i = 0; i < 300; i++) new ScopedOperatorTenant(chart, `T${i}`, { namespaceName: `team-${i}` });
