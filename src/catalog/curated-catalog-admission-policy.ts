@@ -5,6 +5,7 @@ import { celString, celStringList } from './private';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
+import { SubscriptionConfigAllowance, SubscriptionConfigChecks, SubscriptionConfigOptIn } from '../tenant/subscription-config-checks';
 
 const VAP_KINDS = ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'];
 
@@ -31,6 +32,19 @@ export interface CuratedCatalogAdmissionPolicyProps {
    * @default [OlmServiceAccount.UPSTREAM, OlmServiceAccount.OPENSHIFT]
    */
   readonly exemptUsernames?: string[];
+  /**
+   * Parts of Subscription `spec.config` that tenants may set although they choose where the operator runs or what
+   * it mounts (see `SubscriptionConfigOptIn`).
+   * @default - none: tolerations, nodeSelector, affinity and volume types outside the safe set are rejected
+   */
+  readonly allowedSubscriptionConfig?: SubscriptionConfigOptIn[];
+  /**
+   * Secrets that Subscription `spec.config` may hand to the operator's pods (secret volumes, projected secret
+   * sources, `envFrom.secretRef`, `env.valueFrom.secretKeyRef`). The policy cannot see a Secret's type, so every
+   * other Secret is refused, which keeps the installer's token Secret out of the operator's pods.
+   * @default - none
+   */
+  readonly allowedSubscriptionConfigSecrets?: string[];
 }
 
 /**
@@ -41,7 +55,14 @@ export interface CuratedCatalogAdmissionPolicyProps {
  *   whose `spec.name` is not an allowed package, or whose `spec.channel` is not an allowed channel (a missing
  *   channel is only accepted for packages that allow every channel);
  * - CatalogSources that are not exactly the curated one (same name, `sourceType`, `image`/`address`, `secrets`),
- *   so nobody can add a catalog beside it or point it elsewhere.
+ *   so nobody can add a catalog beside it or point it elsewhere;
+ * - Subscriptions whose `spec.config` (which OLM applies to the operator's Deployments) uses volume types other
+ *   than configMap, downwardAPI, emptyDir, ephemeral, persistentVolumeClaim, projected and secret (hostPath, nfs,
+ *   csi...), references a Secret not in `allowedSubscriptionConfigSecrets` (secret and projected volumes, `envFrom`,
+ *   `env.valueFrom.secretKeyRef`), or sets tolerations, nodeSelector or affinity, each unless opted into with
+ *   `allowedSubscriptionConfig`. The same rules run at synth time on `subscribe({ config })`
+ *   (`SubscriptionConfigChecks`). `spec.config` has no securityContext; privileged pods are left to the
+ *   Namespace's Pod Security level.
  *
  * What gets through, and why:
  * - requests from `exemptUsernames` (OLM's own service account);
@@ -78,7 +99,12 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
       apiVersion: 'admissionregistration.k8s.io/v1',
       kind: 'ValidatingAdmissionPolicy',
       metadata: { name: this.policyName },
-      spec: Lazy.any({ produce: () => renderPolicySpec(catalog, exempt) }),
+      spec: Lazy.any({
+        produce: () => renderPolicySpec(catalog, exempt, {
+          allowed: props.allowedSubscriptionConfig,
+          allowedSecretNames: props.allowedSubscriptionConfigSecrets,
+        }),
+      }),
     });
     new ApiObject(this, 'Binding', {
       apiVersion: 'admissionregistration.k8s.io/v1',
@@ -139,7 +165,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
 }
 
 /** The policy `spec` for a catalog's current state (the CEL is generated from the curated list). */
-function renderPolicySpec(catalog: CuratedCatalog, exempt: string[]): any {
+function renderPolicySpec(catalog: CuratedCatalog, exempt: string[], config: SubscriptionConfigAllowance): any {
   const namespaces = catalog.servedNamespaces;
   const packages = [...catalog.packages].sort((a, b) => (a.name < b.name ? -1 : 1));
   // package -> allowed channels; an empty list means every channel.
@@ -192,6 +218,55 @@ function renderPolicySpec(catalog: CuratedCatalog, exempt: string[]): any {
         message: `only the curated CatalogSource ${catalog.catalogName} (as the platform defines it) may exist in this namespace`,
         reason: 'Forbidden',
       },
+      ...configValidations(sub, config),
     ],
   };
+}
+
+/**
+ * The `spec.config` validations, the CEL form of `SubscriptionConfigChecks` (same lists). Written with `has()` on
+ * each field, never macros over objects: the API server types `object` from the CRD's structural schema, where
+ * `spec.config.volumes[*]` is an object type, not a map.
+ */
+function configValidations(notSubscription: string, allowance: SubscriptionConfigAllowance): any[] {
+  const allowed = new Set(allowance.allowed ?? []);
+  const secrets = celStringList([...(allowance.allowedSecretNames ?? [])].sort());
+  const secretsText = (allowance.allowedSecretNames ?? []).length > 0 ? [...allowance.allowedSecretNames!].sort().join(', ') : 'none';
+  const c = 'object.spec.config';
+  const guard = (field: string) => `${notSubscription} || !has(${c}) || !has(${c}.${field})`;
+  const otherTypes = allowed.has(SubscriptionConfigOptIn.OTHER_VOLUME_TYPES) ? [] : SubscriptionConfigChecks.OTHER_VOLUME_TYPES;
+  const volumeOk = [
+    ...otherTypes.map((t) => `!has(v.${t})`),
+    `(!has(v.secret) || (has(v.secret.secretName) && v.secret.secretName in ${secrets}))`,
+    `(!has(v.projected) || !has(v.projected.sources) || v.projected.sources.all(s, !has(s.secret) || (has(s.secret.name) && s.secret.name in ${secrets})))`,
+  ].join(' && ');
+  const out: any[] = [
+    {
+      expression: `${guard('volumes')} || ${c}.volumes.all(v, ${volumeOk})`,
+      messageExpression:
+        `'spec.config.volumes may only use ${otherTypes.length > 0 ? `${SubscriptionConfigChecks.SAFE_VOLUME_TYPES.join(', ')} volumes` : 'volumes'}` +
+        ` and the Secrets ${secretsText}; rejected: ' + ${c}.volumes.filter(v, !(${volumeOk})).map(v, v.name).join(', ')`,
+      reason: 'Forbidden',
+    },
+    {
+      expression: `${guard('envFrom')} || ${c}.envFrom.all(e, !has(e.secretRef) || (has(e.secretRef.name) && e.secretRef.name in ${secrets}))`,
+      message: `spec.config.envFrom may only reference the Secrets ${secretsText}`,
+      reason: 'Forbidden',
+    },
+    {
+      expression: `${guard('env')} || ${c}.env.all(e, !has(e.valueFrom) || !has(e.valueFrom.secretKeyRef) || (has(e.valueFrom.secretKeyRef.name) && e.valueFrom.secretKeyRef.name in ${secrets}))`,
+      message: `spec.config.env may only reference the Secrets ${secretsText}`,
+      reason: 'Forbidden',
+    },
+  ];
+  if (!allowed.has(SubscriptionConfigOptIn.TOLERATIONS)) {
+    out.push({ expression: `${guard('tolerations')} || size(${c}.tolerations) == 0`, message: 'spec.config.tolerations is not allowed in this namespace (the platform places operators)', reason: 'Forbidden' });
+  }
+  if (!allowed.has(SubscriptionConfigOptIn.NODE_SELECTOR)) {
+    out.push({ expression: `${guard('nodeSelector')} || size(${c}.nodeSelector) == 0`, message: 'spec.config.nodeSelector is not allowed in this namespace (the platform places operators)', reason: 'Forbidden' });
+  }
+  if (!allowed.has(SubscriptionConfigOptIn.AFFINITY)) {
+    out.push({ expression: `${notSubscription} || !has(${c}) || !has(${c}.affinity)`, message: 'spec.config.affinity is not allowed in this namespace (the platform places operators)', reason: 'Forbidden' });
+  }
+  return out;
 }

@@ -25,6 +25,9 @@ const CLUSTER_SCOPED = new Set([
  */
 const REPORTED_ELSEWHERE = new Set(['admissionregistration.k8s.io/ValidatingAdmissionPolicy', 'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding']);
 
+/** The path of the tenant that defines an object, if any. */
+type OwnerOf = (o: ApiObject) => string | undefined;
+
 function groupOf(apiVersion: string): string {
   const slash = apiVersion.indexOf('/');
   return slash < 0 ? '' : apiVersion.slice(0, slash);
@@ -74,7 +77,7 @@ export function findDuplicateObjects(constructs: IConstruct[]): Map<ApiObject, A
  * @param ownerOf the tenant path of an object, if a tenant defines it
  * @param field where the object is, relative to the construct that reports it (none when it reports itself)
  */
-export function duplicateObjectError(obj: ApiObject, others: ApiObject[], ownerOf: (o: ApiObject) => string | undefined, field?: string): DiagnosticDetails {
+export function duplicateObjectError(obj: ApiObject, others: ApiObject[], ownerOf: OwnerOf, field?: string): DiagnosticDetails {
   const who = (o: ApiObject) => {
     const owner = ownerOf(o);
     return `${o.node.path}${owner ? ` (tenant ${owner})` : ''}`;
@@ -95,7 +98,7 @@ const reporting = new WeakSet<ApiObject>();
  * cdk8s validates `obj` (the index is built by a validation on the root, which runs first); added once per object.
  * @param current the duplicates of the current pass
  */
-export function reportOnObject(obj: ApiObject, current: () => Map<ApiObject, ApiObject[]> | undefined, ownerOf: (o: ApiObject) => string | undefined): void {
+export function reportOnObject(obj: ApiObject, current: () => Map<ApiObject, ApiObject[]> | undefined, ownerOf: OwnerOf): void {
   if (reporting.has(obj)) return;
   reporting.add(obj);
   obj.node.addValidation({

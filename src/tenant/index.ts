@@ -6,6 +6,7 @@ export * from './installer-rule-checks';
 export * from './compact-role';
 export * from './compact-cluster-role';
 export * from './subject-role-binding';
+export * from './subscription-config-checks';
 export * from './operator-subscription';
 export * from './scoped-operator-tenant';
 export * from './derive-scope';

@@ -1,5 +1,6 @@
 import { Construct, IConstruct } from 'constructs';
 import { checkSubscriptionProps } from './input-checks';
+import { SubscriptionConfigChecks, SubscriptionConfigOptIn } from './subscription-config-checks';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { CatalogSourceLocation, ICatalogSource } from '../catalog/catalog-source';
 import { CuratedCatalog } from '../catalog/curated-catalog';
@@ -119,6 +120,18 @@ export interface SubscriptionOptions {
    * @default - none
    */
   readonly config?: SubscriptionConfig;
+  /**
+   * Parts of `config` that are accepted although they let the Subscription choose where the operator runs or what
+   * it mounts (see `SubscriptionConfigOptIn`).
+   * @default - none: tolerations, nodeSelector, affinity and volume types outside the safe set are synth errors
+   */
+  readonly allowedConfig?: SubscriptionConfigOptIn[];
+  /**
+   * Secrets that `config` may hand to the operator's pods (secret volumes, projected secrets, `envFrom`,
+   * `env.valueFrom.secretKeyRef`).
+   * @default - none: every Secret reference in `config` is a synth error
+   */
+  readonly allowedConfigSecrets?: string[];
   /**
    * The bundle this Subscription installs (the channel head, or the `startingCsv`). When given, the install
    * preflight runs at synth time: every permission the installer ServiceAccount lacks for OLM to install it, and
@@ -454,6 +467,12 @@ export class OperatorSubscription extends Construct {
       const namespaceCheck = new InputCheck();
       namespaceCheck.name('namespace', this.namespace, NameRule.DNS1123_LABEL, 'Namespace');
       out.push(...namespaceCheck.errors);
+    }
+    if (p.config) {
+      const json = olm.toJson_SubscriptionSpecConfig(toL1Config(p.config));
+      for (const d of SubscriptionConfigChecks.problems(json, { allowed: p.allowedConfig, allowedSecretNames: p.allowedConfigSecrets })) {
+        out.push({ ...d, field: `config.${d.field}` });
+      }
     }
     for (const message of out.some((d) => d.field?.startsWith('catalog') || d.field === 'packageName') ? [] : this.catalogMessages()) {
       out.push({

@@ -4,6 +4,7 @@ import { Construct, IConstruct } from 'constructs';
 import { CompactClusterRole } from './compact-cluster-role';
 import { CompactRole } from './compact-role';
 import { DeriveScope } from './derive-scope';
+import { duplicateObjectError, findDuplicateObjects, reportOnObject } from './duplicate-objects';
 import { CheckedTenantProps, checkRemovedOperator, checkSubject, checkTenantProps } from './input-checks';
 import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
 import { InstallPlanApproval, OperatorSubscription, PreflightEnforcement, SubscriptionInfo, SubscriptionOptions } from './operator-subscription';
@@ -13,7 +14,6 @@ import { subscriptionFindings } from './preflight-findings';
 import { NAME_CHECKING_PARENTS, nonEmpty } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { SystemNamespaces } from './system-namespaces';
-import { duplicateObjectError, findDuplicateObjects, reportOnObject } from './duplicate-objects';
 import { TargetNamespaces } from './target-namespaces';
 import { installerServiceAccountProblems, pullSecretProblems, systemNamespaceProblems } from './tenancy-guards';
 import { TenantConflicts, TenantFacts } from './tenant-conflicts';
@@ -1266,7 +1266,12 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     }
 
     // system namespaces, the installer's identity and the legacy pull-secret Role (tenancy-guards.ts)
-    out.push(...systemNamespaceProblems({ namespace: this.namespaceName, targetNamespaces: this.targetNamespaces, pullSecretNamespace: p.legacyPullSecretAccess?.catalogNamespace, reason: p.systemNamespacesReason }));
+    out.push(...systemNamespaceProblems({
+      namespace: this.namespaceName,
+      targetNamespaces: this.targetNamespaces,
+      pullSecretNamespace: p.legacyPullSecretAccess?.catalogNamespace,
+      reason: p.systemNamespacesReason,
+    }));
     out.push(...installerServiceAccountProblems(this.namespaceName, this.installerServiceAccountName, this.subs.flatMap((s) => s.bundles)));
     if (p.legacyPullSecretAccess) {
       const tenants = treeOf(this.node.root).tenants.map((t) => ({

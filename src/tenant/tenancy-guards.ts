@@ -45,7 +45,7 @@ export function installerServiceAccountProblems(namespace: string, serviceAccoun
       field: 'installerServiceAccountName',
       value: serviceAccount,
       message: `every pod in namespace '${namespace}' that names no ServiceAccount runs as 'default'${operators.length > 0 ? ` (so do the operators ${operators.join(', ')})` : ''}, so it would hold the installer's rights`,
-      fix: "leave installerServiceAccountName unset (the namespace name) or use a name no pod runs as",
+      fix: 'leave installerServiceAccountName unset (the namespace name) or use a name no pod runs as',
     });
     return out;
   }
@@ -125,7 +125,9 @@ export function systemNamespaceProblems(facts: SystemNamespaceFacts): Diagnostic
  * no secret name may be an installer token Secret of a tenant in that namespace (reading it is acting as that
  * tenant's installer).
  */
-export function pullSecretProblems(catalogNamespace: string, secretNames: string[], selfPath: string, tenants: OtherTenantFacts[]): DiagnosticDetails[] {
+export function pullSecretProblems(
+  catalogNamespace: string, secretNames: string[], selfPath: string, tenants: OtherTenantFacts[],
+): DiagnosticDetails[] {
   const out: DiagnosticDetails[] = [];
   const inNamespace = tenants.filter((t) => t.namespace === catalogNamespace);
   for (const t of inNamespace) {

@@ -1,8 +1,14 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { run } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
 import { Testing } from 'cdk8s';
+import fc from 'fast-check';
+import { parse as parseYaml } from 'yaml';
 import { appAndChart, FakeTenant, synthErrors } from './helpers';
-import { CuratedCatalog, CuratedCatalogAdmissionPolicy, OlmServiceAccount } from '../../src/catalog';
+import { CuratedCatalog, CuratedCatalogAdmissionPolicy, CuratedCatalogAdmissionPolicyProps, OlmServiceAccount } from '../../src/catalog';
+import { SubscriptionConfigChecks, SubscriptionConfigOptIn } from '../../src/tenant';
+import { AdmissionPolicyValidation } from '../util/admission-validation';
 
 /** JSON -> CEL input (objects become Maps, as the API server presents them to CEL). */
 function toCel(v: any): any {
@@ -12,7 +18,7 @@ function toCel(v: any): any {
   return v;
 }
 
-function setup() {
+function setup(policyProps: Partial<CuratedCatalogAdmissionPolicyProps> = {}) {
   const { app, chart } = appAndChart();
   const catalog = new CuratedCatalog(chart, 'Curated', {
     image: 'reg/curated:v1',
@@ -20,7 +26,7 @@ function setup() {
     packages: [{ name: 'etcd', channels: [{ name: 'stable' }, { name: 'alpha' }] }, { name: 'cert-manager' }],
     tenants: [new FakeTenant(chart, 'A', 'team-a')],
   });
-  const policy = new CuratedCatalogAdmissionPolicy(chart, 'Enforce', { catalog });
+  const policy = new CuratedCatalogAdmissionPolicy(chart, 'Enforce', { ...policyProps, catalog });
   catalog.serve(new FakeTenant(chart, 'B', 'team-b')); // served after the policy: rendered lazily
   const objs = Testing.synth(chart);
   return { app, policy, vap: objs.find((o) => o.kind === 'ValidatingAdmissionPolicy'), binding: objs.find((o) => o.kind === 'ValidatingAdmissionPolicyBinding') };
@@ -69,7 +75,8 @@ describe('CuratedCatalogAdmissionPolicy', () => {
       { name: 'spec-changed', expression: "request.operation != 'UPDATE' || object.spec != oldObject.spec" },
     ]);
     expect(vap.spec.variables).toEqual([{ name: 'packages', expression: "{'cert-manager': [], 'etcd': ['alpha', 'stable']}" }]);
-    expect(vap.spec.validations.map((v: any) => v.reason)).toEqual(['Forbidden', 'Forbidden', 'Forbidden', 'Forbidden']);
+    // source, package, channel, CatalogSource; then spec.config: volumes, envFrom, env, tolerations, nodeSelector, affinity
+    expect(vap.spec.validations.map((v: any) => v.reason)).toEqual(Array(10).fill('Forbidden'));
     expect(synthErrors(app)).toEqual([]);
   });
 
@@ -189,5 +196,144 @@ describe('CuratedCatalogAdmissionPolicy', () => {
   test('the allowed-package message is a literal (CEL map iteration order is not defined)', () => {
     const { vap } = setup();
     expect(vap.spec.validations[1].messageExpression).toEqual("'package ' + object.spec.name + ' is not in the curated catalog; allowed packages: ' + 'cert-manager, etcd'");
+  });
+});
+
+// Issue 8, case 6b: a subscription manager could hand the operator's pods a hostPath, the installer's token Secret
+// (secret volume, projected secret, envFrom, env secretKeyRef) or tolerations/nodeSelector/affinity for chosen
+// nodes; OLM applies spec.config to the operator's Deployments. Before, all of these were admitted.
+describe('CuratedCatalogAdmissionPolicy: Subscription spec.config (evaluated with @bufbuild/cel)', () => {
+  const SPEC = { name: 'etcd', channel: 'stable', source: 'curated-operators', sourceNamespace: 'team-a' };
+  const withConfig = (config: any) => sub('team-a', { ...SPEC, config });
+  const VOLUMES = (rejected: string, secrets = 'none') =>
+    `spec.config.volumes may only use configMap, downwardAPI, emptyDir, ephemeral, persistentVolumeClaim, projected, secret volumes and the Secrets ${secrets}; rejected: ${rejected}`;
+  const ENV_FROM = 'spec.config.envFrom may only reference the Secrets none';
+  const ENV = 'spec.config.env may only reference the Secrets none';
+  const TOLERATIONS = 'spec.config.tolerations is not allowed in this namespace (the platform places operators)';
+  const NODE_SELECTOR = 'spec.config.nodeSelector is not allowed in this namespace (the platform places operators)';
+  const AFFINITY = 'spec.config.affinity is not allowed in this namespace (the platform places operators)';
+  const SAFE = {
+    env: [{ name: 'LOG', value: 'debug' }, { name: 'POD', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }],
+    envFrom: [{ configMapRef: { name: 'settings' } }],
+    resources: { limits: { memory: '256Mi' } },
+    selector: { matchLabels: { app: 'etcd' } },
+    annotations: { team: 'a' },
+    volumes: [
+      { name: 'cfg', configMap: { name: 'settings' } },
+      { name: 'scratch', emptyDir: {} },
+      { name: 'nosource' },
+      { name: 'token', projected: { sources: [{ serviceAccountToken: { path: 'token', audience: 'vault' } }, { configMap: { name: 'ca' } }] } },
+      { name: 'data', persistentVolumeClaim: { claimName: 'data' } },
+    ],
+    volumeMounts: [{ name: 'cfg', mountPath: '/etc/cfg' }],
+  };
+  const { vap } = setup();
+
+  test.each([
+    ['safe config (env values, configMaps, emptyDir, projected token, PVC, resources, selector, annotations)', SAFE, []],
+    ['hostPath / ', { volumes: [{ name: 'cfg', configMap: { name: 'c' } }, { name: 'host', hostPath: { path: '/' } }] }, [VOLUMES('host')]],
+    ['nfs and csi volumes', { volumes: [{ name: 'n', nfs: { server: 's', path: '/' } }, { name: 'c', csi: { driver: 'secrets-store.csi.k8s.io' } }] }, [VOLUMES('n, c')]],
+    ["the installer's token Secret as a volume", { volumes: [{ name: 'tok', secret: { secretName: 'team-a' } }] }, [VOLUMES('tok')]],
+    ['a projected Secret', { volumes: [{ name: 'p', projected: { sources: [{ configMap: { name: 'ca' } }, { secret: { name: 'team-a' } }] } }] }, [VOLUMES('p')]],
+    ['envFrom a Secret', { envFrom: [{ configMapRef: { name: 'settings' } }, { secretRef: { name: 'team-a' } }] }, [ENV_FROM]],
+    ['env from a Secret key', { env: [{ name: 'TOKEN', valueFrom: { secretKeyRef: { name: 'team-a', key: 'token' } } }] }, [ENV]],
+    ['tolerations', { tolerations: [{ key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' }] }, [TOLERATIONS]],
+    ['nodeSelector', { nodeSelector: { 'node-role.kubernetes.io/control-plane': '' } }, [NODE_SELECTOR]],
+    ['affinity', { affinity: { nodeAffinity: {} } }, [AFFINITY]],
+    ['empty tolerations and nodeSelector', { tolerations: [], nodeSelector: {} }, []],
+    [
+      'everything at once',
+      {
+        volumes: [{ name: 'host', hostPath: { path: '/' } }],
+        envFrom: [{ secretRef: { name: 'x' } }],
+        env: [{ name: 'A', valueFrom: { secretKeyRef: { name: 'x', key: 'k' } } }],
+        tolerations: [{ operator: 'Exists' }],
+        nodeSelector: { a: 'b' },
+        affinity: {},
+      },
+      [VOLUMES('host'), ENV_FROM, ENV, TOLERATIONS, NODE_SELECTOR, AFFINITY],
+    ],
+  ])('Subscription CREATE with spec.config: %s', (_name, config, denied) => {
+    expect(admit(vap.spec, req('Subscription', 'CREATE'), withConfig(config))).toEqual({ matched: true, denied });
+    // the synth-time check agrees
+    expect(SubscriptionConfigChecks.problems(config).length === 0).toBe((denied as string[]).length === 0);
+  });
+
+  test('opt-ins: allowed Secrets by name, other volume types and scheduling; other Secrets are still refused', () => {
+    const { vap: opted } = setup({
+      allowedSubscriptionConfig: [
+        SubscriptionConfigOptIn.OTHER_VOLUME_TYPES, SubscriptionConfigOptIn.TOLERATIONS,
+        SubscriptionConfigOptIn.NODE_SELECTOR, SubscriptionConfigOptIn.AFFINITY,
+      ],
+      allowedSubscriptionConfigSecrets: ['operator-tls', 'metrics-auth'],
+    });
+    expect(opted.spec.validations).toHaveLength(7);
+    // every expression parses and the policy is a valid ValidatingAdmissionPolicy, with and without opt-ins
+    expect(AdmissionPolicyValidation.problems(opted)).toEqual([]);
+    expect(AdmissionPolicyValidation.problems(vap)).toEqual([]);
+    const ok = {
+      volumes: [{ name: 'tls', secret: { secretName: 'operator-tls' } }, { name: 'host', hostPath: { path: '/var/log' } }, { name: 'p', projected: { sources: [{ secret: { name: 'metrics-auth' } }] } }],
+      envFrom: [{ secretRef: { name: 'metrics-auth' } }],
+      env: [{ name: 'K', valueFrom: { secretKeyRef: { name: 'operator-tls', key: 'tls.key' } } }],
+      tolerations: [{ key: 'infra', operator: 'Exists' }],
+      nodeSelector: { role: 'infra' },
+      affinity: { nodeAffinity: {} },
+    };
+    expect(admit(opted.spec, req('Subscription', 'CREATE'), withConfig(ok))).toEqual({ matched: true, denied: [] });
+    const token = { volumes: [{ name: 'tok', secret: { secretName: 'team-a' } }], envFrom: [{ secretRef: { name: 'team-a' } }] };
+    expect(admit(opted.spec, req('Subscription', 'CREATE'), withConfig(token))).toEqual({
+      matched: true,
+      denied: [
+        'spec.config.volumes may only use volumes and the Secrets metrics-auth, operator-tls; rejected: tok',
+        'spec.config.envFrom may only reference the Secrets metrics-auth, operator-tls',
+      ],
+    });
+  });
+
+  test('CatalogSources are not checked against spec.config rules', () => {
+    expect(admit(vap.spec, req('CatalogSource', 'CREATE'), cs('team-a', 'curated-operators', CURATED_SPEC))).toEqual({ matched: true, denied: [] });
+  });
+
+  test('the volume types refused without opt-in are exactly the Subscription CRD volume sources minus the safe ones', () => {
+    const crd = parseYaml(fs.readFileSync(path.join(__dirname, '..', '..', 'crds', 'olm', 'operators.coreos.com_subscriptions.yaml'), 'utf8'));
+    const sources = Object.keys(crd.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.config.properties.volumes.items.properties)
+      .filter((k) => k !== 'name');
+    expect([...SubscriptionConfigChecks.OTHER_VOLUME_TYPES, ...SubscriptionConfigChecks.SAFE_VOLUME_TYPES].sort()).toEqual(sources.sort());
+  });
+
+  test('property: the CEL and SubscriptionConfigChecks accept exactly the same configs, for every opt-in combination', () => {
+    const volume = fc.constantFrom<any>(
+      { name: 'a', configMap: { name: 'c' } }, { name: 'b', hostPath: { path: '/' } }, { name: 'c', secret: { secretName: 'team-a' } },
+      { name: 'd', secret: { secretName: 'tls' } }, { name: 'e', projected: { sources: [{ secret: { name: 'tls' } }] } },
+      { name: 'f', projected: { sources: [{ secret: { name: 'team-a' } }] } }, { name: 'g', csi: { driver: 'x' } }, { name: 'h' },
+      { name: 'i', secret: {} },
+    );
+    const config = fc.record({
+      volumes: fc.option(fc.array(volume, { maxLength: 3 }), { nil: undefined }),
+      envFrom: fc.option(fc.array(fc.constantFrom<any>({ secretRef: { name: 'tls' } }, { secretRef: { name: 'team-a' } }, { configMapRef: { name: 'c' } }, { secretRef: {} }), { maxLength: 2 }), { nil: undefined }),
+      env: fc.option(fc.array(fc.constantFrom<any>({ name: 'A', value: 'v' }, { name: 'B', valueFrom: { secretKeyRef: { name: 'team-a', key: 'k' } } }, { name: 'C', valueFrom: { secretKeyRef: { name: 'tls', key: 'k' } } }), { maxLength: 2 }), { nil: undefined }),
+      tolerations: fc.option(fc.constantFrom<any>([], [{ operator: 'Exists' }]), { nil: undefined }),
+      nodeSelector: fc.option(fc.constantFrom<any>({}, { a: 'b' }), { nil: undefined }),
+      affinity: fc.option(fc.constant<any>({}), { nil: undefined }),
+    }, { requiredKeys: [] });
+    const allowances = [
+      {},
+      { allowedSecretNames: ['tls'] },
+      { allowed: [SubscriptionConfigOptIn.OTHER_VOLUME_TYPES, SubscriptionConfigOptIn.TOLERATIONS], allowedSecretNames: ['tls'] },
+      { allowed: [SubscriptionConfigOptIn.NODE_SELECTOR, SubscriptionConfigOptIn.AFFINITY] },
+    ];
+    const specs = allowances.map((a) => setup({
+      allowedSubscriptionConfig: a.allowed,
+      allowedSubscriptionConfigSecrets: a.allowedSecretNames,
+    }).vap.spec);
+    fc.assert(
+      fc.property(config, fc.nat(allowances.length - 1), (cfg, i) => {
+        const clean = JSON.parse(JSON.stringify(cfg));
+        const celDenied = admit(specs[i], req('Subscription', 'CREATE'), withConfig(clean)).denied;
+        const synth = SubscriptionConfigChecks.problems(clean, allowances[i]);
+        return (celDenied.length === 0) === (synth.length === 0);
+      }),
+      { seed: 8, numRuns: 300 },
+    );
   });
 });
