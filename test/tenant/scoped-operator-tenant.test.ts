@@ -15,6 +15,7 @@ import {
   ScopedOperatorTenant,
   ScopedOperatorTenantProps,
   SensitiveGrant,
+  SubscriptionConfigOptIn,
   TargetNamespaces,
   UpgradeStrategy,
   olm,
@@ -415,6 +416,8 @@ describe('ScopedOperatorTenant', () => {
           annotations: { team: 'a' },
           affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }] } } },
         },
+        // placement is the platform's choice: an explicit opt-in (SubscriptionConfigChecks)
+        allowedConfig: [SubscriptionConfigOptIn.NODE_SELECTOR, SubscriptionConfigOptIn.TOLERATIONS, SubscriptionConfigOptIn.AFFINITY],
       });
       tenant.grantSubscriptionManagement(User.fromName(chart, 'alice', 'alice'));
       const out = Testing.synth(chart).find((o) => o.kind === 'Subscription');
@@ -685,6 +688,7 @@ describe('ScopedOperatorTenant output against the real schemas', () => {
         tolerations: [{ key: 'infra', operator: 'Exists' }],
         nodeSelector: { role: 'infra' },
       },
+      allowedConfig: [SubscriptionConfigOptIn.TOLERATIONS, SubscriptionConfigOptIn.NODE_SELECTOR],
     });
     tenant.grantOperatorAccess(User.fromName(chart, 'bob', 'bob'), AccessLevel.EDIT);
     tenant.grantSubscriptionManagement(Group.fromName(chart, 'ops', 'ops'));

@@ -3,7 +3,10 @@
 import * as path from 'path';
 import { App, Chart, Testing } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { CatalogSourceReference, OperatorBundle, ScopedOperatorTenant, SystemNamespaces, TargetNamespaces } from '../../src';
+import {
+  CatalogSourceReference, OperatorBundle, PodSecurityLevel, ScopedOperatorTenant, ScopedOperatorTenantProps,
+  SubscriptionConfigOptIn, SystemNamespaces, TargetNamespaces,
+} from '../../src';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 const bundle = (name: string, version: string) => OperatorBundle.fromDirectory(path.join(BUNDLES, name, version));
@@ -148,5 +151,118 @@ describe('case 5: system namespaces and other tenants', () => {
       systemNamespacesReason: 'y',
     });
     expect(errorsOf(app).map((e) => e.replace(/^.*\((\w+)\)$/, '$1'))).toEqual(['TargetsOtherTenant']);
+  });
+});
+
+describe('case 6b at synth: subscribe({ config }) is checked like the admission policy', () => {
+  const SECRET_FIX = 'Fix: remove it, or add the Secret name to allowedConfigSecrets (subscribe) / allowedSubscriptionConfigSecrets (admission policy) (SubscriptionConfigSecret)';
+  const SECRET_WHY = "and it is not in allowedSecretNames (none); a Subscription writer could hand them any Secret of the namespace, such as the installer's token.";
+
+  test("GIVEN hostPath /, the installer's token Secret as volume, projected, envFrom and env, and placement THEN one error each", () => {
+    const { app, chart } = newChart();
+    const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' });
+    t.subscribe({
+      packageName: 'etcd',
+      channel: 'singlenamespace-alpha',
+      catalog: CATALOG,
+      config: {
+        volumes: [
+          { name: 'host', hostPath: { path: '/' } },
+          { name: 'tok', secret: { secretName: 'team-a' } },
+          { name: 'p', projected: { sources: [{ configMap: { name: 'ca' } }, { secret: { name: 'team-a' } }] } },
+          { name: 'ok', configMap: { name: 'ca' } },
+        ],
+        envFrom: [{ secretRef: { name: 'team-a' } }],
+        env: [{ name: 'TOKEN', valueFrom: { secretKeyRef: { name: 'team-a', key: 'token' } } }, { name: 'LOG', value: 'debug' }],
+        tolerations: [{ operator: 'Exists' }],
+        nodeSelector: { 'node-role.kubernetes.io/control-plane': '' },
+        affinity: { nodeAffinity: {} },
+      },
+    });
+    const at = '[platform/T/Subscription-etcd]';
+    expect(errorsOf(app)).toEqual([
+      `${at} config.volumes[0].hostPath="host": volume type hostPath is outside the Pod Security restricted set (configMap, downwardAPI, emptyDir, ephemeral, persistentVolumeClaim, projected, secret); a hostPath volume reads and writes the node. Fix: use a safe volume type, or opt in with SubscriptionConfigOptIn.OTHER_VOLUME_TYPES (SubscriptionConfigVolume)`,
+      `${at} config.volumes[1].secret.secretName="team-a": volume 'tok' hands Secret 'team-a' to the operator's pods, ${SECRET_WHY} ${SECRET_FIX}`,
+      `${at} config.volumes[2].projected.sources[1].secret.name="team-a": projected volume 'p' hands Secret 'team-a' to the operator's pods, ${SECRET_WHY} ${SECRET_FIX}`,
+      `${at} config.envFrom[0].secretRef.name="team-a": envFrom hands Secret 'team-a' to the operator's pods, ${SECRET_WHY} ${SECRET_FIX}`,
+      `${at} config.env[0].valueFrom.secretKeyRef.name="team-a": env TOKEN hands Secret 'team-a' to the operator's pods, ${SECRET_WHY} ${SECRET_FIX}`,
+      `${at} config.tolerations="[{\\"operator\\":\\"Exists\\"}]": tolerations let the operator's pods onto tainted nodes (control plane, infra, dedicated), which is the platform's choice, not the tenant's. Fix: remove it, or opt in with SubscriptionConfigOptIn.TOLERATIONS (SubscriptionConfigScheduling)`,
+      `${at} config.nodeSelector="{\\"node-role.kubernetes.io/control-plane\\":\\"\\"}": nodeSelector pins the operator's pods to chosen nodes, which is the platform's choice, not the tenant's. Fix: remove it, or opt in with SubscriptionConfigOptIn.NODE_SELECTOR (SubscriptionConfigScheduling)`,
+      `${at} config.affinity="{\\"nodeAffinity\\":{}}": affinity places the operator's pods next to, or away from, chosen nodes and pods, which is the platform's choice, not the tenant's. Fix: remove it, or opt in with SubscriptionConfigOptIn.AFFINITY (SubscriptionConfigScheduling)`,
+    ]);
+  });
+
+  test('GIVEN the opt-ins THEN the same config synthesizes, but a Secret not named is still refused', () => {
+    const { app, chart } = newChart();
+    const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' });
+    t.subscribe({
+      packageName: 'etcd',
+      channel: 'singlenamespace-alpha',
+      catalog: CATALOG,
+      config: {
+        volumes: [{ name: 'host', hostPath: { path: '/var/log' } }, { name: 'tls', secret: { secretName: 'etcd-tls' } }],
+        envFrom: [{ secretRef: { name: 'team-a' } }],
+        tolerations: [{ operator: 'Exists' }],
+        nodeSelector: { infra: '' },
+        affinity: { nodeAffinity: {} },
+      },
+      allowedConfig: [
+        SubscriptionConfigOptIn.OTHER_VOLUME_TYPES, SubscriptionConfigOptIn.TOLERATIONS, SubscriptionConfigOptIn.NODE_SELECTOR, SubscriptionConfigOptIn.AFFINITY,
+      ],
+      allowedConfigSecrets: ['etcd-tls'],
+    });
+    expect(errorsOf(app)).toEqual([
+      "[platform/T/Subscription-etcd] config.envFrom[0].secretRef.name=\"team-a\": envFrom hands Secret 'team-a' to the operator's pods, and it is not in allowedSecretNames (etcd-tls); a Subscription writer could hand them any Secret of the namespace, such as the installer's token. Fix: remove it, or add the Secret name to allowedConfigSecrets (subscribe) / allowedSubscriptionConfigSecrets (admission policy) (SubscriptionConfigSecret)",
+    ]);
+  });
+});
+
+describe('case 6a: created Namespaces get pod security by default', () => {
+  const ns = (props: Partial<ScopedOperatorTenantProps>) => {
+    const { chart } = newChart();
+    new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', ...props });
+    return Testing.synth(chart).find((o) => o.kind === 'Namespace');
+  };
+
+  test('GIVEN no pod-security props THEN enforce baseline, warn and audit restricted', () => {
+    expect(ns({})).toEqual({
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: {
+        name: 'team-a',
+        labels: {
+          'pod-security.kubernetes.io/audit': 'restricted',
+          'pod-security.kubernetes.io/enforce': 'baseline',
+          'pod-security.kubernetes.io/warn': 'restricted',
+        },
+      },
+    });
+  });
+
+  test('GIVEN podSecurity, podSecurityWarn and podSecurityAudit THEN they replace the defaults', () => {
+    expect(ns({ podSecurity: PodSecurityLevel.RESTRICTED, podSecurityWarn: PodSecurityLevel.BASELINE, podSecurityAudit: PodSecurityLevel.PRIVILEGED }).metadata.labels).toEqual({
+      'pod-security.kubernetes.io/audit': 'privileged',
+      'pod-security.kubernetes.io/enforce': 'restricted',
+      'pod-security.kubernetes.io/warn': 'baseline',
+    });
+  });
+
+  test('GIVEN the labels in namespaceLabels THEN they are kept (the props win over them)', () => {
+    const labels = { 'pod-security.kubernetes.io/enforce': 'privileged', 'pod-security.kubernetes.io/warn': 'baseline' };
+    expect(ns({ namespaceLabels: labels, podSecurityWarn: PodSecurityLevel.RESTRICTED }).metadata.labels).toEqual({
+      'pod-security.kubernetes.io/audit': 'restricted',
+      'pod-security.kubernetes.io/enforce': 'privileged',
+      'pod-security.kubernetes.io/warn': 'restricted',
+    });
+  });
+
+  test('GIVEN podSecurityWarn/Audit on an adopted namespace THEN one error each (they would be dropped)', () => {
+    const { app, chart } = newChart();
+    new ScopedOperatorTenant(chart, 'T', {
+      namespaceName: 'team-a', createNamespace: false, podSecurityWarn: PodSecurityLevel.RESTRICTED, podSecurityAudit: PodSecurityLevel.BASELINE,
+    });
+    const err = (field: string, value: string) =>
+      `[platform/T] ${field}="${value}": ${field} is set but createNamespace is false, so no Namespace object of this tenant carries it. Fix: set createNamespace: true, or set it on namespace 'team-a' where that namespace is managed (NamespaceMetadataOnAdoptedNamespace)`;
+    expect(errorsOf(app)).toEqual([err('podSecurityWarn', 'restricted'), err('podSecurityAudit', 'baseline')]);
   });
 });
