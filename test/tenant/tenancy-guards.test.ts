@@ -207,7 +207,8 @@ describe('case 6b at synth: subscribe({ config }) is checked like the admission 
         affinity: { nodeAffinity: {} },
       },
       allowedConfig: [
-        SubscriptionConfigOptIn.OTHER_VOLUME_TYPES, SubscriptionConfigOptIn.TOLERATIONS, SubscriptionConfigOptIn.NODE_SELECTOR, SubscriptionConfigOptIn.AFFINITY,
+        SubscriptionConfigOptIn.OTHER_VOLUME_TYPES, SubscriptionConfigOptIn.TOLERATIONS,
+        SubscriptionConfigOptIn.NODE_SELECTOR, SubscriptionConfigOptIn.AFFINITY,
       ],
       allowedConfigSecrets: ['etcd-tls'],
     });
@@ -240,7 +241,8 @@ describe('case 6a: created Namespaces get pod security by default', () => {
   });
 
   test('GIVEN podSecurity, podSecurityWarn and podSecurityAudit THEN they replace the defaults', () => {
-    expect(ns({ podSecurity: PodSecurityLevel.RESTRICTED, podSecurityWarn: PodSecurityLevel.BASELINE, podSecurityAudit: PodSecurityLevel.PRIVILEGED }).metadata.labels).toEqual({
+    const levels = { podSecurity: PodSecurityLevel.RESTRICTED, podSecurityWarn: PodSecurityLevel.BASELINE, podSecurityAudit: PodSecurityLevel.PRIVILEGED };
+    expect(ns(levels).metadata.labels).toEqual({
       'pod-security.kubernetes.io/audit': 'privileged',
       'pod-security.kubernetes.io/enforce': 'restricted',
       'pod-security.kubernetes.io/warn': 'baseline',
