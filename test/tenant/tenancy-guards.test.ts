@@ -241,7 +241,9 @@ describe('case 6a: created Namespaces get pod security by default', () => {
   });
 
   test('GIVEN podSecurity, podSecurityWarn and podSecurityAudit THEN they replace the defaults', () => {
-    const levels = { podSecurity: PodSecurityLevel.RESTRICTED, podSecurityWarn: PodSecurityLevel.BASELINE, podSecurityAudit: PodSecurityLevel.PRIVILEGED };
+    const levels = {
+      podSecurity: PodSecurityLevel.RESTRICTED, podSecurityWarn: PodSecurityLevel.BASELINE, podSecurityAudit: PodSecurityLevel.PRIVILEGED,
+    };
     expect(ns(levels).metadata.labels).toEqual({
       'pod-security.kubernetes.io/audit': 'privileged',
       'pod-security.kubernetes.io/enforce': 'restricted',
