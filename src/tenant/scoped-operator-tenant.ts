@@ -375,9 +375,23 @@ function treeConflicts(root: IConstruct): Map<ScopedOperatorTenant, DiagnosticDe
   return tree.conflicts ?? computeConflicts(tree.tenants);
 }
 
-/** The duplicate objects of the current validation pass (computed on the spot outside a pass). */
-function treeDuplicates(root: IConstruct): Map<ApiObject, ApiObject[]> {
-  return treeOf(root).duplicates ?? findDuplicateObjects(root.node.findAll());
+/** Per duplicates index: its objects grouped by the tenant that defines them (computed once per index). */
+const DUPLICATES_BY_TENANT = new WeakMap<Map<ApiObject, ApiObject[]>, Map<ScopedOperatorTenant, ApiObject[]>>();
+
+/** The duplicate objects `tenant` defines, in this validation pass (computed on the spot outside a pass). */
+function treeDuplicatesOf(tenant: ScopedOperatorTenant): Array<[ApiObject, ApiObject[]]> {
+  const root = tenant.node.root;
+  const duplicates = treeOf(root).duplicates ?? findDuplicateObjects(root.node.findAll());
+  let byTenant = DUPLICATES_BY_TENANT.get(duplicates);
+  if (!byTenant) {
+    byTenant = new Map();
+    for (const obj of duplicates.keys()) {
+      const owner = ScopedOperatorTenant.of(obj);
+      if (owner) byTenant.set(owner, [...(byTenant.get(owner) ?? []), obj]);
+    }
+    DUPLICATES_BY_TENANT.set(duplicates, byTenant);
+  }
+  return (byTenant.get(tenant) ?? []).map((obj) => [obj, duplicates.get(obj)!]);
 }
 
 function tenantPathOf(obj: ApiObject): string | undefined {
@@ -1397,8 +1411,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     // the same group/kind/namespace/name written twice in the App (duplicate-objects.ts)
     // (not repeated where a more precise error says it: another tenant on this namespace is TooManyOperatorGroups,
     // two Subscriptions of this tenant with one name are DuplicateSubscription/DuplicateSubscriptionName)
-    for (const [obj, all] of treeDuplicates(this.node.root)) {
-      if (ScopedOperatorTenant.of(obj) !== this) continue;
+    for (const [obj, all] of treeDuplicatesOf(this)) {
       const others = all.filter((o) => {
         const owner = ScopedOperatorTenant.of(o);
         if (owner && owner !== this && owner.namespaceName === this.namespaceName) return false;
