@@ -122,8 +122,8 @@ export function systemNamespaceProblems(facts: SystemNamespaceFacts): Diagnostic
 
 /**
  * The legacy pull-secret Role must not reach into another tenant: its namespace may not be another tenant's, and
- * no secret name may be an installer token Secret of a tenant in that namespace (reading it is acting as that
- * tenant's installer).
+ * no secret name may be the installer token Secret of another tenant in that namespace (reading it is acting as
+ * that tenant's installer). Both are reported: the second says what the first would have exposed.
  */
 export function pullSecretProblems(
   catalogNamespace: string, secretNames: string[], selfPath: string, tenants: OtherTenantFacts[],
@@ -141,7 +141,8 @@ export function pullSecretProblems(
     });
   }
   for (const t of inNamespace) {
-    if (t.tokenSecretName === undefined || !secretNames.includes(t.tokenSecretName)) continue;
+    // its own token: no other identity to reach (and the namespace is then its own, not a catalog namespace)
+    if (t.path === selfPath || t.tokenSecretName === undefined || !secretNames.includes(t.tokenSecretName)) continue;
     out.push({
       code: 'PullSecretIsInstallerToken',
       field: 'legacyPullSecretAccess.secretNames',

@@ -142,6 +142,16 @@ describe('case 5: system namespaces and other tenants', () => {
     ]);
   });
 
+  test('GIVEN a custom token Secret name THEN that name is the one refused; names of other Secrets only give the namespace error', () => {
+    const { app, chart } = newChart();
+    new ScopedOperatorTenant(chart, 'Victim', { namespaceName: 'team-b', tokenSecretName: 'installer-token' });
+    new ScopedOperatorTenant(chart, 'Attacker', { namespaceName: 'team-a', legacyPullSecretAccess: { catalogNamespace: 'team-b', secretNames: ['team-b', 'installer-token'] } });
+    expect(errorsOf(app).map((e) => e.replace(/^(\[[^\]]+\] [^:]+):.*\((\w+)\)$/, '$1 $2'))).toEqual([
+      '[platform/Attacker] legacyPullSecretAccess.catalogNamespace="team-b" PullSecretNamespaceOfOtherTenant',
+      '[platform/Attacker] legacyPullSecretAccess.secretNames="installer-token" PullSecretIsInstallerToken',
+    ]);
+  });
+
   test("GIVEN another tenant's namespace as target even with systemNamespacesReason THEN still refused (TargetsOtherTenant)", () => {
     const { app, chart } = newChart();
     new ScopedOperatorTenant(chart, 'B', { namespaceName: 'team-b' });
