@@ -16,7 +16,8 @@ export class TargetNamespaces {
 
   /**
    * Exactly these namespaces (SingleNamespace / MultiNamespace). Include the tenant namespace in `namespaces`
-   * if the operator should watch it too. Targeting another tenant's namespace is a synth error.
+   * if the operator should watch it too. Targeting another tenant's namespace is a synth error; a system namespace
+   * (`SystemNamespaces.isSystemNamespace`) also needs the tenant's `systemNamespacesReason`.
    *
    * @param namespaces the target namespaces
    * @param reason why the operator needs them; written to the OperatorGroup annotation
