@@ -2,7 +2,9 @@
 // written silently and whichever was applied last won.
 import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
+import fc from 'fast-check';
 import { AccessLevel, ScopedOperatorTenant, TargetNamespaces } from '../../src';
+import { findDuplicateObjects } from '../../src/tenant/duplicate-objects';
 
 function newChart(): { app: App; chart: Chart } {
   const app = Testing.app();
@@ -104,5 +106,38 @@ describe('case 7: duplicate object identities across the App', () => {
     const { app, chart } = newChart();
     for (let i = 0; i < 300; i++) new ScopedOperatorTenant(chart, `T${i}`, { namespaceName: `team-${i}` });
     expect(synthErrors(app)).toEqual([]);
+  });
+});
+
+describe('findDuplicateObjects', () => {
+  test('property: the linear index reports exactly the pairs a pairwise comparison finds', () => {
+    const CLUSTER = new Set(['rbac.authorization.k8s.io/ClusterRole', '/Namespace']);
+    const obj = fc.record({
+      apiVersion: fc.constantFrom('v1', 'rbac.authorization.k8s.io/v1', 'rbac.authorization.k8s.io/v1beta1', 'example.com/v1'),
+      kind: fc.constantFrom('ServiceAccount', 'ClusterRole', 'Namespace', 'RoleBinding'),
+      namespace: fc.option(fc.constantFrom('a', 'b'), { nil: undefined }),
+      name: fc.constantFrom('x', 'y'),
+    });
+    fc.assert(
+      fc.property(fc.array(obj, { maxLength: 12 }), (specs) => {
+        const app = Testing.app();
+        const chart = new Chart(app, 'c');
+        const objects = specs.map((o, i) => new ApiObject(chart, `o${i}`, {
+          apiVersion: o.apiVersion, kind: o.kind, metadata: { name: o.name, namespace: o.namespace },
+        }));
+        const id = (o: ApiObject) => {
+          const group = o.apiVersion.includes('/') ? o.apiVersion.split('/')[0] : '';
+          const ns = CLUSTER.has(`${group}/${o.kind}`) ? '' : o.metadata.namespace ?? '';
+          return `${group}/${o.kind}/${ns}/${o.metadata.name}`;
+        };
+        const paths = (xs: ApiObject[]) => xs.map((x) => x.node.path);
+        const expected = objects
+          .map((o) => [o.node.path, paths(objects.filter((p) => p !== o && id(p) === id(o)))])
+          .filter(([, others]) => others.length > 0);
+        const actual = [...findDuplicateObjects(chart.node.findAll())].map(([o, others]) => [o.node.path, paths(others)]);
+        expect(actual.sort()).toEqual(expected.sort());
+      }),
+      { seed: 7, numRuns: 200 },
+    );
   });
 });
