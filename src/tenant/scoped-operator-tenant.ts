@@ -238,6 +238,7 @@ export interface ScopedOperatorTenantProps {
    * @default - every check at its default severity
    */
   readonly policyChecks?: { [id: string]: PolicySeverity };
+  /**
    * Opt-in, with a reason, to system namespaces (`SystemNamespaces.isSystemNamespace`: `default`, `kube-*`,
    * `openshift`, `openshift-*`, `olm`, `operators`) as OperatorGroup targets or as
    * `legacyPullSecretAccess.catalogNamespace`. Written to the annotation
