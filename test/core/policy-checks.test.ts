@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
-import { k8s } from 'cdk8s-plus-28';
+import { Group, k8s } from 'cdk8s-plus-28';
 import {
   BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
   PolicyChecks, PolicySeverity, ScopedOperatorTenant, SensitiveGrant, TargetNamespaces, UpgradeStrategy,
@@ -116,6 +116,32 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
     ],
     allowedSensitiveGrants: [SensitiveGrant.BIND],
   }),
+  InstallerServiceAccountIsDefault: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerServiceAccountName: 'default' }),
+  InstallerServiceAccountIsOperators: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerServiceAccountName: 'etcd-operator', deriveInstallerRules: true })
+    .subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: bundle('etcd', '0.9.4') }),
+  SystemNamespaceTarget: (chart) => new ScopedOperatorTenant(chart, 'T', {
+    namespaceName: 'team-a', installerRules: [], targetNamespaces: TargetNamespaces.namespaces(['team-a', 'kube-system'], 'x'),
+  }),
+  SystemNamespacePullSecrets: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', legacyPullSecretAccess: { catalogNamespace: 'olm', secretNames: ['pull'] } }),
+  EmptySystemNamespacesReason: (chart) => new ScopedOperatorTenant(chart, 'T', {
+    namespaceName: 'team-a', installerRules: [], targetNamespaces: TargetNamespaces.namespaces(['team-a', 'kube-system'], 'x'), systemNamespacesReason: ' ',
+  }),
+  PullSecretNamespaceOfOtherTenant: (chart) => {
+    new ScopedOperatorTenant(chart, 'B', { namespaceName: 'team-b' });
+    new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a', legacyPullSecretAccess: { catalogNamespace: 'team-b', secretNames: ['pull'] } });
+  },
+  PullSecretIsInstallerToken: (chart) => {
+    new ScopedOperatorTenant(chart, 'B', { namespaceName: 'team-b' });
+    new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a', legacyPullSecretAccess: { catalogNamespace: 'team-b', secretNames: ['team-b'] } });
+  },
+  SubscriptionConfigVolume: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' })
+    .subscribe({ packageName: 'etcd', catalog: CATALOG, config: { volumes: [{ name: 'host', hostPath: { path: '/' } }] } }),
+  SubscriptionConfigSecret: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' })
+    .subscribe({ packageName: 'etcd', catalog: CATALOG, config: { envFrom: [{ secretRef: { name: 'team-a' } }] } }),
+  SubscriptionConfigScheduling: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' })
+    .subscribe({ packageName: 'etcd', catalog: CATALOG, config: { tolerations: [{ operator: 'Exists' }] } }),
+  DuplicateObject: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRoleName: 'team-a-subscription-manager' })
+    .grantSubscriptionManagement(Group.fromName(chart, 'Ops', 'ops')),
 };
 
 describe('PolicyChecks registry', () => {
