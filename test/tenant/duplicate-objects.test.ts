@@ -21,7 +21,7 @@ function synthErrors(app: App): string[] {
   }
 }
 
-const FIX = 'Fix: rename one of them (for tenants: namespaceName, operatorGroupName, installerRoleName, installerRoleBindingName, tokenSecretName), or define the object once (DuplicateObject)';
+const FIX = 'Fix: rename one of them (for tenants: namespaceName, operatorGroupName, installerRoleName, installerRoleBindingName, tokenSecretName), or define the object once (DuplicateObject, OLMT-033)';
 const SAME = 'both land in the manifests with the same group, kind, namespace and name, and whichever is applied last silently replaces the other.';
 
 describe('case 7: duplicate object identities across the App', () => {
@@ -29,10 +29,10 @@ describe('case 7: duplicate object identities across the App', () => {
     const { app, chart } = newChart();
     const admins = Group.fromName(chart, 'Admins', 'admins');
     const a = new ScopedOperatorTenant(chart, 'A', {
-      namespaceName: 'a', operatorGroupName: 'b-c', targetNamespaces: TargetNamespaces.namespaces(['a', 'shared'], 'operands in shared'),
+      namespaceName: 'a', operatorGroupName: 'b-c', installerRules: [], targetNamespaces: TargetNamespaces.namespaces(['a', 'shared'], 'operands in shared'),
     });
     const ab = new ScopedOperatorTenant(chart, 'AB', {
-      namespaceName: 'a-b', operatorGroupName: 'c', targetNamespaces: TargetNamespaces.namespaces(['a-b', 'shared'], 'operands in shared'),
+      namespaceName: 'a-b', operatorGroupName: 'c', installerRules: [], targetNamespaces: TargetNamespaces.namespaces(['a-b', 'shared'], 'operands in shared'),
     });
     a.grantOperatorAccess(admins, AccessLevel.ADMIN);
     ab.grantOperatorAccess(admins, AccessLevel.ADMIN);
