@@ -21,7 +21,7 @@ function synthErrors(app: App): string[] {
   }
 }
 
-const FIX = 'Fix: rename one of them (for tenants: namespaceName, operatorGroupName, installerRoleName, installerRoleBindingName, tokenSecretName), or define the object once (DuplicateObject, OLMT-033)';
+const FIX = 'Fix: rename one of them (for tenants: namespaceName, operatorGroupName, installerRoleName, installerRoleBindingName, tokenSecretName), or define the object once (DuplicateObject, OLMT-037)';
 const SAME = 'both land in the manifests with the same group, kind, namespace and name, and whichever is applied last silently replaces the other.';
 
 describe('case 7: duplicate object identities across the App', () => {

@@ -37,7 +37,7 @@ describe('case 3b: the installer ServiceAccount is nobody else', () => {
     const { app, chart } = newChart();
     new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerServiceAccountName: 'default' });
     expect(errorsOf(app)).toEqual([
-      "[platform/T] installerServiceAccountName=\"default\": every pod in namespace 'team-a' that names no ServiceAccount runs as 'default', so it would hold the installer's rights. Fix: leave installerServiceAccountName unset (the namespace name) or use a name no pod runs as (InstallerServiceAccountIsDefault, OLMT-023)",
+      "[platform/T] installerServiceAccountName=\"default\": every pod in namespace 'team-a' that names no ServiceAccount runs as 'default', so it would hold the installer's rights. Fix: leave installerServiceAccountName unset (the namespace name) or use a name no pod runs as (InstallerServiceAccountIsDefault, OLMT-027)",
     ]);
   });
 
@@ -46,7 +46,7 @@ describe('case 3b: the installer ServiceAccount is nobody else', () => {
     const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerServiceAccountName: 'etcd-operator', deriveInstallerRules: true });
     t.subscribe({ packageName: 'etcd', channel: 'singlenamespace-alpha', catalog: CATALOG, bundle: bundle('etcd', '0.9.4') });
     expect(errorsOf(app)).toEqual([
-      "[platform/T] installerServiceAccountName=\"etcd-operator\": operator etcdoperator.v0.9.4 runs as ServiceAccount 'etcd-operator' in namespace 'team-a' (its CSV permissions or Deployments name it); OLM binds the operator's Roles to it and its pods would hold the installer's rights. Fix: give the installer a ServiceAccount that no operator uses (installerServiceAccountName), e.g. 'team-a-installer' (InstallerServiceAccountIsOperators, OLMT-024)",
+      "[platform/T] installerServiceAccountName=\"etcd-operator\": operator etcdoperator.v0.9.4 runs as ServiceAccount 'etcd-operator' in namespace 'team-a' (its CSV permissions or Deployments name it); OLM binds the operator's Roles to it and its pods would hold the installer's rights. Fix: give the installer a ServiceAccount that no operator uses (installerServiceAccountName), e.g. 'team-a-installer' (InstallerServiceAccountIsOperators, OLMT-028)",
     ]);
   });
 
@@ -81,7 +81,7 @@ describe('case 5: system namespaces and other tenants', () => {
       installerRules: [], // the default Role's pod writes are a sensitive grant beyond the own namespace (OLMT-003)
       targetNamespaces: TargetNamespaces.namespaces(['team-a', 'kube-system', 'openshift-operator-lifecycle-manager'], 'x'),
     });
-    const fix = (ns: string) => `Fix: remove '${ns}' from targetNamespaces, or set systemNamespacesReason to say why the operator must act there (it is written to the OperatorGroup) (SystemNamespaceTarget, OLMT-025)`;
+    const fix = (ns: string) => `Fix: remove '${ns}' from targetNamespaces, or set systemNamespacesReason to say why the operator must act there (it is written to the OperatorGroup) (SystemNamespaceTarget, OLMT-029)`;
     const msg = (ns: string) => `'${ns}' is a system namespace; OLM would copy the operator's Roles there with its own cluster-admin client, giving the operator the rights of those Roles over cluster components.`;
     expect(errorsOf(app)).toEqual([
       `[platform/T] targetNamespaces="kube-system": ${msg('kube-system')} ${fix('kube-system')}`,
@@ -118,7 +118,7 @@ describe('case 5: system namespaces and other tenants', () => {
     const { app, chart } = newChart();
     new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', systemNamespacesReason: ' ' });
     expect(errorsOf(app)).toEqual([
-      '[platform/T] systemNamespacesReason=" ": the reason for reaching into system namespaces is empty. Fix: say why the tenant needs these system namespaces (it is written to the objects) (EmptySystemNamespacesReason, OLMT-027)',
+      '[platform/T] systemNamespacesReason=" ": the reason for reaching into system namespaces is empty. Fix: say why the tenant needs these system namespaces (it is written to the objects) (EmptySystemNamespacesReason, OLMT-031)',
       '[platform/T] systemNamespacesReason=" ": systemNamespacesReason is set but no target namespace or pull-secret namespace is a system namespace, so it opts into nothing. Fix: drop systemNamespacesReason (SystemNamespacesReasonUnused)',
     ]);
   });
@@ -127,7 +127,7 @@ describe('case 5: system namespaces and other tenants', () => {
     const { app, chart } = newChart();
     new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', legacyPullSecretAccess: { catalogNamespace: 'openshift-marketplace', secretNames: ['pull'] } });
     expect(errorsOf(app)).toEqual([
-      "[platform/T] legacyPullSecretAccess.catalogNamespace=\"openshift-marketplace\": 'openshift-marketplace' is a system namespace; the installer would read Secrets of a cluster component there. Fix: drop legacyPullSecretAccess (current OLM does not need it), or set systemNamespacesReason (it is written to the pull-secret Role) (SystemNamespacePullSecrets, OLMT-026)",
+      "[platform/T] legacyPullSecretAccess.catalogNamespace=\"openshift-marketplace\": 'openshift-marketplace' is a system namespace; the installer would read Secrets of a cluster component there. Fix: drop legacyPullSecretAccess (current OLM does not need it), or set systemNamespacesReason (it is written to the pull-secret Role) (SystemNamespacePullSecrets, OLMT-030)",
     ]);
   });
 
@@ -139,8 +139,8 @@ describe('case 5: system namespaces and other tenants', () => {
       legacyPullSecretAccess: { catalogNamespace: 'team-b', secretNames: ['team-b', 'pull'] },
     });
     expect(errorsOf(app)).toEqual([
-      "[platform/Attacker] legacyPullSecretAccess.catalogNamespace=\"team-b\": namespace 'team-b' belongs to tenant platform/Victim; the installer would read Secrets there. Fix: name the global catalog namespace (the catalog operator's -namespace flag), never a tenant namespace (PullSecretNamespaceOfOtherTenant, OLMT-028)",
-      "[platform/Attacker] legacyPullSecretAccess.secretNames=\"team-b\": Secret team-b/team-b is the installer token of tenant platform/Victim (ServiceAccount team-b/team-b); reading it is acting as that installer. Fix: remove 'team-b' from secretNames (PullSecretIsInstallerToken, OLMT-029)",
+      "[platform/Attacker] legacyPullSecretAccess.catalogNamespace=\"team-b\": namespace 'team-b' belongs to tenant platform/Victim; the installer would read Secrets there. Fix: name the global catalog namespace (the catalog operator's -namespace flag), never a tenant namespace (PullSecretNamespaceOfOtherTenant, OLMT-032)",
+      "[platform/Attacker] legacyPullSecretAccess.secretNames=\"team-b\": Secret team-b/team-b is the installer token of tenant platform/Victim (ServiceAccount team-b/team-b); reading it is acting as that installer. Fix: remove 'team-b' from secretNames (PullSecretIsInstallerToken, OLMT-033)",
     ]);
   });
 
@@ -168,7 +168,7 @@ describe('case 5: system namespaces and other tenants', () => {
 });
 
 describe('case 6b at synth: subscribe({ config }) is checked like the admission policy', () => {
-  const SECRET_FIX = 'Fix: remove it, or add the Secret name to allowedConfigSecrets (subscribe) / allowedSubscriptionConfigSecrets (admission policy) (SubscriptionConfigSecret, OLMT-031)';
+  const SECRET_FIX = 'Fix: remove it, or add the Secret name to allowedConfigSecrets (subscribe) / allowedSubscriptionConfigSecrets (admission policy) (SubscriptionConfigSecret, OLMT-035)';
   const SECRET_WHY = "and it is not in allowedSecretNames (none); a Subscription writer could hand them any Secret of the namespace, such as the installer's token.";
 
   test("GIVEN hostPath /, the installer's token Secret as volume, projected, envFrom and env, and placement THEN one error each", () => {
@@ -194,14 +194,14 @@ describe('case 6b at synth: subscribe({ config }) is checked like the admission 
     });
     const at = '[platform/T/Subscription-etcd]';
     expect(errorsOf(app)).toEqual([
-      `${at} config.volumes[0].hostPath="host": volume type hostPath is outside the Pod Security restricted set (configMap, downwardAPI, emptyDir, ephemeral, persistentVolumeClaim, projected, secret); a hostPath volume reads and writes the node. Fix: use a safe volume type, or opt in with SubscriptionConfigOptIn.OTHER_VOLUME_TYPES (SubscriptionConfigVolume, OLMT-030)`,
+      `${at} config.volumes[0].hostPath="host": volume type hostPath is outside the Pod Security restricted set (configMap, downwardAPI, emptyDir, ephemeral, persistentVolumeClaim, projected, secret); a hostPath volume reads and writes the node. Fix: use a safe volume type, or opt in with SubscriptionConfigOptIn.OTHER_VOLUME_TYPES (SubscriptionConfigVolume, OLMT-034)`,
       `${at} config.volumes[1].secret.secretName="team-a": volume 'tok' hands Secret 'team-a' to the operator's pods, ${SECRET_WHY} ${SECRET_FIX}`,
       `${at} config.volumes[2].projected.sources[1].secret.name="team-a": projected volume 'p' hands Secret 'team-a' to the operator's pods, ${SECRET_WHY} ${SECRET_FIX}`,
       `${at} config.envFrom[0].secretRef.name="team-a": envFrom hands Secret 'team-a' to the operator's pods, ${SECRET_WHY} ${SECRET_FIX}`,
       `${at} config.env[0].valueFrom.secretKeyRef.name="team-a": env TOKEN hands Secret 'team-a' to the operator's pods, ${SECRET_WHY} ${SECRET_FIX}`,
-      `${at} config.tolerations="[{\\"operator\\":\\"Exists\\"}]": tolerations let the operator's pods onto tainted nodes (control plane, infra, dedicated), which is the platform's choice, not the tenant's. Fix: remove it, or opt in with SubscriptionConfigOptIn.TOLERATIONS (SubscriptionConfigScheduling, OLMT-032)`,
-      `${at} config.nodeSelector="{\\"node-role.kubernetes.io/control-plane\\":\\"\\"}": nodeSelector pins the operator's pods to chosen nodes, which is the platform's choice, not the tenant's. Fix: remove it, or opt in with SubscriptionConfigOptIn.NODE_SELECTOR (SubscriptionConfigScheduling, OLMT-032)`,
-      `${at} config.affinity="{\\"nodeAffinity\\":{}}": affinity places the operator's pods next to, or away from, chosen nodes and pods, which is the platform's choice, not the tenant's. Fix: remove it, or opt in with SubscriptionConfigOptIn.AFFINITY (SubscriptionConfigScheduling, OLMT-032)`,
+      `${at} config.tolerations="[{\\"operator\\":\\"Exists\\"}]": tolerations let the operator's pods onto tainted nodes (control plane, infra, dedicated), which is the platform's choice, not the tenant's. Fix: remove it, or opt in with SubscriptionConfigOptIn.TOLERATIONS (SubscriptionConfigScheduling, OLMT-036)`,
+      `${at} config.nodeSelector="{\\"node-role.kubernetes.io/control-plane\\":\\"\\"}": nodeSelector pins the operator's pods to chosen nodes, which is the platform's choice, not the tenant's. Fix: remove it, or opt in with SubscriptionConfigOptIn.NODE_SELECTOR (SubscriptionConfigScheduling, OLMT-036)`,
+      `${at} config.affinity="{\\"nodeAffinity\\":{}}": affinity places the operator's pods next to, or away from, chosen nodes and pods, which is the platform's choice, not the tenant's. Fix: remove it, or opt in with SubscriptionConfigOptIn.AFFINITY (SubscriptionConfigScheduling, OLMT-036)`,
     ]);
   });
 
@@ -226,7 +226,7 @@ describe('case 6b at synth: subscribe({ config }) is checked like the admission 
       allowedConfigSecrets: ['etcd-tls'],
     });
     expect(errorsOf(app)).toEqual([
-      "[platform/T/Subscription-etcd] config.envFrom[0].secretRef.name=\"team-a\": envFrom hands Secret 'team-a' to the operator's pods, and it is not in allowedSecretNames (etcd-tls); a Subscription writer could hand them any Secret of the namespace, such as the installer's token. Fix: remove it, or add the Secret name to allowedConfigSecrets (subscribe) / allowedSubscriptionConfigSecrets (admission policy) (SubscriptionConfigSecret, OLMT-031)",
+      "[platform/T/Subscription-etcd] config.envFrom[0].secretRef.name=\"team-a\": envFrom hands Secret 'team-a' to the operator's pods, and it is not in allowedSecretNames (etcd-tls); a Subscription writer could hand them any Secret of the namespace, such as the installer's token. Fix: remove it, or add the Secret name to allowedConfigSecrets (subscribe) / allowedSubscriptionConfigSecrets (admission policy) (SubscriptionConfigSecret, OLMT-035)",
     ]);
   });
 });
