@@ -94,16 +94,18 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
     const catalog = checkedCatalog;
     this.policyName = input.optionalString('policyName', raw.policyName) ?? `${catalog.catalogName}-curation`;
     const exempt = input.optionalStringArray('exemptUsernames', raw.exemptUsernames) ?? [OlmServiceAccount.UPSTREAM, OlmServiceAccount.OPENSHIFT];
+    const configAllowance: SubscriptionConfigAllowance = {
+      allowed: input.optionalArray('allowedSubscriptionConfig', raw.allowedSubscriptionConfig,
+        (v, f) => input.optionalEnum(f, v ?? '', SubscriptionConfigOptIn as any, 'SubscriptionConfigOptIn') as SubscriptionConfigOptIn | undefined),
+      allowedSecretNames: input.optionalStringArray('allowedSubscriptionConfigSecrets', raw.allowedSubscriptionConfigSecrets),
+    };
 
     new ApiObject(this, 'Policy', {
       apiVersion: 'admissionregistration.k8s.io/v1',
       kind: 'ValidatingAdmissionPolicy',
       metadata: { name: this.policyName },
       spec: Lazy.any({
-        produce: () => renderPolicySpec(catalog, exempt, {
-          allowed: props.allowedSubscriptionConfig,
-          allowedSecretNames: props.allowedSubscriptionConfigSecrets,
-        }),
+        produce: () => renderPolicySpec(catalog, exempt, configAllowance),
       }),
     });
     new ApiObject(this, 'Binding', {

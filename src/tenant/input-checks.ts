@@ -5,6 +5,7 @@ import { SensitiveGrant } from './installer-rule-checks';
 import { InstallPlanApproval, OperatorSubscriptionProps, PreflightEnforcement, SubscriptionConfig } from './operator-subscription';
 import type { LegacyPullSecretAccess, RemovedOperatorOptions, ScopedOperatorTenantProps } from './scoped-operator-tenant';
 import { PodSecurityLevel, UpgradeStrategy } from './scoped-operator-tenant';
+import { SubscriptionConfigOptIn } from './subscription-config-checks';
 import { TargetNamespaces } from './target-namespaces';
 import { ReachCode } from '../audit/tenancy-audit';
 import { OperatorBundle } from '../bundle/operator-bundle';
@@ -60,6 +61,9 @@ export function checkTenantProps(input: InputCheck, raw: unknown): CheckedTenant
     namespaceLabels: input.optionalStringMap('namespaceLabels', p('namespaceLabels'), 'labels'),
     namespaceAnnotations: input.optionalStringMap('namespaceAnnotations', p('namespaceAnnotations'), 'annotations'),
     podSecurity: input.optionalEnum('podSecurity', p('podSecurity'), PodSecurityLevel as any, 'PodSecurityLevel') as PodSecurityLevel | undefined,
+    podSecurityWarn: input.optionalEnum('podSecurityWarn', p('podSecurityWarn'), PodSecurityLevel as any, 'PodSecurityLevel') as PodSecurityLevel | undefined,
+    podSecurityAudit: input.optionalEnum('podSecurityAudit', p('podSecurityAudit'), PodSecurityLevel as any, 'PodSecurityLevel') as PodSecurityLevel | undefined,
+    systemNamespacesReason: input.optionalString('systemNamespacesReason', p('systemNamespacesReason'), { singleLine: false }),
     operatorGroupName: input.optionalString('operatorGroupName', p('operatorGroupName'), { fix: NAME_FIX('operatorGroupName') }),
     installerServiceAccountName: input.optionalString('installerServiceAccountName', p('installerServiceAccountName'), { fix: NAME_FIX('installerServiceAccountName') }),
     installerRoleName: input.optionalString('installerRoleName', p('installerRoleName'), { fix: NAME_FIX('installerRoleName') }),
@@ -164,6 +168,9 @@ export function checkSubscriptionProps(input: InputCheck, raw: unknown, namespac
     installPlanApproval: input.optionalEnum('installPlanApproval', p('installPlanApproval'), InstallPlanApproval as any, 'InstallPlanApproval') as InstallPlanApproval | undefined,
     startingCsv: input.optionalString('startingCsv', p('startingCsv')),
     config: checkConfig(input, p('config')),
+    allowedConfig: input.optionalArray('allowedConfig', p('allowedConfig'),
+      (v, f) => input.optionalEnum(f, v ?? '', SubscriptionConfigOptIn as any, 'SubscriptionConfigOptIn') as SubscriptionConfigOptIn | undefined),
+    allowedConfigSecrets: input.optionalStringArray('allowedConfigSecrets', p('allowedConfigSecrets')),
     bundle,
     upgradeBundles,
     preflight: input.optionalEnum('preflight', p('preflight'), PreflightEnforcement as any, 'PreflightEnforcement') as PreflightEnforcement | undefined,

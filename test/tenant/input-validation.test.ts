@@ -149,7 +149,9 @@ describe('values are checked before they are written', () => {
     const app = Testing.app();
     const chart = new Chart(app, 'c');
     new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', namespaceLabels: { team: '7' } });
-    expect(synthObjects(app).find((o) => o.kind === 'Namespace')).toEqual({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a', labels: { team: '7' } } });
+    // (with the default Pod Security labels: enforce baseline, warn/audit restricted)
+    const labels = { 'team': '7', 'pod-security.kubernetes.io/audit': 'restricted', 'pod-security.kubernetes.io/enforce': 'baseline', 'pod-security.kubernetes.io/warn': 'restricted' };
+    expect(synthObjects(app).find((o) => o.kind === 'Namespace')).toEqual({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a', labels } });
   });
 });
 

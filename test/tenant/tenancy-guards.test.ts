@@ -138,7 +138,10 @@ describe('case 5: system namespaces and other tenants', () => {
       namespaceName: 'team-a',
       legacyPullSecretAccess: { catalogNamespace: 'team-b', secretNames: ['team-b', 'pull'] },
     });
-    expect(errorsOf(app)).toEqual([
+    // (the effective-power audit also reports what the pull-secret Role reaches: TenantIdentityReachesOtherNamespace)
+    const errors = errorsOf(app);
+    expect(errors.filter((e) => e.includes('(TenantIdentityReachesOtherNamespace, ')).length).toBeGreaterThan(0);
+    expect(errors.filter((e) => !e.includes('(TenantIdentityReachesOtherNamespace, '))).toEqual([
       "[platform/Attacker] legacyPullSecretAccess.catalogNamespace=\"team-b\": namespace 'team-b' belongs to tenant platform/Victim; the installer would read Secrets there. Fix: name the global catalog namespace (the catalog operator's -namespace flag), never a tenant namespace (PullSecretNamespaceOfOtherTenant, OLMT-032)",
       "[platform/Attacker] legacyPullSecretAccess.secretNames=\"team-b\": Secret team-b/team-b is the installer token of tenant platform/Victim (ServiceAccount team-b/team-b); reading it is acting as that installer. Fix: remove 'team-b' from secretNames (PullSecretIsInstallerToken, OLMT-033)",
     ]);
@@ -151,6 +154,7 @@ describe('case 5: system namespaces and other tenants', () => {
     expect(errorsOf(app).map((e) => e.replace(/^(\[[^\]]+\] [^:]+):.*\((\w+)(, OLMT-\d+)?\)$/, '$1 $2'))).toEqual([
       '[platform/Attacker] legacyPullSecretAccess.catalogNamespace="team-b" PullSecretNamespaceOfOtherTenant',
       '[platform/Attacker] legacyPullSecretAccess.secretNames="installer-token" PullSecretIsInstallerToken',
+      '[platform/Attacker] acceptedReach="ServiceAccount team-a/team-a" TenantIdentityReachesOtherNamespace',
     ]);
   });
 
@@ -281,5 +285,20 @@ describe('case 6a: created Namespaces get pod security by default', () => {
     const err = (field: string, value: string) =>
       `[platform/T] ${field}="${value}": ${field} is set but createNamespace is false, so no Namespace object of this tenant carries it. Fix: set createNamespace: true, or set it on namespace 'team-a' where that namespace is managed (NamespaceMetadataOnAdoptedNamespace)`;
     expect(errorsOf(app)).toEqual([err('podSecurityWarn', 'restricted'), err('podSecurityAudit', 'baseline')]);
+  });
+});
+
+describe('runtime input checks of the new props (JavaScript callers)', () => {
+  test('wrong types are synth errors naming the field, not thrown', () => {
+    const { app, chart } = newChart();
+    const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', podSecurityWarn: 'loose', systemNamespacesReason: 42 } as any);
+    t.subscribe({ packageName: 'etcd', catalog: CATALOG, allowedConfig: ['everything'], allowedConfigSecrets: 'team-a' } as any);
+    const codes = errorsOf(app).map((e) => e.replace(/^(\[[^\]]+\] [^=:]+)[=:].*\((\w+)(, OLMT-\d+)?\)$/, '$1 $2'));
+    expect(codes).toEqual([
+      '[platform/T] podSecurityWarn InvalidEnumValue',
+      '[platform/T] systemNamespacesReason InvalidInputType',
+      '[platform/T/Subscription-etcd] allowedConfig[0] InvalidEnumValue',
+      '[platform/T/Subscription-etcd] allowedConfigSecrets InvalidInputType',
+    ]);
   });
 });
