@@ -2,11 +2,10 @@
  * Internal: the audit as a synth-time validation of each tenant. The audit of the whole App is computed once per
  * validation pass and each tenant reports its own findings: not accepted ones as errors, accepted ones as warnings.
  *
- * A pass validates the root first (`App.synth()`), or only one Chart (`Chart.toJson()`), so both the root and each
- * Chart holding a tenant refresh the result, pre-order, before the tenants read it; a fingerprint of what the audit
- * depends on (`auditFingerprint`) keeps that to one audit per pass.
+ * Every cdk8s validation pass validates the whole App pre-order, root first, so the root refreshes the result before
+ * the tenants read it; a fingerprint of what the audit depends on (`auditFingerprint`) skips the audit when nothing
+ * changed since the last pass.
  */
-import { Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { auditFingerprint } from './registry';
 import { TenancyAudit, TenancyAuditResult, TenantAuditResult } from './tenancy-audit';
@@ -41,26 +40,23 @@ function cacheOf(root: IConstruct): Cache {
   return cache;
 }
 
-/** Registers the refreshing validations for `construct`'s tree and Chart (call at construction). */
+/**
+ * Registers the refreshing validation of `construct`'s tree (call at construction). Only the root refreshes: every
+ * cdk8s validation pass (`App.synth()`, `synthYaml()`, `Chart.toJson()` through `App._synthChart`, `TenancyApp`)
+ * validates the whole App pre-order, root first. A refresher per Chart recomputed the fingerprint (a walk over every
+ * tenant) once per Chart: quadratic with a Chart per tenant.
+ */
 export function enableTenancyAudit(construct: IConstruct): void {
   const root = construct.node.root;
   const cache = cacheOf(root);
-  let chart: IConstruct | undefined;
-  try {
-    chart = Chart.of(construct);
-  } catch {
-    chart = undefined;
-  }
-  for (const scope of [root, chart]) {
-    if (!scope || cache.refreshers.has(scope)) continue;
-    cache.refreshers.add(scope);
-    scope.node.addValidation({
-      validate: () => {
-        refresh(root, cache);
-        return [];
-      },
-    });
-  }
+  if (cache.refreshers.has(root)) return;
+  cache.refreshers.add(root);
+  root.node.addValidation({
+    validate: () => {
+      refresh(root, cache);
+      return [];
+    },
+  });
 }
 
 /** The audit diagnostics of the tenant `construct` (found by its construct path). */
