@@ -1,7 +1,7 @@
 import * as path from 'path';
 import { Chart } from 'cdk8s';
-import * as registry from '../../src/audit/registry';
 import { CatalogSourceReference, OperatorBundle, ScopedOperatorTenant, TenancyApp } from '../../src';
+import * as registry from '../../src/audit/registry';
 
 const ETCD = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4'));
 const CATALOG = CatalogSourceReference.fromName('curated-operators', 'olm');
