@@ -3,6 +3,7 @@
  * constructs and the same checks as the synth, so every number in it is the synth's.
  */
 import { IConstruct } from 'constructs';
+import { TenancyAudit } from '../audit/tenancy-audit';
 import { CuratedCatalog } from '../catalog/curated-catalog';
 import { InstallPreflight, PreflightResult } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
@@ -136,6 +137,18 @@ export class TenancyReport {
     if (grants.length === 0) {out.push('Nobody was granted access.', '');} else {
       out.push('| tenant | subject | grant | namespace |', '|---|---|---|---|');
       for (const { t, g } of grants) out.push(`| ${cell(t.namespaceName)} | ${g.subjectKind} \`${cell(g.subjectName)}\` | ${g.grant} | ${cell(g.namespace)} |`);
+      out.push('');
+    }
+
+    out.push('## Effective power (audit)', '');
+    const findings = TenancyAudit.ofConstruct(scope).tenants.flatMap((t) => t.findings);
+    if (findings.length === 0) out.push("No tenant identity reaches beyond its tenant's namespaces.", '');
+    else {
+      out.push('| tenant | identity | reaches | status | path |', '|---|---|---|---|---|');
+      for (const f of findings) {
+        const status = f.accepted ? `accepted: ${f.acceptedReason}` : `**${f.code}** (fails the synth)`;
+        out.push(`| ${cell(f.tenant)} | ${cell(f.subject)} | ${f.namespace === '' ? 'cluster-wide' : cell(`namespace ${f.namespace}`)} | ${cell(status)} | ${cell(f.path.join(' -> '))} |`);
+      }
       out.push('');
     }
 

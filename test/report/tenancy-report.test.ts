@@ -4,7 +4,7 @@ import { Group } from 'cdk8s-plus-28';
 import { buildPlatform } from '../../examples/platform';
 import { buildUpgradeTenant } from '../../examples/upgrade-demo';
 import {
-  AccessLevel, CatalogSourceReference, DeriveScope, InstallPlanApproval, OperatorBundle, RbacRules, ScopedOperatorTenant, TenancyReport,
+  AccessLevel, CatalogSourceReference, DeriveScope, InstallPlanApproval, OperatorBundle, RbacRules, ScopedOperatorTenant, TenancyAudit, TenancyReport,
   UpgradeAnalysis,
 } from '../../src';
 import { synthObjects } from '../util/synth';
@@ -86,6 +86,10 @@ describe('TenancyReport.markdown', () => {
       '| team-a | Group `team-a-admins` | operator-admin | team-a |',
       '| team-a | Group `team-a-admins` | subscription-management | team-a |',
       '',
+      '## Effective power (audit)',
+      '',
+      "No tenant identity reaches beyond its tenant's namespaces.",
+      '',
       '## Off-boarding: what OLM leaves behind',
       '',
       '- **team-a** / prometheus: the Subscription is no longer synthesized (prune it). Then:',
@@ -103,7 +107,7 @@ describe('TenancyReport.markdown', () => {
     const md = TenancyReport.markdown(app, { objectCount: objects.length });
     expect(md.split('\n').filter((l) => l.startsWith('## '))).toEqual([
       '## Who installs what, and who may do what', '## Subscriptions', '## Installer permissions', '## Preflight results',
-      '## Allowed upgrades and their permission diffs', '## Access',
+      '## Allowed upgrades and their permission diffs', '## Access', '## Effective power (audit)',
       '## Off-boarding: what OLM leaves behind',
     ]);
     // the numbers, recounted independently from the synthesized objects and the constructs
@@ -129,6 +133,11 @@ describe('TenancyReport.markdown', () => {
     const mermaid = md.split('```mermaid\n')[1].split('\n```')[0].split('\n');
     expect(mermaid[0]).toBe('flowchart LR');
     for (const line of mermaid.slice(1)) expect(line).toMatch(/^ {2}[A-Za-z0-9_]+(\[\(".*"\)\]|\[".*"\]|\(\[".*"\]\))?( (-->|-- ".*" -->) [A-Za-z0-9_]+(\[".*"\])?)?$/);
+    // one audit row per finding of the same synth's audit
+    const audit = TenancyAudit.ofConstruct(app).tenants.flatMap((t) => t.findings);
+    const auditRows = md.split('## Effective power (audit)')[1].split('## Off-boarding')[0].split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| tenant ') && !l.startsWith('|---'));
+    expect(auditRows.map((l) => l.split(' | ')[1])).toEqual(audit.map((f) => f.subject));
+    expect(audit.length).toBeGreaterThan(0);
     for (const t of tenants) expect(mermaid).toContain(`  ns_${t.namespaceName.replace(/-/g, '_')}["tenant ${t.namespaceName}${t.clusterInstallerRules.length > 0 ? ' (cluster rules)' : ''}"]`);
   });
 
