@@ -8,6 +8,7 @@
  * The approver's script (`PinnedApproval.SCRIPT`) implements the same rule in plain JavaScript; the tests run both
  * on the same InstallPlans.
  */
+import { checkDecide } from './input-checks';
 
 /** What the approver does with one InstallPlan. */
 export interface ApprovalDecision {
@@ -26,6 +27,7 @@ export class PinnedApproval {
    * approved and whose `spec.clusterServiceVersionNames` are all in `pinnedCsvs` (and not empty).
    */
   public static decide(installPlan: any, pinnedCsvs: string[]): ApprovalDecision {
+    checkDecide('decide', undefined, pinnedCsvs);
     const pinned = new Set(pinnedCsvs);
     const name = String(installPlan?.metadata?.name ?? '');
     const spec = installPlan?.spec ?? {};
@@ -40,6 +42,7 @@ export class PinnedApproval {
 
   /** `decide` for every InstallPlan of a list, in list order. */
   public static decideAll(installPlans: any[], pinnedCsvs: string[]): ApprovalDecision[] {
+    checkDecide('decideAll', installPlans, pinnedCsvs);
     return installPlans.map((p) => PinnedApproval.decide(p, pinnedCsvs));
   }
 
