@@ -85,7 +85,12 @@ export function checkManifest(check: InputCheck, field: string, value: unknown):
 /** `GitOpsLayout.files(objects, options)`. */
 export function checkGitOpsFilesArgs(check: InputCheck, objects: unknown, options: unknown): { objects: GitOpsObject[]; options: GitOpsLayoutOptions } {
   if (objects === undefined || objects === null) {
-    check.add({ code: INPUT_CODES.missing, field: 'objects', message: `objects is required but ${objects === null ? 'null' : 'missing'}`, fix: 'pass a list of { manifest, tenant?, dependsOn? } ([] for none)' });
+    check.add({
+      code: INPUT_CODES.missing,
+      field: 'objects',
+      message: `objects is required but ${objects === null ? 'null' : 'missing'}`,
+      fix: 'pass a list of { manifest, tenant?, dependsOn? } ([] for none)',
+    });
   }
   const checked = check.optionalArray('objects', objects, (v, f) => {
     const o = requiredObject(check, f, v, 'a GitOpsObject', 'pass { manifest, tenant?, dependsOn? }');

@@ -25,7 +25,8 @@ function requiredObject(check: InputCheck, field: string, value: unknown, what: 
   return undefined;
 }
 
-function requiredArray<T>(check: InputCheck, field: string, value: unknown, element: (v: unknown, f: string) => T | undefined, fix: string): T[] | undefined {
+function requiredArray<T>(check: InputCheck, field: string, value: unknown, element: (v: unknown, f: string) => T | undefined,
+  fix: string): T[] | undefined {
   if (value === undefined || value === null) {
     check.add({ code: INPUT_CODES.missing, field, message: `${field} is required but ${value === null ? 'null' : 'missing'}`, fix });
     return undefined;
@@ -91,7 +92,7 @@ function checkBundles(check: InputCheck, field: string, value: unknown, required
 
 /** An `AuditedTenant`. */
 export function checkAuditedTenant(check: InputCheck, field: string, value: unknown, enums: AuditEnums): void {
-  const t = requiredObject(check, field, value, 'an AuditedTenant', "pass { name, namespace, targetNamespaces, operatorGroupName, installerServiceAccountName }");
+  const t = requiredObject(check, field, value, 'an AuditedTenant', 'pass { name, namespace, targetNamespaces, operatorGroupName, installerServiceAccountName }');
   if (!t) return;
   const p = (k: string) => prop(t, k);
   check.requiredString(`${field}.name`, p('name'), 'name the tenant');

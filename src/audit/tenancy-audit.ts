@@ -157,23 +157,6 @@ export class TenancyAudit {
     return TenancyAudit.run(input);
   }
 
-  /** `audit` without the input checks: the synth-time audit reads the tenants' already checked props. */
-  private static run(input: TenancyAuditInput): TenancyAuditResult {
-    // provided-API roles only for tenants that grant people access (see objectsFor)
-    const objects = [...input.objects, ...input.tenants.flatMap((t) => TenancyAudit.objectsFor(t, (t.people ?? []).length > 0))];
-    const power = new EffectivePower(objects);
-    const tenantNamespaces = new Set(input.tenants.map((t) => t.namespace));
-    const inside = (t: AuditedTenant, namespace: string) => isInside(t, namespace, tenantNamespaces);
-    // installers holding rules outside their tenant's namespaces, by identity label
-    const installers = new Map<string, { tenant: AuditedTenant; outside: PowerGrant[] }>();
-    for (const t of input.tenants) {
-      const subject: RbacSubject = { kind: SubjectKind.SERVICE_ACCOUNT, name: t.installerServiceAccountName, namespace: t.namespace };
-      const outside = power._of(subject).grants.filter((g) => g.direct && g.roleOrigin !== RoleOrigin.BENIGN_BUILT_IN && !inside(t, g.namespace));
-      installers.set(subjectLabel(subject), { tenant: t, outside });
-    }
-    return { tenants: input.tenants.map((t) => TenancyAudit.auditTenant(t, power, installers, inside)) };
-  }
-
   /** The audit of the tenants registered under `scope`'s root (every `ScopedOperatorTenant`), over every object of the App. */
   public static ofConstruct(scope: IConstruct): TenancyAuditResult {
     checkTenancyAuditArg('ofConstruct', scope, ENUMS);
@@ -196,6 +179,23 @@ export class TenancyAudit {
       }
     }
     return lines.join('\n') + '\n';
+  }
+
+  /** `audit` without the input checks: the synth-time audit reads the tenants' already checked props. */
+  private static run(input: TenancyAuditInput): TenancyAuditResult {
+    // provided-API roles only for tenants that grant people access (see objectsFor)
+    const objects = [...input.objects, ...input.tenants.flatMap((t) => TenancyAudit.objectsFor(t, (t.people ?? []).length > 0))];
+    const power = new EffectivePower(objects);
+    const tenantNamespaces = new Set(input.tenants.map((t) => t.namespace));
+    const inside = (t: AuditedTenant, namespace: string) => isInside(t, namespace, tenantNamespaces);
+    // installers holding rules outside their tenant's namespaces, by identity label
+    const installers = new Map<string, { tenant: AuditedTenant; outside: PowerGrant[] }>();
+    for (const t of input.tenants) {
+      const subject: RbacSubject = { kind: SubjectKind.SERVICE_ACCOUNT, name: t.installerServiceAccountName, namespace: t.namespace };
+      const outside = power._of(subject).grants.filter((g) => g.direct && g.roleOrigin !== RoleOrigin.BENIGN_BUILT_IN && !inside(t, g.namespace));
+      installers.set(subjectLabel(subject), { tenant: t, outside });
+    }
+    return { tenants: input.tenants.map((t) => TenancyAudit.auditTenant(t, power, installers, inside)) };
   }
 
   /**

@@ -22,7 +22,8 @@ function requiredObject(check: InputCheck, field: string, value: unknown, what: 
 }
 
 /** A required list (`[]` allowed); each element checked by `element`. */
-function requiredArray<T>(check: InputCheck, field: string, value: unknown, element: (v: unknown, f: string) => T | undefined, fix: string): T[] | undefined {
+function requiredArray<T>(check: InputCheck, field: string, value: unknown, element: (v: unknown, f: string) => T | undefined,
+  fix: string): T[] | undefined {
   if (value === undefined || value === null) {
     check.add({ code: INPUT_CODES.missing, field, message: `${field} is required but ${value === null ? 'null' : 'missing'}`, fix });
     return undefined;
@@ -96,7 +97,7 @@ export function checkDiffFormat(diff: unknown, namespace: unknown): void {
 /** `UpgradeAnalysis.analyze(props)`. */
 export function checkAnalyzeProps(props: unknown, graphClass: { prototype: UpgradeGraph; name: string }): void {
   const check = new InputCheck();
-  const o = requiredObject(check, 'props', props, 'an object', "pass { graph, from, namespace, targetNamespaces, installerRules }");
+  const o = requiredObject(check, 'props', props, 'an object', 'pass { graph, from, namespace, targetNamespaces, installerRules }');
   if (o) {
     const p = (k: string) => prop(o, k);
     const graphFix = 'pass an UpgradeGraph, e.g. UpgradeGraph.fromBundles(bundles)';
