@@ -83,7 +83,8 @@ export function checkManifest(check: InputCheck, field: string, value: unknown):
 }
 
 /** `GitOpsLayout.files(objects, options)`. */
-export function checkGitOpsFilesArgs(check: InputCheck, objects: unknown, options: unknown): { objects: GitOpsObject[]; options: GitOpsLayoutOptions } {
+export function checkGitOpsFilesArgs(check: InputCheck, objects: unknown, options: unknown):
+{ objects: GitOpsObject[]; options: GitOpsLayoutOptions } {
   if (objects === undefined || objects === null) {
     check.add({
       code: INPUT_CODES.missing,
