@@ -122,7 +122,8 @@ export class TenancyApp extends App {
 
   constructor(props: TenancyAppProps = {}) {
     // runtime input checks (JavaScript and jsii callers): problems are synth errors, the App uses the valid props
-    const input = new InputCheck();
+    // (the App is the root: cdk8s shows its path as `[]`, so the fields name it)
+    const input = new InputCheck('TenancyApp.');
     const checked = checkTenancyAppProps(input, props, OutputLayout as any);
     super(checked);
     addErrorProducer(this, () => input.errors);
