@@ -8,6 +8,7 @@
  * them unless the comparator names one). So it is implemented here, step by step as `ParseRange` does it
  * (`splitAndTrim`, `splitORParts`, `expandWildcardVersion`, `splitComparatorVersion`, `parseComparator`).
  */
+import { Diagnostics } from '../core/diagnostics';
 import { describeValue, InputCheck, throwIfInvalid } from '../core/input';
 
 /** The text arguments of a method must be strings (JavaScript and jsii callers): one clear Error otherwise. */
@@ -15,6 +16,22 @@ function checkStrings(method: string, args: { [field: string]: unknown }): void 
   const check = new InputCheck();
   for (const [field, value] of Object.entries(args)) check.requiredString(field, value, `pass ${field} as a string`, { singleLine: false });
   throwIfInvalid(check, method);
+}
+
+/** Longest message of a parse error: blang's messages quote the input, which may be huge or hold newlines. */
+const MAX_MESSAGE = 500;
+
+function shownMessage(e: unknown): string {
+  return Diagnostics.oneLine((e as Error)?.message ?? String(e), MAX_MESSAGE);
+}
+
+/** Runs `fn`; its parse error is rethrown with the message on one line and capped. */
+function oneLineErrors<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    throw new Error(shownMessage(e));
+  }
 }
 
 /** Why a text argument of a `problem` method is not a string (its answer then), or undefined. */
@@ -39,7 +56,7 @@ export class SemverRange {
    */
   public static parse(range: string): SemverRange {
     checkStrings('SemverRange.parse', { range });
-    return new SemverRange(range, parseRange(range));
+    return new SemverRange(range, oneLineErrors(() => parseRange(range)));
   }
 
   /** Why `range` is not a valid blang/semver range, or undefined when it is. */
@@ -50,7 +67,7 @@ export class SemverRange {
       parseRange(range);
       return undefined;
     } catch (e) {
-      return (e as Error).message;
+      return shownMessage(e);
     }
   }
 
@@ -88,7 +105,7 @@ export class BlangSemver {
       parseVersion(version);
       return undefined;
     } catch (e) {
-      return (e as Error).message;
+      return shownMessage(e);
     }
   }
 
@@ -122,7 +139,7 @@ export class BlangSemver {
    */
   public static compare(a: string, b: string): number {
     checkStrings('BlangSemver.compare', { a, b });
-    return compareVersions(parseVersion(a), parseVersion(b));
+    return oneLineErrors(() => compareVersions(parseVersion(a), parseVersion(b)));
   }
 
   private constructor() {}

@@ -49,10 +49,15 @@ describe('TenancyAudit and BuiltinRoles', () => {
 
   test('an acceptedReach code outside ReachCode', () => {
     const tenant = {
-      name: 't', namespace: 'team-a', targetNamespaces: ['team-a'], operatorGroupName: 'og', installerServiceAccountName: 'installer',
+      name: 't',
+      namespace: 'team-a',
+      targetNamespaces: ['team-a'],
+      operatorGroupName: 'og',
+      installerServiceAccountName: 'installer',
       acceptedReach: [{ code: 'Anything', reason: 'trust me' }],
     };
-    expect(() => TenancyAudit.objectsOf(tenant as any)).toThrow(/^TenancyAudit\.objectsOf: tenant\.acceptedReach\[0\]\.code="Anything": tenant\.acceptedReach\[0\]\.code must be one of .* \(InvalidEnumValue\)$/);
+    expect(() => TenancyAudit.objectsOf(tenant as any))
+      .toThrow(/^TenancyAudit\.objectsOf: tenant\.acceptedReach\[0\]\.code="Anything": tenant\.acceptedReach\[0\]\.code must be one of .* \(InvalidEnumValue\)$/);
   });
 
   test('objectsOf(null), operatorServiceAccounts([null]), ofConstruct of a string, report of a partial result', () => {
