@@ -15,6 +15,8 @@
  * Pure: no construct dependency; `TenancyApp` feeds it the objects of one synthesis.
  */
 import { Yaml } from 'cdk8s';
+import { checkGitOpsFilesArgs, checkKindWaveArgs, checkManifest } from './input-checks';
+import { InputCheck, throwIfInvalid } from '../core/input';
 
 /** One synthesized object and who owns it. */
 export interface GitOpsObject {
@@ -107,6 +109,9 @@ export class GitOpsLayout {
    * into retries, bounded by the work queue's retry limit. Waves make the order explicit.
    */
   public static kindWave(apiVersion: string, kind: string): number {
+    const check = new InputCheck();
+    checkKindWaveArgs(check, apiVersion, kind);
+    throwIfInvalid(check, 'GitOpsLayout.kindWave');
     const group = apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
     if (group !== 'operators.coreos.com') return 0;
     if (kind === 'Subscription') return 2;
@@ -116,6 +121,9 @@ export class GitOpsLayout {
 
   /** The identity of an object: `<apiVersion>/<kind>/<namespace>/<name>` (empty namespace when cluster-scoped). */
   public static identity(manifest: any): string {
+    const check = new InputCheck();
+    checkManifest(check, 'manifest', manifest);
+    throwIfInvalid(check, 'GitOpsLayout.identity');
     return `${manifest.apiVersion}/${manifest.kind}/${manifest.metadata?.namespace ?? ''}/${manifest.metadata?.name ?? ''}`;
   }
 
@@ -124,6 +132,9 @@ export class GitOpsLayout {
    * bytes. The input objects are not modified.
    */
   public static files(objects: GitOpsObject[], options: GitOpsLayoutOptions = {}): GitOpsFile[] {
+    const check = new InputCheck();
+    ({ objects, options } = checkGitOpsFilesArgs(check, objects, options));
+    throwIfInvalid(check, 'GitOpsLayout.files');
     const managedBy = options.managedBy ?? GitOpsLayout.MANAGED_BY;
     const placed = place(objects);
 

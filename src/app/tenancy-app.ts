@@ -13,8 +13,10 @@ import * as path from 'path';
 import { ApiObject, App, AppProps, Chart, DependencyGraph, Names, Yaml, YamlOutputType } from 'cdk8s';
 import { IConstruct, Node } from 'constructs';
 import { GitOpsLayout, GitOpsObject } from './gitops-layout';
+import { checkTenancyAppProps } from './input-checks';
 import { OlmWrites } from './olm-writes';
-import { Diagnostics } from '../core/diagnostics';
+import { addErrorProducer, Diagnostics } from '../core/diagnostics';
+import { InputCheck } from '../core/input';
 import { TenancyReport } from '../report/tenancy-report';
 import { OperatorSubscription } from '../tenant/operator-subscription';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
@@ -119,11 +121,16 @@ export class TenancyApp extends App {
   private lastSummary?: SynthSummary;
 
   constructor(props: TenancyAppProps = {}) {
-    super(props);
-    this.layout = props.layout ?? OutputLayout.FILE_PER_CHART;
-    this.syncWaves = props.syncWaves ?? false;
-    this.quiet = props.quiet ?? false;
-    this.report = props.report ?? false;
+    // runtime input checks (JavaScript and jsii callers): problems are synth errors, the App uses the valid props
+    // (the App is the root: cdk8s shows its path as `[]`, so the fields name it)
+    const input = new InputCheck('TenancyApp.');
+    const checked = checkTenancyAppProps(input, props, OutputLayout as any);
+    super(checked);
+    addErrorProducer(this, () => input.errors);
+    this.layout = checked.layout ?? OutputLayout.FILE_PER_CHART;
+    this.syncWaves = checked.syncWaves ?? false;
+    this.quiet = checked.quiet ?? false;
+    this.report = checked.report ?? false;
   }
 
   /** The summary of the last `synth()`, if any. */

@@ -14,6 +14,7 @@
  * cluster-role-view.yaml`: `get` on `monitoring.coreos.com` `prometheuses/api` named `k8s`, i.e. read every metric
  * of the cluster).
  */
+import { checkFindArgs } from './input-checks';
 import { PolicyRule } from '../rbac/policy-rule';
 
 const CORE = '';
@@ -123,20 +124,26 @@ export class BuiltinRoles {
    * `privileged`, `hostaccess`, `hostmount-anyuid`...).
    */
   public static find(kind: string, name: string, namespace: string): BuiltinRole | undefined {
-    if (kind === 'ClusterRole' && name.startsWith(SCC_PREFIX) && name.length > SCC_PREFIX.length) {
-      const scc = name.slice(SCC_PREFIX.length);
-      return {
-        kind,
-        name,
-        namespace: '',
-        rules: [{ apiGroups: ['security.openshift.io'], resources: ['securitycontextconstraints'], resourceNames: [scc], verbs: ['use'] }],
-        benign: false,
-        source: 'openshift/cluster-kube-apiserver-operator (one ClusterRole per SecurityContextConstraints)',
-        aggregationLabel: '',
-      };
-    }
-    return TABLE.find((r) => r.kind === kind && r.name === name && (kind === 'ClusterRole' || r.namespace === namespace));
+    checkFindArgs(kind, name, namespace);
+    return findBuiltin(kind, name, namespace);
   }
 
   private constructor() {}
+}
+
+/** `BuiltinRoles.find` without the input checks (the audit's own calls pass strings). */
+export function findBuiltin(kind: string, name: string, namespace: string): BuiltinRole | undefined {
+  if (kind === 'ClusterRole' && name.startsWith(SCC_PREFIX) && name.length > SCC_PREFIX.length) {
+    const scc = name.slice(SCC_PREFIX.length);
+    return {
+      kind,
+      name,
+      namespace: '',
+      rules: [{ apiGroups: ['security.openshift.io'], resources: ['securitycontextconstraints'], resourceNames: [scc], verbs: ['use'] }],
+      benign: false,
+      source: 'openshift/cluster-kube-apiserver-operator (one ClusterRole per SecurityContextConstraints)',
+      aggregationLabel: '',
+    };
+  }
+  return TABLE.find((r) => r.kind === kind && r.name === name && (kind === 'ClusterRole' || r.namespace === namespace));
 }

@@ -24,7 +24,9 @@
  * count as unbounded (everything in the binding's scope). What the input does not contain (RBAC granted outside the
  * App, ServiceAccounts and Secrets created on the cluster) is invisible.
  */
-import { BuiltinRoles, CLUSTER_ADMIN_RULES, NAMESPACE_ADMIN_RULES } from './builtin-roles';
+import { CLUSTER_ADMIN_RULES, findBuiltin, NAMESPACE_ADMIN_RULES } from './builtin-roles';
+import { checkPowerObjects, checkRulesArgs, checkSubjectArgs } from './input-checks';
+import { InputCheck, throwIfInvalid } from '../core/input';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import { RbacRules, ResourceRequest } from '../rbac/rbac-rules';
 
@@ -159,7 +161,8 @@ interface PodEntry {
 export class EffectivePower {
   /** The label of a subject as used in paths, e.g. `ServiceAccount team-a/etcd`, `Group team-a-admins`. */
   public static label(subject: RbacSubject): string {
-    return subject.kind === SubjectKind.SERVICE_ACCOUNT ? `ServiceAccount ${subject.namespace ?? ''}/${subject.name}` : `${subject.kind} ${subject.name}`;
+    checkSubjectArgs('EffectivePower.label', subject, ENUMS);
+    return subjectLabel(subject);
   }
 
   /**
@@ -169,32 +172,14 @@ export class EffectivePower {
    * `resource/subresource` when `subresource` is not given.
    */
   public static allows(rules: PolicyRule[], request: ResourceRequest): boolean {
-    let resource = request.resource ?? '';
-    let sub = request.subresource ?? '';
-    if (request.subresource === undefined && resource.includes('/')) {
-      sub = resource.slice(resource.indexOf('/') + 1);
-      resource = resource.slice(0, resource.indexOf('/'));
-    }
-    const combined = sub ? `${resource}/${sub}` : resource;
-    const group = request.apiGroup ?? '';
-    const name = request.name ?? '';
-    for (const r of rules) {
-      const verbs = r.verbs ?? [];
-      if (!verbs.includes('*') && !verbs.includes(request.verb)) continue;
-      const groups = r.apiGroups ?? [];
-      if (!groups.includes('*') && !groups.includes(group)) continue;
-      const resources = r.resources ?? [];
-      if (!resources.includes('*') && !resources.includes(combined) && !(sub !== '' && resources.includes(`*/${sub}`))) continue;
-      const names = r.resourceNames ?? [];
-      if (names.length > 0 && !names.includes(name)) continue;
-      return true;
-    }
-    return false;
+    checkRulesArgs('EffectivePower.allows', rules, { value: request });
+    return ruleAllows(rules, request);
   }
 
   /** Whether the rules hold `*` on every resource of every group (cluster-admin's first rule). */
   public static isEverything(rules: PolicyRule[]): boolean {
-    return rules.some((r) => (r.verbs ?? []).includes('*') && (r.apiGroups ?? []).includes('*') && (r.resources ?? []).includes('*') && (r.resourceNames ?? []).length === 0);
+    checkRulesArgs('EffectivePower.isEverything', rules);
+    return everything(rules);
   }
 
   private readonly roles = new Map<string, RoleEntry>();
@@ -212,14 +197,25 @@ export class EffectivePower {
   private readonly namespaces = new Set<string>();
 
   constructor(objects: PowerObject[]) {
-    if (!Array.isArray(objects)) throw new Error('EffectivePower: objects must be a list of { manifest, origin? }');
+    const check = new InputCheck();
+    checkPowerObjects(check, 'objects', objects);
+    throwIfInvalid(check, 'EffectivePower');
     for (const o of objects) this.add(o);
     this.aggregate();
   }
 
   /** The closure of `subject`: identities it can become and every grant it reaches, with paths. Cached. */
   public of(subject: RbacSubject): SubjectPower {
-    const label = EffectivePower.label(subject);
+    checkSubjectArgs('EffectivePower.of', subject, ENUMS);
+    return this._of(subject);
+  }
+
+  /**
+   * `of` without the input checks (the audit's own subjects).
+   * @internal
+   */
+  public _of(subject: RbacSubject): SubjectPower {
+    const label = subjectLabel(subject);
     const cached = this.cache.get(label);
     if (cached) return cached;
     const power = this.closure(label);
@@ -229,7 +225,8 @@ export class EffectivePower {
 
   /** The rules `subject` reaches in `namespace` (cluster-wide grants included), compacted; `""` for cluster-wide only. */
   public rulesIn(subject: RbacSubject, namespace: string): PolicyRule[] {
-    const grants = this.of(subject).grants.filter((g) => g.namespace === '' || g.namespace === namespace);
+    checkSubjectArgs('EffectivePower.rulesIn', subject, ENUMS, { value: namespace });
+    const grants = this._of(subject).grants.filter((g) => g.namespace === '' || g.namespace === namespace);
     return RbacRules.compact(grants.flatMap((g) => g.rules));
   }
 
@@ -341,7 +338,7 @@ export class EffectivePower {
   /** The role a binding refers to, with its rules: defined, built-in or unknown (unbounded in the scope). */
   private resolveRole(kind: string, name: string, bindingNamespace: string): RoleEntry {
     const ns = kind === 'Role' ? bindingNamespace : '';
-    const builtin = BuiltinRoles.find(kind, name, ns);
+    const builtin = findBuiltin(kind, name, ns);
     const defined = this.roles.get(roleKey(kind, ns, name));
     // a RoleBinding grants the role's rules in its namespace only: never non-resource URLs (RBAC authorizer)
     const scoped = (rules: PolicyRule[]) => (bindingNamespace === '' ? rules : rules.filter((r) => (r.nonResourceUrls ?? []).length === 0));
@@ -385,7 +382,7 @@ export class EffectivePower {
       if (grantKeys.has(key)) return false;
       grantKeys.add(key);
       grants.push(g);
-      if (g.namespace === '' && EffectivePower.isEverything(g.rules)) unbounded = true;
+      if (g.namespace === '' && everything(g.rules)) unbounded = true;
       return true;
     };
     const addIdentity = (id: string, path: string[]) => {
@@ -460,7 +457,7 @@ export class EffectivePower {
     const namespaces = new Set<string>([...byScope.keys()].filter((n) => n !== ''));
     if (clusterGrants.length > 0) for (const n of this.namespaces) namespaces.add(n);
     const grantFor = (scopeGrants: PowerGrant[], req: ResourceRequest): PowerGrant | undefined =>
-      scopeGrants.find((g) => EffectivePower.allows(g.rules, req));
+      scopeGrants.find((g) => ruleAllows(g.rules, req));
 
     // identities
     for (const ns of [...namespaces].sort()) {
@@ -514,13 +511,13 @@ export class EffectivePower {
     // impersonating users or groups: named ones become identities, any name is any identity
     for (const [resource, kind] of [['users', 'User'], ['groups', 'Group']]) {
       for (const g of clusterGrants) {
-        if (EffectivePower.allows(g.rules, { verb: 'impersonate', resource, name: PROBE_NAME })) {
+        if (ruleAllows(g.rules, { verb: 'impersonate', resource, name: PROBE_NAME })) {
           addIdentity(ANY_IDENTITY, [...g.path, `impersonate any ${kind}`, ANY_IDENTITY]);
           continue;
         }
         for (const r of g.rules) {
           for (const n of r.resourceNames ?? []) {
-            if (EffectivePower.allows([r], { verb: 'impersonate', resource, name: n })) addIdentity(`${kind} ${n}`, [...g.path, `impersonate ${kind} ${n}`, `${kind} ${n}`]);
+            if (ruleAllows([r], { verb: 'impersonate', resource, name: n })) addIdentity(`${kind} ${n}`, [...g.path, `impersonate ${kind} ${n}`, `${kind} ${n}`]);
           }
         }
       }
@@ -542,7 +539,7 @@ export class EffectivePower {
           for (const g of scope) {
             for (const r of g.rules) {
               for (const n of r.resourceNames ?? []) {
-                if (EffectivePower.allows([r], { verb: 'bind', apiGroup: RBAC, resource: roleResource, name: n })) candidates.push([n, g]);
+                if (ruleAllows([r], { verb: 'bind', apiGroup: RBAC, resource: roleResource, name: n })) candidates.push([n, g]);
               }
             }
           }
@@ -597,3 +594,40 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   if (list) list.push(value);
   else map.set(key, [value]);
 }
+
+/** `EffectivePower.allows` without its input checks (the closure's probes: rules read with `PolicyRules.fromJson`). */
+function ruleAllows(rules: PolicyRule[], request: ResourceRequest): boolean {
+  let resource = request.resource ?? '';
+  let sub = request.subresource ?? '';
+  if (request.subresource === undefined && resource.includes('/')) {
+    sub = resource.slice(resource.indexOf('/') + 1);
+    resource = resource.slice(0, resource.indexOf('/'));
+  }
+  const combined = sub ? `${resource}/${sub}` : resource;
+  const group = request.apiGroup ?? '';
+  const name = request.name ?? '';
+  for (const r of rules) {
+    const verbs = r.verbs ?? [];
+    if (!verbs.includes('*') && !verbs.includes(request.verb)) continue;
+    const groups = r.apiGroups ?? [];
+    if (!groups.includes('*') && !groups.includes(group)) continue;
+    const resources = r.resources ?? [];
+    if (!resources.includes('*') && !resources.includes(combined) && !(sub !== '' && resources.includes(`*/${sub}`))) continue;
+    const names = r.resourceNames ?? [];
+    if (names.length > 0 && !names.includes(name)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** `EffectivePower.isEverything` without its input checks. */
+function everything(rules: PolicyRule[]): boolean {
+  return rules.some((r) => (r.verbs ?? []).includes('*') && (r.apiGroups ?? []).includes('*') && (r.resources ?? []).includes('*') && (r.resourceNames ?? []).length === 0);
+}
+
+/** `EffectivePower.label` without its input checks (the audit's own subjects). */
+export function subjectLabel(subject: RbacSubject): string {
+  return subject.kind === SubjectKind.SERVICE_ACCOUNT ? `ServiceAccount ${subject.namespace ?? ''}/${subject.name}` : `${subject.kind} ${subject.name}`;
+}
+
+const ENUMS = { subjectKind: SubjectKind as unknown as { [key: string]: string } };

@@ -6,7 +6,8 @@
  */
 import { IConstruct } from 'constructs';
 import { CLUSTER_ADMIN_RULES } from './builtin-roles';
-import { EffectivePower, PowerGrant, PowerObject, RbacSubject, RoleOrigin, SubjectKind } from './effective-power';
+import { EffectivePower, PowerGrant, PowerObject, RbacSubject, RoleOrigin, SubjectKind, subjectLabel } from './effective-power';
+import { checkAuditInput, checkAuditResult, checkTenancyAuditArg } from './input-checks';
 import { auditInputOf } from './registry';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { OlmGeneratedRbac } from '../olm/generated-rbac';
@@ -140,43 +141,31 @@ export class TenancyAudit {
    * namespace taken as the tenant's).
    */
   public static objectsOf(tenant: AuditedTenant): PowerObject[] {
+    checkTenancyAuditArg('objectsOf', tenant, ENUMS);
     return TenancyAudit.objectsFor(tenant, true);
   }
 
   /** The ServiceAccounts OLM creates or runs for the bundles (permissions, clusterPermissions, deployments), sorted. */
   public static operatorServiceAccounts(bundles: OperatorBundle[]): string[] {
-    const names = new Set<string>();
-    for (const b of bundles) {
-      for (const p of [...b.permissions, ...b.clusterPermissions]) names.add(p.serviceAccountName);
-      for (const d of b.deployments) names.add(d.serviceAccountName);
-    }
-    return [...names].sort(cmp);
+    checkTenancyAuditArg('operatorServiceAccounts', bundles, ENUMS);
+    return serviceAccountsOf(bundles);
   }
 
   /** Audits the tenants against each other and the App's objects. */
   public static audit(input: TenancyAuditInput): TenancyAuditResult {
-    // provided-API roles only for tenants that grant people access (see objectsFor)
-    const objects = [...input.objects, ...input.tenants.flatMap((t) => TenancyAudit.objectsFor(t, (t.people ?? []).length > 0))];
-    const power = new EffectivePower(objects);
-    const tenantNamespaces = new Set(input.tenants.map((t) => t.namespace));
-    const inside = (t: AuditedTenant, namespace: string) => isInside(t, namespace, tenantNamespaces);
-    // installers holding rules outside their tenant's namespaces, by identity label
-    const installers = new Map<string, { tenant: AuditedTenant; outside: PowerGrant[] }>();
-    for (const t of input.tenants) {
-      const subject: RbacSubject = { kind: SubjectKind.SERVICE_ACCOUNT, name: t.installerServiceAccountName, namespace: t.namespace };
-      const outside = power.of(subject).grants.filter((g) => g.direct && g.roleOrigin !== RoleOrigin.BENIGN_BUILT_IN && !inside(t, g.namespace));
-      installers.set(EffectivePower.label(subject), { tenant: t, outside });
-    }
-    return { tenants: input.tenants.map((t) => TenancyAudit.auditTenant(t, power, installers, inside)) };
+    checkAuditInput(input, ENUMS);
+    return TenancyAudit.run(input);
   }
 
   /** The audit of the tenants registered under `scope`'s root (every `ScopedOperatorTenant`), over every object of the App. */
   public static ofConstruct(scope: IConstruct): TenancyAuditResult {
-    return TenancyAudit.audit(auditInputOf(scope));
+    checkTenancyAuditArg('ofConstruct', scope, ENUMS);
+    return TenancyAudit.run(auditInputOf(scope));
   }
 
   /** The result as readable text: per tenant, its subjects and each finding with its path. */
   public static report(result: TenancyAuditResult): string {
+    checkAuditResult(result);
     const lines: string[] = [];
     for (const t of result.tenants) {
       const errors = t.findings.filter((f) => !f.accepted).length;
@@ -190,6 +179,23 @@ export class TenancyAudit {
       }
     }
     return lines.join('\n') + '\n';
+  }
+
+  /** `audit` without the input checks: the synth-time audit reads the tenants' already checked props. */
+  private static run(input: TenancyAuditInput): TenancyAuditResult {
+    // provided-API roles only for tenants that grant people access (see objectsFor)
+    const objects = [...input.objects, ...input.tenants.flatMap((t) => TenancyAudit.objectsFor(t, (t.people ?? []).length > 0))];
+    const power = new EffectivePower(objects);
+    const tenantNamespaces = new Set(input.tenants.map((t) => t.namespace));
+    const inside = (t: AuditedTenant, namespace: string) => isInside(t, namespace, tenantNamespaces);
+    // installers holding rules outside their tenant's namespaces, by identity label
+    const installers = new Map<string, { tenant: AuditedTenant; outside: PowerGrant[] }>();
+    for (const t of input.tenants) {
+      const subject: RbacSubject = { kind: SubjectKind.SERVICE_ACCOUNT, name: t.installerServiceAccountName, namespace: t.namespace };
+      const outside = power._of(subject).grants.filter((g) => g.direct && g.roleOrigin !== RoleOrigin.BENIGN_BUILT_IN && !inside(t, g.namespace));
+      installers.set(subjectLabel(subject), { tenant: t, outside });
+    }
+    return { tenants: input.tenants.map((t) => TenancyAudit.auditTenant(t, power, installers, inside)) };
   }
 
   /**
@@ -246,25 +252,25 @@ export class TenancyAudit {
     const ns = t.namespace;
     const installer: RbacSubject = { kind: SubjectKind.SERVICE_ACCOUNT, name: t.installerServiceAccountName, namespace: ns };
     const subjects: RbacSubject[] = [installer];
-    const seen = new Set([EffectivePower.label(installer)]);
+    const seen = new Set([subjectLabel(installer)]);
     const addSubject = (s: RbacSubject) => {
-      const label = EffectivePower.label(s);
+      const label = subjectLabel(s);
       if (seen.has(label)) return;
       seen.add(label);
       subjects.push(s);
     };
-    for (const sa of TenancyAudit.operatorServiceAccounts(t.bundles ?? [])) {
+    for (const sa of serviceAccountsOf(t.bundles ?? [])) {
       addSubject({ kind: SubjectKind.SERVICE_ACCOUNT, name: sa, namespace: ns });
     }
     for (const p of t.people ?? []) addSubject(p);
 
     const findings: ReachFinding[] = [];
-    const labels = new Set(subjects.map((x) => EffectivePower.label(x)));
+    const labels = new Set(subjects.map((x) => subjectLabel(x)));
     for (const s of subjects) {
-      const label = EffectivePower.label(s);
+      const label = subjectLabel(s);
       // what goes through another audited identity of the tenant is reported once, on that identity
       const viaOther = (path: string[]) => path.slice(1, -1).some((step) => step !== label && labels.has(step));
-      const p = power.of(s);
+      const p = power._of(s);
       const direct = p.grants.filter((g) => g.direct && g.roleOrigin === RoleOrigin.DEFINED);
       const heldIn = (scope: string) => direct.filter((g) => g.namespace === '' || g.namespace === scope).flatMap((g) => g.rules);
       // 1. identities that are installers with rules outside their namespaces
@@ -311,9 +317,9 @@ export class TenancyAudit {
           `remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role), or accept it with acceptedReach: [{ code: '${g.code}', subject: '${label}', reason }]`));
       }
     }
-    const order = new Map(subjects.map((s, i) => [EffectivePower.label(s), i]));
+    const order = new Map(subjects.map((s, i) => [subjectLabel(s), i]));
     findings.sort((a, b) => order.get(a.subject)! - order.get(b.subject)! || cmp(a.code, b.code) || cmp(a.namespace, b.namespace) || cmp(a.path.join('\n'), b.path.join('\n')));
-    return { tenant: t.name, namespace: ns, subjects: subjects.map((s) => EffectivePower.label(s)), findings };
+    return { tenant: t.name, namespace: ns, subjects: subjects.map((s) => subjectLabel(s)), findings };
   }
 
   private static finding(
@@ -359,3 +365,15 @@ function clean<T extends object>(o: T): T {
   for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
   return out;
 }
+
+/** `TenancyAudit.operatorServiceAccounts` without the input checks. */
+function serviceAccountsOf(bundles: OperatorBundle[]): string[] {
+  const names = new Set<string>();
+  for (const b of bundles) {
+    for (const p of [...b.permissions, ...b.clusterPermissions]) names.add(p.serviceAccountName);
+    for (const d of b.deployments) names.add(d.serviceAccountName);
+  }
+  return [...names].sort(cmp);
+}
+
+const ENUMS = { subjectKind: SubjectKind as unknown as { [key: string]: string }, reachCode: ReachCode as unknown as { [key: string]: ReachCode } };

@@ -411,3 +411,16 @@ export function checkRuleShape(check: InputCheck, field: string, value: unknown)
   // without the null fields
   return Object.keys(value).some((k) => prop(value, k) === null) ? out : value as any;
 }
+
+/** A required construct argument (`IConstruct`: an object with a `node` that can `findAll`); false and an error when not. */
+export function checkScope(check: InputCheck, field: string, value: unknown): boolean {
+  if (typeof prop(prop(value, 'node'), 'findAll') === 'function') return true;
+  check.add({
+    code: value === undefined || value === null ? INPUT_CODES.missing : INPUT_CODES.reference,
+    field,
+    value: value === undefined ? undefined : valueText(value),
+    message: `${field} must be a construct (an App, a Chart or a construct below them), got ${describeValue(value)}`,
+    fix: 'pass the App, or the chart or construct whose tenants to read',
+  });
+  return false;
+}

@@ -5,6 +5,7 @@
 import { IConstruct } from 'constructs';
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { CuratedCatalog } from '../catalog/curated-catalog';
+import { checkScope, describeValue, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
 import { InstallPreflight, PreflightResult } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
@@ -59,6 +60,9 @@ export interface TenancyReportFacts {
 export class TenancyReport {
   /** The numbers the report states for the tenants and catalogs under `scope`. */
   public static facts(scope: IConstruct): TenancyReportFacts {
+    const check = new InputCheck();
+    checkScope(check, 'scope', scope);
+    throwIfInvalid(check, 'TenancyReport.facts');
     const tenants = tenantsOf(scope);
     const results = tenants.flatMap((t) => firstResults(t));
     return {
@@ -77,6 +81,10 @@ export class TenancyReport {
 
   /** The report as Markdown. Deterministic: tenants in construct order, everything else sorted. */
   public static markdown(scope: IConstruct, options: TenancyReportOptions = {}): string {
+    const check = new InputCheck();
+    checkScope(check, 'scope', scope);
+    options = checkReportOptions(check, options);
+    throwIfInvalid(check, 'TenancyReport.markdown');
     const tenants = tenantsOf(scope);
     const f = TenancyReport.facts(scope);
     const out: string[] = [];
@@ -174,6 +182,24 @@ export class TenancyReport {
   }
 
   private constructor() {}
+}
+
+/** The options of `markdown`, checked (JavaScript and jsii callers). */
+function checkReportOptions(check: InputCheck, raw: unknown): TenancyReportOptions {
+  const o = check.optionalObject('options', raw, 'pass { title?, objectCount?, extraSections? }');
+  if (!o) return {};
+  const objectCount = check.optionalNumber('options.objectCount', prop(o, 'objectCount'));
+  if (objectCount !== undefined && (!Number.isInteger(objectCount) || objectCount < 0)) {
+    check.add({ code: INPUT_CODES.value, field: 'options.objectCount', value: String(objectCount), message: `options.objectCount must be a whole number of objects, got ${describeValue(objectCount)}`, fix: 'pass the number of objects written, or leave objectCount out' });
+  }
+  return {
+    // the title is a Markdown heading: one line
+    title: check.optionalString('options.title', prop(o, 'title'), { fix: "pass title as one line of text, e.g. 'Tenancy of cluster prod-1'" }),
+    objectCount,
+    extraSections: check.optionalArray('options.extraSections', prop(o, 'extraSections'),
+      (v, f) => check.requiredString(f, v, 'pass each section as Markdown text starting with a `## ` heading', { singleLine: false }),
+      'pass extraSections as a list of Markdown strings'),
+  };
 }
 
 function tenantsOf(scope: IConstruct): ScopedOperatorTenant[] {

@@ -2,8 +2,10 @@ import { ApiObject, Lazy } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
 import { CompactRole } from './compact-role';
+import { NAME_CHECKING_PARENTS } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { describeValue, InputCheck, INPUT_CODES, isObject, prop, valueText } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyRule } from '../rbac/policy-rule';
 import { PinnedApproval } from '../upgrade/pinned-approval';
@@ -67,9 +69,15 @@ export class PinnedInstallPlanApprover extends Construct {
   public readonly cronJob: k8s.KubeCronJob;
   private readonly pinned = new Set<string>();
   private readonly props: PinnedInstallPlanApproverProps;
+  /** Wrong-typed props and arguments (synth errors). */
+  private readonly input = new InputCheck();
 
   constructor(scope: Construct, id: string, props: PinnedInstallPlanApproverProps) {
     super(scope, id);
+    // runtime input checks (JavaScript and jsii callers): problems are synth errors, the objects use safe values
+    props = checkApproverProps(this.input, props);
+    // no usable namespace: that one error, not also an empty-name error from every child
+    if (this.input.errors.length > 0 && props.namespace === '') NAME_CHECKING_PARENTS.add(this);
     this.props = props;
     this.name = props.name ?? 'installplan-approver';
     this.namespace = props.namespace;
@@ -129,7 +137,8 @@ export class PinnedInstallPlanApprover extends Construct {
 
   /** Pins a CSV: InstallPlans made only of pinned CSVs are approved. */
   public addPinnedCsv(csvName: string): void {
-    this.pinned.add(csvName);
+    const checked = this.input.requiredString('addPinnedCsv(csvName)', csvName, "pass the CSV name, e.g. 'etcdoperator.v0.9.4'");
+    if (checked !== undefined) this.pinned.add(checked);
   }
 
   /** The pinned CSVs, sorted. */
@@ -138,7 +147,7 @@ export class PinnedInstallPlanApprover extends Construct {
   }
 
   private problems(): DiagnosticDetails[] {
-    const out: DiagnosticDetails[] = [];
+    const out: DiagnosticDetails[] = [...this.input.errors];
     const nameProblem = KubernetesNames.problem(this.name, NameRule.DNS1123_LABEL);
     if (nameProblem) out.push({ code: 'InvalidName', field: 'name', value: this.name, message: `approver name ${nameProblem}`, fix: 'use a lower-case RFC 1123 label (it names a CronJob too)' });
     if (this.props.image !== undefined && this.props.image.trim() === '') {
@@ -151,4 +160,30 @@ export class PinnedInstallPlanApprover extends Construct {
 function after(obj: IConstruct, dep: IConstruct): void {
   const apiObjects = (c: IConstruct) => c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject);
   for (const source of apiObjects(obj)) for (const target of apiObjects(dep)) source.node.addDependency(target);
+}
+
+/** The props, checked: wrong values are errors and replaced by safe ones (the namespace by '' when unusable). */
+function checkApproverProps(input: InputCheck, raw: unknown): PinnedInstallPlanApproverProps {
+  if (!isObject(raw)) {
+    input.add({
+      code: raw === undefined || raw === null ? INPUT_CODES.missing : INPUT_CODES.type,
+      field: 'props',
+      value: raw === undefined ? undefined : valueText(raw),
+      message: `the props must be an object with at least namespace, got ${describeValue(raw)}`,
+      fix: "pass { namespace: 'team-a' }",
+    });
+    return { namespace: '' };
+  }
+  const p = (k: string) => prop(raw, k);
+  // a namespace string is name-checked by the Role and RoleBinding below (one error each, as before)
+  const namespace = input.requiredString('namespace', p('namespace'), "set namespace to the tenant namespace, e.g. 'team-a'");
+  return {
+    // props this check does not know pass through unchanged
+    ...(raw as object),
+    namespace: namespace ?? '',
+    name: input.optionalString('name', p('name'), { fix: 'set name to a lower-case RFC 1123 label' }),
+    image: input.optionalString('image', p('image'), { fix: 'name an image with node on the PATH, e.g. PinnedInstallPlanApprover.DEFAULT_IMAGE' }),
+    schedule: input.optionalString('schedule', p('schedule'), { fix: "pass a CronJob schedule, e.g. '*/5 * * * *'" }),
+    pinnedCsvs: input.optionalStringArray('pinnedCsvs', p('pinnedCsvs'), "pass CSV names, e.g. ['etcdoperator.v0.9.4']"),
+  };
 }

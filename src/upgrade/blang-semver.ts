@@ -8,6 +8,36 @@
  * them unless the comparator names one). So it is implemented here, step by step as `ParseRange` does it
  * (`splitAndTrim`, `splitORParts`, `expandWildcardVersion`, `splitComparatorVersion`, `parseComparator`).
  */
+import { Diagnostics } from '../core/diagnostics';
+import { describeValue, InputCheck, throwIfInvalid } from '../core/input';
+
+/** The text arguments of a method must be strings (JavaScript and jsii callers): one clear Error otherwise. */
+function checkStrings(method: string, args: { [field: string]: unknown }): void {
+  const check = new InputCheck();
+  for (const [field, value] of Object.entries(args)) check.requiredString(field, value, `pass ${field} as a string`, { singleLine: false });
+  throwIfInvalid(check, method);
+}
+
+/** Longest message of a parse error: blang's messages quote the input, which may be huge or hold newlines. */
+const MAX_MESSAGE = 500;
+
+function shownMessage(e: unknown): string {
+  return Diagnostics.oneLine((e as Error)?.message ?? String(e), MAX_MESSAGE);
+}
+
+/** Runs `fn`; its parse error is rethrown with the message on one line and capped. */
+function oneLineErrors<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    throw new Error(shownMessage(e));
+  }
+}
+
+/** Why a text argument of a `problem` method is not a string (its answer then), or undefined. */
+function notAString(field: string, value: unknown): string | undefined {
+  return typeof value === 'string' ? undefined : `${field} must be a string, got ${describeValue(value)}`;
+}
 
 /** A parsed version (blang `Version`). */
 interface Version {
@@ -25,17 +55,19 @@ export class SemverRange {
    * Parses a range like blang/semver v4 `ParseRange`; throws an Error with blang's message when it cannot.
    */
   public static parse(range: string): SemverRange {
-    if (typeof range !== 'string') throw new Error(`SemverRange.parse: the range must be a string, got ${JSON.stringify(range)}`);
-    return new SemverRange(range, parseRange(range));
+    checkStrings('SemverRange.parse', { range });
+    return new SemverRange(range, oneLineErrors(() => parseRange(range)));
   }
 
   /** Why `range` is not a valid blang/semver range, or undefined when it is. */
   public static problem(range: string): string | undefined {
+    const notString = notAString('range', range);
+    if (notString !== undefined) return notString;
     try {
       parseRange(range);
       return undefined;
     } catch (e) {
-      return (e as Error).message;
+      return shownMessage(e);
     }
   }
 
@@ -67,11 +99,13 @@ export class BlangSemver {
    * Why blang `semver.Parse` rejects `version`, or undefined when it accepts it.
    */
   public static problem(version: string): string | undefined {
+    const notString = notAString('version', version);
+    if (notString !== undefined) return notString;
     try {
       parseVersion(version);
       return undefined;
     } catch (e) {
-      return (e as Error).message;
+      return shownMessage(e);
     }
   }
 
@@ -104,7 +138,8 @@ export class BlangSemver {
    * either version does not parse.
    */
   public static compare(a: string, b: string): number {
-    return compareVersions(parseVersion(a), parseVersion(b));
+    checkStrings('BlangSemver.compare', { a, b });
+    return oneLineErrors(() => compareVersions(parseVersion(a), parseVersion(b)));
   }
 
   private constructor() {}

@@ -3,6 +3,7 @@
  * and cluster-wide `clusterPermissions`), compared as the API server compares rules (`RbacRules.covers`, atom by
  * atom: a rule that is only rewritten is not a change), plus webhooks, API services, CRDs and install modes.
  */
+import { checkBetween, checkDiffFormat } from './input-checks';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
@@ -45,6 +46,7 @@ export interface PermissionDiff {
 export class PermissionDiffs {
   /** What changes from `from` to `to`. */
   public static between(from: OperatorBundle, to: OperatorBundle): PermissionDiff {
+    checkBetween(from, to);
     const ns = (b: OperatorBundle) => b.permissions.flatMap((p) => p.rules);
     const cl = (b: OperatorBundle) => b.clusterPermissions.flatMap((p) => p.rules);
     const webhooks = (b: OperatorBundle) => b.webhookDefinitions.map((w) => `${w.type}/${w.generateName}`);
@@ -78,6 +80,7 @@ export class PermissionDiffs {
    * @param namespace the namespace shown for namespaced rules @default "<operator namespace>"
    */
   public static format(diff: PermissionDiff, namespace?: string): string[] {
+    checkDiffFormat(diff, namespace);
     const ns = namespace ?? '<operator namespace>';
     if (diff.unchanged) return ['  no permission change'];
     return [

@@ -8,6 +8,8 @@
  * The approver's script (`PinnedApproval.SCRIPT`) implements the same rule in plain JavaScript; the tests run both
  * on the same InstallPlans.
  */
+import { checkDecide } from './input-checks';
+import { prop, valueText } from '../core/input';
 
 /** What the approver does with one InstallPlan. */
 export interface ApprovalDecision {
@@ -26,12 +28,17 @@ export class PinnedApproval {
    * approved and whose `spec.clusterServiceVersionNames` are all in `pinnedCsvs` (and not empty).
    */
   public static decide(installPlan: any, pinnedCsvs: string[]): ApprovalDecision {
+    checkDecide('decide', undefined, pinnedCsvs);
     const pinned = new Set(pinnedCsvs);
-    const name = String(installPlan?.metadata?.name ?? '');
-    const spec = installPlan?.spec ?? {};
-    if (spec.approved === true) return { name, approve: false, reason: 'already approved' };
-    if (spec.approval !== 'Manual') return { name, approve: false, reason: `approval is ${JSON.stringify(spec.approval ?? null)}, not Manual` };
-    const csvs = Array.isArray(spec.clusterServiceVersionNames) ? spec.clusterServiceVersionNames.map((c: unknown) => String(c)) : [];
+    // the InstallPlan is data from the API server: read without letting odd values (or getters) throw
+    const text = (v: unknown): string => (typeof v === 'string' ? v : valueText(v));
+    const name = text(prop(prop(installPlan, 'metadata'), 'name') ?? '');
+    const spec = prop(installPlan, 'spec') ?? {};
+    const approval = prop(spec, 'approval');
+    if (prop(spec, 'approved') === true) return { name, approve: false, reason: 'already approved' };
+    if (approval !== 'Manual') return { name, approve: false, reason: `approval is ${typeof approval === 'string' ? JSON.stringify(approval) : valueText(approval ?? null)}, not Manual` };
+    const names = prop(spec, 'clusterServiceVersionNames');
+    const csvs = Array.isArray(names) ? names.map(text) : [];
     if (csvs.length === 0) return { name, approve: false, reason: 'no clusterServiceVersionNames' };
     const unpinned = csvs.filter((c: string) => !pinned.has(c));
     if (unpinned.length > 0) return { name, approve: false, reason: `not pinned: ${unpinned.join(', ')}` };
@@ -40,6 +47,7 @@ export class PinnedApproval {
 
   /** `decide` for every InstallPlan of a list, in list order. */
   public static decideAll(installPlans: any[], pinnedCsvs: string[]): ApprovalDecision[] {
+    checkDecide('decideAll', installPlans, pinnedCsvs);
     return installPlans.map((p) => PinnedApproval.decide(p, pinnedCsvs));
   }
 

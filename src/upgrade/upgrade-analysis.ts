@@ -2,6 +2,7 @@
  * Every upgrade the catalog allows from the pinned version, checked before anyone approves it: the install
  * preflight of the target with the tenant's current installer rules (OLM's update path), and the permission diff.
  */
+import { checkAnalysisResult, checkAnalyzeProps } from './input-checks';
 import { PermissionDiff, PermissionDiffs } from './permission-diff';
 import { clean } from './private';
 import { UpgradeEdge, UpgradeGraph } from './upgrade-graph';
@@ -82,6 +83,7 @@ export interface UpgradeAnalysisResult {
 export class UpgradeAnalysis {
   /** Every allowed edge from `from`, with the target's preflight and the permission diff. */
   public static analyze(props: UpgradeAnalysisProps): UpgradeAnalysisResult {
+    checkAnalyzeProps(props, UpgradeGraph);
     const { graph } = props;
     const edges = graph.allowedUpgrades(props.from, props.versionRange);
     const preflights = new Map<string, PreflightResult>();
@@ -130,6 +132,7 @@ export class UpgradeAnalysis {
 
   /** The result as readable lines: one block per edge with its preflight verdict, missing rules and diff. */
   public static format(result: UpgradeAnalysisResult, namespace?: string): string[] {
+    checkAnalysisResult(result, namespace);
     const lines = [
       `${result.packageName} (channel ${result.channel}) from ${result.from}${result.versionRange ? ` within ${result.versionRange}` : ''}: `
         + `${result.edges.length} allowed upgrade(s)${result.edges.length === 0 ? '' : `, ${result.ok ? 'all pass the preflight' : 'NOT all pass the preflight'}`}`,

@@ -20,6 +20,7 @@
  */
 import * as semver from 'semver';
 import { BlangSemver, SemverRange } from './blang-semver';
+import { checkFromBundles, checkFromCatalog } from './input-checks';
 import { clean } from './private';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { FbcSchema, FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
@@ -108,6 +109,7 @@ export class UpgradeGraph {
    * @param channel the channel @default - the first bundle's default channel, else every bundle
    */
   public static fromBundles(bundles: OperatorBundle[], channel?: string): UpgradeGraph {
+    checkFromBundles(bundles, channel);
     const ch = channel ?? bundles.find((b) => b.defaultChannel !== undefined)?.defaultChannel ?? '';
     const inChannel = bundles.filter((b) => ch === '' || b.channels.length === 0 || b.channels.includes(ch));
     return new UpgradeGraph({
@@ -131,6 +133,7 @@ export class UpgradeGraph {
    * @param channel the channel @default - the package's defaultChannel
    */
   public static fromCatalog(catalog: FileBasedCatalog, packageName: string, channel?: string): UpgradeGraph {
+    checkFromCatalog('fromCatalog', catalog, packageName, channel);
     const ch = channel ?? catalog.defaultChannel(packageName) ?? '';
     return new UpgradeGraph({
       packageName,
@@ -147,6 +150,7 @@ export class UpgradeGraph {
    * @param channel the channel @default - the package's defaultChannel
    */
   public static fromCatalogPackage(fileOrDirectory: string, packageName: string, channel?: string): UpgradeGraph {
+    checkFromCatalog('fromCatalogPackage', fileOrDirectory, packageName, channel);
     const catalog = FileBasedCatalog.fromPath(fileOrDirectory);
     if (catalog.loadProblems.length > 0) {
       throw new Error(`UpgradeGraph.fromCatalogPackage: cannot read ${fileOrDirectory}: ${catalog.loadProblems.map((p) => p.message).join('; ')}`);

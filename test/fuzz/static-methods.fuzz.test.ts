@@ -3,11 +3,14 @@
  * Error with a readable one-line message; never a TypeError/RangeError. Fixed seeds, fast-check.
  */
 import * as path from 'path';
+import { Chart } from 'cdk8s';
 import * as fc from 'fast-check';
 import { expectNoCrash, garbage, goodOrGarbage, nastyString, SEED } from './garbage';
 import {
-  AccessLevel, CuratedList, Diagnostics, GoDuration, InstallerPermissions, InstallerRuleChecks, InstallModes, InstallPreflight,
-  KubernetesNames, NameRule, OlmGeneration, OlmNaming, OperatorBundle, PolicyRule, PolicyRules, RbacRules,
+  AccessLevel, BlangSemver, BuiltinRoles, CuratedList, Diagnostics, EffectivePower, GitOpsLayout, GoDuration, InstallerPermissions,
+  InstallerRuleChecks, InstallModes, InstallPreflight, KubernetesNames, NameRule, OlmGeneration, OlmNaming, OperatorBundle, OutputLayout,
+  PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, PolicyRule, PolicyRules, RbacRules, ReachCode, SemverRange, SubjectKind, TenancyApp,
+  TenancyAudit, TenancyReport, UpgradeAnalysis, UpgradeGraph,
 } from '../../src';
 
 const list = fc.array(fc.constantFrom('', '*', 'get', 'pods', 'apps', 'x/y', '*/scale', '/healthz', '/metrics/*', 'Get'), { maxLength: 3 });
@@ -128,5 +131,139 @@ describe('other pure entry points with garbage input (fast-check, fixed seeds)',
       expectNoCrash(() => InstallerPermissions.leastPrivilege(p as any));
       expectNoCrash(() => InstallPreflight.format(p as any));
     }), { seed: SEED + 9, numRuns: 300 });
+  });
+});
+
+describe('the app, report, audit and upgrade entry points with garbage input (fast-check, fixed seeds)', () => {
+  const bundle = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4'));
+  const text = goodOrGarbage(fc.constantFrom('team-a', 'v1', 'Namespace', 'operators.coreos.com/v1alpha1', 'stable', ''));
+  const manifest = goodOrGarbage(fc.record({
+    apiVersion: goodOrGarbage(fc.constantFrom('v1', 'operators.coreos.com/v1alpha1')),
+    kind: goodOrGarbage(fc.constantFrom('Namespace', 'Subscription', 'Role')),
+    metadata: goodOrGarbage(fc.record({ name: text, namespace: text }, { requiredKeys: [] })),
+  }, { requiredKeys: [] }));
+  const subject = goodOrGarbage(fc.record({
+    kind: goodOrGarbage(fc.constantFrom(...Object.values(SubjectKind))), name: text, namespace: text,
+  }, { requiredKeys: [] }));
+
+  test('TenancyApp and PinnedInstallPlanApprover props: building never throws, synthYaml fails with the validation error or succeeds', () => {
+    const props = fc.record({
+      layout: goodOrGarbage(fc.constantFrom(...Object.values(OutputLayout))),
+      syncWaves: goodOrGarbage(fc.boolean()),
+      report: goodOrGarbage(fc.boolean()),
+      quiet: goodOrGarbage(fc.constant(true)),
+      outdir: goodOrGarbage(fc.constant('unused')),
+      yamlOutputType: goodOrGarbage(fc.constantFrom(0, 1, 2, 3)),
+      recordConstructMetadata: goodOrGarbage(fc.boolean()),
+    }, { requiredKeys: [] });
+    const approverProps = goodOrGarbage(fc.record({
+      namespace: goodOrGarbage(fc.constantFrom('team-a', 'Team A', '')),
+      name: goodOrGarbage(fc.constantFrom('approver', 'a/b')),
+      image: goodOrGarbage(nastyString),
+      schedule: goodOrGarbage(fc.constant('*/5 * * * *')),
+      pinnedCsvs: goodOrGarbage(fc.array(goodOrGarbage(fc.constant('etcdoperator.v0.9.4')), { maxLength: 2 })),
+    }, { requiredKeys: [] }));
+    fc.assert(fc.property(goodOrGarbage(props), approverProps, garbage, (p, ap, csv) => {
+      let app: TenancyApp | undefined;
+      expect(() => {
+        app = new TenancyApp(p as any);
+        const chart = new Chart(app, 'c');
+        new PinnedInstallPlanApprover(chart, 'A', ap as any).addPinnedCsv(csv as any);
+      }).not.toThrow();
+      expectNoCrash(() => app!.synthYaml());
+    }), { seed: SEED + 20, numRuns: 200 });
+  });
+
+  test('GitOpsLayout and TenancyReport static methods', () => {
+    const app = new TenancyApp({ outdir: 'unused', quiet: true });
+    const objects = goodOrGarbage(fc.array(goodOrGarbage(fc.record({
+      manifest,
+      tenant: goodOrGarbage(fc.constantFrom('team-a', '../x', 'Team A')),
+      dependsOn: goodOrGarbage(fc.array(text, { maxLength: 2 })),
+    }, { requiredKeys: [] })), { maxLength: 3 }));
+    const options = goodOrGarbage(fc.record({ syncWaves: goodOrGarbage(fc.boolean()), managedBy: text }, { requiredKeys: [] }));
+    const reportOptions = goodOrGarbage(fc.record({
+      title: goodOrGarbage(nastyString),
+      objectCount: goodOrGarbage(fc.integer()),
+      extraSections: goodOrGarbage(fc.array(goodOrGarbage(nastyString), { maxLength: 2 })),
+    }, { requiredKeys: [] }));
+    fc.assert(fc.property(text, text, manifest, objects, options, reportOptions, garbage, (a, k, m, os, o, ro, g) => {
+      expectNoCrash(() => GitOpsLayout.kindWave(a as any, k as any));
+      expectNoCrash(() => GitOpsLayout.identity(m));
+      expectNoCrash(() => GitOpsLayout.files(os as any, o as any));
+      expectNoCrash(() => TenancyReport.markdown(app, ro as any));
+      expectNoCrash(() => TenancyReport.facts(g as any));
+    }), { seed: SEED + 21, numRuns: 500 });
+  });
+
+  test('UpgradeGraph, PermissionDiffs, UpgradeAnalysis, PinnedApproval, SemverRange and BlangSemver', () => {
+    const bundles = goodOrGarbage(fc.array(goodOrGarbage(fc.constant(bundle)), { maxLength: 2 }));
+    const csvs = goodOrGarbage(fc.array(goodOrGarbage(fc.constantFrom('etcdoperator.v0.9.4', 'x')), { maxLength: 2 }));
+    const plan = goodOrGarbage(fc.record({
+      metadata: goodOrGarbage(fc.record({ name: text })),
+      spec: goodOrGarbage(fc.record({ approval: goodOrGarbage(fc.constantFrom('Manual', 'Automatic')), clusterServiceVersionNames: csvs }, { requiredKeys: [] })),
+    }, { requiredKeys: [] }));
+    const graph = UpgradeGraph.fromBundles([bundle]);
+    const analysisProps = goodOrGarbage(fc.record({
+      graph: goodOrGarbage(fc.constant(graph)),
+      from: goodOrGarbage(fc.constant(bundle.name)),
+      versionRange: goodOrGarbage(fc.constantFrom('>=0.9.0', 'nonsense')),
+      namespace: text,
+      targetNamespaces: goodOrGarbage(fc.array(text, { maxLength: 2 })),
+      installerRules: rules,
+    }, { requiredKeys: [] }));
+    const diff = goodOrGarbage(fc.constant(PermissionDiffs.between(bundle, bundle)).chain((d) => fc.record({
+      ...Object.fromEntries(Object.entries(d).map(([k, v]) => [k, goodOrGarbage(fc.constant(v))])),
+    }, { requiredKeys: [] })));
+    fc.assert(fc.property(bundles, text, text, analysisProps, diff, plan, csvs, garbage, (bs, ch, pkg, ap, d, p, c, g) => {
+      expectNoCrash(() => UpgradeGraph.fromBundles(bs as any, ch as any));
+      expectNoCrash(() => UpgradeGraph.fromCatalog(g as any, pkg as any, ch as any));
+      if (typeof g !== 'string') expectNoCrash(() => UpgradeGraph.fromCatalogPackage(g as any, pkg as any));
+      expectNoCrash(() => PermissionDiffs.between(bs as any, g as any));
+      expectNoCrash(() => PermissionDiffs.format(d as any, ch as any));
+      expectNoCrash(() => UpgradeAnalysis.format(UpgradeAnalysis.analyze(ap as any), ch as any));
+      expectNoCrash(() => UpgradeAnalysis.format(g as any));
+      expectNoCrash(() => PinnedApproval.decide(p, c as any));
+      expectNoCrash(() => PinnedApproval.decideAll([p, g], c as any));
+      expectNoCrash(() => SemverRange.parse(g as any));
+      expectNoCrash(() => SemverRange.problem(g as any));
+      expectNoCrash(() => BlangSemver.problem(g as any));
+      expectNoCrash(() => BlangSemver.isValid(g as any));
+      expectNoCrash(() => BlangSemver.normalizeTolerant(g as any));
+      expectNoCrash(() => BlangSemver.compare(ch as any, g as any));
+    }), { seed: SEED + 22, numRuns: 500 });
+  });
+
+  test('EffectivePower, TenancyAudit and BuiltinRoles', () => {
+    const objects = goodOrGarbage(fc.array(goodOrGarbage(fc.record({ manifest, origin: text }, { requiredKeys: [] })), { maxLength: 3 }));
+    const tenant = goodOrGarbage(fc.record({
+      name: text,
+      namespace: text,
+      targetNamespaces: goodOrGarbage(fc.array(text, { maxLength: 2 })),
+      operatorGroupName: text,
+      installerServiceAccountName: text,
+      olmGeneration: goodOrGarbage(fc.constantFrom(...Object.values(OlmGeneration))),
+      bundles: goodOrGarbage(fc.array(goodOrGarbage(fc.constant(bundle)), { maxLength: 1 })),
+      people: goodOrGarbage(fc.array(subject, { maxLength: 2 })),
+      acceptedReach: goodOrGarbage(fc.array(goodOrGarbage(fc.record({
+        code: goodOrGarbage(fc.constantFrom(...Object.values(ReachCode))), subject: text, reason: goodOrGarbage(nastyString),
+      }, { requiredKeys: [] })), { maxLength: 1 })),
+    }, { requiredKeys: [] }));
+    fc.assert(fc.property(objects, tenant, subject, rules, request, garbage, (os, t, s, rs, req, g) => {
+      expectNoCrash(() => {
+        const power = new EffectivePower(os as any);
+        expectNoCrash(() => power.of(s as any));
+        expectNoCrash(() => power.rulesIn(s as any, g as any));
+      });
+      expectNoCrash(() => EffectivePower.label(s as any));
+      expectNoCrash(() => EffectivePower.allows(rs as any, req as any));
+      expectNoCrash(() => EffectivePower.isEverything(rs as any));
+      expectNoCrash(() => TenancyAudit.report(TenancyAudit.audit({ objects: os, tenants: [t] } as any)));
+      expectNoCrash(() => TenancyAudit.objectsOf(t as any));
+      expectNoCrash(() => TenancyAudit.operatorServiceAccounts(g as any));
+      expectNoCrash(() => TenancyAudit.ofConstruct(g as any));
+      expectNoCrash(() => TenancyAudit.report(g as any));
+      expectNoCrash(() => BuiltinRoles.find(g as any, s as any, ''));
+    }), { seed: SEED + 23, numRuns: 500 });
   });
 });

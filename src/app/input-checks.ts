@@ -1,0 +1,115 @@
+// Runtime checks of the app folder's props and static-method arguments (see src/core/input.ts); internal, not
+// re-exported. JavaScript and jsii callers can pass anything: the construct (TenancyApp) records synth errors, the
+// static methods (GitOpsLayout) throw one clear Error in the diagnostics format (throwIfInvalid).
+import { AppProps, YamlOutputType } from 'cdk8s';
+import type { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout';
+import type { OutputLayout, TenancyAppProps } from './tenancy-app';
+import { describeValue, InputCheck, INPUT_CODES, isObject, prop, valueText } from '../core/input';
+import { NameRule } from '../core/names';
+
+/** A required object argument: `undefined` and an error when missing or not an object. */
+export function requiredObject(check: InputCheck, field: string, value: unknown, what: string, fix: string): { [key: string]: unknown } | undefined {
+  if (isObject(value)) return value;
+  check.add({
+    code: value === undefined || value === null ? INPUT_CODES.missing : INPUT_CODES.type,
+    field,
+    value: value === undefined ? undefined : valueText(value),
+    message: `${field} must be ${what}, got ${describeValue(value)}`,
+    fix,
+  });
+  return undefined;
+}
+
+/** The props of `TenancyApp` (cdk8s `AppProps` included), checked: wrong values are errors and left out. */
+export function checkTenancyAppProps(check: InputCheck, raw: unknown, outputLayout: { [key: string]: OutputLayout }): TenancyAppProps {
+  const o = check.optionalObject('props', raw, 'pass { layout?, syncWaves?, report?, quiet?, outdir?, ... }');
+  if (!o) return {};
+  const p = (k: string) => prop(o, k);
+  const resolvers = p('resolvers');
+  const checkedResolvers = check.optionalArray('resolvers', resolvers, (v, f) => check.optionalImplementation(f, v ?? 0, 'IResolver', ['resolve'],
+    'pass objects with a resolve(context) method (cdk8s IResolver)'));
+  const app: AppProps = {
+    outdir: check.optionalString('outdir', p('outdir'), { fix: "pass outdir as a directory path, e.g. 'dist'" }),
+    outputFileExtension: check.optionalString('outputFileExtension', p('outputFileExtension'), { fix: "pass outputFileExtension as e.g. '.k8s.yaml'" }),
+    yamlOutputType: checkYamlOutputType(check, p('yamlOutputType')),
+    recordConstructMetadata: check.optionalBoolean('recordConstructMetadata', p('recordConstructMetadata')),
+    resolvers: checkedResolvers as any,
+  };
+  return {
+    // props this check does not know pass through unchanged
+    ...(o as object),
+    ...app,
+    layout: check.optionalEnum('layout', p('layout'), outputLayout, 'OutputLayout'),
+    syncWaves: check.optionalBoolean('syncWaves', p('syncWaves')),
+    report: check.optionalBoolean('report', p('report')),
+    quiet: check.optionalBoolean('quiet', p('quiet')),
+  };
+}
+
+/** cdk8s's `YamlOutputType` is a numeric enum (`optionalEnum` takes string enums). */
+function checkYamlOutputType(check: InputCheck, value: unknown): YamlOutputType | undefined {
+  if (value === undefined || value === null) return undefined;
+  const entries = Object.entries(YamlOutputType).filter(([, v]) => typeof v === 'number') as Array<[string, number]>;
+  if (typeof value === 'number' && entries.some(([, v]) => v === value)) return value as YamlOutputType;
+  check.add({
+    code: INPUT_CODES.enumValue,
+    field: 'yamlOutputType',
+    value: valueText(value),
+    message: `yamlOutputType must be one of ${entries.map(([, v]) => v).join(', ')}, got ${describeValue(value)}`,
+    fix: `use ${entries.map(([k]) => `YamlOutputType.${k}`).join(' or ')}`,
+  });
+  return undefined;
+}
+
+/** `GitOpsLayout.kindWave(apiVersion, kind)`. */
+export function checkKindWaveArgs(check: InputCheck, apiVersion: unknown, kind: unknown): void {
+  check.requiredString('apiVersion', apiVersion, "pass the object's apiVersion, e.g. 'operators.coreos.com/v1alpha1'");
+  check.requiredString('kind', kind, "pass the object's kind, e.g. 'Subscription'");
+}
+
+/** A manifest: an object with string apiVersion and kind, and an optional metadata object of string name/namespace. */
+export function checkManifest(check: InputCheck, field: string, value: unknown): boolean {
+  const m = requiredObject(check, field, value, 'a Kubernetes object (JSON)', "pass the object as ApiObject.toJson() returns it, e.g. { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a' } }");
+  if (!m) return false;
+  const before = check.errors.length;
+  check.requiredString(`${field}.apiVersion`, prop(m, 'apiVersion'), "set apiVersion, e.g. 'v1'");
+  check.requiredString(`${field}.kind`, prop(m, 'kind'), "set kind, e.g. 'Namespace'");
+  const metadata = check.optionalObject(`${field}.metadata`, prop(m, 'metadata'), "pass metadata as an object, e.g. { name: 'team-a' }");
+  if (metadata) {
+    check.optionalString(`${field}.metadata.name`, prop(metadata, 'name'), { fix: 'set metadata.name to a Kubernetes name string' });
+    check.optionalString(`${field}.metadata.namespace`, prop(metadata, 'namespace'), { fix: 'set metadata.namespace to a namespace name string' });
+  }
+  return check.errors.length === before;
+}
+
+/** `GitOpsLayout.files(objects, options)`. */
+export function checkGitOpsFilesArgs(check: InputCheck, objects: unknown, options: unknown):
+{ objects: GitOpsObject[]; options: GitOpsLayoutOptions } {
+  if (objects === undefined || objects === null) {
+    check.add({
+      code: INPUT_CODES.missing,
+      field: 'objects',
+      message: `objects is required but ${objects === null ? 'null' : 'missing'}`,
+      fix: 'pass a list of { manifest, tenant?, dependsOn? } ([] for none)',
+    });
+  }
+  const checked = check.optionalArray('objects', objects, (v, f) => {
+    const o = requiredObject(check, f, v, 'a GitOpsObject', 'pass { manifest, tenant?, dependsOn? }');
+    if (!o) return undefined;
+    const before = check.errors.length;
+    checkManifest(check, `${f}.manifest`, prop(o, 'manifest'));
+    // the tenant names a folder (tenants/<tenant>/): a namespace name, never a path
+    check.name(`${f}.tenant`, check.optionalString(`${f}.tenant`, prop(o, 'tenant'), { fix: 'set tenant to the namespace of the owning tenant' }),
+      NameRule.DNS1123_LABEL, 'Tenant namespace');
+    check.optionalStringArray(`${f}.dependsOn`, prop(o, 'dependsOn'), 'list identities (GitOpsLayout.identity) of the objects it depends on');
+    return check.errors.length === before ? o as unknown as GitOpsObject : undefined;
+  }, 'pass a list of { manifest, tenant?, dependsOn? }') ?? [];
+  const opts = check.optionalObject('options', options, 'pass { syncWaves?, managedBy? }') ?? {};
+  return {
+    objects: checked,
+    options: {
+      syncWaves: check.optionalBoolean('options.syncWaves', prop(opts, 'syncWaves')),
+      managedBy: check.optionalString('options.managedBy', prop(opts, 'managedBy'), { fix: "set managedBy to a label value, e.g. 'platform-team'" }),
+    },
+  };
+}
