@@ -142,7 +142,9 @@ export class TenancyReport {
 
     out.push('## Access', '');
     const grants = tenants.flatMap((t) => t.accessGrants.map((g) => ({ t, g })));
-    if (grants.length === 0) {out.push('Nobody was granted access.', '');} else {
+    if (grants.length === 0) {
+      out.push('Nobody was granted access.', '');
+    } else {
       out.push('| tenant | subject | grant | namespace |', '|---|---|---|---|');
       for (const { t, g } of grants) out.push(`| ${cell(t.namespaceName)} | ${g.subjectKind} \`${cell(g.subjectName)}\` | ${g.grant} | ${cell(g.namespace)} |`);
       out.push('');
@@ -150,12 +152,14 @@ export class TenancyReport {
 
     out.push('## Effective power (audit)', '');
     const findings = TenancyAudit.ofConstruct(scope).tenants.flatMap((t) => t.findings);
-    if (findings.length === 0) out.push("No tenant identity reaches beyond its tenant's namespaces.", '');
-    else {
+    if (findings.length === 0) {
+      out.push("No tenant identity reaches beyond its tenant's namespaces.", '');
+    } else {
       out.push('| tenant | identity | reaches | status | path |', '|---|---|---|---|---|');
-      for (const f of findings) {
-        const status = f.accepted ? `accepted: ${f.acceptedReason}` : `**${f.code}** (fails the synth)`;
-        out.push(`| ${cell(f.tenant)} | ${cell(f.subject)} | ${f.namespace === '' ? 'cluster-wide' : cell(`namespace ${f.namespace}`)} | ${cell(status)} | ${cell(f.path.join(' -> '))} |`);
+      for (const finding of findings) {
+        const status = finding.accepted ? `accepted: ${finding.acceptedReason}` : `**${finding.code}** (fails the synth)`;
+        const reaches = finding.namespace === '' ? 'cluster-wide' : cell(`namespace ${finding.namespace}`);
+        out.push(`| ${cell(finding.tenant)} | ${cell(finding.subject)} | ${reaches} | ${cell(status)} | ${cell(finding.path.join(' -> '))} |`);
       }
       out.push('');
     }
