@@ -4,21 +4,8 @@
 import { AppProps, YamlOutputType } from 'cdk8s';
 import type { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout';
 import type { OutputLayout, TenancyAppProps } from './tenancy-app';
-import { describeValue, InputCheck, INPUT_CODES, isObject, prop, valueText } from '../core/input';
+import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input';
 import { NameRule } from '../core/names';
-
-/** A required object argument: `undefined` and an error when missing or not an object. */
-export function requiredObject(check: InputCheck, field: string, value: unknown, what: string, fix: string): { [key: string]: unknown } | undefined {
-  if (isObject(value)) return value;
-  check.add({
-    code: value === undefined || value === null ? INPUT_CODES.missing : INPUT_CODES.type,
-    field,
-    value: value === undefined ? undefined : valueText(value),
-    message: `${field} must be ${what}, got ${describeValue(value)}`,
-    fix,
-  });
-  return undefined;
-}
 
 /** The props of `TenancyApp` (cdk8s `AppProps` included), checked: wrong values are errors and left out. */
 export function checkTenancyAppProps(check: InputCheck, raw: unknown, outputLayout: { [key: string]: OutputLayout }): TenancyAppProps {
@@ -69,7 +56,7 @@ export function checkKindWaveArgs(check: InputCheck, apiVersion: unknown, kind: 
 
 /** A manifest: an object with string apiVersion and kind, and an optional metadata object of string name/namespace. */
 export function checkManifest(check: InputCheck, field: string, value: unknown): boolean {
-  const m = requiredObject(check, field, value, 'a Kubernetes object (JSON)', "pass the object as ApiObject.toJson() returns it, e.g. { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a' } }");
+  const m = check.requiredObject(field, value, 'a Kubernetes object (JSON)', "pass the object as ApiObject.toJson() returns it, e.g. { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a' } }");
   if (!m) return false;
   const before = check.errors.length;
   check.requiredString(`${field}.apiVersion`, prop(m, 'apiVersion'), "set apiVersion, e.g. 'v1'");
@@ -94,7 +81,7 @@ export function checkGitOpsFilesArgs(check: InputCheck, objects: unknown, option
     });
   }
   const checked = check.optionalArray('objects', objects, (v, f) => {
-    const o = requiredObject(check, f, v, 'a GitOpsObject', 'pass { manifest, tenant?, dependsOn? }');
+    const o = check.requiredObject(f, v, 'a GitOpsObject', 'pass { manifest, tenant?, dependsOn? }');
     if (!o) return undefined;
     const before = check.errors.length;
     checkManifest(check, `${f}.manifest`, prop(o, 'manifest'));

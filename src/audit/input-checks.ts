@@ -4,7 +4,7 @@
 // already checked props and skips these checks.
 import type { ReachCode as ReachCodeType } from './tenancy-audit';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { checkRuleShape, checkScope, describeValue, InputCheck, INPUT_CODES, isObject, prop, throwIfInvalid, valueText } from '../core/input';
+import { checkRuleShape, checkScope, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
 import { OlmGeneration } from '../olm/olm-naming';
 
 /** The enums are passed in by the callers (no import cycle with the modules that define them). */
@@ -13,32 +13,11 @@ export interface AuditEnums {
   readonly reachCode?: { [key: string]: ReachCodeType };
 }
 
-function requiredObject(check: InputCheck, field: string, value: unknown, what: string, fix: string): { [key: string]: unknown } | undefined {
-  if (isObject(value)) return value;
-  check.add({
-    code: value === undefined || value === null ? INPUT_CODES.missing : INPUT_CODES.type,
-    field,
-    value: value === undefined ? undefined : valueText(value),
-    message: `${field} must be ${what}, got ${describeValue(value)}`,
-    fix,
-  });
-  return undefined;
-}
-
-function requiredArray<T>(check: InputCheck, field: string, value: unknown, element: (v: unknown, f: string) => T | undefined,
-  fix: string): T[] | undefined {
-  if (value === undefined || value === null) {
-    check.add({ code: INPUT_CODES.missing, field, message: `${field} is required but ${value === null ? 'null' : 'missing'}`, fix });
-    return undefined;
-  }
-  return check.optionalArray(field, value, element, fix);
-}
-
 const SUBJECT_FIX = "pass { kind: SubjectKind.SERVICE_ACCOUNT, name: 'etcd-operator', namespace: 'team-a' } (or SubjectKind.USER / GROUP without namespace)";
 
 /** An `RbacSubject`. */
 export function checkSubject(check: InputCheck, field: string, value: unknown, enums: AuditEnums): void {
-  const s = requiredObject(check, field, value, 'an RbacSubject', SUBJECT_FIX);
+  const s = check.requiredObject(field, value, 'an RbacSubject', SUBJECT_FIX);
   if (!s) return;
   if (prop(s, 'kind') === undefined || prop(s, 'kind') === null) check.add({ code: INPUT_CODES.missing, field: `${field}.kind`, message: `${field}.kind is required but missing`, fix: SUBJECT_FIX });
   else check.optionalEnum(`${field}.kind`, prop(s, 'kind'), enums.subjectKind, 'SubjectKind');
@@ -47,7 +26,7 @@ export function checkSubject(check: InputCheck, field: string, value: unknown, e
 }
 
 function checkRules(check: InputCheck, field: string, value: unknown): void {
-  requiredArray(check, field, value, (v, f) => checkRuleShape(check, f, v), `pass ${field} as a list of PolicyRule objects`);
+  check.requiredArray(field, value, (v, f) => checkRuleShape(check, f, v), `pass ${field} as a list of PolicyRule objects`);
 }
 
 /** `EffectivePower.label(subject)`, `of(subject)`, `rulesIn(subject, namespace)`. */
@@ -63,7 +42,7 @@ export function checkRulesArgs(method: string, rules: unknown, request?: { value
   const check = new InputCheck();
   checkRules(check, 'rules', rules);
   if (request) {
-    const r = requiredObject(check, 'request', request.value, 'a ResourceRequest', "pass { verb: 'get', apiGroup: '', resource: 'pods' }");
+    const r = check.requiredObject('request', request.value, 'a ResourceRequest', "pass { verb: 'get', apiGroup: '', resource: 'pods' }");
     if (r) {
       check.requiredString('request.verb', prop(r, 'verb'), "name the verb, e.g. 'get'");
       for (const key of ['apiGroup', 'resource', 'subresource', 'name', 'nonResourcePath']) check.optionalString(`request.${key}`, prop(r, key));
@@ -74,8 +53,8 @@ export function checkRulesArgs(method: string, rules: unknown, request?: { value
 
 /** `new EffectivePower(objects)` (a plain class: it throws). */
 export function checkPowerObjects(check: InputCheck, field: string, objects: unknown): void {
-  requiredArray(check, field, objects, (v, f) => {
-    const o = requiredObject(check, f, v, 'a PowerObject', 'pass { manifest, origin? } (manifest: a Kubernetes object as JSON)');
+  check.requiredArray(field, objects, (v, f) => {
+    const o = check.requiredObject(f, v, 'a PowerObject', 'pass { manifest, origin? } (manifest: a Kubernetes object as JSON)');
     if (o) check.optionalString(`${f}.origin`, prop(o, 'origin'), { fix: 'describe where the object comes from, or leave origin out', singleLine: false });
     return o;
   }, 'pass the RBAC objects as a list of { manifest, origin? } ([] for none)');
@@ -86,18 +65,18 @@ function checkBundles(check: InputCheck, field: string, value: unknown, required
   const element = (v: unknown, f: string) => (v === undefined || v === null
     ? (check.add({ code: INPUT_CODES.missing, field: f, message: `${f} is missing`, fix }), undefined)
     : check.optionalInstance(f, v, OperatorBundle, fix));
-  if (required) requiredArray(check, field, value, element, `pass ${field} as a list of OperatorBundle objects`);
+  if (required) check.requiredArray(field, value, element, `pass ${field} as a list of OperatorBundle objects`);
   else check.optionalArray(field, value, element, `pass ${field} as a list of OperatorBundle objects`);
 }
 
 /** An `AuditedTenant`. */
 export function checkAuditedTenant(check: InputCheck, field: string, value: unknown, enums: AuditEnums): void {
-  const t = requiredObject(check, field, value, 'an AuditedTenant', 'pass { name, namespace, targetNamespaces, operatorGroupName, installerServiceAccountName }');
+  const t = check.requiredObject(field, value, 'an AuditedTenant', 'pass { name, namespace, targetNamespaces, operatorGroupName, installerServiceAccountName }');
   if (!t) return;
   const p = (k: string) => prop(t, k);
   check.requiredString(`${field}.name`, p('name'), 'name the tenant');
   check.requiredString(`${field}.namespace`, p('namespace'), "name the tenant namespace, e.g. 'team-a'");
-  requiredArray(check, `${field}.targetNamespaces`, p('targetNamespaces'), (v, f) => check.requiredString(f, v, 'pass namespace names'),
+  check.requiredArray(`${field}.targetNamespaces`, p('targetNamespaces'), (v, f) => check.requiredString(f, v, 'pass namespace names'),
     'pass the OperatorGroup target namespaces as a list ([] for AllNamespaces)');
   check.requiredString(`${field}.operatorGroupName`, p('operatorGroupName'), 'name the OperatorGroup');
   check.requiredString(`${field}.installerServiceAccountName`, p('installerServiceAccountName'), "name the installer's ServiceAccount");
@@ -105,7 +84,7 @@ export function checkAuditedTenant(check: InputCheck, field: string, value: unkn
   checkBundles(check, `${field}.bundles`, p('bundles'), false);
   check.optionalArray(`${field}.people`, p('people'), (v, f) => (checkSubject(check, f, v, enums), v), `pass ${field}.people as a list of RbacSubjects`);
   check.optionalArray(`${field}.acceptedReach`, p('acceptedReach'), (v, f) => {
-    const a = requiredObject(check, f, v, 'an AcceptedReach', "pass { code: ReachCode..., subject?: '...', reason: '...' }");
+    const a = check.requiredObject(f, v, 'an AcceptedReach', "pass { code: ReachCode..., subject?: '...', reason: '...' }");
     if (!a) return undefined;
     if (prop(a, 'code') === undefined || prop(a, 'code') === null) check.add({ code: INPUT_CODES.missing, field: `${f}.code`, message: `${f}.code is required but missing`, fix: 'name the ReachCode it accepts' });
     else check.optionalEnum(`${f}.code`, prop(a, 'code'), enums.reachCode ?? {}, 'ReachCode');
@@ -118,10 +97,10 @@ export function checkAuditedTenant(check: InputCheck, field: string, value: unkn
 /** `TenancyAudit.audit(input)`. */
 export function checkAuditInput(input: unknown, enums: AuditEnums): void {
   const check = new InputCheck();
-  const i = requiredObject(check, 'input', input, 'a TenancyAuditInput', 'pass { objects, tenants }');
+  const i = check.requiredObject('input', input, 'a TenancyAuditInput', 'pass { objects, tenants }');
   if (i) {
     checkPowerObjects(check, 'input.objects', prop(i, 'objects'));
-    requiredArray(check, 'input.tenants', prop(i, 'tenants'), (v, f) => (checkAuditedTenant(check, f, v, enums), v), 'pass the tenants as a list of AuditedTenant');
+    check.requiredArray('input.tenants', prop(i, 'tenants'), (v, f) => (checkAuditedTenant(check, f, v, enums), v), 'pass the tenants as a list of AuditedTenant');
   }
   throwIfInvalid(check, 'TenancyAudit.audit');
 }
@@ -139,20 +118,20 @@ export function checkTenancyAuditArg(method: 'objectsOf' | 'operatorServiceAccou
 export function checkAuditResult(result: unknown): void {
   const check = new InputCheck();
   const fix = 'pass what TenancyAudit.audit(input) returns';
-  const r = requiredObject(check, 'result', result, 'a TenancyAuditResult', fix);
+  const r = check.requiredObject('result', result, 'a TenancyAuditResult', fix);
   if (r) {
-    requiredArray(check, 'result.tenants', prop(r, 'tenants'), (v, f) => {
-      const t = requiredObject(check, f, v, 'a TenantAuditResult', fix);
+    check.requiredArray('result.tenants', prop(r, 'tenants'), (v, f) => {
+      const t = check.requiredObject(f, v, 'a TenantAuditResult', fix);
       if (!t) return undefined;
       check.requiredString(`${f}.tenant`, prop(t, 'tenant'), fix);
       check.requiredString(`${f}.namespace`, prop(t, 'namespace'), fix);
-      requiredArray(check, `${f}.findings`, prop(t, 'findings'), (x, g) => {
-        const finding = requiredObject(check, g, x, 'a ReachFinding', fix);
+      check.requiredArray(`${f}.findings`, prop(t, 'findings'), (x, g) => {
+        const finding = check.requiredObject(g, x, 'a ReachFinding', fix);
         if (!finding) return undefined;
         for (const key of ['code', 'subject', 'namespace']) check.requiredString(`${g}.${key}`, prop(finding, key), fix);
         check.optionalBoolean(`${g}.accepted`, prop(finding, 'accepted'));
         check.optionalString(`${g}.acceptedReason`, prop(finding, 'acceptedReason'), { singleLine: false });
-        requiredArray(check, `${g}.path`, prop(finding, 'path'), (y, h) => check.requiredString(h, y, fix), fix);
+        check.requiredArray(`${g}.path`, prop(finding, 'path'), (y, h) => check.requiredString(h, y, fix), fix);
         checkRules(check, `${g}.rules`, prop(finding, 'rules'));
         return finding;
       }, fix);

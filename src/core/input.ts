@@ -184,6 +184,28 @@ export class InputCheck {
     return undefined;
   }
 
+  /** A required object argument: `undefined` and an error when missing or not an object. */
+  public requiredObject(field: string, value: unknown, what: string, fix: string): { [key: string]: unknown } | undefined {
+    if (isObject(value)) return value;
+    this.add({
+      code: value === undefined || value === null ? INPUT_CODES.missing : INPUT_CODES.type,
+      field,
+      value: value === undefined ? undefined : valueText(value),
+      message: `${field} must be ${what}, got ${describeValue(value)}`,
+      fix,
+    });
+    return undefined;
+  }
+
+  /** A required list (`[]` allowed); each element checked by `element` (see `optionalArray`). */
+  public requiredArray<T>(field: string, value: unknown, element: (v: unknown, f: string) => T | undefined, fix: string): T[] | undefined {
+    if (value === undefined || value === null) {
+      this.add({ code: INPUT_CODES.missing, field, message: `${field} is required but ${value === null ? 'null' : 'missing'}`, fix });
+      return undefined;
+    }
+    return this.optionalArray(field, value, element, fix);
+  }
+
   /** An optional object (struct); `undefined` and an error when it is something else. */
   public optionalObject(field: string, value: unknown, fix: string): { [key: string]: unknown } | undefined {
     if (value === undefined || value === null) return undefined;

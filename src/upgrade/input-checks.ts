@@ -4,32 +4,9 @@
 import type { UpgradeGraph } from './upgrade-graph';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
-import { checkRuleShape, describeValue, InputCheck, INPUT_CODES, isObject, prop, throwIfInvalid, valueText } from '../core/input';
+import { checkRuleShape, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
 
 const BUNDLE_FIX = 'pass OperatorBundle objects, e.g. from OperatorBundle.fromDirectory(path) or OperatorBundle.fromCatalogPackage(file, package)';
-
-/** A required object; `undefined` and an error when missing or not an object. */
-function requiredObject(check: InputCheck, field: string, value: unknown, what: string, fix: string): { [key: string]: unknown } | undefined {
-  if (isObject(value)) return value;
-  check.add({
-    code: value === undefined || value === null ? INPUT_CODES.missing : INPUT_CODES.type,
-    field,
-    value: value === undefined ? undefined : valueText(value),
-    message: `${field} must be ${what}, got ${describeValue(value)}`,
-    fix,
-  });
-  return undefined;
-}
-
-/** A required list (`[]` allowed); each element checked by `element`. */
-function requiredArray<T>(check: InputCheck, field: string, value: unknown, element: (v: unknown, f: string) => T | undefined,
-  fix: string): T[] | undefined {
-  if (value === undefined || value === null) {
-    check.add({ code: INPUT_CODES.missing, field, message: `${field} is required but ${value === null ? 'null' : 'missing'}`, fix });
-    return undefined;
-  }
-  return check.optionalArray(field, value, element, fix);
-}
 
 function requiredBundle(check: InputCheck, field: string, value: unknown): OperatorBundle | undefined {
   if (value === undefined || value === null) {
@@ -42,7 +19,7 @@ function requiredBundle(check: InputCheck, field: string, value: unknown): Opera
 /** `UpgradeGraph.fromBundles(bundles, channel)`. */
 export function checkFromBundles(bundles: unknown, channel: unknown): void {
   const check = new InputCheck();
-  requiredArray(check, 'bundles', bundles, (v, f) => requiredBundle(check, f, v), 'pass the package versions as a list of OperatorBundle objects');
+  check.requiredArray('bundles', bundles, (v, f) => requiredBundle(check, f, v), 'pass the package versions as a list of OperatorBundle objects');
   check.optionalString('channel', channel, { fix: "name the channel, e.g. 'stable', or leave it out" });
   throwIfInvalid(check, 'UpgradeGraph.fromBundles');
 }
@@ -75,13 +52,13 @@ const DIFF_STRINGS = ['webhooksAdded', 'webhooksRemoved', 'apiServicesAdded', 'a
 
 /** A `PermissionDiff` (as `PermissionDiffs.between` returns it). */
 function checkDiff(check: InputCheck, field: string, value: unknown): void {
-  const d = requiredObject(check, field, value, 'a PermissionDiff', 'pass what PermissionDiffs.between(from, to) returns');
+  const d = check.requiredObject(field, value, 'a PermissionDiff', 'pass what PermissionDiffs.between(from, to) returns');
   if (!d) return;
   for (const key of DIFF_RULES) {
-    requiredArray(check, `${field}.${key}`, prop(d, key), (v, f) => checkRuleShape(check, f, v), `pass ${key} as a list of PolicyRules`);
+    check.requiredArray(`${field}.${key}`, prop(d, key), (v, f) => checkRuleShape(check, f, v), `pass ${key} as a list of PolicyRules`);
   }
   for (const key of DIFF_STRINGS) {
-    requiredArray(check, `${field}.${key}`, prop(d, key), (v, f) => check.requiredString(f, v, `pass ${key} as a list of strings`), `pass ${key} as a list of strings`);
+    check.requiredArray(`${field}.${key}`, prop(d, key), (v, f) => check.requiredString(f, v, `pass ${key} as a list of strings`), `pass ${key} as a list of strings`);
   }
   check.optionalBoolean(`${field}.unchanged`, prop(d, 'unchanged'));
 }
@@ -97,7 +74,7 @@ export function checkDiffFormat(diff: unknown, namespace: unknown): void {
 /** `UpgradeAnalysis.analyze(props)`. */
 export function checkAnalyzeProps(props: unknown, graphClass: { prototype: UpgradeGraph; name: string }): void {
   const check = new InputCheck();
-  const o = requiredObject(check, 'props', props, 'an object', 'pass { graph, from, namespace, targetNamespaces, installerRules }');
+  const o = check.requiredObject('props', props, 'an object', 'pass { graph, from, namespace, targetNamespaces, installerRules }');
   if (o) {
     const p = (k: string) => prop(o, k);
     const graphFix = 'pass an UpgradeGraph, e.g. UpgradeGraph.fromBundles(bundles)';
@@ -106,7 +83,7 @@ export function checkAnalyzeProps(props: unknown, graphClass: { prototype: Upgra
     check.requiredString('from', p('from'), "name the installed CSV, e.g. 'etcdoperator.v0.9.2'");
     check.optionalString('versionRange', p('versionRange'), { fix: "pass a node-semver range, e.g. '>=0.9.0 <1.0.0'" });
     check.requiredString('namespace', p('namespace'), "pass the OperatorGroup's namespace");
-    requiredArray(check, 'targetNamespaces', p('targetNamespaces'), (v, f) => check.requiredString(f, v, 'pass namespace names'),
+    check.requiredArray('targetNamespaces', p('targetNamespaces'), (v, f) => check.requiredString(f, v, 'pass namespace names'),
       'pass the target namespaces as a list ([] for AllNamespaces)');
     const rules = (field: string, value: unknown) => check.optionalArray(field, value, (v, f) => checkRuleShape(check, f, v), `pass ${field} as a list of PolicyRules`);
     if (p('installerRules') === undefined || p('installerRules') === null) {
@@ -116,7 +93,7 @@ export function checkAnalyzeProps(props: unknown, graphClass: { prototype: Upgra
     }
     rules('clusterInstallerRules', p('clusterInstallerRules'));
     check.optionalArray('otherNamespaceRules', p('otherNamespaceRules'), (v, f) => {
-      const n = requiredObject(check, f, v, 'an object', "pass { namespace: 'kube-system', rules: [...] }");
+      const n = check.requiredObject(f, v, 'an object', "pass { namespace: 'kube-system', rules: [...] }");
       if (n) {
         check.requiredString(`${f}.namespace`, prop(n, 'namespace'), 'name the namespace');
         rules(`${f}.rules`, prop(n, 'rules') ?? 0);
@@ -130,34 +107,34 @@ export function checkAnalyzeProps(props: unknown, graphClass: { prototype: Upgra
 /** `UpgradeAnalysis.format(result, namespace)`: the result of `analyze` (its fields the method reads). */
 export function checkAnalysisResult(result: unknown, namespace: unknown): void {
   const check = new InputCheck();
-  const r = requiredObject(check, 'result', result, 'an UpgradeAnalysisResult', 'pass what UpgradeAnalysis.analyze(props) returns');
+  const r = check.requiredObject('result', result, 'an UpgradeAnalysisResult', 'pass what UpgradeAnalysis.analyze(props) returns');
   if (r) {
     const fix = 'pass what UpgradeAnalysis.analyze(props) returns';
     for (const key of ['packageName', 'channel', 'from']) check.requiredString(`result.${key}`, prop(r, key), fix);
     check.optionalString('result.versionRange', prop(r, 'versionRange'), { fix });
     check.optionalBoolean('result.ok', prop(r, 'ok'));
     for (const key of ['graphProblems', 'missingBundles']) {
-      requiredArray(check, `result.${key}`, prop(r, key), (v, f) => check.requiredString(f, v, fix, { singleLine: false }), fix);
+      check.requiredArray(`result.${key}`, prop(r, key), (v, f) => check.requiredString(f, v, fix, { singleLine: false }), fix);
     }
-    requiredArray(check, 'result.edges', prop(r, 'edges'), (v, f) => {
-      const e = requiredObject(check, f, v, 'an UpgradeEdgeReport', fix);
+    check.requiredArray('result.edges', prop(r, 'edges'), (v, f) => {
+      const e = check.requiredObject(f, v, 'an UpgradeEdgeReport', fix);
       if (!e) return undefined;
-      const edge = requiredObject(check, `${f}.edge`, prop(e, 'edge'), 'an UpgradeEdge', fix);
+      const edge = check.requiredObject(`${f}.edge`, prop(e, 'edge'), 'an UpgradeEdge', fix);
       if (edge) {
         check.requiredString(`${f}.edge.from`, prop(edge, 'from'), fix);
         check.requiredString(`${f}.edge.to`, prop(edge, 'to'), fix);
-        requiredArray(check, `${f}.edge.via`, prop(edge, 'via'), (x, g) => check.requiredString(g, x, fix), fix);
+        check.requiredArray(`${f}.edge.via`, prop(edge, 'via'), (x, g) => check.requiredString(g, x, fix), fix);
       }
       const preflight = check.optionalObject(`${f}.preflight`, prop(e, 'preflight'), fix);
       if (preflight) {
         check.optionalBoolean(`${f}.preflight.ok`, prop(preflight, 'ok'));
-        requiredArray(check, `${f}.preflight.problems`, prop(preflight, 'problems'), (x, g) => {
-          const pr = requiredObject(check, g, x, 'a preflight problem', fix);
+        check.requiredArray(`${f}.preflight.problems`, prop(preflight, 'problems'), (x, g) => {
+          const pr = check.requiredObject(g, x, 'a preflight problem', fix);
           if (pr) check.requiredString(`${g}.message`, prop(pr, 'message'), fix, { singleLine: false });
           return pr;
         }, fix);
-        requiredArray(check, `${f}.preflight.missing`, prop(preflight, 'missing'), (x, g) => {
-          const m = requiredObject(check, g, x, 'a missing permission', fix);
+        check.requiredArray(`${f}.preflight.missing`, prop(preflight, 'missing'), (x, g) => {
+          const m = check.requiredObject(g, x, 'a missing permission', fix);
           if (m) check.requiredString(`${g}.formatted`, prop(m, 'formatted'), fix, { singleLine: false });
           return m;
         }, fix);
@@ -175,9 +152,9 @@ export function checkDecide(method: 'decide' | 'decideAll', installPlans: unknow
   const check = new InputCheck();
   if (method === 'decideAll') {
     // the InstallPlans are data from the API server: any element is answered (not approved), the list must be one
-    requiredArray(check, 'installPlans', installPlans, (v) => v, 'pass the InstallPlans as a list (e.g. the items of an InstallPlanList)');
+    check.requiredArray('installPlans', installPlans, (v) => v, 'pass the InstallPlans as a list (e.g. the items of an InstallPlanList)');
   }
-  requiredArray(check, 'pinnedCsvs', pinnedCsvs, (v, f) => check.requiredString(f, v, "pass CSV names, e.g. ['etcdoperator.v0.9.4']"),
+  check.requiredArray('pinnedCsvs', pinnedCsvs, (v, f) => check.requiredString(f, v, "pass CSV names, e.g. ['etcdoperator.v0.9.4']"),
     "pass the pinned CSV names as a list, e.g. ['etcdoperator.v0.9.4'] ([] approves nothing)");
   throwIfInvalid(check, `PinnedApproval.${method}`);
 }
