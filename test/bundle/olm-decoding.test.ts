@@ -13,31 +13,9 @@ import * as path from 'path';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { depthOf, LOADER_LIMITS } from '../../src/core/yaml-or-json';
 import { InstallPreflight, PreflightCode } from '../../src/preflight/install-preflight';
+import { DEMO_CSV } from '../util/demo-csv';
 
-const CSV = `apiVersion: operators.coreos.com/v1alpha1
-kind: ClusterServiceVersion
-metadata:
-  name: demo.v1.0.0
-spec:
-  installModes:
-  - type: OwnNamespace
-    supported: true
-  install:
-    strategy: deployment
-    spec:
-      deployments:
-      - name: demo
-        spec:
-          template:
-            spec:
-              serviceAccountName: demo
-      permissions:
-      - serviceAccountName: demo
-        rules:
-        - apiGroups: [""]
-          resources: [configmaps]
-          verbs: [get]
-`;
+const CSV = DEMO_CSV;
 
 let dir: string;
 let manifests: string;

@@ -8,31 +8,9 @@
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { InstallPlanModel } from '../../src/preflight/install-plan-model';
 import { InstallPreflight, PreflightCode } from '../../src/preflight/install-preflight';
+import { DEMO_CSV } from '../util/demo-csv';
 
-const CSV = `apiVersion: operators.coreos.com/v1alpha1
-kind: ClusterServiceVersion
-metadata:
-  name: demo.v1.0.0
-spec:
-  installModes:
-  - type: OwnNamespace
-    supported: true
-  install:
-    strategy: deployment
-    spec:
-      deployments:
-      - name: demo
-        spec:
-          template:
-            spec:
-              serviceAccountName: demo
-      permissions:
-      - serviceAccountName: demo
-        rules:
-        - apiGroups: [""]
-          resources: [configmaps]
-          verbs: [get]
-`;
+const CSV = DEMO_CSV;
 
 /** A sample CR of kind Secret and one of kind Role, both in the operator's own API group. */
 const SAMPLES = `apiVersion: demo.example.com/v1

@@ -1,0 +1,25 @@
+/** A minimal valid CSV (one Deployment, one ServiceAccount reading configmaps) for tests that add manifests to it. */
+export const DEMO_CSV = `apiVersion: operators.coreos.com/v1alpha1
+kind: ClusterServiceVersion
+metadata:
+  name: demo.v1.0.0
+spec:
+  installModes:
+  - type: OwnNamespace
+    supported: true
+  install:
+    strategy: deployment
+    spec:
+      deployments:
+      - name: demo
+        spec:
+          template:
+            spec:
+              serviceAccountName: demo
+      permissions:
+      - serviceAccountName: demo
+        rules:
+        - apiGroups: [""]
+          resources: [configmaps]
+          verbs: [get]
+`;
