@@ -7,9 +7,10 @@
 import { IConstruct } from 'constructs';
 import { CLUSTER_ADMIN_RULES } from './builtin-roles';
 import { EffectivePower, PowerGrant, PowerObject, RbacSubject, RoleOrigin, SubjectKind, subjectLabel } from './effective-power';
-import { checkAuditInput, checkAuditResult, checkTenancyAuditArg } from './input-checks';
+import { checkAuditInput, checkAuditResult, checkPowerObjects, checkTenancyAuditArg } from './input-checks';
 import { auditInputOf } from './registry';
 import { OperatorBundle } from '../bundle/operator-bundle';
+import { InputCheck, throwIfInvalid } from '../core/input';
 import { OlmGeneratedRbac } from '../olm/generated-rbac';
 import { OlmGeneration } from '../olm/olm-naming';
 import { PolicyRule } from '../rbac/policy-rule';
@@ -181,10 +182,36 @@ export class TenancyAudit {
     return lines.join('\n') + '\n';
   }
 
-  /** `audit` without the input checks: the synth-time audit reads the tenants' already checked props. */
-  private static run(input: TenancyAuditInput): TenancyAuditResult {
+  /**
+   * `audit` without the input checks and without the isolation shortcut (see `run`): the reference the optimized
+   * audit is tested equal to.
+   * @internal
+   */
+  public static _auditUnoptimized(input: TenancyAuditInput): TenancyAuditResult {
+    return TenancyAudit.run(input, false);
+  }
+
+  /**
+   * `audit` without the input checks: the synth-time audit reads the tenants' already checked props.
+   *
+   * With `optimized`, tenants whose identities cannot reach anything outside their namespace (`confinedNamespaces`)
+   * get their result without the closure: every grant any identity `ServiceAccount <ns>/*` reaches is in `<ns>`, the
+   * tenant's own namespace, so no grant is outside it (no finding of step 2) and the only installers such an identity
+   * can become are installers of `<ns>`, whose direct grants are in `<ns>` too (no finding of step 1). The effective
+   * power of the App is only built when some tenant is not confined.
+   */
+  private static run(input: TenancyAuditInput, optimized = true): TenancyAuditResult {
     // provided-API roles only for tenants that grant people access (see objectsFor)
     const objects = [...input.objects, ...input.tenants.flatMap((t) => TenancyAudit.objectsFor(t, (t.people ?? []).length > 0))];
+    const confined = optimized ? confinedNamespaces(objects) : undefined;
+    const isConfined = (t: AuditedTenant) => confined !== undefined && (t.people ?? []).length === 0 && t.namespace !== '' && confined(t.namespace);
+    if (input.tenants.every(isConfined)) {
+      // the same input check as EffectivePower's constructor (objects built here: always passes)
+      const check = new InputCheck();
+      checkPowerObjects(check, 'objects', objects);
+      throwIfInvalid(check, 'EffectivePower');
+      return { tenants: input.tenants.map((t) => ({ tenant: t.name, namespace: t.namespace, subjects: subjectsOf(t).map((s) => subjectLabel(s)), findings: [] })) };
+    }
     const power = new EffectivePower(objects);
     const tenantNamespaces = new Set(input.tenants.map((t) => t.namespace));
     const inside = (t: AuditedTenant, namespace: string) => isInside(t, namespace, tenantNamespaces);
@@ -192,10 +219,16 @@ export class TenancyAudit {
     const installers = new Map<string, { tenant: AuditedTenant; outside: PowerGrant[] }>();
     for (const t of input.tenants) {
       const subject: RbacSubject = { kind: SubjectKind.SERVICE_ACCOUNT, name: t.installerServiceAccountName, namespace: t.namespace };
-      const outside = power._of(subject).grants.filter((g) => g.direct && g.roleOrigin !== RoleOrigin.BENIGN_BUILT_IN && !inside(t, g.namespace));
+      const outside = isConfined(t)
+        ? []
+        : power._of(subject).grants.filter((g) => g.direct && g.roleOrigin !== RoleOrigin.BENIGN_BUILT_IN && !inside(t, g.namespace));
       installers.set(subjectLabel(subject), { tenant: t, outside });
     }
-    return { tenants: input.tenants.map((t) => TenancyAudit.auditTenant(t, power, installers, inside)) };
+    return {
+      tenants: input.tenants.map((t) => (isConfined(t)
+        ? { tenant: t.name, namespace: t.namespace, subjects: subjectsOf(t).map((s) => subjectLabel(s)), findings: [] }
+        : TenancyAudit.auditTenant(t, power, installers, inside))),
+    };
   }
 
   /**
@@ -250,19 +283,7 @@ export class TenancyAudit {
     inside: (t: AuditedTenant, namespace: string) => boolean,
   ): TenantAuditResult {
     const ns = t.namespace;
-    const installer: RbacSubject = { kind: SubjectKind.SERVICE_ACCOUNT, name: t.installerServiceAccountName, namespace: ns };
-    const subjects: RbacSubject[] = [installer];
-    const seen = new Set([subjectLabel(installer)]);
-    const addSubject = (s: RbacSubject) => {
-      const label = subjectLabel(s);
-      if (seen.has(label)) return;
-      seen.add(label);
-      subjects.push(s);
-    };
-    for (const sa of serviceAccountsOf(t.bundles ?? [])) {
-      addSubject({ kind: SubjectKind.SERVICE_ACCOUNT, name: sa, namespace: ns });
-    }
-    for (const p of t.people ?? []) addSubject(p);
+    const subjects = subjectsOf(t);
 
     const findings: ReachFinding[] = [];
     const labels = new Set(subjects.map((x) => subjectLabel(x)));
@@ -364,6 +385,59 @@ function clean<T extends object>(o: T): T {
   const out: any = {};
   for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
   return out;
+}
+
+/** The identities audited for a tenant: its installer, the operators' ServiceAccounts, its people; each once. */
+function subjectsOf(t: AuditedTenant): RbacSubject[] {
+  const ns = t.namespace;
+  const installer: RbacSubject = { kind: SubjectKind.SERVICE_ACCOUNT, name: t.installerServiceAccountName, namespace: ns };
+  const subjects: RbacSubject[] = [installer];
+  const seen = new Set([subjectLabel(installer)]);
+  const addSubject = (s: RbacSubject) => {
+    const label = subjectLabel(s);
+    if (seen.has(label)) return;
+    seen.add(label);
+    subjects.push(s);
+  };
+  for (const sa of serviceAccountsOf(t.bundles ?? [])) {
+    addSubject({ kind: SubjectKind.SERVICE_ACCOUNT, name: sa, namespace: ns });
+  }
+  for (const p of t.people ?? []) addSubject(p);
+  return subjects;
+}
+
+/**
+ * Which namespaces are confined: every binding (RoleBinding or ClusterRoleBinding, read as `EffectivePower` indexes
+ * them) that names one of the namespace's ServiceAccounts, or its group `system:serviceaccounts:<ns>`, is a
+ * RoleBinding in that namespace, and no binding names the groups every ServiceAccount belongs to
+ * (`system:serviceaccounts`, `system:authenticated`; `k8s.io/apiserver/pkg/authentication/serviceaccount/util.go`
+ * `MakeGroupNames`). Then an identity `ServiceAccount <ns>/x` only holds grants in `<ns>`: bind and escalate add
+ * grants in the scopes it holds rules in, new identities come from the namespaces it holds rules in (ServiceAccounts
+ * of `<ns>` again), and users, groups or any identity only from cluster-wide grants.
+ */
+function confinedNamespaces(objects: PowerObject[]): (namespace: string) => boolean {
+  const leaky = new Set<string>();
+  for (const o of objects) {
+    const m = o.manifest;
+    if (m === null || typeof m !== 'object' || (m.kind !== 'RoleBinding' && m.kind !== 'ClusterRoleBinding')) continue;
+    const ns: string = (m.metadata ?? {}).namespace ?? '';
+    const bindingNs = m.kind === 'RoleBinding' ? ns : '';
+    for (const s of m.subjects ?? []) {
+      if (!s || typeof s.kind !== 'string') continue;
+      if (s.kind === 'ServiceAccount') {
+        const saNs = `${s.namespace ?? bindingNs}`;
+        if (saNs !== bindingNs || bindingNs === '') leaky.add(saNs);
+      } else if (s.kind === 'Group') {
+        const name = `${s.name}`;
+        if (name === 'system:serviceaccounts' || name === 'system:authenticated') return () => false;
+        if (name.startsWith('system:serviceaccounts:')) {
+          const groupNs = name.slice('system:serviceaccounts:'.length);
+          if (groupNs !== bindingNs || bindingNs === '') leaky.add(groupNs);
+        }
+      }
+    }
+  }
+  return (namespace) => !leaky.has(namespace);
 }
 
 /** `TenancyAudit.operatorServiceAccounts` without the input checks. */
