@@ -205,12 +205,15 @@ export class TenancyAudit {
     const objects = [...input.objects, ...input.tenants.flatMap((t) => TenancyAudit.objectsFor(t, (t.people ?? []).length > 0))];
     const confined = optimized ? confinedNamespaces(objects) : undefined;
     const isConfined = (t: AuditedTenant) => confined !== undefined && (t.people ?? []).length === 0 && t.namespace !== '' && confined(t.namespace);
+    const confinedResult = (t: AuditedTenant): TenantAuditResult => ({
+      tenant: t.name, namespace: t.namespace, subjects: subjectsOf(t).map((s) => subjectLabel(s)), findings: [],
+    });
     if (input.tenants.every(isConfined)) {
       // the same input check as EffectivePower's constructor (objects built here: always passes)
       const check = new InputCheck();
       checkPowerObjects(check, 'objects', objects);
       throwIfInvalid(check, 'EffectivePower');
-      return { tenants: input.tenants.map((t) => ({ tenant: t.name, namespace: t.namespace, subjects: subjectsOf(t).map((s) => subjectLabel(s)), findings: [] })) };
+      return { tenants: input.tenants.map(confinedResult) };
     }
     const power = new EffectivePower(objects);
     const tenantNamespaces = new Set(input.tenants.map((t) => t.namespace));
@@ -225,9 +228,7 @@ export class TenancyAudit {
       installers.set(subjectLabel(subject), { tenant: t, outside });
     }
     return {
-      tenants: input.tenants.map((t) => (isConfined(t)
-        ? { tenant: t.name, namespace: t.namespace, subjects: subjectsOf(t).map((s) => subjectLabel(s)), findings: [] }
-        : TenancyAudit.auditTenant(t, power, installers, inside))),
+      tenants: input.tenants.map((t) => (isConfined(t) ? confinedResult(t) : TenancyAudit.auditTenant(t, power, installers, inside))),
     };
   }
 
