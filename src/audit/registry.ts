@@ -42,12 +42,15 @@ export function auditFingerprint(root: IConstruct): string {
   return JSON.stringify([root.node.findAll().length, tenants]);
 }
 
-/** The audit input of the tenants under `scope` and every object of its App. */
-export function auditInputOf(scope: IConstruct): TenancyAuditInput {
+/**
+ * The audit input of the tenants under `scope` and every object of its App (of `kinds` only, when given: the audit
+ * first reads the bindings alone to find the confined tenants).
+ */
+export function auditInputOf(scope: IConstruct, kinds: ReadonlySet<string> = AUDITED_KINDS): TenancyAuditInput {
   const root = scope.node.root;
   const objects: PowerObject[] = [];
   for (const c of root.node.findAll()) {
-    if (!(c instanceof ApiObject) || !AUDITED_KINDS.has(c.kind)) continue;
+    if (!(c instanceof ApiObject) || !AUDITED_KINDS.has(c.kind) || !kinds.has(c.kind)) continue;
     objects.push({ manifest: c.toJson(), origin: 'App' });
   }
   const under = (c: IConstruct) => scope === root || c.node.scopes.includes(scope);

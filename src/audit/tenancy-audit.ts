@@ -161,6 +161,14 @@ export class TenancyAudit {
   /** The audit of the tenants registered under `scope`'s root (every `ScopedOperatorTenant`), over every object of the App. */
   public static ofConstruct(scope: IConstruct): TenancyAuditResult {
     checkTenancyAuditArg('ofConstruct', scope, ENUMS);
+    // confinement depends on the bindings only: when every tenant is confined, the other objects are not read
+    const bindings = auditInputOf(scope, BINDING_KINDS);
+    const tenantObjects = function* () {
+      yield* bindings.objects;
+      for (const t of bindings.tenants) yield* TenancyAudit.objectsFor(t, (t.people ?? []).length > 0);
+    };
+    const confined = confinedNamespaces(tenantObjects());
+    if (bindings.tenants.every((t) => isConfinedTenant(t, confined))) return { tenants: bindings.tenants.map(confinedResult) };
     return TenancyAudit.run(auditInputOf(scope));
   }
 
@@ -204,10 +212,7 @@ export class TenancyAudit {
     // provided-API roles only for tenants that grant people access (see objectsFor)
     const objects = [...input.objects, ...input.tenants.flatMap((t) => TenancyAudit.objectsFor(t, (t.people ?? []).length > 0))];
     const confined = optimized ? confinedNamespaces(objects) : undefined;
-    const isConfined = (t: AuditedTenant) => confined !== undefined && (t.people ?? []).length === 0 && t.namespace !== '' && confined(t.namespace);
-    const confinedResult = (t: AuditedTenant): TenantAuditResult => ({
-      tenant: t.name, namespace: t.namespace, subjects: subjectsOf(t).map((s) => subjectLabel(s)), findings: [],
-    });
+    const isConfined = (t: AuditedTenant) => confined !== undefined && isConfinedTenant(t, confined);
     if (input.tenants.every(isConfined)) {
       // the same input check as EffectivePower's constructor (objects built here: always passes)
       const check = new InputCheck();
@@ -388,6 +393,18 @@ function clean<T extends object>(o: T): T {
   return out;
 }
 
+const BINDING_KINDS: ReadonlySet<string> = new Set(['RoleBinding', 'ClusterRoleBinding']);
+
+/** Whether a tenant is confined (see `TenancyAudit.run`): no people, and its namespace confined. */
+function isConfinedTenant(t: AuditedTenant, confined: (namespace: string) => boolean): boolean {
+  return (t.people ?? []).length === 0 && t.namespace !== '' && confined(t.namespace);
+}
+
+/** The result of a confined tenant: its subjects, no finding. */
+function confinedResult(t: AuditedTenant): TenantAuditResult {
+  return { tenant: t.name, namespace: t.namespace, subjects: subjectsOf(t).map((s) => subjectLabel(s)), findings: [] };
+}
+
 /** The identities audited for a tenant: its installer, the operators' ServiceAccounts, its people; each once. */
 function subjectsOf(t: AuditedTenant): RbacSubject[] {
   const ns = t.namespace;
@@ -416,7 +433,7 @@ function subjectsOf(t: AuditedTenant): RbacSubject[] {
  * grants in the scopes it holds rules in, new identities come from the namespaces it holds rules in (ServiceAccounts
  * of `<ns>` again), and users, groups or any identity only from cluster-wide grants.
  */
-function confinedNamespaces(objects: PowerObject[]): (namespace: string) => boolean {
+function confinedNamespaces(objects: Iterable<PowerObject>): (namespace: string) => boolean {
   const leaky = new Set<string>();
   for (const o of objects) {
     const m = o.manifest;
