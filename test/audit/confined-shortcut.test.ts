@@ -8,17 +8,13 @@
 import * as path from 'path';
 import { App, Chart, Testing } from 'cdk8s';
 import * as fc from 'fast-check';
+import { BINDER, case1, case3, CATALOG, ETCD, GRAFANA } from './leaky-cases';
 import { buildPlatform } from '../../examples/platform';
-import { AuditedTenant, CatalogSourceReference, OperatorBundle, PowerObject, ScopedOperatorTenant, SensitiveGrant, SubjectKind, TenancyAudit, TenancyAuditInput } from '../../src';
+import { AuditedTenant, OperatorBundle, PowerObject, ScopedOperatorTenant, SubjectKind, TenancyAudit, TenancyAuditInput } from '../../src';
 import { auditInputOf } from '../../src/audit/registry';
 
-const FIXTURES = path.join(__dirname, '..', 'fixtures');
-const CATALOG = CatalogSourceReference.fromName('curated', 'team-a');
-const BINDER = OperatorBundle.fromDirectory(path.join(FIXTURES, 'leaky-bundles', 'cluster-admin-binder', '0.1.0'));
-const GRAFANA = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'grafana-operator', '5.24.0'));
-const ETCD = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'etcd', '0.9.4'));
-const PROMETHEUS = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'prometheus', '0.56.3'));
-const KEDA = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'keda', '2.7.1'));
+const PROMETHEUS = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'prometheus', '0.56.3'));
+const KEDA = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'keda', '2.7.1'));
 
 function expectSameAsOracle(app: App): void {
   const oracle = TenancyAudit._auditUnoptimized(auditInputOf(app));
@@ -32,32 +28,11 @@ test('the example platform: the audit equals the full audit', () => {
 });
 
 test('leaky case 1 (a bundle binding cluster-admin, an installer that may bind it) equals the full audit', () => {
-  const app = Testing.app();
-  const tenant = new ScopedOperatorTenant(new Chart(app, 'platform'), 'TeamA', {
-    namespaceName: 'team-a',
-    deriveInstallerRules: true,
-    clusterInstallerRules: [
-      { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['cluster-admin'], verbs: ['bind'] },
-      { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterrolebindings'], verbs: ['create'] },
-      { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterrolebindings'], resourceNames: ['binder-cluster-admin'], verbs: ['get', 'patch'] },
-    ],
-    allowedSensitiveGrants: [SensitiveGrant.BIND],
-  });
-  tenant.subscribe({ packageName: 'cluster-admin-binder', catalog: CATALOG, bundle: BINDER });
-  expectSameAsOracle(app);
+  expectSameAsOracle(case1().app);
 });
 
 test('leaky case 3 (grafana cluster rules and etcd in one namespace, next to a confined tenant) equals the full audit', () => {
-  const app = Testing.app();
-  const chart = new Chart(app, 'platform');
-  const a = new ScopedOperatorTenant(chart, 'TeamA', {
-    namespaceName: 'team-a',
-    deriveInstallerRules: true,
-    clusterScopedInstallerRulesReason: 'grafana-operator declares clusterPermissions',
-    allowedSensitiveGrants: [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE],
-  });
-  a.subscribe({ packageName: 'grafana-operator', catalog: CATALOG, bundle: GRAFANA });
-  a.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
+  const { app, chart } = case3();
   const b = new ScopedOperatorTenant(chart, 'TeamB', { namespaceName: 'team-b', deriveInstallerRules: true });
   b.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
   expectSameAsOracle(app);

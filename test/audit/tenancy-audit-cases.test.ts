@@ -5,16 +5,12 @@
 import * as path from 'path';
 import { App, Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
+import { case1, case3, CATALOG, ETCD, GRAFANA } from './leaky-cases';
 import {
-  AccessLevel, CatalogSourceReference, Diagnostics, OlmGeneration, OperatorBundle, RbacRules, ReachCode, ScopedOperatorTenant, SensitiveGrant,
+  AccessLevel, Diagnostics, OlmGeneration, OperatorBundle, RbacRules, ReachCode, ScopedOperatorTenant, SensitiveGrant,
   TargetNamespaces, TenancyAudit,
 } from '../../src';
 
-const FIXTURES = path.join(__dirname, '..', 'fixtures');
-const CATALOG = CatalogSourceReference.fromName('curated', 'team-a');
-const BINDER = OperatorBundle.fromDirectory(path.join(FIXTURES, 'leaky-bundles', 'cluster-admin-binder', '0.1.0'));
-const GRAFANA = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'grafana-operator', '5.24.0'));
-const ETCD = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'etcd', '0.9.4'));
 const AUDIT_CODES = new Set<string>(Object.values(ReachCode));
 const BUILTIN_CLUSTER_ADMIN = 'ClusterRole cluster-admin (built-in, kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go)';
 const CLUSTER_ADMIN_RULES = [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }, { nonResourceUrls: ['*'], verbs: ['*'] }];
@@ -28,43 +24,6 @@ function synthErrors(app: App): string[] {
   }
 }
 const codeOf = (line: string) => /\((\w+)(?:, OLMT-\d+)?\)$/.exec(line)![1];
-
-/** Case 1: a bundle ClusterRoleBinding to cluster-admin, and an installer allowed to bind it. */
-function case1(acceptedReach?: { code: ReachCode; subject?: string; reason: string }[]) {
-  const app = Testing.app();
-  const chart = new Chart(app, 'platform');
-  const tenant = new ScopedOperatorTenant(chart, 'TeamA', {
-    namespaceName: 'team-a',
-    deriveInstallerRules: true,
-    // what OLM needs to create the bundle's ClusterRoleBinding, granted by hand with the BIND opt-in
-    clusterInstallerRules: [
-      { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['cluster-admin'], verbs: ['bind'] },
-      { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterrolebindings'], verbs: ['create'] },
-      { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterrolebindings'], resourceNames: ['binder-cluster-admin'], verbs: ['get', 'patch'] },
-    ],
-    allowedSensitiveGrants: [SensitiveGrant.BIND],
-    acceptedReach,
-  });
-  tenant.subscribe({ packageName: 'cluster-admin-binder', catalog: CATALOG, bundle: BINDER });
-  return { app, chart, tenant };
-}
-
-/** Case 3: grafana-operator's cluster rules opted in, and etcd in the same namespace. */
-function case3(createTokenSecret: boolean = true) {
-  const app = Testing.app();
-  const chart = new Chart(app, 'platform');
-  const tenant = new ScopedOperatorTenant(chart, 'TeamA', {
-    namespaceName: 'team-a',
-    deriveInstallerRules: true,
-    clusterScopedInstallerRulesReason: 'grafana-operator declares clusterPermissions',
-    // grafana's clusterPermissions read secrets everywhere, so the installer holds that too: opted in by name
-    allowedSensitiveGrants: [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE],
-    createTokenSecret,
-  });
-  tenant.subscribe({ packageName: 'grafana-operator', catalog: CATALOG, bundle: GRAFANA });
-  tenant.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
-  return { app, chart, tenant };
-}
 
 describe('case 1: a bundle binding cluster-admin, an installer that may bind it', () => {
   test('the audit names both paths to cluster-admin: the installer through bind, the operator through the bundle binding', () => {
@@ -264,7 +223,7 @@ describe('case 5: legacy pull-secret access pointed at another tenant\'s install
 test('a real bundle: keda 2.7.1\'s operator may bind any ClusterRole and create ClusterRoleBindings: unbounded, with the path', () => {
   const app = Testing.app();
   const chart = new Chart(app, 'platform');
-  const keda = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'keda', '2.7.1'));
+  const keda = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'keda', '2.7.1'));
   const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.allNamespaces('keda supports AllNamespaces only') });
   tenant.subscribe({ packageName: 'keda', catalog: CATALOG, bundle: keda });
   const role = tenant.generatedRbac().objects().find((o) => o.manifest.kind === 'ClusterRole' && o.source === 'CSV_CLUSTER_PERMISSION')!.manifest.metadata.name;
@@ -331,7 +290,7 @@ test('case 2 as the audit sees it: OperatorGroup `cluster` on OLM 0.15-0.25 make
 test('AllNamespaces opts into every namespace, not into other tenants\' identities: the lifted Role reads another installer\'s token', () => {
   const app = Testing.app();
   const chart = new Chart(app, 'platform');
-  const percona = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'percona-xtradb-cluster-operator', '1.20.0'));
+  const percona = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'percona-xtradb-cluster-operator', '1.20.0'));
   const all = new ScopedOperatorTenant(chart, 'All', {
     namespaceName: 'team-all', deriveInstallerRules: true, targetNamespaces: TargetNamespaces.allNamespaces('percona serves every namespace'),
   });
