@@ -6,19 +6,9 @@
  */
 import { Chart } from 'cdk8s';
 import { GitOpsLayout, OutputLayout, TenancyApp, TenancyReport } from '../../src';
+import { synthErrorLines } from '../util/synth';
 
-/** The findings of a failed synth, one per line (the cdk8s header removed). */
-function synthErrors(app: TenancyApp): string[] {
-  try {
-    app.synthYaml();
-    return [];
-  } catch (e) {
-    expect(e).not.toBeInstanceOf(TypeError);
-    const [header, ...lines] = (e as Error).message.split('\n');
-    expect(header).toEqual('Validation failed with the following errors:');
-    return lines.map((l) => l.trim());
-  }
-}
+const synthErrors = (app: TenancyApp): string[] => synthErrorLines(app);
 
 describe('TenancyApp props from plain JavaScript', () => {
   test('a layout outside OutputLayout and non-boolean syncWaves/report are synth errors; quiet: null means not given', () => {

@@ -19,3 +19,19 @@ export function synthYaml(app: App): string {
 export function toYaml(objects: any[]): string {
   return Yaml.stringify(...objects);
 }
+
+/**
+ * What `app.synthYaml()` fails with, one finding per line with cdk8s's header removed ([] when it synthesizes);
+ * a JS TypeError instead of cdk8s's validation error fails the calling test.
+ */
+export function synthErrorLines(app: App): string[] {
+  try {
+    app.synthYaml();
+    return [];
+  } catch (e) {
+    expect(e).not.toBeInstanceOf(TypeError);
+    const [header, ...lines] = (e as Error).message.split('\n');
+    expect(header).toEqual('Validation failed with the following errors:');
+    return lines.map((l) => l.trim());
+  }
+}
