@@ -16,6 +16,7 @@
  */
 import { Yaml } from 'cdk8s';
 import { checkGitOpsFilesArgs, checkKindWaveArgs, checkManifest } from './input-checks';
+import { YamlWriter } from './yaml-writer';
 import { InputCheck, throwIfInvalid } from '../core/input';
 
 /** One synthesized object and who owns it. */
@@ -153,7 +154,7 @@ export class GitOpsLayout {
         const name = uniqueFileName(fileBase(p.manifest, folder === GitOpsLayout.CLUSTER_FOLDER), used);
         names.push(name);
         const manifest = decorate(p, managedBy, options.syncWaves === true);
-        files.push({ path: `${folder}/${name}`, content: Yaml.stringify(manifest) });
+        files.push({ path: `${folder}/${name}`, content: YamlWriter.document(manifest) });
       }
       files.push({ path: `${folder}/kustomization.yaml`, content: kustomization(names) });
     }

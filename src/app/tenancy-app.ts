@@ -10,11 +10,12 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { ApiObject, App, AppProps, Chart, DependencyGraph, Names, Yaml, YamlOutputType } from 'cdk8s';
+import { ApiObject, App, AppProps, Chart, DependencyGraph, Names, YamlOutputType } from 'cdk8s';
 import { IConstruct, Node } from 'constructs';
 import { GitOpsLayout, GitOpsObject } from './gitops-layout';
 import { checkTenancyAppProps } from './input-checks';
 import { OlmWrites } from './olm-writes';
+import { YamlWriter } from './yaml-writer';
 import { addErrorProducer, Diagnostics } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { TenancyReport } from '../report/tenancy-report';
@@ -194,7 +195,7 @@ export class TenancyApp extends App {
    * Synthesizes the App into one YAML string, like cdk8s `App.synthYaml()`, in one pass.
    */
   public synthYaml(): string {
-    return Yaml.stringify(...this.synthObjects().flatMap((c) => c.objects));
+    return YamlWriter.stringify(this.synthObjects().flatMap((c) => c.objects));
   }
 
   /**
@@ -286,14 +287,14 @@ export class TenancyApp extends App {
       case YamlOutputType.FILE_PER_APP: {
         const all = perChart.flatMap(({ apiObjects }) => apiObjects.map((o) => o.toJson()));
         count = all.length;
-        if (perChart.length > 0) Yaml.save(path.join(this.outdir, `app${ext}`), all);
+        if (perChart.length > 0) saveYaml(path.join(this.outdir, `app${ext}`), all);
         break;
       }
       case YamlOutputType.FILE_PER_CHART:
         for (const { chart, apiObjects } of perChart) {
           const docs = apiObjects.map((o) => o.toJson());
           count += docs.length;
-          Yaml.save(path.join(this.outdir, namer(chart) + ext), docs);
+          saveYaml(path.join(this.outdir, namer(chart) + ext), docs);
         }
         break;
       case YamlOutputType.FILE_PER_RESOURCE:
@@ -301,7 +302,7 @@ export class TenancyApp extends App {
           for (const doc of apiObjects.map((o) => o.toJson())) {
             if (doc === undefined) continue;
             count++;
-            Yaml.save(path.join(this.outdir, fileNameOf(doc) + ext), [doc]);
+            saveYaml(path.join(this.outdir, fileNameOf(doc) + ext), [doc]);
           }
         }
         break;
@@ -312,7 +313,7 @@ export class TenancyApp extends App {
           for (const o of apiObjects) {
             count++;
             // cdk8s names the file from the ApiObject (not its JSON) here
-            Yaml.save(path.join(dir, fileNameOf(o) + ext), [o.toJson()]);
+            saveYaml(path.join(dir, fileNameOf(o) + ext), [o.toJson()]);
           }
         }
         break;
@@ -321,6 +322,11 @@ export class TenancyApp extends App {
     }
     return count;
   }
+}
+
+/** cdk8s `Yaml.save`, through `YamlWriter` (the same bytes). */
+function saveYaml(file: string, docs: unknown[]): void {
+  fs.writeFileSync(file, YamlWriter.stringify(docs), { encoding: 'utf8' });
 }
 
 /** The namespace of the closest `ScopedOperatorTenant` above a construct, if any. */
