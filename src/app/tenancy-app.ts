@@ -18,6 +18,7 @@ import { OlmWrites } from './olm-writes';
 import { YamlWriter } from './yaml-writer';
 import { addErrorProducer, Diagnostics } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
+import { SynthPass } from '../core/synth-pass';
 import { TenancyReport } from '../report/tenancy-report';
 import { OperatorSubscription } from '../tenant/operator-subscription';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
@@ -143,6 +144,11 @@ export class TenancyApp extends App {
    * Synthesizes all manifests to the output directory, like cdk8s `App.synth()`, in one pass.
    */
   public synth(): void {
+    // one pass: results computed while validating (the audit) hold until the files are written
+    SynthPass.run(this, () => this.synthPass());
+  }
+
+  private synthPass(): void {
     const started = Date.now();
     fs.mkdirSync(this.outdir, { recursive: true });
     const cache = new FindAllCache();
@@ -204,6 +210,10 @@ export class TenancyApp extends App {
    * construct is invalid.
    */
   public synthObjects(): ChartObjects[] {
+    return SynthPass.run(this, () => this.synthObjectsPass());
+  }
+
+  private synthObjectsPass(): ChartObjects[] {
     const cache = new FindAllCache();
     // Same order as cdk8s App.synthYaml(): resolve the dependencies, then validate.
     resolveDependencies(this, cache);

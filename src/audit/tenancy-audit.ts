@@ -10,9 +10,11 @@ import { EffectivePower, PowerGrant, PowerObject, RbacSubject, RoleOrigin, Subje
 import { checkAuditInput, checkAuditResult, checkPowerObjects, checkTenancyAuditArg } from './input-checks';
 import { auditInputOf } from './registry';
 import { OperatorBundle } from '../bundle/operator-bundle';
+import { BoundedCache, CACHING, contentKey } from '../core/content-cache';
 import { InputCheck, throwIfInvalid } from '../core/input';
 import { OlmGeneratedRbac } from '../olm/generated-rbac';
 import { OlmGeneration } from '../olm/olm-naming';
+import { NamespaceTemplates } from '../preflight/namespace-template';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 
@@ -163,12 +165,10 @@ export class TenancyAudit {
     checkTenancyAuditArg('ofConstruct', scope, ENUMS);
     // confinement depends on the bindings only: when every tenant is confined, the other objects are not read
     const bindings = auditInputOf(scope, BINDING_KINDS);
-    const tenantObjects = function* () {
-      yield* bindings.objects;
-      for (const t of bindings.tenants) yield* TenancyAudit.objectsFor(t, (t.people ?? []).length > 0);
-    };
-    const confined = confinedNamespaces(tenantObjects());
-    if (bindings.tenants.every((t) => isConfinedTenant(t, confined))) return { tenants: bindings.tenants.map(confinedResult) };
+    const scan = new LeakScan();
+    for (const o of bindings.objects) scan.add(o.manifest);
+    for (const t of bindings.tenants) scan.addLeaks(tenantLeaks(t));
+    if (bindings.tenants.every((t) => isConfinedTenant(t, scan.confined))) return { tenants: bindings.tenants.map(confinedResult) };
     return TenancyAudit.run(auditInputOf(scope));
   }
 
@@ -211,7 +211,7 @@ export class TenancyAudit {
   private static run(input: TenancyAuditInput, optimized = true): TenancyAuditResult {
     // provided-API roles only for tenants that grant people access (see objectsFor)
     const objects = [...input.objects, ...input.tenants.flatMap((t) => TenancyAudit.objectsFor(t, (t.people ?? []).length > 0))];
-    const confined = optimized ? confinedNamespaces(objects) : undefined;
+    const confined = optimized ? LeakScan.of(objects).confined : undefined;
     const isConfined = (t: AuditedTenant) => confined !== undefined && isConfinedTenant(t, confined);
     if (input.tenants.every(isConfined)) {
       // the same input check as EffectivePower's constructor (objects built here: always passes)
@@ -242,6 +242,11 @@ export class TenancyAudit {
    * own APIs to people bound to the OperatorGroup (or built-in admin/edit/view) roles, never a way to another
    * identity, and computing their aggregation labels is most of the cost for thousands of tenants.
    */
+  /** @internal */
+  public static _objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[] {
+    return TenancyAudit.objectsFor(tenant, providedApis);
+  }
+
   private static objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[] {
     const bundles = tenant.bundles ?? [];
     const ns = tenant.namespace;
@@ -433,29 +438,105 @@ function subjectsOf(t: AuditedTenant): RbacSubject[] {
  * grants in the scopes it holds rules in, new identities come from the namespaces it holds rules in (ServiceAccounts
  * of `<ns>` again), and users, groups or any identity only from cluster-wide grants.
  */
-function confinedNamespaces(objects: Iterable<PowerObject>): (namespace: string) => boolean {
-  const leaky = new Set<string>();
-  for (const o of objects) {
-    const m = o.manifest;
-    if (m === null || typeof m !== 'object' || (m.kind !== 'RoleBinding' && m.kind !== 'ClusterRoleBinding')) continue;
+class LeakScan {
+  public static of(objects: Iterable<PowerObject>): LeakScan {
+    const scan = new LeakScan();
+    for (const o of objects) scan.add(o.manifest);
+    return scan;
+  }
+
+  /** Namespaces whose ServiceAccounts a binding reaches from outside them. */
+  private readonly leaky = new Set<string>();
+  /** A binding names every ServiceAccount: no namespace is confined. */
+  private all = false;
+
+  /** Whether `namespace` is confined by what was scanned. */
+  public readonly confined = (namespace: string): boolean => !this.all && !this.leaky.has(namespace);
+
+  public add(m: any): void {
+    if (m === null || typeof m !== 'object' || (m.kind !== 'RoleBinding' && m.kind !== 'ClusterRoleBinding')) return;
     const ns: string = (m.metadata ?? {}).namespace ?? '';
     const bindingNs = m.kind === 'RoleBinding' ? ns : '';
     for (const s of m.subjects ?? []) {
       if (!s || typeof s.kind !== 'string') continue;
       if (s.kind === 'ServiceAccount') {
         const saNs = `${s.namespace ?? bindingNs}`;
-        if (saNs !== bindingNs || bindingNs === '') leaky.add(saNs);
+        if (saNs !== bindingNs || bindingNs === '') this.leaky.add(saNs);
       } else if (s.kind === 'Group') {
         const name = `${s.name}`;
-        if (name === 'system:serviceaccounts' || name === 'system:authenticated') return () => false;
+        if (name === 'system:serviceaccounts' || name === 'system:authenticated') this.all = true;
         if (name.startsWith('system:serviceaccounts:')) {
           const groupNs = name.slice('system:serviceaccounts:'.length);
-          if (groupNs !== bindingNs || bindingNs === '') leaky.add(groupNs);
+          if (groupNs !== bindingNs || bindingNs === '') this.leaky.add(groupNs);
         }
       }
     }
   }
-  return (namespace) => !leaky.has(namespace);
+
+  public addLeaks(leaks: TenantLeaks): void {
+    if (leaks.all) this.all = true;
+    for (const ns of leaks.namespaces) this.leaky.add(ns);
+  }
+
+  public get leaks(): TenantLeaks {
+    return { all: this.all, namespaces: [...this.leaky].sort(cmp) };
+  }
+}
+
+/** What a set of objects makes leaky (see `LeakScan`). */
+export interface TenantLeaks {
+  readonly all: boolean;
+  readonly namespaces: readonly string[];
+}
+
+/**
+ * The leaks of the objects OLM creates for a tenant (`objectsFor`), computed once per bundle list and install shape
+ * for a placeholder namespace and instantiated per tenant: the scan compares namespaces for equality only, so the
+ * result for namespace N is the placeholder's with the placeholder replaced by N, as long as N and the placeholder
+ * both differ from every other namespace involved (targets, kube-system of OLM's auth-reader bindings, namespaces
+ * the bundles' own bindings name). Otherwise, computed directly. Names (of the OperatorGroup, of roles) are not read.
+ */
+export function tenantLeaks(t: AuditedTenant): TenantLeaks {
+  const providedApis = (t.people ?? []).length > 0;
+  const ns = t.namespace;
+  const bundles = t.bundles ?? [];
+  const others = [...GENERATED_RBAC_NAMESPACES, ...bundles.flatMap(namespacesNamedBy), ...t.targetNamespaces.filter((x) => x !== ns)];
+  const direct = () => LeakScan.of(TenancyAudit._objectsFor(t, providedApis)).leaks;
+  if (!CACHING.enabled || ns === '' || ns === LEAK_PLACEHOLDER || others.includes(ns) || others.includes(LEAK_PLACEHOLDER)) return direct();
+  const toPlaceholder = (x: string) => (x === ns ? LEAK_PLACEHOLDER : x);
+  const key = contentKey([NamespaceTemplates.bundlesKey(bundles), providedApis, t.olmGeneration ?? null, t.targetNamespaces.map(toPlaceholder)]);
+  const template = TENANT_LEAKS.get(key, () => LeakScan.of(TenancyAudit._objectsFor({
+    ...t, namespace: LEAK_PLACEHOLDER, operatorGroupName: toPlaceholder(t.operatorGroupName), targetNamespaces: t.targetNamespaces.map(toPlaceholder),
+  }, providedApis)).leaks);
+  return { all: template.all, namespaces: template.namespaces.map((x) => (x === LEAK_PLACEHOLDER ? ns : x)).sort(cmp) };
+}
+
+/** A valid namespace name that stands for the tenant's in `tenantLeaks`' templates. */
+const LEAK_PLACEHOLDER = 'a0-cdk8s-olm-tenancy-namespace-placeholder';
+/** Namespaces OLM's generated RBAC names besides the OperatorGroup's and its targets (`OlmGeneratedRbac.servingCertRbac`). */
+const GENERATED_RBAC_NAMESPACES = ['kube-system'];
+const TENANT_LEAKS = new BoundedCache<TenantLeaks>(1000);
+
+/** Namespaces a bundle's own objects name (the bindings' subjects), once per bundle. */
+const BUNDLE_NAMESPACES = new WeakMap<OperatorBundle, string[]>();
+function namespacesNamedBy(b: OperatorBundle): string[] {
+  let out = BUNDLE_NAMESPACES.get(b);
+  if (out === undefined) {
+    const found = new Set<string>();
+    for (const o of b.objects) {
+      const raw = o.raw ?? {};
+      if (typeof raw.metadata?.namespace === 'string') found.add(raw.metadata.namespace);
+      if (!Array.isArray(raw.subjects)) continue;
+      for (const s of raw.subjects) {
+        if (s && typeof s.namespace === 'string') found.add(s.namespace);
+        // `system:serviceaccounts:<ns>` names a namespace too
+        if (s && typeof s.name === 'string' && s.name.startsWith('system:serviceaccounts:')) found.add(s.name.slice('system:serviceaccounts:'.length));
+      }
+    }
+    out = [...found];
+    BUNDLE_NAMESPACES.set(b, out);
+  }
+  return out;
 }
 
 /** `TenancyAudit.operatorServiceAccounts` without the input checks. */

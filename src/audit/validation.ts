@@ -3,16 +3,20 @@
  * validation pass and each tenant reports its own findings: not accepted ones as errors, accepted ones as warnings.
  *
  * Every cdk8s validation pass validates the whole App pre-order, root first, so the root refreshes the result before
- * the tenants read it; a fingerprint of what the audit depends on (`auditFingerprint`) skips the audit when nothing
- * changed since the last pass.
+ * the tenants read it. In a `TenancyApp` synth (a `SynthPass`) the audit runs once for the pass; in other passes (a
+ * plain cdk8s App validates once per Chart) a fingerprint of what the audit depends on (`auditFingerprint`) skips the
+ * audit when nothing changed since the last pass.
  */
 import { IConstruct } from 'constructs';
 import { auditFingerprint } from './registry';
 import { TenancyAudit, TenancyAuditResult, TenantAuditResult } from './tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostics';
+import { SynthPass } from '../core/synth-pass';
 
 interface Cache {
   result?: TenancyAuditResult;
+  /** The `SynthPass` `result` was computed in (then no fingerprint: nothing changes during a pass). */
+  pass?: object;
   /** `result`'s tenants by name */
   byTenant?: Map<string, TenantAuditResult>;
   fingerprint?: string;
@@ -22,13 +26,29 @@ interface Cache {
 const CACHES = new WeakMap<IConstruct, Cache>();
 
 function refresh(root: IConstruct, cache: Cache): TenancyAuditResult {
-  const fingerprint = auditFingerprint(root);
-  if (!cache.result || cache.fingerprint !== fingerprint) {
-    cache.result = TenancyAudit.ofConstruct(root);
-    cache.byTenant = new Map(cache.result.tenants.map((t) => [t.tenant, t]));
-    cache.fingerprint = fingerprint;
+  const pass = SynthPass.current(root);
+  if (pass !== undefined) {
+    // one TenancyApp pass: audited once, without the fingerprint (a walk over every tenant's facts)
+    if (!cache.result || cache.pass !== pass) store(root, cache, undefined, pass);
+    return cache.result!;
   }
-  return cache.result;
+  const fingerprint = auditFingerprint(root);
+  if (!cache.result || cache.pass !== undefined || cache.fingerprint !== fingerprint) store(root, cache, fingerprint, undefined);
+  return cache.result!;
+}
+
+function store(root: IConstruct, cache: Cache, fingerprint: string | undefined, pass: object | undefined): void {
+  cache.result = TenancyAudit.ofConstruct(root);
+  cache.byTenant = new Map(cache.result.tenants.map((t) => [t.tenant, t]));
+  cache.fingerprint = fingerprint;
+  cache.pass = pass;
+}
+
+/** The audit of `root`'s App computed in the running `SynthPass`, if any (the report reuses it). */
+export function auditOfRunningPass(root: IConstruct): TenancyAuditResult | undefined {
+  const cache = CACHES.get(root);
+  const pass = SynthPass.current(root);
+  return pass !== undefined && cache?.pass === pass ? cache.result : undefined;
 }
 
 function cacheOf(root: IConstruct): Cache {

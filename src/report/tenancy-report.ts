@@ -4,6 +4,7 @@
  */
 import { IConstruct } from 'constructs';
 import { TenancyAudit } from '../audit/tenancy-audit';
+import { auditOfRunningPass } from '../audit/validation';
 import { CuratedCatalog } from '../catalog/curated-catalog';
 import { checkScope, describeValue, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
 import { InstallPreflight, PreflightResult } from '../preflight/install-preflight';
@@ -151,7 +152,9 @@ export class TenancyReport {
     }
 
     out.push('## Effective power (audit)', '');
-    const findings = TenancyAudit.ofConstruct(scope).tenants.flatMap((t) => t.findings);
+    // in a TenancyApp synth the audit of the App was computed by this pass's validation: not audited twice
+    const audit = (scope === scope.node.root ? auditOfRunningPass(scope) : undefined) ?? TenancyAudit.ofConstruct(scope);
+    const findings = audit.tenants.flatMap((t) => t.findings);
     if (findings.length === 0) {
       out.push("No tenant identity reaches beyond its tenant's namespaces.", '');
     } else {

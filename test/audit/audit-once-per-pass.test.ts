@@ -1,29 +1,74 @@
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
-import { Chart } from 'cdk8s';
-import { CatalogSourceReference, OperatorBundle, ScopedOperatorTenant, TenancyApp } from '../../src';
+import { App, Chart } from 'cdk8s';
+import { CatalogSourceReference, OperatorBundle, ScopedOperatorTenant, TenancyApp, TenancyAudit } from '../../src';
 import * as registry from '../../src/audit/registry';
 
 const ETCD = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4'));
 const CATALOG = CatalogSourceReference.fromName('curated-operators', 'olm');
 
-/** How many times one synth of `tenants` tenants (a Chart each) computes the audit's fingerprint (a walk over every tenant). */
-function fingerprintsPerSynth(tenants: number): number {
-  const app = new TenancyApp({ outdir: 'unused', quiet: true });
+function addTenants(app: App, tenants: number): void {
   for (let i = 0; i < tenants; i++) {
     const t = new ScopedOperatorTenant(new Chart(app, `tenant-${i}`), 'Tenant', { namespaceName: `team-${i}`, deriveInstallerRules: true });
     t.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
   }
-  const spy = jest.spyOn(registry, 'auditFingerprint');
+}
+
+/** How many fingerprint walks (a walk over every tenant's facts) and audits one synth runs. */
+function countsOf(synth: () => void): { fingerprints: number; audits: number } {
+  const fingerprint = jest.spyOn(registry, 'auditFingerprint');
+  const audit = jest.spyOn(TenancyAudit, 'ofConstruct');
   try {
-    app.synthObjects();
-    return spy.mock.calls.length;
+    synth();
+    return { fingerprints: fingerprint.mock.calls.length, audits: audit.mock.calls.length };
   } finally {
-    spy.mockRestore();
+    fingerprint.mockRestore();
+    audit.mockRestore();
   }
 }
 
 describe('the audit runs once per validation pass, however many charts (no per-chart refresh)', () => {
-  test('GIVEN 2 and 40 tenants with a Chart each THEN one fingerprint walk per synth in both', () => {
-    expect([fingerprintsPerSynth(2), fingerprintsPerSynth(40)]).toEqual([1, 1]);
+  test('GIVEN 2 and 40 tenants with a Chart each in a TenancyApp THEN one audit per synth and no fingerprint walk (one pass)', () => {
+    const counts = [2, 40].map((n) => {
+      const app = new TenancyApp({ outdir: 'unused', quiet: true });
+      addTenants(app, n);
+      return countsOf(() => app.synthObjects());
+    });
+    expect(counts).toEqual([{ fingerprints: 0, audits: 1 }, { fingerprints: 0, audits: 1 }]);
+  });
+
+  test('GIVEN a TenancyApp synthesized twice with a tenant added in between THEN each synth audits again and sees the new tenant', () => {
+    const app = new TenancyApp({ outdir: 'unused', quiet: true });
+    addTenants(app, 2);
+    expect(countsOf(() => app.synthObjects())).toEqual({ fingerprints: 0, audits: 1 });
+    const late = new ScopedOperatorTenant(new Chart(app, 'late'), 'Tenant', { namespaceName: 'team-late', deriveInstallerRules: true });
+    late.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
+    expect(countsOf(() => app.synthObjects())).toEqual({ fingerprints: 0, audits: 1 });
+    // outside a pass the result is checked against the fingerprint first: it holds the new tenant
+    expect(TenancyAudit.ofConstruct(app).tenants.map((t) => t.namespace)).toEqual(['team-0', 'team-1', 'team-late']);
+  });
+
+  test('GIVEN report: true THEN the report reuses the pass\'s audit (one audit per synth)', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-once-'));
+    try {
+      const app = new TenancyApp({ outdir, quiet: true, report: true });
+      addTenants(app, 3);
+      expect(countsOf(() => app.synth())).toEqual({ fingerprints: 0, audits: 1 });
+      expect(fs.readFileSync(path.join(outdir, TenancyApp.REPORT_FILE), 'utf-8')).toContain("No tenant identity reaches beyond its tenant's namespaces.");
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  test('GIVEN a plain cdk8s App with 2 and 40 tenants THEN one fingerprint walk per validation pass and one audit', () => {
+    const counts = [2, 40].map((n) => {
+      const app = new App({ outdir: 'unused' });
+      addTenants(app, n);
+      return countsOf(() => app.synthYaml());
+    });
+    // cdk8s synthYaml validates the App once, then once more per Chart (`Chart.toJson` -> `App._synthChart`): the
+    // fingerprint is walked each time, the audit itself computed once (nothing changed)
+    expect(counts).toEqual([{ fingerprints: 3, audits: 1 }, { fingerprints: 41, audits: 1 }]);
   });
 });

@@ -12,6 +12,8 @@ import { BINDER, case1, case3, CATALOG, ETCD, GRAFANA } from './leaky-cases';
 import { buildPlatform } from '../../examples/platform';
 import { AuditedTenant, OperatorBundle, PowerObject, ScopedOperatorTenant, SubjectKind, TenancyAudit, TenancyAuditInput } from '../../src';
 import { auditInputOf } from '../../src/audit/registry';
+import { tenantLeaks } from '../../src/audit/tenancy-audit';
+import { CACHING } from '../../src/core/content-cache';
 
 const PROMETHEUS = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'prometheus', '0.56.3'));
 const KEDA = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'keda', '2.7.1'));
@@ -132,4 +134,53 @@ test('fast-check: on any mix of tenants and App objects the audit equals the ful
   }), { seed: 10, numRuns: 150 });
   // the generator reaches both paths: tenants without findings (mostly confined) and tenants with findings
   expect(confinedSeen).toBeGreaterThan(0);
+});
+
+// ---- the per-shape templates of OLM's objects' leaks (what ofConstruct reads instead of generating every tenant's RBAC)
+
+const BINDS_CLUSTER_ADMIN = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'leaky-bundles', 'binds-cluster-admin', '0.1.0'));
+
+test('fast-check: a tenant\'s leaks from the namespace template equal the direct scan (seed 11)', () => {
+  // namespaces the templates must not be fooled by: kube-system (OLM's auth-reader bindings), namespaces the bundles'
+  // own bindings name (team-a for BINDER, placeholder for BINDS_CLUSTER_ADMIN) and the template's own placeholder
+  const spaces = ['ns-b', 'team-a', 'kube-system', 'placeholder', 'a0-cdk8s-olm-tenancy-namespace-placeholder'];
+  const shaped = fc.record({
+    ns: fc.constantFrom(...spaces),
+    other: fc.constantFrom(...spaces),
+    targets: fc.constantFrom<'own' | 'all' | 'two' | 'other'>('own', 'all', 'two', 'other'),
+    bundles: fc.subarray([ETCD, GRAFANA, BINDER, KEDA, BINDS_CLUSTER_ADMIN], { maxLength: 2 }),
+    people: fc.boolean(),
+    ogIsNamespace: fc.boolean(),
+  }).map((t): AuditedTenant => ({
+    name: 'tenant',
+    namespace: t.ns,
+    targetNamespaces: t.targets === 'own' ? [t.ns] : t.targets === 'all' ? [] : t.targets === 'two' ? [t.ns, t.other] : [t.other],
+    operatorGroupName: t.ogIsNamespace ? t.ns : 'operators',
+    installerServiceAccountName: 'installer',
+    bundles: t.bundles,
+    people: t.people ? [{ kind: SubjectKind.GROUP, name: 'team' }] : [],
+  }));
+  let leaky = 0;
+  fc.assert(fc.property(shaped, (t) => {
+    const templated = tenantLeaks(t);
+    CACHING.enabled = false;
+    try {
+      expect(templated).toEqual(tenantLeaks(t));
+    } finally {
+      CACHING.enabled = true;
+    }
+    if (templated.all || templated.namespaces.length > 0) leaky++;
+  }), { seed: 11, numRuns: 400 });
+  expect(leaky).toBeGreaterThan(50);
+});
+
+test('a template computed for one namespace is instantiated for another: team-x gets team-x in its leaks', () => {
+  const tenant = (ns: string): AuditedTenant => ({
+    name: ns, namespace: ns, targetNamespaces: [], operatorGroupName: ns, installerServiceAccountName: 'installer', bundles: [ETCD],
+  });
+  // AllNamespaces: OLM lifts etcd's Role to a ClusterRole bound to team-x's ServiceAccount, so team-x leaks
+  expect([tenantLeaks(tenant('team-x')), tenantLeaks(tenant('team-y'))]).toEqual([
+    { all: false, namespaces: ['team-x'] },
+    { all: false, namespaces: ['team-y'] },
+  ]);
 });
