@@ -154,15 +154,17 @@ class BlockWriter {
   /** The value of a pair whose key is written; `inner` is the indentation of a block value. */
   private value(v: unknown, inner: string): void {
     if (Array.isArray(v)) {
-      if (v.length === 0) this.out += ' []\n';
-      else {
+      if (v.length === 0) {
+        this.out += ' []\n';
+      } else {
         this.out += '\n';
         this.seq(v, inner, inner);
       }
     } else if (typeof v === 'object' && v !== null) {
       if (!this.isMap(v)) throw new NeedsYaml();
-      if (Object.keys(v).length === 0) this.out += ' {}\n';
-      else {
+      if (Object.keys(v).length === 0) {
+        this.out += ' {}\n';
+      } else {
         this.out += '\n';
         this.map(v, inner, inner);
       }

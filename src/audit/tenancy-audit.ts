@@ -190,6 +190,11 @@ export class TenancyAudit {
     return lines.join('\n') + '\n';
   }
 
+  /** `objectsOf` without the input checks, with or without the provided-API roles (see `objectsFor`). @internal */
+  public static _objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[] {
+    return TenancyAudit.objectsFor(tenant, providedApis);
+  }
+
   /**
    * `audit` without the input checks and without the isolation shortcut (see `run`): the reference the optimized
    * audit is tested equal to.
@@ -242,11 +247,6 @@ export class TenancyAudit {
    * own APIs to people bound to the OperatorGroup (or built-in admin/edit/view) roles, never a way to another
    * identity, and computing their aggregation labels is most of the cost for thousands of tenants.
    */
-  /** @internal */
-  public static _objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[] {
-    return TenancyAudit.objectsFor(tenant, providedApis);
-  }
-
   private static objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[] {
     const bundles = tenant.bundles ?? [];
     const ns = tenant.namespace;

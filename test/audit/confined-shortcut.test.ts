@@ -175,11 +175,11 @@ test('fast-check: a tenant\'s leaks from the namespace template equal the direct
 });
 
 test('a template computed for one namespace is instantiated for another: team-x gets team-x in its leaks', () => {
-  const tenant = (ns: string): AuditedTenant => ({
+  const tenantIn = (ns: string): AuditedTenant => ({
     name: ns, namespace: ns, targetNamespaces: [], operatorGroupName: ns, installerServiceAccountName: 'installer', bundles: [ETCD],
   });
   // AllNamespaces: OLM lifts etcd's Role to a ClusterRole bound to team-x's ServiceAccount, so team-x leaks
-  expect([tenantLeaks(tenant('team-x')), tenantLeaks(tenant('team-y'))]).toEqual([
+  expect([tenantLeaks(tenantIn('team-x')), tenantLeaks(tenantIn('team-y'))]).toEqual([
     { all: false, namespaces: ['team-x'] },
     { all: false, namespaces: ['team-y'] },
   ]);
