@@ -2,7 +2,7 @@
 import type { BlueprintOperator, BlueprintStampOptions, TenantBlueprintProps } from './tenant-blueprint';
 import { BlueprintOverride } from './tenant-blueprint';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { describeValue, InputCheck, INPUT_CODES, isObject, prop, valueText } from '../core/input';
+import { describeValue, INPUT_CODES, InputCheck, isObject, prop, valueText, withUnknownProps } from '../core/input';
 import { AccessLevel } from '../olm/olm-naming';
 import { InstallPlanApproval } from '../tenant/operator-subscription';
 import { PodSecurityLevel } from '../tenant/scoped-operator-tenant';
@@ -41,9 +41,8 @@ export function checkBlueprintProps(input: InputCheck, raw: unknown): TenantBlue
   }
   const p = (k: string) => prop(raw, k);
   const f = (k: string) => `blueprint.${k}`;
-  return {
-    // props this check does not know (added by other features) pass through unchanged
-    ...(raw as object),
+  // props this check does not know (added by other features) pass through unchanged
+  return withUnknownProps({
     name: input.requiredString(f('name'), p('name'), "name the blueprint, e.g. 'standard'") ?? 'invalid',
     // the catalog is checked by each Subscription (where a missing one is reported)
     catalog: p('catalog') as any,
@@ -65,7 +64,7 @@ export function checkBlueprintProps(input: InputCheck, raw: unknown): TenantBlue
     baseline: input.optionalObject(f('baseline'), p('baseline'), 'pass TenantBaselineOptions, e.g. { quota: { pods: "50" } }') as any,
     allowedOverrides: input.optionalArray(f('allowedOverrides'), p('allowedOverrides'),
       (v, fld) => input.optionalEnum(fld, v ?? '', BlueprintOverride as any, 'BlueprintOverride') as BlueprintOverride | undefined),
-  };
+  }, raw as object);
 }
 
 /** The options of `stamp`, checked. */

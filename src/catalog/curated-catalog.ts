@@ -6,7 +6,7 @@ import { stringify } from 'yaml';
 import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source';
 import { CuratedList, CuratedPackage } from './curated-list';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails, Diagnostics } from '../core/diagnostics';
-import { describeValue, InputCheck, INPUT_CODES, isObject, prop, throwIfInvalid, valueText } from '../core/input';
+import { describeValue, INPUT_CODES, InputCheck, isObject, prop, throwIfInvalid, valueText, withUnknownProps } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
 import { IOperatorTenant } from '../tenant/operator-tenant';
@@ -534,9 +534,8 @@ function checkCatalogProps(input: InputCheck, raw: unknown): CuratedCatalogProps
     return v;
   };
   const tenants = input.optionalArray('tenants', p('tenants'), (v, f) => input.optionalImplementation<IOperatorTenant>(f, v ?? 0, 'IOperatorTenant', [], 'pass tenant constructs (e.g. ScopedOperatorTenant)'));
-  return {
-    // props this check does not know (added by other features) pass through unchanged
-    ...(raw as object),
+  // props this check does not know (added by other features) pass through unchanged
+  return withUnknownProps({
     packages: input.optionalArray('packages', p('packages'), (v, f) => checkPackage(input, f, v)) ?? [],
     catalogName: input.optionalString('catalogName', p('catalogName'), { fix: "set catalogName to e.g. 'curated-operators'" }),
     image: reference('image', "'registry.example.com/platform/curated-operators:v1'"),
@@ -550,7 +549,7 @@ function checkCatalogProps(input: InputCheck, raw: unknown): CuratedCatalogProps
     grpcPodConfig: input.optionalObject('grpcPodConfig', p('grpcPodConfig'), 'pass a CatalogSourceSpecGrpcPodConfig object, e.g. { nodeSelector: { ... } }') as olm.CatalogSourceSpecGrpcPodConfig | undefined,
     tenants: tenants?.filter((t) => typeof prop(t, 'namespaceName') === 'string' && isObject(prop(t, 'node'))
       || (input.add({ code: INPUT_CODES.reference, field: 'tenants', value: valueText(t), message: `tenants must be tenant constructs, got ${describeValue(t)}`, fix: 'pass tenant constructs (e.g. ScopedOperatorTenant)' }), false)),
-  };
+  }, raw as object);
 }
 
 /** One curated package: wrong-typed fields are errors and the package is left out. */

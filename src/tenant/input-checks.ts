@@ -10,7 +10,7 @@ import { TargetNamespaces } from './target-namespaces';
 import { ReachCode } from '../audit/tenancy-audit';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { CatalogSourceLocation, CatalogSourceReference, CatalogSubscriptionRequest, ICatalogSource } from '../catalog/catalog-source';
-import { checkRuleShape, describeValue, InputCheck, INPUT_CODES, isObject, prop, valueText } from '../core/input';
+import { checkRuleShape, describeValue, INPUT_CODES, InputCheck, isObject, prop, valueText, withUnknownProps } from '../core/input';
 import { PolicySeverity } from '../core/policy-checks';
 import { OlmGeneration } from '../olm/olm-naming';
 import { BoundRoleKind } from '../preflight/install-preflight';
@@ -53,9 +53,8 @@ export function checkTenantProps(input: InputCheck, raw: unknown): CheckedTenant
   const checkedTargets = input.optionalInstance('targetNamespaces', targets, TargetNamespaces,
     'use TargetNamespaces.ownNamespace(), TargetNamespaces.namespaces([...], reason) or TargetNamespaces.allNamespaces(reason)');
   if (checkedTargets) for (const e of checkedTargets._inputErrors) input.add({ ...e, field: `targetNamespaces${e.field ? `.${e.field}` : ''}` });
-  return {
-    // props this check does not know (added by other features) pass through unchanged
-    ...(raw as object),
+  // props this check does not know (added by other features) pass through unchanged
+  return withUnknownProps({
     namespaceName: input.requiredString('namespaceName', p('namespaceName'), "set namespaceName to the tenant namespace, e.g. 'team-a'"),
     createNamespace: input.optionalBoolean('createNamespace', p('createNamespace')),
     namespaceLabels: input.optionalStringMap('namespaceLabels', p('namespaceLabels'), 'labels'),
@@ -102,7 +101,7 @@ export function checkTenantProps(input: InputCheck, raw: unknown): CheckedTenant
       if (input.errors.length > before || code === undefined || reason === undefined) return undefined;
       return { ...o, code, ...(subject !== undefined ? { subject } : {}), reason };
     }),
-  };
+  }, raw as object);
 }
 
 /** `policyChecks`: a map of check id -> PolicySeverity (unknown ids are reported by PolicyChecks.overrideProblems). */
@@ -158,9 +157,8 @@ export function checkSubscriptionProps(input: InputCheck, raw: unknown, namespac
     ? input.requiredString('namespace', p('namespace'), "set namespace to the tenant namespace, e.g. 'team-a'")
     : input.optionalString('namespace', p('namespace'));
   const subscriber = p('subscriber');
-  return {
-    // props this check does not know (added by other features) pass through unchanged
-    ...(raw as object),
+  // props this check does not know (added by other features) pass through unchanged
+  return withUnknownProps({
     packageName: input.requiredString('packageName', p('packageName'), "name the OLM package, e.g. 'etcd'"),
     catalog: catalog ?? new MissingCatalog(),
     channel: input.optionalString('channel', p('channel')),
@@ -178,7 +176,7 @@ export function checkSubscriptionProps(input: InputCheck, raw: unknown, namespac
     versionRange: input.optionalString('versionRange', p('versionRange')),
     namespace,
     subscriber: subscriber !== undefined && subscriber !== null && typeof prop(subscriber, 'node') === 'object' ? subscriber as IConstruct : undefined,
-  };
+  }, raw as object);
 }
 
 /** `spec.config`: each field of the right shape (lists of objects, objects, string maps). */

@@ -5,7 +5,7 @@ import { CompactRole } from './compact-role';
 import { NAME_CHECKING_PARENTS } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
-import { describeValue, InputCheck, INPUT_CODES, isObject, prop, valueText } from '../core/input';
+import { describeValue, INPUT_CODES, InputCheck, isObject, prop, valueText, withUnknownProps } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyRule } from '../rbac/policy-rule';
 import { PinnedApproval } from '../upgrade/pinned-approval';
@@ -177,13 +177,12 @@ function checkApproverProps(input: InputCheck, raw: unknown): PinnedInstallPlanA
   const p = (k: string) => prop(raw, k);
   // a namespace string is name-checked by the Role and RoleBinding below (one error each, as before)
   const namespace = input.requiredString('namespace', p('namespace'), "set namespace to the tenant namespace, e.g. 'team-a'");
-  return {
-    // props this check does not know pass through unchanged
-    ...(raw as object),
+  // props this check does not know (added by other features) pass through unchanged
+  return withUnknownProps({
     namespace: namespace ?? '',
     name: input.optionalString('name', p('name'), { fix: 'set name to a lower-case RFC 1123 label' }),
     image: input.optionalString('image', p('image'), { fix: 'name an image with node on the PATH, e.g. PinnedInstallPlanApprover.DEFAULT_IMAGE' }),
     schedule: input.optionalString('schedule', p('schedule'), { fix: "pass a CronJob schedule, e.g. '*/5 * * * *'" }),
     pinnedCsvs: input.optionalStringArray('pinnedCsvs', p('pinnedCsvs'), "pass CSV names, e.g. ['etcdoperator.v0.9.4']"),
-  };
+  }, raw as object);
 }

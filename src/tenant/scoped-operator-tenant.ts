@@ -395,6 +395,12 @@ function treeDuplicatesOf(tenant: ScopedOperatorTenant): Array<[ApiObject, ApiOb
   return (byTenant.get(tenant) ?? []).map((obj) => [obj, duplicates.get(obj)!]);
 }
 
+/** The ApiObjects of a construct's subtree (the construct itself when it is a leaf ApiObject: no walk). */
+function apiObjectsOf(c: IConstruct): ApiObject[] {
+  if (c instanceof ApiObject && c.node.children.length === 0) return [c];
+  return c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject);
+}
+
 function tenantPathOf(obj: ApiObject): string | undefined {
   return ScopedOperatorTenant.of(obj)?.node.path;
 }
@@ -1164,9 +1170,9 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
    */
   private after(obj: IConstruct, dep: IConstruct | undefined): void {
     if (!dep) return;
-    const apiObjects = (c: IConstruct) => c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject);
-    for (const source of apiObjects(obj)) {
-      for (const target of apiObjects(dep)) source.node.addDependency(target);
+    const targets = apiObjectsOf(dep);
+    for (const source of apiObjectsOf(obj)) {
+      for (const target of targets) source.node.addDependency(target);
     }
   }
 
