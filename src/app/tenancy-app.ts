@@ -359,12 +359,16 @@ function chartNamer(indexed: boolean): (chart: Chart) => string {
   };
 }
 
-/** `node.findAll()` once per node per synth (cdk8s's `SynthRequestCache`), and `Chart.of` once per construct. */
+/**
+ * `node.findAll()` of the App and of each Chart once per synth (cdk8s's `SynthRequestCache`). Nothing is cached per
+ * construct: maps over every construct of a large App live through the whole pass (tens of MB at 5,000 tenants),
+ * while the lists of a single construct are cheap to rebuild and die young.
+ */
 class FindAllCache {
   private readonly cache = new Map<Node, IConstruct[]>();
-  private readonly charts = new Map<IConstruct, Chart>();
-  private readonly deps = new Map<IConstruct, IConstruct[]>();
   public findAll(node: Node): IConstruct[] {
+    // the App and its direct children (the charts, usually): read again and again; below them: built afresh
+    if (node.scope !== undefined && node.scope.node.scope !== undefined) return node.findAll();
     let found = this.cache.get(node);
     if (!found) {
       found = node.findAll();
@@ -373,27 +377,16 @@ class FindAllCache {
     return found;
   }
 
-  /**
-   * `c.node.dependencies`, read once: only for after `resolveDependencies`, which is the last step that adds any
-   * (the App, the charts and every chart's graph read the same lists).
-   */
+  /** `c.node.dependencies` (read after `resolveDependencies`, the last step that adds any). */
   public dependenciesOf(c: IConstruct): IConstruct[] {
-    let deps = this.deps.get(c);
-    if (deps === undefined) {
-      deps = c.node.dependencies;
-      this.deps.set(c, deps);
-    }
-    return deps;
+    return c.node.dependencies;
   }
 
   /** `Chart.of(c)` (the construct itself when it is a chart, else its closest chart scope); throws like it. */
   public chartOf(c: IConstruct): Chart {
-    let chart = this.charts.get(c);
-    if (chart === undefined) {
-      chart = c instanceof Chart || c.node.scope === undefined ? Chart.of(c) : this.chartOf(c.node.scope);
-      this.charts.set(c, chart);
-    }
-    return chart;
+    let x = c;
+    while (!(x instanceof Chart) && x.node.scope !== undefined) x = x.node.scope;
+    return Chart.of(x);
   }
 }
 

@@ -47,13 +47,22 @@ export function auditFingerprint(root: IConstruct): string {
  * first reads the bindings alone to find the confined tenants).
  */
 export function auditInputOf(scope: IConstruct, kinds: ReadonlySet<string> = AUDITED_KINDS): TenancyAuditInput {
-  const root = scope.node.root;
   const objects: PowerObject[] = [];
-  for (const c of root.node.findAll()) {
+  forEachAuditedManifest(scope, kinds, (manifest) => objects.push({ manifest, origin: 'App' }));
+  return { objects, tenants: auditedTenantsOf(scope) };
+}
+
+/** The manifest of every object of `scope`'s App of `kinds` (audited kinds only), one by one (none kept). */
+export function forEachAuditedManifest(scope: IConstruct, kinds: ReadonlySet<string>, each: (manifest: any) => void): void {
+  for (const c of scope.node.root.node.findAll()) {
     if (!(c instanceof ApiObject) || !AUDITED_KINDS.has(c.kind) || !kinds.has(c.kind)) continue;
-    objects.push({ manifest: c.toJson(), origin: 'App' });
+    each(c.toJson());
   }
+}
+
+/** The facts of the tenants registered under `scope` (all of its App's when `scope` is the root). */
+export function auditedTenantsOf(scope: IConstruct): AuditedTenant[] {
+  const root = scope.node.root;
   const under = (c: IConstruct) => scope === root || c.node.scopes.includes(scope);
-  const tenants = (TENANTS.get(root) ?? []).filter((r) => under(r.construct)).map((r) => r.facts());
-  return { objects, tenants };
+  return (TENANTS.get(root) ?? []).filter((r) => under(r.construct)).map((r) => r.facts());
 }

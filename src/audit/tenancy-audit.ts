@@ -8,7 +8,7 @@ import { IConstruct } from 'constructs';
 import { CLUSTER_ADMIN_RULES } from './builtin-roles';
 import { EffectivePower, PowerGrant, PowerObject, RbacSubject, RoleOrigin, SubjectKind, subjectLabel } from './effective-power';
 import { checkAuditInput, checkAuditResult, checkPowerObjects, checkTenancyAuditArg } from './input-checks';
-import { auditInputOf } from './registry';
+import { auditedTenantsOf, auditInputOf, forEachAuditedManifest } from './registry';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { BoundedCache, CACHING, contentKey } from '../core/content-cache';
 import { InputCheck, throwIfInvalid } from '../core/input';
@@ -164,11 +164,12 @@ export class TenancyAudit {
   public static ofConstruct(scope: IConstruct): TenancyAuditResult {
     checkTenancyAuditArg('ofConstruct', scope, ENUMS);
     // confinement depends on the bindings only: when every tenant is confined, the other objects are not read
-    const bindings = auditInputOf(scope, BINDING_KINDS);
+    // (scanned one by one: thousands of manifests are not held at once)
     const scan = new LeakScan();
-    for (const o of bindings.objects) scan.add(o.manifest);
-    for (const t of bindings.tenants) scan.addLeaks(tenantLeaks(t));
-    if (bindings.tenants.every((t) => isConfinedTenant(t, scan.confined))) return { tenants: bindings.tenants.map(confinedResult) };
+    forEachAuditedManifest(scope, BINDING_KINDS, (m) => scan.add(m));
+    const tenants = auditedTenantsOf(scope);
+    for (const t of tenants) scan.addLeaks(tenantLeaks(t));
+    if (tenants.every((t) => isConfinedTenant(t, scan.confined))) return { tenants: tenants.map(confinedResult) };
     return TenancyAudit.run(auditInputOf(scope));
   }
 
