@@ -8,8 +8,8 @@
  * their key, empty collections as `{}` / `[]`) and decides each scalar the way `yaml`'s `stringifyString` /
  * `plainString` does: a string is written plain when none of its rules quote it (indicator characters, `: `, ` #`,
  * control characters, and every YAML 1.1 tag that would read it as something else: `yes`, `on`, `1_000`, `2020-01-01`,
- * ...: the tags' own tests are used). Every other scalar (quoted strings, numbers) is rendered by `yaml` itself,
- * once, and remembered.
+ * ...: the tags' own tests are used), and quotes the others as `yaml`'s `quotedString` does. Numbers are rendered by
+ * `yaml` itself, once, and remembered.
  *
  * Whatever this layout does not cover exactly falls back to `yaml` for the whole document: multi-line strings (block
  * scalars, whose text depends on the indentation), document markers, keys over 1024 characters, `undefined`, objects
@@ -41,10 +41,6 @@ const MAX_IMPLICIT_KEY = 1024;
 /** Thrown inside the writer when a document needs `yaml` itself. */
 class NeedsYaml extends Error {}
 
-/** The `yaml` rendering of quoted strings and numbers, as values and as keys (bounded: cleared when full). */
-const RENDERED = new Map<string, string>();
-const RENDERED_MAX = 100_000;
-
 /** True when `yaml` writes `s` as it is (plain), as a map value, a sequence item or a map key. */
 function isPlain(s: string): boolean {
   if (s.length === 0 || NOT_PLAIN.test(s) || FORCES_DOUBLE_QUOTES.test(s)) return false;
@@ -52,23 +48,44 @@ function isPlain(s: string): boolean {
   return true;
 }
 
-/** `yaml`'s rendering of one single-line scalar, as a value (`asKey` false) or a key. */
-function rendered(value: string | number | boolean | null, asKey: boolean): string {
-  const cacheKey = `${asKey ? 'k' : 'v'}${typeof value}:${String(value)}`;
-  let r = RENDERED.get(cacheKey);
+/**
+ * A single-line string that cannot be plain, quoted as `yaml` does (`quotedString`, `doubleQuotedString`,
+ * `singleQuotedString` with `singleQuote: null`, no folding at `lineWidth: 0`): single quotes when it holds `"` but
+ * no `'`, else double quotes; control characters force double quotes (`stringifyString`). Double quotes are the JSON
+ * string with `yaml`'s short forms of `\\u` escapes.
+ */
+function quoted(s: string): string {
+  if (!FORCES_DOUBLE_QUOTES.test(s) && s.includes('"') && !s.includes("'")) return `'${s}'`;
+  const json = JSON.stringify(s);
+  return json.includes('\\u') ? json.replace(JSON_ESCAPE, yamlEscape) : json;
+}
+
+/** A JSON escape: `\\uXXXX` (group 1: the code) or another escaped character. */
+const JSON_ESCAPE = /\\(?:u([0-9a-f]{4})|.)/g;
+const SHORT_ESCAPES: { [code: string]: string } = {
+  '0000': '\\0', '0007': '\\a', '000b': '\\v', '001b': '\\e', '0085': '\\N', '00a0': '\\_', '2028': '\\L', '2029': '\\P',
+};
+
+function yamlEscape(escape: string, code: string | undefined): string {
+  if (code === undefined) return escape;
+  return SHORT_ESCAPES[code] ?? (code.startsWith('00') ? `\\x${code.slice(2)}` : escape);
+}
+
+/** The YAML 1.1 merge key: `yaml`'s merge tag identifies the string itself and writes it plain (schema/yaml-1.1/merge.js). */
+const MERGE_KEY = '<<';
+
+/** `yaml`'s rendering of numbers (few distinct values: remembered, bounded). */
+const NUMBERS = new Map<number, string>();
+const NUMBERS_MAX = 10_000;
+
+function renderedNumber(n: number): string {
+  let r = NUMBERS.get(n);
   if (r === undefined) {
-    if (asKey) {
-      const out = YAML.stringify({ [String(value)]: null }, CDK8S_OPTIONS);
-      if (!out.endsWith(': null\n')) throw new NeedsYaml();
-      r = out.slice(0, -': null\n'.length);
-    } else {
-      const out = YAML.stringify({ a: value }, CDK8S_OPTIONS);
-      if (!out.startsWith('a: ') || !out.endsWith('\n')) throw new NeedsYaml();
-      r = out.slice('a: '.length, -1);
-    }
-    if (r.includes('\n')) throw new NeedsYaml();
-    if (RENDERED.size >= RENDERED_MAX) RENDERED.clear();
-    RENDERED.set(cacheKey, r);
+    const out = YAML.stringify({ a: n }, CDK8S_OPTIONS);
+    if (!out.startsWith('a: ') || !out.endsWith('\n') || out.indexOf('\n') !== out.length - 1) throw new NeedsYaml();
+    r = out.slice('a: '.length, -1);
+    if (NUMBERS.size >= NUMBERS_MAX) NUMBERS.clear();
+    NUMBERS.set(n, r);
   }
   return r;
 }
@@ -77,9 +94,11 @@ function scalarValue(v: unknown): string {
   switch (typeof v) {
     case 'string':
       if (CONTEXT_DEPENDENT.test(v)) throw new NeedsYaml();
-      return isPlain(v) ? v : rendered(v, false);
+      return isPlain(v) || v === MERGE_KEY ? v : quoted(v);
     case 'number':
-      return rendered(v, false);
+      // -0 and 0 are one Map key but two renderings
+      if (Object.is(v, -0)) throw new NeedsYaml();
+      return renderedNumber(v);
     case 'boolean':
       return v ? 'true' : 'false';
     default:
@@ -90,7 +109,10 @@ function scalarValue(v: unknown): string {
 
 function key(k: string): string {
   if (k.length > MAX_IMPLICIT_KEY || CONTEXT_DEPENDENT.test(k)) throw new NeedsYaml();
-  return isPlain(k) ? k : rendered(k, true);
+  const r = isPlain(k) || k === MERGE_KEY ? k : quoted(k);
+  // `stringifyPair` measures the written key
+  if (r.length > MAX_IMPLICIT_KEY) throw new NeedsYaml();
+  return r;
 }
 
 const OBJECT_PROTO = Object.prototype;

@@ -60,6 +60,11 @@ export function isPlainRuleList(rules: unknown): boolean {
   return true;
 }
 
+/** Whether `seal` froze `value` (deeply: it can never change). */
+export function isSealed(value: object): boolean {
+  return SEALED.has(value);
+}
+
 /** Ids of the objects `seal` froze (deeply, so they can never change): their key is the id, not their JSON. */
 const SEALED = new WeakMap<object, number>();
 /** Sealed objects already checked to be plain rules. */

@@ -4,6 +4,7 @@
  * first, records one `DiagnosticDetails` per problem (reported at synth by the construct's error producer) and
  * goes on with a safe value, so nothing downstream meets a wrong type. Internal: not re-exported from the package.
  */
+import { isSealed } from './content-cache';
 import { DiagnosticDetails, Diagnostics } from './diagnostics';
 import { KubernetesNames, NameRule } from './names';
 
@@ -416,6 +417,17 @@ export interface RuleShape {
 }
 
 export function checkRuleShape(check: InputCheck, field: string, value: unknown): RuleShape | undefined {
+  // a deep-frozen rule that passed once can never fail (the library's shared derived rules: thousands of tenants)
+  if (value !== null && typeof value === 'object' && CLEAN_SEALED_RULES.has(value)) return value as RuleShape;
+  const checked = checkRuleShapeOnce(check, field, value);
+  if (checked === value && isSealed(value as object)) CLEAN_SEALED_RULES.add(value as object);
+  return checked;
+}
+
+/** Sealed (`seal`) rules that passed `checkRuleShape` as they are. */
+const CLEAN_SEALED_RULES = new WeakSet<object>();
+
+function checkRuleShapeOnce(check: InputCheck, field: string, value: unknown): RuleShape | undefined {
   if (value === undefined || value === null || !isObject(value)) {
     check.add({
       code: value === undefined || value === null ? INPUT_CODES.missing : INPUT_CODES.type,

@@ -17,6 +17,8 @@ const TRICKY = [
 const scalar = fc.oneof(
   fc.constantFrom(...TRICKY),
   fc.string({ unit: fc.constantFrom('a', 'b', ' ', ':', '#', '-', '?', '.', '\n', '"', "'", '\\', '\t', '%', '{', ',', '0', '1', 'é', '~', 'y') }),
+  // quoting: yaml's escapes (\0 \a \v \e \x.. \_ \N), other control characters, lone surrogates, both quote kinds
+  fc.string({ unit: fc.constantFrom('a', ' ', '"', "'", '\\', 'u', '\x00', '\x07', '\x08', '\x0b', '\x0c', '\x1b', '\x7f', '\x85', '\x9f', '\xa0', '\ud800', '\udc00', '\r', ':', '#') }),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -44,6 +46,15 @@ describe('YamlWriter: byte for byte cdk8s Yaml.stringify', () => {
     for (const s of TRICKY) {
       const doc = { [s]: s, list: [s, [s], { [s]: [s] }], nested: { deeper: { [s]: s } } };
       expect(YamlWriter.document(doc)).toEqual(Yaml.stringify(doc));
+    }
+  });
+
+  test('GIVEN strings that need quotes THEN written without yaml, quoted exactly as yaml quotes them', () => {
+    const strings = ['', 'yes', '1', 'a: b', 'a"b', "a'b", 'a"\'b', '"', '\x00', 'x\x07', '\x0b', '\x1b[0m', 'a\x08\x0cb', '\x7f', '\x9f',
+      '\ud800', 'x\udc00y', 'a\\u0007', '\\', ' lead', 'trail ', '#x', 'x #y', '- x', '{"code":"x","reason":"y z"}'];
+    for (const str of strings) {
+      const doc = { [str]: str, list: [str] };
+      expect([str, YamlWriter.withoutYaml(doc)]).toEqual([str, Yaml.stringify(doc)]);
     }
   });
 
