@@ -47,7 +47,8 @@ export function copyShallowArrays<T extends object>(o: T): T {
  */
 export function isPlainRuleList(rules: unknown): boolean {
   if (!Array.isArray(rules)) return false;
-  for (const r of rules) {
+  for (let i = 0; i < rules.length; i++) {
+    const r = rules[i];
     if (r === null || typeof r !== 'object' || Array.isArray(r)) return false;
     if (PLAIN_RULES.has(r)) continue;
     for (const v of Object.values(r)) {
@@ -89,10 +90,12 @@ export function seal<T>(value: T): T {
  * another id only misses the cache), others by their JSON.
  */
 export function rulesKey(rules: readonly object[]): string {
-  let out = '';
-  for (const r of rules) {
+  // one string per rule and one join (a `+=` chain leaves a cons-string node per rule behind)
+  const parts = new Array<string>(rules.length);
+  for (let i = 0; i < rules.length; i++) {
+    const r = rules[i];
     const id = SEALED.get(r);
-    out += id !== undefined ? `#${id}\n` : `${JSON.stringify(r)}\n`;
+    parts[i] = id !== undefined ? `#${id}` : JSON.stringify(r);
   }
-  return out;
+  return parts.length === 0 ? '' : `${parts.join('\n')}\n`;
 }

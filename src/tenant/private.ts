@@ -1,10 +1,25 @@
 // Rendering helpers shared by the tenant constructs; not part of the public API (not re-exported).
 import { k8s } from 'cdk8s-plus-28';
 import { IConstruct } from 'constructs';
+import { seal } from '../core/content-cache';
 import { PolicyRule } from '../rbac/policy-rule';
 
 /** Converts rules to the cdk8s-plus L1 `PolicyRule` shape (its `toJson` renames `nonResourceUrLs`). */
 export function toL1Rules(rules: PolicyRule[]): k8s.PolicyRule[] {
+  // the shared (frozen) compacted lists of thousands of roles: converted once, the result frozen and shared too
+  // (cdk8s resolves a Lazy's value into new objects, never into the value itself)
+  if (!Object.isFrozen(rules)) return convertRules(rules);
+  let l1 = L1_RULES.get(rules);
+  if (l1 === undefined) {
+    l1 = seal(convertRules(rules));
+    L1_RULES.set(rules, l1);
+  }
+  return l1;
+}
+
+const L1_RULES = new WeakMap<PolicyRule[], k8s.PolicyRule[]>();
+
+function convertRules(rules: PolicyRule[]): k8s.PolicyRule[] {
   return rules.map((r) => {
     const out: { -readonly [K in keyof k8s.PolicyRule]: k8s.PolicyRule[K] } = { verbs: [...r.verbs] };
     if (r.apiGroups !== undefined) out.apiGroups = [...r.apiGroups];
