@@ -16,11 +16,25 @@
  * that are not plain JSON, and the same object reached twice (`yaml` writes anchors). `test/app/yaml-writer.test.ts`
  * compares it with `Yaml.stringify` on every example and on generated documents.
  */
+import * as path from 'path';
 import { Yaml } from 'cdk8s';
-import * as YAML from 'yaml';
+import * as OWN_YAML from 'yaml';
 
 /** What cdk8s passes to `YAML.stringify` (cdk8s lib/yaml.js `Yaml.stringify`). */
 const CDK8S_OPTIONS = { keepUndefined: true, lineWidth: 0, version: '1.1' as const };
+
+/**
+ * The `yaml` module cdk8s writes with: cdk8s bundles its own copy, whose tags and number rendering must decide
+ * ours (this package's `yaml` dependency may be another version).
+ */
+const YAML: typeof OWN_YAML = (() => {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require(require.resolve('yaml', { paths: [path.dirname(require.resolve('cdk8s'))] }));
+  } catch {
+    return OWN_YAML;
+  }
+})();
 
 /** `yaml`'s tags of the YAML 1.1 schema that `plainString` tests a string against (`tag.default`, not `str`). */
 const RESOLVING_TAGS: RegExp[] = (() => {
