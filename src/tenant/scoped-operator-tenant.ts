@@ -1,4 +1,4 @@
-import { ApiObject, Chart } from 'cdk8s';
+import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { k8s, ISubject } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
 import { CompactClusterRole } from './compact-cluster-role';
@@ -490,6 +490,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private readonly boundRoles = new Map<string, Map<string, DerivedRoleBind>>();
   private readonly preflightCache = new Map<OperatorSubscription, { key: string; results: PreflightResult[] }>();
   private readonly upgradeChecks = new UpgradeChecks();
+  /** Whether the installer Role carries the (lazy) `SENSITIVE_GRANTS_ANNOTATION`. */
+  private bundleAcceptedGrantsAnnotated = false;
   private approver?: PinnedInstallPlanApprover;
   /** Wrong-typed or unusable props and method arguments (reported first at synth). */
   private readonly input = new InputCheck();
@@ -1003,17 +1005,27 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       binds.map((b) => `${b.roleKind} ${b.roleName}: ${b.reason}`).join('; '));
   }
 
-  /** Names, on the installer Role, the sensitive grants it holds only because the bundles' own Roles grant them. */
+  /**
+   * Names, on the installer Role, the sensitive grants it holds only because the bundles' own Roles grant them. The
+   * value is computed when the Role is rendered, from its final rules and subscriptions (once per tenant, not once
+   * per `subscribe`); no grant, no annotation (cdk8s drops an undefined annotation and then an empty map).
+   */
   private annotateBundleAcceptedGrants(): void {
+    if (this.bundleAcceptedGrantsAnnotated) return;
+    this.bundleAcceptedGrantsAnnotated = true;
+    const text = Lazy.any({ produce: () => this.bundleAcceptedGrantsText() });
+    this.installerRole.apiObject.metadata.addAnnotation(ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION, text as unknown as string);
+  }
+
+  private bundleAcceptedGrantsText(): string | undefined {
     const accepted = InstallerRuleChecks.bundleAcceptedGrants(this.installerRole.rawRules, {
       ...this.namespacedCheckOptions(),
       operatorRbacBeyondNamespace: true,
     });
-    if (accepted.length === 0) return;
+    if (accepted.length === 0) return undefined;
     const bundles = this.subs.flatMap((s) => s.bundles.map((b) => b.name));
-    this.installerRole.apiObject.metadata.addAnnotation(ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION,
-      `${accepted.map((a) => `${a.grant} (${a.what})`).join(', ')}: granted by the bundles' own Roles in namespace ${this.namespaceName} `
-      + `(${[...new Set(bundles)].sort().join(', ')}); OLM's RBAC escalation check makes the installer hold them to create those Roles`);
+    return `${accepted.map((a) => `${a.grant} (${a.what})`).join(', ')}: granted by the bundles' own Roles in namespace ${this.namespaceName} `
+      + `(${[...new Set(bundles)].sort().join(', ')}); OLM's RBAC escalation check makes the installer hold them to create those Roles`;
   }
 
   /** Options of the sensitive-grant checks of the namespaced installer Role. */

@@ -13,6 +13,7 @@ import {
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const LEAKY = OperatorBundle.fromDirectory(path.join(FIXTURES, 'leaky-bundles', 'binds-cluster-admin', '0.1.0'));
 const ETCD = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'etcd', '0.9.4'));
+const PROMETHEUS = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'prometheus', '0.56.3'));
 const CATALOG = CatalogSourceReference.fromName('curated', 'team-a');
 
 function fixture() {
@@ -209,6 +210,21 @@ describe('issue 8 case 4: grants equivalent to escalation are sensitive grants',
     // the same grant by hand, beyond what the bundle grants (pods/exec), is still an error
     tenant.allowInstaller(['create'], '', ['pods/exec']);
     expect(codesOf(synthErrors(chart))).toEqual(['InstallerSensitiveGrant']);
+  });
+
+  test('GIVEN the annotation of bundle-accepted grants THEN it is computed from the final Role: absent while nothing is accepted, then naming every bundle', () => {
+    const { chart } = fixture();
+    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true });
+    tenant.subscribe({ packageName: 'prometheus', catalog: CATALOG, bundle: PROMETHEUS });
+    // prometheus's own Roles grant nothing sensitive: no annotation (and no empty annotation)
+    expect(tenant.installerRole.apiObject.toJson().metadata.annotations).toEqual({ [ScopedOperatorTenant.DERIVE_SCOPE_ANNOTATION]: 'AllowedUpgrades' });
+    // etcd's do (pods create): the annotation appears and names both subscriptions' bundles
+    tenant.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
+    expect(tenant.installerRole.apiObject.toJson().metadata.annotations).toEqual({
+      [ScopedOperatorTenant.DERIVE_SCOPE_ANNOTATION]: 'AllowedUpgrades',
+      [ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION]: "POD_CREATE ('create' on pods): granted by the bundles' own Roles in namespace team-a "
+        + "(etcdoperator.v0.9.4, prometheusoperator.0.56.3); OLM's RBAC escalation check makes the installer hold them to create those Roles",
+    });
   });
 
   test('GIVEN derived cluster rules holding sensitive grants (rabbitmq: exec, cluster-wide secrets, webhooks) THEN each is an error until allowed by name', () => {
