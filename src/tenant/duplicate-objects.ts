@@ -35,7 +35,7 @@ function groupOf(apiVersion: string): string {
 
 /** The object's identity on the cluster: API group (not version), kind, namespace (none when cluster-scoped), name. */
 function identity(obj: ApiObject): { groupKind: string; namespace: string; name: string } {
-  const groupKind = `${groupOf(obj.apiVersion)}/${obj.kind}`;
+  const groupKind = groupKindOf(obj.apiVersion, obj.kind);
   const namespace = CLUSTER_SCOPED.has(groupKind) ? '' : obj.metadata.namespace ?? '';
   return { groupKind, namespace, name: obj.metadata.name ?? '' };
 }
@@ -54,22 +54,42 @@ export function describeObject(obj: ApiObject): string {
  * `metadata.name` and `metadata.namespace` (no `toJson`).
  */
 export function findDuplicateObjects(constructs: IConstruct[]): Map<ApiObject, ApiObject[]> {
-  const byIdentity = new Map<string, ApiObject[]>();
+  // one key string per object and no list for the (usual) single object of an identity: the index lives through
+  // the whole validation pass of an App with tens of thousands of objects
+  const byIdentity = new Map<string, ApiObject | ApiObject[]>();
+  let duplicated = false;
   for (const c of constructs) {
     if (!(c instanceof ApiObject)) continue;
-    const { groupKind, namespace, name } = identity(c);
+    const groupKind = groupKindOf(c.apiVersion, c.kind);
     if (REPORTED_ELSEWHERE.has(groupKind)) continue;
-    const key = `${groupKind}\u0000${namespace}\u0000${name}`;
-    const list = byIdentity.get(key);
-    if (list) list.push(c);
-    else byIdentity.set(key, [c]);
+    const namespace = CLUSTER_SCOPED.has(groupKind) ? '' : c.metadata.namespace ?? '';
+    const key = `${groupKind}\u0000${namespace}\u0000${c.metadata.name ?? ''}`;
+    const found = byIdentity.get(key);
+    if (found === undefined) {
+      byIdentity.set(key, c);
+    } else {
+      duplicated = true;
+      if (Array.isArray(found)) found.push(c);
+      else byIdentity.set(key, [found, c]);
+    }
   }
   const out = new Map<ApiObject, ApiObject[]>();
+  if (!duplicated) return out;
   for (const list of byIdentity.values()) {
-    if (list.length < 2) continue;
+    if (!Array.isArray(list)) continue;
     for (const obj of list) out.set(obj, list.filter((o) => o !== obj));
   }
   return out;
+}
+
+/** `<group>/<kind>`, one string per (apiVersion, kind) pair. */
+const GROUP_KINDS = new Map<string, Map<string, string>>();
+function groupKindOf(apiVersion: string, kind: string): string {
+  let byKind = GROUP_KINDS.get(apiVersion);
+  if (byKind === undefined) GROUP_KINDS.set(apiVersion, byKind = new Map());
+  let groupKind = byKind.get(kind);
+  if (groupKind === undefined) byKind.set(kind, groupKind = `${groupOf(apiVersion)}/${kind}`);
+  return groupKind;
 }
 
 /**

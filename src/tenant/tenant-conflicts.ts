@@ -70,7 +70,8 @@ class ApiOwners {
       this.allNamespaces.push(o);
       return;
     }
-    for (const ns of new Set(tenant.targetNamespaces)) {
+    const targets = tenant.targetNamespaces.length === 1 ? tenant.targetNamespaces : new Set(tenant.targetNamespaces);
+    for (const ns of targets) {
       const list = this.byTarget.get(ns);
       if (list) list.push(o);
       else this.byTarget.set(ns, [o]);
@@ -85,6 +86,10 @@ class ApiOwners {
     let candidates: Owner[];
     if (a.tenant.targetNamespaces.length === 0) {
       candidates = this.owners;
+    } else if (this.allNamespaces.length === 0 && a.tenant.targetNamespaces.length === 1) {
+      // the usual case (one target namespace, no AllNamespaces owner): that namespace's owners, already in order
+      candidates = this.byTarget.get(a.tenant.targetNamespaces[0]) ?? [];
+      if (candidates.length === 1) return [];
     } else {
       const found = new Set<Owner>(this.allNamespaces);
       for (const ns of a.tenant.targetNamespaces) for (const o of this.byTarget.get(ns) ?? []) found.add(o);
