@@ -46,35 +46,37 @@ function providedApis(bundle: OperatorBundle): string[] {
   return [...out].sort();
 }
 
-/** One bundle installed by one tenant, indexed by API or CRD. */
+/** One bundle installed by one tenant, indexed by API or CRD (one object for all of the bundle's APIs). */
 interface Owner {
   readonly tenant: TenantFacts;
   readonly csv: string;
-  /** Position in the index list: rivals are listed in this order. */
+  /** Position among all owners: within an API, rivals are listed in this order (the order they were indexed in). */
   readonly order: number;
 }
 
 /**
  * The owners of one API, indexed by what decides whether two OperatorGroups' target namespaces intersect:
- * AllNamespaces owners intersect everybody, the others only owners that share a target namespace.
+ * AllNamespaces owners intersect everybody, the others only owners that share a target namespace. (A namespace
+ * with one owner, the usual case, holds the owner itself rather than a list: the index lives through the pass.)
  */
 class ApiOwners {
   public readonly owners: Owner[] = [];
   private readonly allNamespaces: Owner[] = [];
-  private readonly byTarget = new Map<string, Owner[]>();
+  private readonly byTarget = new Map<string, Owner | Owner[]>();
 
-  public add(tenant: TenantFacts, csv: string): void {
-    const o: Owner = { tenant, csv, order: this.owners.length };
+  public add(o: Owner): void {
     this.owners.push(o);
+    const tenant = o.tenant;
     if (tenant.targetNamespaces.length === 0) {
       this.allNamespaces.push(o);
       return;
     }
     const targets = tenant.targetNamespaces.length === 1 ? tenant.targetNamespaces : new Set(tenant.targetNamespaces);
     for (const ns of targets) {
-      const list = this.byTarget.get(ns);
-      if (list) list.push(o);
-      else this.byTarget.set(ns, [o]);
+      const found = this.byTarget.get(ns);
+      if (found === undefined) this.byTarget.set(ns, o);
+      else if (Array.isArray(found)) found.push(o);
+      else this.byTarget.set(ns, [found, o]);
     }
   }
 
@@ -88,11 +90,17 @@ class ApiOwners {
       candidates = this.owners;
     } else if (this.allNamespaces.length === 0 && a.tenant.targetNamespaces.length === 1) {
       // the usual case (one target namespace, no AllNamespaces owner): that namespace's owners, already in order
-      candidates = this.byTarget.get(a.tenant.targetNamespaces[0]) ?? [];
-      if (candidates.length === 1) return [];
+      const found = this.byTarget.get(a.tenant.targetNamespaces[0]);
+      if (found === undefined || !Array.isArray(found)) return [];
+      candidates = found;
     } else {
       const found = new Set<Owner>(this.allNamespaces);
-      for (const ns of a.tenant.targetNamespaces) for (const o of this.byTarget.get(ns) ?? []) found.add(o);
+      for (const ns of a.tenant.targetNamespaces) {
+        const here = this.byTarget.get(ns);
+        if (here === undefined) continue;
+        if (Array.isArray(here)) for (const o of here) found.add(o);
+        else found.add(here);
+      }
       candidates = [...found].sort((x, y) => x.order - y.order);
     }
     return candidates.filter((b) => b.tenant !== a.tenant && b.tenant.namespace !== a.tenant.namespace);
@@ -124,14 +132,16 @@ function tenantConflicts(tenants: TenantFacts[]): Map<TenantFacts, DiagnosticDet
   const byApi = new Map<string, ApiOwners>();
   const byCrd = new Map<string, Array<{ tenant: TenantFacts; csv: string }>>();
   const apisOf = new Map<OperatorBundle, string[]>();
+  let order = 0;
   for (const tenant of tenants) {
     for (const bundle of tenant.bundles) {
       let apis = apisOf.get(bundle);
       if (!apis) apisOf.set(bundle, apis = providedApis(bundle));
+      const owner: Owner = { tenant, csv: bundle.name, order: order++ };
       for (const api of apis) {
         let owners = byApi.get(api);
         if (!owners) byApi.set(api, owners = new ApiOwners());
-        owners.add(tenant, bundle.name);
+        owners.add(owner);
       }
       for (const crd of new Set(bundle.ownedCrds.map((c) => c.name))) {
         const owners = byCrd.get(crd);
