@@ -421,6 +421,10 @@ function indexOperatorGroups(root: IConstruct, all: IConstruct[] = root.node.fin
  * Operators"). Synthesizes, in dependency order: Namespace, installer ServiceAccount, its token Secret, the
  * installer Role and RoleBinding, the OperatorGroup naming the ServiceAccount, then the Subscriptions.
  */
+/** Shared empty collections for reads before the first write (never written: writes create the tenant's own). */
+const EMPTY_MAP: ReadonlyMap<unknown, unknown> = new Map();
+const EMPTY_SET: ReadonlySet<unknown> = new Set();
+
 export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   /** OperatorGroup annotation that carries the reason for targets other than the own namespace. */
   public static readonly TARGETS_REASON_ANNOTATION = 'cdk8s-olm-tenancy.io/target-namespaces-reason';
@@ -475,20 +479,20 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private clusterRole?: CompactClusterRole;
   private clusterRoleBinding?: k8s.KubeClusterRoleBinding;
   private legacyPullSecretBinding?: SubjectRoleBinding;
-  private readonly accessBindings = new Map<string, SubjectRoleBinding>();
+  private accessBindingsStore?: Map<string, SubjectRoleBinding>;
   private readonly removed: RemovedOperatorOptions[] = [];
   private subscriptionManagers?: SubjectRoleBinding;
-  private readonly accessGrantsOnAllNamespaces = new Set<AccessLevel>();
+  private accessGrantsOnAllNamespacesStore?: Set<AccessLevel>;
   /** Installer Roles outside the tenant namespace (legacy pull secrets, derived kube-system rules), by namespace. */
-  private readonly outsideRoles = new Map<string, CompactRole>();
+  private outsideRolesStore?: Map<string, CompactRole>;
   /**
    * Derived rules that `bind` named roles only (bootstrap roles of cert resources, roles in `allowedBindRoles`), by
    * identity: accepted (and named in `BIND_ROLES_ANNOTATION`); an equal rule added by hand is still checked.
    */
-  private readonly derivedNamedBinds = new Set<PolicyRule>();
+  private derivedNamedBindsStore?: Set<PolicyRule>;
   /** Derived binds per namespace ('' = cluster), by `kind/name`, for `BIND_ROLES_ANNOTATION`. */
-  private readonly boundRoles = new Map<string, Map<string, DerivedRoleBind>>();
-  private readonly preflightCache = new Map<OperatorSubscription, { key: string; results: PreflightResult[] }>();
+  private boundRolesStore?: Map<string, Map<string, DerivedRoleBind>>;
+  private preflightCacheStore?: Map<OperatorSubscription, { key: string; results: PreflightResult[] }>;
   private readonly upgradeChecks = new UpgradeChecks();
   /** Whether the installer Role carries the (lazy) `SENSITIVE_GRANTS_ANNOTATION`. */
   private bundleAcceptedGrantsAnnotated = false;
@@ -851,7 +855,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const checkedLevel = this.input.optionalEnum('grantOperatorAccess(level)', level ?? '', AccessLevel as any, 'AccessLevel');
     if (!checkedSubject || checkedLevel === undefined) return;
     const clusterRoleName = OlmNaming.operatorGroupClusterRoleName(this.namespaceName, this.operatorGroupName, level, this.olmGeneration);
-    if (this.allNamespaces) this.accessGrantsOnAllNamespaces.add(level);
+    if (this.allNamespaces) this.mutableAccessGrantsOnAllNamespaces().add(level);
     const namespaces = this.allNamespaces ? [this.namespaceName] : this.targetNamespaces;
     for (const ns of namespaces) {
       const key = `${ns}/${level}`;
@@ -865,7 +869,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
           roleName: clusterRoleName,
         });
         this.after(binding, this.operatorGroup);
-        this.accessBindings.set(key, binding);
+        this.mutableAccessBindings().set(key, binding);
       }
       binding.addSubjectConfiguration(checkedSubject.kind, checkedSubject.name, checkedSubject.namespace, checkedSubject.apiGroup);
     }
@@ -969,12 +973,12 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       const names = new Set(derived.boundRoles.filter((b) => b.namespace === ns).map((b) => b.roleName));
       for (const rule of rules) {
         const namedBind = rule.verbs.length === 1 && rule.verbs[0] === 'bind' && (rule.resourceNames ?? []).length > 0;
-        if (namedBind && rule.resourceNames!.every((n) => names.has(n))) this.derivedNamedBinds.add(rule);
+        if (namedBind && rule.resourceNames!.every((n) => names.has(n))) this.mutableDerivedNamedBinds().add(rule);
       }
       for (const b of derived.boundRoles.filter((x) => x.namespace === ns)) {
         const m = this.boundRoles.get(ns) ?? new Map<string, DerivedRoleBind>();
         m.set(`${b.roleKind}/${b.roleName}`, b);
-        this.boundRoles.set(ns, m);
+        this.mutableBoundRoles().set(ns, m);
       }
     };
     markBinds(this.namespaceName, derived.namespacedRules);
@@ -1056,7 +1060,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     binding.addSubjectConfiguration('ServiceAccount', this.installerServiceAccountName, this.namespaceName);
     this.after(binding, role);
     this.after(this.operatorGroup, binding);
-    this.outsideRoles.set(namespace, role);
+    this.mutableOutsideRoles().set(namespace, role);
     return role;
   }
 
@@ -1088,7 +1092,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       clusterInstallerRules,
       otherNamespaceRules,
     });
-    this.preflightCache.set(sub, { key, results });
+    this.mutablePreflightCache().set(sub, { key, results });
     return results;
   }
 
@@ -1172,8 +1176,62 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     binding.addSubjectConfiguration('ServiceAccount', this.installerServiceAccountName, this.namespaceName);
     this.after(binding, role);
     this.legacyPullSecretBinding = binding;
-    this.outsideRoles.set(legacy.catalogNamespace, role);
+    this.mutableOutsideRoles().set(legacy.catalogNamespace, role);
     for (const rule of DefaultInstallerRules.okdPullSecretNamespaced()) this.addInstallerRule(rule);
+  }
+
+  /** `accessBindings` to read (empty until written; collections are created on first write: thousands of tenants). */
+  private get accessBindings(): Map<string, SubjectRoleBinding> {
+    return this.accessBindingsStore ?? (EMPTY_MAP as Map<string, SubjectRoleBinding>);
+  }
+
+  private mutableAccessBindings(): Map<string, SubjectRoleBinding> {
+    return this.accessBindingsStore ??= new Map();
+  }
+
+  /** `accessGrantsOnAllNamespaces` to read (empty until written; collections are created on first write: thousands of tenants). */
+  private get accessGrantsOnAllNamespaces(): Set<AccessLevel> {
+    return this.accessGrantsOnAllNamespacesStore ?? (EMPTY_SET as Set<AccessLevel>);
+  }
+
+  private mutableAccessGrantsOnAllNamespaces(): Set<AccessLevel> {
+    return this.accessGrantsOnAllNamespacesStore ??= new Set();
+  }
+
+  /** `outsideRoles` to read (empty until written; collections are created on first write: thousands of tenants). */
+  private get outsideRoles(): Map<string, CompactRole> {
+    return this.outsideRolesStore ?? (EMPTY_MAP as Map<string, CompactRole>);
+  }
+
+  private mutableOutsideRoles(): Map<string, CompactRole> {
+    return this.outsideRolesStore ??= new Map();
+  }
+
+  /** `derivedNamedBinds` to read (empty until written; collections are created on first write: thousands of tenants). */
+  private get derivedNamedBinds(): Set<PolicyRule> {
+    return this.derivedNamedBindsStore ?? (EMPTY_SET as Set<PolicyRule>);
+  }
+
+  private mutableDerivedNamedBinds(): Set<PolicyRule> {
+    return this.derivedNamedBindsStore ??= new Set();
+  }
+
+  /** `boundRoles` to read (empty until written; collections are created on first write: thousands of tenants). */
+  private get boundRoles(): Map<string, Map<string, DerivedRoleBind>> {
+    return this.boundRolesStore ?? (EMPTY_MAP as Map<string, Map<string, DerivedRoleBind>>);
+  }
+
+  private mutableBoundRoles(): Map<string, Map<string, DerivedRoleBind>> {
+    return this.boundRolesStore ??= new Map();
+  }
+
+  /** `preflightCache` to read (empty until written; collections are created on first write: thousands of tenants). */
+  private get preflightCache(): Map<OperatorSubscription, { key: string; results: PreflightResult[] }> {
+    return this.preflightCacheStore ?? (EMPTY_MAP as Map<OperatorSubscription, { key: string; results: PreflightResult[] }>);
+  }
+
+  private mutablePreflightCache(): Map<OperatorSubscription, { key: string; results: PreflightResult[] }> {
+    return this.preflightCacheStore ??= new Map();
   }
 
   /**
