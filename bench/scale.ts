@@ -113,7 +113,9 @@ function child(mode: string, tenants: number, outdir: string): void {
     if (!last) fs.rmSync(dir, { recursive: true, force: true });
   }
   const files = fs.readdirSync(outdir).length;
-  const m: Measurement = { mode, tenants, objects, files, ms: totalMs / rounds, cpuMs: totalCpuMs / rounds, warmupMs, maxRssMb: process.resourceUsage().maxRSS / 1024 };
+  const m: Measurement = {
+    mode, tenants, objects, files, ms: totalMs / rounds, cpuMs: totalCpuMs / rounds, warmupMs, maxRssMb: process.resourceUsage().maxRSS / 1024,
+  };
   console.log(JSON.stringify(m));
 }
 
