@@ -3,6 +3,7 @@ import { k8s, ISubject } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
 import { CompactClusterRole } from './compact-cluster-role';
 import { CompactRole } from './compact-role';
+import { LazyMap, LazySet } from './lazy-collections';
 import { DeriveScope } from './derive-scope';
 import { duplicateObjectError, findDuplicateObjects, reportOnObject } from './duplicate-objects';
 import { CheckedTenantProps, checkRemovedOperator, checkSubject, checkTenantProps } from './input-checks';
@@ -421,10 +422,6 @@ function indexOperatorGroups(root: IConstruct, all: IConstruct[] = root.node.fin
  * Operators"). Synthesizes, in dependency order: Namespace, installer ServiceAccount, its token Secret, the
  * installer Role and RoleBinding, the OperatorGroup naming the ServiceAccount, then the Subscriptions.
  */
-/** Shared empty collections for reads before the first write (never written: writes create the tenant's own). */
-const EMPTY_MAP: ReadonlyMap<unknown, unknown> = new Map();
-const EMPTY_SET: ReadonlySet<unknown> = new Set();
-
 export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   /** OperatorGroup annotation that carries the reason for targets other than the own namespace. */
   public static readonly TARGETS_REASON_ANNOTATION = 'cdk8s-olm-tenancy.io/target-namespaces-reason';
@@ -479,20 +476,20 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private clusterRole?: CompactClusterRole;
   private clusterRoleBinding?: k8s.KubeClusterRoleBinding;
   private legacyPullSecretBinding?: SubjectRoleBinding;
-  private accessBindingsStore?: Map<string, SubjectRoleBinding>;
+  private readonly accessBindings = new LazyMap<string, SubjectRoleBinding>();
   private readonly removed: RemovedOperatorOptions[] = [];
   private subscriptionManagers?: SubjectRoleBinding;
-  private accessGrantsOnAllNamespacesStore?: Set<AccessLevel>;
+  private readonly accessGrantsOnAllNamespaces = new LazySet<AccessLevel>();
   /** Installer Roles outside the tenant namespace (legacy pull secrets, derived kube-system rules), by namespace. */
-  private outsideRolesStore?: Map<string, CompactRole>;
+  private readonly outsideRoles = new LazyMap<string, CompactRole>();
   /**
    * Derived rules that `bind` named roles only (bootstrap roles of cert resources, roles in `allowedBindRoles`), by
    * identity: accepted (and named in `BIND_ROLES_ANNOTATION`); an equal rule added by hand is still checked.
    */
-  private derivedNamedBindsStore?: Set<PolicyRule>;
+  private readonly derivedNamedBinds = new LazySet<PolicyRule>();
   /** Derived binds per namespace ('' = cluster), by `kind/name`, for `BIND_ROLES_ANNOTATION`. */
-  private boundRolesStore?: Map<string, Map<string, DerivedRoleBind>>;
-  private preflightCacheStore?: Map<OperatorSubscription, { key: string; results: PreflightResult[] }>;
+  private readonly boundRoles = new LazyMap<string, Map<string, DerivedRoleBind>>();
+  private readonly preflightCache = new LazyMap<OperatorSubscription, { key: string; results: PreflightResult[] }>();
   private readonly upgradeChecks = new UpgradeChecks();
   /** Whether the installer Role carries the (lazy) `SENSITIVE_GRANTS_ANNOTATION`. */
   private bundleAcceptedGrantsAnnotated = false;
@@ -620,7 +617,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     }
     // the effective-power audit of the whole App (src/audit): reaches outside the tenant's namespaces fail the synth
     const rulesKey = () => JSON.stringify([
-      this.installerRole.rawRules, this.clusterRole?.rawRules, [...this.outsideRoles.values()].map((r) => r.rawRules),
+      this.installerRole.rawRules, this.clusterRole?.rawRules, [...this.outsideRoles.read.values()].map((r) => r.rawRules),
     ]);
     // (a tenant whose names are missing or invalid has synth errors already and is left out of the audit)
     if (this.namespaceIsValid() && KubernetesNames.isDns1123Subdomain(this.operatorGroupName)
@@ -639,7 +636,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   /** The tenant as the effective-power audit sees it (`TenancyAudit`). */
   public auditFacts(): AuditedTenant {
     const people = new Map<string, RbacSubject>();
-    for (const b of [...this.accessBindings.values(), ...(this.subscriptionManagers ? [this.subscriptionManagers] : [])]) {
+    for (const b of [...this.accessBindings.read.values(), ...(this.subscriptionManagers ? [this.subscriptionManagers] : [])]) {
       for (const s of b.subjects) {
         const subject: RbacSubject = s.kind === 'ServiceAccount'
           ? { kind: SubjectKind.SERVICE_ACCOUNT, name: s.name, namespace: s.namespace ?? b.namespace }
@@ -855,11 +852,11 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const checkedLevel = this.input.optionalEnum('grantOperatorAccess(level)', level ?? '', AccessLevel as any, 'AccessLevel');
     if (!checkedSubject || checkedLevel === undefined) return;
     const clusterRoleName = OlmNaming.operatorGroupClusterRoleName(this.namespaceName, this.operatorGroupName, level, this.olmGeneration);
-    if (this.allNamespaces) this.mutableAccessGrantsOnAllNamespaces().add(level);
+    if (this.allNamespaces) this.accessGrantsOnAllNamespaces.write().add(level);
     const namespaces = this.allNamespaces ? [this.namespaceName] : this.targetNamespaces;
     for (const ns of namespaces) {
       const key = `${ns}/${level}`;
-      let binding = this.accessBindings.get(key);
+      let binding = this.accessBindings.read.get(key);
       if (!binding) {
         binding = new SubjectRoleBinding(this, `OperatorAccess-${level}-${ns}`, {
           // in a namespace shared with other OperatorGroups' targets, prefix the tenant namespace to stay unique
@@ -869,7 +866,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
           roleName: clusterRoleName,
         });
         this.after(binding, this.operatorGroup);
-        this.mutableAccessBindings().set(key, binding);
+        this.accessBindings.write().set(key, binding);
       }
       binding.addSubjectConfiguration(checkedSubject.kind, checkedSubject.name, checkedSubject.namespace, checkedSubject.apiGroup);
     }
@@ -931,7 +928,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const push = (binding: SubjectRoleBinding, what: string) => {
       for (const s of binding.subjects) out.push({ subjectKind: s.kind, subjectName: s.name, grant: what, namespace: binding.namespace });
     };
-    for (const [key, binding] of this.accessBindings) push(binding, `operator-${key.slice(key.lastIndexOf('/') + 1)}`);
+    for (const [key, binding] of this.accessBindings.read) push(binding, `operator-${key.slice(key.lastIndexOf('/') + 1)}`);
     if (this.subscriptionManagers) push(this.subscriptionManagers, 'subscription-management');
     const k = (g: TenantAccessGrant) => `${g.namespace}\u0000${g.grant}\u0000${g.subjectKind}\u0000${g.subjectName}`;
     return out.sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));
@@ -973,12 +970,12 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       const names = new Set(derived.boundRoles.filter((b) => b.namespace === ns).map((b) => b.roleName));
       for (const rule of rules) {
         const namedBind = rule.verbs.length === 1 && rule.verbs[0] === 'bind' && (rule.resourceNames ?? []).length > 0;
-        if (namedBind && rule.resourceNames!.every((n) => names.has(n))) this.mutableDerivedNamedBinds().add(rule);
+        if (namedBind && rule.resourceNames!.every((n) => names.has(n))) this.derivedNamedBinds.write().add(rule);
       }
       for (const b of derived.boundRoles.filter((x) => x.namespace === ns)) {
-        const m = this.boundRoles.get(ns) ?? new Map<string, DerivedRoleBind>();
+        const m = this.boundRoles.read.get(ns) ?? new Map<string, DerivedRoleBind>();
         m.set(`${b.roleKind}/${b.roleName}`, b);
-        this.mutableBoundRoles().set(ns, m);
+        this.boundRoles.write().set(ns, m);
       }
     };
     markBinds(this.namespaceName, derived.namespacedRules);
@@ -1003,7 +1000,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
   /** Names the derived binds of `ns` ('' = cluster) on `role` (`BIND_ROLES_ANNOTATION`). */
   private annotateBinds(role: CompactRole | CompactClusterRole, ns: string): void {
-    const binds = [...(this.boundRoles.get(ns)?.values() ?? [])].sort((a, b) => (`${a.roleKind}/${a.roleName}` < `${b.roleKind}/${b.roleName}` ? -1 : 1));
+    const binds = [...(this.boundRoles.read.get(ns)?.values() ?? [])].sort((a, b) => (`${a.roleKind}/${a.roleName}` < `${b.roleKind}/${b.roleName}` ? -1 : 1));
     if (binds.length === 0) return;
     role.apiObject.metadata.addAnnotation(ScopedOperatorTenant.BIND_ROLES_ANNOTATION,
       binds.map((b) => `${b.roleKind} ${b.roleName}: ${b.reason}`).join('; '));
@@ -1050,7 +1047,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
   /** The installer's Role (and RoleBinding) in another namespace, created on first use. */
   private outsideRole(namespace: string, reason: string): CompactRole {
-    let role = this.outsideRoles.get(namespace);
+    let role = this.outsideRoles.read.get(namespace);
     if (role) return role;
     const name = `${this.namespaceName}-olm-installer`;
     role = new CompactRole(this, `InstallerRole-${namespace}`, { name, namespace });
@@ -1060,13 +1057,13 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     binding.addSubjectConfiguration('ServiceAccount', this.installerServiceAccountName, this.namespaceName);
     this.after(binding, role);
     this.after(this.operatorGroup, binding);
-    this.mutableOutsideRoles().set(namespace, role);
+    this.outsideRoles.write().set(namespace, role);
     return role;
   }
 
   /** Rules the installer holds outside its namespace, per namespace. */
   private otherNamespaceRules(shared = false): NamespaceRules[] {
-    return [...this.outsideRoles.entries()]
+    return [...this.outsideRoles.read.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([namespace, role]) => ({ namespace, rules: shared ? role._sharedRules : role.rules }));
   }
@@ -1082,7 +1079,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       ruleListKey(installerRules), ruleListKey(clusterInstallerRules), ...otherNamespaceRules.map((n) => `${n.namespace}:${ruleListKey(n.rules)}`),
       JSON.stringify(this.targetNamespaces),
     ].join('\u0000');
-    const cached = this.preflightCache.get(sub);
+    const cached = this.preflightCache.read.get(sub);
     if (cached && cached.key === key) return cached.results;
     const results = InstallPreflight._checkVersionsShared({
       bundles: sub.bundles,
@@ -1092,7 +1089,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       clusterInstallerRules,
       otherNamespaceRules,
     });
-    this.mutablePreflightCache().set(sub, { key, results });
+    this.preflightCache.write().set(sub, { key, results });
     return results;
   }
 
@@ -1176,62 +1173,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     binding.addSubjectConfiguration('ServiceAccount', this.installerServiceAccountName, this.namespaceName);
     this.after(binding, role);
     this.legacyPullSecretBinding = binding;
-    this.mutableOutsideRoles().set(legacy.catalogNamespace, role);
+    this.outsideRoles.write().set(legacy.catalogNamespace, role);
     for (const rule of DefaultInstallerRules.okdPullSecretNamespaced()) this.addInstallerRule(rule);
-  }
-
-  /** `accessBindings` to read (empty until written; collections are created on first write: thousands of tenants). */
-  private get accessBindings(): Map<string, SubjectRoleBinding> {
-    return this.accessBindingsStore ?? (EMPTY_MAP as Map<string, SubjectRoleBinding>);
-  }
-
-  private mutableAccessBindings(): Map<string, SubjectRoleBinding> {
-    return this.accessBindingsStore ??= new Map();
-  }
-
-  /** `accessGrantsOnAllNamespaces` to read (empty until written; collections are created on first write: thousands of tenants). */
-  private get accessGrantsOnAllNamespaces(): Set<AccessLevel> {
-    return this.accessGrantsOnAllNamespacesStore ?? (EMPTY_SET as Set<AccessLevel>);
-  }
-
-  private mutableAccessGrantsOnAllNamespaces(): Set<AccessLevel> {
-    return this.accessGrantsOnAllNamespacesStore ??= new Set();
-  }
-
-  /** `outsideRoles` to read (empty until written; collections are created on first write: thousands of tenants). */
-  private get outsideRoles(): Map<string, CompactRole> {
-    return this.outsideRolesStore ?? (EMPTY_MAP as Map<string, CompactRole>);
-  }
-
-  private mutableOutsideRoles(): Map<string, CompactRole> {
-    return this.outsideRolesStore ??= new Map();
-  }
-
-  /** `derivedNamedBinds` to read (empty until written; collections are created on first write: thousands of tenants). */
-  private get derivedNamedBinds(): Set<PolicyRule> {
-    return this.derivedNamedBindsStore ?? (EMPTY_SET as Set<PolicyRule>);
-  }
-
-  private mutableDerivedNamedBinds(): Set<PolicyRule> {
-    return this.derivedNamedBindsStore ??= new Set();
-  }
-
-  /** `boundRoles` to read (empty until written; collections are created on first write: thousands of tenants). */
-  private get boundRoles(): Map<string, Map<string, DerivedRoleBind>> {
-    return this.boundRolesStore ?? (EMPTY_MAP as Map<string, Map<string, DerivedRoleBind>>);
-  }
-
-  private mutableBoundRoles(): Map<string, Map<string, DerivedRoleBind>> {
-    return this.boundRolesStore ??= new Map();
-  }
-
-  /** `preflightCache` to read (empty until written; collections are created on first write: thousands of tenants). */
-  private get preflightCache(): Map<OperatorSubscription, { key: string; results: PreflightResult[] }> {
-    return this.preflightCacheStore ?? (EMPTY_MAP as Map<OperatorSubscription, { key: string; results: PreflightResult[] }>);
-  }
-
-  private mutablePreflightCache(): Map<OperatorSubscription, { key: string; results: PreflightResult[] }> {
-    return this.preflightCacheStore ??= new Map();
   }
 
   /**
@@ -1389,11 +1332,11 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
     // installer rules
     out.push(
-      ...InstallerRuleChecks.errors(this.installerRole.rawRules.filter((r) => !this.derivedNamedBinds.has(r)), this.namespacedCheckOptions()),
+      ...InstallerRuleChecks.errors(this.installerRole.rawRules.filter((r) => !this.derivedNamedBinds.read.has(r)), this.namespacedCheckOptions()),
     );
     if (this.clusterRole) {
       out.push(
-        ...InstallerRuleChecks.errors(this.clusterRole.rawRules.filter((r) => !this.derivedNamedBinds.has(r)), { clusterScoped: true, allowedSensitiveGrants: p.allowedSensitiveGrants, field: 'clusterInstallerRules' }),
+        ...InstallerRuleChecks.errors(this.clusterRole.rawRules.filter((r) => !this.derivedNamedBinds.read.has(r)), { clusterScoped: true, allowedSensitiveGrants: p.allowedSensitiveGrants, field: 'clusterInstallerRules' }),
       );
     }
 
@@ -1577,7 +1520,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         });
       }
     }
-    for (const level of [...this.accessGrantsOnAllNamespaces].sort()) {
+    for (const level of [...this.accessGrantsOnAllNamespaces.read].sort()) {
       out.push({
         code: 'OperatorAccessOnlyInTenantNamespace',
         field: `grantOperatorAccess(${level})`,
