@@ -277,7 +277,7 @@ export class TenancyApp extends App {
     const all = cache.findAll(this.node);
     const charts = all.filter((c): c is Chart => c instanceof Chart);
     const touchesChart = all.some((c) => {
-      const deps = cache.dependenciesOf(c);
+      const deps = c.node.dependencies;
       return deps.length > 0 && (c instanceof Chart || deps.some((d) => d instanceof Chart));
     });
     if (!touchesChart) return inRootOrder(charts, this);
@@ -376,18 +376,13 @@ class FindAllCache {
     }
     return found;
   }
+}
 
-  /** `c.node.dependencies` (read after `resolveDependencies`, the last step that adds any). */
-  public dependenciesOf(c: IConstruct): IConstruct[] {
-    return c.node.dependencies;
-  }
-
-  /** `Chart.of(c)` (the construct itself when it is a chart, else its closest chart scope); throws like it. */
-  public chartOf(c: IConstruct): Chart {
-    let x = c;
-    while (!(x instanceof Chart) && x.node.scope !== undefined) x = x.node.scope;
-    return Chart.of(x);
-  }
+/** `Chart.of(c)` (the construct itself when it is a chart, else its closest chart scope); throws like it. */
+function chartOf(c: IConstruct): Chart {
+  let x = c;
+  while (!(x instanceof Chart) && x.node.scope !== undefined) x = x.node.scope;
+  return Chart.of(x);
 }
 
 function countOf(constructs: IConstruct[], type: abstract new (...args: any[]) => IConstruct): number {
@@ -429,18 +424,18 @@ function resolveDependencies(app: App, cache: FindAllCache): boolean {
     }
   }
   for (const dep of buildDependencies(app, cache)) {
-    const sourceChart = cache.chartOf(dep.source);
-    const targetChart = cache.chartOf(dep.target);
+    const sourceChart = chartOf(dep.source);
+    const targetChart = chartOf(dep.target);
     if (sourceChart !== targetChart) {
       sourceChart.node.addDependency(targetChart);
       hasDependantCharts = true;
     }
   }
   for (const dep of buildDependencies(app, cache)) {
-    const sourceChart = cache.chartOf(dep.source);
-    const targetChart = cache.chartOf(dep.target);
-    const targets = cache.findAll(dep.target.node).filter((c) => c instanceof ApiObject && cache.chartOf(c) === targetChart);
-    const sources = cache.findAll(dep.source.node).filter((c) => c instanceof ApiObject && cache.chartOf(c) === sourceChart);
+    const sourceChart = chartOf(dep.source);
+    const targetChart = chartOf(dep.target);
+    const targets = cache.findAll(dep.target.node).filter((c) => c instanceof ApiObject && chartOf(c) === targetChart);
+    const sources = cache.findAll(dep.source.node).filter((c) => c instanceof ApiObject && chartOf(c) === sourceChart);
     for (const target of targets) {
       for (const source of sources) {
         if (target !== source) source.node.addDependency(target);
@@ -454,7 +449,7 @@ function resolveDependencies(app: App, cache: FindAllCache): boolean {
 function chartToKube(chart: Chart, cache: FindAllCache): ApiObject[] {
   // on a cycle, cdk8s's App-wide graph (`app.charts`, which cdk8s builds first) reports it
   const topology = topologyOf(chart, cache) ?? (App.of(chart).charts && new DependencyGraph(chart.node).topology());
-  return topology.filter((x): x is ApiObject => x instanceof ApiObject && cache.chartOf(x) === chart);
+  return topology.filter((x): x is ApiObject => x instanceof ApiObject && chartOf(x) === chart);
 }
 
 /**
@@ -492,7 +487,7 @@ function topologyOf(root: IConstruct, cache: FindAllCache): IConstruct[] | undef
   const outbound = new Map<IConstruct, IConstruct[]>();
   const dependedOn = new Set<IConstruct>();
   for (const source of all) {
-    for (const dep of cache.dependenciesOf(source)) {
+    for (const dep of source.node.dependencies) {
       const target = vertexOf(dep);
       if (target === undefined) continue;
       let list = outbound.get(source);
