@@ -145,7 +145,7 @@ export class TenancyAudit {
    */
   public static objectsOf(tenant: AuditedTenant): PowerObject[] {
     checkTenancyAuditArg('objectsOf', tenant, ENUMS);
-    return TenancyAudit.objectsFor(tenant, true);
+    return objectsFor(tenant, true);
   }
 
   /** The ServiceAccounts OLM creates or runs for the bundles (permissions, clusterPermissions, deployments), sorted. */
@@ -191,11 +191,6 @@ export class TenancyAudit {
     return lines.join('\n') + '\n';
   }
 
-  /** `objectsOf` without the input checks, with or without the provided-API roles (see `objectsFor`). @internal */
-  public static _objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[] {
-    return TenancyAudit.objectsFor(tenant, providedApis);
-  }
-
   /**
    * `audit` without the input checks and without the isolation shortcut (see `run`): the reference the optimized
    * audit is tested equal to.
@@ -216,7 +211,7 @@ export class TenancyAudit {
    */
   private static run(input: TenancyAuditInput, optimized = true): TenancyAuditResult {
     // provided-API roles only for tenants that grant people access (see objectsFor)
-    const objects = [...input.objects, ...input.tenants.flatMap((t) => TenancyAudit.objectsFor(t, (t.people ?? []).length > 0))];
+    const objects = [...input.objects, ...input.tenants.flatMap((t) => objectsFor(t, (t.people ?? []).length > 0))];
     const confined = optimized ? LeakScan.of(objects).confined : undefined;
     const isConfined = (t: AuditedTenant) => confined !== undefined && isConfinedTenant(t, confined);
     if (input.tenants.every(isConfined)) {
@@ -241,51 +236,6 @@ export class TenancyAudit {
     return {
       tenants: input.tenants.map((t) => (isConfined(t) ? confinedResult(t) : TenancyAudit.auditTenant(t, power, installers, inside))),
     };
-  }
-
-  /**
-   * `objectsOf`; without `providedApis`, OLM's per-API ClusterRoles are left out: they only grant the operators'
-   * own APIs to people bound to the OperatorGroup (or built-in admin/edit/view) roles, never a way to another
-   * identity, and computing their aggregation labels is most of the cost for thousands of tenants.
-   */
-  private static objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[] {
-    const bundles = tenant.bundles ?? [];
-    const ns = tenant.namespace;
-    const out: PowerObject[] = [];
-    const rbac = new OlmGeneratedRbac({
-      operatorGroup: { name: tenant.operatorGroupName, namespace: ns, targetNamespaces: tenant.targetNamespaces },
-      operators: bundles.map((b) => OlmGeneratedRbac.memberOperator(b))
-        .map((m) => (providedApis ? m : { ...m, ownedCrds: [], ownedApiServices: [] })),
-      generation: tenant.olmGeneration,
-    });
-    for (const o of rbac.objects()) {
-      out.push({ manifest: o.manifest, origin: `OLM ${o.source}${o.csvName ? ` of ${o.csvName}` : ''}` });
-    }
-    for (const b of bundles) {
-      for (const d of b.deployments) {
-        out.push({
-          manifest: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: d.name, namespace: ns }, spec: { template: { spec: { serviceAccountName: d.serviceAccountName } } } },
-          origin: `OLM, deployment of ${b.name}`,
-        });
-      }
-      for (const p of [...b.permissions, ...b.clusterPermissions]) {
-        out.push({ manifest: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: p.serviceAccountName, namespace: ns } }, origin: `OLM, ServiceAccount of ${b.name}` });
-      }
-      for (const o of b.objects) {
-        if (!['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ServiceAccount'].includes(o.kind)) continue;
-        const raw = o.raw ?? {};
-        const namespaced = o.kind !== 'ClusterRole' && o.kind !== 'ClusterRoleBinding';
-        const manifest = {
-          ...raw,
-          metadata: { ...(raw.metadata ?? {}), ...(namespaced ? { namespace: ns } : {}) },
-          subjects: Array.isArray(raw.subjects)
-            ? raw.subjects.map((s: any) => (s && s.kind === 'ServiceAccount' && !s.namespace ? { ...s, namespace: ns } : s))
-            : raw.subjects,
-        };
-        out.push({ manifest, origin: `bundle ${b.name}, ${o.source.slice(o.source.lastIndexOf('/') + 1)}` });
-      }
-    }
-    return out;
   }
 
   private static auditTenant(
@@ -369,6 +319,51 @@ export class TenancyAudit {
   }
 
   private constructor() {}
+}
+
+/**
+ * `objectsOf`; without `providedApis`, OLM's per-API ClusterRoles are left out: they only grant the operators'
+ * own APIs to people bound to the OperatorGroup (or built-in admin/edit/view) roles, never a way to another
+ * identity, and computing their aggregation labels is most of the cost for thousands of tenants.
+ */
+function objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[] {
+  const bundles = tenant.bundles ?? [];
+  const ns = tenant.namespace;
+  const out: PowerObject[] = [];
+  const rbac = new OlmGeneratedRbac({
+    operatorGroup: { name: tenant.operatorGroupName, namespace: ns, targetNamespaces: tenant.targetNamespaces },
+    operators: bundles.map((b) => OlmGeneratedRbac.memberOperator(b))
+      .map((m) => (providedApis ? m : { ...m, ownedCrds: [], ownedApiServices: [] })),
+    generation: tenant.olmGeneration,
+  });
+  for (const o of rbac.objects()) {
+    out.push({ manifest: o.manifest, origin: `OLM ${o.source}${o.csvName ? ` of ${o.csvName}` : ''}` });
+  }
+  for (const b of bundles) {
+    for (const d of b.deployments) {
+      out.push({
+        manifest: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: d.name, namespace: ns }, spec: { template: { spec: { serviceAccountName: d.serviceAccountName } } } },
+        origin: `OLM, deployment of ${b.name}`,
+      });
+    }
+    for (const p of [...b.permissions, ...b.clusterPermissions]) {
+      out.push({ manifest: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: p.serviceAccountName, namespace: ns } }, origin: `OLM, ServiceAccount of ${b.name}` });
+    }
+    for (const o of b.objects) {
+      if (!['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ServiceAccount'].includes(o.kind)) continue;
+      const raw = o.raw ?? {};
+      const namespaced = o.kind !== 'ClusterRole' && o.kind !== 'ClusterRoleBinding';
+      const manifest = {
+        ...raw,
+        metadata: { ...(raw.metadata ?? {}), ...(namespaced ? { namespace: ns } : {}) },
+        subjects: Array.isArray(raw.subjects)
+          ? raw.subjects.map((s: any) => (s && s.kind === 'ServiceAccount' && !s.namespace ? { ...s, namespace: ns } : s))
+          : raw.subjects,
+      };
+      out.push({ manifest, origin: `bundle ${b.name}, ${o.source.slice(o.source.lastIndexOf('/') + 1)}` });
+    }
+  }
+  return out;
 }
 
 /**
@@ -502,11 +497,11 @@ export function tenantLeaks(t: AuditedTenant): TenantLeaks {
   const ns = t.namespace;
   const bundles = t.bundles ?? [];
   const others = [...GENERATED_RBAC_NAMESPACES, ...bundles.flatMap(namespacesNamedBy), ...t.targetNamespaces.filter((x) => x !== ns)];
-  const direct = () => LeakScan.of(TenancyAudit._objectsFor(t, providedApis)).leaks;
+  const direct = () => LeakScan.of(objectsFor(t, providedApis)).leaks;
   if (!CACHING.enabled || ns === '' || ns === LEAK_PLACEHOLDER || others.includes(ns) || others.includes(LEAK_PLACEHOLDER)) return direct();
   const toPlaceholder = (x: string) => (x === ns ? LEAK_PLACEHOLDER : x);
   const key = contentKey([NamespaceTemplates.bundlesKey(bundles), providedApis, t.olmGeneration ?? null, t.targetNamespaces.map(toPlaceholder)]);
-  const template = TENANT_LEAKS.get(key, () => LeakScan.of(TenancyAudit._objectsFor({
+  const template = TENANT_LEAKS.get(key, () => LeakScan.of(objectsFor({
     ...t, namespace: LEAK_PLACEHOLDER, operatorGroupName: toPlaceholder(t.operatorGroupName), targetNamespaces: t.targetNamespaces.map(toPlaceholder),
   }, providedApis)).leaks);
   return { all: template.all, namespaces: template.namespaces.map((x) => (x === LEAK_PLACEHOLDER ? ns : x)).sort(cmp) };
