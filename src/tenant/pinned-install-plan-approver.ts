@@ -1,8 +1,8 @@
-import { ApiObject, Lazy } from 'cdk8s';
+import { Lazy } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
-import { Construct, IConstruct } from 'constructs';
+import { Construct } from 'constructs';
 import { CompactRole } from './compact-role';
-import { NAME_CHECKING_PARENTS } from './private';
+import { NAME_CHECKING_PARENTS, orderAfter } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 import { describeValue, INPUT_CODES, InputCheck, isObject, prop, valueText, withUnknownProps } from '../core/input';
@@ -127,11 +127,11 @@ export class PinnedInstallPlanApprover extends Construct {
       },
     });
     // order the API objects themselves (cdk8s sorts a chart by ApiObject dependencies, not wrapper constructs)
-    after(this.role, this.serviceAccount);
-    after(this.roleBinding, this.role);
-    after(this.configMap, this.serviceAccount);
-    after(this.cronJob, this.roleBinding);
-    after(this.cronJob, this.configMap);
+    orderAfter(this.role, this.serviceAccount);
+    orderAfter(this.roleBinding, this.role);
+    orderAfter(this.configMap, this.serviceAccount);
+    orderAfter(this.cronJob, this.roleBinding);
+    orderAfter(this.cronJob, this.configMap);
     addErrorProducer(this, () => this.problems());
   }
 
@@ -157,10 +157,6 @@ export class PinnedInstallPlanApprover extends Construct {
   }
 }
 
-function after(obj: IConstruct, dep: IConstruct): void {
-  const apiObjects = (c: IConstruct) => c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject);
-  for (const source of apiObjects(obj)) for (const target of apiObjects(dep)) source.node.addDependency(target);
-}
 
 /** The props, checked: wrong values are errors and replaced by safe ones (the namespace by '' when unusable). */
 function checkApproverProps(input: InputCheck, raw: unknown): PinnedInstallPlanApproverProps {

@@ -1,4 +1,5 @@
 // Rendering helpers shared by the tenant constructs; not part of the public API (not re-exported).
+import { ApiObject } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { IConstruct } from 'constructs';
 import { seal } from '../core/content-cache';
@@ -48,4 +49,22 @@ export const NAME_CHECKING_PARENTS = new WeakSet<IConstruct>();
 export function namesCheckedByParent(c: IConstruct): boolean {
   const parent = c.node.scope;
   return parent !== undefined && NAME_CHECKING_PARENTS.has(parent);
+}
+
+/**
+ * Orders `obj`'s API objects after `dep`'s in the output. cdk8s sorts a chart by API object dependencies; a
+ * dependency between wrapper constructs alone does not order the objects inside them.
+ */
+export function orderAfter(obj: IConstruct, dep: IConstruct | undefined): void {
+  if (!dep) return;
+  const targets = apiObjectsOf(dep);
+  for (const source of apiObjectsOf(obj)) {
+    for (const target of targets) source.node.addDependency(target);
+  }
+}
+
+/** The ApiObjects of a construct's subtree (the construct itself when it is a leaf ApiObject: no walk). */
+function apiObjectsOf(c: IConstruct): ApiObject[] {
+  if (c instanceof ApiObject && c.node.children.length === 0) return [c];
+  return c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject);
 }

@@ -3,16 +3,16 @@ import { k8s, ISubject } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
 import { CompactClusterRole } from './compact-cluster-role';
 import { CompactRole } from './compact-role';
-import { LazyMap, LazySet } from './lazy-collections';
 import { DeriveScope } from './derive-scope';
 import { duplicateObjectError, findDuplicateObjects, reportOnObject } from './duplicate-objects';
 import { CheckedTenantProps, checkRemovedOperator, checkSubject, checkTenantProps } from './input-checks';
 import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
+import { LazyMap, LazySet } from './lazy-collections';
 import { InstallPlanApproval, OperatorSubscription, PreflightEnforcement, SubscriptionInfo, SubscriptionOptions } from './operator-subscription';
 import { IOperatorTenant } from './operator-tenant';
 import { PinnedApproverOptions, PinnedInstallPlanApprover } from './pinned-install-plan-approver';
 import { subscriptionFindings } from './preflight-findings';
-import { NAME_CHECKING_PARENTS, nonEmpty } from './private';
+import { NAME_CHECKING_PARENTS, nonEmpty, orderAfter } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { SystemNamespaces } from './system-namespaces';
 import { TargetNamespaces } from './target-namespaces';
@@ -396,12 +396,6 @@ function treeDuplicatesOf(tenant: ScopedOperatorTenant): Array<[ApiObject, ApiOb
   return (byTenant.get(tenant) ?? []).map((obj) => [obj, duplicates.get(obj)!]);
 }
 
-/** The ApiObjects of a construct's subtree (the construct itself when it is a leaf ApiObject: no walk). */
-function apiObjectsOf(c: IConstruct): ApiObject[] {
-  if (c instanceof ApiObject && c.node.children.length === 0) return [c];
-  return c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject);
-}
-
 function tenantPathOf(obj: ApiObject): string | undefined {
   return ScopedOperatorTenant.of(obj)?.node.path;
 }
@@ -535,7 +529,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     this.installerServiceAccount = new k8s.KubeServiceAccount(this, 'InstallerServiceAccount', {
       metadata: { name: this.installerServiceAccountName, namespace: ns },
     });
-    this.after(this.installerServiceAccount, this.namespace);
+    orderAfter(this.installerServiceAccount, this.namespace);
 
     // 3. long-lived token Secret (L1: cdk8s-plus-28 ServiceAccountTokenSecret adds `immutable: false` and `stringData: {}`)
     if (checkedProps.createTokenSecret ?? true) {
@@ -547,7 +541,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         },
         type: 'kubernetes.io/service-account-token',
       });
-      this.after(this.tokenSecret, this.installerServiceAccount);
+      orderAfter(this.tokenSecret, this.installerServiceAccount);
     }
 
     // 4. installer Role + RoleBinding
@@ -560,7 +554,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       const deriveScope = checkedProps.deriveScope ?? DeriveScope.ALLOWED_UPGRADES;
       this.installerRole.apiObject.metadata.addAnnotation(ScopedOperatorTenant.DERIVE_SCOPE_ANNOTATION, deriveScope);
     }
-    this.after(this.installerRole, this.installerServiceAccount);
+    orderAfter(this.installerRole, this.installerServiceAccount);
     this.installerRoleBinding = new SubjectRoleBinding(this, 'InstallerRoleBinding', {
       name: checkedProps.installerRoleBindingName ?? this.installerRoleName,
       namespace: ns,
@@ -568,7 +562,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       roleName: this.installerRoleName,
     });
     this.installerRoleBinding.addSubjectConfiguration('ServiceAccount', this.installerServiceAccountName, ns);
-    this.after(this.installerRoleBinding, this.installerRole);
+    orderAfter(this.installerRoleBinding, this.installerRole);
 
     for (const rule of checkedProps.clusterInstallerRules ?? []) this.addClusterInstallerRule(rule);
     if (checkedProps.legacyPullSecretAccess) this.addLegacyPullSecretAccess(checkedProps.legacyPullSecretAccess);
@@ -592,10 +586,10 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     });
     // OLM < 0.29 reads the installer's token from this Secret when it acts for the OperatorGroup. (cdk8s emits a
     // node's dependencies depth-first in the order they were added: Secret first keeps the docs' order.)
-    this.after(this.operatorGroup, this.tokenSecret);
-    this.after(this.operatorGroup, this.installerRoleBinding);
-    this.after(this.operatorGroup, this.clusterRoleBinding);
-    this.after(this.operatorGroup, this.legacyPullSecretBinding);
+    orderAfter(this.operatorGroup, this.tokenSecret);
+    orderAfter(this.operatorGroup, this.installerRoleBinding);
+    orderAfter(this.operatorGroup, this.clusterRoleBinding);
+    orderAfter(this.operatorGroup, this.legacyPullSecretBinding);
 
     const tree = treeOf(this.node.root);
     tree.tenants.push(this);
@@ -729,15 +723,15 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     if (!this.clusterRole) {
       const name = `${this.namespaceName}-olm-installer`;
       this.clusterRole = new CompactClusterRole(this, 'InstallerClusterRole', { name });
-      this.after(this.clusterRole, this.installerServiceAccount);
+      orderAfter(this.clusterRole, this.installerServiceAccount);
       this.clusterRoleBinding = new k8s.KubeClusterRoleBinding(this, 'InstallerClusterRoleBinding', {
         metadata: { name },
         roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name },
         subjects: [{ kind: 'ServiceAccount', name: this.installerServiceAccountName, namespace: this.namespaceName }],
       });
-      this.after(this.clusterRoleBinding, this.clusterRole);
+      orderAfter(this.clusterRoleBinding, this.clusterRole);
       // called from the constructor before the OperatorGroup exists: the constructor orders it then
-      if (this.operatorGroup) this.after(this.operatorGroup, this.clusterRoleBinding);
+      if (this.operatorGroup) orderAfter(this.operatorGroup, this.clusterRoleBinding);
     }
     this.clusterRole.addRules(checked);
   }
@@ -756,7 +750,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     let id = `Subscription-${name}`;
     for (let i = 2; this.node.tryFindChild(id); i++) id = `Subscription-${name}-${i}`;
     const sub = new OperatorSubscription(this, id, { ...options, namespace: this.namespaceName, subscriber: this });
-    this.after(sub, this.operatorGroup);
+    orderAfter(sub, this.operatorGroup);
     this.orderCatalogSources(sub.catalog, sub);
     this.subs.push(sub);
     this.pinForApprover(sub);
@@ -796,7 +790,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         name: this.input.optionalString('addPinnedApprover(options).name', o.name),
       };
       this.approver = new PinnedInstallPlanApprover(this, 'PinnedApprover', { ...checked, namespace: this.namespaceName });
-      this.after(this.approver, this.namespace);
+      orderAfter(this.approver, this.namespace);
       for (const sub of this.subs) this.pinForApprover(sub);
     }
     return this.approver;
@@ -865,7 +859,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
           roleKind: RoleRefKind.CLUSTER_ROLE,
           roleName: clusterRoleName,
         });
-        this.after(binding, this.operatorGroup);
+        orderAfter(binding, this.operatorGroup);
         this.accessBindings.write().set(key, binding);
       }
       binding.addSubjectConfiguration(checkedSubject.kind, checkedSubject.name, checkedSubject.namespace, checkedSubject.apiGroup);
@@ -891,14 +885,14 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
           { apiGroups: ['operators.coreos.com'], resources: ['clusterserviceversions'], verbs: ['get', 'list', 'watch'] },
         ],
       });
-      this.after(role, this.operatorGroup);
+      orderAfter(role, this.operatorGroup);
       this.subscriptionManagers = new SubjectRoleBinding(this, 'SubscriptionManagerRoleBinding', {
         name,
         namespace: this.namespaceName,
         roleKind: RoleRefKind.ROLE,
         roleName: name,
       });
-      this.after(this.subscriptionManagers, role);
+      orderAfter(this.subscriptionManagers, role);
     }
     this.subscriptionManagers.addSubjectConfiguration(checkedSubject.kind, checkedSubject.name, checkedSubject.namespace, checkedSubject.apiGroup);
   }
@@ -945,8 +939,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const chart = Chart.of(this);
     for (const c of catalog.node.findAll()) {
       if (!(c instanceof ApiObject) || c.kind !== 'CatalogSource' || c.metadata.namespace !== this.namespaceName) continue;
-      this.after(c, this.namespace);
-      if (Chart.of(c) === chart) this.after(sub, c);
+      orderAfter(c, this.namespace);
+      if (Chart.of(c) === chart) orderAfter(sub, c);
     }
   }
 
@@ -1052,11 +1046,11 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const name = `${this.namespaceName}-olm-installer`;
     role = new CompactRole(this, `InstallerRole-${namespace}`, { name, namespace });
     role.apiObject.metadata.addAnnotation(ScopedOperatorTenant.REASON_ANNOTATION, reason);
-    this.after(role, this.installerServiceAccount);
+    orderAfter(role, this.installerServiceAccount);
     const binding = new SubjectRoleBinding(this, `InstallerRoleBinding-${namespace}`, { name, namespace, roleKind: RoleRefKind.ROLE, roleName: name });
     binding.addSubjectConfiguration('ServiceAccount', this.installerServiceAccountName, this.namespaceName);
-    this.after(binding, role);
-    this.after(this.operatorGroup, binding);
+    orderAfter(binding, role);
+    orderAfter(this.operatorGroup, binding);
     this.outsideRoles.write().set(namespace, role);
     return role;
   }
@@ -1163,7 +1157,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     if (reason !== undefined && SystemNamespaces.isSystemNamespace(legacy.catalogNamespace)) {
       role.apiObject.metadata.addAnnotation(ScopedOperatorTenant.SYSTEM_NAMESPACES_REASON_ANNOTATION, reason);
     }
-    this.after(role, this.installerServiceAccount);
+    orderAfter(role, this.installerServiceAccount);
     const binding = new SubjectRoleBinding(this, 'LegacyPullSecretRoleBinding', {
       name,
       namespace: legacy.catalogNamespace,
@@ -1171,22 +1165,10 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       roleName: name,
     });
     binding.addSubjectConfiguration('ServiceAccount', this.installerServiceAccountName, this.namespaceName);
-    this.after(binding, role);
+    orderAfter(binding, role);
     this.legacyPullSecretBinding = binding;
     this.outsideRoles.write().set(legacy.catalogNamespace, role);
     for (const rule of DefaultInstallerRules.okdPullSecretNamespaced()) this.addInstallerRule(rule);
-  }
-
-  /**
-   * Orders `obj`'s API objects after `dep`'s in the output. cdk8s sorts a chart by API object dependencies;
-   * a dependency between wrapper constructs alone does not order the objects inside them.
-   */
-  private after(obj: IConstruct, dep: IConstruct | undefined): void {
-    if (!dep) return;
-    const targets = apiObjectsOf(dep);
-    for (const source of apiObjectsOf(obj)) {
-      for (const target of targets) source.node.addDependency(target);
-    }
   }
 
   /** The bundles given to `subscribe` as what OLM installs first, in Subscription order. */
