@@ -420,7 +420,19 @@ function splitWrites(rules: PolicyRule[]): [PolicyRule[], PolicyRule[]] {
   return [ok, bad];
 }
 
-function writesProblem(bundle: OperatorBundle, writes: Map<string, { atoms: PolicyRule[]; steps: Set<string> }>): PreflightProblem[] {
+/** Forbidden write atoms per namespace, with the InstallPlan steps that need them. */
+type WritesByNamespace = Map<string, { atoms: PolicyRule[]; steps: Set<string> }>;
+
+/** Records a step's forbidden write atoms (none: nothing recorded). */
+function addWrites(writes: WritesByNamespace, namespace: string, atoms: PolicyRule[], step: string): void {
+  if (atoms.length === 0) return;
+  const w = writes.get(namespace) ?? { atoms: [], steps: new Set<string>() };
+  w.atoms.push(...atoms);
+  w.steps.add(step);
+  writes.set(namespace, w);
+}
+
+function writesProblem(bundle: OperatorBundle, writes: WritesByNamespace): PreflightProblem[] {
   const out: PreflightProblem[] = [];
   for (const kind of ['crd', 'escalation'] as const) {
     const rules: string[] = [];
@@ -571,7 +583,7 @@ const CORE_API_VERSIONS: Record<string, string> = {
 interface PreparedModel {
   readonly model: InstallModel;
   /** CRD/APIService writes and escalation rights, per namespace: refused, never reported as missing. */
-  readonly writes: Map<string, { atoms: PolicyRule[]; steps: Set<string> }>;
+  readonly writes: WritesByNamespace;
   /** Everything requested per namespace (allowed rules and alternatives), for one `covers` call each. */
   readonly requested: Map<string, PolicyRule[]>;
   /** Per requirement: its allowed atoms and its alternative's atoms, by atom key, de-duplicated, in breakdown order. */
@@ -589,17 +601,12 @@ function prepare(bundle: OperatorBundle, namespace: string, upgrade: boolean): P
   // Bounded: a platform checks one bundle in many tenant namespaces; only repeated checks of one install need the cache.
   if (byKey.size >= 8) byKey.clear();
   const model = InstallPlanModel.build(bundle, namespace, upgrade);
-  const writes = new Map<string, { atoms: PolicyRule[]; steps: Set<string> }>();
+  const writes: WritesByNamespace = new Map();
   const requested = new Map<string, PolicyRule[]>();
   const byAtom = (rules: PolicyRule[]) => new Map(RbacRules.breakdown(rules).map((a) => [atomKeyOf(a), a] as const));
   const atoms = model.requirements.map((req) => {
     const [allowedRules, writeAtoms] = splitWrites(req.rules);
-    if (writeAtoms.length > 0) {
-      const w = writes.get(req.namespace) ?? { atoms: [], steps: new Set<string>() };
-      w.atoms.push(...writeAtoms);
-      w.steps.add(req.step);
-      writes.set(req.namespace, w);
-    }
+    addWrites(writes, req.namespace, writeAtoms, req.step);
     const list = requested.get(req.namespace) ?? [];
     list.push(...allowedRules, ...(req.alternative ?? []));
     requested.set(req.namespace, list);
@@ -793,7 +800,7 @@ function leastPrivilegeUncached(props: LeastPrivilegeProps): InstallerPermission
       });
     }
     problems.push(...modelProblems(bundle, model));
-    const writes = new Map<string, { atoms: PolicyRule[]; steps: Set<string> }>();
+    const writes: WritesByNamespace = new Map();
     const refusedBinds: Array<{ bind: ExternalRoleBind; step: string }> = [];
     for (const req of model.requirements) {
       if (req.externalBind !== undefined) {
@@ -815,12 +822,7 @@ function leastPrivilegeUncached(props: LeastPrivilegeProps): InstallerPermission
         continue;
       }
       const [allowed, writeAtoms] = splitWrites(req.rules);
-      if (writeAtoms.length > 0) {
-        const w = writes.get(req.namespace) ?? { atoms: [], steps: new Set<string>() };
-        w.atoms.push(...writeAtoms);
-        w.steps.add(req.step);
-        writes.set(req.namespace, w);
-      }
+      addWrites(writes, req.namespace, writeAtoms, req.step);
       const list = perNamespace.get(req.namespace) ?? [];
       list.push(...allowed);
       perNamespace.set(req.namespace, list);
