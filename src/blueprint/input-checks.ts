@@ -2,7 +2,7 @@
 import type { BlueprintOperator, BlueprintStampOptions, TenantBlueprintProps } from './tenant-blueprint';
 import { BlueprintOverride } from './tenant-blueprint';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { describeValue, INPUT_CODES, InputCheck, isObject, prop, valueText, withUnknownProps } from '../core/input';
+import { InputCheck, prop, withUnknownProps } from '../core/input';
 import { AccessLevel } from '../olm/olm-naming';
 import { InstallPlanApproval } from '../tenant/operator-subscription';
 import { PodSecurityLevel } from '../tenant/scoped-operator-tenant';
@@ -29,16 +29,7 @@ function checkOperator(input: InputCheck, field: string, raw: unknown): Blueprin
 
 /** The blueprint props, checked: wrong-typed values are errors (reported on every stamped tenant) and left out. */
 export function checkBlueprintProps(input: InputCheck, raw: unknown): TenantBlueprintProps {
-  if (!isObject(raw)) {
-    input.add({
-      code: raw === undefined || raw === null ? INPUT_CODES.missing : INPUT_CODES.type,
-      field: 'blueprint',
-      value: raw === undefined ? undefined : valueText(raw),
-      message: `the blueprint props must be an object with name and catalog, got ${describeValue(raw)}`,
-      fix: "pass { name: 'standard', catalog }",
-    });
-    return { name: 'invalid', catalog: undefined as any };
-  }
+  if (input.requiredObject('blueprint', raw, 'an object with name and catalog', "pass { name: 'standard', catalog }", 'the blueprint props') === undefined) return { name: 'invalid', catalog: undefined as any };
   const p = (k: string) => prop(raw, k);
   const f = (k: string) => `blueprint.${k}`;
   // props this check does not know (added by other features) pass through unchanged

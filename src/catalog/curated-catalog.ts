@@ -514,16 +514,7 @@ function subscriptionSpec(sub: ApiObject): any {
 
 /** The props, checked: wrong-typed values are errors and left out; `packages` is always a list. */
 function checkCatalogProps(input: InputCheck, raw: unknown): CuratedCatalogProps {
-  if (!isObject(raw)) {
-    input.add({
-      code: raw === undefined || raw === null ? INPUT_CODES.missing : INPUT_CODES.type,
-      field: 'props',
-      value: raw === undefined ? undefined : valueText(raw),
-      message: `the props must be an object with packages and image (or address), got ${describeValue(raw)}`,
-      fix: "pass { packages: [{ name: 'etcd' }], image: 'registry.example.com/curated:v1' }",
-    });
-    return { packages: [] };
-  }
+  if (input.requiredObject('props', raw, 'an object with packages and image (or address)', "pass { packages: [{ name: 'etcd' }], image: 'registry.example.com/curated:v1' }", 'the props') === undefined) return { packages: [] };
   const p = (k: string) => prop(raw, k);
   const reference = (field: string, example: string) => {
     const v = input.optionalString(field, p(field), { fix: `set ${field} to e.g. ${example}` });

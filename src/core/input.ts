@@ -205,14 +205,17 @@ export class InputCheck {
     return undefined;
   }
 
-  /** A required object argument: `undefined` and an error when missing or not an object. */
-  public requiredObject(field: string, value: unknown, what: string, fix: string): { [key: string]: unknown } | undefined {
+  /**
+   * A required object argument: `undefined` and an error when missing or not an object.
+   * @param subject how the message names the value @default field
+   */
+  public requiredObject(field: string, value: unknown, what: string, fix: string, subject: string = field): { [key: string]: unknown } | undefined {
     if (isObject(value)) return value;
     this.add({
       code: value === undefined || value === null ? INPUT_CODES.missing : INPUT_CODES.type,
       field,
       value: value === undefined ? undefined : valueText(value),
-      message: `${field} must be ${what}, got ${describeValue(value)}`,
+      message: `${subject} must be ${what}, got ${describeValue(value)}`,
       fix,
     });
     return undefined;

@@ -10,7 +10,7 @@ import { TargetNamespaces } from './target-namespaces';
 import { ReachCode } from '../audit/tenancy-audit';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { CatalogSourceLocation, CatalogSourceReference, CatalogSubscriptionRequest, ICatalogSource } from '../catalog/catalog-source';
-import { checkRuleShape, describeValue, INPUT_CODES, InputCheck, isObject, prop, valueText, withUnknownProps } from '../core/input';
+import { checkRuleShape, INPUT_CODES, InputCheck, prop, withUnknownProps } from '../core/input';
 import { PolicySeverity } from '../core/policy-checks';
 import { OlmGeneration } from '../olm/olm-naming';
 import { BoundRoleKind } from '../preflight/install-preflight';
@@ -28,16 +28,7 @@ export type CheckedTenantProps = Omit<ScopedOperatorTenantProps, 'namespaceName'
 
 /** Every prop of `ScopedOperatorTenant`, checked; the result holds only values of the declared types. */
 export function checkTenantProps(input: InputCheck, raw: unknown): CheckedTenantProps {
-  if (!isObject(raw)) {
-    input.add({
-      code: raw === undefined || raw === null ? INPUT_CODES.missing : INPUT_CODES.type,
-      field: 'props',
-      value: raw === undefined ? undefined : valueText(raw),
-      message: `the props must be an object with at least namespaceName, got ${describeValue(raw)}`,
-      fix: "pass { namespaceName: 'team-a' }",
-    });
-    return { namespaceName: undefined };
-  }
+  if (input.requiredObject('props', raw, 'an object with at least namespaceName', "pass { namespaceName: 'team-a' }", 'the props') === undefined) return { namespaceName: undefined };
   const p = (k: string) => prop(raw, k);
   const legacy = input.optionalObject('legacyPullSecretAccess', p('legacyPullSecretAccess'), "pass { catalogNamespace: 'openshift-marketplace', secretNames: ['pull-secret'] }");
   let legacyChecked: LegacyPullSecretAccess | undefined;
@@ -130,16 +121,7 @@ class MissingCatalog implements ICatalogSource {
 export type CheckedSubscriptionProps = Omit<OperatorSubscriptionProps, 'packageName' | 'namespace'> & { readonly packageName?: string; readonly namespace?: string };
 
 export function checkSubscriptionProps(input: InputCheck, raw: unknown, namespaceRequired: boolean): CheckedSubscriptionProps {
-  if (!isObject(raw)) {
-    input.add({
-      code: raw === undefined || raw === null ? INPUT_CODES.missing : INPUT_CODES.type,
-      field: 'options',
-      value: raw === undefined ? undefined : valueText(raw),
-      message: `the subscription options must be an object with packageName and catalog, got ${describeValue(raw)}`,
-      fix: "pass { packageName: 'etcd', catalog }",
-    });
-    return { packageName: undefined, namespace: undefined, catalog: new MissingCatalog() };
-  }
+  if (input.requiredObject('options', raw, 'an object with packageName and catalog', "pass { packageName: 'etcd', catalog }", 'the subscription options') === undefined) return { packageName: undefined, namespace: undefined, catalog: new MissingCatalog() };
   const p = (k: string) => prop(raw, k);
   const catalogFix = 'pass a catalog construct (e.g. a CuratedCatalog) or CatalogSourceReference.fromName(name, namespace)';
   let catalog = input.optionalImplementation<ICatalogSource>('catalog', p('catalog'), 'ICatalogSource', ['bindSubscriber', 'checkSubscription'], catalogFix);

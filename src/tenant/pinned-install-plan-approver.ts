@@ -5,7 +5,7 @@ import { CompactRole } from './compact-role';
 import { NAME_CHECKING_PARENTS, orderAfter } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
-import { describeValue, INPUT_CODES, InputCheck, isObject, prop, valueText, withUnknownProps } from '../core/input';
+import { InputCheck, prop, withUnknownProps } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyRule } from '../rbac/policy-rule';
 import { PinnedApproval } from '../upgrade/pinned-approval';
@@ -160,16 +160,7 @@ export class PinnedInstallPlanApprover extends Construct {
 
 /** The props, checked: wrong values are errors and replaced by safe ones (the namespace by '' when unusable). */
 function checkApproverProps(input: InputCheck, raw: unknown): PinnedInstallPlanApproverProps {
-  if (!isObject(raw)) {
-    input.add({
-      code: raw === undefined || raw === null ? INPUT_CODES.missing : INPUT_CODES.type,
-      field: 'props',
-      value: raw === undefined ? undefined : valueText(raw),
-      message: `the props must be an object with at least namespace, got ${describeValue(raw)}`,
-      fix: "pass { namespace: 'team-a' }",
-    });
-    return { namespace: '' };
-  }
+  if (input.requiredObject('props', raw, 'an object with at least namespace', "pass { namespace: 'team-a' }", 'the props') === undefined) return { namespace: '' };
   const p = (k: string) => prop(raw, k);
   // a namespace string is name-checked by the Role and RoleBinding below (one error each, as before)
   const namespace = input.requiredString('namespace', p('namespace'), "set namespace to the tenant namespace, e.g. 'team-a'");
