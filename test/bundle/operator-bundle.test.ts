@@ -4,6 +4,7 @@ import * as path from 'path';
 import fc from 'fast-check';
 import { OperatorBundle, WebhookType } from '../../src/bundle/operator-bundle';
 import { InstallModeType } from '../../src/olm/install-modes';
+import { DEMO_CSV } from '../util/demo-csv';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 const CATALOGS = path.join(__dirname, '..', 'fixtures', 'catalogs', 'community-operators-prod', 'catalogs');
@@ -147,31 +148,6 @@ describe('OperatorBundle fields', () => {
   });
 });
 
-const MINIMAL_CSV = `apiVersion: operators.coreos.com/v1alpha1
-kind: ClusterServiceVersion
-metadata:
-  name: demo.v1.0.0
-spec:
-  version: 1.0.0
-  installModes:
-  - type: OwnNamespace
-    supported: true
-  install:
-    strategy: deployment
-    spec:
-      deployments:
-      - name: demo
-        spec:
-          template:
-            spec:
-              serviceAccountName: demo
-      permissions:
-      - serviceAccountName: demo
-        rules:
-        - apiGroups: [""]
-          resources: [configmaps]
-          verbs: [get]
-`;
 
 describe('OperatorBundle errors name the file and the field', () => {
   let dir: string;
@@ -194,8 +170,8 @@ describe('OperatorBundle errors name the file and the field', () => {
     expect(() => OperatorBundle.fromDirectory(dir)).toThrow(`OperatorBundle: bundle directory ${dir}: no ClusterServiceVersion found (no object with kind: ClusterServiceVersion); a bundle needs exactly one`);
   });
   test('two CSVs', () => {
-    fs.writeFileSync(path.join(dir, 'manifests', 'a.yaml'), MINIMAL_CSV);
-    fs.writeFileSync(path.join(dir, 'manifests', 'b.yaml'), MINIMAL_CSV);
+    fs.writeFileSync(path.join(dir, 'manifests', 'a.yaml'), DEMO_CSV);
+    fs.writeFileSync(path.join(dir, 'manifests', 'b.yaml'), DEMO_CSV);
     expect(() => OperatorBundle.fromDirectory(dir)).toThrow(
       `OperatorBundle: bundle directory ${dir}: 2 ClusterServiceVersions found (${path.join(dir, 'manifests', 'a.yaml')}, ${path.join(dir, 'manifests', 'b.yaml')}); a bundle has exactly one`);
   });
@@ -203,28 +179,28 @@ describe('OperatorBundle errors name the file and the field', () => {
     expect(() => OperatorBundle.fromDirectory(path.join(dir, 'manifests'))).toThrow(/has no 'manifests\/' folder/);
   });
   test('missing install strategy', () => {
-    const text = MINIMAL_CSV.replace(/ {2}install:[\s\S]*$/, '');
+    const text = DEMO_CSV.replace(/ {2}install:[\s\S]*$/, '');
     expect(() => OperatorBundle.fromCsvYaml(text)).toThrow("OperatorBundle: CSV YAML: field 'spec.install': missing install strategy; a CSV needs spec.install with strategy: deployment and spec.deployments");
   });
   test('missing install strategy, read from a bundle directory: the file and the field', () => {
     const file = path.join(dir, 'manifests', 'csv.yaml');
-    fs.writeFileSync(file, MINIMAL_CSV.replace(/ {2}install:[\s\S]*$/, ''));
+    fs.writeFileSync(file, DEMO_CSV.replace(/ {2}install:[\s\S]*$/, ''));
     expect(() => OperatorBundle.fromDirectory(dir)).toThrow(new Error(
       `OperatorBundle: ${file}: field 'spec.install': missing install strategy; a CSV needs spec.install with strategy: deployment and spec.deployments`));
   });
   test('unknown install mode type', () => {
-    const text = MINIMAL_CSV.replace('type: OwnNamespace', 'type: ClusterWide');
+    const text = DEMO_CSV.replace('type: OwnNamespace', 'type: ClusterWide');
     expect(() => OperatorBundle.fromCsvYaml(text)).toThrow("OperatorBundle: CSV YAML: field 'spec.installModes[0].type': unknown install mode 'ClusterWide'; use one of OwnNamespace, SingleNamespace, MultiNamespace, AllNamespaces");
   });
   test('a rule that is not a list of strings', () => {
-    const text = MINIMAL_CSV.replace('verbs: [get]', 'verbs: get');
+    const text = DEMO_CSV.replace('verbs: [get]', 'verbs: get');
     expect(() => OperatorBundle.fromCsvYaml(text)).toThrow(/field 'spec.install.spec.permissions\[0\].rules\[0\]': PolicyRule field 'verbs' must be a list of strings/);
   });
 });
 
 describe('OperatorBundle from CSV text, object and catalog', () => {
   test('fromCsvYaml with extra manifests', () => {
-    const b = OperatorBundle.fromCsvYaml(MINIMAL_CSV, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: svc\n');
+    const b = OperatorBundle.fromCsvYaml(DEMO_CSV, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: svc\n');
     expect(b.name).toEqual('demo.v1.0.0');
     expect(b.packageName).toBeUndefined();
     expect(b.objects.map((o) => [o.kind, o.name, o.source])).toEqual([

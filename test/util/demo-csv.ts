@@ -1,9 +1,10 @@
-/** A minimal valid CSV (one Deployment, one ServiceAccount reading configmaps) for tests that add manifests to it. */
+/** A minimal valid CSV (version 1.0.0, one Deployment, one ServiceAccount reading configmaps) for tests that add manifests to it. */
 export const DEMO_CSV = `apiVersion: operators.coreos.com/v1alpha1
 kind: ClusterServiceVersion
 metadata:
   name: demo.v1.0.0
 spec:
+  version: 1.0.0
   installModes:
   - type: OwnNamespace
     supported: true
