@@ -38,16 +38,29 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     'kubernetes-models@4.5.1',
     '@bufbuild/cel@^0.6.1',
     'cdk8s-cli@^2.207.0',
+    // jest transform: swc strips types per file (ts-jest in isolatedModules mode did the same, several times slower
+    // on a cold cache). Types are checked by the test:types task instead.
+    '@swc/core@^1.16.22',
+    '@swc/jest@^0.2.39',
   ],
 
   jestOptions: {
     jestVersion: '^29',
     // Snapshots must be able to fail: new ones come from `npx projen test:update`.
     updateSnapshot: UpdateSnapshot.NEVER,
+    // Coverage doubled the suite's time (v8 coverage converted per test file): `npm run test:coverage` has it.
+    coverageText: false,
     jestConfig: {
       testPathIgnorePatterns: ['/node_modules/', '/test/fixtures/'],
       coveragePathIgnorePatterns: ['/node_modules/', '/src/imports/', '/test/fixtures/'],
       testTimeout: 120_000,
+      collectCoverage: false,
+      // jest's default is one worker fewer than the cores: one worker on a 2-core machine.
+      maxWorkers: '100%',
+      // A worker that grew past this is restarted between test files (keeps the peak under 2 GB on 2 workers).
+      workerIdleMemoryLimit: '700MB',
+      // Counts expect() calls per test so that CI can print the number of assertions beside the number of tests.
+      setupFilesAfterEnv: ['<rootDir>/test/util/count-assertions.ts'],
     },
   },
   eslintOptions: {
@@ -65,6 +78,23 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 // break `npm ci` on this registry. Projen adds the dependency unpinned; pin it here.
 project.deps.removeDependency('eslint-import-resolver-typescript');
 project.deps.addDependency('eslint-import-resolver-typescript@~3.6.3', DependencyType.BUILD);
+
+// swc instead of ts-jest (see devDeps above); same target and module system as tsconfig.json.
+project.jest!.config.transform = {
+  '^.+\\.[t]sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+};
+// The tests are type-checked (swc and ts-jest's isolated modules only strip types).
+project.addTask('test:types', {
+  description: 'Type-check the tests (and the sources they import)',
+  exec: 'tsc --noEmit -p test/tsconfig.json --isolatedModules false',
+});
+// Assertion counts of the last run only (test/util/count-assertions.ts writes one file per test file).
+project.testTask.prependExec('node -e "require(\'fs\').rmSync(\'test-reports/assertions\', { recursive: true, force: true })"');
+project.testTask.prependSpawn(project.tasks.tryFind('test:types')!);
+project.addTask('test:coverage', {
+  description: 'The test suite with coverage (slower; not part of npm test)',
+  exec: 'jest --passWithNoTests --ci --coverage',
+});
 
 // ts-node and eslint config for the folders that are not the published library (eslint's project service
 // uses the nearest tsconfig.json).

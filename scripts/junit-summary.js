@@ -19,6 +19,12 @@ if (fs.existsSync(file)) {
 } else {
   console.error(`no test report at ${file}`);
 }
+// Assertions: test/util/count-assertions.ts writes one count per test file.
+const assertionsDir = require('path').join(require('path').dirname(file), 'assertions');
+if (fs.existsSync(assertionsDir)) {
+  const counts = fs.readdirSync(assertionsDir).map((f) => Number(fs.readFileSync(require('path').join(assertionsDir, f), 'utf8')));
+  console.log(`${tests} tests, ${counts.reduce((a, b) => a + b, 0)} assertions in ${counts.length} test files`);
+}
 const failed = failures + errors + failedSteps;
 const passed = tests - failures - errors - skipped;
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

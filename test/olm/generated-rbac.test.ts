@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
 import * as YAML from 'yaml';
-import { AccessLevel, KubernetesNames, NameRule, OlmGeneratedRbac, OlmGeneration, OlmMemberOperator, OlmNaming, OlmRbacSource, OperatorBundle } from '../../src';
+import { AccessLevel, KubernetesNames, NameRule, OlmGeneratedRbac, OlmGeneration, OlmMemberOperator, OlmNaming, OlmRbacSource, OperatorBundle, PolicyRule } from '../../src';
 import { SchemaValidator } from '../util/schema-validator';
 
 // fnv64a("<Kind>.<version>.<group>") as Go %x, computed independently (Python) for these fixtures.
@@ -378,7 +378,7 @@ describe('OlmGeneratedRbac properties', () => {
     csvName: name.map((n) => `${n}.v1.0.0`),
     ownedCrds: fc.array(fc.record({ plural: name, group: name.map((g) => `${g}.example.com`), version: fc.constantFrom('v1', 'v1beta1', 'v2alpha1'), kind: fc.constantFrom('Widget', 'Gadget', 'Thing') })
       .map((c) => ({ name: `${c.plural}.${c.group}`, version: c.version, kind: c.kind })), { maxLength: 3 }),
-    permissions: fc.array(fc.record({ serviceAccountName: name, rules: fc.constant([{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }]) }), { maxLength: 2 }),
+    permissions: fc.array(fc.record({ serviceAccountName: name, rules: fc.constant<PolicyRule[]>([{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }]) }), { maxLength: 2 }),
   });
   const propsArb = fc.record({
     og: fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9-]{0,250}[a-z0-9]$/), namespace: name, targetNamespaces: fc.uniqueArray(name, { maxLength: 3 }) }),

@@ -537,7 +537,7 @@ describe('RbacRules properties', () => {
   test('a rule set covers itself and any subset', () => {
     fc.assert(fc.property(rulesArb, fc.func(fc.boolean()), (rules, keep) => {
       expect(RbacRules.covers(rules, rules)).toEqual({ covered: true, missing: [] });
-      const subset = rules.filter((x, i) => keep(i));
+      const subset = rules.filter((_x, i) => keep(i));
       expect(RbacRules.covers(rules, subset).covered).toBe(true);
     }), { numRuns: 1000 });
   });

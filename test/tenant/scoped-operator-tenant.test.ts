@@ -853,7 +853,7 @@ describe('ScopedOperatorTenant: dependency order with a catalog construct', () =
 describe('ScopedOperatorTenant: deterministic output', () => {
   test('property: the order of addInstallerRule and grant calls does not change the YAML', () => {
     const rule = fc.record({
-      apiGroups: fc.constantFrom([''], ['apps'], ['batch']),
+      apiGroups: fc.constantFrom<string[]>([''], ['apps'], ['batch']),
       resources: fc.subarray(['configmaps', 'secrets', 'deployments', 'jobs'], { minLength: 1 }),
       verbs: fc.subarray(['get', 'list', 'watch', 'create', 'update'], { minLength: 1 }),
     });
