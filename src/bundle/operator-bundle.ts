@@ -714,6 +714,7 @@ function readBundleFile(root: string, file: string): string | undefined {
   if (stat.size > limit) {
     throw new Error(`OperatorBundle: ${where}: file is ${stat.size} bytes, over the limit of ${limit} bytes for a bundle manifest`);
   }
+  // eslint-disable-next-line no-bitwise
   const fd = fs.openSync(real, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
   try {
     const opened = fs.fstatSync(fd);

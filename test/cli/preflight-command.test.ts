@@ -5,7 +5,8 @@ import * as path from 'path';
 import * as YAML from 'yaml';
 import { InstallerPermissions, InstallPreflight, OperatorBundle, PolicyRules } from '../../src';
 import {
-  BIND_ROLES_ANNOTATION, cliWording, EXIT_OK, EXIT_USAGE, EXIT_WOULD_FAIL, lineText, packageVersion, readInstallerRules, REASON_ANNOTATION, runCli, USAGE,
+  BIND_ROLES_ANNOTATION, cliWording, EXIT_OK, EXIT_USAGE, EXIT_WOULD_FAIL, lineText, packageVersion, readInstallerRules, REASON_ANNOTATION,
+  runCli, USAGE,
 } from '../../src/cli/preflight-command';
 import { LOADER_LIMITS } from '../../src/core/yaml-or-json';
 import { DEMO_CSV } from '../util/demo-csv';
@@ -301,7 +302,7 @@ describe('issue 15 item 5: --installer-rules is read as Kubernetes applies it', 
     expect(held.namespaced).toEqual(counts ? [r('pods')] : []);
     expect(held.warnings).toEqual(counts ? [] : [
       `Role team-a/x is not bound to the installer ServiceAccount team-a/team-a by any binding in ${file}: its rules are not counted`,
-      `RoleBinding team-a/x does not name the installer ServiceAccount team-a/team-a among its subjects: not counted`,
+      'RoleBinding team-a/x does not name the installer ServiceAccount team-a/team-a among its subjects: not counted',
     ]);
   });
 
@@ -314,7 +315,7 @@ describe('issue 15 item 5: --installer-rules is read as Kubernetes applies it', 
 
   test('a List (kubectl get -o yaml), a JSON stream and a plain list of rules are read; a binding of a role not in the file is a warning', () => {
     const list = write('list.yaml', 'apiVersion: v1\nkind: List\nitems:\n'
-      + `- {apiVersion: rbac.authorization.k8s.io/v1, kind: Role, metadata: {name: x, namespace: team-a}, rules: [{apiGroups: [""], resources: [pods], verbs: [get]}]}\n`
+      + '- {apiVersion: rbac.authorization.k8s.io/v1, kind: Role, metadata: {name: x, namespace: team-a}, rules: [{apiGroups: [""], resources: [pods], verbs: [get]}]}\n'
       + '- {apiVersion: rbac.authorization.k8s.io/v1, kind: RoleBinding, metadata: {name: x, namespace: team-a}, roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: x}, '
       + 'subjects: [{kind: ServiceAccount, name: team-a}]}\n'
       + '- {apiVersion: rbac.authorization.k8s.io/v1, kind: RoleBinding, metadata: {name: other, namespace: team-a}, roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: admin}, '
@@ -328,8 +329,11 @@ describe('issue 15 item 5: --installer-rules is read as Kubernetes applies it', 
     });
     const json = write('stream.json', JSON.stringify({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'c' }, rules: [r('nodes')] })
       + '\n' + JSON.stringify({
-      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'c' },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'c' }, subjects: [{ kind: 'ServiceAccount', name: 'team-a', namespace: 'team-a' }],
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'c' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'c' },
+      subjects: [{ kind: 'ServiceAccount', name: 'team-a', namespace: 'team-a' }],
     }));
     expect(readInstallerRules(json, 'team-a', 'team-a').cluster).toEqual([r('nodes')]);
     // go-yaml v2 scalars: an unquoted `on` is a boolean, not a verb (PolicyRule verbs must be strings)
@@ -338,7 +342,7 @@ describe('issue 15 item 5: --installer-rules is read as Kubernetes applies it', 
   });
 
   test.each([
-    ['apiVersion: v1\nkind: Role\nmetadata: {name: x}\nrules: []\n', ":1: Role x has apiVersion \"v1\"; Kubernetes serves Role only as rbac.authorization.k8s.io/v1. Fix: set apiVersion: rbac.authorization.k8s.io/v1"],
+    ['apiVersion: v1\nkind: Role\nmetadata: {name: x}\nrules: []\n', ':1: Role x has apiVersion "v1"; Kubernetes serves Role only as rbac.authorization.k8s.io/v1. Fix: set apiVersion: rbac.authorization.k8s.io/v1'],
     ['apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata: {name: x}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: x}\n',
       ':1: ClusterRoleBinding x: roleRef {"apiGroup":"rbac.authorization.k8s.io","kind":"Role","name":"x"} is refused by the API server: apiGroup must be rbac.authorization.k8s.io and kind ClusterRole'],
     [`${ROLE}metadata: {name: x, namespace: Team A}\nrules: []\n`, ':1: Role x: metadata.namespace "Team A" is not a namespace name (a DNS-1123 label)'],
@@ -364,7 +368,10 @@ describe('issue 15 item 5: --installer-rules is read as Kubernetes applies it', 
     // exactly the library's preflight of an installer that holds the derived rules in kube-system only
     const derivedRules = objects(first.stdout)[0].rules.map((x: unknown) => PolicyRules.fromJson(x));
     const expected = InstallPreflight.check({
-      bundle: OperatorBundle.fromDirectory(ETCD), namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: [],
+      bundle: OperatorBundle.fromDirectory(ETCD),
+      namespace: 'team-a',
+      targetNamespaces: ['team-a'],
+      installerRules: [],
       otherNamespaceRules: [{ namespace: 'kube-system', rules: derivedRules }],
     });
     expect(expected.missing.length).toBeGreaterThan(0);
@@ -506,7 +513,7 @@ describe('issue 15 item 5: no symlink or special file outside the bundle directo
     + `'${fs.realpathSync(dir)}'; the loader reads only files inside the bundle. Fix: copy the file into the bundle instead of linking it\n`;
 
   test.each([
-    ['an absolute link to a credentials file', (dir: string) => secretFile()],
+    ['an absolute link to a credentials file', (_dir: string) => secretFile()],
     ['a relative link out of the bundle', (dir: string) => path.relative(path.join(dir, 'manifests'), secretFile())],
     ['a link to /proc/self/environ (size 0, unbounded)', () => '/proc/self/environ'],
   ])('GIVEN manifests/ holding %s THEN exit 2 naming the link, never quoting the target', (_label, target) => {
@@ -537,7 +544,8 @@ describe('issue 15 item 5: no symlink or special file outside the bundle directo
     const fifo = path.join(dir, 'manifests', 'pipe.yaml');
     execFileSync('mkfifo', [fifo]);
     expect(runCli(['preflight', dir, '--namespace', 'team-a'])).toEqual({
-      exitCode: EXIT_USAGE, stdout: '',
+      exitCode: EXIT_USAGE,
+      stdout: '',
       stderr: `cdk8s-olm-tenancy: OperatorBundle: ${fifo}: is not a regular file (a FIFO, socket or device); a bundle holds only files. Fix: remove it from the bundle\n`,
     });
     fs.rmSync(fifo);
