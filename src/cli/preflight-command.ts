@@ -301,8 +301,10 @@ export function readInstallerRules(file: string, namespace: string, serviceAccou
   const bindings: Array<{ kind: string; namespace?: string; name: string; roleKind: string; roleName: string; applies: boolean; where: string }> = [];
   const ignored: string[] = [];
   const objects: Array<{ value: any; where: string }> = [];
+  const decodeWarnings: string[] = [];
   for (const doc of docs) {
     if (doc.error !== undefined) throw new Error(`${shown}:${doc.error.line}: ${doc.error.message}`);
+    for (const w of doc.warnings) decodeWarnings.push(`${shown}:${w.line}: ${w.message}`);
     const value: any = doc.value;
     if (value === null || value === undefined) continue;
     const where = `${shown}:${doc.line}`;
@@ -368,7 +370,7 @@ export function readInstallerRules(file: string, namespace: string, serviceAccou
   const cluster: PolicyRule[] = [];
   const others = new Map<string, PolicyRule[]>();
   const applied: string[] = [];
-  const warnings: string[] = [];
+  const warnings: string[] = [...decodeWarnings];
   const used = new Set<string>();
   if (plain.length > 0) applied.push(`a list of ${plain.length} rule(s): held in namespace ${namespace}`);
   for (const b of bindings) {

@@ -2,13 +2,14 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as fc from 'fast-check';
 import * as YAML from 'yaml';
 import { InstallerPermissions, InstallPreflight, OperatorBundle, PolicyRules } from '../../src';
 import {
   BIND_ROLES_ANNOTATION, cliWording, EXIT_OK, EXIT_USAGE, EXIT_WOULD_FAIL, lineText, packageVersion, readInstallerRules, REASON_ANNOTATION,
   runCli, USAGE,
 } from '../../src/cli/preflight-command';
-import { LOADER_LIMITS } from '../../src/core/yaml-or-json';
+import { decodeManifestStream, LOADER_LIMITS } from '../../src/core/yaml-or-json';
 import { DEMO_CSV } from '../util/demo-csv';
 
 const ETCD = path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4');
@@ -641,4 +642,48 @@ describe('exit codes (documented in --help and the README)', () => {
     const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
     expect(readme).toContain('Exit codes: `0` OLM would install every checked bundle, `1` it would fail, `2` bad usage or input');
   });
+});
+
+describe('properties (fast-check, fixed seeds)', () => {
+  const DANGEROUS = ['\n', '\r', '\r\n', '\u0085', '\u2028', '\u2029', '\u0000', '\u001b', '\u007f', '\u009b', '\ufeff', '\ufffe', '\ud800', '#', ':', '---', '"', "'", '\\'];
+  const text = fc.array(fc.oneof(fc.constantFrom(...DANGEROUS), fc.string({ unit: 'grapheme', maxLength: 6 })), { maxLength: 12 }).map((a) => a.join(''));
+
+  test('a report line of any text is one YAML comment line for the yaml package and for go-yaml v2 scalars (decodeManifestStream)', () => {
+    fc.assert(fc.property(text, (s) => {
+      const line = lineText(s);
+      expect(/[\n\r\u0085\u2028\u2029\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffe\uffff]/.test(line)).toBe(false);
+      const file = `# ${line}\n---\nkind: Role\n`;
+      const docs = YAML.parseAllDocuments(file);
+      expect(docs.flatMap((d) => d.errors)).toEqual([]);
+      expect(docs.map((d) => d.toJS()).filter((v) => v !== null)).toEqual([{ kind: 'Role' }]);
+      expect(decodeManifestStream(file).map((d) => d.value)).toEqual([{ kind: 'Role' }]);
+    }), { seed: 15004, numRuns: 500 });
+  });
+
+  withKubectl('bundle file names with random line breaks and YAML never reach kubectl as objects', () => {
+    const dir = bundleCopy('inject-random');
+    const name = fc.tuple(fc.constantFrom('\n', '\r', '\u0085', '\u2028', '\u2029'), fc.constantFrom(
+      'kind: ClusterRoleBinding #', 'metadata: {name: pwned} #', '---', '- x #', 'roleRef: {kind: ClusterRole, name: cluster-admin} #',
+    ), text.map((t) => t.replace(/[/\u0000]/g, ''))).map(([brk, yaml, tail]) => `${brk}${yaml}${tail}`.slice(0, 200));
+    fc.assert(fc.property(fc.uniqueArray(name, { minLength: 1, maxLength: 4 }), (names) => {
+      const manifests = path.join(dir, 'manifests');
+      for (const f of fs.readdirSync(manifests)) if (f.startsWith('x')) fs.rmSync(path.join(manifests, f));
+      names.forEach((n, i) => fs.writeFileSync(path.join(manifests, `x${i}${n}`), ''));
+      const out = runCli(['preflight', dir, '--namespace', 'team-a']);
+      const file = path.join(tmp, 'inject-random.yaml');
+      fs.writeFileSync(file, out.stdout);
+      expect(kubectlRead(file).map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Role/team-a', 'RoleBinding/team-a']);
+    }), { seed: 15005, numRuns: 12 });
+  });
+});
+
+test('GIVEN every version of a catalog package THEN the CLI\'s own output fed back leaves no missing rule', () => {
+  const args = ['preflight', '--catalog', CATALOG, '--package', 'odf-node-recovery-operator', '--namespace', 'team-a', '--all-namespaces', '--allow-cluster-scoped'];
+  const first = runCli(args);
+  const file = path.join(tmp, 'catalog-own.yaml');
+  fs.writeFileSync(file, first.stdout);
+  const second = runCli([...args, '--installer-rules', file]);
+  const unfixable = reportLines(first.stdout).filter((l) => l.startsWith('#   still not installable: '));
+  expect(reportLines(second.stdout).filter((l) => /^# {3}missing \d+ rule|^# {3}warning: /.test(l))).toEqual([]);
+  expect(second.exitCode).toBe(unfixable.length === 0 ? EXIT_OK : EXIT_WOULD_FAIL);
 });
