@@ -354,14 +354,19 @@ export function readInstallerRules(file: string, namespace: string, serviceAccou
     if (ref === null || typeof ref !== 'object' || typeof ref.name !== 'string' || ref.name === '' || typeof ref.kind !== 'string') {
       throw new Error(`${where}: ${shownId}: roleRef must name a Role or ClusterRole ({ apiGroup: rbac.authorization.k8s.io, kind, name })`);
     }
-    // pkg/apis/rbac/validation ValidateRoleBinding / ValidateClusterRoleBinding
+    // pkg/apis/rbac/validation ValidateRoleBinding / ValidateClusterRoleBinding; an empty apiGroup is defaulted
+    // (pkg/apis/rbac/v1/defaults.go SetDefaults_RoleBinding)
     const kinds = clusterScoped ? ['ClusterRole'] : ['Role', 'ClusterRole'];
-    if (ref.apiGroup !== 'rbac.authorization.k8s.io' || !kinds.includes(ref.kind)) {
+    if (!['rbac.authorization.k8s.io', '', undefined, null].includes(ref.apiGroup) || !kinds.includes(ref.kind)) {
       throw new Error(`${where}: ${shownId}: roleRef ${lineText(JSON.stringify(ref))} is refused by the API server: apiGroup must be `
         + `rbac.authorization.k8s.io and kind ${kinds.join(' or ')}`);
     }
     const subjects = o.subjects ?? [];
     if (!Array.isArray(subjects)) throw new Error(`${where}: ${shownId}: 'subjects' must be a list`);
+    subjects.forEach((subject: unknown, i: number) => {
+      const problem = subjectProblem(subject, clusterScoped);
+      if (problem !== undefined) throw new Error(`${where}: ${shownId}: subjects[${i}]: ${problem} (the API server refuses it: rbac validation ValidateRoleBindingSubject)`);
+    });
     const applies = subjects.some((s: any) => appliesToInstaller(s, ns ?? '', namespace, serviceAccount, subjectUser));
     bindings.push({ kind: o.kind, namespace: ns, name, roleKind: ref.kind, roleName: ref.name, applies, where: shownId });
   }
@@ -420,6 +425,29 @@ function ruleOf(r: unknown, where: string): PolicyRule {
     return PolicyRules.fromJson(r);
   } catch (e) {
     throw new Error(`${where}: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Why the API server refuses a binding subject (k8s `pkg/apis/rbac/validation/validation.go`
+ * `ValidateRoleBindingSubject`, after `pkg/apis/rbac/v1/defaults.go` `SetDefaults_Subject` filled an empty apiGroup).
+ */
+function subjectProblem(s: any, clusterScoped: boolean): string | undefined {
+  if (s === null || typeof s !== 'object' || Array.isArray(s)) return 'a subject must be an object { kind, name, ... }';
+  if (typeof s.name !== 'string' || s.name === '') return 'name is required';
+  const apiGroup = s.apiGroup === undefined || s.apiGroup === null || s.apiGroup === ''
+    ? (s.kind === 'User' || s.kind === 'Group' ? 'rbac.authorization.k8s.io' : '') : s.apiGroup;
+  switch (s.kind) {
+    case 'ServiceAccount':
+      if (!(s.name.length <= 253 && DNS1123_SUBDOMAIN.test(s.name))) return `ServiceAccount name ${lineText(JSON.stringify(s.name))} is not a DNS-1123 subdomain`;
+      if (apiGroup !== '') return `apiGroup ${lineText(JSON.stringify(apiGroup))} is not supported for a ServiceAccount (only "")`;
+      if (clusterScoped && (typeof s.namespace !== 'string' || s.namespace === '')) return 'a ServiceAccount subject of a ClusterRoleBinding needs a namespace';
+      return undefined;
+    case 'User':
+    case 'Group':
+      return apiGroup === 'rbac.authorization.k8s.io' ? undefined : `apiGroup ${lineText(JSON.stringify(apiGroup))} is not supported for a ${s.kind} (only rbac.authorization.k8s.io)`;
+    default:
+      return `kind ${lineText(JSON.stringify(s.kind) ?? 'undefined')} is not supported (ServiceAccount, User or Group)`;
   }
 }
 

@@ -307,11 +307,26 @@ describe('issue 15 item 5: --installer-rules is read as Kubernetes applies it', 
     ]);
   });
 
-  test('a ServiceAccount subject without namespace in a ClusterRoleBinding applies to nobody (appliesToUser: no namespace to default to)', () => {
-    const file = write('crb-no-ns.yaml', `apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: w}\n${rulesYaml('nodes')}---\n`
-      + 'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata: {name: w}\n'
-      + 'roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: w}\nsubjects: [{kind: ServiceAccount, name: team-a}]\n');
-    expect(readInstallerRules(file, 'team-a', 'team-a').cluster).toEqual([]);
+  test.each([
+    ['apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata: {name: w}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: w}\n'
+      + 'subjects: [{kind: ServiceAccount, name: team-a}]\n', 'ClusterRoleBinding w: subjects[0]: a ServiceAccount subject of a ClusterRoleBinding needs a namespace'],
+    [rb('x', 'team-a', 'Role', 'x', '[{kind: ServiceAccount, name: team-a, apiGroup: rbac.authorization.k8s.io}]'),
+      'RoleBinding team-a/x: subjects[0]: apiGroup "rbac.authorization.k8s.io" is not supported for a ServiceAccount (only "")'],
+    [rb('x', 'team-a', 'Role', 'x', '[{kind: Group, name: "system:authenticated", apiGroup: ""}]').replace('apiGroup: ""', 'apiGroup: v1'),
+      'RoleBinding team-a/x: subjects[0]: apiGroup "v1" is not supported for a Group (only rbac.authorization.k8s.io)'],
+    [rb('x', 'team-a', 'Role', 'x', '[{kind: Robot, name: r2}]'), 'RoleBinding team-a/x: subjects[0]: kind "Robot" is not supported (ServiceAccount, User or Group)'],
+    [rb('x', 'team-a', 'Role', 'x', '[{kind: User}]'), 'RoleBinding team-a/x: subjects[0]: name is required'],
+  ])('subjects the API server refuses are exit 2 (ValidateRoleBindingSubject, case %#)', (text, message) => {
+    const file = write('refused-subject.yaml', text);
+    expect(() => readInstallerRules(file, 'team-a', 'team-a')).toThrow(new Error(
+      `${file}:1: ${message} (the API server refuses it: rbac validation ValidateRoleBindingSubject)`));
+  });
+
+  test('an empty apiGroup is defaulted as the API server does (User/Group: rbac.authorization.k8s.io; roleRef too)', () => {
+    const file = write('defaulted.yaml', `${ROLE}metadata: {name: x}\n${rulesYaml('pods')}---\n`
+      + 'apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: x}\nroleRef: {kind: Role, name: x}\n'
+      + 'subjects: [{kind: User, name: "system:serviceaccount:team-a:team-a"}]\n');
+    expect(readInstallerRules(file, 'team-a', 'team-a').namespaced).toEqual([r('pods')]);
   });
 
   test('a List (kubectl get -o yaml), a JSON stream and a plain list of rules are read; a binding of a role not in the file is a warning', () => {
