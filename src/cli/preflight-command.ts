@@ -312,7 +312,8 @@ export function readInstallerRules(file: string, namespace: string, serviceAccou
       value.forEach((r, i) => plain.push(ruleOf(r, `${where}: rule [${i}]`)));
       continue;
     }
-    if (typeof value !== 'object') throw new Error(`${where}: expected an object (a Role, ClusterRole or binding) or a list of rules, got ${lineText(JSON.stringify(value)).slice(0, 40)}`);
+    // the file may be anything the user pointed at (/proc/self/environ): say what it is, never quote it
+    if (typeof value !== 'object') throw new Error(`${where}: expected an object (a Role, ClusterRole or binding) or a list of rules, got a ${typeof value}`);
     // a v1 List (`kubectl get -o yaml`): kubectl apply creates its items
     if (typeof value.kind === 'string' && value.kind.endsWith('List') && Array.isArray(value.items)) {
       value.items.forEach((item: unknown, i: number) => objects.push({ value: item, where: `${where}: items[${i}]` }));

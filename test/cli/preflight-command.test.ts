@@ -297,7 +297,7 @@ describe('issue 15 item 5: --installer-rules is read as Kubernetes applies it', 
     ['another namespace\'s group', '[{apiGroup: rbac.authorization.k8s.io, kind: Group, name: "system:serviceaccounts:team-b"}]', false],
     ['a user named like the ServiceAccount', '[{apiGroup: rbac.authorization.k8s.io, kind: User, name: team-a}]', false],
     ['no subjects', '[]', false],
-  ])('subjects as Kubernetes matches them (rbac/validation/rule.go appliesToUser): %s -> counts: %s', (_label, subjects, counts) => {
+  ])('subjects as Kubernetes matches them (rbac/validation/rule.go appliesToUser): %s %s -> counts: %s', (_label, subjects, counts) => {
     const file = write('subjects.yaml', `${ROLE}metadata: {name: x, namespace: team-a}\n${rulesYaml('pods')}---\n${rb('x', 'team-a', 'Role', 'x', subjects)}`);
     const held = readInstallerRules(file, 'team-a', 'team-a');
     expect(held.namespaced).toEqual(counts ? [r('pods')] : []);
@@ -420,6 +420,12 @@ describe('issue 15 item 5: --installer-rules is read as Kubernetes applies it', 
       expect(reportLines(second.stdout).filter((l) => l.startsWith('#   warning: '))).toEqual([]);
       expect(second.exitCode).toBe(EXIT_OK);
     }
+  });
+
+  test('GIVEN --installer-rules /proc/self/environ THEN exit 2 saying what it is, without quoting it', () => {
+    expect(runCli(['preflight', ETCD, '--namespace', 'team-a', '--installer-rules', '/proc/self/environ'])).toEqual({
+      exitCode: EXIT_USAGE, stdout: '', stderr: 'cdk8s-olm-tenancy: /proc/self/environ:1: expected an object (a Role, ClusterRole or binding) or a list of rules, got a string\n',
+    });
   });
 
   test('--installer-rules reads with a real byte limit (/dev/zero never ends and reports size 0)', () => {
