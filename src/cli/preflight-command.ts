@@ -116,7 +116,7 @@ export function runCli(argv: string[]): CliOutcome {
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     const usage = e instanceof UsageError ? `\n\n${USAGE}` : '';
-    return { exitCode: EXIT_USAGE, stdout: '', stderr: `cdk8s-olm-tenancy: ${lineText(message)}${usage}\n` };
+    return { exitCode: EXIT_USAGE, stdout: '', stderr: `cdk8s-olm-tenancy: ${lineText(cliWording(message))}${usage}\n` };
   }
 }
 
@@ -582,6 +582,8 @@ function bindText(b: DerivedRoleBind): string {
  */
 const CLI_WORDING: Array<[RegExp, string]> = [
   [/accepted by allowedBindRoles: /g, ''],
+  [/load the registry\+v1 bundle directory \(manifests\/ \+ metadata\/\) with OperatorBundle\.fromDirectory/g,
+    'pass the registry+v1 bundle directory (manifests/ + metadata/) instead of --catalog'],
   [/ \(ScopedOperatorTenant allowedBindRoles \/ LeastPrivilegeProps\.allowedBindRoles\)/g, ' (--allow-bind-role ClusterRole/<name> or Role/<name>)'],
   [/e\.g\. from InstallerPermissions\.leastPrivilege with allowClusterScoped/g, 'e.g. the rules this command prints with --allow-cluster-scoped, passed back with --installer-rules'],
   [/left out because allowClusterScoped is false/g, 'left out without --allow-cluster-scoped'],

@@ -651,6 +651,14 @@ describe('issue 16 item 9: --version, --help mapping flags to library props, --a
     expect(reportLines(other.stdout).some((l) => l.startsWith('#   still not installable: GrantsEscalationRights: '))).toBe(true);
   });
 
+  test('GIVEN a catalog whose bundles carry only olm.csv.metadata THEN exit 2, and the fix names the CLI\'s way (a bundle directory), not the library\'s', () => {
+    const file = path.join(FIXTURES, 'catalogs', 'community-operators-prod', 'catalogs', 'v4.20', 'kubevirt-wol', 'catalog.yaml');
+    const out = runCli(['preflight', '--catalog', file, '--package', 'kubevirt-wol', '--namespace', 'team-a']);
+    expect(out.exitCode).toBe(EXIT_USAGE);
+    expect(out.stderr).toContain('without --migrate-level (it writes olm.bundle.object properties), or pass the registry+v1 bundle directory (manifests/ + metadata/) instead of --catalog.');
+    expect(LIBRARY_NAMES.test(out.stderr) || out.stderr.includes('fromDirectory')).toBe(false);
+  });
+
   test('objects outside the namespace carry the reason annotation (the opt-in is visible in the output)', () => {
     const out = runCli(['preflight', GRAFANA, '--namespace', 'team-a', '--allow-cluster-scoped']);
     expect(objects(out.stdout)[2].metadata.annotations).toEqual({ [REASON_ANNOTATION]: 'allowed on the command line with --allow-cluster-scoped' });
