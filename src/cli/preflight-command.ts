@@ -348,6 +348,11 @@ export function readInstallerRules(file: string, namespace: string, serviceAccou
       const list = o.rules ?? [];
       if (!Array.isArray(list)) throw new Error(`${where}: ${shownId}: 'rules' must be a list of policy rules`);
       const rules = list.map((r: unknown, i: number) => ruleOf(r, `${where}: ${shownId}: rules[${i}]`));
+      if (o.kind === 'ClusterRole' && o.aggregationRule !== undefined && o.aggregationRule !== null) {
+        // the clusterrole-aggregation controller overwrites its rules with those of the ClusterRoles it selects
+        decodeWarnings.push(`${shownId} has an aggregationRule: in the cluster its rules are those of the ClusterRoles it selects; `
+          + 'only the rules written in the file are counted');
+      }
       roles.set(roleKey(o.kind, ns, name), { kind: o.kind, namespace: ns, name, rules, where: shownId });
       continue;
     }

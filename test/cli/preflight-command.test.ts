@@ -322,6 +322,17 @@ describe('issue 15 item 5: --installer-rules is read as Kubernetes applies it', 
       `${file}:1: ${message} (the API server refuses it: rbac validation ValidateRoleBindingSubject)`));
   });
 
+  test('an aggregated ClusterRole: only its written rules count, with a warning (the controller sets them in the cluster)', () => {
+    const file = write('aggregated.yaml', 'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: agg}\n'
+      + `aggregationRule: {clusterRoleSelectors: [{matchLabels: {x: y}}]}\n${rulesYaml('nodes')}---\n`
+      + 'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata: {name: agg}\n'
+      + `roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: agg}\nsubjects: ${SA}\n`);
+    const held = readInstallerRules(file, 'team-a', 'team-a');
+    expect(held.cluster).toEqual([r('nodes')]);
+    expect(held.warnings).toEqual(['ClusterRole agg has an aggregationRule: in the cluster its rules are those of the ClusterRoles it selects; '
+      + 'only the rules written in the file are counted']);
+  });
+
   test('an empty apiGroup is defaulted as the API server does (User/Group: rbac.authorization.k8s.io; roleRef too)', () => {
     const file = write('defaulted.yaml', `${ROLE}metadata: {name: x}\n${rulesYaml('pods')}---\n`
       + 'apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: x}\nroleRef: {kind: Role, name: x}\n'
