@@ -23,4 +23,7 @@ code=$?
 set -e
 [ "$code" = 1 ] || { echo "CLI: expected exit 1 with the default Role, got $code"; exit 1; }
 npx --no-install cdk8s-olm-tenancy preflight "$repo/test/fixtures/bundles/etcd/0.9.4" --namespace team-a --installer-rules derived.yaml > /dev/null
+# --version reads the installed package.json from lib/cli (not the source tree's).
+version="$(node -p "require('cdk8s-olm-tenancy/package.json').version")"
+[ "$(npx --no-install cdk8s-olm-tenancy --version)" = "cdk8s-olm-tenancy $version" ] || { echo "CLI: --version is not 'cdk8s-olm-tenancy $version'"; exit 1; }
 echo "consumer example: installed $(basename "$tarball"), synthesized the quick start, CLI exit codes as expected"

@@ -245,17 +245,16 @@ export class OperatorBundle {
     const warnings: string[] = [];
     const skipped: string[] = [];
     const docs: SourcedObject[] = [];
+    const root = bundleRoot(dir);
+    insideBundle(root, manifestsDir);
     // operator-registry loadBundle: every entry of manifests/ except folders and names starting with '.'.
     const names = fs.readdirSync(manifestsDir).filter((f) => !f.startsWith('.')).sort();
     for (const f of names) {
       const file = path.join(manifestsDir, f);
-      const stat = fs.statSync(file);
-      if (!stat.isFile()) continue;
       const where = esc(file);
-      if (stat.size > LOADER_LIMITS.manifestBytes) {
-        throw new Error(`OperatorBundle: ${where}: file is ${stat.size} bytes, over the limit of ${LOADER_LIMITS.manifestBytes} bytes for a bundle manifest`);
-      }
-      const decoded = decodeManifestFile(fs.readFileSync(file, 'utf8'));
+      const text = readBundleFile(root, file);
+      if (text === undefined) continue;
+      const decoded = decodeManifestFile(text);
       const doc = decoded.document;
       for (const w of doc?.warnings ?? []) warnings.push(`${where}:${w.line}: ${w.message}`);
       let skip: string | undefined;
@@ -284,14 +283,10 @@ export class OperatorBundle {
       docs.push({ obj: doc!.value, source: where });
     }
     let annotations: Record<string, string> = {};
-    const annotationsFile = findAnnotationsFile(path.join(dir, 'metadata'));
+    const annotationsFile = findAnnotationsFile(root, path.join(dir, 'metadata'));
     if (annotationsFile !== undefined) {
-      const where = esc(annotationsFile);
-      const size = fs.statSync(annotationsFile).size;
-      if (size > LOADER_LIMITS.manifestBytes) {
-        throw new Error(`OperatorBundle: ${where}: file is ${size} bytes, over the limit of ${LOADER_LIMITS.manifestBytes} bytes for a bundle manifest`);
-      }
-      const doc = decodeManifestFile(fs.readFileSync(annotationsFile, 'utf8')).document;
+      const where = esc(annotationsFile.file);
+      const doc = decodeManifestFile(annotationsFile.text).document;
       if (doc?.error !== undefined) throw new Error(`OperatorBundle: ${where}:${doc.error.line}: ${doc.error.message}`);
       for (const w of doc?.warnings ?? []) warnings.push(`${where}:${w.line}: ${w.message}`);
       const first = doc?.value;
@@ -663,19 +658,85 @@ function clean<T>(o: T): T {
  * The annotations file as operator-registry `NewImageInput` finds it: `metadata/annotations.yaml`, else the first
  * file of `metadata/` (in name order) whose first document has bundle annotations.
  */
-function findAnnotationsFile(metadataDir: string): string | undefined {
+function findAnnotationsFile(root: string, metadataDir: string): { file: string; text: string } | undefined {
   if (!fs.existsSync(metadataDir) || !fs.statSync(metadataDir).isDirectory()) return undefined;
+  insideBundle(root, metadataDir);
   const preferred = path.join(metadataDir, 'annotations.yaml');
-  if (fs.existsSync(preferred) && fs.statSync(preferred).isFile()) return preferred;
+  const preferredText = fs.existsSync(preferred) ? readBundleFile(root, preferred) : undefined;
+  if (preferredText !== undefined) return { file: preferred, text: preferredText };
   for (const f of fs.readdirSync(metadataDir).filter((n) => !n.startsWith('.')).sort()) {
     const file = path.join(metadataDir, f);
-    const stat = fs.statSync(file);
-    if (!stat.isFile() || stat.size > LOADER_LIMITS.manifestBytes) continue;
-    const value = decodeManifestFile(fs.readFileSync(file, 'utf8')).document?.value;
+    const text = readBundleFile(root, file);
+    if (text === undefined) continue;
+    const value = decodeManifestFile(text).document?.value;
     const a = isObject(value) ? value.annotations : undefined;
-    if (isObject(a) && [ANNOTATION_PACKAGE, ANNOTATION_CHANNELS, ANNOTATION_DEFAULT_CHANNEL].some((k) => typeof a[k] === 'string' && a[k] !== '')) return file;
+    if (isObject(a) && [ANNOTATION_PACKAGE, ANNOTATION_CHANNELS, ANNOTATION_DEFAULT_CHANNEL].some((k) => typeof a[k] === 'string' && a[k] !== '')) return { file, text };
   }
   return undefined;
+}
+
+/** The real path of a bundle directory: files of the bundle must resolve inside it. */
+function bundleRoot(dir: string): string {
+  return fs.realpathSync(dir);
+}
+
+/**
+ * Refuses a path of the bundle (a file, or the manifests/ or metadata/ folder) that resolves outside the bundle
+ * directory: a symlink to `~/.aws/credentials` or `/proc/self/environ` would otherwise be read (and its first
+ * characters quoted in a warning). A bundle image cannot hold such links: its files are its own. The message
+ * names the link, never the target or its content.
+ */
+function insideBundle(root: string, file: string): string {
+  const real = fs.realpathSync(file);
+  if (real !== root && !real.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) {
+    throw new Error(`OperatorBundle: ${esc(file)}: is a symbolic link that resolves outside the bundle directory '${esc(root)}'; `
+      + 'the loader reads only files inside the bundle. Fix: copy the file into the bundle instead of linking it');
+  }
+  return real;
+}
+
+/**
+ * The text of one file of the bundle (undefined for a folder, which operator-registry skips), read with a real
+ * byte limit: only regular files inside the bundle directory (see `insideBundle`), opened without following
+ * links, checked again on the open descriptor, and read up to `LOADER_LIMITS.manifestBytes` whatever `stat` says
+ * (files of /proc report size 0 and never end). FIFOs, sockets and devices are refused, not opened (opening a
+ * FIFO blocks).
+ */
+function readBundleFile(root: string, file: string): string | undefined {
+  const stat = fs.statSync(file); // first: a broken link is an ENOENT naming the file
+  const real = insideBundle(root, file);
+  if (stat.isDirectory()) return undefined;
+  const where = esc(file);
+  const limit = LOADER_LIMITS.manifestBytes;
+  if (!stat.isFile()) {
+    throw new Error(`OperatorBundle: ${where}: is not a regular file (a FIFO, socket or device); a bundle holds only files. Fix: remove it from the bundle`);
+  }
+  if (stat.size > limit) {
+    throw new Error(`OperatorBundle: ${where}: file is ${stat.size} bytes, over the limit of ${limit} bytes for a bundle manifest`);
+  }
+  // eslint-disable-next-line no-bitwise
+  const fd = fs.openSync(real, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
+  try {
+    const opened = fs.fstatSync(fd);
+    if (!opened.isFile() || opened.ino !== stat.ino || opened.dev !== stat.dev) {
+      throw new Error(`OperatorBundle: ${where}: changed while it was read; a bundle holds only regular files`);
+    }
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const buf = Buffer.alloc(64 * 1024);
+    for (;;) {
+      const n = fs.readSync(fd, buf, 0, Math.min(buf.length, limit + 1 - total), null);
+      if (n === 0) break;
+      chunks.push(Buffer.from(buf.subarray(0, n)));
+      total += n;
+      if (total > limit) {
+        throw new Error(`OperatorBundle: ${where}: file holds more than ${limit} bytes, over the limit for a bundle manifest`);
+      }
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** A Node file-system error (EACCES, ELOOP, a broken link...) as an Error naming the method and the path; others as they are. */

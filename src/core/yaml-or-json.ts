@@ -413,3 +413,30 @@ function yamlChunks(text: string): Array<{ text: string; line: number; error?: s
   if (buf.length > 0) out.push({ text: buf.join('\n'), line: bufLine });
   return out;
 }
+
+/**
+ * Every document of a manifest stream as kubectl reads `-f FILE` (apimachinery `NewYAMLOrJSONDecoder`, `Decode`
+ * until EOF, as `kubectl apply` does through the resource builder): a JSON stream when the first non-space character
+ * is `{`, else the `---`-separated chunks of `YAMLReader`, each decoded by sigs.k8s.io/yaml (go-yaml v2 scalars).
+ * Empty chunks come back with the value null; a bad separator ends the stream with an error.
+ */
+export function decodeManifestStream(raw: string): DecodedDocument[] {
+  const text = stripBom(raw);
+  if (/^\s*\{/.test(text)) return decodeJsonValues(text);
+  const out: DecodedDocument[] = [];
+  for (const chunk of yamlChunks(text)) {
+    if (chunk.error !== undefined) {
+      out.push({ line: chunk.line, error: { line: chunk.line, message: `malformed YAML: ${chunk.error}` }, warnings: [] });
+      break;
+    }
+    const shift = (x: DecodeIssue): DecodeIssue => ({ line: x.line + chunk.line - 1, message: x.message });
+    for (const doc of decodeYamlDocuments(chunk.text)) {
+      out.push({
+        line: doc.line + chunk.line - 1,
+        ...(doc.error ? { error: shift(doc.error) } : { value: doc.value }),
+        warnings: doc.warnings.map(shift),
+      });
+    }
+  }
+  return out;
+}
