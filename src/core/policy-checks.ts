@@ -382,6 +382,16 @@ const CHECKS: PolicyCheck[] = [
     fix: 'rename one of them, or define the object once',
     example: "installerRoleName: 'team-a-subscription-manager' with grantSubscriptionManagement",
   },
+  {
+    id: 'OLMT-047',
+    code: 'TenantCanBecomeApprover',
+    severity: PolicySeverity.ERROR,
+    relaxable: true,
+    summary: "the pinned InstallPlan approver runs in a tenant's namespace where a tenant identity can become its ServiceAccount "
+      + '(create pods or workloads, tokens, read its token, exec) and approve any InstallPlan, not only pinned CSVs',
+    fix: "leave approverNamespace out: the approver runs in the platform namespace 'installplan-approvers'",
+    example: "tenant.addPinnedApprover({ approverNamespace: 'team-a' }) with subscribe({ bundle: etcd 0.9.4 }) (creates pods)",
+  },
 ];
 
 const BY_CODE = new Map(CHECKS.map((c) => [c.code, c] as const));

@@ -10,6 +10,7 @@ import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
 import { LazyMap, LazySet } from './lazy-collections';
 import { InstallPlanApproval, OperatorSubscription, PreflightEnforcement, SubscriptionInfo, SubscriptionOptions } from './operator-subscription';
 import { IOperatorTenant } from './operator-tenant';
+import { approverReachFindings } from './approver-reach';
 import { PinnedApproverOptions, PinnedInstallPlanApprover } from './pinned-install-plan-approver';
 import { subscriptionFindings } from './preflight-findings';
 import { NAME_CHECKING_PARENTS, nonEmpty, orderAfter } from './private';
@@ -788,6 +789,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         image: this.input.optionalString('addPinnedApprover(options).image', o.image),
         schedule: this.input.optionalString('addPinnedApprover(options).schedule', o.schedule),
         name: this.input.optionalString('addPinnedApprover(options).name', o.name),
+        approverNamespace: this.input.optionalString('addPinnedApprover(options).approverNamespace', o.approverNamespace),
       };
       this.approver = new PinnedInstallPlanApprover(this, 'PinnedApprover', { ...checked, namespace: this.namespaceName });
       orderAfter(this.approver, this.namespace);
@@ -1410,6 +1412,10 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     out.push(...this.preflightFindings().errors);
     out.push(...this.upgradeFindings().errors);
     out.push(...(treeConflicts(this.node.root).get(this) ?? []));
+    // the pinned approver where a tenant's identities can run as it (approver-reach.ts; none in the platform namespace)
+    if (this.approver && KubernetesNames.isDns1123Label(this.approver.approverNamespace)) {
+      out.push(...approverReachFindings(this.approver, this.tenantsIn([this.approver.approverNamespace]).map((t) => t.auditFacts())));
+    }
     // the same group/kind/namespace/name written twice in the App (duplicate-objects.ts)
     // (not repeated where a more precise error says it: another tenant on this namespace is TooManyOperatorGroups,
     // two Subscriptions of this tenant with one name are DuplicateSubscription/DuplicateSubscriptionName)
