@@ -489,6 +489,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   /** Whether the installer Role carries the (lazy) `SENSITIVE_GRANTS_ANNOTATION`. */
   private bundleAcceptedGrantsAnnotated = false;
   private approver?: PinnedInstallPlanApprover;
+  /** Called with each bundle OLM installs first, as Subscriptions are added (`_onInstalledBundle`). */
+  private bundleListeners?: Array<(bundle: OperatorBundle) => void>;
   /** Wrong-typed or unusable props and method arguments (reported first at synth). */
   private readonly input = new InputCheck();
 
@@ -755,6 +757,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     this.orderCatalogSources(sub.catalog, sub);
     this.subs.push(sub);
     this.pinForApprover(sub);
+    if (sub.bundles.length > 0) for (const listener of this.bundleListeners ?? []) listener(sub.bundles[0]);
     if (this.props.deriveInstallerRules && sub.bundles.length > 0) this.deriveFrom(sub);
     return sub;
   }
@@ -796,6 +799,24 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       for (const sub of this.subs) this.pinForApprover(sub);
     }
     return this.approver;
+  }
+
+  /**
+   * Calls `listener` with each bundle OLM installs first (`installedBundles`): now for the Subscriptions so far,
+   * later for each new one (the baseline's webhook NetworkPolicies).
+   * @internal
+   */
+  public _onInstalledBundle(listener: (bundle: OperatorBundle) => void): void {
+    (this.bundleListeners ??= []).push(listener);
+    for (const b of this.installedBundles) listener(b);
+  }
+
+  /**
+   * The tenant's `policyChecks` (severities by policy id), for findings reported by constructs beside it.
+   * @internal
+   */
+  public get _policyChecks(): { [id: string]: PolicySeverity } | undefined {
+    return this.props.policyChecks;
   }
 
   /** A Manual Subscription's startingCsv is pinned for the approver. */

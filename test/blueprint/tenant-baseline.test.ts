@@ -77,29 +77,38 @@ describe('TenantBaseline', () => {
           }],
         },
       },
-      {
-        apiVersion: 'networking.k8s.io/v1',
-        kind: 'NetworkPolicy',
-        metadata: { name: 'allow-operator-webhooks', namespace: 'team-a' },
-        spec: { podSelector: {}, policyTypes: ['Ingress'], ingress: [] },
-      },
+      // (changed with issue 15 item 11: no webhook policy without a webhook; the former `allow-operator-webhooks`
+      // selected every pod)
     ]);
   });
 
-  test('GIVEN subscriptions with webhooks added after the baseline THEN their pod ports are opened (lazy)', () => {
+  test('GIVEN subscriptions with webhooks added after the baseline THEN their Deployment\'s pods (OLM Service selector) are opened on their ports (lazy)', () => {
     const app = Testing.app();
     const chart = new Chart(app, 'c');
     const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' });
-    new TenantBaseline(chart, 'Baseline', { tenant, networkPolicies: true });
+    const baseline = new TenantBaseline(chart, 'Baseline', { tenant, networkPolicies: true });
     const rabbit = bundle('rabbitmq-cluster-operator', '2.22.3');
     // (its cluster rules are not granted here: the preflight only warns)
     tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', catalog: CATALOG, bundle: rabbit, preflight: PreflightEnforcement.WARNING });
-    const expected = TenantBaseline.webhookPorts([rabbit]);
     // the rabbitmq CSV's two webhooks are served by one deployment on one port
     const webhook = rabbit.webhookDefinitions[0];
-    expect(expected).toEqual([{ deploymentName: webhook.deploymentName, port: webhook.targetPort ?? String(webhook.containerPort) }]);
-    const policy = synthObjects(app).find((o) => o.kind === 'NetworkPolicy' && o.metadata.name === 'allow-operator-webhooks');
-    expect(policy.spec.ingress).toEqual([{ ports: expected.map((p) => ({ port: /^[0-9]+$/.test(p.port) ? Number(p.port) : p.port, protocol: 'TCP' })) }]);
+    const deployment = rabbit.deployments.find((d) => d.name === webhook.deploymentName)!;
+    const port = webhook.targetPort ?? String(webhook.containerPort);
+    expect(TenantBaseline.webhookPolicies([rabbit])).toEqual([{
+      deploymentName: webhook.deploymentName, policyName: `allow-webhooks-${webhook.deploymentName}`, podLabels: deployment.spec.selector.matchLabels, ports: [port],
+    }]);
+    expect(baseline.networkPolicies.map((p) => p.name).slice(-1)).toEqual([`allow-webhooks-${webhook.deploymentName}`]);
+    const policy = synthObjects(app).find((o) => o.kind === 'NetworkPolicy' && o.metadata.name === `allow-webhooks-${webhook.deploymentName}`);
+    expect(policy).toEqual({
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name: `allow-webhooks-${webhook.deploymentName}`, namespace: 'team-a' },
+      spec: {
+        podSelector: { matchLabels: deployment.spec.selector.matchLabels },
+        policyTypes: ['Ingress'],
+        ingress: [{ ports: [{ port: /^[0-9]+$/.test(port) ? Number(port) : port, protocol: 'TCP' }] }],
+      },
+    });
   });
 
   test('GIVEN webhook definitions with and without targetPort THEN the pod port is targetPort, else containerPort (OLM webhook Service)', () => {
