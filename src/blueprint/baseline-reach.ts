@@ -53,7 +53,10 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
     for (const t of targets) {
       const verbs = VERBS.filter((verb) => {
         const names = verb === 'deletecollection' ? [''] : t.names;
-        const g = grants.find((x) => names.some((name) => EffectivePower.allows(x.rules, { verb, apiGroup: t.apiGroup, resource: t.resource, name })));
+        const allows = (x: PowerGrant) => names.some((name) => EffectivePower.allows(x.rules, {
+          verb, apiGroup: t.apiGroup, resource: t.resource, name,
+        }));
+        const g = grants.find(allows);
         if (g && !path) path = g.path;
         return g !== undefined;
       });

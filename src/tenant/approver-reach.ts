@@ -63,7 +63,9 @@ export function approverReachFindings(approver: PinnedInstallPlanApprover, tenan
 /** The tenant's audited identities: its installer, its operators' ServiceAccounts, its people. */
 function subjectsOf(t: AuditedTenant): RbacSubject[] {
   const out: RbacSubject[] = [{ kind: SubjectKind.SERVICE_ACCOUNT, name: t.installerServiceAccountName, namespace: t.namespace }];
-  for (const sa of TenancyAudit.operatorServiceAccounts(t.bundles ?? [])) out.push({ kind: SubjectKind.SERVICE_ACCOUNT, name: sa, namespace: t.namespace });
+  for (const sa of TenancyAudit.operatorServiceAccounts(t.bundles ?? [])) {
+    out.push({ kind: SubjectKind.SERVICE_ACCOUNT, name: sa, namespace: t.namespace });
+  }
   out.push(...(t.people ?? []));
   const seen = new Set<string>();
   return out.filter((s) => {

@@ -1,6 +1,7 @@
 import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { k8s, ISubject } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
+import { approverReachFindings } from './approver-reach';
 import { CompactClusterRole } from './compact-cluster-role';
 import { CompactRole } from './compact-role';
 import { DeriveScope } from './derive-scope';
@@ -10,7 +11,6 @@ import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
 import { LazyMap, LazySet } from './lazy-collections';
 import { InstallPlanApproval, OperatorSubscription, PreflightEnforcement, SubscriptionInfo, SubscriptionOptions } from './operator-subscription';
 import { IOperatorTenant } from './operator-tenant';
-import { approverReachFindings } from './approver-reach';
 import { PinnedApproverOptions, PinnedInstallPlanApprover } from './pinned-install-plan-approver';
 import { subscriptionFindings } from './preflight-findings';
 import { NAME_CHECKING_PARENTS, nonEmpty, orderAfter } from './private';

@@ -3,7 +3,8 @@ import { run } from '@bufbuild/cel';
 import { Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import {
-  AccessLevel, CatalogSourceReference, Diagnostics, ManagedObjectsAdmissionPolicy, OperatorBundle, PolicySeverity, PreflightEnforcement, ScopedOperatorTenant, TenantBaseline,
+  AccessLevel, CatalogSourceReference, Diagnostics, ManagedObjectsAdmissionPolicy, OperatorBundle, PolicySeverity, PreflightEnforcement,
+  ScopedOperatorTenant, TenantBaseline,
 } from '../../src';
 import { AdmissionPolicyValidation } from '../util/admission-validation';
 import { synthObjects } from '../util/synth';
@@ -153,7 +154,9 @@ describe('TenantBaseline', () => {
  * ingress rule whose `from` (absent: any source) and `ports` (absent: any port) both match. `podSelector` peers
  * match pods of the policy's namespace only; `namespaceSelector` peers match by the namespace's labels.
  */
-function ingressAllowed(policies: any[], target: { labels: Record<string, string> }, source: { namespace: string; labels: Record<string, string> }, port: number): boolean {
+function ingressAllowed(
+  policies: any[], target: { labels: Record<string, string> }, source: { namespace: string; labels: Record<string, string> }, port: number,
+): boolean {
   const selects = (sel: any, labels: Record<string, string>) => Object.entries(sel?.matchLabels ?? {}).every(([k, v]) => labels[k] === v)
     && (sel?.matchExpressions ?? []).every((e: any) => (e.operator === 'Exists' ? e.key in labels : false));
   const selecting = policies.filter((p) => (p.spec.policyTypes ?? []).includes('Ingress') && selects(p.spec.podSelector, target.labels));
@@ -330,7 +333,7 @@ describe('ManagedObjectsAdmissionPolicy (evaluated with @bufbuild/cel)', () => {
 
   test.each([
     ['the tenant operator deletes the default deny', request('system:serviceaccount:team-a:strimzi-cluster-operator', 'DELETE', 'networkpolicies'),
-      ["system:serviceaccount:team-a:strimzi-cluster-operator may not DELETE networkpolicies team-a/default-deny: the platform manages it (tenant baseline), not the tenant"]],
+      ['system:serviceaccount:team-a:strimzi-cluster-operator may not DELETE networkpolicies team-a/default-deny: the platform manages it (tenant baseline), not the tenant']],
     ['the tenant installer raises the quota', request('system:serviceaccount:team-a:team-a', 'UPDATE', 'resourcequotas', 'team-a', 'tenant-baseline'),
       ['system:serviceaccount:team-a:team-a may not UPDATE resourcequotas team-a/tenant-baseline: the platform manages it (tenant baseline), not the tenant']],
     ['the GitOps tool updates it', request('system:serviceaccount:argocd:argocd-application-controller', 'UPDATE', 'networkpolicies'), []],

@@ -5,7 +5,8 @@ import * as path from 'path';
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import * as fc from 'fast-check';
 import {
-  CatalogSourceReference, Diagnostics, EffectivePower, InstallPlanApproval, OperatorBundle, PinnedApproval, PinnedInstallPlanApprover, PolicySeverity, RbacRules,
+  CatalogSourceReference, Diagnostics, EffectivePower, InstallPlanApproval, OperatorBundle, PinnedApproval, PinnedInstallPlanApprover, PolicySeverity,
+  RbacRules,
   ScopedOperatorTenant, SubjectKind, TenancyAudit,
 } from '../../src';
 
