@@ -35,7 +35,7 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
   const power = new EffectivePower(objects);
   const nsServiceAccount = `ServiceAccount ${ns}/`;
   // requests as a ServiceAccount of the namespace are refused in the cluster by the admission policy
-  const usable = (g: PowerGrant) => (g.namespace === '' || g.namespace === ns) && !(baseline.protected && g.holder.startsWith(nsServiceAccount));
+  const usable = (g: PowerGrant) => (g.namespace === '' || g.namespace === ns) && !(baseline.protectsManagedObjects && g.holder.startsWith(nsServiceAccount));
   const subjects: RbacSubject[] = [
     { kind: SubjectKind.SERVICE_ACCOUNT, name: facts.installerServiceAccountName, namespace: ns },
     ...TenancyAudit.operatorServiceAccounts(facts.bundles ?? []).map((name) => ({ kind: SubjectKind.SERVICE_ACCOUNT, name, namespace: ns })),
@@ -68,7 +68,7 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
       field: 'tenant',
       value: label,
       message: `${label} may remove or change the baseline of namespace '${ns}' (${allowed.join('; ')}): its quota, limits or default-deny NetworkPolicies; path: ${path!.join(' -> ')}`,
-      fix: baseline.protected
+      fix: baseline.protectsManagedObjects
         ? 'remove the grant (people are not covered by the admission policy), or lower OLMT-048 with policyChecks and a reason'
         : 'set protectManagedObjects: true on the baseline (an admission policy refuses these requests from the namespace\'s ServiceAccounts), or remove the grant, or lower OLMT-048 with policyChecks',
     });

@@ -165,7 +165,7 @@ export class TenantBaseline extends Construct {
   /** The NetworkPolicies, in order (empty with `networkPolicies: false`); webhook policies are added with bundles. */
   public readonly networkPolicies: ApiObject[] = [];
   /** True when the baseline is protected by the App's `ManagedObjectsAdmissionPolicy` (`protectManagedObjects`). */
-  public readonly protected: boolean;
+  public readonly protectsManagedObjects: boolean;
 
   constructor(scope: Construct, id: string, props: TenantBaselineProps) {
     super(scope, id);
@@ -186,9 +186,9 @@ export class TenantBaseline extends Construct {
       monitoringNamespaces: input.optionalStringArray('monitoringNamespaces', raw.monitoringNamespaces),
       protectManagedObjects: input.optionalBoolean('protectManagedObjects', raw.protectManagedObjects),
     };
-    this.protected = options.protectManagedObjects === true;
-    if (this.protected && !ManagedObjectsAdmissionPolicy.of(this)) new ManagedObjectsAdmissionPolicy(Chart.of(this), 'ManagedObjectsAdmissionPolicy');
-    const labels = this.protected ? { [ManagedObjectsAdmissionPolicy.MANAGED_BY_LABEL]: ManagedObjectsAdmissionPolicy.MANAGED_BY } : undefined;
+    this.protectsManagedObjects = options.protectManagedObjects === true;
+    if (this.protectsManagedObjects && !ManagedObjectsAdmissionPolicy.of(this)) new ManagedObjectsAdmissionPolicy(Chart.of(this), 'ManagedObjectsAdmissionPolicy');
+    const labels = this.protectsManagedObjects ? { [ManagedObjectsAdmissionPolicy.MANAGED_BY_LABEL]: ManagedObjectsAdmissionPolicy.MANAGED_BY } : undefined;
     const namespace = tenant?.namespaceName ?? '';
     const errors: DiagnosticDetails[] = [...input.errors];
     const quota = options.quota ?? TenantBaseline.DEFAULT_QUOTA;
@@ -261,7 +261,7 @@ export class TenantBaseline extends Construct {
           if (created.has(w.deploymentName)) continue;
           created.add(w.deploymentName);
           const current = () => TenantBaseline.webhookPolicies(webhookBundles).find((x) => x.deploymentName === w.deploymentName) ?? w;
-          const obj = new ApiObject(this, `NetworkPolicy-webhooks-${w.deploymentName}`, {
+          const obj = new ApiObject(this, `NetworkPolicy-webhooks-${w.deploymentName.replace(/\//g, '-')}`, {
             apiVersion: 'networking.k8s.io/v1',
             kind: 'NetworkPolicy',
             metadata: { name: w.policyName, namespace, labels },

@@ -329,3 +329,21 @@ describe('issue 15 item 10: the approver runs where the tenant cannot become it'
     ]);
   });
 });
+
+describe('issue 15 item 10: an approver namespace that is another tenant\'s', () => {
+  test('GIVEN tenant A\'s approver in tenant B\'s namespace THEN B\'s operator can become it: TenantCanBecomeApprover on A, naming B\'s identity', () => {
+    const { chart } = fixture();
+    const b = new ScopedOperatorTenant(chart, 'TeamB', { namespaceName: 'team-b', deriveInstallerRules: true });
+    b.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4')) });
+    const a = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
+    a.addPinnedApprover({ approverNamespace: 'team-b' });
+    const errors = a.node.validate().filter((e) => e.includes('TenantCanBecomeApprover'));
+    expect(errors.map((e) => e.slice(0, e.indexOf('; path:')))).toEqual([
+      "addPinnedApprover(options).approverNamespace=\"team-b\": the pinned approver runs in namespace 'team-b' of tenant platform/TeamB, and ServiceAccount team-b/team-b can become "
+      + "its ServiceAccount, so it can approve any InstallPlan of namespace 'team-a', not only pinned CSVs",
+      "addPinnedApprover(options).approverNamespace=\"team-b\": the pinned approver runs in namespace 'team-b' of tenant platform/TeamB, and ServiceAccount team-b/etcd-operator can become "
+      + "its ServiceAccount, so it can approve any InstallPlan of namespace 'team-a', not only pinned CSVs",
+    ]);
+    expect(errors[1]).toContain('-> create pods in team-b running as ServiceAccount installplan-approver-team-a -> ServiceAccount team-b/installplan-approver-team-a.');
+  });
+});
