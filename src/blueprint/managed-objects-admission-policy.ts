@@ -27,6 +27,9 @@ export interface ProtectedResource {
  * UPDATE (also patch) and DELETE (also each object of a deletecollection) of ResourceQuotas, LimitRanges and
  * NetworkPolicies labelled `app.kubernetes.io/managed-by: cdk8s-olm-tenancy` when the request comes from a
  * ServiceAccount of the object's own namespace: the tenant's installer, its operators, and every pod the tenant runs.
+ * A deletecollection is admitted item by item as DELETE with the item as old object and no name
+ * (`k8s.io/apiserver/pkg/registry/generic/registry/store.go` `DeleteCollection`, `pkg/registry/rest/delete.go`
+ * `AdmissionToValidateObjectDeleteFunc`), so the message names `oldObject.metadata.name`.
  *
  * - The label is matched by `matchConstraints.objectSelector`, which the API server evaluates against the old and
  *   the new object and matches when either matches (`k8s.io/api/admissionregistration/v1` `MatchResources`), so
@@ -89,7 +92,7 @@ export class ManagedObjectsAdmissionPolicy extends Construct {
         },
         validations: [{
           expression: ManagedObjectsAdmissionPolicy.EXPRESSION,
-          messageExpression: "request.userInfo.username + ' may not ' + request.operation + ' ' + request.resource.resource + ' ' + request.namespace + '/' + request.name"
+          messageExpression: "request.userInfo.username + ' may not ' + request.operation + ' ' + request.resource.resource + ' ' + request.namespace + '/' + oldObject.metadata.name"
             + " + ': the platform manages it (tenant baseline), not the tenant'",
           reason: 'Forbidden',
         }],

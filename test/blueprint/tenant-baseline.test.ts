@@ -327,7 +327,8 @@ describe('ManagedObjectsAdmissionPolicy (evaluated with @bufbuild/cel)', () => {
     operation, namespace, name, resource: { group: resource === 'networkpolicies' ? 'networking.k8s.io' : '', version: 'v1', resource }, userInfo: { username },
   });
   const admit = (r: any): string[] => {
-    const bindings = { request: toCel(r) };
+    // UPDATE and DELETE (also each item of a deletecollection, whose request has no name) carry the old object
+    const bindings = { request: toCel(r), oldObject: toCel({ metadata: { name: r.name === '' ? 'default-deny' : r.name, namespace: r.namespace } }) };
     return vap.spec.validations.filter((v: any) => run(v.expression, bindings) !== true).map((v: any) => String(run(v.messageExpression, bindings)));
   };
 
@@ -336,6 +337,8 @@ describe('ManagedObjectsAdmissionPolicy (evaluated with @bufbuild/cel)', () => {
       ['system:serviceaccount:team-a:strimzi-cluster-operator may not DELETE networkpolicies team-a/default-deny: the platform manages it (tenant baseline), not the tenant']],
     ['the tenant installer raises the quota', request('system:serviceaccount:team-a:team-a', 'UPDATE', 'resourcequotas', 'team-a', 'tenant-baseline'),
       ['system:serviceaccount:team-a:team-a may not UPDATE resourcequotas team-a/tenant-baseline: the platform manages it (tenant baseline), not the tenant']],
+    ['the tenant operator deletes the collection (per item, no request name)', request('system:serviceaccount:team-a:op', 'DELETE', 'networkpolicies', 'team-a', ''),
+      ['system:serviceaccount:team-a:op may not DELETE networkpolicies team-a/default-deny: the platform manages it (tenant baseline), not the tenant']],
     ['the GitOps tool updates it', request('system:serviceaccount:argocd:argocd-application-controller', 'UPDATE', 'networkpolicies'), []],
     ['a cluster admin deletes it', request('kubernetes-admin', 'DELETE', 'limitranges', 'team-a', 'tenant-baseline'), []],
     ["another namespace's ServiceAccount (its own grants decide)", request('system:serviceaccount:team-b:op', 'DELETE', 'networkpolicies'), []],
