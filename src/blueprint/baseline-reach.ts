@@ -7,9 +7,11 @@
 // tenant and the tenant's own objects.
 import { ApiObject } from 'cdk8s';
 import type { TenantBaseline } from './tenant-baseline';
+import { findBuiltin } from '../audit/builtin-roles';
 import { EffectivePower, PowerGrant, PowerObject, RbacSubject, SubjectKind, subjectLabel } from '../audit/effective-power';
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostics';
+import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import type { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
 const KINDS = new Set([
@@ -32,6 +34,8 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
   for (const c of tenant.node.findAll()) {
     if (c instanceof ApiObject && KINDS.has(c.kind)) objects.push({ manifest: c.toJson(), origin: 'App' });
   }
+  // most tenants: no role anywhere allows a target request or a way to more rules, so no closure is needed
+  if (!anyRoleMayReach(objects, targets)) return [];
   const power = new EffectivePower(objects);
   const nsServiceAccount = `ServiceAccount ${ns}/`;
   // requests as a ServiceAccount of the namespace are refused in the cluster by the admission policy
@@ -74,4 +78,45 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
     });
   }
   return out;
+}
+
+type Target = { apiGroup: string; resource: string; names: string[] };
+const RBAC = 'rbac.authorization.k8s.io';
+/** A name no rule lists: allowed only by rules without resourceNames. */
+const PROBE = 'cdk8s-olm-tenancy-probe-any-name';
+
+/**
+ * False only when no identity can reach a target request: no role of `objects` (nor a built-in role a binding names)
+ * allows one, none allows `escalate`, `bind` or `impersonate` (the ways to rules no role of the input holds), no
+ * binding names a role nobody defines (counted as unbounded by `EffectivePower`) or an aggregated built-in role.
+ */
+function anyRoleMayReach(objects: PowerObject[], targets: Target[]): boolean {
+  const mayReach = (rules: PolicyRule[]) => {
+    const allows = (verb: string, apiGroup: string, resource: string, name: string) => EffectivePower.allows(rules, { verb, apiGroup, resource, name });
+    if (['roles', 'clusterroles'].some((r) => allows('escalate', RBAC, r, PROBE) || allows('bind', RBAC, r, PROBE))) return true;
+    if (rules.some((r) => (r.verbs.includes('bind') || r.verbs.includes('*')) && (r.resourceNames ?? []).length > 0)) return true;
+    if (['users', 'groups', 'serviceaccounts'].some((r) => allows('impersonate', '', r, PROBE))) return true;
+    return targets.some((t) => VERBS.some((verb) => (verb === 'deletecollection' ? [''] : t.names).some((n) => allows(verb, t.apiGroup, t.resource, n))));
+  };
+  const defined = new Set<string>();
+  for (const o of objects) {
+    const m = o.manifest;
+    if (m?.kind !== 'Role' && m?.kind !== 'ClusterRole') continue;
+    defined.add(`${m.kind}/${m.kind === 'Role' ? m.metadata?.namespace ?? '' : ''}/${m.metadata?.name ?? ''}`);
+    if (mayReach((m.rules ?? []).map((r: any) => PolicyRules.fromJson(r)))) return true;
+  }
+  for (const o of objects) {
+    const m = o.manifest;
+    if (m?.kind !== 'RoleBinding' && m?.kind !== 'ClusterRoleBinding') continue;
+    const kind: string = m.roleRef?.kind ?? '';
+    const name: string = m.roleRef?.name ?? '';
+    const ns: string = kind === 'Role' ? m.metadata?.namespace ?? '' : '';
+    const builtin = findBuiltin(kind, name, ns);
+    if (builtin) {
+      if (builtin.aggregationLabel || mayReach(builtin.rules)) return true;
+    } else if (!defined.has(`${kind}/${ns}/${name}`)) {
+      return true;
+    }
+  }
+  return false;
 }

@@ -7,7 +7,7 @@ import { ManagedObjectsAdmissionPolicy } from './managed-objects-admission-polic
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
-import { PolicyChecks } from '../core/policy-checks';
+import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
 /** Container resource defaults of the baseline's LimitRange. */
@@ -198,13 +198,14 @@ export class TenantBaseline extends Construct {
       }
     }
     // derived grants that let the tenant's identities remove the baseline (baseline-reach.ts), at the tenant's severity
-    const findings = () => {
-      if (!tenant || tenant.namespaceName === '') return { errors: [], warnings: [] };
-      const found = baselineRemovalFindings(tenant, this);
-      return PolicyChecks.apply(found, [], tenant._policyChecks);
+    // (computed only by the producer its severity makes it go to: an error unless the tenant lowers OLMT-048)
+    const severity = () => (tenant?._policyChecks ?? {})[REMOVAL_CHECK_ID] ?? PolicySeverity.ERROR;
+    const findings = (wanted: PolicySeverity) => {
+      if (!tenant || tenant.namespaceName === '' || severity() !== wanted) return { errors: [], warnings: [] };
+      return PolicyChecks.apply(baselineRemovalFindings(tenant, this), [], tenant._policyChecks);
     };
-    addErrorProducer(this, () => [...errors, ...findings().errors]);
-    addWarningProducer(this, () => findings().warnings);
+    addErrorProducer(this, () => [...errors, ...findings(PolicySeverity.ERROR).errors]);
+    addWarningProducer(this, () => findings(PolicySeverity.WARNING).warnings);
 
     this.resourceQuota = new k8s.KubeResourceQuota(this, 'ResourceQuota', {
       metadata: { name: 'tenant-baseline', namespace, labels },
@@ -308,6 +309,9 @@ export interface WebhookPort {
   /** The pod port (number or name, as text): the webhook's `targetPort`, else its `containerPort`. */
   readonly port: string;
 }
+
+/** The policy id of `TenantCanRemoveBaseline` (from the registry: ids are renumbered there only). */
+const REMOVAL_CHECK_ID = PolicyChecks.byCode('TenantCanRemoveBaseline')?.id ?? '';
 
 function sortedQuantities(map: { [key: string]: string }): { [key: string]: k8s.Quantity } {
   const out: { [key: string]: k8s.Quantity } = {};
