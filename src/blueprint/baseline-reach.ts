@@ -92,7 +92,8 @@ const PROBE = 'cdk8s-olm-tenancy-probe-any-name';
  */
 function anyRoleMayReach(objects: PowerObject[], targets: Target[]): boolean {
   const mayReach = (rules: PolicyRule[]) => {
-    const allows = (verb: string, apiGroup: string, resource: string, name: string) => EffectivePower.allows(rules, { verb, apiGroup, resource, name });
+    const allows = (verb: string, apiGroup: string, resource: string, name: string) =>
+      EffectivePower.allows(rules, { verb, apiGroup, resource, name });
     if (['roles', 'clusterroles'].some((r) => allows('escalate', RBAC, r, PROBE) || allows('bind', RBAC, r, PROBE))) return true;
     if (rules.some((r) => (r.verbs.includes('bind') || r.verbs.includes('*')) && (r.resourceNames ?? []).length > 0)) return true;
     if (['users', 'groups', 'serviceaccounts'].some((r) => allows('impersonate', '', r, PROBE))) return true;

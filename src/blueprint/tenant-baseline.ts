@@ -188,7 +188,9 @@ export class TenantBaseline extends Construct {
     };
     this.protectsManagedObjects = options.protectManagedObjects === true;
     if (this.protectsManagedObjects && !ManagedObjectsAdmissionPolicy.of(this)) new ManagedObjectsAdmissionPolicy(Chart.of(this), 'ManagedObjectsAdmissionPolicy');
-    const labels = this.protectsManagedObjects ? { [ManagedObjectsAdmissionPolicy.MANAGED_BY_LABEL]: ManagedObjectsAdmissionPolicy.MANAGED_BY } : undefined;
+    const labels = this.protectsManagedObjects
+      ? { [ManagedObjectsAdmissionPolicy.MANAGED_BY_LABEL]: ManagedObjectsAdmissionPolicy.MANAGED_BY }
+      : undefined;
     const namespace = tenant?.namespaceName ?? '';
     const errors: DiagnosticDetails[] = [...input.errors];
     const quota = options.quota ?? TenantBaseline.DEFAULT_QUOTA;
