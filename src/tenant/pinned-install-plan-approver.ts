@@ -6,7 +6,7 @@ import { CompactRole } from './compact-role';
 import { NAME_CHECKING_PARENTS, orderAfter } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
-import { InputCheck, prop, withUnknownProps } from '../core/input';
+import { InputCheck, prop, throwIfInvalid, withUnknownProps } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyRule } from '../rbac/policy-rule';
 import { PinnedApproval } from '../upgrade/pinned-approval';
@@ -83,6 +83,10 @@ export class PinnedInstallPlanApprover extends Construct {
    * 52 characters (the CronJob name limit), its first 43 characters and 8 hex digits of its SHA-256.
    */
   public static sharedName(name: string, tenantNamespace: string): string {
+    const check = new InputCheck();
+    check.requiredString('name', name, "pass the approver name, e.g. 'installplan-approver'");
+    check.requiredString('tenantNamespace', tenantNamespace, "pass the tenant namespace, e.g. 'team-a'");
+    throwIfInvalid(check, 'PinnedInstallPlanApprover.sharedName');
     const full = `${name}-${tenantNamespace}`;
     if (full.length <= CRONJOB_NAME_LIMIT) return full;
     const hash = createHash('sha256').update(full).digest('hex').slice(0, 8);

@@ -347,3 +347,10 @@ describe('issue 15 item 10: an approver namespace that is another tenant\'s', ()
     expect(errors[1]).toContain('-> create pods in team-b running as ServiceAccount installplan-approver-team-a -> ServiceAccount team-b/installplan-approver-team-a.');
   });
 });
+
+test('PinnedInstallPlanApprover.sharedName: wrong-typed arguments are one-line errors naming the method', () => {
+  expect(() => PinnedInstallPlanApprover.sharedName(7 as any, 'team-a')).toThrow(new Error(
+    "PinnedInstallPlanApprover.sharedName: name=\"7\": name must be a string, got the number 7. Fix: pass the approver name, e.g. 'installplan-approver' (InvalidInputType)",
+  ));
+  expect(PinnedInstallPlanApprover.sharedName('installplan-approver', 'team-a')).toBe('installplan-approver-team-a');
+});
