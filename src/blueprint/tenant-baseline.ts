@@ -6,7 +6,7 @@ import { baselineRemovalFindings } from './baseline-reach';
 import { ManagedObjectsAdmissionPolicy } from './managed-objects-admission-policy';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
-import { InputCheck } from '../core/input';
+import { InputCheck, throwIfInvalid } from '../core/input';
 import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
@@ -138,6 +138,10 @@ export class TenantBaseline extends Construct {
    * selects no pod then.
    */
   public static webhookPolicies(bundles: OperatorBundle[]): WebhookPolicy[] {
+    const check = new InputCheck();
+    const fix = 'pass OperatorBundle objects, e.g. [OperatorBundle.fromDirectory(dir)]';
+    check.requiredArray('bundles', bundles, (v, f) => check.optionalInstance(f, v ?? 0, OperatorBundle, fix), fix);
+    throwIfInvalid(check, 'TenantBaseline.webhookPolicies');
     const byDeployment = new Map<string, { labels: { [key: string]: string }; ports: Set<string> }>();
     for (const bundle of bundles) {
       for (const p of TenantBaseline.webhookPorts([bundle])) {
