@@ -4,7 +4,7 @@ import { Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import {
   AccessLevel, CatalogSourceReference, Diagnostics, ManagedObjectsAdmissionPolicy, OperatorBundle, PolicySeverity, PreflightEnforcement,
-  ScopedOperatorTenant, TenantBaseline,
+  ScopedOperatorTenant, TenantBaseline, TenantBlueprint,
 } from '../../src';
 import { AdmissionPolicyValidation } from '../util/admission-validation';
 import { synthObjects } from '../util/synth';
@@ -273,6 +273,17 @@ describe('issue 15 item 11: derived grants that let the tenant remove its baseli
     const managed = objects.filter((o) => ['ResourceQuota', 'LimitRange', 'NetworkPolicy'].includes(o.kind) && o.metadata.namespace === 'team-a');
     expect(managed.length).toBeGreaterThan(3);
     expect(managed.every((o) => o.metadata.labels?.['app.kubernetes.io/managed-by'] === 'cdk8s-olm-tenancy')).toBe(true);
+  });
+
+  test('GIVEN a blueprint baseline with protectManagedObjects THEN the policy belongs to the chart, not to a tenant (GitOps: cluster/, no tenant label)', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c');
+    const blueprint = new TenantBlueprint({ name: 'std', catalog: CATALOG, operators: [{ packageName: 'etcd', bundle: bundle('etcd', '0.9.4') }], baseline: { protectManagedObjects: true } });
+    const tenant = blueprint.stamp(chart, 'a');
+    const policy = ManagedObjectsAdmissionPolicy.of(chart)!;
+    expect(policy.node.scope).toBe(chart);
+    expect(policy.node.scopes.includes(tenant)).toBe(false);
+    expect(chart.node.findAll().flatMap((c) => c.node.validate())).toEqual([]);
   });
 
   test('GIVEN the finding lowered by name (policyChecks OLMT-048: WARNING) THEN it is a warning', () => {
