@@ -2,3 +2,4 @@
 // (TenantBaseline: quota, limits, network policies that let OLM work).
 export * from './tenant-baseline';
 export * from './tenant-blueprint';
+export * from './managed-objects-admission-policy';

@@ -1,9 +1,13 @@
-import { ApiObject, Lazy } from 'cdk8s';
+import { createHash } from 'crypto';
+import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
+import { baselineRemovalFindings } from './baseline-reach';
+import { ManagedObjectsAdmissionPolicy } from './managed-objects-admission-policy';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
-import { InputCheck } from '../core/input';
+import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
+import { InputCheck, throwIfInvalid } from '../core/input';
+import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
 /** Container resource defaults of the baseline's LimitRange. */
@@ -52,6 +56,15 @@ export interface TenantBaselineOptions {
    * @default ['openshift-monitoring', 'openshift-user-workload-monitoring']
    */
   readonly monitoringNamespaces?: string[];
+  /**
+   * Protect the baseline from the tenant: label its objects `app.kubernetes.io/managed-by: cdk8s-olm-tenancy` and
+   * make sure the App has a `ManagedObjectsAdmissionPolicy` (created in this baseline's chart when it has none), a
+   * ValidatingAdmissionPolicy (Kubernetes 1.30+) that refuses updates and deletes of them by the namespace's
+   * ServiceAccounts (installer, operators, their pods). The `TenantCanRemoveBaseline` finding then only names
+   * people. Off by default: it adds a cluster-scoped policy.
+   * @default false
+   */
+  readonly protectManagedObjects?: boolean;
 }
 
 /** Props of `TenantBaseline`. */
@@ -71,12 +84,20 @@ export interface TenantBaselineProps extends TenantBaselineOptions {
  * - `allow-olm-catalog`: ingress to catalog pods (`olm.catalogSource` label, set by OLM on registry pods) on gRPC
  *   50051 from OLM's namespaces (the catalog operator resolves and the packageserver lists packages over it);
  * - `allow-monitoring`: ingress from the monitoring namespaces;
- * - `allow-operator-webhooks`: ingress to the ports the tenant's bundles serve admission/conversion webhooks and API
- *   services on (from the bundles' `webhookdefinitions` and `apiservicedefinitions`), from anywhere: the API server
- *   calls them from the host network, which no pod selector matches. Computed at synth time from the tenant's
- *   Subscriptions' bundles.
+ * - `allow-webhooks-<deployment>`: one per bundle Deployment that serves admission/conversion webhooks or API
+ *   services (the bundles' `webhookdefinitions` and `apiservicedefinitions`): ingress from anywhere (the API server
+ *   calls them from the host network, which no pod selector matches), but only to that Deployment's pods, selected
+ *   as OLM's webhook Service selects them (the Deployment's `spec.selector.matchLabels`: OLM
+ *   `pkg/controller/install/certresources.go` `installCertRequirementsForDeployment`), and only on the ports that
+ *   Service targets (each webhook's `targetPort`, else its `containerPort`; an API service's `containerPort`:
+ *   `getServicePort`). Added as Subscriptions with bundles are added to the tenant.
  *
  * Pod security labels are the tenant's (`ScopedOperatorTenantProps.podSecurity`).
+ *
+ * The tenant's own identities may be allowed to remove the baseline: an operator whose CSV permissions hold
+ * `delete` on `networkpolicies` or `update` on `resourcequotas` in its namespace gets them (and so does the installer,
+ * which must hold what it grants). The baseline names each such identity (`TenantCanRemoveBaseline`, OLMT-048);
+ * `protectManagedObjects` refuses those requests in the cluster.
  */
 export class TenantBaseline extends Construct {
   /** The ResourceQuota used when `quota` is not given. */
@@ -110,12 +131,45 @@ export class TenantBaseline extends Construct {
     return [...seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, p]) => p);
   }
 
+  /**
+   * The webhook NetworkPolicies of the bundles: per bundle Deployment that serves webhooks or API services, the pod
+   * labels OLM's webhook Service selects (the Deployment's `spec.selector.matchLabels`) and the ports it targets,
+   * sorted by Deployment name. A Deployment without `matchLabels` (or not in its CSV) gets none: OLM's Service
+   * selects no pod then.
+   */
+  public static webhookPolicies(bundles: OperatorBundle[]): WebhookPolicy[] {
+    const check = new InputCheck();
+    const fix = 'pass OperatorBundle objects, e.g. [OperatorBundle.fromDirectory(dir)]';
+    check.requiredArray('bundles', bundles, (v, f) => check.optionalInstance(f, v ?? 0, OperatorBundle, fix), fix);
+    throwIfInvalid(check, 'TenantBaseline.webhookPolicies');
+    const byDeployment = new Map<string, { labels: { [key: string]: string }; ports: Set<string> }>();
+    for (const bundle of bundles) {
+      for (const p of TenantBaseline.webhookPorts([bundle])) {
+        let entry = byDeployment.get(p.deploymentName);
+        if (!entry) {
+          const labels = matchLabelsOf(bundle, p.deploymentName);
+          if (labels === undefined) continue;
+          byDeployment.set(p.deploymentName, entry = { labels, ports: new Set() });
+        }
+        entry.ports.add(p.port);
+      }
+    }
+    return [...byDeployment.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([deploymentName, e]) => ({
+      deploymentName,
+      policyName: webhookPolicyName(deploymentName),
+      podLabels: sortedMap(e.labels),
+      ports: [...e.ports].sort(),
+    }));
+  }
+
   /** The ResourceQuota. */
   public readonly resourceQuota: k8s.KubeResourceQuota;
   /** The LimitRange. */
   public readonly limitRange: k8s.KubeLimitRange;
-  /** The NetworkPolicies, in order (empty with `networkPolicies: false`). */
+  /** The NetworkPolicies, in order (empty with `networkPolicies: false`); webhook policies are added with bundles. */
   public readonly networkPolicies: ApiObject[] = [];
+  /** True when the baseline is protected by the App's `ManagedObjectsAdmissionPolicy` (`protectManagedObjects`). */
+  public readonly protectsManagedObjects: boolean;
 
   constructor(scope: Construct, id: string, props: TenantBaselineProps) {
     super(scope, id);
@@ -134,7 +188,13 @@ export class TenantBaseline extends Construct {
       networkPolicies: input.optionalBoolean('networkPolicies', raw.networkPolicies),
       olmNamespaces: input.optionalStringArray('olmNamespaces', raw.olmNamespaces),
       monitoringNamespaces: input.optionalStringArray('monitoringNamespaces', raw.monitoringNamespaces),
+      protectManagedObjects: input.optionalBoolean('protectManagedObjects', raw.protectManagedObjects),
     };
+    this.protectsManagedObjects = options.protectManagedObjects === true;
+    if (this.protectsManagedObjects && !ManagedObjectsAdmissionPolicy.of(this)) new ManagedObjectsAdmissionPolicy(Chart.of(this), 'ManagedObjectsAdmissionPolicy');
+    const labels = this.protectsManagedObjects
+      ? { [ManagedObjectsAdmissionPolicy.MANAGED_BY_LABEL]: ManagedObjectsAdmissionPolicy.MANAGED_BY }
+      : undefined;
     const namespace = tenant?.namespaceName ?? '';
     const errors: DiagnosticDetails[] = [...input.errors];
     const quota = options.quota ?? TenantBaseline.DEFAULT_QUOTA;
@@ -143,16 +203,24 @@ export class TenantBaseline extends Construct {
         errors.push({ code: 'InvalidQuantity', field: `quota.${k}`, value: String(v), message: 'not a Kubernetes quantity', fix: "write a quantity such as '10', '500m' or '16Gi'" });
       }
     }
-    addErrorProducer(this, () => errors);
+    // derived grants that let the tenant's identities remove the baseline (baseline-reach.ts), at the tenant's severity
+    // (computed only by the producer its severity makes it go to: an error unless the tenant lowers OLMT-048)
+    const severity = () => (tenant?._policyChecks ?? {})[REMOVAL_CHECK_ID] ?? PolicySeverity.ERROR;
+    const findings = (wanted: PolicySeverity) => {
+      if (!tenant || tenant.namespaceName === '' || severity() !== wanted) return { errors: [], warnings: [] };
+      return PolicyChecks.apply(baselineRemovalFindings(tenant, this), [], tenant._policyChecks);
+    };
+    addErrorProducer(this, () => [...errors, ...findings(PolicySeverity.ERROR).errors]);
+    addWarningProducer(this, () => findings(PolicySeverity.WARNING).warnings);
 
     this.resourceQuota = new k8s.KubeResourceQuota(this, 'ResourceQuota', {
-      metadata: { name: 'tenant-baseline', namespace },
+      metadata: { name: 'tenant-baseline', namespace, labels },
       spec: { hard: sortedQuantities(quota) },
     });
     const requests = options.defaultRequests ?? { cpu: '100m', memory: '128Mi' };
     const limits = options.defaultLimits ?? { cpu: '1', memory: '1Gi' };
     this.limitRange = new k8s.KubeLimitRange(this, 'LimitRange', {
-      metadata: { name: 'tenant-baseline', namespace },
+      metadata: { name: 'tenant-baseline', namespace, labels },
       spec: { limits: [{ type: 'Container', defaultRequest: resources(requests), default: resources(limits) }] },
     });
 
@@ -161,7 +229,7 @@ export class TenantBaseline extends Construct {
       const monitoring = options.monitoringNamespaces ?? ['openshift-monitoring', 'openshift-user-workload-monitoring'];
       const fromNamespaces = (names: string[]) => names.map((n) => ({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': n } } }));
       const policy = (name: string, spec: k8s.NetworkPolicySpec) => {
-        this.networkPolicies.push(new k8s.KubeNetworkPolicy(this, `NetworkPolicy-${name}`, { metadata: { name, namespace }, spec }));
+        this.networkPolicies.push(new k8s.KubeNetworkPolicy(this, `NetworkPolicy-${name}`, { metadata: { name, namespace, labels }, spec }));
       };
       policy('default-deny', { podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
       policy('allow-same-namespace', {
@@ -190,20 +258,35 @@ export class TenantBaseline extends Construct {
         policyTypes: ['Ingress'],
         ingress: [{ from: fromNamespaces(monitoring) }],
       });
-      // Lazy (a plain ApiObject: the L1 class cannot hold a lazy list): Subscriptions and their bundles may be added
-      // to the tenant after the baseline. It selects every pod: the ports are the bundles' own webhook ports.
-      this.networkPolicies.push(new ApiObject(this, 'NetworkPolicy-allow-operator-webhooks', {
-        apiVersion: 'networking.k8s.io/v1',
-        kind: 'NetworkPolicy',
-        metadata: { name: 'allow-operator-webhooks', namespace },
-        spec: Lazy.any({
-          produce: () => {
-            const ports = TenantBaseline.webhookPorts(tenant?.installedBundles ?? [])
-              .map((p) => ({ port: /^[0-9]+$/.test(p.port) ? Number(p.port) : p.port, protocol: 'TCP' }));
-            return { podSelector: {}, policyTypes: ['Ingress'], ingress: ports.length > 0 ? [{ ports }] : [] };
-          },
-        }),
-      }));
+      // one policy per webhook Deployment, created as the tenant's bundles arrive (Subscriptions may come after the
+      // baseline); its ports grow lazily when a later bundle (another version) serves more on the same Deployment
+      const webhookBundles: OperatorBundle[] = [];
+      const created = new Set<string>();
+      tenant?._onInstalledBundle((bundle) => {
+        webhookBundles.push(bundle);
+        for (const w of TenantBaseline.webhookPolicies([bundle])) {
+          if (created.has(w.deploymentName)) continue;
+          created.add(w.deploymentName);
+          const current = () => TenantBaseline.webhookPolicies(webhookBundles).find((x) => x.deploymentName === w.deploymentName) ?? w;
+          const obj = new ApiObject(this, `NetworkPolicy-webhooks-${w.deploymentName.replace(/\//g, '-')}`, {
+            apiVersion: 'networking.k8s.io/v1',
+            kind: 'NetworkPolicy',
+            metadata: { name: w.policyName, namespace, labels },
+            spec: Lazy.any({
+              produce: () => {
+                const p = current();
+                return {
+                  podSelector: { matchLabels: p.podLabels },
+                  policyTypes: ['Ingress'],
+                  ingress: [{ ports: p.ports.map((port) => ({ port: /^[0-9]+$/.test(port) ? Number(port) : port, protocol: 'TCP' })) }],
+                };
+              },
+            }),
+          });
+          if (tenant.namespace) obj.node.addDependency(tenant.namespace);
+          this.networkPolicies.push(obj);
+        }
+      });
     }
     // Applied after the tenant's Namespace.
     const ns = tenant?.namespace;
@@ -213,6 +296,18 @@ export class TenantBaseline extends Construct {
   }
 }
 
+/** A NetworkPolicy the baseline writes for one webhook Deployment. */
+export interface WebhookPolicy {
+  /** The bundle Deployment that serves the webhooks or API services. */
+  readonly deploymentName: string;
+  /** The NetworkPolicy's name: `allow-webhooks-<deployment>` (shortened with a hash beyond 253 characters). */
+  readonly policyName: string;
+  /** The pod labels it selects: the Deployment's `spec.selector.matchLabels` (what OLM's webhook Service selects). */
+  readonly podLabels: { [key: string]: string };
+  /** The pod ports it opens (numbers or names, as text), sorted. */
+  readonly ports: string[];
+}
+
 /** A port the baseline opens for the API server (webhooks, API services). */
 export interface WebhookPort {
   /** The bundle Deployment that serves it. */
@@ -220,6 +315,9 @@ export interface WebhookPort {
   /** The pod port (number or name, as text): the webhook's `targetPort`, else its `containerPort`. */
   readonly port: string;
 }
+
+/** The policy id of `TenantCanRemoveBaseline` (from the registry: ids are renumbered there only). */
+const REMOVAL_CHECK_ID = PolicyChecks.byCode('TenantCanRemoveBaseline')?.id ?? '';
 
 function sortedQuantities(map: { [key: string]: string }): { [key: string]: k8s.Quantity } {
   const out: { [key: string]: k8s.Quantity } = {};
@@ -232,4 +330,27 @@ function resources(r: ContainerResourceDefaults): { [key: string]: k8s.Quantity 
   if (r.cpu !== undefined) out.cpu = k8s.Quantity.fromString(r.cpu);
   if (r.memory !== undefined) out.memory = k8s.Quantity.fromString(r.memory);
   return out;
+}
+
+/** The Deployment's `spec.selector.matchLabels` in the bundle's CSV; undefined when absent or empty. */
+function matchLabelsOf(bundle: OperatorBundle, deploymentName: string): { [key: string]: string } | undefined {
+  const d = bundle.deployments.find((x) => x.name === deploymentName);
+  const labels = d?.spec?.selector?.matchLabels;
+  if (labels === null || typeof labels !== 'object' || Array.isArray(labels)) return undefined;
+  const out: { [key: string]: string } = {};
+  for (const [k, v] of Object.entries(labels)) if (typeof v === 'string') out[k] = v;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function sortedMap(map: { [key: string]: string }): { [key: string]: string } {
+  const out: { [key: string]: string } = {};
+  for (const k of Object.keys(map).sort()) out[k] = map[k];
+  return out;
+}
+
+/** `allow-webhooks-<deployment>`, its first 244 characters and 8 hex digits of its SHA-256 beyond 253 (a subdomain). */
+function webhookPolicyName(deploymentName: string): string {
+  const full = `allow-webhooks-${deploymentName}`;
+  if (full.length <= 253) return full;
+  return `${full.slice(0, 244).replace(/[-.]+$/, '')}-${createHash('sha256').update(full).digest('hex').slice(0, 8)}`;
 }

@@ -382,6 +382,26 @@ const CHECKS: PolicyCheck[] = [
     fix: 'rename one of them, or define the object once',
     example: "installerRoleName: 'team-a-subscription-manager' with grantSubscriptionManagement",
   },
+  {
+    id: 'OLMT-047',
+    code: 'TenantCanBecomeApprover',
+    severity: PolicySeverity.ERROR,
+    relaxable: true,
+    summary: "the pinned InstallPlan approver runs in a tenant's namespace where a tenant identity can become its ServiceAccount "
+      + '(create pods or workloads, tokens, read its token, exec) and approve any InstallPlan, not only pinned CSVs',
+    fix: "leave approverNamespace out: the approver runs in the platform namespace 'installplan-approvers'",
+    example: "tenant.addPinnedApprover({ approverNamespace: 'team-a' }) with subscribe({ bundle: etcd 0.9.4 }) (creates pods)",
+  },
+  {
+    id: 'OLMT-048',
+    code: 'TenantCanRemoveBaseline',
+    severity: PolicySeverity.ERROR,
+    relaxable: true,
+    summary: "a tenant identity (installer, operator, person) may delete or change the baseline's ResourceQuota, LimitRange or NetworkPolicies "
+      + '(e.g. CSV permissions with delete on networkpolicies in the tenant namespace)',
+    fix: 'set protectManagedObjects: true on the baseline (an admission policy refuses it to the namespace\'s ServiceAccounts), or remove the grant',
+    example: "new TenantBaseline(chart, 'B', { tenant }) with a bundle whose permissions hold networkpolicies delete",
+  },
 ];
 
 const BY_CODE = new Map(CHECKS.map((c) => [c.code, c] as const));

@@ -1,6 +1,7 @@
 import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { k8s, ISubject } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
+import { approverReachFindings } from './approver-reach';
 import { CompactClusterRole } from './compact-cluster-role';
 import { CompactRole } from './compact-role';
 import { DeriveScope } from './derive-scope';
@@ -488,6 +489,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   /** Whether the installer Role carries the (lazy) `SENSITIVE_GRANTS_ANNOTATION`. */
   private bundleAcceptedGrantsAnnotated = false;
   private approver?: PinnedInstallPlanApprover;
+  /** Called with each bundle OLM installs first, as Subscriptions are added (`_onInstalledBundle`). */
+  private bundleListeners?: Array<(bundle: OperatorBundle) => void>;
   /** Wrong-typed or unusable props and method arguments (reported first at synth). */
   private readonly input = new InputCheck();
 
@@ -754,6 +757,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     this.orderCatalogSources(sub.catalog, sub);
     this.subs.push(sub);
     this.pinForApprover(sub);
+    if (sub.bundles.length > 0) for (const listener of this.bundleListeners ?? []) listener(sub.bundles[0]);
     if (this.props.deriveInstallerRules && sub.bundles.length > 0) this.deriveFrom(sub);
     return sub;
   }
@@ -788,12 +792,31 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         image: this.input.optionalString('addPinnedApprover(options).image', o.image),
         schedule: this.input.optionalString('addPinnedApprover(options).schedule', o.schedule),
         name: this.input.optionalString('addPinnedApprover(options).name', o.name),
+        approverNamespace: this.input.optionalString('addPinnedApprover(options).approverNamespace', o.approverNamespace),
       };
       this.approver = new PinnedInstallPlanApprover(this, 'PinnedApprover', { ...checked, namespace: this.namespaceName });
       orderAfter(this.approver, this.namespace);
       for (const sub of this.subs) this.pinForApprover(sub);
     }
     return this.approver;
+  }
+
+  /**
+   * Calls `listener` with each bundle OLM installs first (`installedBundles`): now for the Subscriptions so far,
+   * later for each new one (the baseline's webhook NetworkPolicies).
+   * @internal
+   */
+  public _onInstalledBundle(listener: (bundle: OperatorBundle) => void): void {
+    (this.bundleListeners ??= []).push(listener);
+    for (const b of this.installedBundles) listener(b);
+  }
+
+  /**
+   * The tenant's `policyChecks` (severities by policy id), for findings reported by constructs beside it.
+   * @internal
+   */
+  public get _policyChecks(): { [id: string]: PolicySeverity } | undefined {
+    return this.props.policyChecks;
   }
 
   /** A Manual Subscription's startingCsv is pinned for the approver. */
@@ -1410,6 +1433,10 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     out.push(...this.preflightFindings().errors);
     out.push(...this.upgradeFindings().errors);
     out.push(...(treeConflicts(this.node.root).get(this) ?? []));
+    // the pinned approver where a tenant's identities can run as it (approver-reach.ts; none in the platform namespace)
+    if (this.approver && KubernetesNames.isDns1123Label(this.approver.approverNamespace)) {
+      out.push(...approverReachFindings(this.approver, this.tenantsIn([this.approver.approverNamespace]).map((t) => t.auditFacts())));
+    }
     // the same group/kind/namespace/name written twice in the App (duplicate-objects.ts)
     // (not repeated where a more precise error says it: another tenant on this namespace is TooManyOperatorGroups,
     // two Subscriptions of this tenant with one name are DuplicateSubscription/DuplicateSubscriptionName)

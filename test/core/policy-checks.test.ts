@@ -8,7 +8,7 @@ import { Chart, Testing } from 'cdk8s';
 import { Group, k8s } from 'cdk8s-plus-28';
 import {
   BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
-  PolicyChecks, PolicySeverity, ScopedOperatorTenant, SensitiveGrant, TargetNamespaces, UpgradeStrategy,
+  PolicyChecks, PolicySeverity, PreflightEnforcement, ScopedOperatorTenant, SensitiveGrant, TargetNamespaces, TenantBaseline, UpgradeStrategy,
 } from '../../src';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
@@ -142,6 +142,16 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
     .subscribe({ packageName: 'etcd', catalog: CATALOG, config: { tolerations: [{ operator: 'Exists' }] } }),
   DuplicateObject: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRoleName: 'team-a-subscription-manager' })
     .grantSubscriptionManagement(Group.fromName(chart, 'Ops', 'ops')),
+  TenantCanBecomeApprover: (chart) => {
+    const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true });
+    t.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: bundle('etcd', '0.9.4') });
+    t.addPinnedApprover({ approverNamespace: 'team-a' });
+  },
+  TenantCanRemoveBaseline: (chart) => {
+    const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' });
+    new TenantBaseline(chart, 'B', { tenant: t });
+    t.subscribe({ packageName: 'strimzi-kafka-operator', catalog: CATALOG, bundle: bundle('strimzi-kafka-operator', '1.2.0'), preflight: PreflightEnforcement.WARNING });
+  },
 };
 
 describe('PolicyChecks registry', () => {

@@ -15,7 +15,15 @@ describe('examples/upgrade-demo.ts: the allowed upgrade 0.47.0 -> 0.56.3', () =>
     const app = Testing.app();
     const tenant = buildUpgradeTenant(app, DeriveScope.ALLOWED_UPGRADES);
     const objects = Testing.synth(tenant.node.scope as any);
-    expect(objects.filter((o) => o.metadata.name === 'installplan-approver').map((o) => o.kind)).toEqual(['ServiceAccount', 'Role', 'RoleBinding', 'ConfigMap', 'CronJob']);
+    // (issue 15 item 10: the approver runs in the platform namespace; its Role and RoleBinding are in the tenant namespace)
+    expect(objects.filter((o) => o.metadata.name.startsWith('installplan-approver')).map((o) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual([
+      'Namespace//installplan-approvers',
+      'ServiceAccount/installplan-approvers/installplan-approver-team-monitoring',
+      'Role/team-monitoring/installplan-approver',
+      'RoleBinding/team-monitoring/installplan-approver',
+      'ConfigMap/installplan-approvers/installplan-approver-team-monitoring',
+      'CronJob/installplan-approvers/installplan-approver-team-monitoring',
+    ]);
     expect(UpgradeAnalysis.format(tenant.upgrades()[0], 'team-monitoring')).toEqual([
       'prometheus (channel beta) from prometheusoperator.0.47.0 within >=0.47.0: 1 allowed upgrade(s), all pass the preflight',
       'prometheusoperator.0.47.0 -> prometheusoperator.0.56.3 (replaces, preferred by OLM): upgrades',

@@ -49,7 +49,22 @@ describe('README walkthrough (examples/walkthrough.ts)', () => {
     expect(subscription.spec.startingCSV).toBe(ETCD_PIN);
     expect(subscription.spec.installPlanApproval).toBe('Manual');
     // the approver (its CronJob's PINNED_CSVS, as synthesized) approves exactly the pinned CSV
-    const cronJob = YAML.parse(files.get('tenants/team-payments/cronjob-installplan-approver.yaml')!);
+    // (issue 15 item 10: the approver runs in the platform namespace installplan-approvers, so its CronJob is in cluster/;
+    // its Role and RoleBinding stay in the tenant folder)
+    expect([...files.keys()].filter((f) => f.includes('installplan-approver'))).toEqual([
+      'cluster/configmap-installplan-approvers-installplan-approver-team-payments.yaml',
+      'cluster/configmap-installplan-approvers-installplan-approver-team-search.yaml',
+      'cluster/cronjob-installplan-approvers-installplan-approver-team-payments.yaml',
+      'cluster/cronjob-installplan-approvers-installplan-approver-team-search.yaml',
+      'cluster/namespace-installplan-approvers.yaml',
+      'cluster/serviceaccount-installplan-approvers-installplan-approver-team-payments.yaml',
+      'cluster/serviceaccount-installplan-approvers-installplan-approver-team-search.yaml',
+      'tenants/team-payments/role-installplan-approver.yaml',
+      'tenants/team-payments/rolebinding-installplan-approver.yaml',
+      'tenants/team-search/role-installplan-approver.yaml',
+      'tenants/team-search/rolebinding-installplan-approver.yaml',
+    ]);
+    const cronJob = YAML.parse(files.get('cluster/cronjob-installplan-approvers-installplan-approver-team-payments.yaml')!);
     const env = cronJob.spec.jobTemplate.spec.template.spec.containers[0].env;
     const pinned: string[] = JSON.parse(env.find((e: any) => e.name === 'PINNED_CSVS').value);
     expect(pinned).toEqual([ETCD_PIN]);
@@ -65,7 +80,10 @@ describe('README walkthrough (examples/walkthrough.ts)', () => {
     const after = tree(out);
     expect([...after.keys()]).toEqual([...before.keys()]);
     const changed = [...after.keys()].filter((f) => after.get(f) !== before.get(f));
-    expect(changed.every((f) => f === TenancyApp.REPORT_FILE || f.startsWith('tenants/team-payments/') || f.startsWith('tenants/team-search/'))).toBe(true);
+    // each tenant's folder, and each tenant's approver CronJob (in the platform namespace, under cluster/)
+    const approverCronJob = /^cluster\/cronjob-installplan-approvers-installplan-approver-team-(payments|search)\.yaml$/;
+    expect(changed.every((f) => f === TenancyApp.REPORT_FILE || f.startsWith('tenants/team-payments/') || f.startsWith('tenants/team-search/') || approverCronJob.test(f))).toBe(true);
+    expect(changed.filter((f) => approverCronJob.test(f)).length).toBe(2);
     for (const f of changed.filter((x) => x !== TenancyApp.REPORT_FILE)) {
       expect(after.get(f)).toContain('etcdoperator.v0.9.4');
       expect(before.get(f)).toContain('etcdoperator.v0.9.2');

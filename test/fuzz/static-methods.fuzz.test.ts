@@ -10,7 +10,7 @@ import {
   AccessLevel, BlangSemver, BuiltinRoles, CuratedList, Diagnostics, EffectivePower, GitOpsLayout, GoDuration, InstallerPermissions,
   InstallerRuleChecks, InstallModes, InstallPreflight, KubernetesNames, NameRule, OlmGeneration, OlmNaming, OperatorBundle, OutputLayout,
   PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, PolicyRule, PolicyRules, RbacRules, ReachCode, SemverRange, SubjectKind, TenancyApp,
-  TenancyAudit, TenancyReport, UpgradeAnalysis, UpgradeGraph,
+  TenancyAudit, TenancyReport, TenantBaseline, UpgradeAnalysis, UpgradeGraph,
 } from '../../src';
 
 const list = fc.array(fc.constantFrom('', '*', 'get', 'pods', 'apps', 'x/y', '*/scale', '/healthz', '/metrics/*', 'Get'), { maxLength: 3 });
@@ -225,6 +225,9 @@ describe('the app, report, audit and upgrade entry points with garbage input (fa
       expectNoCrash(() => UpgradeAnalysis.format(g as any));
       expectNoCrash(() => PinnedApproval.decide(p, c as any));
       expectNoCrash(() => PinnedApproval.decideAll([p, g], c as any));
+      expectNoCrash(() => PinnedInstallPlanApprover.sharedName(ch as any, g as any));
+      expectNoCrash(() => TenantBaseline.webhookPolicies(bs as any));
+      expectNoCrash(() => TenantBaseline.webhookPolicies([g] as any));
       expectNoCrash(() => SemverRange.parse(g as any));
       expectNoCrash(() => SemverRange.problem(g as any));
       expectNoCrash(() => BlangSemver.problem(g as any));

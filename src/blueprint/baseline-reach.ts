@@ -1,0 +1,123 @@
+// Which of a tenant's identities may remove or change its baseline (OLMT-048). Internal, not re-exported.
+//
+// The baseline lives in the tenant namespace, where the tenant's operators hold what their CSV permissions ask for
+// and the installer holds what it grants them (the RBAC authorizer's escalation check: `ConfirmNoEscalation`). A
+// `delete` on networkpolicies removes the default deny, an `update` on resourcequotas lifts the quota. The question
+// is the effective-power closure (`EffectivePower`) of each tenant identity, over the objects OLM creates for the
+// tenant and the tenant's own objects.
+import { ApiObject } from 'cdk8s';
+import type { TenantBaseline } from './tenant-baseline';
+import { findBuiltin } from '../audit/builtin-roles';
+import { EffectivePower, PowerGrant, PowerObject, RbacSubject, SubjectKind, subjectLabel } from '../audit/effective-power';
+import { TenancyAudit } from '../audit/tenancy-audit';
+import { DiagnosticDetails } from '../core/diagnostics';
+import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
+import type { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
+
+const KINDS = new Set([
+  'Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ServiceAccount', 'Secret',
+  'Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicationController',
+]);
+/** The writes that remove or change an object (patch is its own verb; deletecollection takes no name). */
+const VERBS = ['delete', 'deletecollection', 'patch', 'update'];
+
+/** The `TenantCanRemoveBaseline` findings of a baseline: one per tenant identity that may change or delete its objects. */
+export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: TenantBaseline): DiagnosticDetails[] {
+  const facts = tenant.auditFacts();
+  const ns = facts.namespace;
+  const targets: Array<{ apiGroup: string; resource: string; names: string[] }> = [
+    { apiGroup: '', resource: 'resourcequotas', names: [baseline.resourceQuota.name] },
+    { apiGroup: '', resource: 'limitranges', names: [baseline.limitRange.name] },
+    { apiGroup: 'networking.k8s.io', resource: 'networkpolicies', names: baseline.networkPolicies.map((p) => p.name) },
+  ].filter((t) => t.names.length > 0);
+  const objects: PowerObject[] = [...TenancyAudit.objectsOf(facts)];
+  for (const c of tenant.node.findAll()) {
+    if (c instanceof ApiObject && KINDS.has(c.kind)) objects.push({ manifest: c.toJson(), origin: 'App' });
+  }
+  // most tenants: no role anywhere allows a target request or a way to more rules, so no closure is needed
+  if (!anyRoleMayReach(objects, targets)) return [];
+  const power = new EffectivePower(objects);
+  const nsServiceAccount = `ServiceAccount ${ns}/`;
+  // requests as a ServiceAccount of the namespace are refused in the cluster by the admission policy
+  const usable = (g: PowerGrant) => (g.namespace === '' || g.namespace === ns) && !(baseline.protectsManagedObjects && g.holder.startsWith(nsServiceAccount));
+  const subjects: RbacSubject[] = [
+    { kind: SubjectKind.SERVICE_ACCOUNT, name: facts.installerServiceAccountName, namespace: ns },
+    ...TenancyAudit.operatorServiceAccounts(facts.bundles ?? []).map((name) => ({ kind: SubjectKind.SERVICE_ACCOUNT, name, namespace: ns })),
+    ...(facts.people ?? []),
+  ];
+  const out: DiagnosticDetails[] = [];
+  const seen = new Set<string>();
+  for (const s of subjects) {
+    const label = subjectLabel(s);
+    if (seen.has(label)) continue;
+    seen.add(label);
+    const grants = power._of(s).grants.filter(usable);
+    const allowed: string[] = [];
+    let path: string[] | undefined;
+    for (const t of targets) {
+      const verbs = VERBS.filter((verb) => {
+        const names = verb === 'deletecollection' ? [''] : t.names;
+        const allows = (x: PowerGrant) => names.some((name) => EffectivePower.allows(x.rules, {
+          verb, apiGroup: t.apiGroup, resource: t.resource, name,
+        }));
+        const g = grants.find(allows);
+        if (g && !path) path = g.path;
+        return g !== undefined;
+      });
+      if (verbs.length > 0) allowed.push(`${verbs.join(', ')} ${t.resource}`);
+    }
+    if (allowed.length === 0) continue;
+    out.push({
+      code: 'TenantCanRemoveBaseline',
+      field: 'tenant',
+      value: label,
+      message: `${label} may remove or change the baseline of namespace '${ns}' (${allowed.join('; ')}): its quota, limits or default-deny NetworkPolicies; path: ${path!.join(' -> ')}`,
+      fix: baseline.protectsManagedObjects
+        ? 'remove the grant (people are not covered by the admission policy), or lower OLMT-048 with policyChecks and a reason'
+        : 'set protectManagedObjects: true on the baseline (an admission policy refuses these requests from the namespace\'s ServiceAccounts), or remove the grant, or lower OLMT-048 with policyChecks',
+    });
+  }
+  return out;
+}
+
+type Target = { apiGroup: string; resource: string; names: string[] };
+const RBAC = 'rbac.authorization.k8s.io';
+/** A name no rule lists: allowed only by rules without resourceNames. */
+const PROBE = 'cdk8s-olm-tenancy-probe-any-name';
+
+/**
+ * False only when no identity can reach a target request: no role of `objects` (nor a built-in role a binding names)
+ * allows one, none allows `escalate`, `bind` or `impersonate` (the ways to rules no role of the input holds), no
+ * binding names a role nobody defines (counted as unbounded by `EffectivePower`) or an aggregated built-in role.
+ */
+function anyRoleMayReach(objects: PowerObject[], targets: Target[]): boolean {
+  const mayReach = (rules: PolicyRule[]) => {
+    const allows = (verb: string, apiGroup: string, resource: string, name: string) =>
+      EffectivePower.allows(rules, { verb, apiGroup, resource, name });
+    if (['roles', 'clusterroles'].some((r) => allows('escalate', RBAC, r, PROBE) || allows('bind', RBAC, r, PROBE))) return true;
+    if (rules.some((r) => (r.verbs.includes('bind') || r.verbs.includes('*')) && (r.resourceNames ?? []).length > 0)) return true;
+    if (['users', 'groups', 'serviceaccounts'].some((r) => allows('impersonate', '', r, PROBE))) return true;
+    return targets.some((t) => VERBS.some((verb) => (verb === 'deletecollection' ? [''] : t.names).some((n) => allows(verb, t.apiGroup, t.resource, n))));
+  };
+  const defined = new Set<string>();
+  for (const o of objects) {
+    const m = o.manifest;
+    if (m?.kind !== 'Role' && m?.kind !== 'ClusterRole') continue;
+    defined.add(`${m.kind}/${m.kind === 'Role' ? m.metadata?.namespace ?? '' : ''}/${m.metadata?.name ?? ''}`);
+    if (mayReach((m.rules ?? []).map((r: any) => PolicyRules.fromJson(r)))) return true;
+  }
+  for (const o of objects) {
+    const m = o.manifest;
+    if (m?.kind !== 'RoleBinding' && m?.kind !== 'ClusterRoleBinding') continue;
+    const kind: string = m.roleRef?.kind ?? '';
+    const name: string = m.roleRef?.name ?? '';
+    const ns: string = kind === 'Role' ? m.metadata?.namespace ?? '' : '';
+    const builtin = findBuiltin(kind, name, ns);
+    if (builtin) {
+      if (builtin.aggregationLabel || mayReach(builtin.rules)) return true;
+    } else if (!defined.has(`${kind}/${ns}/${name}`)) {
+      return true;
+    }
+  }
+  return false;
+}
