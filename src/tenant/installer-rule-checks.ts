@@ -157,6 +157,14 @@ export interface InstallerRuleCheckOptions {
   readonly bundleGrantedRules?: PolicyRule[];
 }
 
+/** A sensitive grant accepted by name with a reason (`ScopedOperatorTenantProps.acceptedSensitiveGrants`). */
+export interface SensitiveGrantAcceptance {
+  /** The grant. */
+  readonly grant: SensitiveGrant;
+  /** Why the installer may hold it; written to the annotation `cdk8s-olm-tenancy.io/sensitive-grants` and the report. */
+  readonly reason: string;
+}
+
 /** A sensitive grant accepted because the bundles' own namespaced Roles grant it (see `bundleGrantedRules`). */
 export interface AcceptedSensitiveGrant {
   /** The grant. */
