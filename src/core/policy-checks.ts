@@ -82,7 +82,7 @@ const CHECKS: PolicyCheck[] = [
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "installing needs escalate/bind/impersonate: the operator's own rules grant them, the bundle binds a role it does not define (e.g. cluster-admin), "
-      + "or its clusterPermissions ask for bind on such a role (the installer must hold it cluster-wide)",
+      + 'or its clusterPermissions ask for bind on such a role (the installer must hold it cluster-wide)',
     fix: 'have a cluster admin install the operator, or accept a bound role by name with allowedBindRoles (with a reason)',
     example: 'subscribe({ bundle }) with a bundle that ships a ClusterRoleBinding to cluster-admin, deriveInstallerRules: true',
   },

@@ -503,7 +503,9 @@ function namedProbes(valid: IndexedRule[]): (requests: ResourceRequest[]) => Res
  * namespaced Role full-wildcard rules are left to `warnings`, and 'assume' requests the bundles' own Roles grant too
  * are not counted (the installer must hold them).
  */
-function heldGrants(valid: IndexedRule[], options: InstallerRuleCheckOptions, grants: SensitiveGrant[]): Array<{ grant: SensitiveGrant; found: IndexedRule[] }> {
+function heldGrants(
+  valid: IndexedRule[], options: InstallerRuleCheckOptions, grants: SensitiveGrant[],
+): Array<{ grant: SensitiveGrant; found: IndexedRule[] }> {
   const withNames = namedProbes(valid);
   const candidates = options.clusterScoped ? valid : valid.filter((v) => !InstallerRuleChecks.isFullWildcard(v.rule));
   const bundleGranted = options.clusterScoped ? [] : options.bundleGrantedRules ?? [];
