@@ -333,3 +333,18 @@ describe('issue 15 item 9: a bundle\'s own bind on roles outside it, held cluste
     expect(derived.problems.map((p) => p.code)).toEqual(['GrantsEscalationRights']);
   });
 });
+
+describe('acceptedSensitiveGrants input (JavaScript and jsii callers)', () => {
+  test('GIVEN a wrong-typed entry THEN a synth error names the field, the value and the fix, and nothing is accepted', () => {
+    const { chart } = fixture();
+    new ScopedOperatorTenant(chart, 'T', {
+      namespaceName: 'team-a',
+      clusterInstallerRules: [{ apiGroups: ['operators.coreos.com'], resources: ['subscriptions'], verbs: ['create'] }],
+      acceptedSensitiveGrants: [{ grant: 'SUBSCRIPTIONS' as any, reason: 'x' }, { grant: SensitiveGrant.SUBSCRIPTION_CREATE, reason: 42 as any }],
+    });
+    const errors = synthErrors(chart);
+    expect(errors.map(codeOf)).toEqual(['InvalidEnumValue', 'InvalidInputType', 'InstallerSensitiveGrant']);
+    expect(errors[0]).toContain('acceptedSensitiveGrants[0].grant="SUBSCRIPTIONS"');
+    expect(errors[1]).toContain('acceptedSensitiveGrants[1].reason=');
+  });
+});
