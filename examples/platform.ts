@@ -107,7 +107,7 @@ export function buildPlatform(app: App): Platform {
       // the reason, written to the installer ClusterRole's sensitive-grants annotation and the report.
       acceptedSensitiveGrants: [
         { grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, reason: 'grafana-operator 5.x reads the Secrets of Grafana datasources in the namespaces it watches (PLAT-142)' },
-        { grant: SensitiveGrant.WORKLOAD_CREATE, reason: 'grafana-operator 5.x deploys Grafana instances in the namespaces it watches (PLAT-142)' },
+        { grant: SensitiveGrant.WORKLOAD_WRITES, reason: 'grafana-operator 5.x deploys Grafana instances in the namespaces it watches (PLAT-142)' },
         { grant: SensitiveGrant.SERVICE_UPDATE, reason: 'grafana-operator 5.x manages the Services of its Grafana instances (PLAT-142)' },
         { grant: SensitiveGrant.CONFIGMAP_UPDATE, reason: 'grafana-operator 5.x manages dashboards and Grafana configuration ConfigMaps (PLAT-142)' },
       ],
@@ -162,7 +162,7 @@ export function buildPlatform(app: App): Platform {
         { grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, reason: 'rabbitmq-cluster-operator reads the credentials Secrets of its RabbitmqClusters (PLAT-151)' },
         { grant: SensitiveGrant.MUTATING_WEBHOOK_WRITES, reason: 'OLM creates the operator\'s mutating webhook configuration with the installer\'s client (PLAT-151)' },
         { grant: SensitiveGrant.VALIDATING_WEBHOOK_WRITES, reason: 'OLM creates the operator\'s validating webhook configuration with the installer\'s client (PLAT-151)' },
-        { grant: SensitiveGrant.WORKLOAD_CREATE, reason: 'rabbitmq-cluster-operator creates the StatefulSets of RabbitmqClusters in the namespaces it watches (PLAT-151)' },
+        { grant: SensitiveGrant.WORKLOAD_WRITES, reason: 'rabbitmq-cluster-operator creates the StatefulSets of RabbitmqClusters in the namespaces it watches (PLAT-151)' },
         { grant: SensitiveGrant.SERVICE_UPDATE, reason: 'rabbitmq-cluster-operator manages the Services of its RabbitmqClusters (PLAT-151)' },
         { grant: SensitiveGrant.CONFIGMAP_UPDATE, reason: 'rabbitmq-cluster-operator manages the configuration ConfigMaps of its RabbitmqClusters (PLAT-151)' },
       ],

@@ -70,7 +70,7 @@ const CHECKS: PolicyCheck[] = [
     relaxable: false,
     summary: 'installer rules hold a grant equivalent to escalation (escalate, bind, impersonate, OperatorGroup writes, pods create/exec, '
       + 'ServiceAccount tokens, cluster-wide secret reads, nodes/proxy, webhook and admission policy writes, OperatorHub writes, '
-      + 'CatalogSource create, CSR approval, nonResourceURLs *, pods/ephemeralcontainers; cluster-wide: workload controllers create, '
+      + 'CatalogSource create, CSR approval, nonResourceURLs *, pods/ephemeralcontainers; cluster-wide: workload controllers create/update, '
       + 'Subscriptions create, InstallPlans approval, PersistentVolumes create, Namespace writes, NetworkPolicy writes, Services and '
       + 'ConfigMaps update)',
     fix: 'remove the grant, or accept that one grant by name with acceptedSensitiveGrants: [{ grant: SensitiveGrant.X, reason }] (or allowedSensitiveGrants)',

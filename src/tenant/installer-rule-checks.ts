@@ -79,11 +79,12 @@ export enum SensitiveGrant {
   POD_EPHEMERAL_CONTAINERS = 'POD_EPHEMERAL_CONTAINERS',
   /**
    * `create` on workload controllers (`deployments`, `replicasets`, `statefulsets`, `daemonsets`, `jobs`,
-   * `cronjobs`, `replicationcontrollers`) in cluster-scoped rules: their pods run as any ServiceAccount of any
-   * namespace (`kube-system` included), as with `POD_CREATE`. Cluster-scoped rules only: OLM itself creates the
-   * operator's Deployment with the installer's client in the tenant namespace.
+   * `cronjobs`, `replicationcontrollers`), or `update`/`patch` on those whose pod template can change (all but
+   * `jobs`, whose template is immutable), in cluster-scoped rules: their pods run as any ServiceAccount of any
+   * namespace (`kube-system` included), as with `POD_CREATE`. Cluster-scoped rules only: OLM itself creates and
+   * patches the operator's Deployment with the installer's client in the tenant namespace.
    */
-  WORKLOAD_CREATE = 'WORKLOAD_CREATE',
+  WORKLOAD_WRITES = 'WORKLOAD_WRITES',
   /**
    * `create` on `operators.coreos.com` `subscriptions` in cluster-scoped rules: a Subscription in a namespace with
    * a global OperatorGroup (`operators`, `openshift-operators`) is installed by OLM with its own cluster-admin
@@ -286,12 +287,14 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
     requests: ['update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'pods/ephemeralcontainers' })),
     scope: 'assume',
   },
-  [SensitiveGrant.WORKLOAD_CREATE]: {
-    what: "'create' on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers) in every namespace",
+  [SensitiveGrant.WORKLOAD_WRITES]: {
+    what: "'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, "
+      + 'cronjobs, replicationcontrollers) in every namespace',
     requests: [
-      ...['deployments', 'replicasets', 'statefulsets', 'daemonsets'].map((resource) => ({ verb: 'create', apiGroup: 'apps', resource })),
-      ...['jobs', 'cronjobs'].map((resource) => ({ verb: 'create', apiGroup: 'batch', resource })),
-      { verb: 'create', apiGroup: '', resource: 'replicationcontrollers' },
+      ...['deployments', 'replicasets', 'statefulsets', 'daemonsets'].flatMap((resource) => ['create', 'update', 'patch'].map((verb) => ({ verb, apiGroup: 'apps', resource }))),
+      { verb: 'create', apiGroup: 'batch', resource: 'jobs' },
+      ...['create', 'update', 'patch'].map((verb) => ({ verb, apiGroup: 'batch', resource: 'cronjobs' })),
+      ...['create', 'update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'replicationcontrollers' })),
     ],
     scope: 'cluster',
   },

@@ -9,7 +9,7 @@ export const BINDER = OperatorBundle.fromDirectory(path.join(FIXTURES, 'leaky-bu
 export const GRAFANA = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'grafana-operator', '5.24.0'));
 export const ETCD = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'etcd', '0.9.4'));
 /** The cluster-wide grants of issue 15 item 8 that grafana-operator 5.24.0's clusterPermissions also hold (Deployments create, Services and ConfigMaps update). */
-export const GRAFANA_ISSUE15_GRANTS = [SensitiveGrant.WORKLOAD_CREATE, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE];
+export const GRAFANA_ISSUE15_GRANTS = [SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE];
 
 /** Case 1: a bundle ClusterRoleBinding to cluster-admin, and an installer allowed to bind it. */
 export function case1(acceptedReach?: { code: ReachCode; subject?: string; reason: string }[]) {

@@ -73,8 +73,9 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
       'writes to networking.k8s.io networkpolicies in every namespace'],
     [SensitiveGrant.SERVICE_UPDATE, { apiGroups: [''], resources: ['services'], verbs: ['update'] }, "'update'/'patch' on services in every namespace"],
     [SensitiveGrant.CONFIGMAP_UPDATE, { apiGroups: [''], resources: ['configmaps'], verbs: ['update'] }, "'update'/'patch' on configmaps in every namespace"],
-    [SensitiveGrant.WORKLOAD_CREATE, { apiGroups: ['batch'], resources: ['jobs'], verbs: ['create'] },
-      "'create' on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers) in every namespace"],
+    [SensitiveGrant.WORKLOAD_WRITES, { apiGroups: ['batch'], resources: ['jobs'], verbs: ['create'] },
+      "'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, "
+      + 'replicationcontrollers) in every namespace'],
   ];
 
   test.each(cases)('GIVEN clusterPermissions asking for %s and clusterScopedInstallerRulesReason THEN the synth refuses it with the grant named', (grant, rule, what) => {
@@ -158,10 +159,10 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
         { apiGroups: [''], resources: ['replicationcontrollers'], verbs: ['create'] },
       ]),
     });
-    expect(nonAudit(synthErrors(chart)).map((e) => /SensitiveGrant\.(\w+)\)/.exec(e)![1])).toEqual(['POD_CREATE', 'WORKLOAD_CREATE']);
+    expect(nonAudit(synthErrors(chart)).map((e) => /SensitiveGrant\.(\w+)\)/.exec(e)![1])).toEqual(['POD_CREATE', 'WORKLOAD_WRITES']);
   });
 
-  test('GIVEN the default installer Role (deployments create in the namespace) and an own-namespace tenant THEN no WORKLOAD_CREATE: OLM itself creates the operator Deployment there', () => {
+  test('GIVEN the default installer Role (deployments create in the namespace) and an own-namespace tenant THEN no WORKLOAD_WRITES: OLM itself creates the operator Deployment there', () => {
     const { chart } = fixture();
     new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' });
     expect(synthErrors(chart)).toEqual([]);
@@ -189,9 +190,10 @@ describe('issue 15 item 8: the same grant written another way is still the grant
     ['resourceNames do not make it harmless (kube-system\'s coredns)', { apiGroups: [''], resources: ['configmaps'], resourceNames: ['coredns'], verbs: ['patch'] }, ['CONFIGMAP_UPDATE']],
     ['services update named', { apiGroups: [''], resources: ['services'], resourceNames: ['kube-dns'], verbs: ['update'] }, ['SERVICE_UPDATE']],
     ['every core resource', { apiGroups: [''], resources: ['*'], verbs: ['create', 'update'] },
-      ['SERVICE_ACCOUNT_TOKENS', 'POD_CREATE', 'POD_EXEC', 'NODES_PROXY', 'POD_EPHEMERAL_CONTAINERS', 'WORKLOAD_CREATE', 'PERSISTENT_VOLUME_CREATE',
+      ['SERVICE_ACCOUNT_TOKENS', 'POD_CREATE', 'POD_EXEC', 'NODES_PROXY', 'POD_EPHEMERAL_CONTAINERS', 'WORKLOAD_WRITES', 'PERSISTENT_VOLUME_CREATE',
         'NAMESPACE_WRITES', 'SERVICE_UPDATE', 'CONFIGMAP_UPDATE']],
-    ['cronjobs', { apiGroups: ['batch'], resources: ['cronjobs'], verbs: ['create'] }, ['WORKLOAD_CREATE']],
+    ['cronjobs', { apiGroups: ['batch'], resources: ['cronjobs'], verbs: ['create'] }, ['WORKLOAD_WRITES']],
+    ['patching another namespace\'s Deployment template (serviceAccountName)', { apiGroups: ['apps'], resources: ['deployments'], verbs: ['patch'] }, ['WORKLOAD_WRITES']],
   ])('%s', (_name, rule, expected) => {
     expect(grantsOf([rule])).toEqual(expected);
   });
@@ -203,6 +205,7 @@ describe('issue 15 item 8: the same grant written another way is still the grant
     ['a mixed-case group grants nothing', { apiGroups: ['Apps'], resources: ['deployments'], verbs: ['create'] }],
     ['reads are fine', { apiGroups: ['', 'networking.k8s.io', 'operators.coreos.com'], resources: ['configmaps', 'services', 'namespaces', 'networkpolicies', 'subscriptions', 'installplans'], verbs: ['get', 'list', 'watch'] }],
     ['persistentvolumes update is not create', { apiGroups: [''], resources: ['persistentvolumes'], verbs: ['update', 'patch'] }],
+    ['a Job\'s pod template is immutable: update is not a way to run as another ServiceAccount', { apiGroups: ['batch'], resources: ['jobs'], verbs: ['update', 'patch'] }],
   ])('%s: no sensitive grant', (_name, rule) => {
     expect(grantsOf([rule])).toEqual([]);
   });

@@ -28,7 +28,7 @@ describe('InstallerRuleChecks.errors', () => {
       'InstallerSensitiveGrant:CSR_APPROVAL',
       // issue 15 item 8: cluster-wide grants that passed silently
       'InstallerSensitiveGrant:POD_EPHEMERAL_CONTAINERS',
-      'InstallerSensitiveGrant:WORKLOAD_CREATE',
+      'InstallerSensitiveGrant:WORKLOAD_WRITES',
       'InstallerSensitiveGrant:SUBSCRIPTION_CREATE',
       'InstallerSensitiveGrant:INSTALL_PLAN_APPROVAL',
       'InstallerSensitiveGrant:PERSISTENT_VOLUME_CREATE',
@@ -75,7 +75,7 @@ describe('InstallerRuleChecks.errors', () => {
       'InstallerSensitiveGrant:CSR_APPROVAL',
       // issue 15 item 8: cluster-wide grants that passed silently
       'InstallerSensitiveGrant:POD_EPHEMERAL_CONTAINERS',
-      'InstallerSensitiveGrant:WORKLOAD_CREATE',
+      'InstallerSensitiveGrant:WORKLOAD_WRITES',
       'InstallerSensitiveGrant:SUBSCRIPTION_CREATE',
       'InstallerSensitiveGrant:INSTALL_PLAN_APPROVAL',
       'InstallerSensitiveGrant:PERSISTENT_VOLUME_CREATE',

@@ -241,7 +241,7 @@ describe('issue 8 case 4: grants equivalent to escalation are sensitive grants',
     expect(synthErrors(chart).map((e) => /SensitiveGrant\.(\w+)\)/.exec(e)![1])).toEqual([
       'POD_EXEC', 'SECRETS_READ_CLUSTER_WIDE', 'MUTATING_WEBHOOK_WRITES', 'VALIDATING_WEBHOOK_WRITES',
       // issue 15 item 8: its clusterPermissions also create StatefulSets and update Services and ConfigMaps everywhere
-      'WORKLOAD_CREATE', 'SERVICE_UPDATE', 'CONFIGMAP_UPDATE',
+      'WORKLOAD_WRITES', 'SERVICE_UPDATE', 'CONFIGMAP_UPDATE',
     ]);
   });
 });

@@ -18,7 +18,7 @@ const CATALOG = CatalogSourceReference.fromName('community-operators', 'openshif
 const RABBITMQ_SENSITIVE = [
   SensitiveGrant.POD_EXEC, SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.MUTATING_WEBHOOK_WRITES, SensitiveGrant.VALIDATING_WEBHOOK_WRITES,
   // issue 15 item 8: its clusterPermissions also create StatefulSets and update Services and ConfigMaps in every namespace
-  SensitiveGrant.WORKLOAD_CREATE, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE,
+  SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE,
 ];
 
 function fixture() {
