@@ -6,9 +6,10 @@
  */
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
+import fc from 'fast-check';
 import {
-  BoundRoleKind, CatalogSourceReference, InstallerPermissions, InstallerRuleChecks, OperatorBundle, PolicyRule, ScopedOperatorTenant, SensitiveGrant,
-  TenancyReport,
+  BoundRoleKind, CatalogSourceReference, InstallerPermissions, InstallerRuleChecks, InstallPreflight, OperatorBundle, PolicyRule,
+  ScopedOperatorTenant, SensitiveGrant, TenancyReport,
 } from '../../src';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
@@ -210,6 +211,44 @@ describe('issue 15 item 8: the same grant written another way is still the grant
     expect(grantsOf([rule])).toEqual([]);
   });
 
+  test('property: the grant written in any equivalent or wider form (extra verbs/resources, wildcards, split rules, any order) is still found', () => {
+    const base: Array<[SensitiveGrant, PolicyRule]> = [
+      [SensitiveGrant.POD_EPHEMERAL_CONTAINERS, { apiGroups: [''], resources: ['pods/ephemeralcontainers'], verbs: ['patch'] }],
+      [SensitiveGrant.WORKLOAD_WRITES, { apiGroups: ['apps'], resources: ['daemonsets'], verbs: ['create'] }],
+      [SensitiveGrant.SUBSCRIPTION_CREATE, { apiGroups: ['operators.coreos.com'], resources: ['subscriptions'], verbs: ['create'] }],
+      [SensitiveGrant.INSTALL_PLAN_APPROVAL, { apiGroups: ['operators.coreos.com'], resources: ['installplans'], verbs: ['update'] }],
+      [SensitiveGrant.PERSISTENT_VOLUME_CREATE, { apiGroups: [''], resources: ['persistentvolumes'], verbs: ['create'] }],
+      [SensitiveGrant.NAMESPACE_WRITES, { apiGroups: [''], resources: ['namespaces'], verbs: ['update'] }],
+      [SensitiveGrant.NETWORK_POLICY_WRITES, { apiGroups: ['networking.k8s.io'], resources: ['networkpolicies'], verbs: ['patch'] }],
+      [SensitiveGrant.SERVICE_UPDATE, { apiGroups: [''], resources: ['services'], verbs: ['patch'] }],
+      [SensitiveGrant.CONFIGMAP_UPDATE, { apiGroups: [''], resources: ['configmaps'], verbs: ['patch'] }],
+    ];
+    const variant = fc.record({
+      which: fc.nat({ max: base.length - 1 }),
+      extraVerbs: fc.subarray(['get', 'list', 'watch', 'delete', 'deletecollection', 'create', 'update', 'patch']),
+      extraResources: fc.subarray(['pods', 'secrets', 'events', 'leases', 'endpoints']),
+      extraGroups: fc.subarray(['', 'apps', 'batch', 'coordination.k8s.io']),
+      wildVerbs: fc.boolean(),
+      wildGroups: fc.boolean(),
+      wildResources: fc.boolean(),
+      split: fc.boolean(),
+      noise: fc.array(fc.record({ apiGroups: fc.constant(['example.com']), resources: fc.constant(['widgets']), verbs: fc.constant(['*']) }), { maxLength: 3 }),
+      reverse: fc.boolean(),
+    });
+    fc.assert(fc.property(variant, (v) => {
+      const [grant, rule] = base[v.which];
+      const widened: PolicyRule = {
+        apiGroups: v.wildGroups ? ['*'] : [...new Set([...rule.apiGroups!, ...v.extraGroups])],
+        resources: v.wildResources ? ['*'] : [...new Set([...rule.resources!, ...v.extraResources])],
+        verbs: v.wildVerbs ? ['*'] : [...new Set([...rule.verbs, ...v.extraVerbs])],
+      };
+      const parts = v.split ? widened.verbs.map((verb) => ({ ...widened, verbs: [verb] })) : [widened];
+      const rules = [...v.noise, ...parts];
+      if (v.reverse) rules.reverse();
+      return grantsOf(rules).includes(grant);
+    }), { numRuns: 300, seed: 15 });
+  });
+
   test('mixed-case resources and verbs never match and are invalid rules, not silent grants', () => {
     expect(grantsOf([{ apiGroups: [''], resources: ['Pods/EphemeralContainers'], verbs: ['patch'] }])).toEqual(['InvalidInstallerRule']);
     expect(grantsOf([{ apiGroups: [''], resources: ['services'], verbs: ['UPDATE'] }])).toEqual(['InvalidInstallerRule']);
@@ -327,6 +366,23 @@ describe('issue 15 item 9: a bundle\'s own bind on roles outside it, held cluste
       "ClusterRole view: the operator's own rules grant bind on it in namespace team-a (InstallPlan steps Role + RoleBinding for permissions[0] "
       + "(ServiceAccount op): RBAC escalation check, the installer must hold the operator's rules); held in that namespace only");
     expect(nonAudit(synthErrors(chart))).toEqual([]);
+  });
+
+  test('GIVEN InstallPreflight.check directly THEN the missing bind is the refusal, not a missing rule; an installer that holds it passes', () => {
+    const derived = InstallerPermissions.leastPrivilege({ bundles: [SKUPPER_SHAPE], namespace: 'team-a', targetNamespaces: ['team-a'], allowClusterScoped: true });
+    const props = { bundle: SKUPPER_SHAPE, namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: derived.namespacedRules, otherNamespaceRules: derived.otherNamespaceRules };
+    const refused = InstallPreflight.check({ ...props, clusterInstallerRules: derived.clusterRules });
+    expect([refused.ok, refused.missing, refused.problems.map((p) => p.code)]).toEqual([false, [], ['GrantsEscalationRights']]);
+    // a hand-written installer that holds the bind passes the preflight (the tenant then refuses it as SensitiveGrant.BIND)
+    const bind: PolicyRule = { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['skupper-service-controller'], verbs: ['bind'] };
+    expect(InstallPreflight.check({ ...props, clusterInstallerRules: [...derived.clusterRules, bind] }).ok).toBe(true);
+    // `escalate` on clusterroles lets the installer create the operator's ClusterRole, not its ClusterRoleBinding (k8s
+    // escalation_check.go BindingAuthorized needs `bind`, else the role's rules): still refused, for the binding step only
+    const escalate: PolicyRule = { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], verbs: ['escalate'] };
+    const withEscalate = InstallPreflight.check({ ...props, clusterInstallerRules: [...derived.clusterRules, escalate] });
+    expect(withEscalate.problems.map((p) => p.code)).toEqual(['GrantsEscalationRights']);
+    expect(withEscalate.problems[0].message).toContain('(InstallPlan steps ClusterRole + ClusterRoleBinding for clusterPermissions[0] (ServiceAccount etcd-operator): '
+      + 'RBAC escalation check on the binding):');
   });
 
   test('GIVEN InstallerPermissions.leastPrivilege directly THEN the same refusal and no bind in the rules', () => {
