@@ -477,7 +477,7 @@ function computeErrors(rules: PolicyRule[], options: InstallerRuleCheckOptions):
       field,
       value: describe(found),
       message: `the ${options.clusterScoped ? 'cluster-scoped' : 'namespaced'} installer rules grant ${probe.what} (SensitiveGrant.${grant}); an operator installed with them could gain rights nobody reviewed`,
-      fix: `remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.${grant}]`,
+      fix: `remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.${grant}, reason }]`,
     });
   }
   return out;

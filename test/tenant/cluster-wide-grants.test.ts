@@ -89,7 +89,7 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
     expect(nonAudit(synthErrors(chart))).toEqual([
       `[platform/T] clusterInstallerRules="clusterInstallerRules[${index}] ${JSON.stringify(JSON.stringify(rule)).slice(1, -1)}": `
       + `the cluster-scoped installer rules grant ${what} (SensitiveGrant.${grant}); an operator installed with them could gain rights nobody reviewed. `
-      + `Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.${grant}] (InstallerSensitiveGrant, OLMT-003)`,
+      + `Fix: remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.${grant}, reason }] (InstallerSensitiveGrant, OLMT-003)`,
     ]);
   });
 

@@ -94,7 +94,7 @@ describe('InstallerRuleChecks.errors', () => {
         value: 'clusterInstallerRules[0] {"apiGroups":[""],"resources":["users"],"verbs":["impersonate"]}',
         message:
           "the cluster-scoped installer rules grant 'impersonate' on users/groups/serviceaccounts/uids/userextras (SensitiveGrant.IMPERSONATE); an operator installed with them could gain rights nobody reviewed",
-        fix: 'remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.IMPERSONATE]',
+        fix: 'remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.IMPERSONATE, reason }]',
       },
     ]);
   });
