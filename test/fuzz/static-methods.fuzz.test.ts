@@ -9,7 +9,7 @@ import { expectNoCrash, garbage, goodOrGarbage, nastyString, SEED } from './garb
 import {
   AccessLevel, BlangSemver, BuiltinRoles, CuratedList, Diagnostics, EffectivePower, GitOpsLayout, GoDuration, InstallerPermissions,
   InstallerRuleChecks, InstallModes, InstallPreflight, KubernetesNames, NameRule, OlmGeneration, OlmNaming, OperatorBundle, OutputLayout,
-  PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, PolicyRule, PolicyRules, RbacRules, ReachCode, SemverRange, SubjectKind, TenancyApp,
+  PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, PolicyRule, PolicyRules, RbacRules, ReachCode, SemverRange, SensitiveGrant, SubjectKind, TenancyApp,
   TenancyAudit, TenancyReport, UpgradeAnalysis, UpgradeGraph,
 } from '../../src';
 
@@ -109,6 +109,8 @@ describe('other pure entry points with garbage input (fast-check, fixed seeds)',
       expectNoCrash(() => Diagnostics.formatMessage(v as any));
       expectNoCrash(() => InstallerRuleChecks.errors(rs as any, { clusterScoped: false }));
       expectNoCrash(() => InstallerRuleChecks.warnings(rs as any, v as any));
+      expectNoCrash(() => InstallerRuleChecks.allowedGrantsHeld(rs as any, v as any));
+      expectNoCrash(() => InstallerRuleChecks.allowedGrantsHeld(rs as any, { clusterScoped: true, allowedSensitiveGrants: Object.values(SensitiveGrant) }));
     }), { seed: SEED + 8, numRuns: 400 });
   });
 
