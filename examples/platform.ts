@@ -102,9 +102,15 @@ export function buildPlatform(app: App): Platform {
       podSecurity: PodSecurityLevel.RESTRICTED,
       deriveInstallerRules: true,
       clusterScopedInstallerRulesReason: 'grafana-operator 5.x declares clusterPermissions (reviewed by the platform team, ticket PLAT-142)',
-      // grafana's clusterPermissions read secrets in every namespace, so the installer must hold that too (RBAC
-      // escalation check): a sensitive grant, accepted by name.
-      allowedSensitiveGrants: [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE],
+      // grafana's clusterPermissions read secrets, create Deployments and update Services and ConfigMaps in every
+      // namespace, so the installer must hold that too (RBAC escalation check): sensitive grants, accepted by name with
+      // the reason, written to the installer ClusterRole's sensitive-grants annotation and the report.
+      acceptedSensitiveGrants: [
+        { grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, reason: 'grafana-operator 5.x reads the Secrets of Grafana datasources in the namespaces it watches (PLAT-142)' },
+        { grant: SensitiveGrant.WORKLOAD_WRITES, reason: 'grafana-operator 5.x deploys Grafana instances in the namespaces it watches (PLAT-142)' },
+        { grant: SensitiveGrant.SERVICE_UPDATE, reason: 'grafana-operator 5.x manages the Services of its Grafana instances (PLAT-142)' },
+        { grant: SensitiveGrant.CONFIGMAP_UPDATE, reason: 'grafana-operator 5.x manages dashboards and Grafana configuration ConfigMaps (PLAT-142)' },
+      ],
       // The effective-power audit (TenancyAudit) finds that grafana-operator's clusterPermissions read Secrets and
       // create Deployments in every namespace, so the operator, and the installer that must hold the same rules,
       // can read other tenants' installer tokens; prometheus-operator may read the installer's token Secret here.
@@ -148,13 +154,17 @@ export function buildPlatform(app: App): Platform {
       namespaceName: 'team-messaging',
       deriveInstallerRules: true,
       clusterScopedInstallerRulesReason: 'rabbitmq-cluster-operator admission webhooks and clusterPermissions (ticket PLAT-151)',
-      // what the derived cluster rules hold that is a sensitive grant, accepted by name: rabbitmq's clusterPermissions
-      // exec into pods and read secrets everywhere; OLM creates its webhook configurations with the installer's client.
-      allowedSensitiveGrants: [
-        SensitiveGrant.POD_EXEC,
-        SensitiveGrant.SECRETS_READ_CLUSTER_WIDE,
-        SensitiveGrant.MUTATING_WEBHOOK_WRITES,
-        SensitiveGrant.VALIDATING_WEBHOOK_WRITES,
+      // what the derived cluster rules hold that is a sensitive grant, accepted by name with the reason: rabbitmq's
+      // clusterPermissions exec into pods, read secrets, create StatefulSets and update Services and ConfigMaps
+      // everywhere; OLM creates its webhook configurations with the installer's client.
+      acceptedSensitiveGrants: [
+        { grant: SensitiveGrant.POD_EXEC, reason: 'rabbitmq-cluster-operator execs into RabbitmqCluster pods (rabbitmqctl) in the namespaces it watches (PLAT-151)' },
+        { grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, reason: 'rabbitmq-cluster-operator reads the credentials Secrets of its RabbitmqClusters (PLAT-151)' },
+        { grant: SensitiveGrant.MUTATING_WEBHOOK_WRITES, reason: 'OLM creates the operator\'s mutating webhook configuration with the installer\'s client (PLAT-151)' },
+        { grant: SensitiveGrant.VALIDATING_WEBHOOK_WRITES, reason: 'OLM creates the operator\'s validating webhook configuration with the installer\'s client (PLAT-151)' },
+        { grant: SensitiveGrant.WORKLOAD_WRITES, reason: 'rabbitmq-cluster-operator creates the StatefulSets of RabbitmqClusters in the namespaces it watches (PLAT-151)' },
+        { grant: SensitiveGrant.SERVICE_UPDATE, reason: 'rabbitmq-cluster-operator manages the Services of its RabbitmqClusters (PLAT-151)' },
+        { grant: SensitiveGrant.CONFIGMAP_UPDATE, reason: 'rabbitmq-cluster-operator manages the configuration ConfigMaps of its RabbitmqClusters (PLAT-151)' },
       ],
       // rabbitmq-cluster-operator's clusterPermissions read Secrets and create StatefulSets everywhere (TenancyAudit).
       acceptedReach: [

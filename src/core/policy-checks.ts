@@ -70,8 +70,10 @@ const CHECKS: PolicyCheck[] = [
     relaxable: false,
     summary: 'installer rules hold a grant equivalent to escalation (escalate, bind, impersonate, OperatorGroup writes, pods create/exec, '
       + 'ServiceAccount tokens, cluster-wide secret reads, nodes/proxy, webhook and admission policy writes, OperatorHub writes, '
-      + 'CatalogSource create, CSR approval, nonResourceURLs *)',
-    fix: 'remove the grant, or accept that one grant by name with allowedSensitiveGrants: [SensitiveGrant.X]',
+      + 'CatalogSource create, CSR approval, nonResourceURLs *, pods/ephemeralcontainers; cluster-wide: workload controllers create/update, '
+      + 'Subscriptions create, InstallPlans approval, PersistentVolumes create, Namespace writes, NetworkPolicy writes, Services and '
+      + 'ConfigMaps update)',
+    fix: 'remove the grant, or accept that one grant by name with acceptedSensitiveGrants: [{ grant: SensitiveGrant.X, reason }] (or allowedSensitiveGrants)',
     example: "clusterInstallerRules: [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }]",
   },
   {
@@ -79,7 +81,8 @@ const CHECKS: PolicyCheck[] = [
     code: 'GrantsEscalationRights',
     severity: PolicySeverity.ERROR,
     relaxable: false,
-    summary: "installing needs escalate/bind/impersonate: the operator's own rules grant them, or the bundle binds a role it does not define (e.g. cluster-admin)",
+    summary: "installing needs escalate/bind/impersonate: the operator's own rules grant them, the bundle binds a role it does not define (e.g. cluster-admin), "
+      + 'or its clusterPermissions ask for bind on such a role (the installer must hold it cluster-wide)',
     fix: 'have a cluster admin install the operator, or accept a bound role by name with allowedBindRoles (with a reason)',
     example: 'subscribe({ bundle }) with a bundle that ships a ClusterRoleBinding to cluster-admin, deriveInstallerRules: true',
   },
@@ -381,6 +384,15 @@ const CHECKS: PolicyCheck[] = [
     summary: 'two objects of the App have the same group, kind, namespace and name: whichever is applied last silently replaces the other',
     fix: 'rename one of them, or define the object once',
     example: "installerRoleName: 'team-a-subscription-manager' with grantSubscriptionManagement",
+  },
+  {
+    id: 'OLMT-043',
+    code: 'EmptySensitiveGrantReason',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'an acceptedSensitiveGrants entry without a reason (the reason is the visible opt-in on the Role or ClusterRole that holds the grant)',
+    fix: 'say why the installer may hold the grant, or drop the entry',
+    example: "acceptedSensitiveGrants: [{ grant: SensitiveGrant.SUBSCRIPTION_CREATE, reason: '' }]",
   },
   {
     id: 'OLMT-047',

@@ -485,6 +485,71 @@ function externalBindProblem(bundle: OperatorBundle, namespace: string, refused:
   };
 }
 
+/** A named `bind` in the operator's own rules (CSV permissions, bundle Roles) on a role no manifest of the bundle defines. */
+interface AskedBind {
+  /** The atom of the operator's rules that grants it (one verb, group, resource and name). */
+  readonly atom: PolicyRule;
+  /** The bound roles (a `*` resource names both kinds). */
+  readonly binds: ExternalRoleBind[];
+}
+
+/**
+ * The operator's own rules of `req` (the RBAC escalation check makes the installer hold them) that grant `bind` (or
+ * `*`) on named roles no manifest of `bundle` defines. The installer must then hold the same bind where the rules
+ * apply; cluster-wide, it can bind such a role (its rules unknown, e.g. `admin`) to itself in every namespace
+ * (k8s `pkg/registry/rbac/escalation_check.go` BindingAuthorized), the same power as a manifest binding of it.
+ * Unnamed binds are refused anyway (`forbidden`).
+ */
+function askedBinds(bundle: OperatorBundle, req: Requirement, atoms: PolicyRule[]): AskedBind[] {
+  if (!req.escalation) return [];
+  const defined = definedRoles(bundle);
+  const out: AskedBind[] = [];
+  for (const atom of atoms) {
+    const v = atom.verbs[0];
+    const g = atom.apiGroups?.[0];
+    const r = atom.resources?.[0];
+    const name = atom.resourceNames?.[0];
+    if (name === undefined || (v !== 'bind' && v !== '*') || (g !== '*' && g !== 'rbac.authorization.k8s.io')) continue;
+    const kinds = r === '*' ? [BoundRoleKind.CLUSTER_ROLE, BoundRoleKind.ROLE] : r === 'clusterroles' ? [BoundRoleKind.CLUSTER_ROLE] : r === 'roles' ? [BoundRoleKind.ROLE] : [];
+    const binds = kinds.filter((k) => !defined.has(`${k}/${name}`)).map((roleKind) => ({ namespace: req.namespace, roleKind, roleName: name }));
+    if (binds.length > 0) out.push({ atom, binds });
+  }
+  return out;
+}
+
+/** `Kind/name` of the Roles and ClusterRoles the bundle's manifests define, per bundle (bundles are immutable). */
+const DEFINED_ROLES = new WeakMap<OperatorBundle, Set<string>>();
+function definedRoles(bundle: OperatorBundle): Set<string> {
+  let set = DEFINED_ROLES.get(bundle);
+  if (set === undefined) {
+    set = new Set(bundle.objects.filter((o) => o.kind === 'Role' || o.kind === 'ClusterRole').map((o) => `${o.kind}/${o.name}`));
+    DEFINED_ROLES.set(bundle, set);
+  }
+  return set;
+}
+
+/** Whether any rule may grant a named bind (cheap test before breaking rules into atoms). */
+function mayAskBind(rules: PolicyRule[]): boolean {
+  return rules.some((r) => (r.resourceNames ?? []).length > 0 && (r.verbs ?? []).some((v) => v === 'bind' || v === '*'));
+}
+
+/**
+ * The operator's own cluster-wide rules grant `bind` on roles outside the bundle: the installer would have to hold the
+ * same bind cluster-wide (see `askedBinds`).
+ */
+function askedBindProblem(bundle: OperatorBundle, namespace: string, refused: Array<{ bind: ExternalRoleBind; step: string }>): PreflightProblem {
+  const roles = [...new Set(refused.map((r) => `${r.bind.roleKind} ${r.bind.roleName}`))].sort();
+  const steps = [...new Set(refused.map((r) => r.step))].sort();
+  return {
+    code: PreflightCode.GRANTS_ESCALATION_RIGHTS,
+    message: `${bundle.name}'s own cluster-wide rules grant 'bind' on ${roles.join(', ')}, which no manifest of the bundle defines (${steps.join('; ')}): `
+      + 'OLM creates the operator\'s ClusterRole with the installer\'s client, so the installer would have to hold the same bind cluster-wide, '
+      + `and with it the installer, whose token is in namespace ${namespace}, could bind these roles to itself or anyone in every namespace: `
+      + 'an escalation as large as the roles. Not derived. Fix: have a cluster admin install this operator, or accept each role by name with a '
+      + 'reason (ScopedOperatorTenant allowedBindRoles / LeastPrivilegeProps.allowedBindRoles).',
+  };
+}
+
 function cmpStr(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -587,7 +652,12 @@ interface PreparedModel {
   /** Everything requested per namespace (allowed rules and alternatives), for one `covers` call each. */
   readonly requested: Map<string, PolicyRule[]>;
   /** Per requirement: its allowed atoms and its alternative's atoms, by atom key, de-duplicated, in breakdown order. */
-  readonly atoms: Array<{ allowedAtoms: Map<string, PolicyRule>; alternativeAtoms?: Map<string, PolicyRule> }>;
+  readonly atoms: Array<{
+    allowedAtoms: Map<string, PolicyRule>;
+    alternativeAtoms?: Map<string, PolicyRule>;
+    /** Cluster-wide binds of outside roles the operator's own rules ask for (see `askedBinds`): refused unless held. */
+    askedBinds: Array<{ key: string; atom: PolicyRule; binds: ExternalRoleBind[] }>;
+  }>;
 }
 
 const PREPARED = new WeakMap<OperatorBundle, Map<string, PreparedModel>>();
@@ -605,12 +675,23 @@ function prepare(bundle: OperatorBundle, namespace: string, upgrade: boolean): P
   const requested = new Map<string, PolicyRule[]>();
   const byAtom = (rules: PolicyRule[]) => new Map(RbacRules.breakdown(rules).map((a) => [atomKeyOf(a), a] as const));
   const atoms = model.requirements.map((req) => {
-    const [allowedRules, writeAtoms] = splitWrites(req.rules);
+    let [allowedRules, writeAtoms] = splitWrites(req.rules);
     addWrites(writes, req.namespace, writeAtoms, req.step);
+    // cluster-wide binds of outside roles asked by the operator's own rules: refused, never reported as missing
+    let asked: AskedBind[] = [];
+    if (req.namespace === '' && mayAskBind(allowedRules)) {
+      const all = RbacRules.breakdown(allowedRules);
+      asked = askedBinds(bundle, req, all);
+      if (asked.length > 0) allowedRules = all.filter((a) => !asked.some((x) => x.atom === a));
+    }
     const list = requested.get(req.namespace) ?? [];
-    list.push(...allowedRules, ...(req.alternative ?? []));
+    list.push(...allowedRules, ...(req.alternative ?? []), ...asked.map((a) => a.atom));
     requested.set(req.namespace, list);
-    return { allowedAtoms: byAtom(allowedRules), alternativeAtoms: req.alternative === undefined ? undefined : byAtom(req.alternative) };
+    return {
+      allowedAtoms: byAtom(allowedRules),
+      alternativeAtoms: req.alternative === undefined ? undefined : byAtom(req.alternative),
+      askedBinds: asked.map((a) => ({ key: atomKeyOf(a.atom), atom: a.atom, binds: a.binds })),
+    };
   });
   const prepared: PreparedModel = { model, writes, requested, atoms };
   byKey.set(cacheKey, prepared);
@@ -739,8 +820,13 @@ function checkUncached(props: InstallPreflightProps): PreflightResult {
   };
   const missingAtoms: Array<{ namespace: string; atom: PolicyRule; step: string }> = [];
   const refusedBinds: Array<{ bind: ExternalRoleBind; step: string }> = [];
+  const askedRefused: Array<{ bind: ExternalRoleBind; step: string }> = [];
   model.requirements.forEach((req, i) => {
-    const { allowedAtoms, alternativeAtoms } = prepared.atoms[i];
+    const { allowedAtoms, alternativeAtoms, askedBinds: asked } = prepared.atoms[i];
+    const gaps = uncovered.get(req.namespace)!;
+    if (asked.some((a) => gaps.has(a.key)) && !(alternativeAtoms !== undefined && missingOf(req.namespace, alternativeAtoms).length === 0)) {
+      for (const a of asked.filter((x) => gaps.has(x.key))) for (const bind of a.binds) askedRefused.push({ bind, step: req.step });
+    }
     if (missingOf(req.namespace, allowedAtoms).length === 0) return;
     if (alternativeAtoms !== undefined && missingOf(req.namespace, alternativeAtoms).length === 0) return;
     if (req.externalBind !== undefined) {
@@ -753,6 +839,7 @@ function checkUncached(props: InstallPreflightProps): PreflightResult {
   });
   if (writes.size > 0) problems.push(...writesProblem(bundle, writes));
   if (refusedBinds.length > 0) problems.push(externalBindProblem(bundle, namespace, refusedBinds));
+  if (askedRefused.length > 0) problems.push(askedBindProblem(bundle, namespace, askedRefused));
 
   const missing = toMissing(missingAtoms, namespace);
   const outside = missing.filter((m) => m.namespace !== namespace);
@@ -802,6 +889,7 @@ function leastPrivilegeUncached(props: LeastPrivilegeProps): InstallerPermission
     problems.push(...modelProblems(bundle, model));
     const writes: WritesByNamespace = new Map();
     const refusedBinds: Array<{ bind: ExternalRoleBind; step: string }> = [];
+    const askedRefused: Array<{ bind: ExternalRoleBind; step: string }> = [];
     for (const req of model.requirements) {
       if (req.externalBind !== undefined) {
         const accepted = acceptedBind(props.allowedBindRoles ?? [], req.externalBind);
@@ -821,14 +909,37 @@ function leastPrivilegeUncached(props: LeastPrivilegeProps): InstallerPermission
         deferred.push(req);
         continue;
       }
-      const [allowed, writeAtoms] = splitWrites(req.rules);
+      let [allowed, writeAtoms] = splitWrites(req.rules);
       addWrites(writes, req.namespace, writeAtoms, req.step);
+      if (mayAskBind(allowed)) {
+        const all = RbacRules.breakdown(allowed);
+        const asked = askedBinds(bundle, req, all);
+        const dropped = new Set<PolicyRule>();
+        for (const a of asked) {
+          if (req.namespace !== '') {
+            // confined to the tenant namespace: derived, and named (BIND_ROLES_ANNOTATION)
+            for (const b of a.binds) {
+              addBound({ ...b, roleKind: b.roleKind as BoundRoleKind, bootstrap: false, reason: `the operator's own rules grant bind on it in namespace ${req.namespace} (${req.step}); held in that namespace only` });
+            }
+            continue;
+          }
+          const accepted = a.binds.map((b) => acceptedBind(props.allowedBindRoles ?? [], b));
+          if (accepted.every((x) => x !== undefined)) {
+            for (const x of accepted) addBound({ namespace: '', roleKind: x!.roleKind, roleName: x!.roleName, bootstrap: false, reason: `accepted by allowedBindRoles: ${x!.reason}` });
+            continue;
+          }
+          a.binds.forEach((b, j) => { if (accepted[j] === undefined) askedRefused.push({ bind: b, step: req.step }); });
+          dropped.add(a.atom);
+        }
+        if (asked.length > 0) allowed = all.filter((x) => !dropped.has(x));
+      }
       const list = perNamespace.get(req.namespace) ?? [];
       list.push(...allowed);
       perNamespace.set(req.namespace, list);
     }
     if (writes.size > 0) problems.push(...writesProblem(bundle, writes));
     if (refusedBinds.length > 0) problems.push(externalBindProblem(bundle, namespace, refusedBinds));
+    if (askedRefused.length > 0) problems.push(askedBindProblem(bundle, namespace, askedRefused));
   }
   // `bind` on a named bootstrap role only when the rules derived anyway do not already cover that role's rules.
   for (const req of deferred) {

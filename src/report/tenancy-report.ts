@@ -122,6 +122,16 @@ export class TenancyReport {
       out.push(`### ${t.namespaceName} (ServiceAccount \`${t.namespaceName}/${t.installerServiceAccountName}\`)`, '');
       out.push(...ruleList(`Role \`${t.installerRoleName}\` in \`${t.namespaceName}\``, t.installerRules, t.namespaceName));
       if (t.clusterInstallerRules.length > 0) out.push(...ruleList('ClusterRole (cluster-wide)', t.clusterInstallerRules, ''));
+      // the sensitive grants accepted by name (acceptedSensitiveGrants, allowedSensitiveGrants), with why
+      const grants = t.sensitiveGrants;
+      if (grants.length > 0) {
+        out.push('Sensitive grants held because they were accepted by name:', '', '| held by | grant | what | accepted |', '|---|---|---|---|');
+        for (const g of grants) {
+          const where = g.namespace === '' ? 'ClusterRole (cluster-wide)' : `Role \`${t.installerRoleName}\` in \`${t.namespaceName}\``;
+          out.push(`| ${cell(where)} | ${g.grant} | ${cell(g.what)} | ${cell(g.acceptance)} |`);
+        }
+        out.push('');
+      }
     }
 
     out.push('## Preflight results', '');

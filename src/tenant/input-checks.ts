@@ -66,6 +66,15 @@ export function checkTenantProps(input: InputCheck, raw: unknown): CheckedTenant
     clusterInstallerRules: checkRules(input, 'clusterInstallerRules', p('clusterInstallerRules')),
     allowedSensitiveGrants: input.optionalArray('allowedSensitiveGrants', p('allowedSensitiveGrants'),
       (v, f) => input.optionalEnum(f, v ?? '', SensitiveGrant as any, 'SensitiveGrant') as SensitiveGrant | undefined),
+    acceptedSensitiveGrants: input.optionalArray('acceptedSensitiveGrants', p('acceptedSensitiveGrants'), (v, f) => {
+      const o = input.optionalObject(f, v ?? 0, "pass { grant: SensitiveGrant.SUBSCRIPTION_CREATE, reason: '...' }");
+      if (!o) return undefined;
+      const before = input.errors.length;
+      const grant = input.optionalEnum(`${f}.grant`, prop(o, 'grant') ?? '', SensitiveGrant as any, 'SensitiveGrant') as SensitiveGrant | undefined;
+      const reason = input.requiredString(`${f}.reason`, prop(o, 'reason'), 'say why the installer may hold the grant', { singleLine: false });
+      if (input.errors.length > before || grant === undefined || reason === undefined) return undefined;
+      return { ...o, grant, reason };
+    }),
     targetNamespaces: checkedTargets,
     upgradeStrategy: input.optionalEnum('upgradeStrategy', p('upgradeStrategy'), UpgradeStrategy as any, 'UpgradeStrategy') as UpgradeStrategy | undefined,
     olmGeneration: input.optionalEnum('olmGeneration', p('olmGeneration'), OlmGeneration as any, 'OlmGeneration') as OlmGeneration | undefined,

@@ -72,6 +72,57 @@ export enum SensitiveGrant {
   CSR_APPROVAL = 'CSR_APPROVAL',
   /** `nonResourceURLs: ['*']` (or `/*`): every non-resource endpoint of the API server. Cluster-scoped rules only. */
   NON_RESOURCE_WILDCARD = 'NON_RESOURCE_WILDCARD',
+  /**
+   * `update` or `patch` on `pods/ephemeralcontainers`: add a container to a running pod, which runs as the pod's
+   * ServiceAccount (as `pods/exec`). Namespaced: checked as `SERVICE_ACCOUNT_TOKENS`.
+   */
+  POD_EPHEMERAL_CONTAINERS = 'POD_EPHEMERAL_CONTAINERS',
+  /**
+   * `create` on workload controllers (`deployments`, `replicasets`, `statefulsets`, `daemonsets`, `jobs`,
+   * `cronjobs`, `replicationcontrollers`), or `update`/`patch` on those whose pod template can change (all but
+   * `jobs`, whose template is immutable), in cluster-scoped rules: their pods run as any ServiceAccount of any
+   * namespace (`kube-system` included), as with `POD_CREATE`. Cluster-scoped rules only: OLM itself creates and
+   * patches the operator's Deployment with the installer's client in the tenant namespace.
+   */
+  WORKLOAD_WRITES = 'WORKLOAD_WRITES',
+  /**
+   * `create` on `operators.coreos.com` `subscriptions` in cluster-scoped rules: a Subscription in a namespace with
+   * a global OperatorGroup (`operators`, `openshift-operators`) is installed by OLM with its own cluster-admin
+   * client (OLM issue #3820). Cluster-scoped rules only (the tenant's own Subscriptions are namespaced).
+   */
+  SUBSCRIPTION_CREATE = 'SUBSCRIPTION_CREATE',
+  /**
+   * `update` or `patch` on `operators.coreos.com` `installplans` in cluster-scoped rules: approve InstallPlans in
+   * every namespace, those of global OperatorGroups included. Cluster-scoped rules only.
+   */
+  INSTALL_PLAN_APPROVAL = 'INSTALL_PLAN_APPROVAL',
+  /**
+   * `create` on `persistentvolumes`: a `hostPath` PersistentVolume that a claim in any namespace binds gives its
+   * pods the node's filesystem. Cluster-scoped rules only (the kind is cluster-scoped).
+   */
+  PERSISTENT_VOLUME_CREATE = 'PERSISTENT_VOLUME_CREATE',
+  /**
+   * `update` or `patch` on `namespaces`: rewrite a Namespace's Pod Security labels (`privileged`) and run
+   * privileged pods there. Also in the namespaced Role: a request for the Namespace object itself is authorized in
+   * that namespace (k8s `apiserver/pkg/endpoints/request/requestinfo.go`), so a Role may patch its own Namespace.
+   */
+  NAMESPACE_WRITES = 'NAMESPACE_WRITES',
+  /**
+   * Writes to `networking.k8s.io` `networkpolicies` in cluster-scoped rules: delete or loosen any namespace's
+   * isolation, or create an allow policy there (policies add up, so one allow-all opens the selected pods).
+   * Cluster-scoped rules only.
+   */
+  NETWORK_POLICY_WRITES = 'NETWORK_POLICY_WRITES',
+  /**
+   * `update` or `patch` on `services` in cluster-scoped rules: redirect any namespace's Service (selector, ports)
+   * or set `externalIPs` that intercept cluster traffic (CVE-2020-8554). Cluster-scoped rules only.
+   */
+  SERVICE_UPDATE = 'SERVICE_UPDATE',
+  /**
+   * `update` or `patch` on `configmaps` in cluster-scoped rules: the ConfigMaps of `kube-system` (CoreDNS, kube-proxy,
+   * EKS `aws-auth`, which maps identities to `system:masters`) and of every tenant. Cluster-scoped rules only.
+   */
+  CONFIGMAP_UPDATE = 'CONFIGMAP_UPDATE',
 }
 
 /** Options of `InstallerRuleChecks.errors` and `InstallerRuleChecks.warnings`. */
@@ -105,6 +156,14 @@ export interface InstallerRuleCheckOptions {
    * @default - none
    */
   readonly bundleGrantedRules?: PolicyRule[];
+}
+
+/** A sensitive grant accepted by name with a reason (`ScopedOperatorTenantProps.acceptedSensitiveGrants`). */
+export interface SensitiveGrantAcceptance {
+  /** The grant. */
+  readonly grant: SensitiveGrant;
+  /** Why the installer may hold it; written to the annotation `cdk8s-olm-tenancy.io/sensitive-grants` and the report. */
+  readonly reason: string;
 }
 
 /** A sensitive grant accepted because the bundles' own namespaced Roles grant it (see `bundleGrantedRules`). */
@@ -223,6 +282,57 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
     requests: ['get', 'post', 'put', 'patch', 'delete'].map((verb) => ({ verb, nonResourcePath: '/olmt-probe/any/path' })),
     scope: 'cluster',
   },
+  [SensitiveGrant.POD_EPHEMERAL_CONTAINERS]: {
+    what: "'update'/'patch' on pods/ephemeralcontainers",
+    requests: ['update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'pods/ephemeralcontainers' })),
+    scope: 'assume',
+  },
+  [SensitiveGrant.WORKLOAD_WRITES]: {
+    what: "'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, "
+      + 'cronjobs, replicationcontrollers) in every namespace',
+    requests: [
+      ...['deployments', 'replicasets', 'statefulsets', 'daemonsets'].flatMap((resource) => ['create', 'update', 'patch'].map((verb) => ({ verb, apiGroup: 'apps', resource }))),
+      { verb: 'create', apiGroup: 'batch', resource: 'jobs' },
+      ...['create', 'update', 'patch'].map((verb) => ({ verb, apiGroup: 'batch', resource: 'cronjobs' })),
+      ...['create', 'update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'replicationcontrollers' })),
+    ],
+    scope: 'cluster',
+  },
+  [SensitiveGrant.SUBSCRIPTION_CREATE]: {
+    what: "'create' on operators.coreos.com subscriptions in every namespace",
+    requests: [{ verb: 'create', apiGroup: 'operators.coreos.com', resource: 'subscriptions' }],
+    scope: 'cluster',
+  },
+  [SensitiveGrant.INSTALL_PLAN_APPROVAL]: {
+    what: "'update'/'patch' on operators.coreos.com installplans in every namespace",
+    requests: ['update', 'patch'].map((verb) => ({ verb, apiGroup: 'operators.coreos.com', resource: 'installplans' })),
+    scope: 'cluster',
+  },
+  [SensitiveGrant.PERSISTENT_VOLUME_CREATE]: {
+    what: "'create' on persistentvolumes",
+    requests: [{ verb: 'create', apiGroup: '', resource: 'persistentvolumes' }],
+    scope: 'cluster',
+  },
+  [SensitiveGrant.NAMESPACE_WRITES]: {
+    what: "'update'/'patch' on namespaces",
+    requests: ['update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'namespaces' })),
+    scope: 'any',
+  },
+  [SensitiveGrant.NETWORK_POLICY_WRITES]: {
+    what: 'writes to networking.k8s.io networkpolicies in every namespace',
+    requests: writes('networking.k8s.io', ['networkpolicies']),
+    scope: 'cluster',
+  },
+  [SensitiveGrant.SERVICE_UPDATE]: {
+    what: "'update'/'patch' on services in every namespace",
+    requests: ['update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'services' })),
+    scope: 'cluster',
+  },
+  [SensitiveGrant.CONFIGMAP_UPDATE]: {
+    what: "'update'/'patch' on configmaps in every namespace",
+    requests: ['update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'configmaps' })),
+    scope: 'cluster',
+  },
 };
 
 function probed(grant: SensitiveGrant, options: InstallerRuleCheckOptions): boolean {
@@ -278,7 +388,17 @@ export class InstallerRuleChecks {
     return ACCEPTED_CACHE.get(key, () => computeBundleAcceptedGrants(rules, options)).map((a) => ({ ...a }));
   }
 
-  /** Findings that do not stop synthesis: full-wildcard rules in the namespaced Role. */
+  /**
+   * The sensitive grants of `allowedSensitiveGrants` that `rules` actually hold (where `errors` would report them
+   * without the acceptance), in `SensitiveGrant` order: what the acceptance lets through, for annotations and reports.
+   */
+  public static allowedGrantsHeld(rules: PolicyRule[], options: InstallerRuleCheckOptions): AcceptedSensitiveGrant[] {
+    checkArguments('InstallerRuleChecks.allowedGrantsHeld', rules, options);
+    if ((options.allowedSensitiveGrants ?? []).length === 0) return []; // the common case, at every render of every tenant
+    const valid = rules.map((rule, index) => ({ rule, index })).filter((v) => RbacRules.validate(v.rule, !options.clusterScoped).length === 0);
+    return heldGrants(valid, options, options.allowedSensitiveGrants ?? []).map(({ grant }) => ({ grant, what: SENSITIVE[grant].what }));
+  }
+
   /** Findings that do not stop synthesis: full-wildcard rules in the namespaced Role. */
   public static warnings(rules: PolicyRule[], options: InstallerRuleCheckOptions): DiagnosticDetails[] {
     checkArguments('InstallerRuleChecks.warnings', rules, options);
@@ -323,14 +443,8 @@ function computeErrors(rules: PolicyRule[], options: InstallerRuleCheckOptions):
     if (problems.length === 0) valid.push({ rule, index });
   });
 
-  // A rule with resourceNames grants only requests for those names: probe them too. Upstream RBAC never
-  // matches create/deletecollection against resourceNames (the request has no name), so those stay unnamed.
-  const names = [...new Set(valid.flatMap((v) => v.rule.resourceNames ?? []))].sort();
-  const withNames = (requests: ResourceRequest[]) => [
-    ...requests,
-    ...requests.filter((r) => r.verb !== 'create' && r.verb !== 'deletecollection' && r.nonResourcePath === undefined).flatMap((r) => names.map((name) => ({ ...r, name }))),
-  ];
-  const grantingRules = (candidates: { rule: PolicyRule; index: number }[], requests: ResourceRequest[]) => {
+  const withNames = namedProbes(valid);
+  const grantingRules = (candidates: IndexedRule[], requests: ResourceRequest[]) => {
     const probes = withNames(requests);
     return candidates.filter((c) => probes.some((r) => RbacRules.allows([c.rule], r)));
   };
@@ -356,23 +470,58 @@ function computeErrors(rules: PolicyRule[], options: InstallerRuleCheckOptions):
   }
 
   const allowed = new Set(options.allowedSensitiveGrants ?? []);
-  const candidates = options.clusterScoped ? valid : valid.filter((v) => !InstallerRuleChecks.isFullWildcard(v.rule));
-  const bundleGranted = options.clusterScoped ? [] : options.bundleGrantedRules ?? [];
-  for (const grant of Object.values(SensitiveGrant)) {
-    if (allowed.has(grant) || !probed(grant, options)) continue;
+  for (const { grant, found } of heldGrants(valid, options, [...Object.values(SensitiveGrant)].filter((g) => !allowed.has(g)))) {
     const probe = SENSITIVE[grant];
-    // 'assume' requests the bundles' own namespaced Roles grant too are accepted (the installer must hold them)
-    const requests = probe.scope === 'assume' ? probe.requests.filter((r) => !RbacRules.allows(bundleGranted, r)) : probe.requests;
-    if (requests.length === 0) continue;
-    const found = grantingRules(candidates, requests);
-    if (found.length === 0) continue;
     out.push({
       code: 'InstallerSensitiveGrant',
       field,
       value: describe(found),
       message: `the ${options.clusterScoped ? 'cluster-scoped' : 'namespaced'} installer rules grant ${probe.what} (SensitiveGrant.${grant}); an operator installed with them could gain rights nobody reviewed`,
-      fix: `remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.${grant}]`,
+      fix: `remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.${grant}, reason }]`,
     });
+  }
+  return out;
+}
+
+interface IndexedRule {
+  readonly rule: PolicyRule;
+  readonly index: number;
+}
+
+/**
+ * The probes of `requests` for `valid` rules: a rule with resourceNames grants only requests for those names, so
+ * they are probed too. Upstream RBAC never matches create/deletecollection against resourceNames (the request has
+ * no name), so those stay unnamed.
+ */
+function namedProbes(valid: IndexedRule[]): (requests: ResourceRequest[]) => ResourceRequest[] {
+  const names = [...new Set(valid.flatMap((v) => v.rule.resourceNames ?? []))].sort();
+  return (requests) => [
+    ...requests,
+    ...requests.filter((r) => r.verb !== 'create' && r.verb !== 'deletecollection' && r.nonResourcePath === undefined).flatMap((r) => names.map((name) => ({ ...r, name }))),
+  ];
+}
+
+/**
+ * Which of `grants` the `valid` rules hold (matched with the RBAC engine: wildcards, `*\/subresource` and
+ * resourceNames as the authorizer matches them), in `SensitiveGrant` order, with the rules that grant each. In the
+ * namespaced Role full-wildcard rules are left to `warnings`, and 'assume' requests the bundles' own Roles grant too
+ * are not counted (the installer must hold them).
+ */
+function heldGrants(
+  valid: IndexedRule[], options: InstallerRuleCheckOptions, grants: SensitiveGrant[],
+): Array<{ grant: SensitiveGrant; found: IndexedRule[] }> {
+  const withNames = namedProbes(valid);
+  const candidates = options.clusterScoped ? valid : valid.filter((v) => !InstallerRuleChecks.isFullWildcard(v.rule));
+  const bundleGranted = options.clusterScoped ? [] : options.bundleGrantedRules ?? [];
+  const out: Array<{ grant: SensitiveGrant; found: IndexedRule[] }> = [];
+  for (const grant of Object.values(SensitiveGrant)) {
+    if (!grants.includes(grant) || !probed(grant, options)) continue;
+    const probe = SENSITIVE[grant];
+    const requests = probe.scope === 'assume' ? probe.requests.filter((r) => !RbacRules.allows(bundleGranted, r)) : probe.requests;
+    if (requests.length === 0) continue;
+    const probes = withNames(requests);
+    const found = candidates.filter((c) => probes.some((r) => RbacRules.allows([c.rule], r)));
+    if (found.length > 0) out.push({ grant, found });
   }
   return out;
 }

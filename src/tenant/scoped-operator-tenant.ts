@@ -7,7 +7,7 @@ import { CompactRole } from './compact-role';
 import { DeriveScope } from './derive-scope';
 import { duplicateObjectError, findDuplicateObjects, reportOnObject } from './duplicate-objects';
 import { CheckedTenantProps, checkRemovedOperator, checkSubject, checkTenantProps } from './input-checks';
-import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
+import { InstallerRuleChecks, SensitiveGrant, SensitiveGrantAcceptance } from './installer-rule-checks';
 import { LazyMap, LazySet } from './lazy-collections';
 import { InstallPlanApproval, OperatorSubscription, PreflightEnforcement, SubscriptionInfo, SubscriptionOptions } from './operator-subscription';
 import { IOperatorTenant } from './operator-tenant';
@@ -92,6 +92,18 @@ export interface TenantAccessGrant {
   readonly grant: string;
   /** Namespace of the RoleBinding. */
   readonly namespace: string;
+}
+
+/** A sensitive grant the installer holds because the tenant accepted it (see `ScopedOperatorTenant.sensitiveGrants`). */
+export interface TenantSensitiveGrant {
+  /** The grant. */
+  readonly grant: SensitiveGrant;
+  /** What it allows, e.g. `'create' on operators.coreos.com subscriptions in every namespace`. */
+  readonly what: string;
+  /** Where the installer holds it: the tenant namespace, or `''` for the installer ClusterRole (cluster-wide). */
+  readonly namespace: string;
+  /** Why it is accepted, as written to the annotation `ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION`. */
+  readonly acceptance: string;
 }
 
 /** An operator the tenant no longer subscribes to (see `ScopedOperatorTenant.removeOperator`). */
@@ -224,6 +236,13 @@ export interface ScopedOperatorTenantProps {
    * @default - none: each is a synth error
    */
   readonly allowedSensitiveGrants?: SensitiveGrant[];
+  /**
+   * Sensitive grants accepted by name with a reason, as `allowedSensitiveGrants`; the reason is written to the
+   * annotation `ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION` of the Role or ClusterRole that holds the grant, and
+   * to the report. A blank reason accepts nothing (`EmptySensitiveGrantReason`).
+   * @default - none
+   */
+  readonly acceptedSensitiveGrants?: SensitiveGrantAcceptance[];
   /**
    * With `deriveInstallerRules`: roles that the bundles bind but do not define (e.g. a ClusterRoleBinding to `view`)
    * whose `bind` may be derived, each with a reason written to the annotation
@@ -427,8 +446,9 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   /** Annotation on an installer Role or ClusterRole naming every role it may `bind` (derived), and why. */
   public static readonly BIND_ROLES_ANNOTATION = 'cdk8s-olm-tenancy.io/bind-roles';
   /**
-   * Annotation on the installer Role naming the sensitive grants (`SensitiveGrant`) it holds only because the
-   * bundles' own Roles grant them in the namespace (OLM's RBAC escalation check makes the installer hold them).
+   * Annotation on the installer Role and ClusterRole naming the sensitive grants (`SensitiveGrant`) they hold because
+   * they were accepted (`acceptedSensitiveGrants` with its reason, `allowedSensitiveGrants`), or, on the Role, because
+   * the bundles' own Roles grant them in the namespace (OLM's RBAC escalation check makes the installer hold them).
    */
   public static readonly SENSITIVE_GRANTS_ANNOTATION = 'cdk8s-olm-tenancy.io/sensitive-grants';
   /** Annotation that says why the tenant reaches into system namespaces (see `systemNamespacesReason`). */
@@ -486,8 +506,6 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private readonly boundRoles = new LazyMap<string, Map<string, DerivedRoleBind>>();
   private readonly preflightCache = new LazyMap<OperatorSubscription, { key: string; results: PreflightResult[] }>();
   private readonly upgradeChecks = new UpgradeChecks();
-  /** Whether the installer Role carries the (lazy) `SENSITIVE_GRANTS_ANNOTATION`. */
-  private bundleAcceptedGrantsAnnotated = false;
   private approver?: PinnedInstallPlanApprover;
   /** Called with each bundle OLM installs first, as Subscriptions are added (`_onInstalledBundle`). */
   private bundleListeners?: Array<(bundle: OperatorBundle) => void>;
@@ -553,6 +571,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       namespace: ns,
       rules: checkedProps.installerRules ?? (checkedProps.deriveInstallerRules ? [] : DefaultInstallerRules.okdScopedInstall()),
     });
+    this.annotateAcceptedGrants(this.installerRole, false);
     if (checkedProps.deriveInstallerRules) {
       const deriveScope = checkedProps.deriveScope ?? DeriveScope.ALLOWED_UPGRADES;
       this.installerRole.apiObject.metadata.addAnnotation(ScopedOperatorTenant.DERIVE_SCOPE_ANNOTATION, deriveScope);
@@ -726,6 +745,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     if (!this.clusterRole) {
       const name = `${this.namespaceName}-olm-installer`;
       this.clusterRole = new CompactClusterRole(this, 'InstallerClusterRole', { name });
+      this.annotateAcceptedGrants(this.clusterRole, true);
       orderAfter(this.clusterRole, this.installerServiceAccount);
       this.clusterRoleBinding = new k8s.KubeClusterRoleBinding(this, 'InstallerClusterRoleBinding', {
         metadata: { name },
@@ -952,6 +972,15 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   }
 
   /**
+   * The sensitive grants the installer holds because the tenant accepted them by name (`acceptedSensitiveGrants`,
+   * `allowedSensitiveGrants`): the installer Role's first, then the ClusterRole's, each in `SensitiveGrant` order
+   * (for reports; the same text is in the annotation `SENSITIVE_GRANTS_ANNOTATION`).
+   */
+  public get sensitiveGrants(): TenantSensitiveGrant[] {
+    return [...this.sensitiveGrantsHeld(false), ...this.sensitiveGrantsHeld(true)];
+  }
+
+  /**
    * A catalog construct of the App (e.g. a `CuratedCatalog`) may put a CatalogSource into the tenant namespace: it
    * must be applied after the Namespace, and the Subscription after it. Across Charts cdk8s can only order whole
    * charts, so there only the hard requirement is kept (CatalogSource after Namespace: the catalog's chart then
@@ -998,7 +1027,6 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     markBinds(this.namespaceName, derived.namespacedRules);
     this.installerRole.addRules(...derived.namespacedRules);
     this.annotateBinds(this.installerRole, this.namespaceName);
-    this.annotateBundleAcceptedGrants();
     if (reason === undefined) return;
     markBinds('', derived.clusterRules);
     for (const rule of derived.clusterRules) this.addClusterInstallerRule(rule);
@@ -1024,33 +1052,64 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   }
 
   /**
-   * Names, on the installer Role, the sensitive grants it holds only because the bundles' own Roles grant them. The
-   * value is computed when the Role is rendered, from its final rules and subscriptions (once per tenant, not once
-   * per `subscribe`); no grant, no annotation (cdk8s drops an undefined annotation and then an empty map).
+   * Names, on the installer Role or ClusterRole, the sensitive grants it holds because they were accepted (by name,
+   * or, on the Role, because the bundles' own Roles grant them). The value is computed when the role is rendered, from
+   * its final rules and subscriptions; no grant, no annotation (cdk8s drops an undefined annotation and then an empty
+   * map).
    */
-  private annotateBundleAcceptedGrants(): void {
-    if (this.bundleAcceptedGrantsAnnotated) return;
-    this.bundleAcceptedGrantsAnnotated = true;
-    const text = Lazy.any({ produce: () => this.bundleAcceptedGrantsText() });
-    this.installerRole.apiObject.metadata.addAnnotation(ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION, text as unknown as string);
+  private annotateAcceptedGrants(role: CompactRole | CompactClusterRole, cluster: boolean): void {
+    const text = Lazy.any({ produce: () => this.acceptedGrantsText(cluster) });
+    role.apiObject.metadata.addAnnotation(ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION, text as unknown as string);
   }
 
-  private bundleAcceptedGrantsText(): string | undefined {
-    const accepted = InstallerRuleChecks.bundleAcceptedGrants(this.installerRole.rawRules, {
-      ...this.namespacedCheckOptions(),
-      operatorRbacBeyondNamespace: true,
-    });
-    if (accepted.length === 0) return undefined;
-    const bundles = this.subs.flatMap((s) => s.bundles.map((b) => b.name));
-    return `${accepted.map((a) => `${a.grant} (${a.what})`).join(', ')}: granted by the bundles' own Roles in namespace ${this.namespaceName} `
-      + `(${[...new Set(bundles)].sort().join(', ')}); OLM's RBAC escalation check makes the installer hold them to create those Roles`;
+  private acceptedGrantsText(cluster: boolean): string | undefined {
+    const parts: string[] = [];
+    if (!cluster) {
+      const accepted = InstallerRuleChecks.bundleAcceptedGrants(this.installerRole.rawRules, {
+        ...this.namespacedCheckOptions(),
+        operatorRbacBeyondNamespace: true,
+      });
+      if (accepted.length > 0) {
+        const bundles = this.subs.flatMap((s) => s.bundles.map((b) => b.name));
+        parts.push(`${accepted.map((a) => `${a.grant} (${a.what})`).join(', ')}: granted by the bundles' own Roles in namespace ${this.namespaceName} `
+          + `(${[...new Set(bundles)].sort().join(', ')}); OLM's RBAC escalation check makes the installer hold them to create those Roles`);
+      }
+    }
+    parts.push(...this.sensitiveGrantsHeld(cluster).map((g) => `${g.grant} (${g.what}): ${g.acceptance}`));
+    return parts.length === 0 ? undefined : parts.join('; ');
+  }
+
+  /** The grants of `allowedSensitiveGrants`/`acceptedSensitiveGrants` the Role (or ClusterRole) holds, with why. */
+  private sensitiveGrantsHeld(cluster: boolean): TenantSensitiveGrant[] {
+    if (cluster && !this.clusterRole) return [];
+    const rules = (cluster ? this.clusterRole!.rawRules : this.installerRole.rawRules).filter((r) => !this.derivedNamedBinds.read.has(r));
+    const options = cluster
+      ? { clusterScoped: true, allowedSensitiveGrants: this.allowedGrants() }
+      : { ...this.namespacedCheckOptions() };
+    const reasons = new Map<SensitiveGrant, string[]>();
+    for (const a of this.props.acceptedSensitiveGrants ?? []) {
+      if (a.reason.trim() !== '') reasons.set(a.grant, [...(reasons.get(a.grant) ?? []), a.reason]);
+    }
+    return InstallerRuleChecks.allowedGrantsHeld(rules, options).map((g) => ({
+      grant: g.grant,
+      what: g.what,
+      namespace: cluster ? '' : this.namespaceName,
+      acceptance: reasons.has(g.grant) ? `accepted by acceptedSensitiveGrants: ${reasons.get(g.grant)!.join('; ')}` : 'accepted by allowedSensitiveGrants (no reason given)',
+    }));
+  }
+
+  /** The grants accepted by name: `allowedSensitiveGrants` and `acceptedSensitiveGrants` with a reason. */
+  private allowedGrants(): SensitiveGrant[] {
+    const out = new Set(this.props.allowedSensitiveGrants ?? []);
+    for (const a of this.props.acceptedSensitiveGrants ?? []) if (a.reason.trim() !== '') out.add(a.grant);
+    return Object.values(SensitiveGrant).filter((g) => out.has(g));
   }
 
   /** Options of the sensitive-grant checks of the namespaced installer Role. */
   private namespacedCheckOptions() {
     return {
       clusterScoped: false,
-      allowedSensitiveGrants: this.props.allowedSensitiveGrants,
+      allowedSensitiveGrants: this.allowedGrants(),
       field: 'installerRules',
       operatorRbacBeyondNamespace: this.allNamespaces || this.targetNamespaces.some((t) => t !== this.namespaceName),
       bundleGrantedRules: this.bundleGrantedRules(),
@@ -1341,7 +1400,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     );
     if (this.clusterRole) {
       out.push(
-        ...InstallerRuleChecks.errors(this.clusterRole.rawRules.filter((r) => !this.derivedNamedBinds.read.has(r)), { clusterScoped: true, allowedSensitiveGrants: p.allowedSensitiveGrants, field: 'clusterInstallerRules' }),
+        ...InstallerRuleChecks.errors(this.clusterRole.rawRules.filter((r) => !this.derivedNamedBinds.read.has(r)), { clusterScoped: true, allowedSensitiveGrants: this.allowedGrants(), field: 'clusterInstallerRules' }),
       );
     }
 
@@ -1410,6 +1469,16 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
         value: a.reason,
         message: `the reason for letting the installer bind ${a.roleKind} '${a.roleName}' is empty, so the acceptance does not count`,
         fix: 'say why the installer may bind this role (it is written to the annotation cdk8s-olm-tenancy.io/bind-roles), or drop the entry',
+      });
+    });
+    (p.acceptedSensitiveGrants ?? []).forEach((a, i) => {
+      if (a.reason.trim() !== '') return;
+      out.push({
+        code: 'EmptySensitiveGrantReason',
+        field: `acceptedSensitiveGrants[${i}].reason`,
+        value: a.reason,
+        message: `the reason for accepting SensitiveGrant.${a.grant} is empty, so the acceptance does not count`,
+        fix: `say why the installer may hold it (it is written to the annotation ${ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION}), or drop the entry`,
       });
     });
     if ((p.allowedBindRoles ?? []).length > 0 && !p.deriveInstallerRules) {

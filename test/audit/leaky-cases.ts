@@ -8,6 +8,8 @@ export const CATALOG = CatalogSourceReference.fromName('curated', 'team-a');
 export const BINDER = OperatorBundle.fromDirectory(path.join(FIXTURES, 'leaky-bundles', 'cluster-admin-binder', '0.1.0'));
 export const GRAFANA = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'grafana-operator', '5.24.0'));
 export const ETCD = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'etcd', '0.9.4'));
+/** The cluster-wide grants of issue 15 item 8 that grafana-operator 5.24.0's clusterPermissions also hold (Deployments create, Services and ConfigMaps update). */
+export const GRAFANA_ISSUE15_GRANTS = [SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE];
 
 /** Case 1: a bundle ClusterRoleBinding to cluster-admin, and an installer allowed to bind it. */
 export function case1(acceptedReach?: { code: ReachCode; subject?: string; reason: string }[]) {
@@ -38,7 +40,7 @@ export function case3(createTokenSecret: boolean = true) {
     deriveInstallerRules: true,
     clusterScopedInstallerRulesReason: 'grafana-operator declares clusterPermissions',
     // grafana's clusterPermissions read secrets everywhere, so the installer holds that too: opted in by name
-    allowedSensitiveGrants: [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE],
+    allowedSensitiveGrants: [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, ...GRAFANA_ISSUE15_GRANTS],
     createTokenSecret,
   });
   tenant.subscribe({ packageName: 'grafana-operator', catalog: CATALOG, bundle: GRAFANA });

@@ -5,7 +5,7 @@
 import * as path from 'path';
 import { App, Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
-import { case1, case3, CATALOG, ETCD, GRAFANA } from './leaky-cases';
+import { case1, case3, CATALOG, ETCD, GRAFANA, GRAFANA_ISSUE15_GRANTS } from './leaky-cases';
 import {
   AccessLevel, Diagnostics, OlmGeneration, OperatorBundle, RbacRules, ReachCode, ScopedOperatorTenant, SensitiveGrant,
   TargetNamespaces, TenancyAudit,
@@ -160,7 +160,7 @@ describe('case 3: another identity can become an installer that holds cluster ru
       namespaceName: 'team-obs',
       deriveInstallerRules: true,
       clusterScopedInstallerRulesReason: 'grafana-operator declares clusterPermissions',
-      allowedSensitiveGrants: [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE],
+      allowedSensitiveGrants: [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, ...GRAFANA_ISSUE15_GRANTS],
       acceptedReach: [{ code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, subject: 'ServiceAccount team-obs/grafana-operator-controller-manager', reason: 'grafana reads secrets cluster-wide by design (PLAT-142)' }],
     });
     grafana.subscribe({ packageName: 'grafana-operator', catalog: CATALOG, bundle: GRAFANA });

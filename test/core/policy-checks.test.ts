@@ -140,6 +140,9 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
     .subscribe({ packageName: 'etcd', catalog: CATALOG, config: { envFrom: [{ secretRef: { name: 'team-a' } }] } }),
   SubscriptionConfigScheduling: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' })
     .subscribe({ packageName: 'etcd', catalog: CATALOG, config: { tolerations: [{ operator: 'Exists' }] } }),
+  EmptySensitiveGrantReason: (chart) => new ScopedOperatorTenant(chart, 'T', {
+    namespaceName: 'team-a', acceptedSensitiveGrants: [{ grant: SensitiveGrant.SUBSCRIPTION_CREATE, reason: '' }],
+  }),
   DuplicateObject: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRoleName: 'team-a-subscription-manager' })
     .grantSubscriptionManagement(Group.fromName(chart, 'Ops', 'ops')),
   TenantCanBecomeApprover: (chart) => {

@@ -63,10 +63,13 @@ describe('examples/platform.ts', () => {
   test('nothing cluster-scoped is granted to an installer without a visible reason', () => {
     const clusterRoles = app.charts.flatMap((c) => c.toJson()).filter((o) => o.kind === 'ClusterRole');
     expect(clusterRoles.map((o) => [o.metadata.name, Object.keys(o.metadata.annotations ?? {})])).toEqual([
-      ['team-observability-olm-installer', ['cdk8s-olm-tenancy.io/reason']],
+      // the sensitive grants each ClusterRole holds are named on it with the reasons they were accepted for
+      ['team-observability-olm-installer', ['cdk8s-olm-tenancy.io/reason', 'cdk8s-olm-tenancy.io/sensitive-grants']],
       // the bootstrap role that rabbitmq's cert resources bind is named on the ClusterRole that may bind it
-      ['team-messaging-olm-installer', ['cdk8s-olm-tenancy.io/bind-roles', 'cdk8s-olm-tenancy.io/reason']],
+      ['team-messaging-olm-installer', ['cdk8s-olm-tenancy.io/bind-roles', 'cdk8s-olm-tenancy.io/reason', 'cdk8s-olm-tenancy.io/sensitive-grants']],
     ]);
+    // every grant is accepted with a reason (acceptedSensitiveGrants), none with allowedSensitiveGrants alone
+    for (const o of clusterRoles) expect(o.metadata.annotations['cdk8s-olm-tenancy.io/sensitive-grants']).not.toContain('no reason given');
   });
 
   test('the curated catalog is served in every tenant namespace that uses it, and the defaults are disabled', () => {

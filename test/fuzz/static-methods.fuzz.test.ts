@@ -10,7 +10,7 @@ import {
   AccessLevel, BlangSemver, BuiltinRoles, CuratedList, Diagnostics, EffectivePower, GitOpsLayout, GoDuration, InstallerPermissions,
   InstallerRuleChecks, InstallModes, InstallPreflight, KubernetesNames, NameRule, OlmGeneration, OlmNaming, OperatorBundle, OutputLayout,
   PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, PolicyRule, PolicyRules, RbacRules, ReachCode, SemverRange, SubjectKind, TenancyApp,
-  TenancyAudit, TenancyReport, TenantBaseline, UpgradeAnalysis, UpgradeGraph,
+  TenancyAudit, TenancyReport, TenantBaseline, UpgradeAnalysis, UpgradeGraph, SensitiveGrant,
 } from '../../src';
 
 const list = fc.array(fc.constantFrom('', '*', 'get', 'pods', 'apps', 'x/y', '*/scale', '/healthz', '/metrics/*', 'Get'), { maxLength: 3 });
@@ -109,6 +109,9 @@ describe('other pure entry points with garbage input (fast-check, fixed seeds)',
       expectNoCrash(() => Diagnostics.formatMessage(v as any));
       expectNoCrash(() => InstallerRuleChecks.errors(rs as any, { clusterScoped: false }));
       expectNoCrash(() => InstallerRuleChecks.warnings(rs as any, v as any));
+      expectNoCrash(() => InstallerRuleChecks.allowedGrantsHeld(rs as any, v as any));
+      const everyGrant = { clusterScoped: true, allowedSensitiveGrants: Object.values(SensitiveGrant) };
+      expectNoCrash(() => InstallerRuleChecks.allowedGrantsHeld(rs as any, everyGrant));
     }), { seed: SEED + 8, numRuns: 400 });
   });
 

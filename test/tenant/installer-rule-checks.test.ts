@@ -26,6 +26,16 @@ describe('InstallerRuleChecks.errors', () => {
       'InstallerSensitiveGrant:OPERATOR_HUB_WRITES',
       'InstallerSensitiveGrant:CATALOG_SOURCE_CREATE',
       'InstallerSensitiveGrant:CSR_APPROVAL',
+      // issue 15 item 8: cluster-wide grants that passed silently
+      'InstallerSensitiveGrant:POD_EPHEMERAL_CONTAINERS',
+      'InstallerSensitiveGrant:WORKLOAD_WRITES',
+      'InstallerSensitiveGrant:SUBSCRIPTION_CREATE',
+      'InstallerSensitiveGrant:INSTALL_PLAN_APPROVAL',
+      'InstallerSensitiveGrant:PERSISTENT_VOLUME_CREATE',
+      'InstallerSensitiveGrant:NAMESPACE_WRITES',
+      'InstallerSensitiveGrant:NETWORK_POLICY_WRITES',
+      'InstallerSensitiveGrant:SERVICE_UPDATE',
+      'InstallerSensitiveGrant:CONFIGMAP_UPDATE',
     ]],
     ['cluster group wildcard on customresourcedefinitions', [{ apiGroups: ['*'], resources: ['customresourcedefinitions'], verbs: ['patch'] }], true, ['InstallerCanWriteCrds']],
     ['cluster read of CRDs is fine', [{ apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], verbs: ['get', 'list', 'watch'] }], true, []],
@@ -63,6 +73,16 @@ describe('InstallerRuleChecks.errors', () => {
       'InstallerSensitiveGrant:OPERATOR_HUB_WRITES',
       'InstallerSensitiveGrant:CATALOG_SOURCE_CREATE',
       'InstallerSensitiveGrant:CSR_APPROVAL',
+      // issue 15 item 8: cluster-wide grants that passed silently
+      'InstallerSensitiveGrant:POD_EPHEMERAL_CONTAINERS',
+      'InstallerSensitiveGrant:WORKLOAD_WRITES',
+      'InstallerSensitiveGrant:SUBSCRIPTION_CREATE',
+      'InstallerSensitiveGrant:INSTALL_PLAN_APPROVAL',
+      'InstallerSensitiveGrant:PERSISTENT_VOLUME_CREATE',
+      'InstallerSensitiveGrant:NAMESPACE_WRITES',
+      'InstallerSensitiveGrant:NETWORK_POLICY_WRITES',
+      'InstallerSensitiveGrant:SERVICE_UPDATE',
+      'InstallerSensitiveGrant:CONFIGMAP_UPDATE',
     ]);
   });
 
@@ -74,7 +94,7 @@ describe('InstallerRuleChecks.errors', () => {
         value: 'clusterInstallerRules[0] {"apiGroups":[""],"resources":["users"],"verbs":["impersonate"]}',
         message:
           "the cluster-scoped installer rules grant 'impersonate' on users/groups/serviceaccounts/uids/userextras (SensitiveGrant.IMPERSONATE); an operator installed with them could gain rights nobody reviewed",
-        fix: 'remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.IMPERSONATE]',
+        fix: 'remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.IMPERSONATE, reason }]',
       },
     ]);
   });

@@ -287,7 +287,7 @@ describe('ScopedOperatorTenant', () => {
       const denied = new ScopedOperatorTenant(chart, 'Denied', { namespaceName: 'team-a', installerRules: rules });
       const allowed = new ScopedOperatorTenant(chart, 'Allowed', { namespaceName: 'team-b', installerRules: rules, allowedSensitiveGrants: [SensitiveGrant.ESCALATE] });
       expect(errorsOf(denied)).toEqual([
-        '[platform/Denied] installerRules="installerRules[0] {\\"apiGroups\\":[\\"rbac.authorization.k8s.io\\"],\\"resources\\":[\\"roles\\"],\\"verbs\\":[\\"escalate\\",\\"create\\"]}": the namespaced installer rules grant \'escalate\' on roles/clusterroles (SensitiveGrant.ESCALATE); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.ESCALATE] (InstallerSensitiveGrant, OLMT-003)',
+        '[platform/Denied] installerRules="installerRules[0] {\\"apiGroups\\":[\\"rbac.authorization.k8s.io\\"],\\"resources\\":[\\"roles\\"],\\"verbs\\":[\\"escalate\\",\\"create\\"]}": the namespaced installer rules grant \'escalate\' on roles/clusterroles (SensitiveGrant.ESCALATE); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.ESCALATE, reason }] (InstallerSensitiveGrant, OLMT-003)',
       ]);
       expect(errorsOf(allowed)).toEqual([]);
     });
@@ -787,7 +787,7 @@ describe('ScopedOperatorTenant: every other input problem is one error naming fi
       '[platform/T] clusterInstallerRules="clusterInstallerRules[0] {\\"apiGroups\\":[\\"*\\"],\\"resources\\":[\\"apiservices\\"],\\"verbs\\":[\\"patch\\"]}": the cluster-scoped installer rules allow patch on apiregistration.k8s.io apiservices; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule\'s apiGroups/resources/verbs so that it does not match apiregistration.k8s.io apiservices (InstallerCanWriteApiServices, OLMT-002)',
     ]],
     ['impersonation added to the namespaced Role later', {}, (t) => t.allowInstaller(['impersonate'], '', ['serviceaccounts']), [
-      '[platform/T] installerRules="installerRules[5] {\\"apiGroups\\":[\\"\\"],\\"resources\\":[\\"serviceaccounts\\"],\\"verbs\\":[\\"impersonate\\"]}": the namespaced installer rules grant \'impersonate\' on users/groups/serviceaccounts/uids/userextras (SensitiveGrant.IMPERSONATE); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.IMPERSONATE] (InstallerSensitiveGrant, OLMT-003)',
+      '[platform/T] installerRules="installerRules[5] {\\"apiGroups\\":[\\"\\"],\\"resources\\":[\\"serviceaccounts\\"],\\"verbs\\":[\\"impersonate\\"]}": the namespaced installer rules grant \'impersonate\' on users/groups/serviceaccounts/uids/userextras (SensitiveGrant.IMPERSONATE); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.IMPERSONATE, reason }] (InstallerSensitiveGrant, OLMT-003)',
     ]],
   ])('%s', (_name, props, act, expected) => {
     // GIVEN

@@ -150,7 +150,7 @@ describe('issue 8 case 4: grants equivalent to escalation are sensitive grants',
     const errors = synthErrors(chart);
     expect(codesOf(errors)).toEqual(['InstallerSensitiveGrant']);
     expect(errors[0]).toContain(`(SensitiveGrant.${grant})`);
-    expect(errors[0]).toContain(`Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.${grant}]`);
+    expect(errors[0]).toContain(`Fix: remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.${grant}, reason }]`);
     const ok = fixture();
     new ScopedOperatorTenant(ok.chart, 'T', { namespaceName: 'team-a', clusterInstallerRules: [rule], allowedSensitiveGrants: [grant] });
     expect(synthErrors(ok.chart)).toEqual([]);
@@ -186,7 +186,7 @@ describe('issue 8 case 4: grants equivalent to escalation are sensitive grants',
     expect(synthErrors(chart)).toEqual([
       '[platform/T] installerRules="installerRules[4] {\\"apiGroups\\":[\\"\\"],\\"resources\\":[\\"pods\\"],\\"verbs\\":[\\"list\\",\\"watch\\",\\"get\\",\\"create\\",\\"update\\",\\"patch\\",\\"delete\\"]}": '
       + "the namespaced installer rules grant 'create' on pods (SensitiveGrant.POD_CREATE); an operator installed with them could gain rights nobody reviewed. "
-      + 'Fix: remove the grant, or accept it explicitly with allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] (InstallerSensitiveGrant, OLMT-003)',
+      + 'Fix: remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.POD_CREATE, reason }] (InstallerSensitiveGrant, OLMT-003)',
     ]);
     const all = fixture();
     new ScopedOperatorTenant(all.chart, 'T', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.allNamespaces('global') });
@@ -240,6 +240,8 @@ describe('issue 8 case 4: grants equivalent to escalation are sensitive grants',
     tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', catalog: CATALOG, bundle: rabbit });
     expect(synthErrors(chart).map((e) => /SensitiveGrant\.(\w+)\)/.exec(e)![1])).toEqual([
       'POD_EXEC', 'SECRETS_READ_CLUSTER_WIDE', 'MUTATING_WEBHOOK_WRITES', 'VALIDATING_WEBHOOK_WRITES',
+      // issue 15 item 8: its clusterPermissions also create StatefulSets and update Services and ConfigMaps everywhere
+      'WORKLOAD_WRITES', 'SERVICE_UPDATE', 'CONFIGMAP_UPDATE',
     ]);
   });
 });

@@ -17,6 +17,8 @@ const CATALOG = CatalogSourceReference.fromName('community-operators', 'openshif
  */
 const RABBITMQ_SENSITIVE = [
   SensitiveGrant.POD_EXEC, SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.MUTATING_WEBHOOK_WRITES, SensitiveGrant.VALIDATING_WEBHOOK_WRITES,
+  // issue 15 item 8: its clusterPermissions also create StatefulSets and update Services and ConfigMaps in every namespace
+  SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE,
 ];
 
 function fixture() {
@@ -149,8 +151,11 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
         [ScopedOperatorTenant.BIND_ROLES_ANNOTATION]: "ClusterRole system:auth-delegator: bootstrap role bound by OLM's cert resources for webhooks and API services "
           + '(install/certresources.go); its rules are fixed and small (system:auth-delegator: create tokenreviews and subjectaccessreviews; '
           + 'extension-apiserver-authentication-reader: read the configmap extension-apiserver-authentication in kube-system)',
+        // the accepted sensitive grants, visible (allowedSensitiveGrants carries no reason: acceptedSensitiveGrants does)
+        [ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION]: tenant.sensitiveGrants.map((g) => `${g.grant} (${g.what}): accepted by allowedSensitiveGrants (no reason given)`).join('; '),
       },
     });
+    expect(tenant.sensitiveGrants.map((g) => g.grant)).toEqual(RABBITMQ_SENSITIVE);
     const outside = objects.filter((o) => (o.kind === 'Role' || o.kind === 'RoleBinding') && o.metadata.namespace !== 'team-c');
     expect(outside.map((o) => `${o.kind}/${o.metadata.namespace}/${o.metadata.name}`)).toEqual(
       expected.otherNamespaceRules.flatMap((n) => [`Role/${n.namespace}/team-c-olm-installer`, `RoleBinding/${n.namespace}/team-c-olm-installer`]),
