@@ -192,7 +192,8 @@ test('fast-check: subjects written as Kubernetes matches them (User system:servi
     fc.record({ kind: fc.constant('ServiceAccount'), name: fc.constantFrom('ns-a', 'ns-b', 'etcd-operator'), namespace: fc.constant('') }),
     subject,
   );
-  const binding: fc.Arbitrary<PowerObject> = fc.record({ cluster: fc.boolean(), ns: namespace, ref: roleRef, subjects: fc.array(matched, { minLength: 1, maxLength: 2 }) }).map((o) => ({
+  const bindingShape = fc.record({ cluster: fc.boolean(), ns: namespace, ref: roleRef, subjects: fc.array(matched, { minLength: 1, maxLength: 2 }) });
+  const binding: fc.Arbitrary<PowerObject> = bindingShape.map((o) => ({
     manifest: o.cluster
       ? { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'b' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', ...o.ref, kind: 'ClusterRole' }, subjects: o.subjects }
       : { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'b', namespace: o.ns }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', ...o.ref }, subjects: o.subjects },

@@ -194,7 +194,8 @@ describe('item 6 and 7 through real constructs: the audit names them', () => {
     extra(chart);
     return app;
   }
-  const summary = (app: any) => TenancyAudit.ofConstruct(app).tenants.map((t) => t.findings.map((f) => [t.namespace, f.code, f.subject, f.namespace, f.path]));
+  const summary = (app: any) => TenancyAudit.ofConstruct(app).tenants
+    .map((t) => t.findings.map((f) => [t.namespace, f.code, f.subject, f.namespace, f.path]));
 
   test('a ClusterRoleBinding of cluster-admin to User system:serviceaccount:team-a:team-a: the same finding as with the ServiceAccount subject', () => {
     const withSubject = (subject: any) => tenants((chart) => {

@@ -5,9 +5,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
-import { Group, k8s } from 'cdk8s-plus-28';
+import { Group, k8s, User } from 'cdk8s-plus-28';
 import {
-  BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
+  AccessLevel, BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
   PolicyChecks, PolicySeverity, ScopedOperatorTenant, SensitiveGrant, TargetNamespaces, UpgradeStrategy,
 } from '../../src';
 
@@ -142,6 +142,10 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
     .subscribe({ packageName: 'etcd', catalog: CATALOG, config: { tolerations: [{ operator: 'Exists' }] } }),
   DuplicateObject: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRoleName: 'team-a-subscription-manager' })
     .grantSubscriptionManagement(Group.fromName(chart, 'Ops', 'ops')),
+  CrossTenantPeopleGrant: (chart) => {
+    new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a' }).grantOperatorAccess(User.fromName(chart, 'B', 'system:serviceaccount:team-b:team-b'), AccessLevel.ADMIN);
+    new ScopedOperatorTenant(chart, 'TeamB', { namespaceName: 'team-b' });
+  },
 };
 
 describe('PolicyChecks registry', () => {
