@@ -78,6 +78,7 @@ const ALL_SA_GROUP = 'system:serviceaccounts';
 const AUTHENTICATED = 'system:authenticated';
 const UNAUTHENTICATED = 'system:unauthenticated';
 const ANONYMOUS = 'system:anonymous';
+const RBAC_GROUP = 'rbac.authorization.k8s.io';
 
 /** Kubernetes' RBAC subject match and ServiceAccount user names and groups. */
 export class SubjectMatcher {
@@ -176,6 +177,20 @@ export class SubjectMatcher {
     return serviceAccountReach(subject, namespace);
   }
 
+  /**
+   * Why the API server refuses a binding subject (`ValidateRoleBindingSubject`, `pkg/apis/rbac/validation/validation.go`),
+   * or `undefined` when it accepts it: the kind must be `ServiceAccount`, `User` or `Group` (exact case), the name
+   * not empty; a ServiceAccount's name a DNS-1123 subdomain, its apiGroup empty, and its namespace set in a
+   * ClusterRoleBinding (`namespaced: false`); a User's or Group's apiGroup `rbac.authorization.k8s.io`.
+   */
+  public static subjectProblem(subject: BindingSubject, namespaced: boolean): string | undefined {
+    const check = new InputCheck();
+    subjectProblems(check, 'subject', subject);
+    check.optionalBoolean('namespaced', namespaced ?? 0);
+    throwIfInvalid(check, 'SubjectMatcher.subjectProblem');
+    return subjectProblem(subject, namespaced);
+  }
+
   private constructor() {}
 }
 
@@ -249,6 +264,27 @@ export function serviceAccountReach(subject: BindingSubject, namespace: string):
   const username = usernameOf(subject, namespace);
   const sa = username === undefined ? undefined : splitUsername(username);
   return sa === undefined ? undefined : { allNamespaces: false, namespace: sa.namespace, name: sa.name };
+}
+
+/** `SubjectMatcher.subjectProblem` without input checks. */
+export function subjectProblem(subject: BindingSubject, namespaced: boolean): string | undefined {
+  const problems: string[] = [];
+  if (subject.name.length === 0) problems.push('name is required');
+  const apiGroup = subject.apiGroup ?? '';
+  switch (subject.kind) {
+    case 'ServiceAccount':
+      if (subject.name.length > 0 && !KubernetesNames.isDns1123Subdomain(subject.name)) problems.push(`ServiceAccount name '${subject.name}' is not a DNS-1123 subdomain`);
+      if (apiGroup.length > 0) problems.push(`apiGroup '${apiGroup}' is not supported for a ServiceAccount (only "")`);
+      if (!namespaced && (subject.namespace ?? '').length === 0) problems.push('namespace is required for a ServiceAccount in a ClusterRoleBinding');
+      break;
+    case 'User':
+    case 'Group':
+      if (apiGroup !== RBAC_GROUP) problems.push(`apiGroup '${apiGroup}' is not supported for a ${subject.kind} (only ${RBAC_GROUP})`);
+      break;
+    default:
+      problems.push(`kind '${subject.kind}' is not supported (only ServiceAccount, User, Group, exact case)`);
+  }
+  return problems.length === 0 ? undefined : problems.join('; ');
 }
 
 // ---- input checks ---------------------------------------------------------------------------------------------

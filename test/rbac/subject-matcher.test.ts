@@ -182,3 +182,19 @@ describe('SubjectMatcher properties (fast-check, fixed seeds)', () => {
     }), { seed: 23, numRuns: 3000 });
   });
 });
+
+describe('SubjectMatcher.subjectProblem: kubernetes pkg/apis/rbac/validation ValidateRoleBindingSubject', () => {
+  test.each([
+    [{ kind: 'User', name: 'alice', apiGroup: 'rbac.authorization.k8s.io' }, true, undefined],
+    [{ kind: 'Group', name: 'system:serviceaccounts:team-b', apiGroup: 'rbac.authorization.k8s.io' }, false, undefined],
+    [{ kind: 'ServiceAccount', name: 'ci' }, true, undefined],
+    [{ kind: 'ServiceAccount', name: 'ci', namespace: 'team-a' }, false, undefined],
+    [{ kind: 'ServiceAccount', name: 'ci' }, false, 'namespace is required for a ServiceAccount in a ClusterRoleBinding'],
+    [{ kind: 'User', name: 'alice' }, true, "apiGroup '' is not supported for a User (only rbac.authorization.k8s.io)"],
+    [{ kind: 'User', name: '', apiGroup: 'rbac.authorization.k8s.io' }, true, 'name is required'],
+    [{ kind: 'Role', name: 'x' }, true, "kind 'Role' is not supported (only ServiceAccount, User, Group, exact case)"],
+    [{ kind: 'ServiceAccount', name: 'a:b', apiGroup: 'x' }, true, "ServiceAccount name 'a:b' is not a DNS-1123 subdomain; apiGroup 'x' is not supported for a ServiceAccount (only \"\")"],
+  ] as Array<[BindingSubject, boolean, string | undefined]>)('%j (namespaced %s): %s', (subject, namespaced, problem) => {
+    expect(SubjectMatcher.subjectProblem(subject, namespaced)).toEqual(problem);
+  });
+});
