@@ -26,11 +26,10 @@ describe('SubjectRoleBinding', () => {
   });
 });
 
-describe('SubjectRoleBinding: subjects the API server refuses (ValidateRoleBindingSubject) are synth errors', () => {
+describe('SubjectRoleBinding: subject kinds and apiGroups the API server refuses (ValidateRoleBindingSubject) are synth errors', () => {
   test.each([
     [['user', 'alice'], "kind 'user' is not supported (only ServiceAccount, User, Group, exact case)", 'user alice'],
     [['serviceaccount', 'ci', 'team-a'], "kind 'serviceaccount' is not supported (only ServiceAccount, User, Group, exact case)", 'serviceaccount team-a/ci'],
-    [['ServiceAccount', 'CI', 'team-a'], "ServiceAccount name 'CI' is not a DNS-1123 subdomain", 'ServiceAccount team-a/CI'],
     [['ServiceAccount', 'ci', 'team-a', 'rbac.authorization.k8s.io'], 'apiGroup \'rbac.authorization.k8s.io\' is not supported for a ServiceAccount (only "")', 'ServiceAccount team-a/ci'],
     [['Group', 'devs', undefined, 'example.com'], "apiGroup 'example.com' is not supported for a Group (only rbac.authorization.k8s.io)", 'Group devs'],
   ] as Array<[[string, string, string?, string?], string, string]>)('addSubjectConfiguration(%j)', (args, problem, value) => {
