@@ -230,14 +230,15 @@ export function withAuthenticatedGroup(user: AuthenticatedUser): AuthenticatedUs
 export function appliesToUser(user: AuthenticatedUser, subject: BindingSubject, namespace: string): boolean {
   switch (subject.kind) {
     case 'User':
-      return user.name !== undefined && user.name === subject.name;
+      return typeof user.name === 'string' && user.name === subject.name;
     case 'Group':
       return user.groups.includes(subject.name);
     case 'ServiceAccount': {
       // the binding's namespace is the default: RoleBindings may name ServiceAccounts of their namespace unqualified
-      const saNamespace = subject.namespace !== undefined && subject.namespace.length > 0 ? subject.namespace : namespace;
+      // (null, as jsii passes an unset optional, is unset too)
+      const saNamespace = subject.namespace ? subject.namespace : namespace;
       if (saNamespace.length === 0) return false;
-      return user.name !== undefined && matchesUsername(saNamespace, subject.name, user.name);
+      return typeof user.name === 'string' && matchesUsername(saNamespace, subject.name, user.name);
     }
     default:
       return false;
@@ -248,7 +249,7 @@ export function appliesToUser(user: AuthenticatedUser, subject: BindingSubject, 
 export function usernameOf(subject: BindingSubject, namespace: string): string | undefined {
   if (subject.kind === 'User') return subject.name;
   if (subject.kind !== 'ServiceAccount') return undefined;
-  const saNamespace = subject.namespace !== undefined && subject.namespace.length > 0 ? subject.namespace : namespace;
+  const saNamespace = subject.namespace ? subject.namespace : namespace;
   return saNamespace.length === 0 ? undefined : SA_USER_PREFIX + saNamespace + SA_SEPARATOR + subject.name;
 }
 

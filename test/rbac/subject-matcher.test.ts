@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { AuthenticatedUser, BindingSubject, SubjectMatcher } from '../../src';
+import { expectNoCrash, garbage, goodOrGarbage, SEED } from '../fuzz/garbage';
 
 const user = (name: string | undefined, groups: string[] = []): AuthenticatedUser => (name === undefined ? { groups } : { name, groups });
 
@@ -197,4 +198,23 @@ describe('SubjectMatcher.subjectProblem: kubernetes pkg/apis/rbac/validation Val
   ] as Array<[BindingSubject, boolean, string | undefined]>)('%j (namespaced %s): %s', (subject, namespaced, problem) => {
     expect(SubjectMatcher.subjectProblem(subject, namespaced)).toEqual(problem);
   });
+});
+
+test('garbage (JavaScript and jsii callers): every static method answers or throws a readable Error, never a TypeError (fast-check)', () => {
+  const text = goodOrGarbage(fc.constantFrom('system:serviceaccount:a:b', 'team-a', '', 'system:serviceaccounts'));
+  const subjectArb = goodOrGarbage(fc.record({ kind: goodOrGarbage(fc.constantFrom('User', 'Group', 'ServiceAccount')), name: text, namespace: text, apiGroup: text }, { requiredKeys: [] }));
+  const userArb = goodOrGarbage(fc.record({ name: text, groups: goodOrGarbage(fc.array(text, { maxLength: 2 })) }, { requiredKeys: [] }));
+  fc.assert(fc.property(userArb, subjectArb, text, text, garbage, (u, s, a, b, g) => {
+    expectNoCrash(() => SubjectMatcher.appliesToUser(u as any, s as any, a as any));
+    expectNoCrash(() => SubjectMatcher.appliesTo(u as any, [s, g] as any, a as any));
+    expectNoCrash(() => SubjectMatcher.appliesTo(u as any, g as any, a as any));
+    expectNoCrash(() => SubjectMatcher.serviceAccountReach(s as any, a as any));
+    expectNoCrash(() => SubjectMatcher.subjectProblem(s as any, g as any));
+    expectNoCrash(() => SubjectMatcher.withAuthenticatedGroup(u as any));
+    expectNoCrash(() => SubjectMatcher.serviceAccountUser(a as any, b as any));
+    expectNoCrash(() => SubjectMatcher.serviceAccountUsername(a as any, b as any));
+    expectNoCrash(() => SubjectMatcher.serviceAccountGroups(g as any));
+    expectNoCrash(() => SubjectMatcher.matchesUsername(a as any, b as any, g as any));
+    expectNoCrash(() => SubjectMatcher.splitUsername(g as any));
+  }), { seed: SEED + 40, numRuns: 500 });
 });
