@@ -6,6 +6,7 @@
  */
 import { Chart, Testing } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
+import fc from 'fast-check';
 import { CATALOG, ETCD } from './leaky-cases';
 import { EffectivePower, PolicyRule, PowerObject, ReachCode, RbacSubject, ScopedOperatorTenant, SubjectKind, TenancyAudit } from '../../src';
 
@@ -244,5 +245,64 @@ describe('item 6 and 7 through real constructs: the audit names them', () => {
       [ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'ServiceAccount team-b/team-b', 'team-a'],
     ]);
     expect(b.findings[0].path.slice(0, 5)).toEqual(['ServiceAccount team-b/team-b', 'RoleBinding team-a/debug (App)', 'Role team-a/debug (App)', step, identity]);
+  });
+});
+
+describe('properties over the new paths and subject forms (fast-check, fixed seed)', () => {
+  const POOL: PolicyRule[] = [
+    { apiGroups: [''], resources: ['pods/ephemeralcontainers'], verbs: ['patch'] },
+    { apiGroups: [''], resources: ['pods/attach'], verbs: ['get'] },
+    { apiGroups: ['apps'], resources: ['deployments'], verbs: ['update'] },
+    { apiGroups: ['batch'], resources: ['cronjobs'], verbs: ['patch'] },
+    { apiGroups: [''], resources: ['nodes/proxy'], verbs: ['create'] },
+    { apiGroups: [''], resources: ['secrets'], verbs: ['list'] },
+    { apiGroups: [RBAC], resources: ['rolebindings', 'clusterrolebindings'], verbs: ['create'] },
+    { apiGroups: [RBAC], resources: ['clusterroles'], resourceNames: ['r1'], verbs: ['bind'] },
+    { apiGroups: [''], resources: ['configmaps'], verbs: ['get'] },
+  ];
+  const NS = ['a', 'b'];
+  const ACCOUNTS = ['x', 'y'];
+  const subjectOf = (form: number, ns: string, account: string) => [
+    { kind: 'ServiceAccount', name: account, namespace: ns },
+    { kind: 'User', name: `system:serviceaccount:${ns}:${account}` },
+    { kind: 'Group', name: `system:serviceaccounts:${ns}` },
+  ][form];
+  interface World {
+    readonly roles: PolicyRule[][];
+    readonly bindings: Array<{ role: number; cluster: boolean; ns: number; form: number; subjectNs: number; account: number }>;
+    readonly pods: Array<{ kind: string; ns: number; account: number }>;
+  }
+  const worldArb: fc.Arbitrary<World> = fc.record({
+    roles: fc.array(fc.array(fc.constantFrom(...POOL), { maxLength: 3 }), { minLength: 3, maxLength: 3 }),
+    bindings: fc.array(fc.record({ role: fc.nat(2), cluster: fc.boolean(), ns: fc.nat(1), form: fc.nat(2), subjectNs: fc.nat(1), account: fc.nat(1) }), { maxLength: 5 }),
+    pods: fc.array(fc.record({ kind: fc.constantFrom('Pod', 'Deployment', 'CronJob', 'Job'), ns: fc.nat(1), account: fc.nat(1) }), { maxLength: 3 }),
+  });
+  const objectsOf = (w: World, roles = w.roles): PowerObject[] => [
+    ...roles.map((rules, i) => clusterRole(`r${i}`, rules)),
+    ...w.bindings.map((b, i) => {
+      const subject = subjectOf(b.form, NS[b.subjectNs], ACCOUNTS[b.account]);
+      return b.cluster ? clusterRoleBinding(`b${i}`, `r${b.role}`, [subject]) : roleBinding(NS[b.ns], `b${i}`, 'ClusterRole', `r${b.role}`, [subject]);
+    }),
+    ...w.pods.map((p, i) => workload(p.kind, NS[p.ns], `w${i}`, ACCOUNTS[p.account])),
+  ];
+  const SUBJECTS = NS.flatMap((n) => ACCOUNTS.map((a) => sa(n, a)));
+
+  test('monotone: adding a rule never removes an identity (seed 31)', () => {
+    fc.assert(fc.property(worldArb, fc.nat(2), fc.constantFrom(...POOL), (w, roleIndex, rule) => {
+      const before = new EffectivePower(objectsOf(w));
+      const after = new EffectivePower(objectsOf(w, w.roles.map((rules, i) => (i === roleIndex ? [...rules, rule] : rules))));
+      for (const s of SUBJECTS) {
+        const ids = new Set(after.of(s).identities.map((i) => i.identity));
+        for (const i of before.of(s).identities) expect(ids.has(i.identity)).toBe(true);
+      }
+    }), { seed: 31, numRuns: 200 });
+  });
+
+  test('a User subject named system:serviceaccount:<ns>:<name> grants exactly what the ServiceAccount subject grants (seed 32)', () => {
+    fc.assert(fc.property(worldArb, (w) => {
+      const asServiceAccount = new EffectivePower(objectsOf({ ...w, bindings: w.bindings.map((b) => ({ ...b, form: b.form === 1 ? 0 : b.form })) }));
+      const asUser = new EffectivePower(objectsOf({ ...w, bindings: w.bindings.map((b) => ({ ...b, form: b.form === 0 ? 1 : b.form })) }));
+      for (const s of SUBJECTS) expect(asUser.of(s)).toEqual(asServiceAccount.of(s));
+    }), { seed: 32, numRuns: 200 });
   });
 });
