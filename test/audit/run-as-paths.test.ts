@@ -274,7 +274,9 @@ describe('properties over the new paths and subject forms (fast-check, fixed see
   }
   const worldArb: fc.Arbitrary<World> = fc.record({
     roles: fc.array(fc.array(fc.constantFrom(...POOL), { maxLength: 3 }), { minLength: 3, maxLength: 3 }),
-    bindings: fc.array(fc.record({ role: fc.nat(2), cluster: fc.boolean(), ns: fc.nat(1), form: fc.nat(2), subjectNs: fc.nat(1), account: fc.nat(1) }), { maxLength: 5 }),
+    bindings: fc.array(fc.record({
+      role: fc.nat(2), cluster: fc.boolean(), ns: fc.nat(1), form: fc.nat(2), subjectNs: fc.nat(1), account: fc.nat(1),
+    }), { maxLength: 5 }),
     pods: fc.array(fc.record({ kind: fc.constantFrom('Pod', 'Deployment', 'CronJob', 'Job'), ns: fc.nat(1), account: fc.nat(1) }), { maxLength: 3 }),
   });
   const objectsOf = (w: World, roles = w.roles): PowerObject[] => [
