@@ -15,7 +15,8 @@
  *   `BindingAuthorized`); `escalate` on roles with `create`/`update` on them allows any rule in that scope
  *   (`EscalationAllowed`);
  * - becoming another ServiceAccount: `impersonate` (`staging/src/k8s.io/apiserver/pkg/endpoints/filters/impersonation.go`),
- *   reading its `kubernetes.io/service-account-token` Secret, `create` on `serviceaccounts/token` (TokenRequest),
+ *   reading its `kubernetes.io/service-account-token` Secret or creating one for it and reading it (the token
+ *   controller fills it, `pkg/controller/serviceaccount/tokens_controller.go`), `create` on `serviceaccounts/token` (TokenRequest),
  *   creating pods or pod-creating workloads in its namespace (a pod may name any ServiceAccount of its namespace,
  *   `plugin/pkg/admission/serviceaccount`), updating or patching the pod template of a workload of the input
  *   (`TEMPLATE_WORKLOADS`), `create`/`get` on `pods/exec` or `pods/attach` (`get` opened them over websockets
@@ -522,6 +523,15 @@ export class EffectivePower {
         g = grantFor(scope, { verb: 'impersonate', resource: 'serviceaccounts', name: sa });
         if (g) {
           addIdentity(id, via(g, `impersonate ServiceAccount ${ns}/${sa}`).concat(id));
+          continue;
+        }
+        // a Secret of type kubernetes.io/service-account-token annotated with the ServiceAccount's name gets its
+        // token from the token controller (`pkg/controller/serviceaccount/tokens_controller.go`): create one under a
+        // name the identity may read
+        g = grantFor(scope, { verb: 'create', resource: 'secrets' });
+        if (g && scope.some((r) => someNameAllows(r.rules, { verb: 'get', resource: 'secrets' })
+          || ruleAllows(r.rules, { verb: 'list', resource: 'secrets' }) || ruleAllows(r.rules, { verb: 'watch', resource: 'secrets' }))) {
+          addIdentity(id, via(g, `create secret in ${ns} of type kubernetes.io/service-account-token for ServiceAccount ${sa}, then read it`).concat(id));
           continue;
         }
         let found = false;

@@ -2,7 +2,7 @@
  * Issue 15 items 6 and 7: the effective-power model matches binding subjects as Kubernetes does (`SubjectMatcher`,
  * rule.go `appliesToUser`) and knows every way to run as a ServiceAccount: pods and workloads (create, and
  * update/patch of a workload's pod template), `pods/exec`, `pods/attach`, `pods/ephemeralcontainers`,
- * `serviceaccounts/token`, token Secrets, impersonation and `nodes/proxy` (the kubelet's exec).
+ * `serviceaccounts/token`, token Secrets (read, or created and read), impersonation and `nodes/proxy` (the kubelet's exec).
  */
 import { Chart, Testing } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
@@ -52,6 +52,17 @@ describe('item 7: every way to run code as a ServiceAccount', () => {
     }
     // get only reads the pod's ephemeral containers
     expect(becomes(world([{ apiGroups: [''], resources: ['pods/ephemeralcontainers'], verbs: ['get'] }], 'Deployment'))).toEqual([]);
+  });
+
+  test('create a token Secret for a ServiceAccount and read it back (the token controller fills it): that ServiceAccount', () => {
+    const step = (sa: string) => `create secret in a of type kubernetes.io/service-account-token for ServiceAccount ${sa}, then read it`;
+    for (const read of [{ verbs: ['get'] }, { verbs: ['get'], resourceNames: ['mine'] }, { verbs: ['list'] }]) {
+      const p = world([{ apiGroups: [''], resources: ['secrets'], verbs: ['create'] }, { apiGroups: [''], resources: ['secrets'], ...read }]);
+      expect(becomes(p)).toEqual([['ServiceAccount a/admin', step('admin')], ['ServiceAccount a/default', step('default')]]);
+    }
+    // create alone (no read back), or read alone without a token Secret to read: nothing
+    expect(becomes(world([{ apiGroups: [''], resources: ['secrets'], verbs: ['create'] }]))).toEqual([]);
+    expect(becomes(world([{ apiGroups: [''], resources: ['secrets'], verbs: ['get'] }]))).toEqual([]);
   });
 
   test('pods/attach create (POST) or get (websocket GET) into a running pod: its ServiceAccount', () => {
@@ -256,6 +267,7 @@ describe('properties over the new paths and subject forms (fast-check, fixed see
     { apiGroups: ['batch'], resources: ['cronjobs'], verbs: ['patch'] },
     { apiGroups: [''], resources: ['nodes/proxy'], verbs: ['create'] },
     { apiGroups: [''], resources: ['secrets'], verbs: ['list'] },
+    { apiGroups: [''], resources: ['secrets'], verbs: ['create'] },
     { apiGroups: [RBAC], resources: ['rolebindings', 'clusterrolebindings'], verbs: ['create'] },
     { apiGroups: [RBAC], resources: ['clusterroles'], resourceNames: ['r1'], verbs: ['bind'] },
     { apiGroups: [''], resources: ['configmaps'], verbs: ['get'] },
