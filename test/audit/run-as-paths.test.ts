@@ -55,7 +55,7 @@ describe('item 7: every way to run code as a ServiceAccount', () => {
   });
 
   test('create a token Secret for a ServiceAccount and read it back (the token controller fills it): that ServiceAccount', () => {
-    const step = (sa: string) => `create secret in a of type kubernetes.io/service-account-token for ServiceAccount ${sa}, then read it`;
+    const step = (account: string) => `create secret in a of type kubernetes.io/service-account-token for ServiceAccount ${account}, then read it`;
     for (const read of [{ verbs: ['get'] }, { verbs: ['get'], resourceNames: ['mine'] }, { verbs: ['list'] }]) {
       const p = world([{ apiGroups: [''], resources: ['secrets'], verbs: ['create'] }, { apiGroups: [''], resources: ['secrets'], ...read }]);
       expect(becomes(p)).toEqual([['ServiceAccount a/admin', step('admin')], ['ServiceAccount a/default', step('default')]]);
