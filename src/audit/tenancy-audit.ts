@@ -17,7 +17,7 @@ import { OlmGeneration } from '../olm/olm-naming';
 import { NamespaceTemplates } from '../preflight/namespace-template';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
-import { serviceAccountReach } from '../rbac/subject-matcher';
+import { serviceAccountNamespaces } from '../rbac/subject-matcher';
 
 /** Stable codes of the audit's findings. */
 export enum ReachCode {
@@ -429,7 +429,7 @@ function subjectsOf(t: AuditedTenant): RbacSubject[] {
 /**
  * Which namespaces are confined: every binding (RoleBinding or ClusterRoleBinding, read as `EffectivePower` indexes
  * them) that names one of the namespace's ServiceAccounts (as a ServiceAccount subject, or a User subject with its
- * user name `system:serviceaccount:<ns>:<name>`: `SubjectMatcher.serviceAccountReach`), or its group `system:serviceaccounts:<ns>`, is a
+ * user name `system:serviceaccount:<ns>:<name>`: `serviceAccountNamespaces`), or its group `system:serviceaccounts:<ns>`, is a
  * RoleBinding in that namespace, and no binding names the groups every ServiceAccount belongs to
  * (`system:serviceaccounts`, `system:authenticated`; `k8s.io/apiserver/pkg/authentication/serviceaccount/util.go`
  * `MakeGroupNames`). Then an identity `ServiceAccount <ns>/x` only holds grants in `<ns>`: bind and escalate add
@@ -459,10 +459,9 @@ class LeakScan {
       if (!s || typeof s.kind !== 'string' || typeof s.name !== 'string') continue;
       // the ServiceAccounts the subject applies to, as the authorizer matches it (a ServiceAccount subject, a User
       // named system:serviceaccount:<ns>:<name>, the groups of every or one namespace's ServiceAccounts)
-      const reach = serviceAccountReach({ kind: s.kind, name: s.name, namespace: typeof s.namespace === 'string' ? s.namespace : undefined }, bindingNs);
-      if (reach === undefined) continue;
-      if (reach.allNamespaces) this.all = true;
-      else if (reach.namespace !== bindingNs || bindingNs === '') this.leaky.add(reach.namespace!);
+      const reach = serviceAccountNamespaces({ kind: s.kind, name: s.name, namespace: typeof s.namespace === 'string' ? s.namespace : undefined }, bindingNs);
+      if (reach.all) this.all = true;
+      for (const saNs of reach.namespaces) if (saNs !== bindingNs || bindingNs === '') this.leaky.add(saNs);
     }
   }
 
@@ -524,8 +523,7 @@ function namespacesNamedBy(b: OperatorBundle): string[] {
         if (s && typeof s.namespace === 'string') found.add(s.namespace);
         // `system:serviceaccounts:<ns>` and `system:serviceaccount:<ns>:<name>` name a namespace too
         if (s && typeof s.name === 'string' && typeof s.kind === 'string') {
-          const reach = serviceAccountReach({ kind: s.kind, name: s.name }, '');
-          if (reach?.namespace !== undefined) found.add(reach.namespace);
+          for (const saNs of serviceAccountNamespaces({ kind: s.kind, name: s.name }, '').namespaces) found.add(saNs);
         }
       }
     }

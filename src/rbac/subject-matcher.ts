@@ -267,6 +267,29 @@ export function serviceAccountReach(subject: BindingSubject, namespace: string):
   return sa === undefined ? undefined : { allNamespaces: false, namespace: sa.namespace, name: sa.name };
 }
 
+/**
+ * Every namespace whose ServiceAccount identities a subject may apply to, by `appliesToUser` on the strings alone
+ * (no name validation: an App may hold names the API server would refuse, and the audit must still agree with
+ * itself): `all` for `system:serviceaccounts` and `system:authenticated`; for a User `system:serviceaccount:<rest>`,
+ * every prefix of `<rest>` before a `:` (the user name of ServiceAccount `<ns>`/`<name>` is
+ * `system:serviceaccount:<ns>:<name>`). A superset of `serviceAccountReach`'s namespace.
+ */
+export function serviceAccountNamespaces(subject: BindingSubject, namespace: string): { all: boolean; namespaces: string[] } {
+  if (subject.kind === 'Group') {
+    if (subject.name === ALL_SA_GROUP || subject.name === AUTHENTICATED) return { all: true, namespaces: [] };
+    return { all: false, namespaces: subject.name.startsWith(SA_GROUP_PREFIX) ? [subject.name.slice(SA_GROUP_PREFIX.length)] : [] };
+  }
+  if (subject.kind === 'ServiceAccount') {
+    const saNamespace = subject.namespace ? subject.namespace : namespace;
+    return { all: false, namespaces: saNamespace.length === 0 ? [] : [saNamespace] };
+  }
+  if (subject.kind !== 'User' || !subject.name.startsWith(SA_USER_PREFIX)) return { all: false, namespaces: [] };
+  const rest = subject.name.slice(SA_USER_PREFIX.length);
+  const namespaces: string[] = [];
+  for (let i = rest.indexOf(SA_SEPARATOR); i >= 0; i = rest.indexOf(SA_SEPARATOR, i + 1)) namespaces.push(rest.slice(0, i));
+  return { all: false, namespaces };
+}
+
 /** `SubjectMatcher.subjectProblem` without input checks. */
 export function subjectProblem(subject: BindingSubject, namespaced: boolean): string | undefined {
   const problems: string[] = [];

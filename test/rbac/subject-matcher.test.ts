@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { AuthenticatedUser, BindingSubject, SubjectMatcher } from '../../src';
+import { serviceAccountNamespaces } from '../../src/rbac/subject-matcher';
 import { expectNoCrash, garbage, goodOrGarbage, SEED } from '../fuzz/garbage';
 
 const user = (name: string | undefined, groups: string[] = []): AuthenticatedUser => (name === undefined ? { groups } : { name, groups });
@@ -217,4 +218,18 @@ test('garbage (JavaScript and jsii callers): every static method answers or thro
     expectNoCrash(() => SubjectMatcher.matchesUsername(a as any, b as any, g as any));
     expectNoCrash(() => SubjectMatcher.splitUsername(g as any));
   }), { seed: SEED + 40, numRuns: 500 });
+});
+
+test('serviceAccountNamespaces (the audit\'s confinement scan) covers every ServiceAccount identity appliesToUser matches, for any strings (seed 24)', () => {
+  const part = fc.constantFrom('team-a', 'a:b', 'B', '', 'x', ':', 'a');
+  const subjectArb: fc.Arbitrary<BindingSubject> = fc.oneof(
+    fc.record({ kind: fc.constant('ServiceAccount'), name: part, namespace: fc.option(part, { nil: undefined }) }),
+    fc.record({ kind: fc.constant('User'), name: fc.oneof(fc.tuple(part, part).map(([n, a]) => `system:serviceaccount:${n}:${a}`), part) }),
+    fc.record({ kind: fc.constant('Group'), name: fc.oneof(part.map((n) => `system:serviceaccounts:${n}`), fc.constantFrom('system:serviceaccounts', 'system:authenticated')) }),
+  );
+  fc.assert(fc.property(part, part, subjectArb, part, (ns, name, subject, bindingNs) => {
+    if (!SubjectMatcher.appliesToUser(SubjectMatcher.serviceAccountUser(ns, name), subject, bindingNs)) return;
+    const found = serviceAccountNamespaces(subject, bindingNs);
+    expect(found.all || found.namespaces.includes(ns)).toBe(true);
+  }), { seed: 24, numRuns: 3000 });
 });
