@@ -188,7 +188,11 @@ interface PodEntry {
  * The effective power of every subject of a set of Kubernetes objects. Build once (indexes), then ask `of(subject)`.
  */
 export class EffectivePower {
-  /** The label of a subject as used in paths, e.g. `ServiceAccount team-a/etcd`, `Group team-a-admins`. */
+  /**
+   * The label of a subject as used in paths, e.g. `ServiceAccount team-a/etcd`, `Group team-a-admins`. A User named
+   * `system:serviceaccount:<ns>:<name>` is labelled as that ServiceAccount: Kubernetes applies the bindings of either
+   * to both (`SubjectMatcher`).
+   */
   public static label(subject: RbacSubject): string {
     checkSubjectArgs('EffectivePower.label', subject, ENUMS);
     return subjectLabel(subject);
