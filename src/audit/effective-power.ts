@@ -15,10 +15,13 @@
  *   `BindingAuthorized`); `escalate` on roles with `create`/`update` on them allows any rule in that scope
  *   (`EscalationAllowed`);
  * - becoming another ServiceAccount: `impersonate` (`staging/src/k8s.io/apiserver/pkg/endpoints/filters/impersonation.go`),
- *   reading its `kubernetes.io/service-account-token` Secret, `create` on `serviceaccounts/token` (TokenRequest),
+ *   reading its `kubernetes.io/service-account-token` Secret or creating one for it and reading it (the token
+ *   controller fills it, `pkg/controller/serviceaccount/tokens_controller.go`), `create` on `serviceaccounts/token` (TokenRequest),
  *   creating pods or pod-creating workloads in its namespace (a pod may name any ServiceAccount of its namespace,
- *   `plugin/pkg/admission/serviceaccount`), or `create`/`get` on `pods/exec` (`get` opened exec over websockets
- *   before KEP-4006) into a pod running as it.
+ *   `plugin/pkg/admission/serviceaccount`), updating or patching the pod template of a workload of the input
+ *   (`TEMPLATE_WORKLOADS`), `create`/`get` on `pods/exec` or `pods/attach` (`get` opened them over websockets
+ *   before KEP-4006) or `update`/`patch` on `pods/ephemeralcontainers` of a pod running as it (`POD_ENTRIES`), or
+ *   `create`/`get` on `nodes/proxy` (the kubelet's exec into any pod of the node, `pkg/kubelet/server/auth.go`).
  *
  * Built-in roles the input does not define count with their well-known rules (`BuiltinRoles`); roles nobody defines
  * count as unbounded (everything in the binding's scope). What the input does not contain (RBAC granted outside the
@@ -29,6 +32,7 @@ import { checkPowerObjects, checkRulesArgs, checkSubjectArgs } from './input-che
 import { InputCheck, throwIfInvalid } from '../core/input';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import { RbacRules, ResourceRequest } from '../rbac/rbac-rules';
+import { AuthenticatedUser, serviceAccountUser, splitUsername, usernameOf, withAuthenticatedGroup } from '../rbac/subject-matcher';
 
 /** Kinds of RBAC subjects. */
 export enum SubjectKind {
@@ -123,6 +127,26 @@ const POD_WORKLOADS: Array<[string, string]> = [
   ['', 'pods'], ['', 'replicationcontrollers'], ['apps', 'deployments'], ['apps', 'replicasets'], ['apps', 'statefulsets'],
   ['apps', 'daemonsets'], ['batch', 'jobs'], ['batch', 'cronjobs'],
 ];
+/**
+ * Workloads whose pod template an update or patch may change (its `serviceAccountName` included): the controller then
+ * runs new pods as that ServiceAccount. Not Pods (`spec.serviceAccountName` is immutable, `ValidatePodUpdate` in
+ * `pkg/apis/core/validation/validation.go`) nor Jobs (`spec.template` is immutable, `ValidateJobSpecUpdate` in
+ * `pkg/apis/batch/validation/validation.go`); CronJobs' `jobTemplate` may change.
+ */
+const TEMPLATE_WORKLOADS: ReadonlyMap<string, [string, string]> = new Map([
+  ['ReplicationController', ['', 'replicationcontrollers']], ['Deployment', ['apps', 'deployments']], ['ReplicaSet', ['apps', 'replicasets']],
+  ['StatefulSet', ['apps', 'statefulsets']], ['DaemonSet', ['apps', 'daemonsets']], ['CronJob', ['batch', 'cronjobs']],
+]);
+/**
+ * Ways into a running pod's processes, which hold its ServiceAccount token: `pods/exec` and `pods/attach` (connect:
+ * `create` for POST, `get` for the websocket GET before KEP-4006; `pkg/registry/core/pod/rest/subresources.go`
+ * `ExecREST`, `AttachREST`), and `pods/ephemeralcontainers` (`update`, or `patch` as `kubectl debug` does;
+ * `pkg/registry/core/pod/storage/storage.go` `EphemeralContainersREST`): an ephemeral container may mount the pod's
+ * volumes, its projected ServiceAccount token included.
+ */
+const POD_ENTRIES: Array<[string, string]> = [
+  ['exec', 'create'], ['exec', 'get'], ['attach', 'create'], ['attach', 'get'], ['ephemeralcontainers', 'patch'], ['ephemeralcontainers', 'update'],
+];
 const WORKLOAD_KINDS = new Set(['Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicationController']);
 const PROBE_NAME = '\u0000any-name';
 const ANY_IDENTITY = '*';
@@ -152,6 +176,11 @@ interface BindingEntry {
 /** A pod the input runs (a Pod or a workload's template), reduced to its ServiceAccount. */
 interface PodEntry {
   readonly what: string; // e.g. "Deployment team-a/etcd-operator"
+  readonly kind: string;
+  /** the object's name */
+  readonly name: string;
+  /** the Pod's name (a bare Pod: rules may name it), '' for a workload's pods (generated names) */
+  readonly podName: string;
   readonly serviceAccount: string;
 }
 
@@ -159,7 +188,11 @@ interface PodEntry {
  * The effective power of every subject of a set of Kubernetes objects. Build once (indexes), then ask `of(subject)`.
  */
 export class EffectivePower {
-  /** The label of a subject as used in paths, e.g. `ServiceAccount team-a/etcd`, `Group team-a-admins`. */
+  /**
+   * The label of a subject as used in paths, e.g. `ServiceAccount team-a/etcd`, `Group team-a-admins`. A User named
+   * `system:serviceaccount:<ns>:<name>` is labelled as that ServiceAccount: Kubernetes applies the bindings of either
+   * to both (`SubjectMatcher`).
+   */
   public static label(subject: RbacSubject): string {
     checkSubjectArgs('EffectivePower.label', subject, ENUMS);
     return subjectLabel(subject);
@@ -183,7 +216,10 @@ export class EffectivePower {
   }
 
   private readonly roles = new Map<string, RoleEntry>();
-  private readonly bindingsBySubject = new Map<string, BindingEntry[]>();
+  /** bindings by the user name their User or ServiceAccount subjects match */
+  private readonly bindingsByUsername = new Map<string, BindingEntry[]>();
+  /** bindings by the group their Group subjects name */
+  private readonly bindingsByGroup = new Map<string, BindingEntry[]>();
   /** namespace -> token Secrets (name -> ServiceAccount name) */
   private readonly tokenSecrets = new Map<string, Map<string, string>>();
   /** namespace -> ServiceAccount names known to exist */
@@ -261,13 +297,21 @@ export class EffectivePower {
       case 'ClusterRoleBinding': {
         const ref = m.roleRef ?? {};
         const entry: BindingEntry = { kind: m.kind, name, namespace: m.kind === 'RoleBinding' ? ns : '', roleKind: ref.kind ?? '', roleName: ref.name ?? '', note };
-        for (const s of m.subjects ?? []) {
-          if (!s || typeof s.kind !== 'string') continue;
-          const key = s.kind === 'ServiceAccount'
-            ? `ServiceAccount ${s.namespace ?? (m.kind === 'RoleBinding' ? ns : '')}/${s.name}`
-            : `${s.kind} ${s.name}`;
-          if (s.kind === 'ServiceAccount') this.addServiceAccount(s.namespace ?? ns, s.name);
-          push(this.bindingsBySubject, key, entry);
+        // indexed the way the authorizer matches subjects (SubjectMatcher, rule.go appliesToUser): by the user
+        // name a User or ServiceAccount subject matches, and by group; a ServiceAccount subject without namespace
+        // takes the RoleBinding's (none in a ClusterRoleBinding: it matches nobody)
+        for (const s of Array.isArray(m.subjects) ? m.subjects : []) {
+          if (!s || typeof s.kind !== 'string' || typeof s.name !== 'string') continue;
+          const subject = { kind: s.kind, name: s.name, namespace: typeof s.namespace === 'string' ? s.namespace : undefined };
+          if (subject.kind === 'Group') {
+            push(this.bindingsByGroup, subject.name, entry);
+            continue;
+          }
+          const username = usernameOf(subject, entry.namespace);
+          if (username === undefined) continue;
+          push(this.bindingsByUsername, username, entry);
+          const sa = splitUsername(username);
+          if (sa) this.addServiceAccount(sa.namespace, sa.name);
         }
         return;
       }
@@ -289,7 +333,7 @@ export class EffectivePower {
           const podSpec = m.kind === 'Pod' ? m.spec : m.kind === 'CronJob' ? m.spec?.jobTemplate?.spec?.template?.spec : m.spec?.template?.spec;
           // the API server takes the deprecated alias `serviceAccount` when `serviceAccountName` is unset
           const sa: string = podSpec?.serviceAccountName || podSpec?.serviceAccount || 'default';
-          push(this.pods, ns, { what: `${m.kind} ${ns}/${name}`, serviceAccount: sa });
+          push(this.pods, ns, { what: `${m.kind} ${ns}/${name}`, kind: m.kind, name, podName: m.kind === 'Pod' ? name : '', serviceAccount: sa });
           this.addServiceAccount(ns, sa);
         }
     }
@@ -429,17 +473,14 @@ export class EffectivePower {
     };
   }
 
-  /** Bindings of an identity, including the groups every ServiceAccount belongs to. */
+  /**
+   * Bindings of an identity: those with a subject that applies to the user it authenticates as (`userOfLabel`: a
+   * ServiceAccount's user name and groups, `system:authenticated`), as `SubjectMatcher.appliesToUser` decides.
+   */
   private bindingsOf(id: string): BindingEntry[] {
-    const out = [...(this.bindingsBySubject.get(id) ?? [])];
-    const sa = /^ServiceAccount ([^/]*)\/(.*)$/.exec(id);
-    if (sa) {
-      for (const g of ['system:serviceaccounts', `system:serviceaccounts:${sa[1]}`, 'system:authenticated']) {
-        out.push(...(this.bindingsBySubject.get(`Group ${g}`) ?? []));
-      }
-    } else if (id.startsWith('User ') || id.startsWith('Group ')) {
-      out.push(...(this.bindingsBySubject.get('Group system:authenticated') ?? []));
-    }
+    const user = userOfLabel(id);
+    const out = user.name === undefined ? [] : [...(this.bindingsByUsername.get(user.name) ?? [])];
+    for (const g of user.groups) out.push(...(this.bindingsByGroup.get(g) ?? []));
     return out;
   }
 
@@ -488,23 +529,60 @@ export class EffectivePower {
           addIdentity(id, via(g, `impersonate ServiceAccount ${ns}/${sa}`).concat(id));
           continue;
         }
+        // a Secret of type kubernetes.io/service-account-token annotated with the ServiceAccount's name gets its
+        // token from the token controller (`pkg/controller/serviceaccount/tokens_controller.go`): create one under a
+        // name the identity may read
+        g = grantFor(scope, { verb: 'create', resource: 'secrets' });
+        if (g && scope.some((r) => someNameAllows(r.rules, { verb: 'get', resource: 'secrets' })
+          || ruleAllows(r.rules, { verb: 'list', resource: 'secrets' }) || ruleAllows(r.rules, { verb: 'watch', resource: 'secrets' }))) {
+          addIdentity(id, via(g, `create secret in ${ns} of type kubernetes.io/service-account-token for ServiceAccount ${sa}, then read it`).concat(id));
+          continue;
+        }
+        let found = false;
         for (const [group, resource] of POD_WORKLOADS) {
           g = grantFor(scope, { verb: 'create', apiGroup: group, resource });
           if (g) {
             addIdentity(id, via(g, `create ${resource}${group ? `.${group}` : ''} in ${ns} running as ServiceAccount ${sa}`).concat(id));
+            found = true;
             break;
           }
+        }
+        if (found) continue;
+        // changing the pod template of a workload that exists: its controller reruns the pods as `sa`
+        for (const pod of this.pods.get(ns) ?? []) {
+          const workload = TEMPLATE_WORKLOADS.get(pod.kind);
+          if (!workload) continue;
+          const [group, resource] = workload;
+          const name = pod.name;
+          const verb = ['update', 'patch'].find((v) => grantFor(scope, { verb: v, apiGroup: group, resource, name }));
+          if (verb === undefined) continue;
+          g = grantFor(scope, { verb, apiGroup: group, resource, name })!;
+          addIdentity(id, via(g, `${verb} ${resource}${group ? `.${group}` : ''} ${pod.what} to run as ServiceAccount ${sa}`).concat(id));
+          break;
         }
       }
       for (const pod of this.pods.get(ns) ?? []) {
         const id = `ServiceAccount ${ns}/${pod.serviceAccount}`;
         if (identities.has(id)) continue;
-        for (const verb of ['create', 'get']) {
-          const g = grantFor(scope, { verb, resource: 'pods', subresource: 'exec' });
+        for (const [subresource, verb] of POD_ENTRIES) {
+          const g = grantFor(scope, { verb, resource: 'pods', subresource, name: pod.podName });
           if (g) {
-            addIdentity(id, via(g, `${verb} pods/exec into ${pod.what} (runs as ${pod.serviceAccount})`).concat(id));
+            addIdentity(id, via(g, `${verb} pods/${subresource} into ${pod.what} (runs as ${pod.serviceAccount})`).concat(id));
             break;
           }
+        }
+      }
+    }
+    // the kubelet API (exec, attach, run in any pod of the node) is authorized as nodes/proxy with the HTTP method's
+    // verb (`pkg/kubelet/server/auth.go` GetRequestAttributes): every pod of the input runs on some node
+    const nodeProxy = clusterGrants.flatMap((g) => ['create', 'get'].map((verb) => ({ g, verb })))
+      .find(({ g, verb }) => someNameAllows(g.rules, { verb, resource: 'nodes', subresource: 'proxy' }));
+    if (nodeProxy) {
+      for (const ns of [...this.pods.keys()].sort()) {
+        for (const pod of this.pods.get(ns)!) {
+          const id = `ServiceAccount ${ns}/${pod.serviceAccount}`;
+          if (identities.has(id)) continue;
+          addIdentity(id, [...nodeProxy.g.path, `${nodeProxy.verb} nodes/proxy (kubelet exec into ${pod.what}, runs as ${pod.serviceAccount})`, id]);
         }
       }
     }
@@ -517,7 +595,10 @@ export class EffectivePower {
         }
         for (const r of g.rules) {
           for (const n of r.resourceNames ?? []) {
-            if (ruleAllows([r], { verb: 'impersonate', resource, name: n })) addIdentity(`${kind} ${n}`, [...g.path, `impersonate ${kind} ${n}`, `${kind} ${n}`]);
+            if (!ruleAllows([r], { verb: 'impersonate', resource, name: n })) continue;
+            // a user named system:serviceaccount:<ns>:<name> is that ServiceAccount (subjectLabel)
+            const id = subjectLabel({ kind: kind === 'User' ? SubjectKind.USER : SubjectKind.GROUP, name: n });
+            addIdentity(id, [...g.path, `impersonate ${kind} ${n}`, id]);
           }
         }
       }
@@ -620,14 +701,38 @@ function ruleAllows(rules: PolicyRule[], request: ResourceRequest): boolean {
   return false;
 }
 
+/** Whether the rules allow the request for some object name (any name, or one the rules list). */
+function someNameAllows(rules: PolicyRule[], request: ResourceRequest): boolean {
+  if (ruleAllows(rules, { ...request, name: PROBE_NAME })) return true;
+  return rules.some((r) => (r.resourceNames ?? []).some((n) => ruleAllows([r], { ...request, name: n })));
+}
+
 /** `EffectivePower.isEverything` without its input checks. */
 function everything(rules: PolicyRule[]): boolean {
   return rules.some((r) => (r.verbs ?? []).includes('*') && (r.apiGroups ?? []).includes('*') && (r.resources ?? []).includes('*') && (r.resourceNames ?? []).length === 0);
 }
 
-/** `EffectivePower.label` without its input checks (the audit's own subjects). */
+/**
+ * `EffectivePower.label` without its input checks (the audit's own subjects). A User whose name is a ServiceAccount's
+ * user name (`system:serviceaccount:<ns>:<name>`) is that ServiceAccount: every binding of either applies to both
+ * (`SubjectMatcher`), so they are one identity.
+ */
 export function subjectLabel(subject: RbacSubject): string {
-  return subject.kind === SubjectKind.SERVICE_ACCOUNT ? `ServiceAccount ${subject.namespace ?? ''}/${subject.name}` : `${subject.kind} ${subject.name}`;
+  if (subject.kind === SubjectKind.SERVICE_ACCOUNT) return `ServiceAccount ${subject.namespace ?? ''}/${subject.name}`;
+  const sa = subject.kind === SubjectKind.USER ? splitUsername(subject.name) : undefined;
+  return sa ? `ServiceAccount ${sa.namespace}/${sa.name}` : `${subject.kind} ${subject.name}`;
+}
+
+/**
+ * The user an identity label authenticates as: a ServiceAccount's user name and groups, a user's name, a group's
+ * unnamed member; each with `system:authenticated` (`SubjectMatcher.serviceAccountUser`, `withAuthenticatedGroup`).
+ */
+function userOfLabel(label: string): AuthenticatedUser {
+  const sa = /^ServiceAccount ([^/]*)\/(.*)$/.exec(label);
+  if (sa) return serviceAccountUser(sa[1], sa[2]);
+  if (label.startsWith('User ')) return withAuthenticatedGroup({ name: label.slice('User '.length), groups: [] });
+  if (label.startsWith('Group ')) return withAuthenticatedGroup({ groups: [label.slice('Group '.length)] });
+  return { groups: [] };
 }
 
 const ENUMS = { subjectKind: SubjectKind as unknown as { [key: string]: string } };

@@ -2,6 +2,7 @@
  * Internal: the tenants of each construct tree, for the audit (each tenant registers a function giving its facts),
  * and the App's objects that can grant or hold power. Not re-exported from the package.
  */
+import { createHash } from 'crypto';
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import type { PowerObject } from './effective-power';
@@ -31,15 +32,19 @@ export function registerAuditedTenant(construct: IConstruct, facts: () => Audite
 }
 
 /**
- * A cheap fingerprint of what the audit of `root` depends on: the number of constructs, each tenant's facts (bundles
- * by name) and key. Equal fingerprints: the last result still holds.
+ * A fingerprint of what the audit of `root` depends on: each tenant's facts (bundles by name) and key, and the
+ * content of every audited object as the audit reads it (`toJson`: JSON patches, metadata and lazy values added
+ * after an earlier validation included; issue 15 item 12: a count of constructs missed `addJsonPatch` adding a
+ * ServiceAccount to a cluster-admin binding). Equal fingerprints: the last result still holds. Kept as a SHA-256.
  */
 export function auditFingerprint(root: IConstruct): string {
   const tenants = (TENANTS.get(root) ?? []).map((r) => {
     const f = r.facts();
     return [{ ...f, bundles: (f.bundles ?? []).map((b) => b.name) }, r.key()];
   });
-  return JSON.stringify([root.node.findAll().length, tenants]);
+  const hash = createHash('sha256').update(JSON.stringify(tenants));
+  forEachAuditedManifest(root, AUDITED_KINDS, (m) => hash.update('\n').update(JSON.stringify(m)));
+  return hash.digest('hex');
 }
 
 /**

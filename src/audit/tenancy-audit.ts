@@ -17,6 +17,7 @@ import { OlmGeneration } from '../olm/olm-naming';
 import { NamespaceTemplates } from '../preflight/namespace-template';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
+import { serviceAccountNamespaces } from '../rbac/subject-matcher';
 
 /** Stable codes of the audit's findings. */
 export enum ReachCode {
@@ -427,7 +428,8 @@ function subjectsOf(t: AuditedTenant): RbacSubject[] {
 
 /**
  * Which namespaces are confined: every binding (RoleBinding or ClusterRoleBinding, read as `EffectivePower` indexes
- * them) that names one of the namespace's ServiceAccounts, or its group `system:serviceaccounts:<ns>`, is a
+ * them) that names one of the namespace's ServiceAccounts (as a ServiceAccount subject, or a User subject with its
+ * user name `system:serviceaccount:<ns>:<name>`: `serviceAccountNamespaces`), or its group `system:serviceaccounts:<ns>`, is a
  * RoleBinding in that namespace, and no binding names the groups every ServiceAccount belongs to
  * (`system:serviceaccounts`, `system:authenticated`; `k8s.io/apiserver/pkg/authentication/serviceaccount/util.go`
  * `MakeGroupNames`). Then an identity `ServiceAccount <ns>/x` only holds grants in `<ns>`: bind and escalate add
@@ -453,19 +455,13 @@ class LeakScan {
     if (m === null || typeof m !== 'object' || (m.kind !== 'RoleBinding' && m.kind !== 'ClusterRoleBinding')) return;
     const ns: string = (m.metadata ?? {}).namespace ?? '';
     const bindingNs = m.kind === 'RoleBinding' ? ns : '';
-    for (const s of m.subjects ?? []) {
-      if (!s || typeof s.kind !== 'string') continue;
-      if (s.kind === 'ServiceAccount') {
-        const saNs = `${s.namespace ?? bindingNs}`;
-        if (saNs !== bindingNs || bindingNs === '') this.leaky.add(saNs);
-      } else if (s.kind === 'Group') {
-        const name = `${s.name}`;
-        if (name === 'system:serviceaccounts' || name === 'system:authenticated') this.all = true;
-        if (name.startsWith('system:serviceaccounts:')) {
-          const groupNs = name.slice('system:serviceaccounts:'.length);
-          if (groupNs !== bindingNs || bindingNs === '') this.leaky.add(groupNs);
-        }
-      }
+    for (const s of Array.isArray(m.subjects) ? m.subjects : []) {
+      if (!s || typeof s.kind !== 'string' || typeof s.name !== 'string') continue;
+      // the ServiceAccounts the subject applies to, as the authorizer matches it (a ServiceAccount subject, a User
+      // named system:serviceaccount:<ns>:<name>, the groups of every or one namespace's ServiceAccounts)
+      const reach = serviceAccountNamespaces({ kind: s.kind, name: s.name, namespace: typeof s.namespace === 'string' ? s.namespace : undefined }, bindingNs);
+      if (reach.all) this.all = true;
+      for (const saNs of reach.namespaces) if (saNs !== bindingNs || bindingNs === '') this.leaky.add(saNs);
     }
   }
 
@@ -525,8 +521,10 @@ function namespacesNamedBy(b: OperatorBundle): string[] {
       if (!Array.isArray(raw.subjects)) continue;
       for (const s of raw.subjects) {
         if (s && typeof s.namespace === 'string') found.add(s.namespace);
-        // `system:serviceaccounts:<ns>` names a namespace too
-        if (s && typeof s.name === 'string' && s.name.startsWith('system:serviceaccounts:')) found.add(s.name.slice('system:serviceaccounts:'.length));
+        // `system:serviceaccounts:<ns>` and `system:serviceaccount:<ns>:<name>` name a namespace too
+        if (s && typeof s.name === 'string' && typeof s.kind === 'string') {
+          for (const saNs of serviceAccountNamespaces({ kind: s.kind, name: s.name }, '').namespaces) found.add(saNs);
+        }
       }
     }
     out = [...found];

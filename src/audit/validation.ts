@@ -3,9 +3,10 @@
  * validation pass and each tenant reports its own findings: not accepted ones as errors, accepted ones as warnings.
  *
  * Every cdk8s validation pass validates the whole App pre-order, root first, so the root refreshes the result before
- * the tenants read it. In a `TenancyApp` synth (a `SynthPass`) the audit runs once for the pass; in other passes (a
- * plain cdk8s App validates once per Chart) a fingerprint of what the audit depends on (`auditFingerprint`) skips the
- * audit when nothing changed since the last pass.
+ * the tenants read it. In a `TenancyApp` synth or a `Diagnostics.warnings` call (a `SynthPass`) the audit runs once
+ * for the pass; in other passes (a plain cdk8s App validates once per Chart) a fingerprint of what the audit depends
+ * on, the audited objects' content included (`auditFingerprint`), skips the audit when nothing changed since the
+ * last pass.
  */
 import { IConstruct } from 'constructs';
 import { auditFingerprint } from './registry';
@@ -83,8 +84,10 @@ export function enableTenancyAudit(construct: IConstruct): void {
 export function tenancyAuditDiagnostics(construct: IConstruct): { errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] } {
   const root = construct.node.root;
   const cache = cacheOf(root);
-  // inside a pass the root or Chart validation has refreshed it; outside one (Diagnostics.warnings first) compute once
-  if (!cache.result) refresh(root, cache);
+  // in a cdk8s validation pass the root validation has refreshed it; in a SynthPass (TenancyApp, Diagnostics.warnings)
+  // it is computed once for the pass; otherwise (a tenant validated alone) computed if never computed
+  const pass = SynthPass.current(root);
+  if (!cache.result || (pass !== undefined && cache.pass !== pass)) refresh(root, cache);
   const mine = cache.byTenant?.get(construct.node.path);
   const errors: DiagnosticDetails[] = [];
   const warnings: DiagnosticDetails[] = [];

@@ -8,6 +8,7 @@
  */
 import { IConstruct } from 'constructs';
 import { PolicyChecks } from './policy-checks';
+import { SynthPass } from './synth-pass';
 
 /** How serious a finding is. */
 export enum Severity {
@@ -131,19 +132,9 @@ export class Diagnostics {
    * Every warning of `scope` and the constructs below it, sorted by construct path, code and message.
    */
   public static warnings(scope: IConstruct): Diagnostic[] {
-    const out: Diagnostic[] = [];
-    for (const c of scope.node.findAll()) {
-      for (const producer of warningProducers.get(c) ?? []) {
-        for (const d of producer()) {
-          const policyId = PolicyChecks.byCode(d.code)?.id;
-          out.push({ ...d, severity: Severity.WARNING, constructPath: c.node.path, ...(policyId !== undefined ? { policyId } : {}) });
-        }
-      }
-    }
-    return out.sort(
-      (a, b) =>
-        cmp(a.constructPath, b.constructPath) || cmp(a.code, b.code) || cmp(a.field ?? '', b.field ?? '') || cmp(a.message, b.message),
-    );
+    // one pass: nothing changes while the producers run, so results computed for the App (the audit) are computed
+    // once for this call and never taken from an earlier call (the App may have changed since)
+    return SynthPass.run(scope.node.root, () => collectWarnings(scope));
   }
 
   /**
@@ -195,6 +186,23 @@ export class Diagnostics {
   }
 
   private constructor() {}
+}
+
+/** `Diagnostics.warnings` inside its pass. */
+function collectWarnings(scope: IConstruct): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const c of scope.node.findAll()) {
+    for (const producer of warningProducers.get(c) ?? []) {
+      for (const d of producer()) {
+        const policyId = PolicyChecks.byCode(d.code)?.id;
+        out.push({ ...d, severity: Severity.WARNING, constructPath: c.node.path, ...(policyId !== undefined ? { policyId } : {}) });
+      }
+    }
+  }
+  return out.sort(
+    (a, b) =>
+      cmp(a.constructPath, b.constructPath) || cmp(a.code, b.code) || cmp(a.field ?? '', b.field ?? '') || cmp(a.message, b.message),
+  );
 }
 
 /** Longest value shown in a formatted finding (the structured `Diagnostic.value` keeps all of it). */

@@ -386,6 +386,16 @@ const CHECKS: PolicyCheck[] = [
     example: "installerRoleName: 'team-a-subscription-manager' with grantSubscriptionManagement",
   },
   {
+    id: 'OLMT-040',
+    code: 'CrossTenantPeopleGrant',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: "a people grant applies to another tenant's ServiceAccounts as Kubernetes matches subjects (ServiceAccount, User system:serviceaccount:<ns>:<name>, "
+      + 'Group system:serviceaccounts:<ns>) or to every ServiceAccount (system:serviceaccounts, system:authenticated)',
+    fix: "grant access to people (Users and Groups no ServiceAccount is in) only; give another tenant's operators access in their own tenant",
+    example: "grantOperatorAccess(User.fromName(chart, 'B', 'system:serviceaccount:team-b:team-b'), AccessLevel.ADMIN) on team-a with a tenant for team-b",
+  },
+  {
     id: 'OLMT-043',
     code: 'EmptySensitiveGrantReason',
     severity: PolicySeverity.ERROR,

@@ -18,7 +18,7 @@ import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { SystemNamespaces } from './system-namespaces';
 import { TargetNamespaces } from './target-namespaces';
 import { installerServiceAccountProblems, pullSecretProblems, systemNamespaceProblems } from './tenancy-guards';
-import { TenantConflicts, TenantFacts } from './tenant-conflicts';
+import { PeopleGrantFacts, TenantConflicts, TenantFacts } from './tenant-conflicts';
 import { UpgradeCheckContext, UpgradeChecks } from './upgrade-checks';
 import { RbacSubject, SubjectKind } from '../audit/effective-power';
 import { registerAuditedTenant } from '../audit/registry';
@@ -374,7 +374,14 @@ function bundleGrantedRulesOf(b: OperatorBundle): PolicyRule[] {
 function computeConflicts(tenants: ScopedOperatorTenant[]): Map<ScopedOperatorTenant, DiagnosticDetails[]> {
   const facts = new Map<TenantFacts, ScopedOperatorTenant>();
   for (const t of tenants) {
-    facts.set({ path: t.node.path, namespace: t.namespaceName, targetNamespaces: t.targetNamespaces, bundles: t.installedBundles }, t);
+    facts.set({
+      path: t.node.path,
+      namespace: t.namespaceName,
+      targetNamespaces: t.targetNamespaces,
+      bundles: t.installedBundles,
+      installerServiceAccountName: t.installerServiceAccountName,
+      people: t._peopleGrants(),
+    }, t);
   }
   const out = new Map<ScopedOperatorTenant, DiagnosticDetails[]>();
   for (const [f, details] of TenantConflicts.find([...facts.keys()])) out.set(facts.get(f)!, details);
@@ -654,8 +661,9 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const people = new Map<string, RbacSubject>();
     for (const b of [...this.accessBindings.read.values(), ...(this.subscriptionManagers ? [this.subscriptionManagers] : [])]) {
       for (const s of b.subjects) {
+        // a ServiceAccount subject without namespace (or with "") is the binding's (rule.go appliesToUser)
         const subject: RbacSubject = s.kind === 'ServiceAccount'
-          ? { kind: SubjectKind.SERVICE_ACCOUNT, name: s.name, namespace: s.namespace ?? b.namespace }
+          ? { kind: SubjectKind.SERVICE_ACCOUNT, name: s.name, namespace: s.namespace ? s.namespace : b.namespace }
           : { kind: s.kind === 'Group' ? SubjectKind.GROUP : SubjectKind.USER, name: s.name };
         people.set(JSON.stringify(subject), subject);
       }
@@ -671,6 +679,20 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       people: [...people.values()],
       acceptedReach: this.props.acceptedReach ?? [],
     };
+  }
+
+  /**
+   * The subjects of `grantOperatorAccess` and `grantSubscriptionManagement`, per binding (the cross-tenant checks).
+   * @internal
+   */
+  public _peopleGrants(): PeopleGrantFacts[] {
+    const out: PeopleGrantFacts[] = [];
+    const push = (binding: SubjectRoleBinding, field: string) => {
+      for (const s of binding.subjects) out.push({ field, kind: s.kind, name: s.name, namespace: s.namespace, bindingNamespace: binding.namespace });
+    };
+    for (const [key, binding] of this.accessBindings.read) push(binding, `grantOperatorAccess(${key.slice(key.lastIndexOf('/') + 1)})`);
+    if (this.subscriptionManagers) push(this.subscriptionManagers, 'grantSubscriptionManagement(subject)');
+    return out;
   }
 
   private acceptedReachErrors(): DiagnosticDetails[] {

@@ -6,6 +6,7 @@ import { namesCheckedByParent, nonEmpty } from './private';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck, isObject } from '../core/input';
 import { NameRule } from '../core/names';
+import { subjectProblem } from '../rbac/subject-matcher';
 
 /** Kind of role a binding refers to. */
 export enum RoleRefKind {
@@ -101,6 +102,19 @@ export class SubjectRoleBinding extends Construct {
     this.input.optionalString('addSubjectConfiguration(apiGroup)', apiGroup);
     if (this.input.errors.length > before) return;
     const group = apiGroup ?? (kind === 'ServiceAccount' ? '' : 'rbac.authorization.k8s.io');
+    // a kind or apiGroup the API server refuses (the whole RoleBinding fails to apply) is a synth error here (names
+    // are checked where they come from: the tenant's and the approver's props)
+    const problem = subjectProblem({ kind, name: 'x', namespace, apiGroup: group }, true);
+    if (problem !== undefined) {
+      this.input.add({
+        code: 'InvalidSubject',
+        field: 'addSubjectConfiguration',
+        value: `${kind} ${namespace ? `${namespace}/` : ''}${name}`,
+        message: `the API server refuses this RoleBinding subject: ${problem}`,
+        fix: "use kind 'User' or 'Group' (apiGroup rbac.authorization.k8s.io) or 'ServiceAccount' (apiGroup \"\", a valid name)",
+      });
+      return;
+    }
     const subject: { -readonly [K in keyof k8s.Subject]: k8s.Subject[K] } = { kind, name };
     // The API server defaults ServiceAccount subjects to apiGroup "", which is what `kubectl get -o yaml` shows
     // only for User/Group: keep the manifest minimal and equal to what people write by hand.

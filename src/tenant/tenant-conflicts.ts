@@ -1,6 +1,21 @@
 // Conflicts between tenants that OLM (or the cluster) only finds at install time. Internal: not re-exported.
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { DiagnosticDetails } from '../core/diagnostics';
+import { serviceAccountReach, SubjectMatcher } from '../rbac/subject-matcher';
+
+/** One subject a tenant grants access to (`grantOperatorAccess`, `grantSubscriptionManagement`), as bound. */
+export interface PeopleGrantFacts {
+  /** The method that granted it, e.g. `grantOperatorAccess(admin)`. */
+  readonly field: string;
+  /** The subject's kind as written (`User`, `Group`, `ServiceAccount`). */
+  readonly kind: string;
+  /** The subject's name. */
+  readonly name: string;
+  /** The subject's namespace (ServiceAccounts). */
+  readonly namespace?: string;
+  /** The RoleBinding's namespace (the default of a ServiceAccount subject without one). */
+  readonly bindingNamespace: string;
+}
 
 /** What the cross-tenant checks need of one tenant. */
 export interface TenantFacts {
@@ -12,6 +27,10 @@ export interface TenantFacts {
   readonly targetNamespaces: string[];
   /** The bundles its Subscriptions install. */
   readonly bundles: OperatorBundle[];
+  /** Its installer ServiceAccount (named in messages). */
+  readonly installerServiceAccountName?: string;
+  /** The subjects it grants access to. */
+  readonly people?: PeopleGrantFacts[];
 }
 
 /** Cross-tenant checks, as pure logic over plain tenant facts. */
@@ -120,6 +139,10 @@ const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : 
  *   Which one is second depends on timing, so both tenants get the error.
  * - `CrdVersionConflict`: tenants install different CSVs (versions) that own the same CRD. CRDs are cluster-wide:
  *   whichever installs last replaces the CRD for everyone, which can break the other tenant's operator.
+ * - `CrossTenantPeopleGrant`: a people grant applies to another tenant's ServiceAccounts (its installer, its
+ *   operators), as the RBAC authorizer matches subjects (`SubjectMatcher`): a ServiceAccount subject, a User named
+ *   `system:serviceaccount:<ns>:<name>`, the group `system:serviceaccounts:<ns>`; or to every ServiceAccount of the
+ *   cluster (`system:serviceaccounts`, `system:authenticated`), other tenants' included.
  */
 function tenantConflicts(tenants: TenantFacts[]): Map<TenantFacts, DiagnosticDetails[]> {
   const out = new Map<TenantFacts, DiagnosticDetails[]>();
@@ -165,6 +188,8 @@ function tenantConflicts(tenants: TenantFacts[]): Map<TenantFacts, DiagnosticDet
     }
   }
 
+  peopleGrantConflicts(tenants, add);
+
   for (const [crd, owners] of [...byCrd].sort(byKey)) {
     const csvs = new Set(owners.map((o) => o.csv));
     if (csvs.size < 2) continue;
@@ -189,4 +214,42 @@ function tenantConflicts(tenants: TenantFacts[]): Map<TenantFacts, DiagnosticDet
     }
   }
   return out;
+}
+
+/** `CrossTenantPeopleGrant` (see `tenantConflicts`), one finding per tenant, method and subject. */
+function peopleGrantConflicts(tenants: TenantFacts[], add: (t: TenantFacts, d: DiagnosticDetails) => void): void {
+  if (!tenants.some((t) => (t.people ?? []).length > 0)) return;
+  const byNamespace = new Map<string, TenantFacts[]>();
+  for (const t of tenants) byNamespace.set(t.namespace, [...(byNamespace.get(t.namespace) ?? []), t]);
+  for (const t of tenants) {
+    const seen = new Set<string>();
+    for (const p of t.people ?? []) {
+      const reach = serviceAccountReach(p, p.bindingNamespace);
+      if (reach === undefined) continue;
+      const written = `${p.kind} ${p.kind === 'ServiceAccount' ? `${p.namespace ? p.namespace : p.bindingNamespace}/` : ''}${p.name}`;
+      const key = JSON.stringify([p.field, written]);
+      if (seen.has(key)) continue;
+      let whose: string;
+      if (reach.allNamespaces) {
+        whose = `every ServiceAccount of the cluster, other tenants' installers and operators included${p.name === SubjectMatcher.ALL_AUTHENTICATED_GROUP ? ' (and every authenticated user)' : ''}`;
+      } else {
+        const owners = (byNamespace.get(reach.namespace!) ?? []).filter((o) => o !== t && o.namespace !== t.namespace);
+        if (owners.length === 0) continue;
+        const installer = owners.find((o) => o.installerServiceAccountName !== undefined && o.installerServiceAccountName === reach.name);
+        const account = reach.name === undefined
+          ? `every ServiceAccount of namespace '${reach.namespace}'`
+          : `ServiceAccount ${reach.namespace}/${reach.name}${installer ? ' (its installer)' : ''}`;
+        whose = `${account}, which belongs to tenant ${owners.map((o) => o.path).join(', ')}`;
+      }
+      seen.add(key);
+      add(t, {
+        code: 'CrossTenantPeopleGrant',
+        field: p.field,
+        value: written,
+        message: `${written} applies to ${whose} (Kubernetes matches RBAC subjects by user name and group: rule.go appliesToUser), `
+          + 'so another tenant\'s identities would hold this tenant\'s access',
+        fix: 'grant access to people (Users and Groups that no ServiceAccount is in) only; give another tenant\'s operators access in their own tenant',
+      });
+    }
+  }
 }

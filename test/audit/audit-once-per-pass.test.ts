@@ -1,8 +1,9 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, Chart } from 'cdk8s';
-import { CatalogSourceReference, OperatorBundle, ScopedOperatorTenant, TenancyApp, TenancyAudit } from '../../src';
+import { App, Chart, JsonPatch } from 'cdk8s';
+import { k8s } from 'cdk8s-plus-28';
+import { CatalogSourceReference, Diagnostics, OperatorBundle, ReachCode, ScopedOperatorTenant, TenancyApp, TenancyAudit } from '../../src';
 import * as registry from '../../src/audit/registry';
 
 const ETCD = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4'));
@@ -70,5 +71,58 @@ describe('the audit runs once per validation pass, however many charts (no per-c
     // cdk8s synthYaml validates the App once, then once more per Chart (`Chart.toJson` -> `App._synthChart`): the
     // fingerprint is walked each time, the audit itself computed once (nothing changed)
     expect(counts).toEqual([{ fingerprints: 3, audits: 1 }, { fingerprints: 41, audits: 1 }]);
+  });
+});
+
+describe('issue 15 item 12: the audit of a plain cdk8s App is recomputed whenever content can have changed', () => {
+  /** A tenant and a ClusterRoleBinding of cluster-admin to a user: clean until a JSON patch adds the installer. */
+  function app(): { app: App; chart: Chart; binding: k8s.KubeClusterRoleBinding } {
+    const a = new App({ outdir: 'unused' });
+    const chart = new Chart(a, 'platform');
+    new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true });
+    const binding = new k8s.KubeClusterRoleBinding(chart, 'Admins', {
+      metadata: { name: 'admins' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' },
+      subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'alice' }],
+    });
+    return { app: a, chart, binding };
+  }
+  const patch = (binding: k8s.KubeClusterRoleBinding) => binding.addJsonPatch(JsonPatch.add('/subjects/-', { kind: 'ServiceAccount', name: 'team-a', namespace: 'team-a' }));
+
+  test.each([
+    ['chart.toJson()', (x: { chart: Chart }) => x.chart.toJson()],
+    ['an earlier synthYaml()', (x: { app: App }) => x.app.synthYaml()],
+  ])('after %s, addJsonPatch adding the installer to a cluster-admin binding fails the next synth', (_, before) => {
+    const x = app();
+    before(x as any); // validated clean, the audit result cached
+    patch(x.binding);
+    expect(() => x.app.synthYaml()).toThrow(/ServiceAccount team-a\/team-a reaches cluster-wide .*ClusterRoleBinding admins \(App\).*\(TenantIdentityUnbounded, OLMT-026\)/);
+  });
+
+  test('the fingerprint covers object content: walked, and the audit recomputed, only when content changed', () => {
+    const x = app();
+    expect(countsOf(() => x.app.synthYaml())).toEqual({ fingerprints: 2, audits: 1 });
+    expect(countsOf(() => x.app.synthYaml())).toEqual({ fingerprints: 2, audits: 0 }); // nothing changed
+    patch(x.binding);
+    expect(TenancyAudit.ofConstruct(x.app).tenants[0].findings.map((f) => f.code)).toEqual([ReachCode.TENANT_IDENTITY_UNBOUNDED]);
+    const counts = countsOf(() => expect(() => x.app.synthYaml()).toThrow());
+    expect(counts.audits).toEqual(1);
+  });
+
+  test('Diagnostics.warnings after a change reads a fresh audit (accepted findings of the patched binding)', () => {
+    const a = new App({ outdir: 'unused' });
+    const chart = new Chart(a, 'platform');
+    new ScopedOperatorTenant(chart, 'TeamA', {
+      namespaceName: 'team-a', deriveInstallerRules: true, acceptedReach: [{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, reason: 'lab, SEC-1' }],
+    });
+    const binding = new k8s.KubeClusterRoleBinding(chart, 'Admins', {
+      metadata: { name: 'admins' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' },
+      subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'alice' }],
+    });
+    const audited = () => Diagnostics.warnings(a).filter((d) => d.code === ReachCode.TENANT_IDENTITY_UNBOUNDED).map((d) => d.value);
+    expect(audited()).toEqual([]);
+    patch(binding);
+    expect(audited()).toEqual(['ServiceAccount team-a/team-a']);
   });
 });

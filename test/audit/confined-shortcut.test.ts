@@ -184,3 +184,29 @@ test('a template computed for one namespace is instantiated for another: team-x 
     { all: false, namespaces: ['team-y'] },
   ]);
 });
+
+test('fast-check: subjects written as Kubernetes matches them (User system:serviceaccount:<ns>:<name>, ServiceAccount without namespace) keep the audit equal to the full audit (seed 12)', () => {
+  // issue 15 item 6: a User subject with a ServiceAccount's user name leaks that namespace like the ServiceAccount subject
+  const matched = fc.oneof(
+    fc.record({ kind: fc.constant('User'), name: fc.tuple(namespace, fc.constantFrom('default', 'etcd-operator', 'ns-a', 'ns-b')).map(([n, a]) => `system:serviceaccount:${n}:${a}`) }),
+    fc.record({ kind: fc.constant('ServiceAccount'), name: fc.constantFrom('ns-a', 'ns-b', 'etcd-operator'), namespace: fc.constant('') }),
+    subject,
+  );
+  const bindingShape = fc.record({ cluster: fc.boolean(), ns: namespace, ref: roleRef, subjects: fc.array(matched, { minLength: 1, maxLength: 2 }) });
+  const binding: fc.Arbitrary<PowerObject> = bindingShape.map((o) => ({
+    manifest: o.cluster
+      ? { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'b' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', ...o.ref, kind: 'ClusterRole' }, subjects: o.subjects }
+      : { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'b', namespace: o.ns }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', ...o.ref }, subjects: o.subjects },
+  }));
+  const input = fc.record({
+    tenants: fc.uniqueArray(tenant, { minLength: 1, maxLength: 3, selector: (t) => t.namespace }),
+    objects: fc.array(fc.oneof(object, binding, binding), { maxLength: 5 }),
+  }).map((i): TenancyAuditInput => ({ tenants: i.tenants, objects: [...i.tenants.flatMap(installerObjects), ...i.objects] }));
+  let withFindings = 0;
+  fc.assert(fc.property(input, (i) => {
+    const result = TenancyAudit.audit(i);
+    expect(result).toEqual(TenancyAudit._auditUnoptimized(i));
+    if (result.tenants.some((t) => t.findings.length > 0)) withFindings++;
+  }), { seed: 12, numRuns: 150 });
+  expect(withFindings).toBeGreaterThan(0);
+});

@@ -5,9 +5,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
-import { Group, k8s } from 'cdk8s-plus-28';
+import { Group, k8s, User } from 'cdk8s-plus-28';
 import {
-  BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
+  AccessLevel, BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
   PolicyChecks, PolicySeverity, PreflightEnforcement, ScopedOperatorTenant, SensitiveGrant, TargetNamespaces, TenantBaseline, UpgradeStrategy,
 } from '../../src';
 
@@ -154,6 +154,10 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
     const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' });
     new TenantBaseline(chart, 'B', { tenant: t });
     t.subscribe({ packageName: 'strimzi-kafka-operator', catalog: CATALOG, bundle: bundle('strimzi-kafka-operator', '1.2.0'), preflight: PreflightEnforcement.WARNING });
+  },
+  CrossTenantPeopleGrant: (chart) => {
+    new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a' }).grantOperatorAccess(User.fromName(chart, 'B', 'system:serviceaccount:team-b:team-b'), AccessLevel.ADMIN);
+    new ScopedOperatorTenant(chart, 'TeamB', { namespaceName: 'team-b' });
   },
 };
 
