@@ -5,11 +5,11 @@
  * Every cdk8s validation pass validates the whole App pre-order, root first, so the root refreshes the result before
  * the tenants read it. In a `TenancyApp` synth or a `Diagnostics.warnings` call (a `SynthPass`) the audit runs once
  * for the pass; in other passes (a plain cdk8s App validates once per Chart) a fingerprint of what the audit depends
- * on, the audited objects' content included (`auditFingerprint`), skips the audit when nothing changed since the
+ * on, the audited objects' content included (`AuditFingerprint.of`), skips the audit when nothing changed since the
  * last pass.
  */
 import { IConstruct } from 'constructs';
-import { auditFingerprint } from './registry';
+import { AuditFingerprint } from './registry';
 import { TenancyAudit, TenancyAuditResult, TenantAuditResult } from './tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostics';
 import { SynthPass } from '../core/synth-pass';
@@ -33,7 +33,7 @@ function refresh(root: IConstruct, cache: Cache): TenancyAuditResult {
     if (!cache.result || cache.pass !== pass) store(root, cache, undefined, pass);
     return cache.result!;
   }
-  const fingerprint = auditFingerprint(root);
+  const fingerprint = AuditFingerprint.of(root);
   if (!cache.result || cache.pass !== undefined || cache.fingerprint !== fingerprint) store(root, cache, fingerprint, undefined);
   return cache.result!;
 }

@@ -18,7 +18,7 @@ function addTenants(app: App, tenants: number): void {
 
 /** How many fingerprint walks (a walk over every tenant's facts) and audits one synth runs. */
 function countsOf(synth: () => void): { fingerprints: number; audits: number } {
-  const fingerprint = jest.spyOn(registry, 'auditFingerprint');
+  const fingerprint = jest.spyOn(registry.AuditFingerprint, 'of');
   const audit = jest.spyOn(TenancyAudit, 'ofConstruct');
   try {
     synth();
