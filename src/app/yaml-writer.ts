@@ -229,6 +229,19 @@ class BlockWriter {
   }
 }
 
+/**
+ * Whether cdk8s's own writer (`Yaml.stringify`) writes `s`, as a key or a value, so that Kubernetes' reader reads
+ * another value or refuses the file: a lone surrogate, a character `yaml` leaves raw (DEL, C1, U+2028, U+2029,
+ * BOM, U+FFFE, U+FFFF), or a YAML 1.1 scalar (`0X1F`, `yEs`, `<<`, ...) that `yaml` writes plain.
+ */
+export function cdk8sWritesUnfaithfully(s: string): boolean {
+  if (LONE_SURROGATE.test(s) || NOT_ESCAPED_BY_YAML.test(s)) return true;
+  return s === MERGE_KEY || (GoYaml.resolvesToNonString(s) && isPlain(s));
+}
+
+/** Apps whose output goes through `YamlWriter` (`TenancyApp`): the library's constructs skip `cdk8sWritesUnfaithfully`. */
+export const FAITHFUL_WRITER_APPS = new WeakSet<object>();
+
 /** A string of a document that no YAML reader of Kubernetes can read as written (see `YamlWriter.unrepresentable`). */
 export interface UnrepresentableValue {
   /** Where it is in the document, e.g. `metadata.annotations["a"]` (`(key)` appended when it is a map key). */

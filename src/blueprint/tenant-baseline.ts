@@ -1,6 +1,7 @@
 import { ApiObject, Lazy } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
+import { refuseUnfaithfulOutputOnPlainApps } from '../app/faithful-output';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
@@ -144,6 +145,7 @@ export class TenantBaseline extends Construct {
       }
     }
     addErrorProducer(this, () => errors);
+    refuseUnfaithfulOutputOnPlainApps(this);
 
     this.resourceQuota = new k8s.KubeResourceQuota(this, 'ResourceQuota', {
       metadata: { name: 'tenant-baseline', namespace },

@@ -5,6 +5,7 @@ import { Construct, IConstruct } from 'constructs';
 import { stringify } from 'yaml';
 import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source';
 import { CuratedList, CuratedPackage } from './curated-list';
+import { refuseUnfaithfulOutputOnPlainApps } from '../app/faithful-output';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails, Diagnostics } from '../core/diagnostics';
 import { describeValue, INPUT_CODES, InputCheck, isObject, prop, throwIfInvalid, valueText, withUnknownProps } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
@@ -142,6 +143,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
     this.secrets = [...(checkedProps.secrets ?? [])].sort();
     this.allowed = [...(checkedProps.packages ?? [])]; // a JavaScript caller may omit it: reported as an empty list
     addErrorProducer(this, () => this.errors());
+    refuseUnfaithfulOutputOnPlainApps(this);
     addWarningProducer(this, () => this.warnings());
     for (const t of checkedProps.tenants ?? []) this.serve(t);
   }

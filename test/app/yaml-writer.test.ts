@@ -187,9 +187,9 @@ describe('YamlWriter: lone surrogates are refused', () => {
     const value = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a', annotations: { note: 'a\ud800b' } } };
     expect(() => YamlWriter.stringify([value])).toThrow(UnrepresentableYamlError);
     expect(() => YamlWriter.stringify([value])).toThrow('Namespace team-a metadata.annotations.note="a\\ud800b": holds a lone UTF-16 surrogate');
-    const key = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'x' }, data: { ['k\udc00']: 'v\nw' } };
-    expect(YamlWriter.unrepresentable(key)).toEqual({ field: 'data["k\\udc00"] (key)', value: 'k\udc00' });
-    expect(() => YamlWriter.document(key)).toThrow('ConfigMap x/c data["k\\udc00"] (key)="k\\udc00"');
+    const inKey = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'x' }, data: { ['k\udc00']: 'v\nw' } };
+    expect(YamlWriter.unrepresentable(inKey)).toEqual({ field: 'data["k\\udc00"] (key)', value: 'k\udc00' });
+    expect(() => YamlWriter.document(inKey)).toThrow('ConfigMap x/c data["k\\udc00"] (key)="k\\udc00"');
     // a pair is fine
     expect(YamlWriter.unrepresentable({ a: '\ud83d\ude00' })).toBeUndefined();
   });

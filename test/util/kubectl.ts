@@ -41,7 +41,7 @@ const PROBE = 'kubectl-read.test/probe';
 
 /** The objects kubectl reads from a YAML file; throws kubectl's error when it refuses the file. */
 export function kubectlReadFile(file: string): any[] {
-  const r = spawnSync('kubectl', ['label', '--local', '-f', file, `${PROBE}-`, '-o', 'json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync('kubectl', ['label', '--local', '-f', file, `${PROBE}-`, '-o', 'json'], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`kubectl refused ${path.basename(file)}: ${r.stderr.trim()}`);
   return splitJson(r.stdout).map(normalized);
 }
@@ -70,7 +70,7 @@ export function kubectlError(yamlText: string): string | undefined {
 
 /** `kubectl kustomize DIR`: the built objects' YAML, or kubectl's error. */
 export function kubectlKustomize(dir: string): { ok: boolean; output: string } {
-  const r = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
   return { ok: r.status === 0, output: r.status === 0 ? r.stdout : r.stderr };
 }
 
@@ -90,8 +90,11 @@ function splitJson(text: string): any[] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
+      if (c === '\\') {
+        i++;
+      } else if (c === '"') {
+        inString = false;
+      }
       continue;
     }
     if (c === '"') inString = true;
