@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 import { refuseUnfaithfulOutputOnPlainApps } from '../app/faithful-output';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
-import { InputCheck } from '../core/input';
+import { InputCheck, KubernetesText } from '../core/input';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
 /** Container resource defaults of the baseline's LimitRange. */
@@ -140,8 +140,19 @@ export class TenantBaseline extends Construct {
     const errors: DiagnosticDetails[] = [...input.errors];
     const quota = options.quota ?? TenantBaseline.DEFAULT_QUOTA;
     for (const [k, v] of Object.entries(quota)) {
-      if (typeof v !== 'string' || !/^[+-]?[0-9.]+([eE][+-]?[0-9]+|[numkMGTPE]i?)?$/.test(v)) {
+      // the key lands in the ResourceQuota as written: the API server's rules (KubernetesText), nothing else
+      const keyProblem = KubernetesText.quotaResourceNameProblem(k);
+      if (keyProblem) {
+        errors.push({ code: 'InvalidQuotaResource', field: `quota[${JSON.stringify(k)}]`, value: k, message: `quota key ${keyProblem}`, fix: "use a quota resource name such as 'pods', 'requests.cpu', 'limits.memory' or 'count/deployments.apps'" });
+      } else if (typeof v !== 'string' || KubernetesText.quantityProblem(v) !== undefined) {
         errors.push({ code: 'InvalidQuantity', field: `quota.${k}`, value: String(v), message: 'not a Kubernetes quantity', fix: "write a quantity such as '10', '500m' or '16Gi'" });
+      }
+    }
+    for (const field of ['defaultRequests', 'defaultLimits'] as const) {
+      for (const [k, v] of Object.entries(options[field] ?? {})) {
+        if (typeof v === 'string' && KubernetesText.quantityProblem(v) !== undefined) {
+          errors.push({ code: 'InvalidQuantity', field: `${field}.${k}`, value: v, message: 'not a Kubernetes quantity', fix: "write a quantity such as '100m', '1' or '128Mi'" });
+        }
       }
     }
     addErrorProducer(this, () => errors);

@@ -97,8 +97,9 @@ function splitJson(text: string): any[] {
       }
       continue;
     }
-    if (c === '"') inString = true;
-    else if (c === '{' || c === '[') {
+    if (c === '"') {
+      inString = true;
+    } else if (c === '{' || c === '[') {
       if (depth === 0) start = i;
       depth++;
     } else if (c === '}' || c === ']') {
