@@ -65,7 +65,8 @@ describeWithKubectl('issue 15 item 1: YAML 1.1 line breaks', () => {
     const [misread] = kubectlRead(Yaml.stringify(ns));
     expect([misread.apiVersion, misread.kind, misread.roleRef, misread.subjects[0].kind, misread.subjects[0].apiGroup]).toEqual([
       'rbac.authorization.k8s.io/v1', 'ClusterRoleBinding', { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' },
-      'Group', 'rbac.authorization.k8s.io']);
+      'Group', 'rbac.authorization.k8s.io',
+    ]);
   });
 
   test('GIVEN the same annotation in the GitOps layout THEN kubectl reads the tenant folder exactly and kustomize builds the layout', () => {
@@ -83,8 +84,11 @@ describeWithKubectl('issue 15 item 1: YAML 1.1 line breaks', () => {
     const app = Testing.app();
     const chart = new Chart(app, 'teams');
     const blueprint = new TenantBlueprint({
-      name: 'obs', catalog: CATALOG, operators: [{ packageName: 'prometheus', channel: 'beta', bundle: prometheus }],
-      baseline: {}, allowedOverrides: [BlueprintOverride.QUOTA],
+      name: 'obs',
+      catalog: CATALOG,
+      operators: [{ packageName: 'prometheus', channel: 'beta', bundle: prometheus }],
+      baseline: {},
+      allowedOverrides: [BlueprintOverride.QUOTA],
     });
     const key = ['pods', 'kind:', ' Pod', 'metadata:', ' namespace:', '  kube-system'].join(L);
     blueprint.stamp(chart, 'metrics', { quota: { [key]: '1', 'count/deployments.apps': '5', 'gpus': '1', 'requests.cpu': '2x' } });
