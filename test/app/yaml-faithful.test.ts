@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { App, Chart, JsonPatch, Testing, Yaml } from 'cdk8s';
+import * as fc from 'fast-check';
 import {
   BlueprintOverride, CatalogSourceReference, OperatorBundle, OutputLayout, ScopedOperatorTenant, TenancyApp, TenantBlueprint,
 } from '../../src';
@@ -186,5 +187,45 @@ describe('plain cdk8s App: cdk8s\'s writer cannot be changed, so the library\'s 
     const app = new TenancyApp({ outdir: path.join(tmpRoot, `${dirs++}`), quiet: true });
     tenantWithNamespaceMetadata({ note: `ok${L}kind:${L} ClusterRoleBinding`, umask: '0o022' }, { mode: '0X1F' })(new Chart(app, 'tenants'));
     expect(synthErrorLines(app)).toEqual([]);
+  });
+});
+
+/** YAML 1.1 forms and characters the writer must keep faithful (seeds of the generated corpus). */
+const FORMS = ['0X1F', '0O17', '0B11', '0o022', '0x1f', '1_000', '08', '0777', '1e3', '.5', '+1', '-0b11', 'y', 'Y', 'n', 'yes', 'No', 'ON', 'off',
+  'yEs', 'true', 'FALSE', '~', 'null', 'NULL', '.inf', '-.Inf', '.NaN', '2020-01-01', '2001-12-14t21:59:43.10-05:00', '190:20:30', '<<', '=', ''];
+const CHARS = ['\x7f', '\x80', '\x85', '\x9f', '\u2028', '\u2029', '\ufeff', '\ufffe', '\uffff', '\x00', '\x1b', '\t', '\n', '\r', ': ', ' #', '"', "'", '\\', 'é', '😀'];
+const text = fc.oneof(
+  fc.constantFrom(...FORMS),
+  fc.string({ unit: fc.oneof(fc.constantFrom(...CHARS), fc.constantFrom('a', 'x', '0', '1', '.', '-', '_', ' ', ':', 'k')), maxLength: 10 }),
+  fc.tuple(fc.constantFrom(...FORMS), fc.constantFrom(...CHARS)).map(([f, c]) => `${f}${c}`),
+);
+/** Label values: valid ones only (Kubernetes' label rules), YAML 1.1 forms among them. */
+const labelValue = fc.oneof(
+  fc.constantFrom(...FORMS.filter((f) => /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/.test(f) || f === '')),
+  fc.stringMatching(/^[a-z0-9]([-a-z0-9_.]{0,8}[a-z0-9])?$/),
+);
+/** Annotation keys: qualified names, YAML 1.1 forms among them (`y`, `0x1F`, `1e3` are valid keys). */
+const annotationKey = fc.oneof(
+  fc.constantFrom('y', 'no', 'ON', '0x1F', '0O17', '1e3', '08', 'null', 'example.com/yes', 'example.com/0b11'),
+  fc.stringMatching(/^[a-z][a-z0-9]{0,6}$/),
+);
+const tenantSpec = fc.record({
+  annotations: fc.dictionary(annotationKey, text, { maxKeys: 4 }),
+  labels: fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9]{0,6}$/), labelValue, { maxKeys: 3 }),
+  env: fc.array(text, { maxLength: 3 }),
+});
+
+describeWithKubectl('a generated corpus through the real constructs (fixed seed), read by kubectl', () => {
+  test('GIVEN 60 tenants with generated annotations, labels and Subscription env values THEN kubectl reads exactly the in-memory objects (one call)', () => {
+    const specs = fc.sample(tenantSpec, { numRuns: 60, seed: 15 });
+    const { objects, outdir } = synthTenancy((chart) => specs.forEach((s, i) => {
+      const t = new ScopedOperatorTenant(chart, `t${i}`, { namespaceName: `team-${i}`, namespaceAnnotations: s.annotations, namespaceLabels: s.labels });
+      t.subscribe({ packageName: 'etcd', channel: 'singlenamespace-alpha', catalog: CATALOG, config: { env: s.env.map((value, j) => ({ name: `E${j}`, value })) } });
+    }));
+    const read = kubectlRead(filesBelow(outdir).filter((f) => f.endsWith('.yaml')).map((f) => fs.readFileSync(f, 'utf8')).join('---\n'));
+    expect(read).toEqual(objects.map(normalized));
+    // the corpus holds what cdk8s's writer gets wrong
+    const strings = specs.flatMap((s) => [...Object.keys(s.annotations), ...Object.values(s.annotations), ...Object.values(s.labels), ...s.env]);
+    expect(strings.filter((x) => /^(0X1F|0O17|0B11|0o022|y|<<)$|[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/.test(x)).length).toBeGreaterThan(20);
   });
 });
