@@ -382,6 +382,24 @@ const CHECKS: PolicyCheck[] = [
     fix: 'rename one of them, or define the object once',
     example: "installerRoleName: 'team-a-subscription-manager' with grantSubscriptionManagement",
   },
+  {
+    id: 'OLMT-038',
+    code: 'UnfaithfulYamlOutput',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: "on a plain cdk8s App, a string cdk8s's writer would write so that kubectl, Argo CD and Flux (go-yaml v2, YAML 1.1) read another value or refuse the file (YAML 1.1 numbers and booleans, U+2028 line breaks, DEL, C1)",
+    fix: 'synthesize with TenancyApp, whose writer quotes and escapes such strings, or change the value',
+    example: "namespaceAnnotations: { umask: '0o022' } in a plain App",
+  },
+  {
+    id: 'OLMT-039',
+    code: 'UnrepresentableYamlValue',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'a string holds a lone UTF-16 surrogate: it has no UTF-8 encoding, so no reader of Kubernetes reads it as written',
+    fix: 'remove the character, or write the whole surrogate pair',
+    example: "namespaceAnnotations: { note: 'a\\ud800b' }",
+  },
 ];
 
 const BY_CODE = new Map(CHECKS.map((c) => [c.code, c] as const));

@@ -159,7 +159,7 @@ describeWithKubectl('issue 15 item 3: characters kubectl refuses, U+0085 inside 
     const app = new TenancyApp({ outdir: path.join(tmpRoot, `${dirs++}`), quiet: true });
     tenantWithNamespaceMetadata({ note: 'a\ud800b' })(new Chart(app, 'tenants'));
     expect(synthErrorLines(app)).toEqual([
-      "[tenants/team-a] namespaceAnnotations[\"note\"]=\"a\\ud800b\": namespaceAnnotations[\"note\"] holds a lone UTF-16 surrogate, which has no UTF-8 encoding: Kubernetes' YAML reader (go-yaml v2) refuses the file (or the character is replaced), so the cluster would not read it as written. Fix: remove the character, or write the whole surrogate pair (e.g. from String.fromCodePoint) (UnrepresentableYamlValue)",
+      "[tenants/team-a] namespaceAnnotations[\"note\"]=\"a\\ud800b\": namespaceAnnotations[\"note\"] holds a lone UTF-16 surrogate, which has no UTF-8 encoding: Kubernetes' YAML reader (go-yaml v2) refuses the file (or the character is replaced), so the cluster would not read it as written. Fix: remove the character, or write the whole surrogate pair (e.g. from String.fromCodePoint) (UnrepresentableYamlValue, OLMT-039)",
     ]);
   });
 
@@ -177,9 +177,9 @@ describe('plain cdk8s App: cdk8s\'s writer cannot be changed, so the library\'s 
     tenantWithNamespaceMetadata({ note: `ok${L}kind:${L} ClusterRoleBinding`, umask: '0o022' }, { mode: '0X1F' })(new Chart(app, 'tenants'));
     const lines = synthErrorLines(app).filter((l) => l.includes('UnfaithfulYamlOutput'));
     expect(lines.map((l) => l.replace(/: cdk8s's YAML writer.*Fix: /, ': ... Fix: '))).toEqual([
-      '[tenants/team-a] Namespace team-a metadata.annotations.note="ok\\u2028kind:\\u2028 ClusterRoleBinding": ... Fix: synthesize with TenancyApp (a drop-in for App whose writer quotes and escapes such strings), or change the value (UnfaithfulYamlOutput)',
-      '[tenants/team-a] Namespace team-a metadata.annotations.umask="0o022": ... Fix: synthesize with TenancyApp (a drop-in for App whose writer quotes and escapes such strings), or change the value (UnfaithfulYamlOutput)',
-      '[tenants/team-a] Namespace team-a metadata.labels.mode="0X1F": ... Fix: synthesize with TenancyApp (a drop-in for App whose writer quotes and escapes such strings), or change the value (UnfaithfulYamlOutput)',
+      '[tenants/team-a] Namespace team-a metadata.annotations.note="ok\\u2028kind:\\u2028 ClusterRoleBinding": ... Fix: synthesize with TenancyApp (a drop-in for App whose writer quotes and escapes such strings), or change the value (UnfaithfulYamlOutput, OLMT-038)',
+      '[tenants/team-a] Namespace team-a metadata.annotations.umask="0o022": ... Fix: synthesize with TenancyApp (a drop-in for App whose writer quotes and escapes such strings), or change the value (UnfaithfulYamlOutput, OLMT-038)',
+      '[tenants/team-a] Namespace team-a metadata.labels.mode="0X1F": ... Fix: synthesize with TenancyApp (a drop-in for App whose writer quotes and escapes such strings), or change the value (UnfaithfulYamlOutput, OLMT-038)',
     ]);
   });
 

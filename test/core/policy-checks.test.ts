@@ -142,6 +142,8 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
     .subscribe({ packageName: 'etcd', catalog: CATALOG, config: { tolerations: [{ operator: 'Exists' }] } }),
   DuplicateObject: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRoleName: 'team-a-subscription-manager' })
     .grantSubscriptionManagement(Group.fromName(chart, 'Ops', 'ops')),
+  UnfaithfulYamlOutput: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', namespaceAnnotations: { umask: '0o022' } }),
+  UnrepresentableYamlValue: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', namespaceAnnotations: { note: 'a\ud800b' } }),
 };
 
 describe('PolicyChecks registry', () => {
