@@ -235,9 +235,13 @@ class BlockWriter {
  * BOM, U+FFFE, U+FFFF), or a YAML 1.1 scalar (`0X1F`, `yEs`, `<<`, ...) that `yaml` writes plain.
  */
 export function cdk8sWritesUnfaithfully(s: string): boolean {
-  if (LONE_SURROGATE.test(s) || NOT_ESCAPED_BY_YAML.test(s)) return true;
+  // most strings are printable ASCII: no surrogate, no character yaml leaves raw
+  if (NOT_PRINTABLE_ASCII.test(s) && (LONE_SURROGATE.test(s) || NOT_ESCAPED_BY_YAML.test(s))) return true;
   return s === MERGE_KEY || (GoYaml.resolvesToNonString(s) && isPlain(s));
 }
+
+// eslint-disable-next-line no-control-regex
+const NOT_PRINTABLE_ASCII = /[^\u0000-\u007e]/;
 
 /** Apps whose output goes through `YamlWriter` (`TenancyApp`): the library's constructs skip `cdk8sWritesUnfaithfully`. */
 export const FAITHFUL_WRITER_APPS = new WeakSet<object>();
