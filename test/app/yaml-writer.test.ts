@@ -167,6 +167,14 @@ describeWithKubectl('YamlWriter: kubectl (go-yaml v2, YAML 1.1) reads exactly wh
     expect(kubectlRead(YamlWriter.stringify(docs))).toEqual(docs);
   });
 
+  test('GIVEN random number-, date- and bool-like strings (fixed seed) THEN kubectl reads every one as the string (resolve.go\'s forms are all quoted)', () => {
+    const unit = fc.constantFrom('0', '1', '7', '8', '9', 'x', 'X', 'o', 'O', 'b', 'B', 'e', 'E', '.', '_', '+', '-', ':', 'a', 'f', 'F', 'i', 'n', 'N', 'T', 't', 'Z', ' ', 'y', 'Y', 's', 'l', 'u');
+    const strings = fc.sample(fc.oneof(fc.string({ unit, maxLength: 8 }), fc.stringMatching(/^[-+]?0[xXoObB][0-9a-fA-F_]{1,5}$/), fc.stringMatching(/^[-+]?[0-9_]{1,6}([.:eE][-+]?[0-9_]{0,4})?$/),
+      fc.stringMatching(/^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ][0-9:.]{0,8}(Z|[-+][0-9:]{0,5})?)?$/)), { numRuns: 3000, seed: 1115 });
+    const docs = [asObject({ values: strings, keys: Object.fromEntries(strings.map((x) => [x, x])) }, 0)];
+    expect(kubectlRead(YamlWriter.stringify(docs))).toEqual(docs);
+  });
+
   test('GIVEN cdk8s\'s own output for those strings THEN kubectl reads other values or refuses the file (why the writer departs from it)', () => {
     // as a value and as a key (a plain `<<` key is a merge: go-yaml v2 decode.go isMerge)
     const misread = (s: string) => {
