@@ -119,8 +119,10 @@ function renderedNumber(n: number): string {
 function scalarValue(v: unknown): string {
   switch (typeof v) {
     case 'string': {
-      if (LONE_SURROGATE.test(v)) throw new UnrepresentableString(v);
-      if (NOT_ESCAPED_BY_YAML.test(v)) return GoYaml.doubleQuoted(v);
+      if (NOT_PRINTABLE_ASCII.test(v)) {
+        if (LONE_SURROGATE.test(v)) throw new UnrepresentableString(v);
+        if (NOT_ESCAPED_BY_YAML.test(v)) return GoYaml.doubleQuoted(v);
+      }
       if (CONTEXT_DEPENDENT.test(v)) throw new NeedsYaml();
       if (!isPlain(v) && v !== MERGE_KEY) return quoted(v);
       return faithfulForm(v, true) ?? v;
@@ -138,7 +140,7 @@ function scalarValue(v: unknown): string {
 }
 
 function key(k: string): string {
-  if (LONE_SURROGATE.test(k)) throw new UnrepresentableString(k);
+  if (NOT_PRINTABLE_ASCII.test(k) && LONE_SURROGATE.test(k)) throw new UnrepresentableString(k);
   if (k.length > MAX_IMPLICIT_KEY || (CONTEXT_DEPENDENT.test(k) && !NOT_ESCAPED_BY_YAML.test(k))) throw new NeedsYaml();
   const plain = isPlain(k) || k === MERGE_KEY;
   const r = faithfulForm(k, plain) ?? (plain ? k : quoted(k));
