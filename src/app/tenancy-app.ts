@@ -93,7 +93,8 @@ export interface SynthSummary {
 /**
  * A drop-in for cdk8s `App` that synthesizes in one pass: dependency resolution and every validation run once per
  * `synth()` / `synthYaml()` / `synthObjects()`, however many charts the App has. The output is byte-identical to
- * cdk8s `App`'s for the same constructs.
+ * cdk8s `App`'s for the same constructs, except for strings Kubernetes' YAML 1.1 reader would read differently,
+ * which are quoted or escaped (docs/scale.md); a string with a lone surrogate is refused.
  *
  * `synth()` also prints, to stderr, the library's warnings and a one-line summary (`quiet: true` silences both).
  * Note: calling `chart.toJson()` on one of its charts still takes cdk8s's own (whole-App) path.

@@ -1,6 +1,7 @@
 /**
  * Internal: cdk8s's YAML (`Yaml.stringify`: the `yaml` package, YAML 1.1 schema, `lineWidth: 0`, documents joined
- * by `---`), byte for byte, without building a `yaml` Document per manifest.
+ * by `---`), byte for byte, without building a `yaml` Document per manifest, except where Kubernetes would read it
+ * otherwise.
  *
  * Why: writing the YAML was half of a large synth (5,000 tenants: ~3 s of ~6 s), most of it spent building and
  * walking `yaml`'s node tree for plain JSON whose layout is fixed. This writer lays out maps and sequences the way
@@ -11,10 +12,17 @@
  * ...: the tags' own tests are used), and quotes the others as `yaml`'s `quotedString` does. Numbers are rendered by
  * `yaml` itself, once, and remembered.
  *
- * Whatever this layout does not cover exactly falls back to `yaml` for the whole document: multi-line strings (block
- * scalars, whose text depends on the indentation), document markers, keys over 1024 characters, `undefined`, objects
- * that are not plain JSON, and the same object reached twice (`yaml` writes anchors). `test/app/yaml-writer.test.ts`
- * compares it with `Yaml.stringify` on every example and on generated documents.
+ * Faithful for Kubernetes' reader (sigs.k8s.io/yaml on go-yaml v2, YAML 1.1; go-yaml.ts): the strings `yaml` writes
+ * so that go-yaml reads another value or refuses the file are the exceptions to byte identity (docs/scale.md):
+ * plain scalars go-yaml resolves to non-strings (`0X1F`, `0o022`, `yEs`, `<<`, ...) are quoted, and characters
+ * `yaml` leaves raw (DEL, C1, U+0085, U+2028, U+2029, BOM, U+FFFE, U+FFFF) are escaped in double quotes. Strings
+ * with a lone surrogate cannot be written faithfully: `UnrepresentableYamlError`.
+ *
+ * Whatever this layout does not cover exactly falls back to `yaml` for the whole document (with the same exceptions,
+ * `faithfulYaml`): multi-line strings (block scalars, whose text depends on the indentation), document markers, keys
+ * over 1024 characters, `undefined`, objects that are not plain JSON, and the same object reached twice (`yaml`
+ * writes anchors). `test/app/yaml-writer.test.ts` compares it with `Yaml.stringify` on every example and on generated
+ * documents, and reads its output with kubectl.
  */
 import * as path from 'path';
 import * as OWN_YAML from 'yaml';
