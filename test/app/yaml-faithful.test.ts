@@ -10,7 +10,7 @@ import * as path from 'path';
 import { App, Chart, JsonPatch, Testing, Yaml } from 'cdk8s';
 import * as fc from 'fast-check';
 import {
-  BlueprintOverride, CatalogSourceReference, OperatorBundle, OutputLayout, ScopedOperatorTenant, TenancyApp, TenantBlueprint,
+  BlueprintOverride, CatalogSourceReference, OperatorBundle, OutputLayout, ScopedOperatorTenant, TenancyApp, TenantBaseline, TenantBlueprint,
 } from '../../src';
 import { describeWithKubectl, kubectlError, kubectlKustomize, kubectlRead, kubectlReadFile, normalized } from '../util/kubectl';
 import { synthErrorLines } from '../util/synth';
@@ -227,5 +227,41 @@ describeWithKubectl('a generated corpus through the real constructs (fixed seed)
     // the corpus holds what cdk8s's writer gets wrong
     const strings = specs.flatMap((s) => [...Object.keys(s.annotations), ...Object.values(s.annotations), ...Object.values(s.labels), ...s.env]);
     expect(strings.filter((x) => /^(0X1F|0O17|0B11|0o022|y|<<)$|[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/.test(x)).length).toBeGreaterThan(20);
+  });
+});
+
+describeWithKubectl('reasons that land in annotations, LimitRange defaults', () => {
+  const pullSecretTenant = (reason: string) => (chart: Chart) => new ScopedOperatorTenant(chart, 'team-a', {
+    namespaceName: 'team-a',
+    createTokenSecret: false,
+    installerRules: [],
+    legacyPullSecretAccess: { catalogNamespace: 'openshift-marketplace', secretNames: ['quay-pull'] },
+    systemNamespacesReason: reason,
+  });
+
+  test('GIVEN a reason that is a YAML 1.1 number (0O17) THEN kubectl reads the annotation exactly', () => {
+    const { objects, outdir } = synthTenancy(pullSecretTenant('0O17'));
+    const read = readManifests(outdir);
+    expect(read).toEqual(objects.map(normalized));
+    expect(read.flatMap((o) => Object.values(o.metadata.annotations ?? {})).filter((v) => v === '0O17').length).toBeGreaterThan(0);
+  });
+
+  test('GIVEN a reason with a lone surrogate THEN synth fails naming the field', () => {
+    const app = Testing.app();
+    pullSecretTenant('why\udbff')(new Chart(app, 'c'));
+    expect(synthErrorLines(app).filter((l) => l.includes('UnrepresentableYamlValue'))).toEqual([
+      "[c/team-a] systemNamespacesReason=\"why\\udbff\": systemNamespacesReason holds a lone UTF-16 surrogate, which has no UTF-8 encoding: Kubernetes' YAML reader (go-yaml v2) refuses the file (or the character is replaced), so the cluster would not read it as written. Fix: remove the character, or write the whole surrogate pair (e.g. from String.fromCodePoint) (UnrepresentableYamlValue, OLMT-039)",
+    ]);
+  });
+
+  test('GIVEN LimitRange defaults that are not quantities THEN the baseline refuses them', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c');
+    const tenant = new ScopedOperatorTenant(chart, 'team-a', { namespaceName: 'team-a' });
+    new TenantBaseline(chart, 'Baseline', { tenant, defaultRequests: { cpu: '0x10', memory: '128Mi' }, defaultLimits: { cpu: '1', memory: '1 Gi' } });
+    expect(synthErrorLines(app).filter((l) => l.includes('InvalidQuantity'))).toEqual([
+      "[c/Baseline] defaultRequests.cpu=\"0x10\": not a Kubernetes quantity. Fix: write a quantity such as '100m', '1' or '128Mi' (InvalidQuantity)",
+      "[c/Baseline] defaultLimits.memory=\"1 Gi\": not a Kubernetes quantity. Fix: write a quantity such as '100m', '1' or '128Mi' (InvalidQuantity)",
+    ]);
   });
 });
