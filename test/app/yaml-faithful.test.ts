@@ -183,6 +183,19 @@ describe('plain cdk8s App: cdk8s\'s writer cannot be changed, so the library\'s 
     ]);
   });
 
+  test('GIVEN a plain App that synthesizes, then a patch adding `0o022` THEN the next synth refuses it (checked once per synth call, never stale)', () => {
+    const app = new App({ outdir: path.join(tmpRoot, `${dirs++}`) });
+    const charts = [0, 1, 2].map((i) => new Chart(app, `c${i}`));
+    const tenants = charts.map((c, i) => new ScopedOperatorTenant(c, 'team', { namespaceName: `team-${i}` }));
+    expect(synthErrorLines(app)).toEqual([]);
+    app.synth();
+    tenants[2].namespace!.addJsonPatch(JsonPatch.add('/metadata/annotations', { umask: '0o022' }));
+    expect(synthErrorLines(app).filter((l) => l.includes('UnfaithfulYamlOutput')).map((l) => l.replace(/: cdk8s's YAML writer.*\(/, ' ('))).toEqual([
+      '[c2/team] Namespace team-2 metadata.annotations.umask="0o022" (UnfaithfulYamlOutput, OLMT-038)',
+    ]);
+    expect(() => app.synth()).toThrow('[c2/team] Namespace team-2 metadata.annotations.umask="0o022"');
+  });
+
   test('GIVEN the same constructs in a TenancyApp THEN no such error (its writer is faithful)', () => {
     const app = new TenancyApp({ outdir: path.join(tmpRoot, `${dirs++}`), quiet: true });
     tenantWithNamespaceMetadata({ note: `ok${L}kind:${L} ClusterRoleBinding`, umask: '0o022' }, { mode: '0X1F' })(new Chart(app, 'tenants'));
