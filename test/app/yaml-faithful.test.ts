@@ -81,6 +81,20 @@ describeWithKubectl('issue 15 item 1: YAML 1.1 line breaks', () => {
     expect(kubectlRead(built.output).find((o) => o.kind === 'Namespace').metadata.annotations.note).toEqual(INJECTION);
   });
 
+  test('GIVEN tenant namespaces named like YAML 1.1 values (0o17, 0b11, no, 0x1f) THEN the GitOps kustomizations list them as strings and kustomize builds them', () => {
+    const names = ['0o17', '0b11', 'no', '0x1f'];
+    const { objects, outdir } = synthTenancy((chart) => names.forEach((n) => new ScopedOperatorTenant(chart, n, { namespaceName: n })), OutputLayout.GITOPS);
+    expect(fs.readFileSync(path.join(outdir, 'tenants', 'kustomization.yaml'), 'utf8')).toContain('resources:\n  - "0b11"\n  - "0o17"\n  - "0x1f"\n  - "no"\n');
+    // cdk8s's writer lists `0o17` plain: go-yaml reads the number 15
+    const asCdk8s = Yaml.stringify({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', metadata: { name: 'k' }, resources: ['0o17', '0b11'] });
+    expect(asCdk8s).toContain('resources:\n  - 0o17\n  - "0b11"\n');
+    expect(kubectlRead(asCdk8s)[0].resources).toEqual([15, '0b11']);
+    const built = kubectlKustomize(outdir);
+    expect(built.ok).toBe(true);
+    expect(kubectlRead(built.output).filter((o) => o.kind === 'Namespace').map((o) => o.metadata.name).sort())
+      .toEqual(objects.filter((o) => o.kind === 'Namespace').map((o) => o.metadata.name).sort());
+  });
+
   test('GIVEN a quota override key that injects a Pod THEN the stamp is refused (quota keys follow validateResourceQuotaResourceName)', () => {
     const app = Testing.app();
     const chart = new Chart(app, 'teams');
