@@ -86,7 +86,8 @@ describeWithKubectl('issue 15 item 1: YAML 1.1 line breaks', () => {
     const { objects, outdir } = synthTenancy((chart) => names.forEach((n) => new ScopedOperatorTenant(chart, n, { namespaceName: n })), OutputLayout.GITOPS);
     expect(fs.readFileSync(path.join(outdir, 'tenants', 'kustomization.yaml'), 'utf8')).toContain('resources:\n  - "0b11"\n  - "0o17"\n  - "0x1f"\n  - "no"\n');
     // cdk8s's writer lists `0o17` plain: go-yaml reads the number 15
-    const asCdk8s = Yaml.stringify({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', metadata: { name: 'k' }, resources: ['0o17', '0b11'] });
+    const kustomization = { apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', metadata: { name: 'k' }, resources: ['0o17', '0b11'] };
+    const asCdk8s = Yaml.stringify(kustomization);
     expect(asCdk8s).toContain('resources:\n  - 0o17\n  - "0b11"\n');
     expect(kubectlRead(asCdk8s)[0].resources).toEqual([15, '0b11']);
     const built = kubectlKustomize(outdir);
