@@ -83,7 +83,8 @@ describeWithKubectl('issue 15 item 1: YAML 1.1 line breaks', () => {
 
   test('GIVEN tenant namespaces named like YAML 1.1 values (0o17, 0b11, no, 0x1f) THEN the GitOps kustomizations list them as strings and kustomize builds them', () => {
     const names = ['0o17', '0b11', 'no', '0x1f'];
-    const { objects, outdir } = synthTenancy((chart) => names.forEach((n) => new ScopedOperatorTenant(chart, n, { namespaceName: n })), OutputLayout.GITOPS);
+    const build = (chart: Chart) => names.forEach((n) => new ScopedOperatorTenant(chart, n, { namespaceName: n }));
+    const { objects, outdir } = synthTenancy(build, OutputLayout.GITOPS);
     expect(fs.readFileSync(path.join(outdir, 'tenants', 'kustomization.yaml'), 'utf8')).toContain('resources:\n  - "0b11"\n  - "0o17"\n  - "0x1f"\n  - "no"\n');
     // cdk8s's writer lists `0o17` plain: go-yaml reads the number 15
     const kustomization = { apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', metadata: { name: 'k' }, resources: ['0o17', '0b11'] };
