@@ -14,7 +14,6 @@
  *
  * Pure: no construct dependency; `TenancyApp` feeds it the objects of one synthesis.
  */
-import { Yaml } from 'cdk8s';
 import { checkGitOpsFilesArgs, checkKindWaveArgs, checkManifest } from './input-checks';
 import { YamlWriter } from './yaml-writer';
 import { InputCheck, throwIfInvalid } from '../core/input';
@@ -292,7 +291,8 @@ function uniqueFileName(base: string, used: Set<string>): string {
 }
 
 function kustomization(resources: string[]): string {
-  return Yaml.stringify({
+  // through YamlWriter: a tenant folder named `no`, `0x1f` or `1e3` is a string for kustomize too
+  return YamlWriter.document({
     apiVersion: 'kustomize.config.k8s.io/v1beta1',
     kind: 'Kustomization',
     sortOptions: { order: 'fifo' },

@@ -3,7 +3,7 @@
  * so GitOps tools must not treat them as drift nor overwrite them. Read from the controllers' source; the table
  * in docs/gitops.md lists the same rows (a test compares them).
  */
-import { Yaml } from 'cdk8s';
+import { YamlWriter } from './yaml-writer';
 
 /** One field a controller writes on an object this library synthesizes. */
 export interface ControllerWrittenField {
@@ -135,7 +135,7 @@ export class OlmWrites {
       '# Fields OLM and the token controller write after apply; see docs/gitops.md of cdk8s-olm-tenancy.',
       '# Generated: do not edit.',
     ].join('\n');
-    return `${header}\n${Yaml.stringify({
+    return `${header}\n${YamlWriter.document({
       ignoreDifferences: OlmWrites.argoCdIgnoreDifferences(),
       syncPolicy: { syncOptions: ['RespectIgnoreDifferences=true'] },
     })}`;

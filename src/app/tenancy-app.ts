@@ -15,7 +15,7 @@ import { IConstruct, Node } from 'constructs';
 import { GitOpsLayout, GitOpsObject } from './gitops-layout';
 import { checkTenancyAppProps } from './input-checks';
 import { OlmWrites } from './olm-writes';
-import { YamlWriter } from './yaml-writer';
+import { FAITHFUL_WRITER_APPS, UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError, YamlWriter } from './yaml-writer';
 import { addErrorProducer, Diagnostics } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { SynthPass } from '../core/synth-pass';
@@ -93,7 +93,8 @@ export interface SynthSummary {
 /**
  * A drop-in for cdk8s `App` that synthesizes in one pass: dependency resolution and every validation run once per
  * `synth()` / `synthYaml()` / `synthObjects()`, however many charts the App has. The output is byte-identical to
- * cdk8s `App`'s for the same constructs.
+ * cdk8s `App`'s for the same constructs, except for strings Kubernetes' YAML 1.1 reader would read differently,
+ * which are quoted or escaped (docs/scale.md); a string with a lone surrogate is refused.
  *
  * `synth()` also prints, to stderr, the library's warnings and a one-line summary (`quiet: true` silences both).
  * Note: calling `chart.toJson()` on one of its charts still takes cdk8s's own (whole-App) path.
@@ -128,6 +129,7 @@ export class TenancyApp extends App {
     const input = new InputCheck('TenancyApp.');
     const checked = checkTenancyAppProps(input, props, OutputLayout as any);
     super(checked);
+    FAITHFUL_WRITER_APPS.add(this);
     addErrorProducer(this, () => input.errors);
     this.layout = checked.layout ?? OutputLayout.FILE_PER_CHART;
     this.syncWaves = checked.syncWaves ?? false;
@@ -145,7 +147,7 @@ export class TenancyApp extends App {
    */
   public synth(): void {
     // one pass: results computed while validating (the audit) hold until the files are written
-    SynthPass.run(this, () => this.synthPass());
+    SynthPass.run(this, () => namingConstructs(this, () => this.synthPass()));
   }
 
   private synthPass(): void {
@@ -201,7 +203,8 @@ export class TenancyApp extends App {
    * Synthesizes the App into one YAML string, like cdk8s `App.synthYaml()`, in one pass.
    */
   public synthYaml(): string {
-    return YamlWriter.stringify(this.synthObjects().flatMap((c) => c.objects));
+    const objects = this.synthObjects().flatMap((c) => c.objects);
+    return namingConstructs(this, () => YamlWriter.stringify(objects));
   }
 
   /**
@@ -334,7 +337,26 @@ export class TenancyApp extends App {
   }
 }
 
-/** cdk8s `Yaml.save`, through `YamlWriter` (the same bytes). */
+/**
+ * Runs `write`; a string the writer cannot write faithfully (`UnrepresentableYamlError`: a lone surrogate that no
+ * construct's input check caught, e.g. from `addJsonPatch`) becomes a validation error naming the construct of the
+ * object (found by its identity), the field and the value, in cdk8s's format.
+ */
+function namingConstructs<T>(app: App, write: () => T): T {
+  try {
+    return write();
+  } catch (e) {
+    if (!(e instanceof UnrepresentableYamlError)) throw e;
+    const m: any = e.manifest;
+    const owner = app.node.findAll().find((c): c is ApiObject => c instanceof ApiObject && c.apiVersion === m?.apiVersion
+      && c.kind === m?.kind && c.metadata.name === m?.metadata?.name && c.metadata.namespace === m?.metadata?.namespace);
+    const [message, fix] = UNREPRESENTABLE_MESSAGE.split(' Fix: ');
+    const text = Diagnostics.formatMessage({ code: 'UnrepresentableYamlValue', field: e.found.field, value: e.found.value, message, fix });
+    throw new Error(`Validation failed with the following errors:\n  [${owner?.node.path ?? ''}] ${text}`);
+  }
+}
+
+/** cdk8s `Yaml.save`, through `YamlWriter` (the same bytes, but for the strings Kubernetes would read otherwise). */
 function saveYaml(file: string, docs: unknown[]): void {
   fs.writeFileSync(file, YamlWriter.stringify(docs), { encoding: 'utf8' });
 }

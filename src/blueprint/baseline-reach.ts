@@ -1,4 +1,4 @@
-// Which of a tenant's identities may remove or change its baseline (OLMT-048). Internal, not re-exported.
+// Which of a tenant's identities may remove or change its baseline (OLMT-043). Internal, not re-exported.
 //
 // The baseline lives in the tenant namespace, where the tenant's operators hold what their CSV permissions ask for
 // and the installer holds what it grants them (the RBAC authorizer's escalation check: `ConfirmNoEscalation`). A
@@ -73,8 +73,8 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
       value: label,
       message: `${label} may remove or change the baseline of namespace '${ns}' (${allowed.join('; ')}): its quota, limits or default-deny NetworkPolicies; path: ${path!.join(' -> ')}`,
       fix: baseline.protectsManagedObjects
-        ? 'remove the grant (people are not covered by the admission policy), or lower OLMT-048 with policyChecks and a reason'
-        : 'set protectManagedObjects: true on the baseline (an admission policy refuses these requests from the namespace\'s ServiceAccounts), or remove the grant, or lower OLMT-048 with policyChecks',
+        ? 'remove the grant (people are not covered by the admission policy), or lower OLMT-043 with policyChecks and a reason'
+        : 'set protectManagedObjects: true on the baseline (an admission policy refuses these requests from the namespace\'s ServiceAccounts), or remove the grant, or lower OLMT-043 with policyChecks',
     });
   }
   return out;

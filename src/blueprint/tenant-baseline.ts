@@ -4,9 +4,10 @@ import { k8s } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { baselineRemovalFindings } from './baseline-reach';
 import { ManagedObjectsAdmissionPolicy } from './managed-objects-admission-policy';
+import { refuseUnfaithfulOutputOnPlainApps } from '../app/faithful-output';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
-import { InputCheck, throwIfInvalid } from '../core/input';
+import { InputCheck, KubernetesText, throwIfInvalid } from '../core/input';
 import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
@@ -96,7 +97,7 @@ export interface TenantBaselineProps extends TenantBaselineOptions {
  *
  * The tenant's own identities may be allowed to remove the baseline: an operator whose CSV permissions hold
  * `delete` on `networkpolicies` or `update` on `resourcequotas` in its namespace gets them (and so does the installer,
- * which must hold what it grants). The baseline names each such identity (`TenantCanRemoveBaseline`, OLMT-048);
+ * which must hold what it grants). The baseline names each such identity (`TenantCanRemoveBaseline`, OLMT-043);
  * `protectManagedObjects` refuses those requests in the cluster.
  */
 export class TenantBaseline extends Construct {
@@ -199,12 +200,23 @@ export class TenantBaseline extends Construct {
     const errors: DiagnosticDetails[] = [...input.errors];
     const quota = options.quota ?? TenantBaseline.DEFAULT_QUOTA;
     for (const [k, v] of Object.entries(quota)) {
-      if (typeof v !== 'string' || !/^[+-]?[0-9.]+([eE][+-]?[0-9]+|[numkMGTPE]i?)?$/.test(v)) {
+      // the key lands in the ResourceQuota as written: the API server's rules (KubernetesText), nothing else
+      const keyProblem = KubernetesText.quotaResourceNameProblem(k);
+      if (keyProblem) {
+        errors.push({ code: 'InvalidQuotaResource', field: `quota[${JSON.stringify(k)}]`, value: k, message: `quota key ${keyProblem}`, fix: "use a quota resource name such as 'pods', 'requests.cpu', 'limits.memory' or 'count/deployments.apps'" });
+      } else if (typeof v !== 'string' || KubernetesText.quantityProblem(v) !== undefined) {
         errors.push({ code: 'InvalidQuantity', field: `quota.${k}`, value: String(v), message: 'not a Kubernetes quantity', fix: "write a quantity such as '10', '500m' or '16Gi'" });
       }
     }
+    for (const field of ['defaultRequests', 'defaultLimits'] as const) {
+      for (const [k, v] of Object.entries(options[field] ?? {})) {
+        if (typeof v === 'string' && KubernetesText.quantityProblem(v) !== undefined) {
+          errors.push({ code: 'InvalidQuantity', field: `${field}.${k}`, value: v, message: 'not a Kubernetes quantity', fix: "write a quantity such as '100m', '1' or '128Mi'" });
+        }
+      }
+    }
     // derived grants that let the tenant's identities remove the baseline (baseline-reach.ts), at the tenant's severity
-    // (computed only by the producer its severity makes it go to: an error unless the tenant lowers OLMT-048)
+    // (computed only by the producer its severity makes it go to: an error unless the tenant lowers OLMT-043)
     const severity = () => (tenant?._policyChecks ?? {})[REMOVAL_CHECK_ID] ?? PolicySeverity.ERROR;
     const findings = (wanted: PolicySeverity) => {
       if (!tenant || tenant.namespaceName === '' || severity() !== wanted) return { errors: [], warnings: [] };
@@ -212,6 +224,7 @@ export class TenantBaseline extends Construct {
     };
     addErrorProducer(this, () => [...errors, ...findings(PolicySeverity.ERROR).errors]);
     addWarningProducer(this, () => findings(PolicySeverity.WARNING).warnings);
+    refuseUnfaithfulOutputOnPlainApps(this);
 
     this.resourceQuota = new k8s.KubeResourceQuota(this, 'ResourceQuota', {
       metadata: { name: 'tenant-baseline', namespace, labels },

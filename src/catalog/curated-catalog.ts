@@ -2,9 +2,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { stringify } from 'yaml';
 import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source';
 import { CuratedList, CuratedPackage } from './curated-list';
+import { refuseUnfaithfulOutputOnPlainApps } from '../app/faithful-output';
+import { YamlWriter } from '../app/yaml-writer';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails, Diagnostics } from '../core/diagnostics';
 import { describeValue, INPUT_CODES, InputCheck, isObject, prop, throwIfInvalid, valueText, withUnknownProps } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
@@ -142,6 +143,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
     this.secrets = [...(checkedProps.secrets ?? [])].sort();
     this.allowed = [...(checkedProps.packages ?? [])]; // a JavaScript caller may omit it: reported as an empty list
     addErrorProducer(this, () => this.errors());
+    refuseUnfaithfulOutputOnPlainApps(this);
     addWarningProducer(this, () => this.warnings());
     for (const t of checkedProps.tenants ?? []) this.serve(t);
   }
@@ -299,9 +301,9 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
     const out: { [file: string]: string } = {};
     const files = FbcWriter.toFiles(result.catalog, options.format ?? FbcFormat.JSON);
     for (const f of Object.keys(files)) out[`catalog/${f}`] = files[f];
-    out['filter-configuration.yaml'] = stringify(MirrorConfig.filterConfiguration(result.catalog));
+    out['filter-configuration.yaml'] = YamlWriter.document(MirrorConfig.filterConfiguration(result.catalog));
     if (options.imageSet) {
-      out['imageset-configuration.yaml'] = stringify(MirrorConfig.imageSetConfiguration(result.catalog, options.imageSet));
+      out['imageset-configuration.yaml'] = YamlWriter.document(MirrorConfig.imageSetConfiguration(result.catalog, options.imageSet));
     }
     return sortKeys(out);
   }

@@ -2,9 +2,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { stringify } from 'yaml';
 import { CatalogSourceLocation } from './catalog-source';
 import { celStringList, checkDirectory, defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
+import { YamlWriter } from '../app/yaml-writer';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
@@ -111,7 +111,7 @@ export class UpstreamOlmCatalogPolicy extends Construct {
       throw new Error(`${this.node.path}: cannot write the artifacts: ${bad.map((d) => `${d.field}=${JSON.stringify(d.value)}: ${d.message}`).join('; ')}`);
     }
     const patch = this.disabledSources
-      .map((s) => `---\n${stringify({ $patch: 'delete', apiVersion: 'operators.coreos.com/v1alpha1', kind: 'CatalogSource', metadata: { name: s.name, namespace: s.namespace } })}`)
+      .map((s) => `---\n${YamlWriter.document({ $patch: 'delete', apiVersion: 'operators.coreos.com/v1alpha1', kind: 'CatalogSource', metadata: { name: s.name, namespace: s.namespace } })}`)
       .join('');
     const script = [
       '#!/bin/sh',

@@ -154,6 +154,10 @@ export class InputCheck {
       this.add({ code: INPUT_CODES.type, field, value: valueText(value), message: `${field} must be a string, got ${describeValue(value)}`, fix: options.fix ?? `pass ${field} as a string` });
       return undefined;
     }
+    if (LONE_SURROGATE.test(value)) {
+      this.add(unrepresentable(field, value));
+      return undefined;
+    }
     if ((options.singleLine ?? true) && CONTROL.test(value)) {
       this.add({
         code: INPUT_CODES.value,
@@ -304,6 +308,10 @@ export class InputCheck {
           continue;
         }
       }
+      if (LONE_SURROGATE.test(key) || LONE_SURROGATE.test(v)) {
+        report(unrepresentable(LONE_SURROGATE.test(key) ? `${where} (key)` : where, LONE_SURROGATE.test(key) ? key : v));
+        continue;
+      }
       if (kind === 'labels') {
         const valueProblem = labelValueProblem(v);
         if (valueProblem) {
@@ -380,6 +388,20 @@ export const NAME_SHAPE: Record<NameRule, string> = {
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** A UTF-16 surrogate without its pair (as in src/app/go-yaml.ts). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The error for a string no reader of Kubernetes reads as written (the writer refuses it too: src/app/yaml-writer.ts). */
+function unrepresentable(field: string, value: string): DiagnosticDetails {
+  return {
+    code: 'UnrepresentableYamlValue',
+    field,
+    value,
+    message: `${field} holds a lone UTF-16 surrogate, which has no UTF-8 encoding: Kubernetes' YAML reader (go-yaml v2) refuses the file (or the character is replaced), so the cluster would not read it as written`,
+    fix: 'remove the character, or write the whole surrogate pair (e.g. from String.fromCodePoint)',
+  };
+}
 
 const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 
@@ -491,3 +513,55 @@ export function checkScope(check: InputCheck, field: string, value: unknown): bo
   });
   return false;
 }
+
+/**
+ * Kubernetes' checks of free-text keys and values the library writes into objects (src/app/yaml-writer.ts makes
+ * every string faithful in the YAML; these are what the API server would refuse). Each returns why the value is
+ * invalid, or `undefined`.
+ */
+export class KubernetesText {
+  /**
+   * A ResourceQuota `spec.hard` key: `validateResourceQuotaResourceName` (kubernetes pkg/apis/core/validation/
+   * validation.go): a qualified name; without `/`, one of `standardQuotaResources` or a hugepages resource
+   * (pkg/apis/core/helper/helpers.go `IsStandardQuotaResourceName`).
+   */
+  public static quotaResourceNameProblem(key: string): string | undefined {
+    const q = qualifiedNameProblem(key);
+    if (q) return q;
+    if (!key.includes('/') && !STANDARD_QUOTA_RESOURCES.has(key) && !/^(requests\.)?hugepages-/.test(key)) {
+      return `is not a standard quota resource (${[...STANDARD_QUOTA_RESOURCES].join(', ')}, hugepages-<size>) nor a qualified name with a '/' (e.g. count/deployments.apps)`;
+    }
+    return undefined;
+  }
+
+  /** A `resource.Quantity` (k8s.io/apimachinery/pkg/api/resource/quantity.go `ParseQuantity`, without its range limit). */
+  public static quantityProblem(value: string): string | undefined {
+    return QUANTITY.test(value) ? undefined : "is not a Kubernetes quantity (a number with an optional suffix: 'm', 'k', 'M', 'G', 'Ki', 'Mi', 'Gi', 'e3', ...)";
+  }
+
+  /**
+   * An environment variable name: `validation.IsEnvVarName` (k8s.io/apimachinery/pkg/util/validation/validation.go,
+   * `envVarNameFmt = "[-._a-zA-Z][-._a-zA-Z0-9]*"`), as enforced by Kubernetes without the
+   * RelaxedEnvironmentVariableValidation feature gate.
+   */
+  public static envVarNameProblem(name: string): string | undefined {
+    if (name.length === 0) return 'must not be empty';
+    return ENV_VAR_NAME.test(name) ? undefined : "must consist of alphabetic characters, digits, '_', '-' or '.', and must not start with a digit";
+  }
+
+  /** A lone UTF-16 surrogate (no reader of Kubernetes can read it). */
+  public static hasLoneSurrogate(value: string): boolean {
+    return LONE_SURROGATE.test(value);
+  }
+
+  private constructor() {}
+}
+
+/** pkg/apis/core/helper/helpers.go `standardQuotaResources`. */
+const STANDARD_QUOTA_RESOURCES = new Set([
+  'cpu', 'memory', 'ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.storage', 'requests.ephemeral-storage',
+  'limits.cpu', 'limits.memory', 'limits.ephemeral-storage', 'pods', 'resourcequotas', 'services', 'replicationcontrollers', 'secrets',
+  'persistentvolumeclaims', 'configmaps', 'services.nodeports', 'services.loadbalancers',
+]);
+const QUANTITY = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+|Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E)?$/;
+const ENV_VAR_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;

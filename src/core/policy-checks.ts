@@ -386,6 +386,24 @@ const CHECKS: PolicyCheck[] = [
     example: "installerRoleName: 'team-a-subscription-manager' with grantSubscriptionManagement",
   },
   {
+    id: 'OLMT-038',
+    code: 'UnfaithfulYamlOutput',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: "on a plain cdk8s App, a string cdk8s's writer would write so that kubectl, Argo CD and Flux (go-yaml v2, YAML 1.1) read another value or refuse the file (YAML 1.1 numbers and booleans, U+2028 line breaks, DEL, C1)",
+    fix: 'synthesize with TenancyApp, whose writer quotes and escapes such strings, or change the value',
+    example: "namespaceAnnotations: { umask: '0o022' } in a plain App",
+  },
+  {
+    id: 'OLMT-039',
+    code: 'UnrepresentableYamlValue',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'a string holds a lone UTF-16 surrogate: it has no UTF-8 encoding, so no reader of Kubernetes reads it as written',
+    fix: 'remove the character, or write the whole surrogate pair',
+    example: "namespaceAnnotations: { note: 'a\\ud800b' }",
+  },
+  {
     id: 'OLMT-040',
     code: 'CrossTenantPeopleGrant',
     severity: PolicySeverity.ERROR,
@@ -396,7 +414,7 @@ const CHECKS: PolicyCheck[] = [
     example: "grantOperatorAccess(User.fromName(chart, 'B', 'system:serviceaccount:team-b:team-b'), AccessLevel.ADMIN) on team-a with a tenant for team-b",
   },
   {
-    id: 'OLMT-043',
+    id: 'OLMT-041',
     code: 'EmptySensitiveGrantReason',
     severity: PolicySeverity.ERROR,
     relaxable: false,
@@ -405,7 +423,7 @@ const CHECKS: PolicyCheck[] = [
     example: "acceptedSensitiveGrants: [{ grant: SensitiveGrant.SUBSCRIPTION_CREATE, reason: '' }]",
   },
   {
-    id: 'OLMT-047',
+    id: 'OLMT-042',
     code: 'TenantCanBecomeApprover',
     severity: PolicySeverity.ERROR,
     relaxable: true,
@@ -415,7 +433,7 @@ const CHECKS: PolicyCheck[] = [
     example: "tenant.addPinnedApprover({ approverNamespace: 'team-a' }) with subscribe({ bundle: etcd 0.9.4 }) (creates pods)",
   },
   {
-    id: 'OLMT-048',
+    id: 'OLMT-043',
     code: 'TenantCanRemoveBaseline',
     severity: PolicySeverity.ERROR,
     relaxable: true,

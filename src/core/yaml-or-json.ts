@@ -71,10 +71,17 @@ export function oneLine(v: unknown, max = 80): string {
   return clip(escapeControl(s), max);
 }
 
+/**
+ * What a one-line message must not hold as is: C0 and C1 controls and DEL, every character a YAML 1.1 reader
+ * (go-yaml v2 `is_break`: U+0085, U+2028, U+2029) or a terminal takes as a line break, BOM and the noncharacters
+ * U+FFFE/U+FFFF, and lone surrogates (no UTF-8 form). Issue 15 item 4: U+0085 in a quoted file name broke a `#` line.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** Escapes raw newlines and other control characters (JSON style), so the text stays on one line. */
 export function escapeControl(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return s.replace(UNSAFE_IN_ONE_LINE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function clip(s: string, max: number): string {

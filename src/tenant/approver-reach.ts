@@ -1,4 +1,4 @@
-// Whether a tenant's identities can become its pinned InstallPlan approver (OLMT-047). Internal, not re-exported.
+// Whether a tenant's identities can become its pinned InstallPlan approver (OLMT-042). Internal, not re-exported.
 //
 // The approver approves only InstallPlans made of pinned CSVs; an identity that can run as its ServiceAccount
 // approves any. A pod (or a Deployment, Job, ... whose pods) created in a namespace may name any ServiceAccount of

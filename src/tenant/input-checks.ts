@@ -10,7 +10,7 @@ import { TargetNamespaces } from './target-namespaces';
 import { ReachCode } from '../audit/tenancy-audit';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { CatalogSourceLocation, CatalogSourceReference, CatalogSubscriptionRequest, ICatalogSource } from '../catalog/catalog-source';
-import { checkRuleShape, INPUT_CODES, InputCheck, prop, withUnknownProps } from '../core/input';
+import { checkRuleShape, INPUT_CODES, InputCheck, KubernetesText, prop, withUnknownProps } from '../core/input';
 import { PolicySeverity } from '../core/policy-checks';
 import { OlmGeneration } from '../olm/olm-naming';
 import { BoundRoleKind } from '../preflight/install-preflight';
@@ -177,8 +177,18 @@ function checkConfig(input: InputCheck, raw: unknown): SubscriptionConfig | unde
   const objects = (field: string): any[] | undefined => input.optionalArray(`config.${field}`, prop(c, field),
     (v, f) => input.optionalObject(f, v ?? 0, `pass config.${field} as a list of objects`));
   const object = (field: string): any => input.optionalObject(`config.${field}`, prop(c, field), `pass config.${field} as an object`);
+  const env = objects('env');
+  // names as the API server validates them (the Deployment OLM writes would be refused); values are free text
+  env?.forEach((e, i) => {
+    const name = input.requiredString(`config.env[${i}].name`, prop(e, 'name'), "set name to an environment variable name, e.g. 'LOG_LEVEL'");
+    const problem = name !== undefined ? KubernetesText.envVarNameProblem(name) : undefined;
+    if (problem) {
+      input.add({ code: INPUT_CODES.value, field: `config.env[${i}].name`, value: name, message: `environment variable name ${problem} (validation.IsEnvVarName)`, fix: "use letters, digits, '_', '-' or '.', not starting with a digit, e.g. 'LOG_LEVEL'" });
+    }
+    input.optionalString(`config.env[${i}].value`, prop(e, 'value'), { singleLine: false, fix: 'set value to a string' });
+  });
   return {
-    env: objects('env'),
+    env,
     envFrom: objects('envFrom'),
     resources: object('resources'),
     nodeSelector: input.optionalStringMap('config.nodeSelector', prop(c, 'nodeSelector'), 'labels'),

@@ -35,7 +35,7 @@ export interface PinnedApproverOptions {
    * shared by every tenant's approver, created once per App (Pod Security `restricted`): no tenant identity holds
    * rights there, so no operator can run a pod as the approver and approve an unpinned InstallPlan. Setting it to
    * the tenant namespace brings that back wherever the tenant's identities may create pods, workloads or tokens
-   * there: the tenant reports it as `TenantCanBecomeApprover` (OLMT-047).
+   * there: the tenant reports it as `TenantCanBecomeApprover` (OLMT-042).
    * @default PinnedInstallPlanApprover.DEFAULT_APPROVER_NAMESPACE
    */
   readonly approverNamespace?: string;

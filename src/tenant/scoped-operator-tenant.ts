@@ -20,6 +20,7 @@ import { TargetNamespaces } from './target-namespaces';
 import { installerServiceAccountProblems, pullSecretProblems, systemNamespaceProblems } from './tenancy-guards';
 import { PeopleGrantFacts, TenantConflicts, TenantFacts } from './tenant-conflicts';
 import { UpgradeCheckContext, UpgradeChecks } from './upgrade-checks';
+import { refuseUnfaithfulOutputOnPlainApps } from '../app/faithful-output';
 import { RbacSubject, SubjectKind } from '../audit/effective-power';
 import { registerAuditedTenant } from '../audit/registry';
 import { AcceptedReach, AuditedTenant, TenancyAudit } from '../audit/tenancy-audit';
@@ -626,6 +627,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     tree.byNamespace = undefined; // and the namespace index
     tree.duplicates = undefined;
 
+    // plain cdk8s Apps: strings cdk8s's writer would write unfaithfully are refused (src/app/faithful-output.ts)
+    refuseUnfaithfulOutputOnPlainApps(this);
     // policy checks: per-tenant severities (only computed both ways when the tenant changes some)
     const policyChecks = checkedProps.policyChecks;
     if (policyChecks === undefined || Object.keys(policyChecks).length === 0) {

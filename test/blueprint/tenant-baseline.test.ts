@@ -252,7 +252,7 @@ describe('issue 15 item 11: derived grants that let the tenant remove its baseli
     const operatorPath = `ServiceAccount team-a/strimzi-cluster-operator -> RoleBinding team-a/${role} (OLM CSV_PERMISSION of strimzi-cluster-operator.v1.2.0) `
       + `-> Role team-a/${role} (OLM CSV_PERMISSION of strimzi-cluster-operator.v1.2.0)`;
     const fix = 'Fix: set protectManagedObjects: true on the baseline (an admission policy refuses these requests from the namespace\'s ServiceAccounts), '
-      + 'or remove the grant, or lower OLMT-048 with policyChecks (TenantCanRemoveBaseline, OLMT-048)';
+      + 'or remove the grant, or lower OLMT-043 with policyChecks (TenantCanRemoveBaseline, OLMT-043)';
     const what = "may remove or change the baseline of namespace 'team-a' (delete, patch, update networkpolicies): its quota, limits or default-deny NetworkPolicies";
     expect(findings(chart)).toEqual([
       // the installer (default rules: pods create) runs a pod as the operator
@@ -286,8 +286,8 @@ describe('issue 15 item 11: derived grants that let the tenant remove its baseli
     expect(chart.node.findAll().flatMap((c) => c.node.validate())).toEqual([]);
   });
 
-  test('GIVEN the finding lowered by name (policyChecks OLMT-048: WARNING) THEN it is a warning', () => {
-    const { app, chart } = build({}, { 'OLMT-048': PolicySeverity.WARNING });
+  test('GIVEN the finding lowered by name (policyChecks OLMT-043: WARNING) THEN it is a warning', () => {
+    const { app, chart } = build({}, { 'OLMT-043': PolicySeverity.WARNING });
     expect(findings(chart)).toEqual([]);
     expect(Diagnostics.warnings(app).filter((w) => w.code === 'TenantCanRemoveBaseline').map((w) => w.value).sort()).toEqual(['ServiceAccount team-a/strimzi-cluster-operator', 'ServiceAccount team-a/team-a']);
   });

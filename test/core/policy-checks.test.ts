@@ -159,6 +159,8 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
     new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a' }).grantOperatorAccess(User.fromName(chart, 'B', 'system:serviceaccount:team-b:team-b'), AccessLevel.ADMIN);
     new ScopedOperatorTenant(chart, 'TeamB', { namespaceName: 'team-b' });
   },
+  UnfaithfulYamlOutput: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', namespaceAnnotations: { umask: '0o022' } }),
+  UnrepresentableYamlValue: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', namespaceAnnotations: { note: 'a\ud800b' } }),
 };
 
 describe('PolicyChecks registry', () => {

@@ -144,7 +144,7 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
     expect(nonAudit(synthErrors(chart)).map(codeOf)).toEqual(['InstallerSensitiveGrant', 'EmptySensitiveGrantReason']);
     expect(nonAudit(synthErrors(chart))[1]).toEqual('[platform/T] acceptedSensitiveGrants[0].reason=" ": the reason for accepting SensitiveGrant.SUBSCRIPTION_CREATE is empty, '
       + 'so the acceptance does not count. Fix: say why the installer may hold it (it is written to the annotation cdk8s-olm-tenancy.io/sensitive-grants), '
-      + 'or drop the entry (EmptySensitiveGrantReason, OLMT-043)');
+      + 'or drop the entry (EmptySensitiveGrantReason, OLMT-041)');
   });
 
   test('GIVEN pods create cluster-wide THEN it is refused already (POD_CREATE), and workload controllers are refused the same way', () => {

@@ -257,7 +257,7 @@ describe('issue 15 item 10: the approver runs where the tenant cannot become it'
       + 'path: ServiceAccount team-a/etcd-operator -> RoleBinding team-a/etcdoperator.v0.9.4-etcd-operator-65b4854f75 (OLM CSV_PERMISSION of etcdoperator.v0.9.4) '
       + '-> Role team-a/etcdoperator.v0.9.4-etcd-operator-65b4854f75 (OLM CSV_PERMISSION of etcdoperator.v0.9.4) '
       + '-> create pods in team-a running as ServiceAccount installplan-approver -> ServiceAccount team-a/installplan-approver. '
-      + "Fix: leave approverNamespace out (the approver then runs in the platform namespace 'installplan-approvers', where no tenant identity holds rights), or remove the right on the path (TenantCanBecomeApprover, OLMT-047)",
+      + "Fix: leave approverNamespace out (the approver then runs in the platform namespace 'installplan-approvers', where no tenant identity holds rights), or remove the right on the path (TenantCanBecomeApprover, OLMT-042)",
     ]);
   });
 
@@ -274,8 +274,8 @@ describe('issue 15 item 10: the approver runs where the tenant cannot become it'
     expect(validate(chart).filter((e) => e.includes('TenantCanBecomeApprover'))).toEqual([]);
   });
 
-  test('GIVEN the finding lowered by name (policyChecks OLMT-047: WARNING) THEN it is a warning, not an error', () => {
-    const { app, chart } = build({ approverNamespace: 'team-a' }, { 'OLMT-047': PolicySeverity.WARNING });
+  test('GIVEN the finding lowered by name (policyChecks OLMT-042: WARNING) THEN it is a warning, not an error', () => {
+    const { app, chart } = build({ approverNamespace: 'team-a' }, { 'OLMT-042': PolicySeverity.WARNING });
     expect(validate(chart).filter((e) => e.includes('TenantCanBecomeApprover'))).toEqual([]);
     expect(Diagnostics.warnings(app).filter((w) => w.code === 'TenantCanBecomeApprover').length).toBe(2);
   });

@@ -4,9 +4,9 @@
  * `opm generate dockerfile <dir>` read any `.json`/`.yaml` files below `<dir>`, see operator-registry
  * `alpha/declcfg/load.go` and `alpha/action/generate_dockerfile.go`).
  */
-import { stringify } from 'yaml';
 import { FbcBlob, FbcFormat, FbcProblem, FbcSchema, FileBasedCatalog } from './file-based-catalog';
 import { blobId, str } from './internal';
+import { YamlWriter } from '../../app/yaml-writer';
 import { depthOf, LOADER_LIMITS } from '../../core/yaml-or-json';
 
 const DEPTH_TEXT = `is nested deeper than ${LOADER_LIMITS.depth} levels (the loaders' limit)`;
@@ -40,7 +40,8 @@ export class FbcWriter {
           ? blobs.map((b) => JSON.stringify(b.content, null, 4)).join('\n') + '\n'
           // YAML 1.1 quoting: opm reads YAML with go-yaml v2, which takes an unquoted `n`, `yes`, `on` or `0755`
           // for a boolean or an octal number; quoted, they stay the strings they are.
-          : blobs.map((b) => `---\n${stringify(b.content, { lineWidth: 0, version: '1.1' })}`).join('');
+          // (YamlWriter: the same YAML 1.1 text, with every string go-yaml would read otherwise quoted or escaped)
+          : blobs.map((b) => `---\n${YamlWriter.document(b.content)}`).join('');
     }
     return out;
   }

@@ -1,0 +1,115 @@
+/**
+ * Internal: on a plain cdk8s `App` the manifests are written by cdk8s's `Yaml.stringify`, which this library cannot
+ * change, and which writes some strings so that Kubernetes' reader (go-yaml v2) reads another value or refuses the
+ * whole file (see go-yaml.ts). The library's constructs refuse such strings in their own objects at synth, with a fix
+ * that names `TenancyApp` (whose writer, `YamlWriter`, writes them faithfully). In a `TenancyApp` nothing is checked
+ * here (the writer refuses only lone surrogates, naming the construct).
+ */
+import { ApiObject, App } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { cdk8sWritesUnfaithfully, FAITHFUL_WRITER_APPS } from './yaml-writer';
+import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+
+const GUARDED = new WeakSet<IConstruct>();
+
+/**
+ * A token per running `synth()` / `synthYaml()` of a plain App: cdk8s validates the whole App once, then again for
+ * every chart (`App._synthChart`), and nothing changes the constructs in between, so each construct's finding list is
+ * computed once per call (the check serializes every object: once per chart would be quadratic).
+ */
+const RUNNING = new WeakMap<object, object>();
+const WRAPPED = new WeakSet<object>();
+const RESULTS = new WeakMap<IConstruct, { token: object; found: DiagnosticDetails[] }>();
+
+function wrapSynth(app: App): void {
+  if (WRAPPED.has(app)) return;
+  WRAPPED.add(app);
+  for (const method of ['synth', 'synthYaml'] as const) {
+    const original = (app as any)[method];
+    if (typeof original !== 'function') continue;
+    (app as any)[method] = function (this: App, ...args: unknown[]) {
+      if (RUNNING.has(app)) return original.apply(this, args);
+      RUNNING.set(app, {});
+      try {
+        return original.apply(this, args);
+      } finally {
+        RUNNING.delete(app);
+      }
+    };
+  }
+}
+
+/** Most findings listed per construct (the rest is counted). */
+const MAX_FINDINGS = 20;
+
+/** Registers the check on `scope`: the ApiObjects below it (not below another guarded construct). */
+export function refuseUnfaithfulOutputOnPlainApps(scope: IConstruct): void {
+  if (GUARDED.has(scope)) return;
+  GUARDED.add(scope);
+  const root = scope.node.root;
+  if (root instanceof App && !FAITHFUL_WRITER_APPS.has(root)) wrapSynth(root);
+  addErrorProducer(scope, () => {
+    if (FAITHFUL_WRITER_APPS.has(root)) return [];
+    const token = RUNNING.get(root);
+    const known = RESULTS.get(scope);
+    if (token !== undefined && known?.token === token) return known.found;
+    const found = findings(scope);
+    if (token !== undefined) RESULTS.set(scope, { token, found });
+    return found;
+  });
+}
+
+function findings(scope: IConstruct): DiagnosticDetails[] {
+  const out: DiagnosticDetails[] = [];
+  let more = 0;
+  for (const obj of ownObjects(scope)) {
+    const json = obj.toJson();
+    walk(json, '', (field, value) => {
+      if (out.length >= MAX_FINDINGS) {
+        more++;
+        return;
+      }
+      out.push({
+        code: 'UnfaithfulYamlOutput',
+        field: `${obj.kind} ${json?.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json?.metadata?.name ?? ''} ${field}`,
+        value,
+        message: 'cdk8s\'s YAML writer (Yaml.stringify: the yaml package, YAML 1.2 characters) writes this string so that Kubernetes\' reader (kubectl, Argo CD, Flux: '
+          + 'go-yaml v2, YAML 1.1) reads another value (a YAML 1.1 number, boolean, null, timestamp or merge key; a line break '
+          + 'U+0085/U+2028/U+2029) or refuses the whole file (DEL, C1 controls, U+FFFE, lone surrogates)',
+        fix: 'synthesize with TenancyApp (a drop-in for App whose writer quotes and escapes such strings), or change the value',
+      });
+    });
+  }
+  if (more > 0) {
+    out.push({ code: 'UnfaithfulYamlOutput', message: `${more} more string(s) cdk8s would write unfaithfully are not listed`, fix: 'synthesize with TenancyApp' });
+  }
+  return out;
+}
+
+function ownObjects(scope: IConstruct): ApiObject[] {
+  const out: ApiObject[] = [];
+  const visit = (c: IConstruct) => {
+    if (c !== scope && GUARDED.has(c)) return;
+    if (c instanceof ApiObject) out.push(c);
+    for (const child of c.node.children) visit(child);
+  };
+  visit(scope);
+  return out;
+}
+
+function walk(v: unknown, at: string, found: (field: string, value: string) => void): void {
+  if (typeof v === 'string') {
+    if (cdk8sWritesUnfaithfully(v)) found(at, v);
+    return;
+  }
+  if (typeof v !== 'object' || v === null) return;
+  if (Array.isArray(v)) {
+    v.forEach((x, i) => walk(x, `${at}[${i}]`, found));
+    return;
+  }
+  for (const k of Object.keys(v)) {
+    const field = /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? (at ? `${at}.${k}` : k) : `${at}[${JSON.stringify(k)}]`;
+    if (cdk8sWritesUnfaithfully(k)) found(`${field} (key)`, k);
+    walk((v as any)[k], field, found);
+  }
+}
