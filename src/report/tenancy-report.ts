@@ -195,6 +195,7 @@ export class TenancyReport {
 function checkReportOptions(check: InputCheck, raw: unknown): TenancyReportOptions {
   const o = check.optionalObject('options', raw, 'pass { title?, objectCount?, extraSections? }');
   if (!o) return {};
+  check.knownProps(o, 'TenancyReportOptions', 'options', 'options.');
   const objectCount = check.optionalNumber('options.objectCount', prop(o, 'objectCount'));
   if (objectCount !== undefined && (!Number.isInteger(objectCount) || objectCount < 0)) {
     check.add({ code: INPUT_CODES.value, field: 'options.objectCount', value: String(objectCount), message: `options.objectCount must be a whole number of objects, got ${describeValue(objectCount)}`, fix: 'pass the number of objects written, or leave objectCount out' });

@@ -783,6 +783,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     if (!this.approver) {
       // wrong-typed options (JavaScript, jsii) are synth errors; the approver is built from the valid ones
       const o = this.input.optionalObject('addPinnedApprover(options)', options, 'pass { image?, schedule?, name?, pinnedCsvs? }') ?? {};
+      this.input.knownProps(o, 'PinnedApproverOptions', 'addPinnedApprover(options)', 'addPinnedApprover(options).');
       const checked: PinnedApproverOptions = {
         ...o,
         image: this.input.optionalString('addPinnedApprover(options).image', o.image),

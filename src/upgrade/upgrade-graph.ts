@@ -24,6 +24,7 @@ import { checkFromBundles, checkFromCatalog } from './input-checks';
 import { clean } from './private';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { FbcSchema, FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
+import { InputCheck, throwIfInvalid } from '../core/input';
 
 /** How an upgrade edge is declared (several at once are possible). */
 export enum UpgradeEdgeKind {
@@ -181,6 +182,9 @@ export class UpgradeGraph {
   private readonly orders = new Map<string, UpgradeGraphEntry[] | string>();
 
   constructor(props: UpgradeGraphProps) {
+    const unknown = new InputCheck();
+    unknown.knownProps(props, 'UpgradeGraphProps', 'UpgradeGraph');
+    throwIfInvalid(unknown, 'UpgradeGraph');
     this.packageName = props.packageName;
     this.channel = props.channel;
     this.entries = props.entries.map((e) => ({ ...e }));
