@@ -541,7 +541,7 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
       value: graph.channel,
       message: `the upgrade graph is of channel '${graph.channel}', but the Subscription follows '${p.channel}'`
         + (known ? '' : `, which the graph's source does not have (its channels: ${channels!.map((c) => `'${c}'`).join(', ')})`),
-      fix: known ? `build the graph of channel '${p.channel}' (${graphApi(graph, p.channel)})` : `set the Subscription's channel to '${graph.channel}'`,
+      fix: known ? `build the graph of channel '${p.channel}' (\`${graphApi(graph, p.channel)}\`)` : `set the Subscription's channel to '${graph.channel}'`,
     });
   }
   for (const problem of graph.problems) {
@@ -563,7 +563,7 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
       value: graph.channel,
       message: `the upgrade graph has no CSV in channel '${graph.channel}'${channels.length > 0 ? `; the channels are ${channels.map((c) => `'${c}'`).join(', ')}` : ''}`,
       fix: channels.length > 0
-        ? `use one of them as the channel and in ${graphApi(graph, channels[0])}`
+        ? `use one of them as the channel and in \`${graphApi(graph, channels[0])}\``
         : `build the graph of the Subscription's channel (${graphApi(graph, graph.channel)})`,
     });
   } else if (pinned !== undefined && !graph.entries.some((e) => e.name === pinned)) {
@@ -575,7 +575,7 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
       value: pinned,
       message: `'${pinned}' is not in channel '${graph.channel}' of the upgrade graph, whose CSVs are ${csvs.join(', ')}, so nothing can be installed or upgraded from it`,
       fix: `pin one of them${api?.startsWith('UpgradeGraph.fromBundles')
-        ? `, or add the bundle of '${pinned}' to ${api}`
+        ? `, or add the bundle of '${pinned}' to \`${api}\``
         : api !== undefined ? `, or use a catalog whose channel '${graph.channel}' has '${pinned}' (${api})` : ''}`,
     });
   } else if (pinned !== undefined && p.bundle === undefined && graph.bundle(pinned) === undefined) {

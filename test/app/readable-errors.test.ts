@@ -79,7 +79,7 @@ describe('readable errors', () => {
     const firsts = lines.filter((l) => l.startsWith('['));
     expect(firsts.map((l) => l.slice(0, l.indexOf(']') + 1))).toEqual(['[payments/payments/Subscription-etcd]', '[search/search/Subscription-etcd]']);
     expect(firsts.every((l) => l.length <= 160 && l.includes(' PinnedCsvNotInUpgradeGraph: '))).toBe(true);
-    expect(r.stderr).toContain("    Fix: pin one of them, or add the bundle of 'etcdoperator.v0.9.3' to UpgradeGraph.fromBundles(bundles, channel)\n");
+    expect(r.stderr).toContain("    Fix: pin one of them, or add the bundle of 'etcdoperator.v0.9.3' to `UpgradeGraph.fromBundles(bundles, channel)`\n");
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack frames
     expect(lines.every((l) => l.length <= 160)).toBe(true);
   }, 120_000);

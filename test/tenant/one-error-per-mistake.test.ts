@@ -35,7 +35,7 @@ function platformErrors(o: { channel: string; pin: string; graph: UpgradeGraph; 
 
 const notInChannel = (team: string, pin: string) => `[${team}/${team}/Subscription-etcd] startingCsv="${pin}": '${pin}' is not in channel 'singlenamespace-alpha' of the upgrade graph, `
   + 'whose CSVs are etcdoperator.v0.9.4, etcdoperator.v0.9.2, so nothing can be installed or upgraded from it. '
-  + `Fix: pin one of them, or add the bundle of '${pin}' to UpgradeGraph.fromBundles(bundles, channel) (PinnedCsvNotInUpgradeGraph)`;
+  + `Fix: pin one of them, or add the bundle of '${pin}' to \`UpgradeGraph.fromBundles(bundles, channel)\` (PinnedCsvNotInUpgradeGraph)`;
 
 describe('one root cause, one error', () => {
   test("a pin that no bundle has ('etcdoperator.v0.9.3'): one error per team, naming the channel's CSVs and fromBundles", () => {
@@ -66,7 +66,7 @@ describe('one root cause, one error', () => {
     const graph = UpgradeGraph.fromBundles(etcd('0.9.2', '0.9.4'), 'alpha');
     expect(platformErrors({ channel: 'alpha', pin: 'etcdoperator.v0.9.2', graph, catalogChannels: ['alpha', 'singlenamespace-alpha'] })).toEqual(['payments', 'search'].map((team) =>
       `[${team}/${team}/Subscription-etcd] channel="alpha": the upgrade graph has no CSV in channel 'alpha'; the channels are 'singlenamespace-alpha'. `
-      + "Fix: use one of them as the channel and in UpgradeGraph.fromBundles(bundles, 'singlenamespace-alpha') (UpgradeGraphChannelEmpty)"));
+      + "Fix: use one of them as the channel and in `UpgradeGraph.fromBundles(bundles, 'singlenamespace-alpha')` (UpgradeGraphChannelEmpty)"));
   });
 
   test("the Subscription's channel differs from the graph's: the suggestion names the API used (fromBundles), not fromCatalogPackage", () => {

@@ -234,7 +234,7 @@ describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange 
       "[platform/TeamA/Subscription-prometheus] startingCsv=\"prometheusoperator.0.99.0\": 'prometheusoperator.0.99.0' is not in channel 'beta' of the upgrade graph, "
       + 'whose CSVs are prometheusoperator.0.56.3, prometheusoperator.0.47.0, prometheusoperator.0.37.0, prometheusoperator.0.32.0, prometheusoperator.0.27.0, '
       + 'prometheusoperator.0.22.2, prometheusoperator.0.15.0, prometheusoperator.0.14.0, so nothing can be installed or upgraded from it. '
-      + "Fix: pin one of them, or add the bundle of 'prometheusoperator.0.99.0' to UpgradeGraph.fromBundles(bundles, channel) (PinnedCsvNotInUpgradeGraph)",
+      + "Fix: pin one of them, or add the bundle of 'prometheusoperator.0.99.0' to `UpgradeGraph.fromBundles(bundles, channel)` (PinnedCsvNotInUpgradeGraph)",
     ]);
   });
 });
