@@ -8,11 +8,11 @@
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import * as ts from 'typescript';
-import { case1, case3 } from '../audit/leaky-cases';
 import { buildMistakes } from '../../examples/errors-demo';
 import { buildFailingTenant } from '../../examples/preflight-demo';
 import { CatalogSourceReference, OperatorBundle, PolicyChecks, ScopedOperatorTenant, UpgradeGraph } from '../../src';
 import { PROP_NAMES } from '../../src/core/prop-names';
+import { case1, case3 } from '../audit/leaky-cases';
 import { synthErrorLines } from '../util/synth';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -55,10 +55,13 @@ function uncompilable(codes: string[]): { snippet: string; error: string }[] {
     }
   });
   const fileName = path.join(ROOT, '__fix_snippets__.ts');
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.CommonJS, skipLibCheck: true, types: [] };
+  const options: ts.CompilerOptions = {
+    strict: true, noEmit: true, target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.CommonJS, skipLibCheck: true, types: [],
+  };
   const host = ts.createCompilerHost(options);
   const original = host.getSourceFile;
-  host.getSourceFile = (name, lang, ...rest) => (path.resolve(name) === fileName ? ts.createSourceFile(name, text, lang) : original.call(host, name, lang, ...rest));
+  host.getSourceFile = (name, lang, ...rest) =>
+    (path.resolve(name) === fileName ? ts.createSourceFile(name, text, lang) : original.call(host, name, lang, ...rest));
   const program = ts.createProgram([fileName], options, host);
   const diagnostics = ts.getPreEmitDiagnostics(program, program.getSourceFile(fileName));
   const failed = new Map<string, string>();
