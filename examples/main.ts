@@ -29,7 +29,7 @@ function filesBelow(dir: string): string[] {
 
 // 1. The platform, in the GitOps layout.
 const gitops = path.join(out, 'gitops');
-const app = new TenancyApp({ outdir: gitops, layout: OutputLayout.GITOPS, syncWaves: true, report: true, quiet: true });
+const app = new TenancyApp({ outdir: gitops, layout: OutputLayout.GITOPS, syncWaves: true, report: true });
 const platform = buildPlatform(app);
 app.synth();
 // One line per GitOps folder (the files are listed in its kustomization.yaml), then the other files.

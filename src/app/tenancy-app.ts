@@ -103,6 +103,12 @@ export class TenancyApp extends App {
   public static readonly REPORT_FILE = 'TENANCY.md';
 
   /**
+   * The warnings file in `outdir` with `OutputLayout.GITOPS`: one line per warning (`Diagnostics.report`), or
+   * `no warnings`, committed with the manifests so that reviewers see them.
+   */
+  public static readonly WARNINGS_FILE = 'WARNINGS.txt';
+
+  /**
    * The summary line: `5,000 tenants, 10,000 subscriptions, 40,000 objects in 7.9 s -> dist/`.
    */
   public static formatSummary(summary: SynthSummary, outdir: string): string {
@@ -180,6 +186,10 @@ export class TenancyApp extends App {
     if (this.report) {
       fs.writeFileSync(path.join(this.outdir, TenancyApp.REPORT_FILE), TenancyReport.markdown(this, { objectCount: objects }));
     }
+    const warnings = this.layout === OutputLayout.GITOPS || !this.quiet ? Diagnostics.report(this) : '';
+    if (this.layout === OutputLayout.GITOPS) {
+      fs.writeFileSync(path.join(this.outdir, TenancyApp.WARNINGS_FILE), `${warnings || 'no warnings'}\n`);
+    }
 
     const summary: SynthSummary = {
       tenants: countOf(cache.findAll(this.node), ScopedOperatorTenant),
@@ -189,7 +199,6 @@ export class TenancyApp extends App {
     };
     this.lastSummary = summary;
     if (!this.quiet) {
-      const warnings = Diagnostics.report(this);
       if (warnings) process.stderr.write(`${warnings}\n`);
       const rel = path.relative(process.cwd(), this.outdir);
       const shown = rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? this.outdir : rel;

@@ -46,6 +46,16 @@ describe('TenancyReport.markdown', () => {
       '|---|---|---|---|---|---|---|---|---|---|',
       `| 1 | 1 | 1 | 1 | 0 | ${rules.length} / 0 | 0 | 2 | 1 | 12 |`,
       '',
+      // issue 16: the warnings where people look (policy id, subject, one-line why, fix)
+      '## Warnings',
+      '',
+      'They do not fail the synth; each names what to change (`policyChecks` can raise a policy check to an error).',
+      '',
+      '| policy | subject | why | fix |',
+      '|---|---|---|---|',
+      '| OLMT-016 CrdsCreatedByOlm | c/T subscriptions[etcd].bundle = etcdoperator.v0.9.4 | the bundle ships CRDs, which OLM creates cluster-wide with its own client: '
+        + 'one version shared by every tenant | coordinate CRD versions across tenants (the cross-tenant checks report conflicts) |',
+      '',
       '## Who installs what, and who may do what',
       '',
       '```mermaid',
@@ -106,7 +116,7 @@ describe('TenancyReport.markdown', () => {
     const objects = synthObjects(app);
     const md = TenancyReport.markdown(app, { objectCount: objects.length });
     expect(md.split('\n').filter((l) => l.startsWith('## '))).toEqual([
-      '## Who installs what, and who may do what', '## Subscriptions', '## Installer permissions', '## Preflight results',
+      '## Warnings', '## Who installs what, and who may do what', '## Subscriptions', '## Installer permissions', '## Preflight results',
       '## Allowed upgrades and their permission diffs', '## Access', '## Effective power (audit)',
       '## Off-boarding: what OLM leaves behind',
     ]);
