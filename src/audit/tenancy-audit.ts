@@ -188,6 +188,14 @@ export class TenancyAudit {
         if (f.accepted) lines.push(`    accepted: ${f.acceptedReason}`);
       }
     }
+    // the conclusion a reader looks for: does any tenant reach beyond its own namespaces?
+    const reaching = result.tenants.filter((t) => t.findings.length > 0);
+    if (result.tenants.length > 0) {
+      const notAccepted = reaching.reduce((n, t) => n + t.findings.filter((f) => !f.accepted).length, 0);
+      lines.push(reaching.length === 0
+        ? `no tenant reaches another: the identities of all ${result.tenants.length} tenant(s) stay in their tenants' namespaces`
+        : `${reaching.length} of ${result.tenants.length} tenant(s) reach outside their namespaces (${notAccepted} finding(s) not accepted)`);
+    }
     return lines.join('\n') + '\n';
   }
 
