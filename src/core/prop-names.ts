@@ -47,6 +47,7 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   GitOpsFile: ['content', 'path'],
   GitOpsLayoutOptions: ['managedBy', 'syncWaves'],
   GitOpsObject: ['dependsOn', 'manifest', 'tenant'],
+  GraphOrigin: ['api', 'channels'],
   IOperatorTenant: ['installerServiceAccountName', 'namespaceName', 'node', 'operatorGroupName', 'targetNamespaces'],
   ImageSetConfigurationOptions: ['sourceCatalogImage', 'targetCatalog', 'targetTag'],
   InstallMode: ['supported', 'type'],
