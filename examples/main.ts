@@ -7,7 +7,7 @@
  *   catalog (inputs to build the curated image; never applied to the cluster);
  * - examples/out/gitops/TENANCY.md: the tenancy report (Mermaid diagram, subscriptions, permissions, upgrades, access);
  * - examples/out/WARNINGS.txt: every synth warning, sorted;
- * - examples/out/AUDIT.txt: the effective-power audit of every tenant (docs/audit.md), with the accepted reaches;
+ * - examples/out/AUDIT.txt: the effective-power audit of every tenant (docs/audit.md): no tenant reaches another;
  * - examples/out/preflight-demo/: the docs' default Role failing with the complete list, and the fixed tenant.
  */
 import * as fs from 'fs';

@@ -63,11 +63,18 @@ done
 grep -q '^  startingCSV: etcdoperator.v0.9.2$' dist/tenants/team-payments/subscription-etcd.yaml \
   || { echo "consumer build: the Subscription does not pin etcdoperator.v0.9.2"; exit 1; }
 
-# 5. the CLI: the OKD docs' default Role cannot install etcd 0.9.4 (exit 1), the derived Role can (exit 0)
+# 5. the README's Quick start, pasted beside main.ts (cdk8s's CDK8S_OUTDIR keeps its output out of dist/)
+awk '/^## Quick start$/ {on=1; next} on && /^```ts$/ {code=1; next} code && /^```$/ {exit} code' "$readme" > quickstart.ts
+CDK8S_OUTDIR=quickstart-dist npx --no-install ts-node quickstart.ts
+for kind in 'kind: Namespace' 'kind: OperatorGroup' 'kind: Subscription' 'kind: CatalogSource' 'kind: OperatorHub'; do
+  grep -q "^$kind\$" quickstart-dist/platform.k8s.yaml || { echo "quick start: '$kind' missing from quickstart-dist/platform.k8s.yaml"; exit 1; }
+done
+
+# 6. the CLI: the OKD docs' default Role cannot install etcd 0.9.4 (exit 1), the derived Role can (exit 0)
 set +e
 npx --no-install cdk8s-olm-tenancy preflight bundles/etcd/0.9.4 --namespace team-a > derived.yaml
 code=$?
 set -e
 [ "$code" = 1 ] || { echo "CLI: expected exit 1 with the default Role, got $code"; exit 1; }
 npx --no-install cdk8s-olm-tenancy preflight bundles/etcd/0.9.4 --namespace team-a --installer-rules derived.yaml > /dev/null
-echo "consumer test: cdk8s-cli typescript-app template + $(basename "$tarball"), README walkthrough built (tsc, jest, cdk8s synth), CLI exit codes as expected"
+echo "consumer test: cdk8s-cli typescript-app template + $(basename "$tarball"), README walkthrough built (tsc, jest, cdk8s synth), quick start synthesized, CLI exit codes as expected"
