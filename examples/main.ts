@@ -7,7 +7,7 @@
  *   catalog (inputs to build the curated image; never applied to the cluster);
  * - examples/out/gitops/TENANCY.md: the tenancy report (Mermaid diagram, subscriptions, permissions, upgrades, access);
  * - examples/out/WARNINGS.txt: every synth warning, sorted;
- * - examples/out/AUDIT.txt: the effective-power audit of every tenant (docs/audit.md), with the accepted reaches;
+ * - examples/out/AUDIT.txt: the effective-power audit of every tenant (docs/audit.md): no tenant reaches another;
  * - examples/out/preflight-demo/: the docs' default Role failing with the complete list, and the fixed tenant.
  */
 import * as fs from 'fs';
@@ -29,7 +29,7 @@ function filesBelow(dir: string): string[] {
 
 // 1. The platform, in the GitOps layout.
 const gitops = path.join(out, 'gitops');
-const app = new TenancyApp({ outdir: gitops, layout: OutputLayout.GITOPS, syncWaves: true, report: true, quiet: true });
+const app = new TenancyApp({ outdir: gitops, layout: OutputLayout.GITOPS, syncWaves: true, report: true });
 const platform = buildPlatform(app);
 app.synth();
 // One line per GitOps folder (the files are listed in its kustomization.yaml), then the other files.

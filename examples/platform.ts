@@ -9,12 +9,12 @@
  *   proves at synth time that OLM can install it with the tenant's installer ServiceAccount.
  */
 import * as path from 'path';
-import { App, Chart } from 'cdk8s';
+import { ApiObject, App, Chart } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import { buildBlueprintTeams } from './blueprints';
 import {
-  AccessLevel, CuratedCatalog, CuratedCatalogAdmissionPolicy, FileBasedCatalog, InstallPlanApproval,
-  OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, OperatorBundle, PodSecurityLevel, ReachCode, ScopedOperatorTenant, SensitiveGrant,
+  AccessLevel, CuratedCatalog, CuratedCatalogAdmissionPolicy, FileBasedCatalog, InstallPlanApproval, olm,
+  OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, OperatorBundle, OperatorSubscription, PodSecurityLevel, ScopedOperatorTenant,
 } from '../src';
 
 const FIXTURES = path.join(__dirname, '..', 'test', 'fixtures');
@@ -94,35 +94,16 @@ export function buildPlatform(app: App): Platform {
     tenants.push(tenant);
   }
 
-  // Observability team: prometheus (namespaced) and grafana (needs cluster rules: explicit opt-in with a reason).
+  // Observability team: prometheus, namespace-confined derived rules. (grafana-operator needs cluster rules: the
+  // platform installs it, below, not the team.)
   {
     const chart = tenantChart('observability');
     const tenant = new ScopedOperatorTenant(chart, 'Tenant', {
       namespaceName: 'team-observability',
       podSecurity: PodSecurityLevel.RESTRICTED,
       deriveInstallerRules: true,
-      clusterScopedInstallerRulesReason: 'grafana-operator 5.x declares clusterPermissions (reviewed by the platform team, ticket PLAT-142)',
-      // grafana's clusterPermissions read secrets, create Deployments and update Services and ConfigMaps in every
-      // namespace, so the installer must hold that too (RBAC escalation check): sensitive grants, accepted by name with
-      // the reason, written to the installer ClusterRole's sensitive-grants annotation and the report.
-      acceptedSensitiveGrants: [
-        { grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, reason: 'grafana-operator 5.x reads the Secrets of Grafana datasources in the namespaces it watches (PLAT-142)' },
-        { grant: SensitiveGrant.WORKLOAD_WRITES, reason: 'grafana-operator 5.x deploys Grafana instances in the namespaces it watches (PLAT-142)' },
-        { grant: SensitiveGrant.SERVICE_UPDATE, reason: 'grafana-operator 5.x manages the Services of its Grafana instances (PLAT-142)' },
-        { grant: SensitiveGrant.CONFIGMAP_UPDATE, reason: 'grafana-operator 5.x manages dashboards and Grafana configuration ConfigMaps (PLAT-142)' },
-      ],
-      // The effective-power audit (TenancyAudit) finds that grafana-operator's clusterPermissions read Secrets and
-      // create Deployments in every namespace, so the operator, and the installer that must hold the same rules,
-      // can read other tenants' installer tokens; prometheus-operator may read the installer's token Secret here.
-      // Visible opt-ins (written to the OperatorGroup annotation), not silence:
-      acceptedReach: [
-        { code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, reason: 'grafana-operator cluster-wide Secret read and operators sharing the namespace with the installer (PLAT-142)' },
-        { code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER, reason: 'grafana-operator cluster-wide Secret read reaches other operators\' cluster rules (PLAT-142)' },
-        { code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, reason: 'grafana-operator cluster-wide Secret read reaches other tenants\' installers (PLAT-142)' },
-      ],
     });
     tenant.subscribe({ packageName: 'prometheus', channel: 'beta', catalog: curated, bundle: exampleBundle('prometheus', '0.56.3') });
-    tenant.subscribe({ packageName: 'grafana-operator', channel: 'v5', catalog: curated, bundle: exampleBundle('grafana-operator', '5.24.0') });
     tenant.grantOperatorAccess(Group.fromName(chart, 'Sre', 'team-observability-sre'), AccessLevel.EDIT);
     tenant.grantOperatorAccess(Group.fromName(chart, 'SreView', 'team-observability-sre'), AccessLevel.VIEW);
     tenants.push(tenant);
@@ -146,38 +127,6 @@ export function buildPlatform(app: App): Platform {
     tenants.push(tenant);
   }
 
-  // Messaging team: rabbitmq has admission webhooks, so OLM's scoped client creates webhook configurations and
-  // certificate RBAC (kube-system, system:auth-delegator): opt-in with a reason, granted with named binds only.
-  {
-    const chart = tenantChart('messaging');
-    const tenant = new ScopedOperatorTenant(chart, 'Tenant', {
-      namespaceName: 'team-messaging',
-      deriveInstallerRules: true,
-      clusterScopedInstallerRulesReason: 'rabbitmq-cluster-operator admission webhooks and clusterPermissions (ticket PLAT-151)',
-      // what the derived cluster rules hold that is a sensitive grant, accepted by name with the reason: rabbitmq's
-      // clusterPermissions exec into pods, read secrets, create StatefulSets and update Services and ConfigMaps
-      // everywhere; OLM creates its webhook configurations with the installer's client.
-      acceptedSensitiveGrants: [
-        { grant: SensitiveGrant.POD_EXEC, reason: 'rabbitmq-cluster-operator execs into RabbitmqCluster pods (rabbitmqctl) in the namespaces it watches (PLAT-151)' },
-        { grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, reason: 'rabbitmq-cluster-operator reads the credentials Secrets of its RabbitmqClusters (PLAT-151)' },
-        { grant: SensitiveGrant.MUTATING_WEBHOOK_WRITES, reason: 'OLM creates the operator\'s mutating webhook configuration with the installer\'s client (PLAT-151)' },
-        { grant: SensitiveGrant.VALIDATING_WEBHOOK_WRITES, reason: 'OLM creates the operator\'s validating webhook configuration with the installer\'s client (PLAT-151)' },
-        { grant: SensitiveGrant.WORKLOAD_WRITES, reason: 'rabbitmq-cluster-operator creates the StatefulSets of RabbitmqClusters in the namespaces it watches (PLAT-151)' },
-        { grant: SensitiveGrant.SERVICE_UPDATE, reason: 'rabbitmq-cluster-operator manages the Services of its RabbitmqClusters (PLAT-151)' },
-        { grant: SensitiveGrant.CONFIGMAP_UPDATE, reason: 'rabbitmq-cluster-operator manages the configuration ConfigMaps of its RabbitmqClusters (PLAT-151)' },
-      ],
-      // rabbitmq-cluster-operator's clusterPermissions read Secrets and create StatefulSets everywhere (TenancyAudit).
-      acceptedReach: [
-        { code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, reason: 'rabbitmq-cluster-operator cluster-wide Secret read (PLAT-151)' },
-        { code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER, reason: 'rabbitmq-cluster-operator cluster-wide Secret read reaches other operators\' cluster rules (PLAT-151)' },
-        { code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, reason: 'rabbitmq-cluster-operator cluster-wide Secret read reaches other tenants\' installers (PLAT-151)' },
-      ],
-    });
-    tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', channel: 'stable', catalog: curated, bundle: exampleBundle('rabbitmq-cluster-operator', '2.22.3') });
-    tenant.grantOperatorAccess(Group.fromName(chart, 'Messaging', 'team-messaging'), AccessLevel.EDIT);
-    tenants.push(tenant);
-  }
-
   // Integration team: the schema registry from the second curated catalog; the docs' default installer Role (no
   // bundle given, so no preflight: the catalog carries only `olm.csv.metadata`, without permissions).
   {
@@ -190,6 +139,36 @@ export function buildPlatform(app: App): Platform {
 
   // Teams stamped from organisational blueprints (examples/blueprints.ts).
   tenants.push(...buildBlueprintTeams(app, curated));
+
+  // ---- operators the platform installs, not a tenant ------------------------------------------------------------
+  // grafana-operator and rabbitmq-cluster-operator declare clusterPermissions that read Secrets and create workloads
+  // in every namespace: installed by a tenant, their operators (and the installer that must hold the same rules)
+  // could become every other tenant's installer, so no tenant may install them. The platform team installs them
+  // itself, as OLM's default global install does (`openshift-operators`): a namespace of their own, an
+  // AllNamespaces OperatorGroup without an installer ServiceAccount (OLM installs them with its own client), and
+  // every team uses their APIs. They are the platform's trusted operators, outside the tenancy audit; the tenants
+  // stay isolated from each other (AUDIT.txt: no tenant reaches another).
+  {
+    const chart = new Chart(app, 'platform-operators');
+    const namespace = 'platform-operators';
+    new ApiObject(chart, 'Namespace', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
+    new olm.OperatorGroup(chart, 'OperatorGroup', {
+      metadata: {
+        name: 'platform-operators',
+        namespace,
+        annotations: { 'cdk8s-olm-tenancy.io/reason': 'operators with cluster-wide permissions, installed by the platform team (PLAT-142, PLAT-151)' },
+      },
+      spec: {}, // no targetNamespaces: AllNamespaces; no serviceAccountName: OLM installs with its own client
+    });
+    for (const [packageName, channel, name, version] of [
+      ['grafana-operator', 'v5', 'grafana-operator', '5.24.0'],
+      ['rabbitmq-cluster-operator', 'stable', 'rabbitmq-cluster-operator', '2.22.3'],
+    ]) {
+      new OperatorSubscription(chart, packageName, {
+        namespace, packageName, channel, catalog: curated, installPlanApproval: InstallPlanApproval.MANUAL, bundle: exampleBundle(name, version),
+      });
+    }
+  }
 
   for (const t of tenants) {
     if (t.subscriptions.some((s) => s.sourceName === curated.catalogName)) curated.serve(t);

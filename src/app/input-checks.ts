@@ -11,6 +11,7 @@ import { NameRule } from '../core/names';
 export function checkTenancyAppProps(check: InputCheck, raw: unknown, outputLayout: { [key: string]: OutputLayout }): TenancyAppProps {
   const o = check.optionalObject('props', raw, 'pass { layout?, syncWaves?, report?, quiet?, outdir?, ... }');
   if (!o) return {};
+  check.knownProps(o, 'TenancyAppProps', 'TenancyApp');
   const p = (k: string) => prop(o, k);
   const resolvers = p('resolvers');
   const checkedResolvers = check.optionalArray('resolvers', resolvers, (v, f) => check.optionalImplementation(f, v ?? 0, 'IResolver', ['resolve'],
@@ -84,6 +85,7 @@ export function checkGitOpsFilesArgs(check: InputCheck, objects: unknown, option
     const o = check.requiredObject(f, v, 'a GitOpsObject', 'pass { manifest, tenant?, dependsOn? }');
     if (!o) return undefined;
     const before = check.errors.length;
+    check.knownProps(o, 'GitOpsObject', f, `${f}.`);
     checkManifest(check, `${f}.manifest`, prop(o, 'manifest'));
     // the tenant names a folder (tenants/<tenant>/): a namespace name, never a path
     check.name(`${f}.tenant`, check.optionalString(`${f}.tenant`, prop(o, 'tenant'), { fix: 'set tenant to the namespace of the owning tenant' }),
@@ -92,6 +94,7 @@ export function checkGitOpsFilesArgs(check: InputCheck, objects: unknown, option
     return check.errors.length === before ? o as unknown as GitOpsObject : undefined;
   }, 'pass a list of { manifest, tenant?, dependsOn? }') ?? [];
   const opts = check.optionalObject('options', options, 'pass { syncWaves?, managedBy? }') ?? {};
+  check.knownProps(opts, 'GitOpsLayoutOptions', 'options', 'options.');
   return {
     objects: checked,
     options: {

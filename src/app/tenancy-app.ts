@@ -16,7 +16,7 @@ import { GitOpsLayout, GitOpsObject } from './gitops-layout';
 import { checkTenancyAppProps } from './input-checks';
 import { OlmWrites } from './olm-writes';
 import { FAITHFUL_WRITER_APPS, UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError, YamlWriter } from './yaml-writer';
-import { addErrorProducer, Diagnostics } from '../core/diagnostics';
+import { addErrorProducer, Diagnostic, Diagnostics, errorDetailsOf, Severity } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { SynthPass } from '../core/synth-pass';
 import { TenancyReport } from '../report/tenancy-report';
@@ -104,6 +104,12 @@ export class TenancyApp extends App {
   public static readonly REPORT_FILE = 'TENANCY.md';
 
   /**
+   * The warnings file in `outdir` with `OutputLayout.GITOPS`: one line per warning (`Diagnostics.report`), or
+   * `no warnings`, committed with the manifests so that reviewers see them.
+   */
+  public static readonly WARNINGS_FILE = 'WARNINGS.txt';
+
+  /**
    * The summary line: `5,000 tenants, 10,000 subscriptions, 40,000 objects in 7.9 s -> dist/`.
    */
   public static formatSummary(summary: SynthSummary, outdir: string): string {
@@ -182,6 +188,10 @@ export class TenancyApp extends App {
     if (this.report) {
       fs.writeFileSync(path.join(this.outdir, TenancyApp.REPORT_FILE), TenancyReport.markdown(this, { objectCount: objects }));
     }
+    const warnings = this.layout === OutputLayout.GITOPS || !this.quiet ? Diagnostics.report(this) : '';
+    if (this.layout === OutputLayout.GITOPS) {
+      fs.writeFileSync(path.join(this.outdir, TenancyApp.WARNINGS_FILE), `${warnings || 'no warnings'}\n`);
+    }
 
     const summary: SynthSummary = {
       tenants: countOf(cache.findAll(this.node), ScopedOperatorTenant),
@@ -191,7 +201,6 @@ export class TenancyApp extends App {
     };
     this.lastSummary = summary;
     if (!this.quiet) {
-      const warnings = Diagnostics.report(this);
       if (warnings) process.stderr.write(`${warnings}\n`);
       const rel = path.relative(process.cwd(), this.outdir);
       const shown = rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? this.outdir : rel;
@@ -413,15 +422,72 @@ function countOf(constructs: IConstruct[], type: abstract new (...args: any[]) =
   return n;
 }
 
-/** cdk8s `validate` (lib/app.js): every construct's validations, one error listing them all. */
+/**
+ * cdk8s `validate` (lib/app.js): every construct's validations, one error listing them all, one line each (the
+ * form tools and tests read). Run as an app (`cdk8s synth`, `ts-node main.ts`), the error is for people instead:
+ * each finding readable (`Diagnostics.formatReadable`), printed without a stack trace, exit code 1.
+ */
 function validate(app: App, cache: FindAllCache): void {
   const errors: string[] = [];
+  const readable: string[] = [];
   for (const child of cache.findAll(app.node)) {
-    for (const error of child.node.validate()) errors.push(`[${child.node.path}] ${error}`);
+    for (const error of child.node.validate()) {
+      errors.push(`[${child.node.path}] ${error}`);
+      readable.push(readableError(child, error));
+    }
   }
-  if (errors.length > 0) {
-    throw new Error(`Validation failed with the following errors:\n  ${errors.join('\n  ')}`);
+  if (errors.length === 0) return;
+  if (!runAsApp()) throw new Error(`Validation failed with the following errors:\n  ${errors.join('\n  ')}`);
+  exitOnSynthFailure();
+  const error = new Error(`Synthesis failed with ${errors.length} error(s); nothing was written:\n\n${readable.join('\n\n')}\n`);
+  (error as any)[SYNTH_FAILURE] = true;
+  throw error;
+}
+
+function readableError(child: IConstruct, text: string): string {
+  const details = errorDetailsOf(child, text);
+  if (details) {
+    const d: Diagnostic = { ...details, severity: Severity.ERROR, constructPath: child.node.path };
+    return Diagnostics.formatReadable(d);
   }
+  // a validation of another library: its text, cut the same way
+  return Diagnostics.formatReadable({ severity: Severity.ERROR, code: 'Validation', constructPath: child.node.path, message: text });
+}
+
+/** Marks the error `validate` throws when run as an app (the handler prints its message only). */
+const SYNTH_FAILURE = Symbol.for('cdk8s-olm-tenancy.synthFailure');
+
+/**
+ * True when the synth was called from the program's main module (`ts-node main.ts`, which `cdk8s synth` runs),
+ * i.e. the main file is on the call stack; never under jest (whose test file is `require.main`). Programmatic
+ * callers (libraries, tests, tools importing the app) get the plain thrown error.
+ */
+function runAsApp(): boolean {
+  if (process.env.JEST_WORKER_ID !== undefined) return false;
+  const main = require.main?.filename;
+  if (main === undefined) return false;
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 200;
+  const stack = new Error().stack ?? '';
+  Error.stackTraceLimit = limit;
+  return stack.includes(main);
+}
+
+let handlerInstalled = false;
+
+/**
+ * Once per process, run as an app: an uncaught synth failure prints its findings and exits 1, without the stack
+ * trace Node would print under them. A caller that catches the error still gets it; other errors print as Node
+ * prints them (message and stack) and exit 1 as well.
+ */
+function exitOnSynthFailure(): void {
+  if (handlerInstalled) return;
+  handlerInstalled = true;
+  process.on('uncaughtException', (e: unknown) => {
+    const marked = e !== null && typeof e === 'object' && (e as any)[SYNTH_FAILURE] === true;
+    process.stderr.write(`${marked ? (e as Error).message : (e as Error)?.stack ?? String(e)}\n`);
+    process.exit(1);
+  });
 }
 
 function buildDependencies(app: App, cache: FindAllCache): Array<{ source: IConstruct; target: IConstruct }> {

@@ -55,6 +55,7 @@ export function checkRulesArgs(method: string, rules: unknown, request?: { value
 export function checkPowerObjects(check: InputCheck, field: string, objects: unknown): void {
   check.requiredArray(field, objects, (v, f) => {
     const o = check.requiredObject(f, v, 'a PowerObject', 'pass { manifest, origin? } (manifest: a Kubernetes object as JSON)');
+    check.knownProps(o, 'PowerObject', f, `${f}.`);
     if (o) check.optionalString(`${f}.origin`, prop(o, 'origin'), { fix: 'describe where the object comes from, or leave origin out', singleLine: false });
     return o;
   }, 'pass the RBAC objects as a list of { manifest, origin? } ([] for none)');
@@ -73,6 +74,7 @@ function checkBundles(check: InputCheck, field: string, value: unknown, required
 export function checkAuditedTenant(check: InputCheck, field: string, value: unknown, enums: AuditEnums): void {
   const t = check.requiredObject(field, value, 'an AuditedTenant', 'pass { name, namespace, targetNamespaces, operatorGroupName, installerServiceAccountName }');
   if (!t) return;
+  check.knownProps(t, 'AuditedTenant', field, `${field}.`);
   const p = (k: string) => prop(t, k);
   check.requiredString(`${field}.name`, p('name'), 'name the tenant');
   check.requiredString(`${field}.namespace`, p('namespace'), "name the tenant namespace, e.g. 'team-a'");
@@ -86,6 +88,7 @@ export function checkAuditedTenant(check: InputCheck, field: string, value: unkn
   check.optionalArray(`${field}.acceptedReach`, p('acceptedReach'), (v, f) => {
     const a = check.requiredObject(f, v, 'an AcceptedReach', "pass { code: ReachCode..., subject?: '...', reason: '...' }");
     if (!a) return undefined;
+    check.knownProps(a, 'AcceptedReach', f, `${f}.`);
     if (prop(a, 'code') === undefined || prop(a, 'code') === null) check.add({ code: INPUT_CODES.missing, field: `${f}.code`, message: `${f}.code is required but missing`, fix: 'name the ReachCode it accepts' });
     else check.optionalEnum(`${f}.code`, prop(a, 'code'), enums.reachCode ?? {}, 'ReachCode');
     check.optionalString(`${f}.subject`, prop(a, 'subject'));
@@ -99,6 +102,7 @@ export function checkAuditInput(input: unknown, enums: AuditEnums): void {
   const check = new InputCheck();
   const i = check.requiredObject('input', input, 'a TenancyAuditInput', 'pass { objects, tenants }');
   if (i) {
+    check.knownProps(i, 'TenancyAuditInput', 'input', 'input.');
     checkPowerObjects(check, 'input.objects', prop(i, 'objects'));
     check.requiredArray('input.tenants', prop(i, 'tenants'), (v, f) => (checkAuditedTenant(check, f, v, enums), v), 'pass the tenants as a list of AuditedTenant');
   }

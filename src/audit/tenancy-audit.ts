@@ -189,6 +189,14 @@ export class TenancyAudit {
         if (f.accepted) lines.push(`    accepted: ${f.acceptedReason}`);
       }
     }
+    // the conclusion a reader looks for: does any tenant reach beyond its own namespaces?
+    const reaching = result.tenants.filter((t) => t.findings.length > 0);
+    if (result.tenants.length > 0) {
+      const notAccepted = reaching.reduce((n, t) => n + t.findings.filter((f) => !f.accepted).length, 0);
+      lines.push(reaching.length === 0
+        ? `no tenant reaches another: the identities of all ${result.tenants.length} tenant(s) stay in their tenants' namespaces`
+        : `${reaching.length} of ${result.tenants.length} tenant(s) reach outside their namespaces (${notAccepted} finding(s) not accepted)`);
+    }
     return lines.join('\n') + '\n';
   }
 
@@ -271,8 +279,10 @@ export class TenancyAudit {
           [...id.path, `${inst.outside.map((g) => `${g.roleKind} ${g.roleName}`).filter(unique).join(', ')} (${where})`],
           `${label} can become the installer ${id.identity} of tenant ${inst.tenant.name}, which holds rules in ${where}`,
           inst.tenant === t
-            ? `on OLM >= 0.29 set createTokenSecret: false (no token Secret to read; OLM requests tokens, PR #3377), and split the operators so that no operator shares the namespace of an installer with rules outside it (a pod created there may run as the installer); or accept it with acceptedReach: [{ code: '${ReachCode.IDENTITY_CAN_ASSUME_INSTALLER}', subject: '${label}', reason }]`
-            : `remove what lets ${label} read secrets, create pods or tokens, exec or impersonate in namespace ${inst.tenant.namespace}; or accept it with acceptedReach: [{ code: '${ReachCode.IDENTITY_CAN_ASSUME_INSTALLER}', subject: '${label}', reason }]`));
+            // the token Secret advice only when the path reads one (with createTokenSecret: false there is none)
+            ? `${id.path.some((step) => step.includes('(token of ServiceAccount')) ? 'on OLM >= 0.29 set `createTokenSecret: false` (no token Secret to read; OLM requests tokens, PR #3377), and ' : ''}`
+              + `split the operators so that no operator shares the namespace of an installer with rules outside it (a pod created there may run as the installer); or accept it with ${acceptText(ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, label)}`
+            : `remove what lets ${label} read secrets, create pods or tokens, exec or impersonate in namespace ${inst.tenant.namespace}; or accept it with ${acceptText(ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, label)}`));
       }
       // 2. grants outside the tenant's namespaces that are not plain, visible direct grants: one finding per code
       // and namespace, with the first (shortest) path found and every rule reached there
@@ -298,7 +308,7 @@ export class TenancyAudit {
       for (const g of groups.values()) {
         findings.push(TenancyAudit.finding(t, g.code, label, g.namespace, RbacRules.compact(g.rules), g.path,
           `${label} reaches ${scopeText(g.namespace)} (${g.how})`,
-          `remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role), or accept it with acceptedReach: [{ code: '${g.code}', subject: '${label}', reason }]`));
+          `remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role), or accept it with ${acceptText(g.code, label)}`));
       }
     }
     const order = new Map(subjects.map((s, i) => [subjectLabel(s), i]));
@@ -544,3 +554,12 @@ function serviceAccountsOf(bundles: OperatorBundle[]): string[] {
 }
 
 const ENUMS = { subjectKind: SubjectKind as unknown as { [key: string]: string }, reachCode: ReachCode as unknown as { [key: string]: ReachCode } };
+
+/**
+ * The prop that accepts a reach, as code that compiles against the public API (the enum member, not its string
+ * value: `code: 'IdentityCanAssumeInstaller'` is TS2322), in backticks like every code of a fix text.
+ */
+function acceptText(code: ReachCode, subject: string): string {
+  const member = Object.keys(ReachCode).find((k) => (ReachCode as any)[k] === code) ?? code;
+  return `\`acceptedReach: [{ code: ReachCode.${member}, subject: ${JSON.stringify(subject).replace(/'/g, "\\'").replace(/^"|"$/g, "'")}, reason: '...' }]\``;
+}

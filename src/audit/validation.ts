@@ -92,7 +92,7 @@ export function tenancyAuditDiagnostics(construct: IConstruct): { errors: Diagno
   const errors: DiagnosticDetails[] = [];
   const warnings: DiagnosticDetails[] = [];
   for (const f of mine?.findings ?? []) {
-    const d = { code: f.code, field: 'acceptedReach', value: f.subject, message: f.message, fix: f.fix };
+    const d = { code: f.code, field: 'identity', value: f.subject, message: f.message, fix: f.fix };
     if (f.accepted) warnings.push({ ...d, message: `${f.message} (accepted: ${f.acceptedReason})` });
     else errors.push(d);
   }

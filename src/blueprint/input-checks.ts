@@ -12,6 +12,7 @@ function checkOperator(input: InputCheck, field: string, raw: unknown): Blueprin
   const o = input.optionalObject(field, raw ?? 0, "pass { packageName: 'etcd', channel: 'stable' }");
   if (!o) return undefined;
   const before = input.errors.length;
+  input.knownProps(o, 'BlueprintOperator', field, `${field}.`);
   const packageName = input.requiredString(`${field}.packageName`, prop(o, 'packageName'), "name the package, e.g. 'etcd'");
   const checked = {
     // fields this check does not know (added by other features) pass through; the tenant's subscribe checks them
@@ -30,6 +31,7 @@ function checkOperator(input: InputCheck, field: string, raw: unknown): Blueprin
 /** The blueprint props, checked: wrong-typed values are errors (reported on every stamped tenant) and left out. */
 export function checkBlueprintProps(input: InputCheck, raw: unknown): TenantBlueprintProps {
   if (input.requiredObject('blueprint', raw, 'an object with name and catalog', "pass { name: 'standard', catalog }", 'the blueprint props') === undefined) return { name: 'invalid', catalog: undefined as any };
+  input.knownProps(raw, 'TenantBlueprintProps', 'TenantBlueprint', 'blueprint.');
   const p = (k: string) => prop(raw, k);
   const f = (k: string) => `blueprint.${k}`;
   // props this check does not know (added by other features) pass through unchanged
@@ -47,6 +49,7 @@ export function checkBlueprintProps(input: InputCheck, raw: unknown): TenantBlue
     grants: input.optionalArray(f('grants'), p('grants'), (v, fld) => {
       const g = input.optionalObject(fld, v ?? 0, "pass { groupName: '{team}-admins', access: AccessLevel.ADMIN }");
       if (!g) return undefined;
+      input.knownProps(g, 'BlueprintGrant', fld, `${fld}.`);
       const groupName = input.requiredString(`${fld}.groupName`, prop(g, 'groupName'), "name the group, e.g. '{team}-admins'");
       const access = input.optionalEnum(`${fld}.access`, prop(g, 'access'), AccessLevel as any, 'AccessLevel') as AccessLevel | undefined;
       const subscriptionManagement = input.optionalBoolean(`${fld}.subscriptionManagement`, prop(g, 'subscriptionManagement'));
@@ -62,6 +65,7 @@ export function checkBlueprintProps(input: InputCheck, raw: unknown): TenantBlue
 export function checkStampOptions(input: InputCheck, raw: unknown): BlueprintStampOptions {
   const o = input.optionalObject('options', raw, 'pass { namespaceName?, extraOperators?, omitOperators?, channels?, quota?, namespaceLabels? }');
   if (!o) return {};
+  input.knownProps(o, 'BlueprintStampOptions', 'stamp(options)');
   return {
     ...(o as object),
     namespaceName: input.optionalString('namespaceName', prop(o, 'namespaceName')),

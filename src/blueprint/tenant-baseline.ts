@@ -177,9 +177,11 @@ export class TenantBaseline extends Construct {
     // runtime input checks (JavaScript, jsii): problems are synth errors, the rest uses safe values
     const input = new InputCheck();
     const raw = input.optionalObject('props', props ?? 0, 'pass { tenant }') ?? {};
+    input.knownProps(raw, 'TenantBaselineProps', 'TenantBaseline');
     const tenant = input.optionalInstance('tenant', raw.tenant ?? 0, ScopedOperatorTenant, 'pass the ScopedOperatorTenant the baseline is for');
     const resourceDefaults = (field: string): ContainerResourceDefaults | undefined => {
       const o = input.optionalObject(field, raw[field], "pass { cpu: '100m', memory: '128Mi' }");
+      input.knownProps(o, 'ContainerResourceDefaults', field, `${field}.`);
       return o ? { cpu: input.optionalString(`${field}.cpu`, o.cpu), memory: input.optionalString(`${field}.memory`, o.memory) } : undefined;
     };
     const options: TenantBaselineOptions = {

@@ -233,7 +233,7 @@ export class OperatorBundle {
       throw new Error(`OperatorBundle.fromDirectory: the bundle directory must be a non-empty path, got ${oneLine(dir)}`);
     }
     if (!fs.existsSync(dir)) {
-      throw new Error(`OperatorBundle.fromDirectory: '${shown}' does not exist; pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)`);
+      throw new Error(`OperatorBundle.fromDirectory: '${shown}' does not exist${siblingBundles(dir)}; pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)`);
     }
     if (!fs.statSync(dir).isDirectory()) {
       throw new Error(`OperatorBundle.fromDirectory: '${shown}' is not a directory; pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)`);
@@ -778,6 +778,27 @@ function readCatalog(file: string, method: string): { catalog: FileBasedCatalog;
     return readCatalogUnchecked(file, method);
   } catch (e) {
     throw fileSystemError(e, method);
+  }
+}
+
+/**
+ * What exists next to a missing bundle directory: `; the bundles under 'bundles/etcd' are 0.9.2, 0.9.4` (the
+ * folders with a manifests/ folder under the nearest parent that exists, at most 20; '' when there are none).
+ */
+function siblingBundles(dir: string): string {
+  try {
+    let parent = path.dirname(dir);
+    while (!fs.existsSync(parent) && path.dirname(parent) !== parent) parent = path.dirname(parent);
+    if (!fs.existsSync(parent) || !fs.statSync(parent).isDirectory()) return '';
+    const bundles = fs.readdirSync(parent, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.') && fs.existsSync(path.join(parent, e.name, 'manifests')))
+      .map((e) => e.name)
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    const shownParent = esc(parent);
+    if (bundles.length > 0) return `; the bundles under '${shownParent}' are ${esc(bundles.slice(0, 20).join(', '))}${bundles.length > 20 ? `, ... (${bundles.length} in all)` : ''}`;
+    return '';
+  } catch {
+    return '';
   }
 }
 

@@ -81,6 +81,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
     // runtime input checks (JavaScript and jsii callers): problems are synth errors
     const input = new InputCheck();
     const raw = input.optionalObject('props', props ?? 0, 'pass { catalog }') ?? {};
+    input.knownProps(raw, 'CuratedCatalogAdmissionPolicyProps', 'CuratedCatalogAdmissionPolicy');
     const checkedCatalog = input.optionalInstance('catalog', raw.catalog, CuratedCatalog, 'pass the CuratedCatalog to enforce');
     if (raw.catalog === undefined || raw.catalog === null) {
       input.add({ code: 'MissingInput', field: 'catalog', message: 'catalog is required but missing', fix: 'pass the CuratedCatalog to enforce' });

@@ -517,6 +517,7 @@ function subscriptionSpec(sub: ApiObject): any {
 /** The props, checked: wrong-typed values are errors and left out; `packages` is always a list. */
 function checkCatalogProps(input: InputCheck, raw: unknown): CuratedCatalogProps {
   if (input.requiredObject('props', raw, 'an object with packages and image (or address)', "pass { packages: [{ name: 'etcd' }], image: 'registry.example.com/curated:v1' }", 'the props') === undefined) return { packages: [] };
+  input.knownProps(raw, 'CuratedCatalogProps', 'CuratedCatalog');
   const p = (k: string) => prop(raw, k);
   const reference = (field: string, example: string) => {
     const v = input.optionalString(field, p(field), { fix: `set ${field} to e.g. ${example}` });
@@ -550,10 +551,12 @@ function checkPackage(input: InputCheck, field: string, raw: unknown): CuratedPa
   const o = input.optionalObject(field, raw ?? 0, "pass { name: 'etcd', channels: [{ name: 'stable' }] }");
   if (!o) return undefined;
   const before = input.errors.length;
+  input.knownProps(o, 'CuratedPackage', field, `${field}.`);
   const name = input.requiredString(`${field}.name`, prop(o, 'name'), "name the package, e.g. 'etcd'");
   const channels = input.optionalArray(`${field}.channels`, prop(o, 'channels'), (v, f) => {
     const c = input.optionalObject(f, v ?? 0, "pass { name: 'stable' }");
     if (!c) return undefined;
+    input.knownProps(c, 'CuratedChannel', f, `${f}.`);
     const cname = input.requiredString(`${f}.name`, prop(c, 'name'), "name the channel, e.g. 'stable'");
     const versionRange = input.optionalString(`${f}.versionRange`, prop(c, 'versionRange'));
     return cname === undefined ? undefined : { ...(c as object), name: cname, ...(versionRange !== undefined ? { versionRange } : {}) };
@@ -575,9 +578,11 @@ function checkArtifactsOptions(method: string, options: unknown): void {
   const check = new InputCheck();
   const o = check.optionalObject('options', options, 'pass { format?: FbcFormat.JSON, imageSet?: { sourceCatalogImage } }');
   if (o) {
+    check.knownProps(o, 'CatalogArtifactsOptions', 'options', 'options.');
     check.optionalEnum('options.format', o.format, FbcFormat as any, 'FbcFormat');
     const imageSet = check.optionalObject('options.imageSet', o.imageSet, "pass { sourceCatalogImage: 'registry.example.com/index:v4.21' }");
     if (imageSet) {
+      check.knownProps(imageSet, 'ImageSetConfigurationOptions', 'options.imageSet', 'options.imageSet.');
       check.requiredString('options.imageSet.sourceCatalogImage', imageSet.sourceCatalogImage, 'name the source catalog image');
       check.optionalString('options.imageSet.targetCatalog', imageSet.targetCatalog);
       check.optionalString('options.imageSet.targetTag', imageSet.targetTag);

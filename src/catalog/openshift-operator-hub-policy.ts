@@ -61,6 +61,7 @@ export class OpenShiftOperatorHubPolicy extends Construct {
     // runtime input checks (JavaScript and jsii callers): problems are synth errors
     const input = new InputCheck();
     const raw = input.optionalObject('props', props, 'pass { keepEnabled: [...] } or nothing') ?? {};
+    input.knownProps(raw, 'OpenShiftOperatorHubPolicyProps', 'OpenShiftOperatorHubPolicy');
     const checkedProps: OpenShiftOperatorHubPolicyProps = {
       disableAllDefaultSources: input.optionalBoolean('disableAllDefaultSources', raw.disableAllDefaultSources),
       keepEnabled: input.optionalStringArray('keepEnabled', raw.keepEnabled),

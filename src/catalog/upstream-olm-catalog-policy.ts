@@ -50,10 +50,12 @@ export class UpstreamOlmCatalogPolicy extends Construct {
     // runtime input checks (JavaScript and jsii callers): problems are synth errors
     const input = new InputCheck();
     const raw = input.optionalObject('props', props, 'pass { disabledSources: [...] } or nothing') ?? {};
+    input.knownProps(raw, 'UpstreamOlmCatalogPolicyProps', 'UpstreamOlmCatalogPolicy');
     const checkedProps: UpstreamOlmCatalogPolicyProps = {
       disabledSources: input.optionalArray('disabledSources', raw.disabledSources, (v, f) => {
         const o = input.optionalObject(f, v ?? 0, "pass { name: 'operatorhubio-catalog', namespace: 'olm' }");
         if (!o) return undefined;
+        input.knownProps(o, 'CatalogSourceLocation', f, `${f}.`);
         const name = input.requiredString(`${f}.name`, o.name, 'name the CatalogSource');
         const namespace = input.requiredString(`${f}.namespace`, o.namespace, "name the CatalogSource's namespace");
         return name !== undefined && namespace !== undefined ? { name, namespace } : undefined;

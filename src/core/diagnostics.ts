@@ -115,9 +115,30 @@ export function addErrorProducer(scope: IConstruct, producer: Producer): void {
           fix: 'report this as a bug of cdk8s-olm-tenancy, with the input that caused it',
         }];
       }
-      return found.map((d) => Diagnostics.formatMessage(d));
+      return found.map((d) => {
+        const text = Diagnostics.formatMessage(d);
+        if (found.length > 0) rememberError(scope, text, d);
+        return text;
+      });
     },
   });
+}
+
+/** The structured finding behind each validation message of a construct (TenancyApp prints them readably). */
+const errorDetails = new WeakMap<IConstruct, Map<string, DiagnosticDetails>>();
+
+function rememberError(scope: IConstruct, text: string, d: DiagnosticDetails): void {
+  let map = errorDetails.get(scope);
+  if (!map) errorDetails.set(scope, map = new Map());
+  map.set(text, d);
+}
+
+/**
+ * The finding a validation message of `scope` was formatted from (`undefined` for messages of other libraries).
+ * Internal to the library.
+ */
+export function errorDetailsOf(scope: IConstruct, text: string): DiagnosticDetails | undefined {
+  return errorDetails.get(scope)?.get(text);
 }
 
 /** Reads and formats the findings of a construct tree. */
@@ -178,6 +199,25 @@ export class Diagnostics {
     return t.replace(CONTROL_CHARS, escapeControl) + suffix;
   }
 
+  /**
+   * A finding for people: a first line of at most 160 characters (`[path] OLMT-NNN Code: what is wrong`), then
+   * the details indented by four spaces, wrapped and capped: the field and value, the whole message when the first
+   * line had to cut it, and the fix. `format` keeps the one-line form for tools and logs.
+   */
+  public static formatReadable(d: Diagnostic): string {
+    checkFinding('Diagnostics.formatReadable', d);
+    const policyId = d.policyId ?? PolicyChecks.byCode(d.code)?.id;
+    const head = `[${Diagnostics.oneLine(d.constructPath, 80)}] ${policyId !== undefined ? `${policyId} ` : ''}${Diagnostics.oneLine(d.code, 60)}: `;
+    const message = Diagnostics.oneLine(String(d.message));
+    const first = cutTo(head + message, FIRST_LINE);
+    const details: string[] = [];
+    const where = whereOf(d);
+    if (where) details.push(...wrap(where, 2));
+    if (first.length < head.length + message.length) details.push(...wrap(message, MAX_DETAIL_LINES));
+    if (d.fix) details.push(...wrap(`Fix: ${Diagnostics.oneLine(String(d.fix))}`, MAX_DETAIL_LINES));
+    return [first, ...details.map((l) => `    ${l}`)].join('\n');
+  }
+
   /** `Diagnostics.warnings(scope)`, one formatted line each, joined by newlines ('' when none). */
   public static report(scope: IConstruct): string {
     return Diagnostics.warnings(scope)
@@ -211,6 +251,38 @@ const MAX_VALUE_LENGTH = 300;
 const MAX_FIELD_LENGTH = 200;
 const MAX_MESSAGE_LENGTH = 6000;
 const MAX_FIX_LENGTH = 1000;
+
+/** Readable findings: the first line, the width of a detail line and the lines of one detail. */
+const FIRST_LINE = 160;
+const DETAIL_WIDTH = 116;
+const MAX_DETAIL_LINES = 12;
+
+/** `text` cut to `max` characters, ending in '...' when cut. */
+function cutTo(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 3)}...`;
+}
+
+/** `text` wrapped at spaces to DETAIL_WIDTH columns, at most `maxLines` lines (the last says how much is left out). */
+function wrap(text: string, maxLines: number): string[] {
+  const lines: string[] = [];
+  let rest = text;
+  while (rest.length > 0) {
+    if (lines.length === maxLines - 1 && rest.length > DETAIL_WIDTH) {
+      const kept = rest.slice(0, DETAIL_WIDTH - 40);
+      lines.push(`${kept}... (${rest.length - kept.length} more characters)`);
+      break;
+    }
+    if (rest.length <= DETAIL_WIDTH) {
+      lines.push(rest);
+      break;
+    }
+    let at = rest.lastIndexOf(' ', DETAIL_WIDTH);
+    if (at <= 0) at = DETAIL_WIDTH;
+    lines.push(rest.slice(0, at));
+    rest = rest.slice(at).replace(/^ +/, '');
+  }
+  return lines;
+}
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;

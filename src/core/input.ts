@@ -7,6 +7,7 @@
 import { isSealed } from './content-cache';
 import { DiagnosticDetails, Diagnostics } from './diagnostics';
 import { KubernetesNames, NameRule } from './names';
+import { PROP_NAMES } from './prop-names';
 
 /** Codes of input errors. */
 export const INPUT_CODES = {
@@ -20,6 +21,8 @@ export const INPUT_CODES = {
   value: 'InvalidInputValue',
   /** An object of the library (a TargetNamespaces, an OperatorBundle, a catalog, a subject) was expected. */
   reference: 'InvalidReference',
+  /** A prop the struct does not have (a misspelling: TypeScript refuses it, JavaScript and jsii would ignore it). */
+  unknownProp: 'UnknownProp',
 } as const;
 
 /** At most this many elements of a list (or entries of a map) are checked one by one; the rest is one error. */
@@ -136,6 +139,48 @@ export class InputCheck {
   /** Records an error. */
   public add(d: DiagnosticDetails): void {
     this.errors.push({ ...d, field: d.field !== undefined ? `${this.prefix}${d.field}` : this.prefix.replace(/\.$/, '') || undefined });
+  }
+
+  /**
+   * Records one `UnknownProp` error per key of `raw` that the struct `struct` (an interface of src/, see
+   * src/core/prop-names.ts) does not have, with the nearest prop name as the fix. TypeScript refuses such a key,
+   * but JavaScript, YAML-driven callers and the jsii languages would silently ignore a misspelled prop (and get its
+   * default). Keys whose value is `undefined` change nothing and are not reported. jsii bindings are unaffected:
+   * the kernel copies a struct with its declared properties only (`SerializationClass.Struct` deserialize in
+   * aws/jsii packages/@jsii/kernel/src/serialization.ts drops unknown keys), and Python's struct classes refuse
+   * unknown keyword arguments themselves.
+   * @param prefix prepended to the key in messages, e.g. `legacyPullSecretAccess.`
+   * @param owner how the message names the owner, e.g. `ScopedOperatorTenant`
+   * @param extra names accepted besides the struct's own
+   */
+  public knownProps(raw: unknown, struct: string, owner: string, prefix: string = '', extra: readonly string[] = []): void {
+    if (!isObject(raw)) return;
+    const known = PROP_NAMES[struct];
+    if (known === undefined) throw new Error(`internal: no prop names for ${struct} (regenerate src/core/prop-names.ts)`);
+    let keys: string[];
+    try {
+      keys = Object.keys(raw);
+    } catch {
+      return;
+    }
+    let errors = 0;
+    for (const key of keys) {
+      if (known.includes(key) || extra.includes(key) || prop(raw, key) === undefined) continue;
+      if (++errors > MAX_ERRORS_PER_LIST) continue;
+      const suggestion = nearestName(key, [...known, ...extra]);
+      this.add({
+        code: INPUT_CODES.unknownProp,
+        field: `${prefix}${key}`,
+        value: valueText(prop(raw, key)),
+        message: `${owner} has no prop ${JSON.stringify(key)}${suggestion !== undefined ? `; did you mean ${JSON.stringify(suggestion)}?` : ''}`,
+        fix: suggestion !== undefined
+          ? `rename it to ${prefix}${suggestion}`
+          : `remove it; the props are ${Diagnostics.oneLine([...known, ...extra].join(', '), 300)}`,
+      });
+    }
+    if (errors > MAX_ERRORS_PER_LIST) {
+      this.add({ code: INPUT_CODES.unknownProp, field: prefix.replace(/\.$/, '') || undefined, message: `${errors - MAX_ERRORS_PER_LIST} more unknown prop(s) of ${owner} are not listed`, fix: 'remove the props the struct does not have' });
+    }
   }
 
   /** A required string; `undefined` (and an error) when missing or not a string. */
@@ -377,6 +422,38 @@ export class InputCheck {
 export function throwIfInvalid(check: InputCheck, method: string): void {
   if (check.errors.length === 0) return;
   throw new Error(`${method}: ${check.errors.map((d) => Diagnostics.formatMessage(d)).join('; ')}`);
+}
+
+/**
+ * The candidate nearest to `word` by edit distance (Levenshtein, case-insensitive), when it is near enough to be a
+ * misspelling: at most 2 edits, or a third of the word's length for long names; ties go to the first candidate.
+ */
+export function nearestName(word: string, candidates: readonly string[]): string | undefined {
+  const w = word.toLowerCase();
+  const limit = Math.max(2, Math.floor(word.length / 3));
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const c of candidates) {
+    const d = editDistance(w, c.toLowerCase());
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** Levenshtein distance (insert, delete, substitute: 1 each). */
+export function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
 }
 
 /** What a valid name looks like, per rule (for `fix` texts). */

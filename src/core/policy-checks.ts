@@ -256,7 +256,7 @@ const CHECKS: PolicyCheck[] = [
     relaxable: false,
     summary: 'an identity (operator ServiceAccount, person, another installer) can become an installer that holds rules outside its namespace: '
       + 'read its token Secret, create pods or tokens, exec, impersonate',
-    fix: 'createTokenSecret: false (OLM >= 0.29) and split the operators into separate tenants, or acceptedReach with a reason',
+    fix: '`createTokenSecret: false` (OLM >= 0.29) when the path reads the token Secret, and split the operators into separate tenants, or `acceptedReach` with a reason',
     example: "clusterInstallerRules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }] and etcd 0.9.4 (reads the installer token Secret)",
   },
   {

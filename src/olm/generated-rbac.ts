@@ -13,6 +13,7 @@
  */
 import { AccessLevel, OlmGeneration, OlmNaming } from './olm-naming';
 import { OperatorBundle } from '../bundle/operator-bundle';
+import { InputCheck, throwIfInvalid } from '../core/input';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 
@@ -260,6 +261,10 @@ export class OlmGeneratedRbac {
 
   constructor(props: OlmGeneratedRbacProps) {
     if (props === null || typeof props !== 'object') throw new Error('OlmGeneratedRbac: props must be an object with operatorGroup and operators');
+    const unknown = new InputCheck();
+    unknown.knownProps(props, 'OlmGeneratedRbacProps', 'OlmGeneratedRbac');
+    unknown.knownProps(props.operatorGroup, 'OlmOperatorGroupSpec', 'operatorGroup', 'operatorGroup.');
+    throwIfInvalid(unknown, 'OlmGeneratedRbac');
     const og = props.operatorGroup;
     if (!og || typeof og.name !== 'string' || og.name === '' || typeof og.namespace !== 'string' || og.namespace === '') {
       throw new Error(`OlmGeneratedRbac: operatorGroup must have a non-empty 'name' and 'namespace', got ${JSON.stringify(og)}`);

@@ -1011,6 +1011,7 @@ function checkPreflightProps(method: string, props: unknown, bundles: 'bundle' |
   const check = new InputCheck();
   const o = check.optionalObject('props', props ?? 0, 'pass the props object');
   if (o) {
+    check.knownProps(o, method === 'InstallPreflight.check' ? 'InstallPreflightProps' : method === 'InstallPreflight.checkVersions' ? 'VersionsPreflightProps' : 'LeastPrivilegeProps', method);
     const bundleFix = 'pass an OperatorBundle, e.g. OperatorBundle.fromDirectory(path)';
     if (bundles === 'bundle') check.optionalInstance('bundle', o.bundle ?? 0, OperatorBundle, bundleFix);
     else check.optionalArray('bundles', o.bundles ?? 0, (v, f) => check.optionalInstance(f, v ?? 0, OperatorBundle, bundleFix));
@@ -1022,6 +1023,7 @@ function checkPreflightProps(method: string, props: unknown, bundles: 'bundle' |
     check.optionalArray('otherNamespaceRules', o.otherNamespaceRules, (v, f) => {
       const n = check.optionalObject(f, v ?? 0, "pass { namespace: 'kube-system', rules: [...] }");
       if (n) {
+        check.knownProps(n, 'NamespaceRules', f, `${f}.`);
         check.requiredString(`${f}.namespace`, n.namespace, 'name the namespace');
         rules(`${f}.rules`, n.rules ?? 0);
       }

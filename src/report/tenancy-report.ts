@@ -6,7 +6,9 @@ import { IConstruct } from 'constructs';
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { auditOfRunningPass } from '../audit/validation';
 import { CuratedCatalog } from '../catalog/curated-catalog';
+import { Diagnostics } from '../core/diagnostics';
 import { checkScope, describeValue, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
+import { PolicyChecks } from '../core/policy-checks';
 import { InstallPreflight, PreflightResult } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
@@ -97,6 +99,25 @@ export class TenancyReport {
       + (options.objectCount !== undefined ? ` ${options.objectCount} |` : ''));
     out.push('');
 
+    // the warnings first: they do not fail the synth, so this is where people see them
+    out.push('## Warnings', '');
+    const warnings = Diagnostics.warnings(scope);
+    if (warnings.length === 0) {
+      out.push('No warnings.', '');
+    } else {
+      out.push('They do not fail the synth; each names what to change (`policyChecks` can raise a policy check to an error).', '');
+      out.push('| policy | subject | why | fix |', '|---|---|---|---|');
+      for (const w of warnings) {
+        // a registered policy check has a one-line why and a fix; other warnings their own message, cut
+        const policy = w.policyId !== undefined ? PolicyChecks.byId(w.policyId) : undefined;
+        const subject = `${w.constructPath}${w.field ? ` ${w.field}` : ''}${w.value !== undefined ? ` = ${w.value}` : ''}`;
+        const why = policy?.summary ?? w.message;
+        const fix = w.fix ?? policy?.fix ?? '-';
+        out.push(`| ${w.policyId !== undefined ? `${w.policyId} ` : ''}${w.code} | ${cell(Diagnostics.oneLine(subject, 160))} | ${cell(Diagnostics.oneLine(why, 200))} | ${cell(Diagnostics.oneLine(fix, 300))} |`);
+      }
+      out.push('');
+    }
+
     out.push('## Who installs what, and who may do what', '');
     out.push('```mermaid', ...mermaid(scope, tenants), '```', '');
 
@@ -146,7 +167,13 @@ export class TenancyReport {
 
     out.push('## Allowed upgrades and their permission diffs', '');
     const analyses = tenants.flatMap((t) => t.upgrades().map((a) => ({ t, a })));
-    if (analyses.length === 0) out.push('No subscription has an upgrade graph (`subscribe({ upgradeGraph })`).', '');
+    if (analyses.length === 0) {
+      const withGraph = tenants.some((t) => t.subscriptions.some((s) => s.allowedUpgrades !== undefined));
+      out.push(withGraph
+        // the graph is there: nothing newer than the pins is allowed (yet)
+        ? 'No upgrade is allowed beyond the pinned CSVs: the upgrade graphs have no newer CSV within the version ranges.'
+        : 'No subscription has an upgrade graph (`subscribe({ upgradeGraph })`).', '');
+    }
     for (const { t, a } of analyses) {
       out.push(`### ${t.namespaceName}: ${a.packageName}`, '', '```text', ...UpgradeAnalysis.format(a, t.namespaceName).map(oneLine), '```', '');
     }
@@ -205,6 +232,7 @@ export class TenancyReport {
 function checkReportOptions(check: InputCheck, raw: unknown): TenancyReportOptions {
   const o = check.optionalObject('options', raw, 'pass { title?, objectCount?, extraSections? }');
   if (!o) return {};
+  check.knownProps(o, 'TenancyReportOptions', 'options', 'options.');
   const objectCount = check.optionalNumber('options.objectCount', prop(o, 'objectCount'));
   if (objectCount !== undefined && (!Number.isInteger(objectCount) || objectCount < 0)) {
     check.add({ code: INPUT_CODES.value, field: 'options.objectCount', value: String(objectCount), message: `options.objectCount must be a whole number of objects, got ${describeValue(objectCount)}`, fix: 'pass the number of objects written, or leave objectCount out' });

@@ -45,6 +45,7 @@ export class CompactClusterRole extends Construct {
     // runtime input checks (JavaScript and jsii callers): problems are synth errors
     const input = this.input;
     const raw: any = isObject(props) ? props : {};
+    input.knownProps(raw, 'CompactClusterRoleProps', 'CompactClusterRole');
     let name = input.requiredString('name', raw.name, 'name the ClusterRole');
     if (!namesCheckedByParent(this)) name = input.name('name', name, NameRule.PATH_SEGMENT, 'ClusterRole');
     const checkedProps = {

@@ -48,6 +48,7 @@ export class CompactRole extends Construct {
     // runtime input checks (JavaScript and jsii callers): problems are synth errors
     const input = this.input;
     const raw: any = isObject(props) ? props : {};
+    input.knownProps(raw, 'CompactRoleProps', 'CompactRole');
     const nameChecks = !namesCheckedByParent(this);
     let name = input.requiredString('name', raw.name, 'name the Role');
     let namespace = input.requiredString('namespace', raw.namespace, 'name the namespace of the Role');

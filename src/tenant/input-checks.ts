@@ -29,10 +29,12 @@ export type CheckedTenantProps = Omit<ScopedOperatorTenantProps, 'namespaceName'
 /** Every prop of `ScopedOperatorTenant`, checked; the result holds only values of the declared types. */
 export function checkTenantProps(input: InputCheck, raw: unknown): CheckedTenantProps {
   if (input.requiredObject('props', raw, 'an object with at least namespaceName', "pass { namespaceName: 'team-a' }", 'the props') === undefined) return { namespaceName: undefined };
+  input.knownProps(raw, 'ScopedOperatorTenantProps', 'ScopedOperatorTenant');
   const p = (k: string) => prop(raw, k);
   const legacy = input.optionalObject('legacyPullSecretAccess', p('legacyPullSecretAccess'), "pass { catalogNamespace: 'openshift-marketplace', secretNames: ['pull-secret'] }");
   let legacyChecked: LegacyPullSecretAccess | undefined;
   if (legacy) {
+    input.knownProps(legacy, 'LegacyPullSecretAccess', 'legacyPullSecretAccess', 'legacyPullSecretAccess.');
     const catalogNamespace = input.requiredString('legacyPullSecretAccess.catalogNamespace', legacy.catalogNamespace, NAME_FIX('legacyPullSecretAccess.catalogNamespace'));
     const secretNames = input.optionalStringArray('legacyPullSecretAccess.secretNames', legacy.secretNames);
     if (legacy.secretNames === undefined || legacy.secretNames === null) {
@@ -84,6 +86,7 @@ export function checkTenantProps(input: InputCheck, raw: unknown): CheckedTenant
       const o = input.optionalObject(f, v ?? 0, "pass { roleKind: BoundRoleKind.CLUSTER_ROLE, roleName: 'system:auth-delegator', reason: '...' }");
       if (!o) return undefined;
       const before = input.errors.length;
+      input.knownProps(o, 'BindRoleAcceptance', f, `${f}.`);
       const roleKind = input.optionalEnum(`${f}.roleKind`, prop(o, 'roleKind') ?? '', BoundRoleKind as any, 'BoundRoleKind') as BoundRoleKind | undefined;
       const roleName = input.requiredString(`${f}.roleName`, prop(o, 'roleName'), 'name the bound role');
       const reason = input.requiredString(`${f}.reason`, prop(o, 'reason'), 'say why the operator may bind it', { singleLine: false });
@@ -95,6 +98,7 @@ export function checkTenantProps(input: InputCheck, raw: unknown): CheckedTenant
       const o = input.optionalObject(f, v ?? 0, "pass { code: ReachCode..., subject?: '...', reason: '...' }");
       if (!o) return undefined;
       const before = input.errors.length;
+      input.knownProps(o, 'AcceptedReach', f, `${f}.`);
       const code = input.optionalEnum(`${f}.code`, prop(o, 'code') ?? '', ReachCode as any, 'ReachCode') as ReachCode | undefined;
       const subject = input.optionalString(`${f}.subject`, prop(o, 'subject'));
       const reason = input.requiredString(`${f}.reason`, prop(o, 'reason'), 'say why this reach is accepted', { singleLine: false });
@@ -131,6 +135,7 @@ export type CheckedSubscriptionProps = Omit<OperatorSubscriptionProps, 'packageN
 
 export function checkSubscriptionProps(input: InputCheck, raw: unknown, namespaceRequired: boolean): CheckedSubscriptionProps {
   if (input.requiredObject('options', raw, 'an object with packageName and catalog', "pass { packageName: 'etcd', catalog }", 'the subscription options') === undefined) return { packageName: undefined, namespace: undefined, catalog: new MissingCatalog() };
+  input.knownProps(raw, 'OperatorSubscriptionProps', prop(raw, 'subscriber') !== undefined ? 'subscribe(options)' : 'OperatorSubscription');
   const p = (k: string) => prop(raw, k);
   const catalogFix = 'pass a catalog construct (e.g. a CuratedCatalog) or CatalogSourceReference.fromName(name, namespace)';
   let catalog = input.optionalImplementation<ICatalogSource>('catalog', p('catalog'), 'ICatalogSource', ['bindSubscriber', 'checkSubscription'], catalogFix);
@@ -174,6 +179,7 @@ export function checkSubscriptionProps(input: InputCheck, raw: unknown, namespac
 function checkConfig(input: InputCheck, raw: unknown): SubscriptionConfig | undefined {
   const c = input.optionalObject('config', raw, 'pass a SubscriptionConfig object, e.g. { nodeSelector: { role: "infra" } }');
   if (!c) return undefined;
+  input.knownProps(c, 'SubscriptionConfig', 'config', 'config.');
   const objects = (field: string): any[] | undefined => input.optionalArray(`config.${field}`, prop(c, field),
     (v, f) => input.optionalObject(f, v ?? 0, `pass config.${field} as a list of objects`));
   const object = (field: string): any => input.optionalObject(`config.${field}`, prop(c, field), `pass config.${field} as an object`);
@@ -238,6 +244,7 @@ export function checkRemovedOperator(input: InputCheck, raw: unknown): RemovedOp
   const o = input.optionalObject(field, raw ?? 0, "pass { packageName: 'etcd', csvName: 'etcdoperator.v0.9.4' }");
   if (!o) return undefined;
   const before = input.errors.length;
+  input.knownProps(o, 'RemovedOperatorOptions', field, `${field}.`);
   const packageName = input.requiredString(`${field}.packageName`, prop(o, 'packageName'), "name the package, e.g. 'etcd'");
   const csvName = input.requiredString(`${field}.csvName`, prop(o, 'csvName'), "name the installed CSV, e.g. 'etcdoperator.v0.9.4'");
   const bundle = input.optionalInstance(`${field}.bundle`, prop(o, 'bundle'), OperatorBundle, 'pass the installed OperatorBundle, or leave bundle out');

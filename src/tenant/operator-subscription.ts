@@ -8,6 +8,7 @@ import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 import { InputCheck, isObject, prop } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
+import { GRAPH_ORIGINS } from '../upgrade/private';
 import { UpgradeEdge, UpgradeGraph } from '../upgrade/upgrade-graph';
 
 /** Subscription `spec.installPlanApproval`. */
@@ -373,6 +374,17 @@ export class OperatorSubscription extends Construct {
     return this.versionRange === undefined ? undefined : UpgradeGraph.versionRangeProblem(this.versionRange);
   }
 
+  /**
+   * True when the pinned CSV is not an entry of the upgrade graph: that one error (PinnedCsvNotInUpgradeGraph)
+   * stands for the upgrade and derivation errors that would follow from it, which are left out.
+   * @internal
+   */
+  public get _pinOutsideGraph(): boolean {
+    const graph = this.options.upgradeGraph;
+    const pinned = this.pinnedCsv;
+    return graph !== undefined && pinned !== undefined && !graph.entries.some((e) => e.name === pinned);
+  }
+
   private upgradeGraphProblems(): DiagnosticDetails[] {
     return graphProblems(this, this.options);
   }
@@ -483,6 +495,10 @@ export class OperatorSubscription extends Construct {
         fix: 'subscribe to what the catalog offers, or add it to the catalog',
       });
     }
+    // a channel the catalog does not offer is one mistake: the catalog's error names the allowed channels
+    if (out.some((d) => d.code === 'CatalogRejectsSubscription' && d.message.includes(`channel "${p.channel}"`))) {
+      return out.filter((d) => d.code !== 'UpgradeGraphChannelEmpty');
+    }
     return out;
   }
 }
@@ -517,12 +533,15 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
     });
   }
   if (p.channel !== undefined && p.channel.trim() !== '' && graph.channel !== '' && graph.channel !== p.channel) {
+    const channels = GRAPH_ORIGINS.get(graph)?.channels;
+    const known = channels === undefined || channels.length === 0 || channels.includes(p.channel);
     out.push({
       code: 'UpgradeGraphChannelMismatch',
       field: 'upgradeGraph',
       value: graph.channel,
-      message: `the upgrade graph is of channel '${graph.channel}', but the Subscription follows '${p.channel}'`,
-      fix: `build the graph of channel '${p.channel}' (UpgradeGraph.fromCatalogPackage(file, package, '${p.channel}'))`,
+      message: `the upgrade graph is of channel '${graph.channel}', but the Subscription follows '${p.channel}'`
+        + (known ? '' : `, which the graph's source does not have (its channels: ${channels!.map((c) => `'${c}'`).join(', ')})`),
+      fix: known ? `build the graph of channel '${p.channel}' (\`${graphApi(graph, p.channel)}\`)` : `set the Subscription's channel to '${graph.channel}'`,
     });
   }
   for (const problem of graph.problems) {
@@ -535,13 +554,29 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
     });
   }
   const pinned = sub.pinnedCsv;
-  if (pinned !== undefined && !graph.entries.some((e) => e.name === pinned)) {
+  if (pinned !== undefined && graph.entries.length === 0) {
+    // a channel without entries: the channel is wrong, not the pin (one error, naming the channels that exist)
+    const channels = GRAPH_ORIGINS.get(graph)?.channels ?? [];
+    out.push({
+      code: 'UpgradeGraphChannelEmpty',
+      field: 'channel',
+      value: graph.channel,
+      message: `the upgrade graph has no CSV in channel '${graph.channel}'${channels.length > 0 ? `; the channels are ${channels.map((c) => `'${c}'`).join(', ')}` : ''}`,
+      fix: channels.length > 0
+        ? `use one of them as the channel and in \`${graphApi(graph, channels[0])}\``
+        : `build the graph of the Subscription's channel (${graphApi(graph, graph.channel)})`,
+    });
+  } else if (pinned !== undefined && !graph.entries.some((e) => e.name === pinned)) {
+    const csvs = graph.channelOrder();
+    const api = GRAPH_ORIGINS.get(graph)?.api;
     out.push({
       code: 'PinnedCsvNotInUpgradeGraph',
       field: p.bundle ? 'bundle' : 'startingCsv',
       value: pinned,
-      message: `'${pinned}' is not an entry of channel '${graph.channel}' of the upgrade graph, so its upgrades cannot be walked`,
-      fix: `pin a CSV of the channel: ${graph.channelOrder().join(', ') || '(none)'}`,
+      message: `'${pinned}' is not in channel '${graph.channel}' of the upgrade graph, whose CSVs are ${csvs.join(', ')}, so nothing can be installed or upgraded from it`,
+      fix: `pin one of them${api?.startsWith('UpgradeGraph.fromBundles')
+        ? `, or add the bundle of '${pinned}' to \`${api}\``
+        : api !== undefined ? `, or use a catalog whose channel '${graph.channel}' has '${pinned}' (${api})` : ''}`,
     });
   } else if (pinned !== undefined && p.bundle === undefined && graph.bundle(pinned) === undefined) {
     out.push({
@@ -553,6 +588,12 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
     });
   }
   return out;
+}
+
+/** The call that builds `graph` for `channel`, as the user built it (fromBundles, fromCatalogPackage, ...). */
+function graphApi(graph: UpgradeGraph, channel: string): string {
+  const api = GRAPH_ORIGINS.get(graph)?.api ?? 'UpgradeGraph.fromCatalogPackage(file, package, channel)';
+  return api.replace(/channel\)$/, `'${channel}')`);
 }
 
 function toL1Config(c: SubscriptionConfig): olm.SubscriptionSpecConfig {

@@ -229,6 +229,7 @@ export class PinnedInstallPlanApprover extends Construct {
 /** The props, checked: wrong values are errors and replaced by safe ones (the namespace by '' when unusable). */
 function checkApproverProps(input: InputCheck, raw: unknown): PinnedInstallPlanApproverProps {
   if (input.requiredObject('props', raw, 'an object with at least namespace', "pass { namespace: 'team-a' }", 'the props') === undefined) return { namespace: '' };
+  input.knownProps(raw, 'PinnedInstallPlanApproverProps', 'PinnedInstallPlanApprover');
   const p = (k: string) => prop(raw, k);
   // a namespace string is name-checked by the Role and RoleBinding below (one error each, as before)
   const namespace = input.requiredString('namespace', p('namespace'), "set namespace to the tenant namespace, e.g. 'team-a'");

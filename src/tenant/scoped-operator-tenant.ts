@@ -832,6 +832,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     if (!this.approver) {
       // wrong-typed options (JavaScript, jsii) are synth errors; the approver is built from the valid ones
       const o = this.input.optionalObject('addPinnedApprover(options)', options, 'pass { image?, schedule?, name?, pinnedCsvs? }') ?? {};
+      this.input.knownProps(o, 'PinnedApproverOptions', 'addPinnedApprover(options)', 'addPinnedApprover(options).');
       const checked: PinnedApproverOptions = {
         ...o,
         image: this.input.optionalString('addPinnedApprover(options).image', o.image),
@@ -1467,13 +1468,16 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       });
     }
     if (p.deriveInstallerRules) {
-      for (const s of this.subs.filter((x) => x.bundles.length === 0)) {
+      // a pin outside the upgrade graph is reported once, by the Subscription (its bundle is missing because of it)
+      for (const s of this.subs.filter((x) => x.bundles.length === 0 && !x._pinOutsideGraph)) {
         out.push({
           code: 'DeriveWithoutBundle',
           field: `subscriptions[${s.name}].bundle`,
           value: s.packageName,
           message: 'deriveInstallerRules is on but this Subscription has no bundle, so nothing grants what OLM needs to install it',
-          fix: 'pass the bundle OLM installs (OperatorBundle.fromDirectory(...)) to subscribe(), or add the rules with addInstallerRule',
+          fix: s.upgradeGraph
+            ? 'load the upgrade graph with the pinned CSV\'s bundle (UpgradeGraph.fromBundles or fromCatalogPackage), or set `bundle`'
+            : 'set the Subscription\'s `bundle` to the version OLM installs (OperatorBundle.fromDirectory(...)), or add the rules with addInstallerRule',
         });
       }
     }

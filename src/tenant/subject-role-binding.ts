@@ -53,6 +53,7 @@ export class SubjectRoleBinding extends Construct {
     // runtime input checks (JavaScript and jsii callers): problems are synth errors
     const input = this.input;
     const raw: any = isObject(props) ? props : {};
+    input.knownProps(raw, 'SubjectRoleBindingProps', 'SubjectRoleBinding');
     let name = input.requiredString('name', raw.name, 'name the RoleBinding');
     let namespace = input.requiredString('namespace', raw.namespace, 'name the namespace of the RoleBinding');
     let roleName = input.requiredString('roleName', raw.roleName, 'name the bound Role or ClusterRole');

@@ -76,6 +76,7 @@ export function checkAnalyzeProps(props: unknown, graphClass: { prototype: Upgra
   const check = new InputCheck();
   const o = check.requiredObject('props', props, 'an object', 'pass { graph, from, namespace, targetNamespaces, installerRules }');
   if (o) {
+    check.knownProps(o, 'UpgradeAnalysisProps', 'UpgradeAnalysis.analyze');
     const p = (k: string) => prop(o, k);
     const graphFix = 'pass an UpgradeGraph, e.g. UpgradeGraph.fromBundles(bundles)';
     if (p('graph') === undefined || p('graph') === null) check.add({ code: INPUT_CODES.missing, field: 'graph', message: 'graph is required but missing', fix: graphFix });
@@ -95,6 +96,7 @@ export function checkAnalyzeProps(props: unknown, graphClass: { prototype: Upgra
     check.optionalArray('otherNamespaceRules', p('otherNamespaceRules'), (v, f) => {
       const n = check.requiredObject(f, v, 'an object', "pass { namespace: 'kube-system', rules: [...] }");
       if (n) {
+        check.knownProps(n, 'NamespaceRules', f, `${f}.`);
         check.requiredString(`${f}.namespace`, prop(n, 'namespace'), 'name the namespace');
         rules(`${f}.rules`, prop(n, 'rules') ?? 0);
       }

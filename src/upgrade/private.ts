@@ -1,5 +1,16 @@
 // Helpers of the upgrade folder; not exported from the package.
 
+/** How an UpgradeGraph was made: error messages name the API the user called and the channels that exist. */
+export interface GraphOrigin {
+  /** e.g. `UpgradeGraph.fromBundles(bundles, channel)` */
+  readonly api: string;
+  /** The channels the source has (bundle channel annotations, or the catalog's channels of the package). */
+  readonly channels: string[];
+}
+
+/** UpgradeGraph -> how it was made (set by its static factories). */
+export const GRAPH_ORIGINS = new WeakMap<object, GraphOrigin>();
+
 /** A copy of `o` without its undefined fields (exact objects for jsii structs and `toEqual`). */
 export function clean<T>(o: T): T {
   const out: any = {};

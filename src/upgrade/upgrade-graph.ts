@@ -21,9 +21,10 @@
 import * as semver from 'semver';
 import { BlangSemver, SemverRange } from './blang-semver';
 import { checkFromBundles, checkFromCatalog } from './input-checks';
-import { clean } from './private';
+import { clean, GRAPH_ORIGINS, GraphOrigin } from './private';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { FbcSchema, FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
+import { InputCheck, throwIfInvalid } from '../core/input';
 
 /** How an upgrade edge is declared (several at once are possible). */
 export enum UpgradeEdgeKind {
@@ -112,7 +113,7 @@ export class UpgradeGraph {
     checkFromBundles(bundles, channel);
     const ch = channel ?? bundles.find((b) => b.defaultChannel !== undefined)?.defaultChannel ?? '';
     const inChannel = bundles.filter((b) => ch === '' || b.channels.length === 0 || b.channels.includes(ch));
-    return new UpgradeGraph({
+    return origin({ api: 'UpgradeGraph.fromBundles(bundles, channel)', channels: [...new Set(bundles.flatMap((b) => b.channels))].sort() }, new UpgradeGraph({
       packageName: bundles.find((b) => b.packageName !== undefined)?.packageName ?? '',
       channel: ch,
       entries: inChannel.map((b) => clean({
@@ -123,7 +124,7 @@ export class UpgradeGraph {
         skipRange: b.skipRange,
       })),
       bundles: inChannel,
-    });
+    }));
   }
 
   /**
@@ -135,11 +136,11 @@ export class UpgradeGraph {
   public static fromCatalog(catalog: FileBasedCatalog, packageName: string, channel?: string): UpgradeGraph {
     checkFromCatalog('fromCatalog', catalog, packageName, channel);
     const ch = channel ?? catalog.defaultChannel(packageName) ?? '';
-    return new UpgradeGraph({
+    return origin({ api: 'UpgradeGraph.fromCatalog(catalog, packageName, channel)', channels: catalog.channelNames(packageName) }, new UpgradeGraph({
       packageName,
       channel: ch,
       entries: catalog.channelEntries(packageName, ch).map((e) => clean({ ...e, version: catalog.bundleVersion(packageName, e.name) })),
-    });
+    }));
   }
 
   /**
@@ -160,7 +161,8 @@ export class UpgradeGraph {
     const bundles = catalog.ofSchema(FbcSchema.BUNDLE)
       .filter((b) => b.content.package === packageName && names.has(b.content.name))
       .map((b) => OperatorBundle.fromCatalogBundle(b.content));
-    return new UpgradeGraph({ packageName, channel: graph.channel, entries: graph.entries, bundles });
+    return origin({ api: 'UpgradeGraph.fromCatalogPackage(file, packageName, channel)', channels: catalog.channelNames(packageName) },
+      new UpgradeGraph({ packageName, channel: graph.channel, entries: graph.entries, bundles }));
   }
 
   /** Why `versionRange` is not a node-semver range, or undefined. */
@@ -181,6 +183,9 @@ export class UpgradeGraph {
   private readonly orders = new Map<string, UpgradeGraphEntry[] | string>();
 
   constructor(props: UpgradeGraphProps) {
+    const unknown = new InputCheck();
+    unknown.knownProps(props, 'UpgradeGraphProps', 'UpgradeGraph');
+    throwIfInvalid(unknown, 'UpgradeGraph');
     this.packageName = props.packageName;
     this.channel = props.channel;
     this.entries = props.entries.map((e) => ({ ...e }));
@@ -367,4 +372,10 @@ function sortChannel(bundles: UpgradeGraphEntry[], channelName: string, packageN
     return `a unique replacement chain within a channel is required to determine the relative order between channel entries, but ${chains.length} replacement chains were found in channel ${JSON.stringify(channelName)} of package ${JSON.stringify(packageName)}: ${described.join(', ')}`;
   }
   return chains[0];
+}
+
+/** Records how `graph` was made (messages name that API). */
+function origin(o: GraphOrigin, graph: UpgradeGraph): UpgradeGraph {
+  GRAPH_ORIGINS.set(graph, o);
+  return graph;
 }

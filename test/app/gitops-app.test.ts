@@ -31,6 +31,7 @@ describe('TenancyApp with OutputLayout.GITOPS', () => {
     const app = build(outdir, ['team-a', 'team-b']);
     app.synth();
     expect(filesBelow(outdir)).toEqual([
+      'WARNINGS.txt', // issue 16: the warnings are committed with the tree
       'argocd/ignore-differences.yaml',
       'kustomization.yaml',
       'tenants/kustomization.yaml',
@@ -64,7 +65,7 @@ describe('TenancyApp with OutputLayout.GITOPS', () => {
     fs.writeFileSync(path.join(outdir, 'README.md'), 'mine\n');
     build(outdir, ['team-a'], true).synth();
     expect(filesBelow(outdir).filter((f) => !f.startsWith('tenants/team-a/'))).toEqual([
-      'README.md', 'argocd/ignore-differences.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
+      'README.md', 'WARNINGS.txt', 'argocd/ignore-differences.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
     ]);
     expect(parse(fs.readFileSync(path.join(outdir, 'tenants/team-a/subscription-etcd.yaml'), 'utf8')).metadata.annotations)
       .toEqual({ 'argocd.argoproj.io/sync-wave': '2' });

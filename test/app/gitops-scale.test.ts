@@ -88,14 +88,14 @@ describe(`${TENANTS} tenants x 2 subscriptions (etcd 0.9.4 + prometheus 0.56.3),
       if (JSON.stringify(onDisk) !== JSON.stringify([...names].sort())) wrong.push(`${ns} files`);
     }
     expect(wrong).toEqual([]);
-    expect(first.size).toEqual(TENANTS * (expected.length + 1) + 2 /* cluster */ + 2 /* top, tenants */ + 1 /* argocd */);
+    expect(first.size).toEqual(TENANTS * (expected.length + 1) + 2 /* cluster */ + 2 /* top, tenants */ + 1 /* argocd */ + 1 /* WARNINGS.txt */);
   });
 
   test('sync waves: 0 before 1 (CatalogSource, OperatorGroup) before 2 (Subscriptions); labels on every object', () => {
     const seen = new Map<string, string>();
     const problems: string[] = [];
     for (const [file, content] of first) {
-      if (file.endsWith('kustomization.yaml') || file.startsWith('argocd/')) continue;
+      if (file.endsWith('kustomization.yaml') || file.startsWith('argocd/') || file === TenancyApp.WARNINGS_FILE) continue;
       const o = parse(content);
       const wave = o.metadata.annotations?.[GitOpsLayout.SYNC_WAVE_ANNOTATION];
       const kindWave = `${o.kind}:${wave}`;

@@ -68,11 +68,11 @@ describe('case 1: a bundle binding cluster-admin, an installer that may bind it'
   test('synth fails with exactly the two audit errors (every other check passes: it was silent before the audit)', () => {
     const errors = synthErrors(case1().app);
     expect(errors.map(codeOf)).toEqual([ReachCode.TENANT_IDENTITY_UNBOUNDED, ReachCode.TENANT_IDENTITY_UNBOUNDED]);
-    expect(errors[0]).toEqual('[platform/TeamA] acceptedReach="ServiceAccount team-a/team-a": ServiceAccount team-a/team-a reaches cluster-wide (gets it indirectly): '
+    expect(errors[0]).toEqual('[platform/TeamA] identity="ServiceAccount team-a/team-a": ServiceAccount team-a/team-a reaches cluster-wide (gets it indirectly): '
       + 'Namespace:"" APIGroups:[*] Resources:[*] Verbs:[*]; Namespace:"" Verbs:[*] NonResourceURLs:[*]; path: ServiceAccount team-a/team-a -> ClusterRoleBinding team-a-olm-installer (App) '
       + '-> ClusterRole team-a-olm-installer (App) -> bind ClusterRole cluster-admin with create clusterrolebindings (ClusterRole team-a-olm-installer) cluster-wide -> '
       + `${BUILTIN_CLUSTER_ADMIN}. Fix: remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role), `
-      + "or accept it with acceptedReach: [{ code: 'TenantIdentityUnbounded', subject: 'ServiceAccount team-a/team-a', reason }] (TenantIdentityUnbounded, OLMT-026)");
+      + "or accept it with `acceptedReach: [{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, subject: 'ServiceAccount team-a/team-a', reason: '...' }]` (TenantIdentityUnbounded, OLMT-026)");
   });
 
   test('an explicit opt-in turns the findings into warnings and is written to the OperatorGroup', () => {
@@ -90,7 +90,7 @@ describe('case 1: a bundle binding cluster-admin, an installer that may bind it'
 
   test('an opt-in for one subject leaves the other an error; an empty reason accepts nothing and is an error itself', () => {
     const one = case1([{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, subject: 'ServiceAccount team-a/binder', reason: 'known' }]);
-    expect(synthErrors(one.app).map((e) => [codeOf(e), /acceptedReach="([^"]*)"/.exec(e)![1]])).toEqual([
+    expect(synthErrors(one.app).map((e) => [codeOf(e), /identity="([^"]*)"/.exec(e)![1]])).toEqual([
       [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/team-a'],
     ]);
     const empty = case1([{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, reason: ' ' }]);
@@ -139,7 +139,7 @@ describe('case 3: another identity can become an installer that holds cluster ru
     // what they reach is exactly the installer's cluster rules
     for (const f of findings) expect(f.rules).toEqual(installerRules(tenant));
     expect(synthErrors(app).map(codeOf)).toEqual([ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, ReachCode.IDENTITY_CAN_ASSUME_INSTALLER]);
-    expect(synthErrors(case3().app)[0]).toContain('Fix: on OLM >= 0.29 set createTokenSecret: false');
+    expect(synthErrors(case3().app)[0]).toContain('Fix: on OLM >= 0.29 set `createTokenSecret: false`');
   });
 
   test('without the token Secret (OLM >= 0.29) etcd still creates pods in the namespace running as the installer', () => {

@@ -73,18 +73,38 @@ describe('README walkthrough (examples/walkthrough.ts)', () => {
     expect(app.summary!.tenants).toBe(2);
   });
 
-  test('step 5: changing the pin changes only the pinned CSV in each tenant (Subscription, approver) and the report', () => {
+  test('step 5: changing the pin changes exactly the files the README lists (git diff --stat)', () => {
     const before = tree(path.join(tmp, 'v1'));
     const out = path.join(tmp, 'v2');
     synthPlatform(out, BUNDLES, 'etcdoperator.v0.9.4');
     const after = tree(out);
     expect([...after.keys()]).toEqual([...before.keys()]);
     const changed = [...after.keys()].filter((f) => after.get(f) !== before.get(f));
-    // each tenant's folder, and each tenant's approver CronJob (in the platform namespace, under cluster/)
-    const approverCronJob = /^cluster\/cronjob-installplan-approvers-installplan-approver-team-(payments|search)\.yaml$/;
-    expect(changed.every((f) => f === TenancyApp.REPORT_FILE || f.startsWith('tenants/team-payments/') || f.startsWith('tenants/team-search/') || approverCronJob.test(f))).toBe(true);
-    expect(changed.filter((f) => approverCronJob.test(f)).length).toBe(2);
-    for (const f of changed.filter((x) => x !== TenancyApp.REPORT_FILE)) {
+    expect([...changed].sort()).toEqual([
+      TenancyApp.REPORT_FILE,
+      TenancyApp.WARNINGS_FILE,
+      // each tenant's approver CronJob runs in the platform namespace (under cluster/), where no tenant can become it
+      'cluster/cronjob-installplan-approvers-installplan-approver-team-payments.yaml',
+      'cluster/cronjob-installplan-approvers-installplan-approver-team-search.yaml',
+      'tenants/team-payments/role-team-payments.yaml',
+      'tenants/team-payments/subscription-etcd.yaml',
+      'tenants/team-search/role-team-search.yaml',
+      'tenants/team-search/subscription-etcd.yaml',
+    ]);
+    // the README's step 5 names the same files (the namespace written as <namespace>)
+    const step5 = README.split('5. **Upgrade**')[1].split('\n\n')[0];
+    const named = [...new Set([...step5.matchAll(/`([\w<>.-]+\.(?:yaml|md|txt))`/g)].map((m) => m[1]))].sort();
+    const shown = [...new Set(changed.map((f) => path.basename(f).replace(/team-(payments|search)/, '<namespace>')))].sort();
+    expect(named).toEqual(shown);
+    // the installer Role changes only in its sensitive-grants annotation, which names the bundle version
+    const role = (t: Map<string, string>) => YAML.parse(t.get('tenants/team-payments/role-team-payments.yaml')!);
+    expect({ ...role(after), metadata: { ...role(after).metadata, annotations: undefined } })
+      .toEqual({ ...role(before), metadata: { ...role(before).metadata, annotations: undefined } });
+    expect(role(after).metadata.annotations['cdk8s-olm-tenancy.io/sensitive-grants']).toContain('(etcdoperator.v0.9.4)');
+    // TENANCY.md: no upgrade beyond the new pin (the graph is there), said as such
+    expect(after.get(TenancyApp.REPORT_FILE)).toContain('No upgrade is allowed beyond the pinned CSVs');
+    expect(after.get(TenancyApp.REPORT_FILE)).not.toContain('No subscription has an upgrade graph');
+    for (const f of changed.filter((x) => x !== TenancyApp.REPORT_FILE && x !== TenancyApp.WARNINGS_FILE)) {
       expect(after.get(f)).toContain('etcdoperator.v0.9.4');
       expect(before.get(f)).toContain('etcdoperator.v0.9.2');
     }

@@ -4,9 +4,10 @@ import { Group } from 'cdk8s-plus-28';
 import { buildPlatform } from '../../examples/platform';
 import { buildUpgradeTenant } from '../../examples/upgrade-demo';
 import {
-  AccessLevel, CatalogSourceReference, DeriveScope, InstallPlanApproval, OperatorBundle, RbacRules, ScopedOperatorTenant, TenancyAudit, TenancyReport,
+  AccessLevel, CatalogSourceReference, ReachCode, DeriveScope, InstallPlanApproval, OperatorBundle, RbacRules, ScopedOperatorTenant, TenancyAudit, TenancyReport,
   UpgradeAnalysis,
 } from '../../src';
+import { case1 } from '../audit/leaky-cases';
 import { synthObjects } from '../util/synth';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
@@ -45,6 +46,16 @@ describe('TenancyReport.markdown', () => {
       '| catalogs | tenants | subscriptions | preflight passed | preflight failed | installer rules (namespaced / cluster) | tenants with cluster rules | access grants | removed operators | objects |',
       '|---|---|---|---|---|---|---|---|---|---|',
       `| 1 | 1 | 1 | 1 | 0 | ${rules.length} / 0 | 0 | 2 | 1 | 12 |`,
+      '',
+      // issue 16: the warnings where people look (policy id, subject, one-line why, fix)
+      '## Warnings',
+      '',
+      'They do not fail the synth; each names what to change (`policyChecks` can raise a policy check to an error).',
+      '',
+      '| policy | subject | why | fix |',
+      '|---|---|---|---|',
+      '| OLMT-016 CrdsCreatedByOlm | c/T subscriptions[etcd].bundle = etcdoperator.v0.9.4 | the bundle ships CRDs, which OLM creates cluster-wide with its own client: '
+        + 'one version shared by every tenant | coordinate CRD versions across tenants (the cross-tenant checks report conflicts) |',
       '',
       '## Who installs what, and who may do what',
       '',
@@ -106,13 +117,15 @@ describe('TenancyReport.markdown', () => {
     const objects = synthObjects(app);
     const md = TenancyReport.markdown(app, { objectCount: objects.length });
     expect(md.split('\n').filter((l) => l.startsWith('## '))).toEqual([
-      '## Who installs what, and who may do what', '## Subscriptions', '## Installer permissions', '## Preflight results',
+      '## Warnings', '## Who installs what, and who may do what', '## Subscriptions', '## Installer permissions', '## Preflight results',
       '## Allowed upgrades and their permission diffs', '## Access', '## Effective power (audit)',
       '## Off-boarding: what OLM leaves behind',
     ]);
     // the numbers, recounted independently from the synthesized objects and the constructs
     const tenants = platform.tenants;
-    const subscriptions = objects.filter((o) => o.kind === 'Subscription');
+    // the tenants' Subscriptions (the platform's own operators, in platform-operators, are not a tenant's)
+    const tenantNamespaces = new Set(tenants.map((t) => t.namespaceName));
+    const subscriptions = objects.filter((o) => o.kind === 'Subscription' && tenantNamespaces.has(o.metadata.namespace));
     const withBundle = tenants.flatMap((t) => t.subscriptions
       .filter((s) => s.bundleName !== undefined)
       .map((s) => t.subscriptionPreflight(s.name)[0]));
@@ -137,8 +150,20 @@ describe('TenancyReport.markdown', () => {
     const audit = TenancyAudit.ofConstruct(app).tenants.flatMap((t) => t.findings);
     const auditRows = md.split('## Effective power (audit)')[1].split('## Off-boarding')[0].split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| tenant ') && !l.startsWith('|---'));
     expect(auditRows.map((l) => l.split(' | ')[1])).toEqual(audit.map((f) => f.subject));
-    expect(audit.length).toBeGreaterThan(0);
+    // the example platform models isolation: no finding, said as such (the rows of a leaky App: the test below)
+    expect(audit).toEqual([]);
+    expect(md.split('## Effective power (audit)')[1].split('## Off-boarding')[0]).toEqual("\n\nNo tenant identity reaches beyond its tenant's namespaces.\n\n");
     for (const t of tenants) expect(mermaid).toContain(`  ns_${t.namespaceName.replace(/-/g, '_')}["tenant ${t.namespaceName}${t.clusterInstallerRules.length > 0 ? ' (cluster rules)' : ''}"]`);
+  });
+
+  test('GIVEN an App whose tenant reaches beyond its namespace (accepted) THEN one audit row per finding of the same synth, with its status', () => {
+    const { app } = case1([{ code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER, reason: 'the binder is the platform team\'s test operator' }]);
+    const md = TenancyReport.markdown(app);
+    const audit = TenancyAudit.ofConstruct(app).tenants.flatMap((t) => t.findings);
+    const auditRows = md.split('## Effective power (audit)')[1].split('## Off-boarding')[0].split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| tenant ') && !l.startsWith('|---'));
+    expect(audit.length).toBeGreaterThan(0);
+    expect(auditRows.map((l) => l.split(' | ')[1])).toEqual(audit.map((f) => f.subject));
+    expect(auditRows.map((l) => l.split(' | ')[3])).toEqual(audit.map((f) => (f.accepted ? `accepted: ${f.acceptedReason}` : `**${f.code}** (fails the synth)`)));
   });
 
   test('GIVEN the same App twice THEN byte-identical reports; extra sections are appended', () => {

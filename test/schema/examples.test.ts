@@ -77,7 +77,7 @@ describe('the example platform in the GitOps layout (what examples/main.ts write
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name !== 'kustomization.yaml' && !p.includes(`${path.sep}argocd${path.sep}`)) files.push(p);
+      else if (e.name.endsWith('.yaml') && e.name !== 'kustomization.yaml' && !p.includes(`${path.sep}argocd${path.sep}`)) files.push(p); // not WARNINGS.txt
     }
   };
   walk(outdir);

@@ -154,7 +154,7 @@ describe('case 5: system namespaces and other tenants', () => {
     expect(errorsOf(app).map((e) => e.replace(/^(\[[^\]]+\] [^:]+):.*\((\w+)(, OLMT-\d+)?\)$/, '$1 $2'))).toEqual([
       '[platform/Attacker] legacyPullSecretAccess.catalogNamespace="team-b" PullSecretNamespaceOfOtherTenant',
       '[platform/Attacker] legacyPullSecretAccess.secretNames="installer-token" PullSecretIsInstallerToken',
-      '[platform/Attacker] acceptedReach="ServiceAccount team-a/team-a" TenantIdentityReachesOtherNamespace',
+      '[platform/Attacker] identity="ServiceAccount team-a/team-a" TenantIdentityReachesOtherNamespace',
     ]);
   });
 

@@ -112,7 +112,7 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
     tenant.subscribe({ packageName: 'etcd', catalog: CATALOG });
     expect(synthErrors(chart)).toEqual([
       '[platform/TeamB] subscriptions[etcd].bundle="etcd": deriveInstallerRules is on but this Subscription has no bundle, so nothing grants what OLM needs to install it. '
-      + 'Fix: pass the bundle OLM installs (OperatorBundle.fromDirectory(...)) to subscribe(), or add the rules with addInstallerRule (DeriveWithoutBundle)',
+      + "Fix: set the Subscription's `bundle` to the version OLM installs (OperatorBundle.fromDirectory(...)), or add the rules with addInstallerRule (DeriveWithoutBundle)",
     ]);
   });
 

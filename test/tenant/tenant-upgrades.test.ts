@@ -228,11 +228,13 @@ describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange 
       + 'Fix: pass upgradeGraph (UpgradeGraph.fromCatalogPackage(file, package, channel)), or drop versionRange (VersionRangeWithoutUpgradeGraph)',
       '[platform/TeamA/Subscription-prometheus] versionRange="latest please": versionRange "latest please" is not a valid node-semver range. '
       + "Fix: write a node-semver range, e.g. '>=0.9.2 <0.10.0' (InvalidVersionRange)",
-      "[platform/TeamA/Subscription-prometheus] upgradeGraph=\"beta\": the upgrade graph is of channel 'beta', but the Subscription follows 'stable'. "
-      + "Fix: build the graph of channel 'stable' (UpgradeGraph.fromCatalogPackage(file, package, 'stable')) (UpgradeGraphChannelMismatch)",
-      "[platform/TeamA/Subscription-prometheus] startingCsv=\"prometheusoperator.0.99.0\": 'prometheusoperator.0.99.0' is not an entry of channel 'beta' of the upgrade graph, "
-      + 'so its upgrades cannot be walked. Fix: pin a CSV of the channel: prometheusoperator.0.56.3, prometheusoperator.0.47.0, prometheusoperator.0.37.0, '
-      + 'prometheusoperator.0.32.0, prometheusoperator.0.27.0, prometheusoperator.0.22.2, prometheusoperator.0.15.0, prometheusoperator.0.14.0 (PinnedCsvNotInUpgradeGraph)',
+      // issue 16: the graph came from fromBundles, so the fix never says fromCatalogPackage; 'stable' is no channel of the bundles
+      "[platform/TeamA/Subscription-prometheus] upgradeGraph=\"beta\": the upgrade graph is of channel 'beta', but the Subscription follows 'stable', "
+      + "which the graph's source does not have (its channels: 'beta'). Fix: set the Subscription's channel to 'beta' (UpgradeGraphChannelMismatch)",
+      "[platform/TeamA/Subscription-prometheus] startingCsv=\"prometheusoperator.0.99.0\": 'prometheusoperator.0.99.0' is not in channel 'beta' of the upgrade graph, "
+      + 'whose CSVs are prometheusoperator.0.56.3, prometheusoperator.0.47.0, prometheusoperator.0.37.0, prometheusoperator.0.32.0, prometheusoperator.0.27.0, '
+      + 'prometheusoperator.0.22.2, prometheusoperator.0.15.0, prometheusoperator.0.14.0, so nothing can be installed or upgraded from it. '
+      + "Fix: pin one of them, or add the bundle of 'prometheusoperator.0.99.0' to `UpgradeGraph.fromBundles(bundles, channel)` (PinnedCsvNotInUpgradeGraph)",
     ]);
   });
 });

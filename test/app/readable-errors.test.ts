@@ -1,0 +1,99 @@
+/**
+ * Issue 16 item 5: error output people can read. Run as an app (`cdk8s synth` runs `ts-node main.ts`), a failed
+ * TenancyApp prints each finding with a first line of at most 160 characters and the details indented and capped,
+ * and exits 1 without a Node stack trace; programmatic callers (tests, tools, a main that catches) still get the
+ * thrown error in the one-line form.
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Testing } from 'cdk8s';
+import { buildFailingTenant } from '../../examples/preflight-demo';
+import { Diagnostic, Diagnostics, Severity } from '../../src';
+
+const ROOT = path.join(__dirname, '..', '..');
+const HISTORY = path.join(ROOT, 'test', 'fixtures', 'bundle-history');
+
+/** Runs `main` (TypeScript) as a program, as `cdk8s synth` does: ts-node, not under jest. */
+function runMain(dir: string, main: string): { status: number | null; stderr: string; stdout: string } {
+  const file = path.join(dir, 'main.ts');
+  fs.writeFileSync(file, main);
+  const env: NodeJS.ProcessEnv = { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' };
+  delete env.JEST_WORKER_ID;
+  const r = spawnSync(process.execPath, ['-r', 'ts-node/register', file], { cwd: ROOT, env, encoding: 'utf8' });
+  return { status: r.status, stderr: r.stderr, stdout: r.stdout };
+}
+
+describe('readable errors', () => {
+  let tmp: string;
+  beforeAll(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'olmt-readable-'));
+  });
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  test('Diagnostics.formatReadable: a first line of at most 160 characters, details indented, wrapped and capped', () => {
+    const long: Diagnostic = {
+      severity: Severity.ERROR,
+      code: 'InstallerSensitiveGrant',
+      constructPath: 'platform/TeamA',
+      field: 'clusterInstallerRules[0]',
+      value: 'pods create',
+      message: `installer rules hold a grant equivalent to escalation: ${'Namespace:"" APIGroups:[] Resources:[pods] Verbs:[create]; '.repeat(40)}`,
+      fix: 'remove the grant, or accept that one grant by name with allowedSensitiveGrants: [SensitiveGrant.POD_CREATE]',
+    };
+    const lines = Diagnostics.formatReadable(long).split('\n');
+    expect(lines[0]).toEqual(`[platform/TeamA] OLMT-003 InstallerSensitiveGrant: installer rules hold a grant equivalent to escalation: ${'Namespace:"" APIGroups:[] Resources:[pods] Verbs:[create]; '.repeat(40)}`.slice(0, 157) + '...');
+    expect(lines[0].length).toBeLessThanOrEqual(160);
+    expect(lines[1]).toEqual('    clusterInstallerRules[0]="pods create"');
+    expect(lines.slice(1).every((l) => l.startsWith('    ') && l.length <= 4 + 116 + 40)).toBe(true);
+    // the message: 12 lines at most, the last says how much is left out; then the fix
+    const message = lines.slice(2, -1);
+    expect(message.length).toEqual(12);
+    expect(message[11]).toMatch(/\.\.\. \(\d+ more characters\)$/);
+    expect(lines[lines.length - 1]).toEqual('    Fix: remove the grant, or accept that one grant by name with allowedSensitiveGrants: [SensitiveGrant.POD_CREATE]');
+  });
+
+  test('a short finding is one line plus its field and fix', () => {
+    expect(Diagnostics.formatReadable({ severity: Severity.ERROR, code: 'EmptyChannel', constructPath: 'c/T/Subscription-etcd', field: 'channel', value: '', message: 'the channel is empty', fix: 'name a channel' }))
+      .toEqual('[c/T/Subscription-etcd] EmptyChannel: the channel is empty\n    channel=""\n    Fix: name a channel');
+  });
+
+  test('programmatic callers and tests get the one-line cdk8s error (the README preflight example is such a line)', () => {
+    const app = Testing.app();
+    buildFailingTenant(app);
+    expect(() => app.synthYaml()).toThrow(/^Validation failed with the following errors:\n {2}\[tenant-monitoring\/Tenant\] subscriptions\[prometheus\]\.bundle=/);
+  });
+
+  test('run as an app: the findings, readable, on stderr; exit 1; no stack trace; nothing after synth runs', () => {
+    const r = runMain(tmp, [
+      `import { synthPlatform } from ${JSON.stringify(path.join(ROOT, 'examples', 'walkthrough'))};`,
+      `synthPlatform(${JSON.stringify(path.join(tmp, 'dist'))}, ${JSON.stringify(HISTORY)}, 'etcdoperator.v0.9.3');`,
+      "console.log('after synth');",
+      '',
+    ].join('\n'));
+    expect(r.status).toBe(1);
+    expect(r.stdout).toEqual('');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines[0]).toEqual('Synthesis failed with 2 error(s); nothing was written:');
+    const firsts = lines.filter((l) => l.startsWith('['));
+    expect(firsts.map((l) => l.slice(0, l.indexOf(']') + 1))).toEqual(['[payments/payments/Subscription-etcd]', '[search/search/Subscription-etcd]']);
+    expect(firsts.every((l) => l.length <= 160 && l.includes(' PinnedCsvNotInUpgradeGraph: '))).toBe(true);
+    expect(r.stderr).toContain("    Fix: pin one of them, or add the bundle of 'etcdoperator.v0.9.3' to `UpgradeGraph.fromBundles(bundles, channel)`\n");
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack frames
+    expect(lines.every((l) => l.length <= 160)).toBe(true);
+  }, 120_000);
+
+  test('run as an app, a main that catches the failure still gets the error', () => {
+    const r = runMain(tmp, [
+      `import { synthPlatform } from ${JSON.stringify(path.join(ROOT, 'examples', 'walkthrough'))};`,
+      'try {',
+      `  synthPlatform(${JSON.stringify(path.join(tmp, 'dist2'))}, ${JSON.stringify(HISTORY)}, 'etcdoperator.v0.9.3');`,
+      '} catch (e) {',
+      "  console.log(`caught: ${(e as Error).message.split('\\n')[0]}`);",
+      '}',
+      '',
+    ].join('\n'));
+    expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 0, stdout: 'caught: Synthesis failed with 2 error(s); nothing was written:\n' });
+  }, 120_000);
+});
