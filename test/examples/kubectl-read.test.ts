@@ -72,7 +72,7 @@ describeWithKubectl('kubectl reads every example output exactly as the library\'
   });
 
   test('GIVEN the preflight demo\'s fixed tenant and the upgrade demo THEN kubectl reads exactly the in-memory objects', () => {
-    for (const [name, build] of [['preflight', buildFixedTenant], ['upgrade', (a: any) => buildUpgradeTenant(a, DeriveScope.LATEST)]] as const) {
+    for (const [name, build] of [['preflight', buildFixedTenant], ['upgrade', (a: any) => buildUpgradeTenant(a, DeriveScope.ALLOWED_UPGRADES)]] as const) {
       const outdir = path.join(tmpRoot, name);
       const app = new TenancyApp({ outdir, quiet: true });
       build(app);

@@ -232,7 +232,7 @@ describe('issue 15 item 8: the same grant written another way is still the grant
       wildGroups: fc.boolean(),
       wildResources: fc.boolean(),
       split: fc.boolean(),
-      noise: fc.array(fc.record({ apiGroups: fc.constant(['example.com']), resources: fc.constant(['widgets']), verbs: fc.constant(['*']) }), { maxLength: 3 }),
+      noise: fc.array(fc.record({ apiGroups: fc.constant<string[]>(['example.com']), resources: fc.constant<string[]>(['widgets']), verbs: fc.constant<string[]>(['*']) }), { maxLength: 3 }),
       reverse: fc.boolean(),
     });
     fc.assert(fc.property(variant, (v) => {
