@@ -81,7 +81,7 @@ describe('one root cause, one error', () => {
   test('OperatorBundle.fromDirectory of a missing version names the versions that exist (one line)', () => {
     const dir = path.join(HISTORY, 'etcd', '0.9.3');
     expect(() => OperatorBundle.fromDirectory(dir)).toThrow(new Error(
-      `OperatorBundle.fromDirectory: '${dir}' does not exist; the bundles under '${path.join(HISTORY, 'etcd')}' are 0.6.1, 0.9.0, 0.9.2, 0.9.4; `
+      `OperatorBundle.fromDirectory: '${dir}' does not exist; the bundles under '${path.join(HISTORY, 'etcd')}' are 0.6.1, 0.9.0, 0.9.2, 0.9.2-clusterwide, 0.9.4, 0.9.4-clusterwide; `
       + 'pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)'));
   });
 });
