@@ -3,3 +3,4 @@ export * from './version-range';
 export * from './curated-cluster-catalog';
 export * from './olm-v1-team-guardrails';
 export * from './olm-v1-team';
+export * from './registry-v1-render';
