@@ -69,9 +69,21 @@ const RBAC_GROUP = 'rbac.authorization.k8s.io';
  * namespaced (as that table says: VerticalPodAutoscaler counts as cluster-scoped there).
  */
 const SUPPORTED_KINDS: Record<string, boolean> = {
-  ClusterServiceVersion: true, CustomResourceDefinition: false, ClusterRole: false, ClusterRoleBinding: false,
-  Service: true, ServiceAccount: true, Role: true, RoleBinding: true, PrometheusRule: true, ServiceMonitor: true,
-  Secret: true, ConfigMap: true, PodDisruptionBudget: true, PriorityClass: false, VerticalPodAutoscaler: false,
+  ClusterServiceVersion: true,
+  CustomResourceDefinition: false,
+  ClusterRole: false,
+  ClusterRoleBinding: false,
+  Service: true,
+  ServiceAccount: true,
+  Role: true,
+  RoleBinding: true,
+  PrometheusRule: true,
+  ServiceMonitor: true,
+  Secret: true,
+  ConfigMap: true,
+  PodDisruptionBudget: true,
+  PriorityClass: false,
+  VerticalPodAutoscaler: false,
   ConsoleYAMLSample: false,
 };
 
@@ -257,8 +269,11 @@ export class RegistryV1Render {
           const name = RegistryV1Render.permissionName(bundle.name, sa(p), p.rules);
           objs.push({ apiVersion: `${RBAC_GROUP}/v1`, kind: 'Role', metadata: { name, namespace: ns }, rules: (p.rules ?? []).map(cleanRule) });
           objs.push({
-            apiVersion: `${RBAC_GROUP}/v1`, kind: 'RoleBinding', metadata: { name, namespace: ns },
-            roleRef: { apiGroup: RBAC_GROUP, kind: 'Role', name }, subjects: [saSubject(p)],
+            apiVersion: `${RBAC_GROUP}/v1`,
+            kind: 'RoleBinding',
+            metadata: { name, namespace: ns },
+            roleRef: { apiGroup: RBAC_GROUP, kind: 'Role', name },
+            subjects: [saSubject(p)],
           });
         }
       }
@@ -271,8 +286,11 @@ export class RegistryV1Render {
       const name = RegistryV1Render.permissionName(bundle.name, sa(p), p.rules);
       objs.push({ apiVersion: `${RBAC_GROUP}/v1`, kind: 'ClusterRole', metadata: { name }, rules: (p.rules ?? []).map(cleanRule) });
       objs.push({
-        apiVersion: `${RBAC_GROUP}/v1`, kind: 'ClusterRoleBinding', metadata: { name },
-        roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name }, subjects: [saSubject(p)],
+        apiVersion: `${RBAC_GROUP}/v1`,
+        kind: 'ClusterRoleBinding',
+        metadata: { name },
+        roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name },
+        subjects: [saSubject(p)],
       });
     }
 
@@ -317,8 +335,10 @@ export class RegistryV1Render {
       depSpec.template = depSpec.template ?? {};
       depSpec.template.metadata = depSpec.template.metadata ?? {};
       depSpec.template.metadata.annotations = {
-        ...csvAnnotations, ...(depSpec.template.metadata.annotations ?? {}),
-        'olm.targetNamespaces': targets.join(','), 'olm.operatorNamespace': installNamespace,
+        ...csvAnnotations,
+        ...(depSpec.template.metadata.annotations ?? {}),
+        'olm.targetNamespaces': targets.join(','),
+        'olm.operatorNamespace': installNamespace,
       };
       depSpec.revisionHistoryLimit = 1;
       objs.push({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: d.name, namespace: installNamespace, ...(d.label ? { labels: d.label } : {}) }, spec: depSpec });
@@ -333,7 +353,8 @@ export class RegistryV1Render {
         for (const k of ['rules', 'failurePolicy', 'matchPolicy', 'objectSelector', 'sideEffects', 'timeoutSeconds', ...(kind.startsWith('Mutating') ? ['reinvocationPolicy'] : [])]) {
           if (wh[k] !== undefined && wh[k] !== null) hook[k] = wh[k];
         }
-        hook.clientConfig = { service: { namespace: installNamespace, name: certFor(wh.deploymentName).serviceName, ...(wh.webhookPath ? { path: wh.webhookPath } : {}), port: wh.containerPort ?? 443 } };
+        const service = { namespace: installNamespace, name: certFor(wh.deploymentName).serviceName };
+        hook.clientConfig = { service: { ...service, ...(wh.webhookPath ? { path: wh.webhookPath } : {}), port: wh.containerPort ?? 443 } };
         if (namespaceSelector) hook.namespaceSelector = namespaceSelector;
         // upstream sets metadata.namespace on these cluster-scoped objects too (the API server ignores it)
         objs.push(inject({ apiVersion: 'admissionregistration.k8s.io/v1', kind, metadata: { name, namespace: installNamespace }, webhooks: [hook] }, wh.deploymentName));
@@ -361,10 +382,17 @@ export class RegistryV1Render {
         objs.push({ apiVersion: 'cert-manager.io/v1', kind: 'Issuer', metadata: { name: issuer, namespace: installNamespace }, spec: { selfSigned: {} } });
         const host = `${serviceName}.${installNamespace}`;
         objs.push({
-          apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name: certName, namespace: installNamespace },
+          apiVersion: 'cert-manager.io/v1',
+          kind: 'Certificate',
+          metadata: { name: certName, namespace: installNamespace },
           spec: {
-            secretName: certName, commonName: host, usages: ['server auth'],
-            dnsNames: [host, `${host}.svc`, `${host}.svc.cluster.local`], issuerRef: { name: issuer }, duration: '17520h0m0s', renewBefore: '24h0m0s',
+            secretName: certName,
+            commonName: host,
+            usages: ['server auth'],
+            dnsNames: [host, `${host}.svc`, `${host}.svc.cluster.local`],
+            issuerRef: { name: issuer },
+            duration: '17520h0m0s',
+            renewBefore: '24h0m0s',
           },
         });
       }
