@@ -4,3 +4,4 @@ export * from './curated-cluster-catalog';
 export * from './olm-v1-team-guardrails';
 export * from './olm-v1-team';
 export * from './registry-v1-render';
+export * from './olm-v1-permission-preview';

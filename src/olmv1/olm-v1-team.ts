@@ -1,11 +1,24 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { CuratedClusterCatalog, OlmV1Labels } from './curated-cluster-catalog';
+import { OlmV1PermissionPreview } from './olm-v1-permission-preview';
 import { OlmV1AllowedPackage, OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
+import { RegistryV1Render } from './registry-v1-render';
 import { OlmV1VersionRange } from './version-range';
-import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { OperatorBundle } from '../bundle/operator-bundle';
+import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
 import { KubernetesNames, NameRule } from '../core/names';
+import { PolicyChecks } from '../core/policy-checks';
 import * as l1 from '../imports/olmv1';
+import { PermissionDiffs } from '../upgrade/permission-diff';
+
+/** A preview finding a team accepts for one extension, by policy id, with the reason (written on the ClusterExtension). */
+export interface OlmV1AcceptedRisk {
+  /** The policy id: OLMT-026 (unbounded), OLMT-053, OLMT-054, OLMT-055 or OLMT-056. */
+  readonly check: string;
+  /** Why it is acceptable; shown in the annotation `OlmV1Team.ACCEPTED_RISKS_ANNOTATION`. */
+  readonly reason: string;
+}
 
 /** One ClusterExtension of a team. */
 export interface OlmV1ExtensionOptions {
@@ -28,6 +41,18 @@ export interface OlmV1ExtensionOptions {
    * @default - the package's allowed channels, or none
    */
   readonly channels?: string[];
+  /**
+   * The package's bundles (e.g. `OperatorBundle.fromCatalogPackage`): each one whose version is inside the range
+   * is previewed as operator-controller v1.11.0 renders it (`RegistryV1Render`, applied with cluster-admin), and the
+   * upgrades between them are compared. Findings fail synth unless accepted in `acceptedRisks`.
+   * @default - no preview (warning OlmV1ExtensionNotPreviewed)
+   */
+  readonly bundles?: OperatorBundle[];
+  /**
+   * Preview findings accepted for this extension, each with a reason.
+   * @default - none
+   */
+  readonly acceptedRisks?: OlmV1AcceptedRisk[];
 }
 
 /** Properties of an `OlmV1Team`. */
@@ -63,6 +88,9 @@ export interface OlmV1TeamProps {
  * `OlmV1TeamGuardrails` admission policy that bounds what those groups can write.
  */
 export class OlmV1Team extends Construct {
+  /** Annotation on a ClusterExtension listing the accepted preview findings and their reasons. */
+  public static readonly ACCEPTED_RISKS_ANNOTATION = 'olm-tenancy.io/accepted-risks';
+
   /** Team name. */
   public readonly team: string;
   /** The guardrail policy. */
@@ -71,12 +99,14 @@ export class OlmV1Team extends Construct {
   public readonly extensions: { [name: string]: l1.ClusterExtension } = {};
   private readonly props: OlmV1TeamProps;
   private readonly errors: DiagnosticDetails[] = [];
+  private readonly warnings: DiagnosticDetails[] = [];
 
   public constructor(scope: Construct, id: string, props: OlmV1TeamProps) {
     super(scope, id);
     this.props = props;
     this.team = props.team;
     addErrorProducer(this, () => this.errors);
+    addWarningProducer(this, () => this.warnings);
     if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(props.team) || props.team.length > 40) {
       this.errors.push({ code: 'InvalidName', field: 'team', value: props.team, message: `team '${props.team}' must be a lower-case RFC 1123 label of at most 40 characters (it prefixes object names)`, fix: 'use e.g. team-a' });
     }
@@ -158,8 +188,11 @@ export class OlmV1Team extends Construct {
         }
       }
     }
+    const accepted = this.previewExtension(field, options, version);
+    const annotations = accepted.length > 0
+      ? { [OlmV1Team.ACCEPTED_RISKS_ANNOTATION]: accepted.map((a) => `${a.check}: ${a.reason}`).join('; ') } : undefined;
     const ext = new l1.ClusterExtension(this, `Extension-${name}`, {
-      metadata: { name, labels: { [OlmV1Labels.TEAM]: this.team } },
+      metadata: { name, labels: { [OlmV1Labels.TEAM]: this.team }, ...(annotations ? { annotations } : {}) },
       spec: {
         namespace: options.namespace,
         source: {
@@ -176,5 +209,87 @@ export class OlmV1Team extends Construct {
     });
     this.extensions[name] = ext;
     return ext;
+  }
+
+  /**
+   * Previews every bundle of the range (refusals, findings) and the upgrades between them; records the errors of
+   * findings not accepted. Returns the accepted risks that matched something (written on the extension).
+   */
+  private previewExtension(field: string, options: OlmV1ExtensionOptions, version: string | undefined): OlmV1AcceptedRisk[] {
+    const acceptable = ['OLMT-026', 'OLMT-053', 'OLMT-054', 'OLMT-055', 'OLMT-056'];
+    const accepted = options.acceptedRisks ?? [];
+    for (const a of accepted) {
+      if (!acceptable.includes(a.check)) {
+        this.errors.push({ code: 'InvalidAcceptedRisk', field: `${field}.acceptedRisks`, value: a.check, message: `'${a.check}' is not a preview finding that can be accepted`, fix: `use one of ${acceptable.join(', ')}` });
+      } else if (typeof a.reason !== 'string' || a.reason.trim() === '') {
+        this.errors.push({ code: 'EmptyAcceptedRiskReason', field: `${field}.acceptedRisks[${a.check}].reason`, message: `accepting ${a.check} needs a reason (it is written on the ClusterExtension)`, fix: 'say why the risk is acceptable' });
+      }
+    }
+    const isAccepted = (code: string) => {
+      const id = PolicyChecks.byCode(code)?.id;
+      return accepted.some((a) => a.check === id && typeof a.reason === 'string' && a.reason.trim() !== '');
+    };
+    if (options.bundles === undefined) {
+      this.warnings.push({
+        code: 'OlmV1ExtensionNotPreviewed',
+        field: `${field}.bundles`,
+        message: `no bundles given: what operator-controller installs for package '${options.packageName}' with cluster-admin is not previewed`,
+        fix: 'pass the bundles the version range resolves to (OperatorBundle.fromCatalogPackage)',
+      });
+      return [];
+    }
+    let range: OlmV1VersionRange | undefined;
+    if (version !== undefined && OlmV1VersionRange.problem(version) === undefined) range = OlmV1VersionRange.parse(version);
+    // Masterminds constraints without a prerelease do not match prerelease versions: only X.Y.Z bundles count.
+    const inRange = options.bundles
+      .filter((b) => b.version !== undefined && /^\d+\.\d+\.\d+$/.test(b.version) && (range === undefined || range.contains(b.version)))
+      .sort((a, b) => OlmV1VersionRange.compare(a.version!, b.version!));
+    const used = new Set<string>();
+    const report = (d: DiagnosticDetails) => {
+      if (isAccepted(d.code)) used.add(PolicyChecks.byCode(d.code)!.id);
+      else this.errors.push(d);
+    };
+    const findingsOf = new Map<string, Set<string>>();
+    for (const bundle of inRange) {
+      const at = `${field}.bundles[${bundle.name}]`;
+      const refusal = RegistryV1Render.refusal(bundle, { installNamespace: options.namespace });
+      if (refusal) {
+        this.errors.push({ code: 'OlmV1BundleRefused', field: at, value: bundle.version, message: `operator-controller would refuse ${bundle.name}: ${refusal}`, fix: 'narrow the version range to bundles OLM v1 installs, or install the package with OLM v0' });
+        continue;
+      }
+      const preview = OlmV1PermissionPreview.of(RegistryV1Render.forExtension(bundle, { installNamespace: options.namespace }));
+      findingsOf.set(bundle.name, new Set(preview.findings.map((f) => `${f.code}: ${f.what}`)));
+      for (const f of preview.findings) {
+        report({
+          code: f.code,
+          field: at,
+          value: f.subject,
+          message: `${f.what}: operator-controller applies ${bundle.name} with cluster-admin when team ${this.team} installs ${options.packageName}`,
+          fix: `pick another package or version, or accept it: acceptedRisks: [{ check: '${PolicyChecks.byCode(f.code)!.id}', reason }]`,
+        });
+      }
+    }
+    for (let i = 1; i < inRange.length; i++) {
+      const [from, to] = [inRange[i - 1], inRange[i]];
+      if (!findingsOf.has(from.name) || !findingsOf.has(to.name)) continue;
+      const diff = PermissionDiffs.between(from, to);
+      const newFindings = [...findingsOf.get(to.name)!].filter((f) => !findingsOf.get(from.name)!.has(f));
+      const grows = diff.namespacedRulesAdded.length + diff.clusterRulesAdded.length + diff.webhooksAdded.length
+        + diff.apiServicesAdded.length + diff.crdsAdded.length + newFindings.length > 0;
+      if (!grows) continue;
+      const lines = [
+        ...PermissionDiffs.format({ ...diff, namespacedRulesRemoved: [], clusterRulesRemoved: [], webhooksRemoved: [], apiServicesRemoved: [], crdsRemoved: [], installModesDropped: [], installModesAdded: [] }, '<all namespaces>')
+          .map((l) => l.trim()).filter((l) => l !== 'no permission change'),
+        ...newFindings.map((f) => `+ ${f}`),
+      ];
+      report({
+        code: 'OlmV1UpgradeGrowsPermissions',
+        field: `${field}.bundles[${to.name}]`,
+        value: `${from.version} -> ${to.version}`,
+        message: `the upgrade ${from.name} -> ${to.name} inside range '${version ?? '*'}' grows what the extension gets: ${lines.join('; ')}`,
+        fix: "narrow the version range, or accept it: acceptedRisks: [{ check: 'OLMT-056', reason }]",
+      });
+    }
+    return accepted.filter((a) => used.has(a.check));
   }
 }
