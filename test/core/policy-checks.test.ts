@@ -17,9 +17,12 @@ const bundle = (name: string, version: string) => OperatorBundle.fromDirectory(p
 const CATALOG = CatalogSourceReference.fromName('curated', 'team-a');
 /** An OLM v1 team with one extension of `packageName` (any version, any channel). */
 const olmV1Team = (chart: Chart, extension: OlmV1ExtensionOptions, versionRange?: string) => new OlmV1Team(chart, 'V1', {
-  team: 'team-a', groups: ['team-a'], namespaces: ['team-a'],
+  team: 'team-a',
+  groups: ['team-a'],
+  namespaces: ['team-a'],
   catalog: new CuratedClusterCatalog(chart, 'Catalog', { catalogName: 'team-a', image: 'registry.example.com/catalogs/team-a:v1', team: 'team-a' }),
-  allowedPackages: [{ name: extension.packageName, versionRange }], extensions: [extension],
+  allowedPackages: [{ name: extension.packageName, versionRange }],
+  extensions: [extension],
 });
 
 function fixture() {
@@ -161,7 +164,10 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
     csv.metadata.name = 'grafana-operator.v5.25.0';
     csv.spec.install.spec.clusterPermissions[0].rules.push({ apiGroups: [''], resources: ['nodes'], verbs: ['get'] });
     const newer = OperatorBundle.fromCatalogBundle({
-      schema: 'olm.bundle', name: 'grafana-operator.v5.25.0', package: 'grafana-operator', image: 'x',
+      schema: 'olm.bundle',
+      name: 'grafana-operator.v5.25.0',
+      package: 'grafana-operator',
+      image: 'x',
       properties: [{ type: 'olm.package', value: { packageName: 'grafana-operator', version: '5.25.0' } }, ...[csv, ...older.crds.map((c) => c.raw)]
         .map((o) => ({ type: 'olm.bundle.object', value: { data: Buffer.from(JSON.stringify(o)).toString('base64') } }))],
     });
