@@ -188,7 +188,7 @@ export class OlmV1Team extends Construct {
         }
       }
     }
-    const accepted = this.previewExtension(field, options, version);
+    const accepted = this.previewExtension(field, options, version, channels);
     const annotations = accepted.length > 0
       ? { [OlmV1Team.ACCEPTED_RISKS_ANNOTATION]: accepted.map((a) => `${a.check}: ${a.reason}`).join('; ') } : undefined;
     const ext = new l1.ClusterExtension(this, `Extension-${name}`, {
@@ -215,7 +215,7 @@ export class OlmV1Team extends Construct {
    * Previews every bundle of the range (refusals, findings) and the upgrades between them; records the errors of
    * findings not accepted. Returns the accepted risks that matched something (written on the extension).
    */
-  private previewExtension(field: string, options: OlmV1ExtensionOptions, version: string | undefined): OlmV1AcceptedRisk[] {
+  private previewExtension(field: string, options: OlmV1ExtensionOptions, version: string | undefined, channels: string[] | undefined): OlmV1AcceptedRisk[] {
     const acceptable = ['OLMT-026', 'OLMT-053', 'OLMT-054', 'OLMT-055', 'OLMT-056'];
     const accepted = options.acceptedRisks ?? [];
     for (const a of accepted) {
@@ -243,6 +243,8 @@ export class OlmV1Team extends Construct {
     // Masterminds constraints without a prerelease do not match prerelease versions: only X.Y.Z bundles count.
     const inRange = options.bundles
       .filter((b) => b.version !== undefined && /^\d+\.\d+\.\d+$/.test(b.version) && (range === undefined || range.contains(b.version)))
+      // with channels, only bundles in one of them can resolve (a bundle without channel annotations is kept)
+      .filter((b) => channels === undefined || channels.length === 0 || b.channels.length === 0 || b.channels.some((c) => channels.includes(c)))
       .sort((a, b) => OlmV1VersionRange.compare(a.version!, b.version!));
     const used = new Set<string>();
     const report = (d: DiagnosticDetails) => {

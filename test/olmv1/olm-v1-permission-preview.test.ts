@@ -154,6 +154,13 @@ describe('OlmV1Team with bundles: refused unless accepted by name with a reason'
     expect(synthErrors(accepted.app)).toEqual([]);
   });
 
+  test('with channels, only bundles in one of them are previewed (the others cannot resolve)', () => {
+    const pkg = [{ name: 'grafana-operator', channels: ['v5', 'stable'] }];
+    expect(synthErrors(team([{ packageName: 'grafana-operator', namespace: 'team-x', channels: ['stable'], bundles: [shared('grafana-operator', '5.24.0')] }], pkg).app)).toEqual([]);
+    expect(strip(synthErrors(team([{ packageName: 'grafana-operator', namespace: 'team-x', channels: ['v5'], bundles: [shared('grafana-operator', '5.24.0')] }], pkg).app))
+      .map((e) => e.slice(-40))).toEqual(['(OlmV1ExtensionSensitiveGrant, OLMT-053)']);
+  });
+
   test('an extension without bundles warns that nothing was previewed (OLMT-058)', () => {
     const { chart } = team([{ packageName: 'grafana-operator', namespace: 'team-x' }], [{ name: 'grafana-operator' }]);
     expect(Diagnostics.warnings(chart).map((w) => Diagnostics.format(w))).toEqual([
