@@ -215,7 +215,9 @@ export class OlmV1Team extends Construct {
    * Previews every bundle of the range (refusals, findings) and the upgrades between them; records the errors of
    * findings not accepted. Returns the accepted risks that matched something (written on the extension).
    */
-  private previewExtension(field: string, options: OlmV1ExtensionOptions, version: string | undefined, channels: string[] | undefined): OlmV1AcceptedRisk[] {
+  private previewExtension(
+    field: string, options: OlmV1ExtensionOptions, version: string | undefined, channels: string[] | undefined,
+  ): OlmV1AcceptedRisk[] {
     const acceptable = ['OLMT-026', 'OLMT-053', 'OLMT-054', 'OLMT-055', 'OLMT-056'];
     const accepted = options.acceptedRisks ?? [];
     for (const a of accepted) {
