@@ -1,6 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { CuratedClusterCatalog, OlmV1Labels } from './curated-cluster-catalog';
+import { OlmV1InstallerRbac } from './olm-v1-installer-rbac';
 import { OlmV1PermissionPreview } from './olm-v1-permission-preview';
 import { OlmV1AllowedPackage, OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
 import { RegistryV1Render } from './registry-v1-render';
@@ -53,6 +54,14 @@ export interface OlmV1ExtensionOptions {
    * @default - none
    */
   readonly acceptedRisks?: OlmV1AcceptedRisk[];
+  /**
+   * For operator-controller before v1.11.0 only (which installs as `spec.serviceAccount`): the name of an installer
+   * ServiceAccount to write in `namespace`, with the least-privilege ClusterRole and Roles derived from `bundles`
+   * (`OlmV1InstallerRbac`, upstream's former derive-service-account.md), and to set as `spec.serviceAccount.name`.
+   * v1.11.0 and later ignore the field and install with cluster-admin.
+   * @default - no serviceAccount
+   */
+  readonly legacyServiceAccount?: string;
 }
 
 /** Properties of an `OlmV1Team`. */
@@ -191,10 +200,12 @@ export class OlmV1Team extends Construct {
     const accepted = this.previewExtension(field, options, version, channels);
     const annotations = accepted.length > 0
       ? { [OlmV1Team.ACCEPTED_RISKS_ANNOTATION]: accepted.map((a) => `${a.check}: ${a.reason}`).join('; ') } : undefined;
+    const serviceAccount = options.legacyServiceAccount !== undefined ? this.legacyServiceAccount(name, field, options) : undefined;
     const ext = new l1.ClusterExtension(this, `Extension-${name}`, {
       metadata: { name, labels: { [OlmV1Labels.TEAM]: this.team }, ...(annotations ? { annotations } : {}) },
       spec: {
         namespace: options.namespace,
+        ...(serviceAccount ? { serviceAccount: { name: serviceAccount } } : {}),
         source: {
           sourceType: l1.ClusterExtensionSpecSourceSourceType.CATALOG,
           catalog: {
@@ -295,5 +306,47 @@ export class OlmV1Team extends Construct {
       });
     }
     return accepted.filter((a) => used.has(a.check));
+  }
+
+  /** Writes the pre-v1.11 installer ServiceAccount and its derived RBAC; returns its name (undefined on error). */
+  private legacyServiceAccount(name: string, field: string, options: OlmV1ExtensionOptions): string | undefined {
+    const sa = options.legacyServiceAccount!;
+    const p = KubernetesNames.problem(sa, NameRule.DNS1123_SUBDOMAIN);
+    if (p) {
+      this.errors.push({ code: 'InvalidName', field: `${field}.legacyServiceAccount`, value: sa, message: `ServiceAccount name ${p}`, fix: 'use a lower-case DNS-1123 subdomain' });
+      return undefined;
+    }
+    const renders = (options.bundles ?? []).flatMap((b) => {
+      const refused = RegistryV1Render.refusal(b, { installNamespace: options.namespace });
+      return refused ? [] : [RegistryV1Render.forExtension(b, { installNamespace: options.namespace })];
+    });
+    if (renders.length === 0) {
+      this.errors.push({ code: 'LegacyServiceAccountWithoutBundles', field: `${field}.legacyServiceAccount`, value: sa, message: 'the installer ServiceAccount\'s rules are derived from the bundles, and no installable bundle was given', fix: 'pass the bundles the version range resolves to' });
+      return undefined;
+    }
+    const rules = OlmV1InstallerRbac.derive(name, renders);
+    const roleName = `${name}-installer`;
+    const labels = { [OlmV1Labels.TEAM]: this.team };
+    const subject = { kind: 'ServiceAccount', name: sa, namespace: options.namespace };
+    new ApiObject(this, `LegacySa-${name}`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace: options.namespace, labels } });
+    new ApiObject(this, `LegacyClusterRole-${name}`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: roleName, labels }, rules: rules.clusterRules });
+    new ApiObject(this, `LegacyClusterRoleBinding-${name}`, {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: roleName, labels },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: roleName },
+      subjects: [subject],
+    });
+    for (const [ns, nsRules] of Object.entries(rules.namespacedRules)) {
+      new ApiObject(this, `LegacyRole-${name}-${ns}`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: roleName, namespace: ns, labels }, rules: nsRules });
+      new ApiObject(this, `LegacyRoleBinding-${name}-${ns}`, {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'RoleBinding',
+        metadata: { name: roleName, namespace: ns, labels },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: roleName },
+        subjects: [subject],
+      });
+    }
+    return sa;
   }
 }
