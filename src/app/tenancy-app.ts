@@ -19,6 +19,7 @@ import { YamlWriter } from './yaml-writer';
 import { addErrorProducer, Diagnostics } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { SynthPass } from '../core/synth-pass';
+import { OlmV1Team } from '../olmv1/olm-v1-team';
 import { TenancyReport } from '../report/tenancy-report';
 import { OperatorSubscription } from '../tenant/operator-subscription';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
@@ -345,6 +346,7 @@ function owningTenant(c: IConstruct): string | undefined {
   for (let i = scopes.length - 1; i >= 0; i--) {
     const s = scopes[i];
     if (s instanceof ScopedOperatorTenant) return s.namespaceName;
+    if (s instanceof OlmV1Team) return s.homeNamespace;
   }
   return undefined;
 }

@@ -102,6 +102,8 @@ export class OlmV1Team extends Construct {
 
   /** Team name. */
   public readonly team: string;
+  /** The namespace whose GitOps folder (`tenants/<namespace>/`) holds the team's ClusterExtensions: the first in sort order. */
+  public readonly homeNamespace: string;
   /** The guardrail policy. */
   public readonly guardrails: OlmV1TeamGuardrails;
   /** The ClusterExtensions, by name. */
@@ -109,11 +111,13 @@ export class OlmV1Team extends Construct {
   private readonly props: OlmV1TeamProps;
   private readonly errors: DiagnosticDetails[] = [];
   private readonly warnings: DiagnosticDetails[] = [];
+  private readonly namespaceObjects: { [namespace: string]: ApiObject } = {};
 
   public constructor(scope: Construct, id: string, props: OlmV1TeamProps) {
     super(scope, id);
     this.props = props;
     this.team = props.team;
+    this.homeNamespace = [...props.namespaces].sort()[0] ?? props.team;
     addErrorProducer(this, () => this.errors);
     addWarningProducer(this, () => this.warnings);
     if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(props.team) || props.team.length > 40) {
@@ -134,7 +138,7 @@ export class OlmV1Team extends Construct {
     }
 
     for (const ns of [...props.namespaces].sort()) {
-      new ApiObject(this, `Namespace-${ns}`, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { [OlmV1Labels.TEAM]: props.team } } });
+      this.namespaceObjects[ns] = new ApiObject(this, `Namespace-${ns}`, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { [OlmV1Labels.TEAM]: props.team } } });
     }
     const roleName = `olmv1-team-${props.team}-installer`;
     // Upstream's clusterextension-installer-role (how-to-protect-olmv1-api-access.md), plus patch (kubectl apply and
@@ -218,6 +222,10 @@ export class OlmV1Team extends Construct {
         },
       },
     });
+    // operator-controller installs into an existing namespace; apply it (and the guardrail) first.
+    const nsObject = this.namespaceObjects[options.namespace];
+    if (nsObject) ext.node.addDependency(nsObject);
+    ext.node.addDependency(this.guardrails);
     this.extensions[name] = ext;
     return ext;
   }
