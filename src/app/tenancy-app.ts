@@ -179,7 +179,8 @@ export class TenancyApp extends App {
     }
 
     if (this.report) {
-      fs.writeFileSync(path.join(this.outdir, TenancyApp.REPORT_FILE), TenancyReport.markdown(this, { objectCount: objects }));
+      const markdown = TenancyReport.markdown(this, { objectCount: objects, extraSections: olmV1Sections(this) });
+      fs.writeFileSync(path.join(this.outdir, TenancyApp.REPORT_FILE), markdown);
     }
 
     const summary: SynthSummary = {
@@ -341,6 +342,12 @@ function saveYaml(file: string, docs: unknown[]): void {
 }
 
 /** The namespace of the closest `ScopedOperatorTenant` above a construct, if any. */
+/** The OLM v1 section of TENANCY.md, when the App has OLM v1 teams. */
+function olmV1Sections(app: IConstruct): string[] | undefined {
+  const section = OlmV1Team.reportSection(app);
+  return section === undefined ? undefined : [section];
+}
+
 function owningTenant(c: IConstruct): string | undefined {
   const scopes = c.node.scopes;
   for (let i = scopes.length - 1; i >= 0; i--) {

@@ -1,5 +1,5 @@
 import { ApiObject } from 'cdk8s';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import { CuratedClusterCatalog, OlmV1Labels } from './curated-cluster-catalog';
 import { OlmV1InstallerRbac } from './olm-v1-installer-rbac';
 import { OlmV1PermissionPreview } from './olm-v1-permission-preview';
@@ -100,6 +100,21 @@ export class OlmV1Team extends Construct {
   /** Annotation on a ClusterExtension listing the accepted preview findings and their reasons. */
   public static readonly ACCEPTED_RISKS_ANNOTATION = 'olm-tenancy.io/accepted-risks';
 
+  /**
+   * The TENANCY.md section of every OLM v1 team under `scope` (`## OLM v1 teams`), or undefined when there is none:
+   * each team's guardrail, groups, namespaces, and per extension what operator-controller creates with cluster-admin
+   * (the preview's subjects and findings, accepted or refused, and the upgrades that grow permissions).
+   */
+  public static reportSection(scope: IConstruct): string | undefined {
+    const teams = scope.node.findAll().filter((c): c is OlmV1Team => c instanceof OlmV1Team);
+    if (teams.length === 0) return undefined;
+    const out = ['## OLM v1 teams', '',
+      'operator-controller (>= v1.11.0) installs every bundle with cluster-admin: what each team may write is bounded by its '
+      + 'admission policy, and what each bundle creates is previewed below.', ''];
+    for (const t of teams) out.push(t.reportMarkdown(), '');
+    return out.join('\n').trimEnd();
+  }
+
   /** Team name. */
   public readonly team: string;
   /** The namespace whose GitOps folder (`tenants/<namespace>/`) holds the team's ClusterExtensions: the first in sort order. */
@@ -112,6 +127,7 @@ export class OlmV1Team extends Construct {
   private readonly errors: DiagnosticDetails[] = [];
   private readonly warnings: DiagnosticDetails[] = [];
   private readonly namespaceObjects: { [namespace: string]: ApiObject } = {};
+  private readonly reportLines: string[] = [];
 
   public constructor(scope: Construct, id: string, props: OlmV1TeamProps) {
     super(scope, id);
@@ -230,6 +246,17 @@ export class OlmV1Team extends Construct {
     return ext;
   }
 
+  /** This team's part of the report (a `### team` subsection). */
+  public reportMarkdown(): string {
+    return [
+      `### ${this.team}`, '',
+      `Groups ${[...this.props.groups].sort().map((g) => `\`${g}\``).join(', ')} write ClusterExtensions labelled \`${OlmV1Labels.TEAM}=${this.team}\` `
+        + `into ${[...this.props.namespaces].sort().map((n) => `\`${n}\``).join(', ')} from catalogs labelled \`${OlmV1Labels.TEAM}=${this.props.catalog.team}\` `
+        + `(ValidatingAdmissionPolicy \`${this.guardrails.policyName}\`).`, '',
+      ...(this.reportLines.length > 0 ? this.reportLines : ['No ClusterExtensions.']),
+    ].join('\n');
+  }
+
   /**
    * Previews every bundle of the range (refusals, findings) and the upgrades between them; records the errors of
    * findings not accepted. Returns the accepted risks that matched something (written on the extension).
@@ -250,7 +277,14 @@ export class OlmV1Team extends Construct {
       const id = PolicyChecks.byCode(code)?.id;
       return accepted.some((a) => a.check === id && typeof a.reason === 'string' && a.reason.trim() !== '');
     };
+    const reasonOf = (code: string) => {
+      const id = PolicyChecks.byCode(code)!.id;
+      const a = accepted.find((x) => x.check === id && typeof x.reason === 'string' && x.reason.trim() !== '');
+      return a ? `accepted: ${a.reason}` : 'REFUSED at synth';
+    };
+    this.reportLines.push(`- **${field.replace(/^extensions\[(.*)\]$/, '$1')}**: package \`${options.packageName}\`, version \`${version ?? '*'}\`, namespace \`${options.namespace}\``);
     if (options.bundles === undefined) {
+      this.reportLines.push('  - no bundles given: not previewed');
       this.warnings.push({
         code: 'OlmV1ExtensionNotPreviewed',
         field: `${field}.bundles`,
@@ -277,11 +311,14 @@ export class OlmV1Team extends Construct {
       const at = `${field}.bundles[${bundle.name}]`;
       const refusal = RegistryV1Render.refusal(bundle, { installNamespace: options.namespace });
       if (refusal) {
+        this.reportLines.push(`  - ${bundle.name}: operator-controller refuses it: ${refusal}`);
         this.errors.push({ code: 'OlmV1BundleRefused', field: at, value: bundle.version, message: `operator-controller would refuse ${bundle.name}: ${refusal}`, fix: 'narrow the version range to bundles OLM v1 installs, or install the package with OLM v0' });
         continue;
       }
       const preview = OlmV1PermissionPreview.of(RegistryV1Render.forExtension(bundle, { installNamespace: options.namespace }));
       findingsOf.set(bundle.name, new Set(preview.findings.map((f) => `${f.code}: ${f.what}`)));
+      this.reportLines.push(`  - ${bundle.name}: installed with cluster-admin; ${preview.subjects.length} subject(s) bound: ${preview.subjects.map((x) => `${x.subject}${x.unbounded ? ' (everything)' : ''}`).join(', ') || 'none'}`);
+      for (const f of preview.findings) this.reportLines.push(`    - ${PolicyChecks.byCode(f.code)!.id} ${f.what} (${reasonOf(f.code)})`);
       for (const f of preview.findings) {
         report({
           code: f.code,
@@ -305,6 +342,8 @@ export class OlmV1Team extends Construct {
           .map((l) => l.trim()).filter((l) => l !== 'no permission change'),
         ...newFindings.map((f) => `+ ${f}`),
       ];
+      this.reportLines.push(`  - upgrade ${from.name} -> ${to.name} grows what the extension gets (${reasonOf('OlmV1UpgradeGrowsPermissions')}):`);
+      for (const l of lines) this.reportLines.push(`    - \`${l}\``);
       report({
         code: 'OlmV1UpgradeGrowsPermissions',
         field: `${field}.bundles[${to.name}]`,

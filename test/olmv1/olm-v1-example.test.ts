@@ -19,11 +19,11 @@ describe('examples/olm-v1-platform.ts: two teams on OLM v1', () => {
     expect(app.charts.map((c) => [c.node.id, c.toJson().map((o: any) => `${o.kind}/${o.metadata.name}`)])).toEqual([
       ['olmv1-catalogs', ['ClusterCatalog/observability-curated', 'ClusterCatalog/messaging-curated']],
       ['olmv1-team-observability', [
-        'Namespace/observability', 'ClusterRole/olmv1-team-observability-installer', 'ClusterRoleBinding/olmv1-team-observability-installer',
+        'ClusterRole/olmv1-team-observability-installer', 'ClusterRoleBinding/olmv1-team-observability-installer', 'Namespace/observability',
         'ValidatingAdmissionPolicy/olmv1-team-observability', 'ValidatingAdmissionPolicyBinding/olmv1-team-observability', 'ClusterExtension/observability-grafana-operator',
       ]],
       ['olmv1-team-messaging', [
-        'Namespace/messaging', 'Namespace/messaging-dev', 'ClusterRole/olmv1-team-messaging-installer', 'ClusterRoleBinding/olmv1-team-messaging-installer',
+        'Namespace/messaging-dev', 'ClusterRole/olmv1-team-messaging-installer', 'ClusterRoleBinding/olmv1-team-messaging-installer', 'Namespace/messaging',
         'ValidatingAdmissionPolicy/olmv1-team-messaging', 'ValidatingAdmissionPolicyBinding/olmv1-team-messaging', 'ClusterExtension/messaging-rabbitmq-cluster-operator',
       ]],
     ]);

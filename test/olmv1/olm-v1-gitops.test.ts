@@ -3,7 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { parse } from 'yaml';
 import { buildOlmV1Platform } from '../../examples/olm-v1-platform';
-import { OutputLayout, TenancyApp } from '../../src';
+import { OlmV1Team, OutputLayout, TenancyApp } from '../../src';
 
 function filesBelow(dir: string, base = dir): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
@@ -47,6 +47,23 @@ describe('GitOps layout of the OLM v1 example platform', () => {
     expect(ext.metadata.annotations['argocd.argoproj.io/sync-wave']).toEqual('1');
     expect(parse(fs.readFileSync(path.join(outdir, 'tenants/messaging/kustomization.yaml'), 'utf8')).resources).toEqual([
       'namespace-messaging.yaml', 'clusterextension-messaging-rabbitmq-cluster-operator.yaml',
+    ]);
+  });
+
+  test('TENANCY.md ends with the OLM v1 section: each team\'s guardrail and every previewed finding with its acceptance', () => {
+    const dir = path.join(outdir, 'with-report');
+    const app = new TenancyApp({ outdir: dir, layout: OutputLayout.GITOPS, quiet: true, report: true });
+    buildOlmV1Platform(app);
+    app.synth();
+    const md = fs.readFileSync(path.join(dir, TenancyApp.REPORT_FILE), 'utf8');
+    const section = OlmV1Team.reportSection(app)!;
+    expect(md.endsWith(`${section}\n`)).toBe(true);
+    expect(section.split('\n').filter((l) => l.includes('OLMT-') || l.startsWith('### '))).toEqual([
+      '### observability',
+      "    - OLMT-053 ServiceAccount observability/grafana-operator-controller-manager gets 'get'/'list'/'watch' on secrets in every namespace (SECRETS_READ_CLUSTER_WIDE) (accepted: grafana-operator reads datasource credentials from Secrets in the namespaces it serves)",
+      '### messaging',
+      "    - OLMT-053 ServiceAccount messaging/rabbitmq-cluster-operator gets 'get'/'list'/'watch' on secrets in every namespace (SECRETS_READ_CLUSTER_WIDE) (accepted: the RabbitMQ operator manages cluster Secrets and execs into its pods (reviewed by platform security))",
+      "    - OLMT-053 ServiceAccount messaging/rabbitmq-cluster-operator gets 'create' on pods/exec in every namespace (POD_EXEC) (accepted: the RabbitMQ operator manages cluster Secrets and execs into its pods (reviewed by platform security))",
     ]);
   });
 });

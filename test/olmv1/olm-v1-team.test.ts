@@ -51,10 +51,11 @@ describe('OlmV1Team: objects', () => {
     const objs = Testing.synth(chart);
     expect(objs.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
       'ClusterCatalog/monitoring',
-      'Namespace/monitoring',
       'Namespace/observability',
       'ClusterRole/olmv1-team-monitoring-installer',
       'ClusterRoleBinding/olmv1-team-monitoring-installer',
+      // cdk8s writes dependencies first: the extension depends on its Namespace and the guardrail
+      'Namespace/monitoring',
       'ValidatingAdmissionPolicy/olmv1-team-monitoring',
       'ValidatingAdmissionPolicyBinding/olmv1-team-monitoring',
       'ClusterExtension/monitoring-prometheus',
