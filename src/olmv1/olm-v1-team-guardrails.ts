@@ -41,6 +41,13 @@ export interface OlmV1TeamGuardrailsProps {
    */
   readonly allowWatchNamespace?: boolean;
   /**
+   * ServiceAccount names the team may set as `spec.serviceAccount.name` (operator-controller before v1.11.0 installs
+   * as that account; later versions ignore the field). Any other value is refused, so on older versions a team
+   * cannot install as some powerful ServiceAccount of its namespace.
+   * @default - none: spec.serviceAccount is refused
+   */
+  readonly serviceAccountNames?: string[];
+  /**
    * Name of the ValidatingAdmissionPolicy and its binding.
    * @default 'olmv1-team-<team>'
    */
@@ -153,6 +160,12 @@ export class OlmV1TeamGuardrails extends Construct {
       {
         expression: 'request.operation == \'DELETE\' || !has(object.spec.install) || !has(object.spec.install.preflight) || !has(object.spec.install.preflight.crdUpgradeSafety) || object.spec.install.preflight.crdUpgradeSafety.enforcement != \'None\'',
         message: `team ${team} may not disable CRD upgrade safety checks (spec.install.preflight.crdUpgradeSafety.enforcement: None)`,
+      },
+      {
+        expression: `request.operation == 'DELETE' || !has(object.spec.serviceAccount) || object.spec.serviceAccount.name in ${celStringList([...(props.serviceAccountNames ?? [])].sort())}`,
+        message: (props.serviceAccountNames ?? []).length > 0
+          ? `team ${team} may only set spec.serviceAccount.name to ${[...props.serviceAccountNames!].sort().join(', ')}`
+          : `team ${team} may not set spec.serviceAccount (ignored since operator-controller v1.11.0; older versions install as it)`,
       },
       {
         expression: `request.operation == 'DELETE' || ${configOk}`,

@@ -182,6 +182,8 @@ export class OlmV1Team extends Construct {
       catalogTeam: props.catalog.team,
       packages: props.allowedPackages,
       allowWatchNamespace: props.allowWatchNamespace,
+      // the legacy installer accounts of the extensions given here (addExtension later cannot change the policy)
+      serviceAccountNames: [...new Set((props.extensions ?? []).flatMap((e) => (e.legacyServiceAccount ? [e.legacyServiceAccount] : [])))],
     });
     for (const e of props.extensions ?? []) this.addExtension(e);
   }

@@ -1,4 +1,4 @@
-import { Testing } from 'cdk8s';
+import { ApiObject, Testing } from 'cdk8s';
 import fc from 'fast-check';
 import { admit, appAndChart, crdRuleFailures, synthErrors, validator } from './helpers';
 import { CuratedClusterCatalog, OlmV1Team, OlmV1TeamProps, OlmV1VersionRange } from '../../src/olmv1';
@@ -208,6 +208,18 @@ describe('OlmV1TeamGuardrails evaluated with @bufbuild/cel', () => {
     const msg = 'team monitoring may only set spec.config.inline.watchNamespace, to one of monitoring, observability';
     expect(run2({ configType: 'Inline', inline: { watchNamespace: 'kube-system' } })).toEqual([msg]);
     expect(run2({ configType: 'Inline', inline: { watchNamespace: 'monitoring', deploymentConfig: { env: [] } } })).toEqual([msg]);
+  });
+
+  test('spec.serviceAccount: refused (operator-controller < v1.11.0 would install as it), unless it is a legacy installer account of the team', () => {
+    expect(run('CREATE', CE('a', spec({}, { serviceAccount: { name: 'powerful' } }))).denied).toEqual([
+      'team monitoring may not set spec.serviceAccount (ignored since operator-controller v1.11.0; older versions install as it)',
+    ]);
+    const legacy = setup({ extensions: [{ packageName: 'grafana-operator', namespace: 'monitoring', legacyServiceAccount: 'grafana-installer', bundles: [] }] });
+    // no bundles: synth would fail (LegacyServiceAccountWithoutBundles); the policy object itself is complete
+    const vap2 = (legacy.team.guardrails.node.findChild('Policy') as ApiObject).toJson();
+    const run2 = (name: string) => admit(vap2.spec, req('CREATE'), CE('a', spec({}, { serviceAccount: { name } })), null).denied;
+    expect(run2('grafana-installer')).toEqual([]);
+    expect(run2('powerful')).toEqual(['team monitoring may only set spec.serviceAccount.name to grafana-installer']);
   });
 
   test('the synth check and the policy agree on every version text (property, fixed seed)', () => {
