@@ -122,6 +122,34 @@ function cleanRule(r: any): any {
   return out;
 }
 
+/** generators.go certVolumeConfigs: the webhook and APIService serving-certificate mounts OLM v0 used. */
+const CERT_VOLUMES = [
+  { name: 'webhook-cert', path: '/tmp/k8s-webhook-server/serving-certs', cert: 'tls.crt', key: 'tls.key' },
+  { name: 'apiservice-cert', path: '/apiserver.local.config/certificates', cert: 'apiserver.crt', key: 'apiserver.key' },
+];
+
+/**
+ * generators.go ensureCorrectDeploymentCertVolumes: drops the volumes named like the cert volumes or mounted at
+ * their paths, then appends the cert volumes (from the provider's Secret, keys tls.crt/tls.key) and their mounts to
+ * every container.
+ */
+function ensureCertVolumes(depSpec: any, secretName: string): void {
+  const pod = depSpec.template.spec = depSpec.template.spec ?? {};
+  const remove = new Set(CERT_VOLUMES.map((c) => c.name));
+  const paths = new Set(CERT_VOLUMES.map((c) => c.path));
+  for (const c of pod.containers ?? []) for (const m of c.volumeMounts ?? []) if (paths.has(m.mountPath)) remove.add(m.name);
+  pod.volumes = [
+    ...(pod.volumes ?? []).filter((v: any) => !remove.has(v.name)),
+    ...CERT_VOLUMES.map((c) => ({
+      name: c.name,
+      secret: { secretName, items: [{ key: 'tls.crt', path: c.cert }, { key: 'tls.key', path: c.key }] },
+    })),
+  ];
+  for (const c of pod.containers ?? []) {
+    c.volumeMounts = [...(c.volumeMounts ?? []).filter((m: any) => !remove.has(m.name)), ...CERT_VOLUMES.map((v) => ({ name: v.name, mountPath: v.path }))];
+  }
+}
+
 /**
  * operator-controller's registry+v1 renderer. `forExtension` is what a ClusterExtension gets (with the provider's
  * refusals); `render` is `registryv1.Renderer.Render` itself, as the upstream regression fixtures call it.
@@ -298,9 +326,16 @@ export class RegistryV1Render {
       const serviceName = RegistryV1Render.objectNameForBaseAndSuffix(deploymentName.replace(/\./g, '-'), 'service');
       return { serviceName, certName: RegistryV1Render.objectNameForBaseAndSuffix(serviceName, 'cert') };
     };
+    // CertificateProvider.InjectCABundle: certmanager.go / openshift_serviceca.go
     const inject = (obj: any, deploymentName: string) => {
-      if (provider !== OlmV1CertificateProvider.CERT_MANAGER) return obj;
-      obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), 'cert-manager.io/inject-ca-from': `${installNamespace}/${certFor(deploymentName).certName}` };
+      const add = (a: Record<string, string>) => { obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), ...a }; };
+      if (provider === OlmV1CertificateProvider.CERT_MANAGER && obj.kind !== 'Service') {
+        add({ 'cert-manager.io/inject-ca-from': `${installNamespace}/${certFor(deploymentName).certName}` });
+      } else if (provider === OlmV1CertificateProvider.OPENSHIFT_SERVICE_CA) {
+        add(obj.kind === 'Service'
+          ? { 'service.beta.openshift.io/serving-cert-secret-name': certFor(deploymentName).certName }
+          : { 'service.beta.openshift.io/inject-cabundle': 'true' });
+      }
       return obj;
     };
     const rawWebhooks: any[] = bundle.csv?.spec?.webhookdefinitions ?? [];
@@ -341,6 +376,9 @@ export class RegistryV1Render {
         'olm.operatorNamespace': installNamespace,
       };
       depSpec.revisionHistoryLimit = 1;
+      if (provider !== OlmV1CertificateProvider.NONE && rawWebhooks.some((w) => w.deploymentName === d.name)) {
+        ensureCertVolumes(depSpec, certFor(d.name).certName);
+      }
       objs.push({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: d.name, namespace: installNamespace, ...(d.label ? { labels: d.label } : {}) }, spec: depSpec });
     }
     // BundleValidatingWebhookResourceGenerator, BundleMutatingWebhookResourceGenerator
@@ -372,7 +410,7 @@ export class RegistryV1Render {
       }
       const sorted = [...ports.values()].sort((a, b) => a.port - b.port || (typeof a.targetPort === 'number' ? a.targetPort : 0) - (typeof b.targetPort === 'number' ? b.targetPort : 0));
       const selector = d.spec?.selector?.matchLabels;
-      objs.push({ apiVersion: 'v1', kind: 'Service', metadata: { name: certFor(d.name).serviceName, namespace: installNamespace }, spec: { ports: sorted, ...(selector ? { selector } : {}) } });
+      objs.push(inject({ apiVersion: 'v1', kind: 'Service', metadata: { name: certFor(d.name).serviceName, namespace: installNamespace }, spec: { ports: sorted, ...(selector ? { selector } : {}) } }, d.name));
     }
     // CertProviderResourceGenerator (cert-manager): a self-signed Issuer and a Certificate per webhook Deployment
     if (provider === OlmV1CertificateProvider.CERT_MANAGER) {

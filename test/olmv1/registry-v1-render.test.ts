@@ -125,6 +125,36 @@ describe('RegistryV1Render.forExtension: what OLM v1 refuses, in its words', () 
     ]);
   });
 
+  test('webhook Deployments mount the provider\'s certificate Secret (ensureCorrectDeploymentCertVolumes)', () => {
+    const r = RegistryV1Render.forExtension(load('webhook-operator.v0.0.5'), { installNamespace: 'team-x' });
+    const pod = r.objects.find((o) => o.kind === 'Deployment').spec.template.spec;
+    const secret = 'webhook-operator-controller-manager-service-cert';
+    expect(pod.volumes.filter((v: any) => v.secret?.secretName === secret)).toEqual([
+      { name: 'webhook-cert', secret: { secretName: secret, items: [{ key: 'tls.crt', path: 'tls.crt' }, { key: 'tls.key', path: 'tls.key' }] } },
+      { name: 'apiservice-cert', secret: { secretName: secret, items: [{ key: 'tls.crt', path: 'apiserver.crt' }, { key: 'tls.key', path: 'apiserver.key' }] } },
+    ]);
+    for (const c of pod.containers) {
+      expect(c.volumeMounts.slice(-2)).toEqual([
+        { name: 'webhook-cert', mountPath: '/tmp/k8s-webhook-server/serving-certs' },
+        { name: 'apiservice-cert', mountPath: '/apiserver.local.config/certificates' },
+      ]);
+    }
+  });
+
+  test('OpenShift service CA: inject-cabundle on webhooks and converted CRDs, serving-cert-secret-name on the Service, no extra objects', () => {
+    const r = RegistryV1Render.forExtension(load('webhook-operator.v0.0.5'), { installNamespace: 'team-x', certificateProvider: OlmV1CertificateProvider.OPENSHIFT_SERVICE_CA });
+    const annotated = r.objects.filter((o) => o.metadata.annotations && Object.keys(o.metadata.annotations).some((k) => k.startsWith('service.beta.openshift.io/')))
+      .map((o) => `${o.kind} ${JSON.stringify(o.metadata.annotations)}`);
+    expect(annotated).toEqual([
+      // the CRD keeps the annotations the bundle ships (util.MergeMaps)
+      'CustomResourceDefinition {"cert-manager.io/inject-ca-from":"webhook-operator-system/webhook-operator-serving-cert","controller-gen.kubebuilder.io/version":"v0.19.0","service.beta.openshift.io/inject-cabundle":"true"}',
+      'ValidatingWebhookConfiguration {"service.beta.openshift.io/inject-cabundle":"true"}',
+      'MutatingWebhookConfiguration {"service.beta.openshift.io/inject-cabundle":"true"}',
+      'Service {"service.beta.openshift.io/serving-cert-secret-name":"webhook-operator-controller-manager-service-cert"}',
+    ]);
+    expect(r.objects.filter((o) => o.apiVersion === 'cert-manager.io/v1')).toEqual([]);
+  });
+
   test('watchNamespace without the SingleOwnNamespaceInstallSupport gate is refused; with it, Roles go to the watched namespace', () => {
     expect(RegistryV1Render.refusal(argocd(), { installNamespace: 'team-x', watchNamespace: 'team-x' }))
       .toEqual('invalid ClusterExtension configuration: watchNamespace needs the SingleOwnNamespaceInstallSupport feature gate');
