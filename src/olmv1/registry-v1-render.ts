@@ -146,7 +146,8 @@ function ensureCertVolumes(depSpec: any, secretName: string): void {
     })),
   ];
   for (const c of pod.containers ?? []) {
-    c.volumeMounts = [...(c.volumeMounts ?? []).filter((m: any) => !remove.has(m.name)), ...CERT_VOLUMES.map((v) => ({ name: v.name, mountPath: v.path }))];
+    const kept = (c.volumeMounts ?? []).filter((m: any) => !remove.has(m.name));
+    c.volumeMounts = [...kept, ...CERT_VOLUMES.map((v) => ({ name: v.name, mountPath: v.path }))];
   }
 }
 
