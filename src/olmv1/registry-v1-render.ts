@@ -59,6 +59,13 @@ export interface RegistryV1RendererOptions {
    * @default OlmV1CertificateProvider.NONE (as `registryv1.Renderer.Render` without `WithCertificateProvider`)
    */
   readonly certificateProvider?: OlmV1CertificateProvider;
+  /**
+   * `render.WithDeploymentConfig`: the extension's `deploymentConfig` (experimental gate `DeploymentConfig`; the
+   * shape of OLM v0's `SubscriptionConfig`: env, envFrom, volumes, volumeMounts, tolerations, resources,
+   * nodeSelector, affinity, annotations), as JSON.
+   * @default - none
+   */
+  readonly deploymentConfig?: any;
 }
 
 const MAX_NAME_LENGTH = 63;
@@ -151,6 +158,77 @@ function ensureCertVolumes(depSpec: any, secretName: string): void {
   }
 }
 
+/** reflect.DeepEqual on decoded JSON. */
+function sameJson(a: unknown, b: unknown): boolean {
+  const canon = (v: any): any => (Array.isArray(v) ? v.map(canon) : v && typeof v === 'object'
+    ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v);
+  return JSON.stringify(canon(a)) === JSON.stringify(canon(b));
+}
+
+/** Replaces the entry named like each config entry, or appends it (applyEnvironmentConfig, applyVolumeConfig, ...). */
+function mergeByName(existing: any[] | undefined, configured: any[]): any[] {
+  const out = [...(existing ?? [])];
+  for (const c of configured) {
+    const i = out.findIndex((e) => e.name === c.name);
+    if (i >= 0) out[i] = c;
+    else out.push(c);
+  }
+  return out;
+}
+
+/** Appends the config entries not already present (DeepEqual): applyEnvironmentFromConfig, applyTolerationsConfig. */
+function appendNew(existing: any[] | undefined, configured: any[]): any[] {
+  const out = [...(existing ?? [])];
+  for (const c of configured) if (!out.some((e) => sameJson(e, c))) out.push(c);
+  return out;
+}
+
+/** generators.go applyCustomConfigToDeployment, in its order. */
+function applyDeploymentConfig(deployment: any, config: any): void {
+  const pod = deployment.spec.template.spec = deployment.spec.template.spec ?? {};
+  const containers: any[] = pod.containers ?? [];
+  const nonEmpty = (x: any) => Array.isArray(x) && x.length > 0;
+  if (nonEmpty(config.env)) for (const c of containers) c.env = mergeByName(c.env, config.env);
+  if (nonEmpty(config.envFrom)) for (const c of containers) c.envFrom = appendNew(c.envFrom, config.envFrom);
+  if (nonEmpty(config.volumes)) pod.volumes = mergeByName(pod.volumes, config.volumes);
+  if (nonEmpty(config.volumeMounts)) for (const c of containers) c.volumeMounts = mergeByName(c.volumeMounts, config.volumeMounts);
+  if (nonEmpty(config.tolerations)) pod.tolerations = appendNew(pod.tolerations, config.tolerations);
+  if (config.resources) for (const c of containers) c.resources = config.resources;
+  if (config.nodeSelector) pod.nodeSelector = config.nodeSelector;
+  if (config.affinity) applyAffinity(pod, config.affinity);
+  if (config.annotations && Object.keys(config.annotations).length > 0) {
+    for (const meta of [deployment.metadata, deployment.spec.template.metadata]) {
+      meta.annotations = meta.annotations ?? {};
+      for (const [k, v] of Object.entries(config.annotations)) if (!(k in meta.annotations)) meta.annotations[k] = v;
+    }
+  }
+}
+
+const emptyList = (x: any) => !Array.isArray(x) || x.length === 0;
+const nodeAffinityEmpty = (na: any) => {
+  if (!na) return true;
+  const required = na.requiredDuringSchedulingIgnoredDuringExecution;
+  return (!required || emptyList(required.nodeSelectorTerms)) && emptyList(na.preferredDuringSchedulingIgnoredDuringExecution);
+};
+const podAffinityEmpty = (pa: any) => !pa
+  || (emptyList(pa.requiredDuringSchedulingIgnoredDuringExecution) && emptyList(pa.preferredDuringSchedulingIgnoredDuringExecution));
+
+/** generators.go applyAffinityConfig: a config affinity without fields clears the pod's; empty parts clear that part. */
+function applyAffinity(pod: any, affinity: any): void {
+  const parts: Array<[string, (x: any) => boolean]> = [['nodeAffinity', nodeAffinityEmpty], ['podAffinity', podAffinityEmpty], ['podAntiAffinity', podAffinityEmpty]];
+  if (parts.every(([k]) => affinity[k] === undefined || affinity[k] === null)) {
+    delete pod.affinity;
+    return;
+  }
+  pod.affinity = pod.affinity ?? {};
+  for (const [k, empty] of parts) {
+    if (affinity[k] === undefined || affinity[k] === null) continue;
+    if (empty(affinity[k])) delete pod.affinity[k];
+    else pod.affinity[k] = affinity[k];
+  }
+  if (parts.every(([k, empty]) => empty(pod.affinity[k]))) delete pod.affinity;
+}
+
 /**
  * operator-controller's registry+v1 renderer. `forExtension` is what a ClusterExtension gets (with the provider's
  * refusals); `render` is `registryv1.Renderer.Render` itself, as the upstream regression fixtures call it.
@@ -226,7 +304,8 @@ export class RegistryV1Render {
     const targets = options.targetNamespaces ?? (modes.has('AllNamespaces') ? [''] : []);
     const targetError = RegistryV1Render.targetNamespacesProblem(modes, installNamespace, targets);
     if (targetError) throw fail(`invalid option(s): invalid target namespaces [${targets.join(' ')}]: ${targetError}`);
-    return new RegistryV1Render(bundle, installNamespace, targets, options.certificateProvider ?? OlmV1CertificateProvider.NONE);
+    const provider = options.certificateProvider ?? OlmV1CertificateProvider.NONE;
+    return new RegistryV1Render(bundle, installNamespace, targets, provider, options.deploymentConfig);
   }
 
   /** The bundle validators of `registryv1.BundleValidator` this model checks (the ones a loaded bundle can fail). */
@@ -276,7 +355,9 @@ export class RegistryV1Render {
   /** Every object, in the renderer's generator order. */
   public readonly objects: any[];
 
-  private constructor(bundle: OperatorBundle, installNamespace: string, targets: string[], provider: OlmV1CertificateProvider) {
+  private constructor(
+    bundle: OperatorBundle, installNamespace: string, targets: string[], provider: OlmV1CertificateProvider, deploymentConfig?: any,
+  ) {
     this.installNamespace = installNamespace;
     this.targetNamespaces = targets;
     const spec = bundle.csv?.spec?.install?.spec ?? {};
@@ -380,7 +461,9 @@ export class RegistryV1Render {
       if (provider !== OlmV1CertificateProvider.NONE && rawWebhooks.some((w) => w.deploymentName === d.name)) {
         ensureCertVolumes(depSpec, certFor(d.name).certName);
       }
-      objs.push({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: d.name, namespace: installNamespace, ...(d.label ? { labels: d.label } : {}) }, spec: depSpec });
+      const deployment: any = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: d.name, namespace: installNamespace, ...(d.label ? { labels: d.label } : {}) }, spec: depSpec };
+      if (deploymentConfig) applyDeploymentConfig(deployment, JSON.parse(JSON.stringify(deploymentConfig)));
+      objs.push(deployment);
     }
     // BundleValidatingWebhookResourceGenerator, BundleMutatingWebhookResourceGenerator
     const namespaceSelector = targets.length > 0 && !targets.includes('')

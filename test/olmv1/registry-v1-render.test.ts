@@ -6,6 +6,42 @@ import { OlmV1CertificateProvider, RegistryV1Render } from '../../src/olmv1';
 
 // operator-controller v1.11.0 test/regression/convert: generate-manifests.go cases, expected output copied unmodified.
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'olm-v1-render');
+/** generate-manifests.go's DeploymentConfig of the with-deploymentconfig-options case, as JSON. */
+const ALL_OPTIONS = {
+  nodeSelector: { 'kubernetes.io/os': 'linux' },
+  tolerations: [
+    { key: 'some/key', operator: 'Equal', effect: 'NoSchedule' },
+    { key: 'someother/key', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 120 },
+  ],
+  resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { cpu: '500m', memory: '512Mi' } },
+  env: [{ name: 'CUSTOM_ENV_VAR', value: 'custom-value' }, { name: 'LOG_LEVEL', value: 'debug' }],
+  envFrom: [{ prefix: 'test' }, { configMapRef: { name: 'configmapForTest' } }, { secretRef: { name: 'secretForTest' } }],
+  volumes: [{ name: 'test-configmap-volume', configMap: { name: 'testVolumeConfigMap' } }, { name: 'test-emptydir-volume', emptyDir: {} }],
+  volumeMounts: [{ name: 'test-configmap-volume', mountPath: '/test-volume-mount', readOnly: true }],
+  affinity: {
+    nodeAffinity: {
+      requiredDuringSchedulingIgnoredDuringExecution: {
+        nodeSelectorTerms: [{
+          matchExpressions: [{ key: 'kubernetes.io/os', operator: 'In', values: ['linux'] }],
+          matchFields: [{ key: 'key', operator: 'In', values: ['val1', 'val2'] }],
+        }],
+      },
+    },
+    podAffinity: {
+      requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { 'app.kubernetes.io/name': 'test-app' } }, topologyKey: 'topKey', namespaces: ['test', 'test2'] }],
+    },
+    podAntiAffinity: {
+      preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 100, podAffinityTerm: { labelSelector: { matchLabels: { 'app.kubernetes.io/name': 'test-app-2' } }, topologyKey: 'topKey2' } }],
+    },
+  },
+  annotations: { foo: 'bar', testkey: 'testval' },
+};
+const DEPLOYMENT_CONFIGS: Record<string, any> = {
+  'with-deploymentconfig-options': ALL_OPTIONS,
+  'with-empty-affinity': { affinity: {} },
+  'with-empty-affinity-subtype': { affinity: { nodeAffinity: {} } },
+};
+
 const CASES: Array<[string, string, string, string | undefined]> = [
   ['argocd-operator.v0.6.0', 'all-namespaces', 'argocd-system', undefined],
   ['argocd-operator.v0.6.0', 'single-namespace', 'argocd-system', 'argocd-watch'],
@@ -70,12 +106,20 @@ describe('RegistryV1Render: operator-controller v1.11.0 regression fixtures (tes
     expect(got).toEqual(want);
   });
 
-  // deploymentConfig (experimental gate DeploymentConfig) is not modelled: those three cases are left out here
-  test.each(CASES.filter((c) => c[0] === 'webhook-operator.v0.0.5' || ['all-namespaces', 'single-namespace', 'own-namespace'].includes(c[1])))('%s %s: Deployments exactly', (bundleName, testCase, installNamespace, watch) => {
-    const render = RegistryV1Render.render(load(bundleName), installNamespace, { targetNamespaces: watch ? [watch] : undefined });
+  test.each(CASES)('%s %s: Deployments exactly (deploymentConfig cases included)', (bundleName, testCase, installNamespace, watch) => {
+    const render = RegistryV1Render.render(load(bundleName), installNamespace, {
+      targetNamespaces: watch ? [watch] : undefined, deploymentConfig: DEPLOYMENT_CONFIGS[testCase],
+    });
     const got = order(render.objects).filter((o) => o.kind === 'Deployment').map(goClean);
     const want = expected(bundleName, testCase).map((w) => w.obj).filter((o) => o.kind === 'Deployment').map(goClean);
     expect(got).toEqual(want);
+  });
+
+  test.each(CASES)('%s %s: every object exactly, in the fixture\'s order', (bundleName, testCase, installNamespace, watch) => {
+    const render = RegistryV1Render.render(load(bundleName), installNamespace, {
+      targetNamespaces: watch ? [watch] : undefined, deploymentConfig: DEPLOYMENT_CONFIGS[testCase],
+    });
+    expect(order(render.objects).map(goClean)).toEqual(expected(bundleName, testCase).map((w) => goClean(w.obj)));
   });
 
   test('permission names: <csv>-<sa> cut to fit 63 characters, plus the base36 SHA-224 of the Go-encoded permission', () => {
