@@ -1,6 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { CuratedClusterCatalog, OlmV1Labels } from './curated-cluster-catalog';
+import { checkExtension, checkTeamProps } from './input-checks';
 import { OlmV1InstallerRbac } from './olm-v1-installer-rbac';
 import { OlmV1PermissionPreview } from './olm-v1-permission-preview';
 import { OlmV1AllowedPackage, OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
@@ -8,6 +9,7 @@ import { RegistryV1Render } from './registry-v1-render';
 import { OlmV1VersionRange } from './version-range';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
+import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyChecks } from '../core/policy-checks';
 import * as l1 from '../imports/olmv1';
@@ -123,15 +125,20 @@ export class OlmV1Team extends Construct {
   public readonly guardrails: OlmV1TeamGuardrails;
   /** The ClusterExtensions, by name. */
   public readonly extensions: { [name: string]: l1.ClusterExtension } = {};
-  private readonly props: OlmV1TeamProps;
+  private readonly props: Omit<OlmV1TeamProps, 'catalog'>;
+  private readonly catalogTeam: string;
   private readonly errors: DiagnosticDetails[] = [];
   private readonly warnings: DiagnosticDetails[] = [];
   private readonly namespaceObjects: { [namespace: string]: ApiObject } = {};
   private readonly reportLines: string[] = [];
 
-  public constructor(scope: Construct, id: string, props: OlmV1TeamProps) {
+  public constructor(scope: Construct, id: string, rawProps: OlmV1TeamProps) {
     super(scope, id);
+    const check = new InputCheck();
+    const props = checkTeamProps(check, rawProps);
+    this.errors.push(...check.errors);
     this.props = props;
+    this.catalogTeam = props.catalog?.team ?? 'invalid';
     this.team = props.team;
     this.homeNamespace = [...props.namespaces].sort()[0] ?? props.team;
     addErrorProducer(this, () => this.errors);
@@ -139,7 +146,7 @@ export class OlmV1Team extends Construct {
     if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(props.team) || props.team.length > 40) {
       this.errors.push({ code: 'InvalidName', field: 'team', value: props.team, message: `team '${props.team}' must be a lower-case RFC 1123 label of at most 40 characters (it prefixes object names)`, fix: 'use e.g. team-a' });
     }
-    if (props.groups.length === 0) {
+    if (props.groups.length === 0 && Array.isArray((rawProps as any)?.groups)) {
       this.errors.push({ code: 'MissingValue', field: 'groups', message: 'groups is empty: nobody would act for the team, and the admission policy would check nobody', fix: "name the team's group, e.g. ['team-a-admins']" });
     }
     for (const ns of props.namespaces) {
@@ -179,17 +186,24 @@ export class OlmV1Team extends Construct {
       team: props.team,
       groups: props.groups,
       namespaces: props.namespaces,
-      catalogTeam: props.catalog.team,
+      catalogTeam: this.catalogTeam,
       packages: props.allowedPackages,
       allowWatchNamespace: props.allowWatchNamespace,
       // the legacy installer accounts of the extensions given here (addExtension later cannot change the policy)
       serviceAccountNames: [...new Set((props.extensions ?? []).flatMap((e) => (e.legacyServiceAccount ? [e.legacyServiceAccount] : [])))],
     });
-    for (const e of props.extensions ?? []) this.addExtension(e);
+    for (const e of props.extensions ?? []) this.addChecked(e);
   }
 
   /** Adds a ClusterExtension; its choices are checked at synth against the allowed packages (same rules as the policy). */
-  public addExtension(options: OlmV1ExtensionOptions): l1.ClusterExtension {
+  public addExtension(rawOptions: OlmV1ExtensionOptions): l1.ClusterExtension | undefined {
+    const check = new InputCheck();
+    const options = checkExtension(check, rawOptions, 'addExtension(options)');
+    this.errors.push(...check.errors);
+    return options ? this.addChecked(options) : undefined;
+  }
+
+  private addChecked(options: OlmV1ExtensionOptions): l1.ClusterExtension {
     const name = options.name ?? `${this.team}-${options.packageName}`;
     const field = `extensions[${name}]`;
     const allowed = this.props.allowedPackages.find((p) => p.name === options.packageName);
@@ -234,7 +248,7 @@ export class OlmV1Team extends Construct {
             packageName: options.packageName,
             ...(version !== undefined ? { version } : {}),
             ...(channels !== undefined && channels.length > 0 ? { channels: [...channels] } : {}),
-            selector: { matchLabels: { [OlmV1Labels.TEAM]: this.props.catalog.team } },
+            selector: { matchLabels: { [OlmV1Labels.TEAM]: this.catalogTeam } },
             upgradeConstraintPolicy: l1.ClusterExtensionSpecSourceCatalogUpgradeConstraintPolicy.CATALOG_PROVIDED,
           },
         },
@@ -253,7 +267,7 @@ export class OlmV1Team extends Construct {
     return [
       `### ${this.team}`, '',
       `Groups ${[...this.props.groups].sort().map((g) => `\`${g}\``).join(', ')} write ClusterExtensions labelled \`${OlmV1Labels.TEAM}=${this.team}\` `
-        + `into ${[...this.props.namespaces].sort().map((n) => `\`${n}\``).join(', ')} from catalogs labelled \`${OlmV1Labels.TEAM}=${this.props.catalog.team}\` `
+        + `into ${[...this.props.namespaces].sort().map((n) => `\`${n}\``).join(', ')} from catalogs labelled \`${OlmV1Labels.TEAM}=${this.catalogTeam}\` `
         + `(ValidatingAdmissionPolicy \`${this.guardrails.policyName}\`).`, '',
       ...(this.reportLines.length > 0 ? this.reportLines : ['No ClusterExtensions.']),
     ].join('\n');

@@ -112,6 +112,32 @@ describe('OlmV1Team: objects', () => {
   });
 });
 
+describe('OlmV1Team: bad input from JavaScript', () => {
+  test('wrong types are named errors with a fix, not TypeErrors', () => {
+    const { app, chart } = appAndChart();
+    new OlmV1Team(chart, 'Team', {
+      team: 'x',
+      groups: 'admins',
+      namespaces: [1],
+      catalog: {},
+      allowedPackages: [{ versionRange: 3 }],
+      extensions: [{ packageName: 'p' }, 'nope', { packageName: 'q', namespace: 'x', bundles: [{}], acceptedRisks: [{ reason: 'r' }] }],
+    } as any);
+    expect(synthErrors(app).map((e) => e.replace(/^\[platform\/Team\] /, '').replace(/: .*\(/, ' ('))).toEqual([
+      'catalog="{}" (InvalidReference)',
+      'groups="admins" (InvalidInputType)',
+      'namespaces[0]="1" (InvalidInputType)',
+      'allowedPackages[0].name (MissingInput)',
+      'extensions[0].namespace (MissingInput)',
+      'extensions[1]="nope" (InvalidInputType)',
+      'extensions[2].bundles[0]="{}" (InvalidReference)',
+      'extensions[2].acceptedRisks[0].check (MissingInput)',
+      'extensions[x-q].namespace="x" (ExtensionOutsideTeamNamespaces)',
+      'extensions[x-q].packageName="q" (PackageNotAllowed)',
+    ]);
+  });
+});
+
 describe('OlmV1TeamGuardrails evaluated with @bufbuild/cel', () => {
   const { chart } = setup();
   const vap = policyOf(chart);
