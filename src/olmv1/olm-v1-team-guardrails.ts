@@ -110,6 +110,8 @@ export class OlmV1TeamGuardrails extends Construct {
     ];
 
     const versionChecks = packages.filter((p) => p.versionRange !== undefined).map((p) => {
+      // a range outside the grammar (reported by OlmV1Team) admits no version
+      if (OlmV1VersionRange.problem(p.versionRange!) !== undefined) return `variables.packageName != ${celString(p.name)}`;
       const allowed = OlmV1VersionRange.parse(p.versionRange!);
       const lo = numberOf(allowed.lower.version);
       const lower = allowed.lower.inclusive

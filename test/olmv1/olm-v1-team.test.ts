@@ -93,6 +93,13 @@ describe('OlmV1Team: objects', () => {
     }
   });
 
+  test('an allowed range outside the grammar is a named error; the policy then admits no version of that package', () => {
+    const { app, chart } = setup({ allowedPackages: [{ name: 'prometheus', versionRange: '~2.54' }], extensions: [] });
+    expect(synthErrors(app).map((e) => e.replace(/: .*\(/, ' ('))).toEqual(['[platform/Team] allowedPackages[prometheus].versionRange="~2.54" (InvalidVersionRange)']);
+    const vap = (chart.node.findAll().find((c) => c.node.id === 'Policy') as ApiObject).toJson();
+    expect(admit(vap.spec, req('CREATE'), CE('a', GOOD_SPEC)).denied.length).toEqual(1);
+  });
+
   test('synth refuses what the policy would deny: package, range, channels, namespace', () => {
     const { app } = setup({
       extensions: [
