@@ -94,6 +94,8 @@ const SUPPORTED_KINDS: Record<string, boolean> = {
   ConsoleYAMLSample: false,
 };
 
+const FORBIDDEN_ADMISSION_RESOURCES = new Set(['*', 'mutatingwebhookconfiguration', 'mutatingwebhookconfigurations', 'validatingwebhookconfiguration', 'validatingwebhookconfigurations']);
+
 const DEPENDENCY_PROPERTIES = ['olm.package.required', 'olm.gvk.required', 'olm.constraint'];
 
 /** Go's encoding/json string escaping (HTML-safe: <, >, & and U+2028/2029 as \u escapes). */
@@ -308,22 +310,53 @@ export class RegistryV1Render {
     return new RegistryV1Render(bundle, installNamespace, targets, provider, options.deploymentConfig);
   }
 
-  /** The bundle validators of `registryv1.BundleValidator` this model checks (the ones a loaded bundle can fail). */
+  /**
+   * The validators of `registryv1.BundleValidator` (validators/validator.go), in its order. Not ported: the DNS-1123
+   * checks of deployment and webhook names and `CheckConversionWebhookCRDReferenceUniqueness`.
+   */
   private static validate(bundle: OperatorBundle): string[] {
     const errs: string[] = [];
-    if (!bundle.packageName) errs.push('package name is empty');
+    const duplicates = (names: string[]) => [...new Set(names.filter((n, i) => names.indexOf(n) !== i))].sort();
+    for (const d of duplicates(bundle.deployments.map((x) => x.name))) errs.push(`cluster service version contains duplicate strategy deployment spec '${d}'`);
+    for (const c of duplicates(bundle.crds.map((x) => x.name))) errs.push(`bundle contains duplicate custom resource definition '${c}'`);
     const crdNames = new Set(bundle.crds.map((c) => c.name));
     for (const owned of bundle.ownedCrds) {
       if (!crdNames.has(owned.name)) errs.push(`cluster service definition references owned custom resource definition '${owned.name}' not found in bundle`);
+    }
+    if (!bundle.packageName) errs.push('package name is empty');
+    const modes = bundle.installModes.filter((m) => m.supported).map((m) => m.type as string).sort();
+    const conversions = bundle.webhookDefinitions.filter((w) => w.type === 'ConversionWebhook');
+    if (conversions.length > 0 && !(modes.length === 1 && modes[0] === 'AllNamespaces')) {
+      for (const w of conversions) {
+        errs.push(`bundle contains conversion webhook "${w.generateName}" and supports install modes [${modes.join(' ')}] - conversion webhooks are only supported for bundles that only support AllNamespaces install mode`);
+      }
     }
     const deployments = new Set(bundle.deployments.map((d) => d.name));
     for (const wh of bundle.webhookDefinitions) {
       if (!deployments.has(wh.deploymentName)) errs.push(`webhook of type '${wh.type}' with name '${wh.generateName}' references non-existent deployment '${wh.deploymentName}'`);
     }
-    const modes = bundle.installModes.filter((m) => m.supported).map((m) => m.type as string).sort();
-    if (bundle.webhookDefinitions.some((w) => w.type === 'ConversionWebhook') && !(modes.length === 1 && modes[0] === 'AllNamespaces')) {
-      for (const w of bundle.webhookDefinitions.filter((x) => x.type === 'ConversionWebhook')) {
-        errs.push(`bundle contains conversion webhook "${w.generateName}" and supports install modes [${modes.join(' ')}] - conversion webhooks are only supported for bundles that only support AllNamespaces install mode`);
+    for (const type of [...new Set(bundle.webhookDefinitions.map((w) => w.type as string))].sort()) {
+      for (const n of duplicates(bundle.webhookDefinitions.filter((w) => w.type === type).map((w) => w.generateName))) errs.push(`duplicate webhook '${n}' of type '${type}'`);
+    }
+    const owned = new Set(bundle.ownedCrds.map((c) => c.name));
+    for (const w of conversions) {
+      for (const crd of w.conversionCrds) if (!owned.has(crd)) errs.push(`conversion webhook '${w.generateName}' references custom resource definition '${crd}' not owned bundle`);
+    }
+    // CheckWebhookRules: no rules on OLM's own API group or '*', nor on webhook configurations
+    for (const w of bundle.webhookDefinitions.filter((x) => x.type !== 'ConversionWebhook')) {
+      for (const rule of w.rules ?? []) {
+        for (const group of rule?.apiGroups ?? []) {
+          if (group === 'olm.operatorframework.io' || group === '*') {
+            errs.push(`webhook "${w.generateName}" contains forbidden rule: admission webhook rules cannot reference API group "${group}"`);
+          }
+          if (group === 'admissionregistration.k8s.io') {
+            for (const resource of rule?.resources ?? []) {
+              if (FORBIDDEN_ADMISSION_RESOURCES.has(String(resource).toLowerCase())) {
+                errs.push(`webhook "${w.generateName}" contains forbidden rule: admission webhook rules cannot reference resource "${resource}" for API group "${group}"`);
+              }
+            }
+          }
+        }
       }
     }
     for (const o of bundle.objects) {

@@ -156,6 +156,28 @@ describe('RegistryV1Render.forExtension: what OLM v1 refuses, in its words', () 
       .toEqual('bundle "argocd-operator.v0.6.0" has a dependency declared via property "olm.package.required" which is currently not supported');
   });
 
+  test('renderer validators (validators/validator.go): webhook rules on OLM\'s API group or on webhook configurations, duplicate deployments', () => {
+    const webhook = load('webhook-operator.v0.0.5');
+    const csv = JSON.parse(JSON.stringify(webhook.csv));
+    const hook = csv.spec.webhookdefinitions.find((w: any) => w.type === 'ValidatingAdmissionWebhook');
+    hook.rules = [{ apiGroups: ['olm.operatorframework.io'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['clusterextensions'] },
+      { apiGroups: ['admissionregistration.k8s.io'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['ValidatingWebhookConfigurations'] }];
+    csv.spec.install.spec.deployments.push(csv.spec.install.spec.deployments[0]);
+    const edited = OperatorBundle.fromCatalogBundle({
+      schema: 'olm.bundle',
+      name: csv.metadata.name,
+      package: 'webhook-operator',
+      image: 'x',
+      properties: [{ type: 'olm.package', value: { packageName: 'webhook-operator', version: '0.0.5' } },
+        ...[csv, ...webhook.crds.map((c) => c.raw)].map((o) => ({ type: 'olm.bundle.object', value: { data: Buffer.from(JSON.stringify(o)).toString('base64') } }))],
+    });
+    expect(RegistryV1Render.refusal(edited, { installNamespace: 'team-x' })!.split('\n')).toEqual([
+      "cluster service version contains duplicate strategy deployment spec 'webhook-operator-controller-manager'",
+      `webhook "${hook.generateName}" contains forbidden rule: admission webhook rules cannot reference API group "olm.operatorframework.io"`,
+      `webhook "${hook.generateName}" contains forbidden rule: admission webhook rules cannot reference resource "ValidatingWebhookConfigurations" for API group "admissionregistration.k8s.io"`,
+    ]);
+  });
+
   test('webhooks need a certificate provider; with cert-manager the CA is injected and an Issuer + Certificate are added', () => {
     const b = load('webhook-operator.v0.0.5');
     expect(RegistryV1Render.refusal(b, { installNamespace: 'team-x', certificateProvider: OlmV1CertificateProvider.NONE })).toEqual('unsupported bundle: webhookDefinitions are not supported');
