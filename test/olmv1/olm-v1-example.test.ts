@@ -37,4 +37,13 @@ describe('examples/olm-v1-platform.ts: two teams on OLM v1', () => {
       upgradeConstraintPolicy: 'CatalogProvided',
     });
   });
+
+  test('deterministic: two synths give byte-identical YAML', () => {
+    const yaml = () => {
+      const a = Testing.app();
+      buildOlmV1Platform(a);
+      return a.synthYaml();
+    };
+    expect(yaml()).toEqual(yaml());
+  });
 });
