@@ -2,7 +2,7 @@
 // TypeError; the constructs go on with safe defaults so every error is reported at once.
 import { CuratedClusterCatalog } from './curated-cluster-catalog';
 import type { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team';
-import type { OlmV1AllowedPackage } from './olm-v1-team-guardrails';
+import type { OlmV1AllowedPackage, OlmV1TeamGuardrailsProps } from './olm-v1-team-guardrails';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { INPUT_CODES, InputCheck } from '../core/input';
 
@@ -60,5 +60,20 @@ export function checkExtension(check: InputCheck, raw: unknown, field: string): 
     bundles: check.optionalArray(`${field}.bundles`, e.bundles, bundle),
     acceptedRisks: check.optionalArray(`${field}.acceptedRisks`, e.acceptedRisks, risk),
     legacyServiceAccount: check.optionalString(`${field}.legacyServiceAccount`, e.legacyServiceAccount),
+  };
+}
+
+/** `OlmV1TeamGuardrailsProps`, checked, with safe defaults (the policy then admits nothing of what was wrong). */
+export function checkGuardrailsProps(check: InputCheck, raw: unknown): OlmV1TeamGuardrailsProps {
+  const p = check.requiredObject('props', raw, 'an object (OlmV1TeamGuardrailsProps)', 'pass { team, groups, namespaces, catalogTeam, packages }') ?? {};
+  return {
+    team: check.requiredString('team', p.team, 'name the team') ?? 'invalid',
+    groups: check.requiredArray('groups', p.groups, str(check), "name the team's groups") ?? [],
+    namespaces: check.requiredArray('namespaces', p.namespaces, str(check), "name the team's namespaces") ?? [],
+    catalogTeam: check.requiredString('catalogTeam', p.catalogTeam, "name the catalogs' team label value") ?? 'invalid',
+    packages: check.requiredArray('packages', p.packages, (v, f) => checkAllowedPackage(check, v, f), 'list the allowed packages') ?? [],
+    allowWatchNamespace: check.optionalBoolean('allowWatchNamespace', p.allowWatchNamespace),
+    serviceAccountNames: check.optionalArray('serviceAccountNames', p.serviceAccountNames, str(check)),
+    policyName: check.optionalString('policyName', p.policyName),
   };
 }

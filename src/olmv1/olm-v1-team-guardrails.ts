@@ -1,8 +1,11 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { OlmV1Labels } from './curated-cluster-catalog';
+import { checkGuardrailsProps } from './input-checks';
 import { OlmV1VersionRange } from './version-range';
 import { celString, celStringList } from '../catalog/private';
+import { addErrorProducer } from '../core/diagnostics';
+import { InputCheck } from '../core/input';
 
 /** A package a team may install, and which versions and channels. */
 export interface OlmV1AllowedPackage {
@@ -84,8 +87,11 @@ export class OlmV1TeamGuardrails extends Construct {
   /** Name of the policy and of its binding. */
   public readonly policyName: string;
 
-  public constructor(scope: Construct, id: string, props: OlmV1TeamGuardrailsProps) {
+  public constructor(scope: Construct, id: string, rawProps: OlmV1TeamGuardrailsProps) {
     super(scope, id);
+    const check = new InputCheck();
+    const props = checkGuardrailsProps(check, rawProps);
+    addErrorProducer(this, () => check.errors);
     this.policyName = props.policyName ?? `olmv1-team-${props.team}`;
     const team = props.team;
     const label = celString(OlmV1Labels.TEAM);

@@ -1,7 +1,7 @@
 import { ApiObject, Testing } from 'cdk8s';
 import fc from 'fast-check';
 import { admit, appAndChart, crdRuleFailures, synthErrors, validator } from './helpers';
-import { CuratedClusterCatalog, OlmV1Team, OlmV1TeamProps, OlmV1VersionRange } from '../../src/olmv1';
+import { CuratedClusterCatalog, OlmV1Team, OlmV1TeamGuardrails, OlmV1TeamProps, OlmV1VersionRange } from '../../src/olmv1';
 import { AdmissionPolicyValidation } from '../util/admission-validation';
 
 const IMAGE = 'registry.example.com/catalogs/monitoring@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
@@ -141,6 +141,17 @@ describe('OlmV1Team: bad input from JavaScript', () => {
       'extensions[2].acceptedRisks[0].check (MissingInput)',
       'extensions[x-q].namespace="x" (ExtensionOutsideTeamNamespaces)',
       'extensions[x-q].packageName="q" (PackageNotAllowed)',
+    ]);
+  });
+});
+
+describe('OlmV1TeamGuardrails: bad input from JavaScript', () => {
+  test('wrong types are named errors (the policy keeps safe defaults)', () => {
+    const { app, chart } = appAndChart();
+    new OlmV1TeamGuardrails(chart, 'G', { team: 'a', groups: ['g'], namespaces: 'a', catalogTeam: 'a', packages: [{ name: 1 }] } as any);
+    expect(synthErrors(app).map((e) => e.replace(/: .*\(/, ' ('))).toEqual([
+      '[platform/G] namespaces="a" (InvalidInputType)',
+      '[platform/G] packages[0].name="1" (InvalidInputType)',
     ]);
   });
 });
