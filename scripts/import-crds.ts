@@ -19,12 +19,17 @@ const modules: Record<string, string[]> = {
     'crds/olm/operators.coreos.com_installplans.yaml',
   ],
   openshift: ['crds/openshift/0000_03_marketplace_01_operatorhubs.crd.yaml'],
+  olmv1: [
+    'crds/olm-v1/olm.operatorframework.io_clustercatalogs.yaml',
+    'crds/olm-v1/olm.operatorframework.io_clusterextensions.yaml',
+  ],
 };
 
 // cdk8s names the output after the API group; keep short, stable module names instead.
 const outputNames: Record<string, string> = {
   olm: 'olm-operators.coreos.com.ts',
   openshift: 'openshift-config.openshift.io.ts',
+  olmv1: 'olmv1-olm.operatorframework.io.ts',
 };
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'crd-import-'));

@@ -13,3 +13,5 @@ export * from './blueprint';
 export * from './app';
 export * from './report';
 export * from './upgrade';
+export * as olmv1 from './imports/olmv1';
+export * from './olmv1';

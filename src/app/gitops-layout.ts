@@ -8,7 +8,7 @@
  * cluster/<kind>-[<namespace>-]<name>.yaml
  * tenants/kustomization.yaml         every tenant folder, sorted by name
  * tenants/<namespace>/kustomization.yaml
- * tenants/<namespace>/<kind>-<name>.yaml
+ * tenants/<namespace>/<kind>-<name>.yaml    (also an OLM v1 team's ClusterExtensions, in its first namespace's folder)
  * argocd/ignore-differences.yaml     (see OlmWrites)
  * ```
  *
@@ -100,7 +100,7 @@ export class GitOpsLayout {
 
   /**
    * The sync wave of a kind, before dependencies raise it:
-   * 2 for `Subscription`; 1 for `CatalogSource` and `OperatorGroup`; 0 for everything else (Namespace,
+   * 2 for `Subscription`; 1 for `CatalogSource`, `OperatorGroup` and OLM v1's `ClusterExtension`; 0 for everything else (Namespace,
    * ServiceAccount, token Secret, RBAC, cluster policies).
    *
    * OLM resolves a Subscription only in a namespace with exactly one synced OperatorGroup, and the OperatorGroup
@@ -113,6 +113,8 @@ export class GitOpsLayout {
     checkKindWaveArgs(check, apiVersion, kind);
     throwIfInvalid(check, 'GitOpsLayout.kindWave');
     const group = apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
+    // OLM v1: a ClusterExtension after its Namespace and the team's admission policy (wave 0).
+    if (group === 'olm.operatorframework.io' && kind === 'ClusterExtension') return 1;
     if (group !== 'operators.coreos.com') return 0;
     if (kind === 'Subscription') return 2;
     if (kind === 'CatalogSource' || kind === 'OperatorGroup') return 1;
@@ -203,8 +205,10 @@ function place(objects: GitOpsObject[]): Placed[] {
   return objects.map((o, i) => {
     const m = o.manifest;
     const namespace: string | undefined = m.metadata?.namespace;
+    // An OLM v1 team's ClusterExtensions (cluster-scoped) live in the team's folder: the team writes them.
+    const teamExtension = o.tenant !== undefined && m.kind === 'ClusterExtension' && String(m.apiVersion).startsWith('olm.operatorframework.io/');
     const home = namespace === undefined
-      ? (m.apiVersion === 'v1' && m.kind === 'Namespace' && tenants.has(m.metadata?.name) ? m.metadata.name : undefined)
+      ? (m.apiVersion === 'v1' && m.kind === 'Namespace' && tenants.has(m.metadata?.name) ? m.metadata.name : teamExtension ? o.tenant : undefined)
       : (tenants.has(namespace) ? namespace : undefined);
     return {
       index: i,

@@ -19,6 +19,7 @@ import { FAITHFUL_WRITER_APPS, UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError
 import { addErrorProducer, Diagnostic, Diagnostics, errorDetailsOf, Severity } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { SynthPass } from '../core/synth-pass';
+import { OlmV1Team } from '../olmv1/olm-v1-team';
 import { TenancyReport } from '../report/tenancy-report';
 import { OperatorSubscription } from '../tenant/operator-subscription';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
@@ -186,7 +187,8 @@ export class TenancyApp extends App {
     }
 
     if (this.report) {
-      fs.writeFileSync(path.join(this.outdir, TenancyApp.REPORT_FILE), TenancyReport.markdown(this, { objectCount: objects }));
+      const markdown = TenancyReport.markdown(this, { objectCount: objects, extraSections: olmV1Sections(this) });
+      fs.writeFileSync(path.join(this.outdir, TenancyApp.REPORT_FILE), markdown);
     }
     const warnings = this.layout === OutputLayout.GITOPS || !this.quiet ? Diagnostics.report(this) : '';
     if (this.layout === OutputLayout.GITOPS) {
@@ -370,12 +372,19 @@ function saveYaml(file: string, docs: unknown[]): void {
   fs.writeFileSync(file, YamlWriter.stringify(docs), { encoding: 'utf8' });
 }
 
+/** The OLM v1 section of TENANCY.md, when the App has OLM v1 teams. */
+function olmV1Sections(app: IConstruct): string[] | undefined {
+  const section = OlmV1Team.reportSection(app);
+  return section === undefined ? undefined : [section];
+}
+
 /** The namespace of the closest `ScopedOperatorTenant` above a construct, if any. */
 function owningTenant(c: IConstruct): string | undefined {
   const scopes = c.node.scopes;
   for (let i = scopes.length - 1; i >= 0; i--) {
     const s = scopes[i];
     if (s instanceof ScopedOperatorTenant) return s.namespaceName;
+    if (s instanceof OlmV1Team) return s.homeNamespace;
   }
   return undefined;
 }

@@ -10,10 +10,20 @@ import {
   AccessLevel, BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
   PolicyChecks, PolicySeverity, PreflightEnforcement, ScopedOperatorTenant, SensitiveGrant, TargetNamespaces, TenantBaseline, UpgradeStrategy,
 } from '../../src';
+import { CuratedClusterCatalog, OlmV1ExtensionOptions, OlmV1Team } from '../../src/olmv1';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const bundle = (name: string, version: string) => OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', name, version));
 const CATALOG = CatalogSourceReference.fromName('curated', 'team-a');
+/** An OLM v1 team with one extension of `packageName` (any version, any channel). */
+const olmV1Team = (chart: Chart, extension: OlmV1ExtensionOptions, versionRange?: string) => new OlmV1Team(chart, 'V1', {
+  team: 'team-a',
+  groups: ['team-a'],
+  namespaces: ['team-a'],
+  catalog: new CuratedClusterCatalog(chart, 'Catalog', { catalogName: 'team-a', image: 'registry.example.com/catalogs/team-a:v1', team: 'team-a' }),
+  allowedPackages: [{ name: extension.packageName, versionRange }],
+  extensions: [extension],
+});
 
 function fixture() {
   const app = Testing.app();
@@ -161,6 +171,29 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
   },
   UnfaithfulYamlOutput: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', namespaceAnnotations: { umask: '0o022' } }),
   UnrepresentableYamlValue: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', namespaceAnnotations: { note: 'a\ud800b' } }),
+  OlmV1ExtensionSensitiveGrant: (chart) => olmV1Team(chart, { packageName: 'cert-manager', namespace: 'team-a', bundles: [bundle('cert-manager', '1.16.5')] }),
+  OlmV1MutatingWebhookOnPods: (chart) => olmV1Team(chart, { packageName: 'opentelemetry-operator', namespace: 'team-a', bundles: [bundle('opentelemetry-operator', '0.158.0')] }),
+  OlmV1SubjectOutsideInstallNamespace: (chart) => olmV1Team(chart, {
+    packageName: 'flux', namespace: 'team-a', bundles: [OperatorBundle.fromDirectory(path.join(FIXTURES, 'olm-v1-preview', 'grafana-operator-binds-cluster-admin'))],
+  }),
+  OlmV1UpgradeGrowsPermissions: (chart) => {
+    const older = bundle('grafana-operator', '5.24.0');
+    const csv = JSON.parse(JSON.stringify(older.csv));
+    csv.spec.version = '5.25.0';
+    csv.metadata.name = 'grafana-operator.v5.25.0';
+    csv.spec.install.spec.clusterPermissions[0].rules.push({ apiGroups: [''], resources: ['nodes'], verbs: ['get'] });
+    const newer = OperatorBundle.fromCatalogBundle({
+      schema: 'olm.bundle',
+      name: 'grafana-operator.v5.25.0',
+      package: 'grafana-operator',
+      image: 'x',
+      properties: [{ type: 'olm.package', value: { packageName: 'grafana-operator', version: '5.25.0' } }, ...[csv, ...older.crds.map((c) => c.raw)]
+        .map((o) => ({ type: 'olm.bundle.object', value: { data: Buffer.from(JSON.stringify(o)).toString('base64') } }))],
+    });
+    olmV1Team(chart, { packageName: 'grafana-operator', namespace: 'team-a', bundles: [older, newer] }, '>=5.0.0 <6.0.0');
+  },
+  OlmV1BundleRefused: (chart) => olmV1Team(chart, { packageName: 'etcd', namespace: 'team-a', bundles: [bundle('etcd', '0.9.4')] }),
+  OlmV1ExtensionNotPreviewed: (chart) => olmV1Team(chart, { packageName: 'prometheus', namespace: 'team-a' }),
 };
 
 describe('PolicyChecks registry', () => {

@@ -47,7 +47,7 @@ import { RbacValidation } from './rbac-validation';
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /** CRD copies committed in the repository (never /work/shared at test time). Only files directly in these folders. */
-const DEFAULT_CRD_DIRS = [path.join(REPO_ROOT, 'crds', 'olm'), path.join(REPO_ROOT, 'crds', 'openshift')];
+const DEFAULT_CRD_DIRS = [path.join(REPO_ROOT, 'crds', 'olm'), path.join(REPO_ROOT, 'crds', 'openshift'), path.join(REPO_ROOT, 'crds', 'olm-v1')];
 
 type Json = Record<string, any>;
 type ModelClass = new (data: any) => { validate(): void };
@@ -149,7 +149,7 @@ interface CrdVersion {
 
 /** Options of {@link SchemaValidator}. */
 export interface SchemaValidatorOptions {
-  /** Folders whose `*.yaml` files hold CustomResourceDefinitions. @default crds/olm and crds/openshift of this repo */
+  /** Folders whose `*.yaml` files hold CustomResourceDefinitions. @default crds/olm, crds/openshift and crds/olm-v1 of this repo */
   readonly crdDirs?: string[];
 }
 

@@ -1,0 +1,143 @@
+/**
+ * Who gets what when operator-controller (as cluster-admin) applies a rendered registry+v1 bundle: every subject of
+ * the rendered bindings, run through the effective-power model (`EffectivePower`: bindings, built-in roles such as
+ * cluster-admin, bind/escalate, identities it can become), and the sensitive grants it reaches cluster-wide. Pure.
+ */
+import { RegistryV1Render } from './registry-v1-render';
+import { EffectivePower, RbacSubject, SubjectKind } from '../audit/effective-power';
+import { PolicyRule } from '../rbac/policy-rule';
+import { ResourceRequest } from '../rbac/rbac-rules';
+
+/** Kinds of preview findings (their diagnostic codes). */
+export enum OlmV1PreviewFindingCode {
+  /** A subject reaches `*` on every resource cluster-wide (e.g. a bundle ClusterRoleBinding to cluster-admin): OLMT-028. */
+  UNBOUNDED = 'TenantIdentityUnbounded',
+  /** A subject reaches a sensitive grant cluster-wide (Secrets, escalate, bind, impersonate, tokens, pods, webhooks...): OLMT-044. */
+  SENSITIVE_GRANT = 'OlmV1ExtensionSensitiveGrant',
+  /** The bundle ships a mutating admission webhook on pods: OLMT-045. */
+  MUTATING_WEBHOOK_ON_PODS = 'OlmV1MutatingWebhookOnPods',
+  /** A binding of the bundle names a subject outside the install namespace (OLM v1 leaves subjects untouched): OLMT-046. */
+  SUBJECT_OUTSIDE_INSTALL_NAMESPACE = 'OlmV1SubjectOutsideInstallNamespace',
+}
+
+/** One finding of the preview. */
+export interface OlmV1PreviewFinding {
+  /** The diagnostic code. */
+  readonly code: OlmV1PreviewFindingCode;
+  /** The subject or object it is about, e.g. `ServiceAccount team-x/flux`. */
+  readonly subject: string;
+  /** What, in one line. */
+  readonly what: string;
+}
+
+/** What one subject gets. */
+export interface OlmV1SubjectGrants {
+  /** The subject, e.g. `ServiceAccount team-x/argocd-operator-controller-manager`. */
+  readonly subject: string;
+  /** Rules it reaches cluster-wide (all namespaces and cluster-scoped resources). */
+  readonly clusterRules: PolicyRule[];
+  /** Namespaces where it reaches namespaced rules only. */
+  readonly namespaces: string[];
+  /** True when it reaches everything. */
+  readonly unbounded: boolean;
+}
+
+const WRITE_VERBS = ['create', 'update', 'patch', 'delete'];
+const ADMISSION = 'admissionregistration.k8s.io';
+/** Cluster-wide probes, by the sensitive-grant names of the v0 checks (`SensitiveGrant`). */
+const PROBES: Array<{ name: string; what: string; requests: ResourceRequest[] }> = [
+  { name: 'SECRETS_READ_CLUSTER_WIDE', what: "'get'/'list'/'watch' on secrets in every namespace", requests: ['get', 'list', 'watch'].map((verb) => ({ verb, apiGroup: '', resource: 'secrets' })) },
+  { name: 'ESCALATE', what: "'escalate' on roles/clusterroles", requests: ['roles', 'clusterroles'].map((resource) => ({ verb: 'escalate', apiGroup: 'rbac.authorization.k8s.io', resource })) },
+  { name: 'BIND', what: "'bind' on roles/clusterroles", requests: ['roles', 'clusterroles'].map((resource) => ({ verb: 'bind', apiGroup: 'rbac.authorization.k8s.io', resource })) },
+  { name: 'IMPERSONATE', what: "'impersonate' on users/groups/serviceaccounts", requests: ['users', 'groups', 'serviceaccounts'].map((resource) => ({ verb: 'impersonate', apiGroup: '', resource })) },
+  { name: 'SERVICE_ACCOUNT_TOKENS', what: "'create' on serviceaccounts/token in every namespace", requests: [{ verb: 'create', apiGroup: '', resource: 'serviceaccounts/token' }] },
+  { name: 'POD_CREATE', what: "'create' on pods in every namespace", requests: [{ verb: 'create', apiGroup: '', resource: 'pods' }] },
+  { name: 'POD_EXEC', what: "'create' on pods/exec in every namespace", requests: [{ verb: 'create', apiGroup: '', resource: 'pods/exec' }] },
+  { name: 'NODES_PROXY', what: 'nodes/proxy (the kubelet API)', requests: [{ verb: 'get', apiGroup: '', resource: 'nodes/proxy' }] },
+  { name: 'MUTATING_WEBHOOK_WRITES', what: `writes to ${ADMISSION} mutatingwebhookconfigurations`, requests: WRITE_VERBS.map((verb) => ({ verb, apiGroup: ADMISSION, resource: 'mutatingwebhookconfigurations' })) },
+  { name: 'VALIDATING_WEBHOOK_WRITES', what: `writes to ${ADMISSION} validatingwebhookconfigurations`, requests: WRITE_VERBS.map((verb) => ({ verb, apiGroup: ADMISSION, resource: 'validatingwebhookconfigurations' })) },
+  { name: 'ADMISSION_POLICY_WRITES', what: `writes to ${ADMISSION} validatingadmissionpolicies/bindings`, requests: WRITE_VERBS.flatMap((verb) => ['validatingadmissionpolicies', 'validatingadmissionpolicybindings'].map((resource) => ({ verb, apiGroup: ADMISSION, resource }))) },
+  { name: 'CSR_APPROVAL', what: "'update' on certificatesigningrequests/approval", requests: [{ verb: 'update', apiGroup: 'certificates.k8s.io', resource: 'certificatesigningrequests/approval' }] },
+];
+
+function subjectOf(s: any, bindingNamespace: string): RbacSubject | undefined {
+  if (s?.kind === 'ServiceAccount') return { kind: SubjectKind.SERVICE_ACCOUNT, name: String(s.name), namespace: String(s.namespace ?? bindingNamespace) };
+  if (s?.kind === 'User') return { kind: SubjectKind.USER, name: String(s.name) };
+  if (s?.kind === 'Group') return { kind: SubjectKind.GROUP, name: String(s.name) };
+  return undefined;
+}
+
+/** The permission preview of one rendered bundle. */
+export class OlmV1PermissionPreview {
+  /** The preview of what `render` creates. */
+  public static of(render: RegistryV1Render): OlmV1PermissionPreview {
+    return new OlmV1PermissionPreview(render);
+  }
+
+  /** The install namespace. */
+  public readonly installNamespace: string;
+  /** Every subject bound by the rendered objects, sorted. */
+  public readonly subjects: OlmV1SubjectGrants[];
+  /** The findings, in subject order then probe order. */
+  public readonly findings: OlmV1PreviewFinding[];
+
+  private constructor(render: RegistryV1Render) {
+    this.installNamespace = render.installNamespace;
+    const power = new EffectivePower(render.objects.map((manifest) => ({ manifest, origin: 'operator-controller (cluster-admin)' })));
+    const bindings = render.objects.filter((o) => o.kind === 'RoleBinding' || o.kind === 'ClusterRoleBinding');
+    const byLabel = new Map<string, RbacSubject>();
+    const findings: OlmV1PreviewFinding[] = [];
+    for (const b of bindings) {
+      for (const s of b.subjects ?? []) {
+        const subject = subjectOf(s, b.metadata?.namespace ?? '');
+        if (!subject) continue;
+        const label = EffectivePower.label(subject);
+        byLabel.set(label, subject);
+        const outside = subject.kind !== SubjectKind.SERVICE_ACCOUNT || subject.namespace !== render.installNamespace;
+        if (outside) {
+          findings.push({
+            code: OlmV1PreviewFindingCode.SUBJECT_OUTSIDE_INSTALL_NAMESPACE,
+            subject: label,
+            what: `${b.kind} ${b.metadata?.namespace ? `${b.metadata.namespace}/` : ''}${b.metadata?.name} (shipped in the bundle; OLM v1 does not rewrite subjects) grants ${b.roleRef?.kind} ${b.roleRef?.name} to ${label}, outside install namespace ${render.installNamespace}`,
+          });
+        }
+      }
+    }
+    const labels = [...byLabel.keys()].sort();
+    this.subjects = labels.map((label) => {
+      const p = power.of(byLabel.get(label)!);
+      const cluster = p.grants.filter((g) => g.namespace === '');
+      return {
+        subject: label,
+        clusterRules: cluster.flatMap((g) => g.rules),
+        namespaces: [...new Set(p.grants.filter((g) => g.namespace !== '').map((g) => g.namespace))].sort(),
+        unbounded: p.unbounded,
+      };
+    });
+    for (const s of this.subjects) {
+      if (s.unbounded) {
+        findings.push({ code: OlmV1PreviewFindingCode.UNBOUNDED, subject: s.subject, what: `${s.subject} reaches * on every resource cluster-wide` });
+        continue;
+      }
+      for (const probe of PROBES) {
+        if (probe.requests.some((r) => EffectivePower.allows(s.clusterRules, r))) {
+          findings.push({ code: OlmV1PreviewFindingCode.SENSITIVE_GRANT, subject: s.subject, what: `${s.subject} gets ${probe.what} (${probe.name})` });
+        }
+      }
+    }
+    for (const o of render.objects.filter((x) => x.kind === 'MutatingWebhookConfiguration')) {
+      for (const hook of o.webhooks ?? []) {
+        const onPods = (hook.rules ?? []).some((r: any) => (r.apiGroups ?? []).some((g: string) => g === '' || g === '*')
+          && (r.resources ?? []).some((x: string) => x === '*' || x === 'pods' || x === 'pods/*' || x === '*/*'));
+        if (onPods) {
+          findings.push({
+            code: OlmV1PreviewFindingCode.MUTATING_WEBHOOK_ON_PODS,
+            subject: `MutatingWebhookConfiguration ${o.metadata.name}`,
+            what: `mutating webhook ${hook.name} rewrites pods${hook.namespaceSelector ? '' : ' in every namespace'} (served by Service ${hook.clientConfig?.service?.namespace}/${hook.clientConfig?.service?.name})`,
+          });
+        }
+      }
+    }
+    this.findings = findings;
+  }
+}

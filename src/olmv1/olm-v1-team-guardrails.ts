@@ -1,0 +1,210 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { OlmV1Labels } from './curated-cluster-catalog';
+import { checkGuardrailsProps } from './input-checks';
+import { OlmV1VersionRange } from './version-range';
+import { celString, celStringList } from '../catalog/private';
+import { addErrorProducer } from '../core/diagnostics';
+import { InputCheck } from '../core/input';
+
+/** A package a team may install, and which versions and channels. */
+export interface OlmV1AllowedPackage {
+  /** Package name (`spec.source.catalog.packageName`). */
+  readonly name: string;
+  /**
+   * The versions the team may ask for, in the `OlmV1VersionRange` grammar (`>=1.2.0 <2.0.0`, `1.4.2`, `>=1.0.0`).
+   * A ClusterExtension's `version` must be an interval inside it (a missing version is every version, refused).
+   * @default - any version, including none
+   */
+  readonly versionRange?: string;
+  /**
+   * The channels the team may name. A ClusterExtension must then name at least one, all of them in this list
+   * (no channels means every channel's upgrade edges).
+   * @default - any channels, including none
+   */
+  readonly channels?: string[];
+}
+
+/** Properties of an `OlmV1TeamGuardrails`. */
+export interface OlmV1TeamGuardrailsProps {
+  /** Team name: the value of the `OlmV1Labels.TEAM` label its ClusterExtensions carry. */
+  readonly team: string;
+  /** Groups whose members' requests the policy checks (the team's RBAC is bound to them). */
+  readonly groups: string[];
+  /** Namespaces the team's ClusterExtensions may install into (`spec.namespace`). */
+  readonly namespaces: string[];
+  /** The `OlmV1Labels.TEAM` value of the catalogs the team must select (`spec.source.catalog.selector.matchLabels`). */
+  readonly catalogTeam: string;
+  /** Packages the team may install. */
+  readonly packages: OlmV1AllowedPackage[];
+  /**
+   * Whether the team may set `spec.config.inline.watchNamespace` (alpha gate `SingleOwnNamespaceInstallSupport`,
+   * experimental CRDs) to one of its namespaces. Every other `spec.config` is refused.
+   * @default false
+   */
+  readonly allowWatchNamespace?: boolean;
+  /**
+   * ServiceAccount names the team may set as `spec.serviceAccount.name` (operator-controller before v1.11.0 installs
+   * as that account; later versions ignore the field). Any other value is refused, so on older versions a team
+   * cannot install as some powerful ServiceAccount of its namespace.
+   * @default - none: spec.serviceAccount is refused
+   */
+  readonly serviceAccountNames?: string[];
+  /**
+   * Name of the ValidatingAdmissionPolicy and its binding.
+   * @default 'olmv1-team-<team>'
+   */
+  readonly policyName?: string;
+}
+
+const OPS_WRITE = "request.operation != 'DELETE'";
+const CATALOG = 'object.spec.source.catalog';
+
+/** `E` (a CEL string `X.Y.Z`) as one int: major * 10^12 + minor * 10^6 + patch (parts are at most 999999). */
+function versionNumber(e: string): string {
+  return `(int(${e}.split('.')[0]) * 1000000000000 + int(${e}.split('.')[1]) * 1000000 + int(${e}.split('.')[2]))`;
+}
+
+function numberOf(version: string): number {
+  const [a, b, c] = version.split('.').map(Number);
+  return a * 1e12 + b * 1e6 + c;
+}
+
+/**
+ * A team's OLM v1 guardrail: one `ValidatingAdmissionPolicy` + binding (`admissionregistration.k8s.io/v1`) on
+ * ClusterExtension CREATE, UPDATE and DELETE by the team's groups. It implements the five checks of upstream's
+ * `docs/howto/how-to-protect-olmv1-api-access.md` (namespace allow-list, catalog selector label, package allow-list,
+ * no `SelfCertified`, no `crdUpgradeSafety.enforcement: None`) and goes further:
+ *
+ * - ownership: the team creates and updates only ClusterExtensions labelled `OlmV1Labels.TEAM=<team>`, and updates
+ *   or deletes only those that already carry it (DELETE is matched on `oldObject`, as `object` is null there);
+ * - versions: `spec.source.catalog.version` is parsed as an interval (`OlmV1VersionRange`) and compared with the
+ *   package's allowed interval numerically, instead of a regex on the text;
+ * - channels: every named channel is allowed (and some channel is named when the package restricts channels);
+ * - `spec.config`: refused, except an inline `watchNamespace` naming a team namespace when allowed.
+ */
+export class OlmV1TeamGuardrails extends Construct {
+  /** Name of the policy and of its binding. */
+  public readonly policyName: string;
+
+  public constructor(scope: Construct, id: string, rawProps: OlmV1TeamGuardrailsProps) {
+    super(scope, id);
+    const check = new InputCheck();
+    const props = checkGuardrailsProps(check, rawProps);
+    addErrorProducer(this, () => check.errors);
+    this.policyName = props.policyName ?? `olmv1-team-${props.team}`;
+    const team = props.team;
+    const label = celString(OlmV1Labels.TEAM);
+    const owned = (o: string) => `has(${o}.metadata.labels) && ${label} in ${o}.metadata.labels && ${o}.metadata.labels[${label}] == ${celString(team)}`;
+    const packages = [...props.packages].sort((a, b) => a.name.localeCompare(b.name));
+
+    const variables = [
+      { name: 'catalog', expression: `${OPS_WRITE} && has(object.spec.source.catalog)` },
+      { name: 'packageName', expression: `variables.catalog ? ${CATALOG}.packageName : ''` },
+      { name: 'channels', expression: `variables.catalog && has(${CATALOG}.channels) ? ${CATALOG}.channels : []` },
+      { name: 'version', expression: `variables.catalog && has(${CATALOG}.version) ? ${CATALOG}.version.replace(' ', '').replace(',', '') : ''` },
+      // OlmV1VersionRange's grammar: X.Y.Z, or >[=]X.Y.Z optionally followed by <[=]A.B.C
+      { name: 'versionOk', expression: `variables.version.matches(${celString(OlmV1VersionRange.NORMALIZED_PATTERN)})` },
+      { name: 'isInterval', expression: "variables.version.startsWith('>')" },
+      { name: 'lowerVersion', expression: "!variables.versionOk ? '0.0.0' : variables.isInterval ? variables.version.split('<')[0].replace('>', '').replace('=', '') : variables.version" },
+      { name: 'lowerInclusive', expression: "!variables.isInterval || variables.version.startsWith('>=')" },
+      { name: 'hasUpper', expression: "variables.versionOk && (!variables.isInterval || variables.version.contains('<'))" },
+      { name: 'upperVersion', expression: "!variables.hasUpper ? '0.0.0' : variables.isInterval ? variables.version.split('<')[1].replace('=', '') : variables.version" },
+      { name: 'upperInclusive', expression: "!variables.isInterval || variables.version.contains('<=')" },
+      { name: 'lower', expression: versionNumber('variables.lowerVersion') },
+      { name: 'upper', expression: versionNumber('variables.upperVersion') },
+    ];
+
+    const versionChecks = packages.filter((p) => p.versionRange !== undefined).map((p) => {
+      // a range outside the grammar (reported by OlmV1Team) admits no version
+      if (OlmV1VersionRange.problem(p.versionRange!) !== undefined) return `variables.packageName != ${celString(p.name)}`;
+      const allowed = OlmV1VersionRange.parse(p.versionRange!);
+      const lo = numberOf(allowed.lower.version);
+      const lower = allowed.lower.inclusive
+        ? `variables.lower >= ${lo}`
+        : `(variables.lower > ${lo} || (variables.lower == ${lo} && !variables.lowerInclusive))`;
+      let upper = '';
+      if (allowed.upper) {
+        const hi = numberOf(allowed.upper.version);
+        upper = allowed.upper.inclusive
+          ? ` && variables.hasUpper && variables.upper <= ${hi}`
+          : ` && variables.hasUpper && (variables.upper < ${hi} || (variables.upper == ${hi} && !variables.upperInclusive))`;
+      }
+      return `(variables.packageName != ${celString(p.name)} || (variables.versionOk && ${lower}${upper}))`;
+    });
+    const channelChecks = packages.filter((p) => p.channels !== undefined).map((p) =>
+      `(variables.packageName != ${celString(p.name)} || (size(variables.channels) > 0 && variables.channels.all(c, c in ${celStringList([...p.channels!].sort())})))`);
+    const allowedText = packages.map((p) => `${p.name}${p.versionRange ? `@${p.versionRange}` : ''}${p.channels ? ` (channels ${[...p.channels].sort().join(', ')})` : ''}`).join('; ');
+    const namespaces = [...props.namespaces].sort();
+    const configOk = props.allowWatchNamespace
+      ? `!has(object.spec.config) || (has(object.spec.config.configType) && object.spec.config.configType == 'Inline' && has(object.spec.config.inline) && object.spec.config.inline.all(k, k == 'watchNamespace') && object.spec.config.inline.watchNamespace in ${celStringList(namespaces)})`
+      : '!has(object.spec.config)';
+
+    const validations: any[] = [
+      {
+        expression: `request.operation == 'CREATE' || (${owned('oldObject')})`,
+        message: `team ${team} may only update or delete ClusterExtensions labelled ${OlmV1Labels.TEAM}=${team}`,
+      },
+      {
+        expression: `request.operation == 'DELETE' || (${owned('object')})`,
+        message: `team ${team} must label its ClusterExtensions ${OlmV1Labels.TEAM}=${team}`,
+      },
+      {
+        expression: `request.operation == 'DELETE' || object.spec.namespace in ${celStringList(namespaces)}`,
+        messageExpression: `'spec.namespace must be one of ${namespaces.join(', ')}, got: ' + object.spec.namespace`,
+      },
+      {
+        expression: `request.operation == 'DELETE' || (variables.catalog && has(${CATALOG}.selector) && has(${CATALOG}.selector.matchLabels) && ${label} in ${CATALOG}.selector.matchLabels && ${CATALOG}.selector.matchLabels[${label}] == ${celString(props.catalogTeam)})`,
+        message: `spec.source.catalog.selector.matchLabels must include ${OlmV1Labels.TEAM}=${props.catalogTeam}`,
+      },
+      {
+        expression: `request.operation == 'DELETE' || (variables.packageName in ${celStringList(packages.map((p) => p.name))}${[...versionChecks, ...channelChecks].map((c) => ` && ${c}`).join('')})`,
+        messageExpression: `'package ' + variables.packageName + ' with version \\'' + (variables.catalog && has(${CATALOG}.version) ? ${CATALOG}.version : '<unset>') + '\\' and channels [' + variables.channels.join(', ') + '] is not allowed; allowed: ' + ${celString(allowedText)}`,
+      },
+      {
+        expression: `request.operation == 'DELETE' || !variables.catalog || !has(${CATALOG}.upgradeConstraintPolicy) || ${CATALOG}.upgradeConstraintPolicy != 'SelfCertified'`,
+        message: `team ${team} may not set upgradeConstraintPolicy to SelfCertified (only cluster admins may bypass catalog-provided upgrade constraints)`,
+      },
+      {
+        expression: 'request.operation == \'DELETE\' || !has(object.spec.install) || !has(object.spec.install.preflight) || !has(object.spec.install.preflight.crdUpgradeSafety) || object.spec.install.preflight.crdUpgradeSafety.enforcement != \'None\'',
+        message: `team ${team} may not disable CRD upgrade safety checks (spec.install.preflight.crdUpgradeSafety.enforcement: None)`,
+      },
+      {
+        expression: `request.operation == 'DELETE' || !has(object.spec.serviceAccount) || object.spec.serviceAccount.name in ${celStringList([...(props.serviceAccountNames ?? [])].sort())}`,
+        message: (props.serviceAccountNames ?? []).length > 0
+          ? `team ${team} may only set spec.serviceAccount.name to ${[...props.serviceAccountNames!].sort().join(', ')}`
+          : `team ${team} may not set spec.serviceAccount (ignored since operator-controller v1.11.0; older versions install as it)`,
+      },
+      {
+        expression: `request.operation == 'DELETE' || ${configOk}`,
+        message: props.allowWatchNamespace
+          ? `team ${team} may only set spec.config.inline.watchNamespace, to one of ${namespaces.join(', ')}`
+          : `team ${team} may not set spec.config`,
+      },
+    ].map((v) => ({ ...v, reason: 'Forbidden' }));
+
+    new ApiObject(this, 'Policy', {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicy',
+      metadata: { name: this.policyName },
+      spec: {
+        failurePolicy: 'Fail',
+        matchConstraints: {
+          resourceRules: [{ apiGroups: ['olm.operatorframework.io'], apiVersions: ['*'], operations: ['CREATE', 'UPDATE', 'DELETE'], resources: ['clusterextensions'] }],
+        },
+        matchConditions: [{
+          name: 'team-member',
+          expression: `has(request.userInfo.groups) && request.userInfo.groups.exists(g, g in ${celStringList([...props.groups].sort())})`,
+        }],
+        variables,
+        validations,
+      },
+    });
+    new ApiObject(this, 'Binding', {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicyBinding',
+      metadata: { name: this.policyName },
+      spec: { policyName: this.policyName, validationActions: ['Deny'] },
+    });
+  }
+}

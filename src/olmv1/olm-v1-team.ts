@@ -1,0 +1,415 @@
+import { ApiObject } from 'cdk8s';
+import { Construct, IConstruct } from 'constructs';
+import { CuratedClusterCatalog, OlmV1Labels } from './curated-cluster-catalog';
+import { checkExtension, checkTeamProps } from './input-checks';
+import { OlmV1InstallerRbac } from './olm-v1-installer-rbac';
+import { OlmV1PermissionPreview } from './olm-v1-permission-preview';
+import { OlmV1AllowedPackage, OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
+import { RegistryV1Render } from './registry-v1-render';
+import { OlmV1VersionRange } from './version-range';
+import { OperatorBundle } from '../bundle/operator-bundle';
+import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
+import { InputCheck } from '../core/input';
+import { KubernetesNames, NameRule } from '../core/names';
+import { PolicyChecks } from '../core/policy-checks';
+import * as l1 from '../imports/olmv1';
+import { PermissionDiffs } from '../upgrade/permission-diff';
+
+/** A preview finding a team accepts for one extension, by policy id, with the reason (written on the ClusterExtension). */
+export interface OlmV1AcceptedRisk {
+  /** The policy id: OLMT-026 (unbounded), OLMT-044, OLMT-045, OLMT-046 or OLMT-047. */
+  readonly check: string;
+  /** Why it is acceptable; shown in the annotation `OlmV1Team.ACCEPTED_RISKS_ANNOTATION`. */
+  readonly reason: string;
+}
+
+/** One ClusterExtension of a team. */
+export interface OlmV1ExtensionOptions {
+  /** Package name (`spec.source.catalog.packageName`); must be one of the team's allowed packages. */
+  readonly packageName: string;
+  /** Namespace the extension installs into (`spec.namespace`); must be one of the team's namespaces. */
+  readonly namespace: string;
+  /**
+   * ClusterExtension name (cluster-scoped).
+   * @default '<team>-<packageName>'
+   */
+  readonly name?: string;
+  /**
+   * Version range (`spec.source.catalog.version`), inside the package's allowed range.
+   * @default - the package's allowed range, or none when the package allows any version
+   */
+  readonly version?: string;
+  /**
+   * Channels (`spec.source.catalog.channels`), among the package's allowed channels.
+   * @default - the package's allowed channels, or none
+   */
+  readonly channels?: string[];
+  /**
+   * The package's bundles (e.g. `OperatorBundle.fromCatalogPackage`): each one whose version is inside the range
+   * is previewed as operator-controller v1.11.0 renders it (`RegistryV1Render`, applied with cluster-admin), and the
+   * upgrades between them are compared. Findings fail synth unless accepted in `acceptedRisks`.
+   * @default - no preview (warning OlmV1ExtensionNotPreviewed)
+   */
+  readonly bundles?: OperatorBundle[];
+  /**
+   * Preview findings accepted for this extension, each with a reason.
+   * @default - none
+   */
+  readonly acceptedRisks?: OlmV1AcceptedRisk[];
+  /**
+   * For operator-controller before v1.11.0 only (which installs as `spec.serviceAccount`): the name of an installer
+   * ServiceAccount to write in `namespace`, with the least-privilege ClusterRole and Roles derived from `bundles`
+   * (`OlmV1InstallerRbac`, upstream's former derive-service-account.md), and to set as `spec.serviceAccount.name`.
+   * v1.11.0 and later ignore the field and install with cluster-admin.
+   * @default - no serviceAccount
+   */
+  readonly legacyServiceAccount?: string;
+}
+
+/** Properties of an `OlmV1Team`. */
+export interface OlmV1TeamProps {
+  /** Team name (a label value and part of object names). */
+  readonly team: string;
+  /** Groups of the team's people: the RBAC on ClusterExtensions is bound to them and the policy checks them. */
+  readonly groups: string[];
+  /** Namespaces the team's extensions install into; the construct writes them. */
+  readonly namespaces: string[];
+  /** The curated catalog the team's extensions resolve from (selected by its `OlmV1Labels.TEAM` label). */
+  readonly catalog: CuratedClusterCatalog;
+  /** Packages the team may install, with version ranges and channels (enforced at synth and by the policy). */
+  readonly allowedPackages: OlmV1AllowedPackage[];
+  /**
+   * The team's ClusterExtensions.
+   * @default - none (the team writes its own, within the guardrails)
+   */
+  readonly extensions?: OlmV1ExtensionOptions[];
+  /**
+   * Let the team set `spec.config.inline.watchNamespace` to one of its namespaces (alpha feature gate
+   * `SingleOwnNamespaceInstallSupport`).
+   * @default false
+   */
+  readonly allowWatchNamespace?: boolean;
+}
+
+/**
+ * A team on OLM v1: the Namespaces its extensions install into, its ClusterExtensions
+ * (`olm.operatorframework.io/v1`, selecting the team's curated ClusterCatalog by label, `upgradeConstraintPolicy:
+ * CatalogProvided`, no `serviceAccount`: ignored since operator-controller v1.11.0, which installs with
+ * cluster-admin), the upstream `clusterextension-installer-role` shape of RBAC bound to the team's groups, and the
+ * `OlmV1TeamGuardrails` admission policy that bounds what those groups can write.
+ */
+export class OlmV1Team extends Construct {
+  /** Annotation on a ClusterExtension listing the accepted preview findings and their reasons. */
+  public static readonly ACCEPTED_RISKS_ANNOTATION = 'olm-tenancy.io/accepted-risks';
+
+  /**
+   * The TENANCY.md section of every OLM v1 team under `scope` (`## OLM v1 teams`), or undefined when there is none:
+   * each team's guardrail, groups, namespaces, and per extension what operator-controller creates with cluster-admin
+   * (the preview's subjects and findings, accepted or refused, and the upgrades that grow permissions).
+   */
+  public static reportSection(scope: IConstruct): string | undefined {
+    const teams = scope.node.findAll().filter((c): c is OlmV1Team => c instanceof OlmV1Team);
+    if (teams.length === 0) return undefined;
+    const out = ['## OLM v1 teams', '',
+      'operator-controller (>= v1.11.0) installs every bundle with cluster-admin: what each team may write is bounded by its '
+      + 'admission policy, and what each bundle creates is previewed below.', ''];
+    for (const t of teams) out.push(t.reportMarkdown(), '');
+    return out.join('\n').trimEnd();
+  }
+
+  /** Team name. */
+  public readonly team: string;
+  /** The namespace whose GitOps folder (`tenants/<namespace>/`) holds the team's ClusterExtensions: the first in sort order. */
+  public readonly homeNamespace: string;
+  /** The guardrail policy. */
+  public readonly guardrails: OlmV1TeamGuardrails;
+  /** The ClusterExtensions, by name. */
+  public readonly extensions: { [name: string]: l1.ClusterExtension } = {};
+  private readonly props: Omit<OlmV1TeamProps, 'catalog'>;
+  private readonly catalogTeam: string;
+  private readonly errors: DiagnosticDetails[] = [];
+  private readonly warnings: DiagnosticDetails[] = [];
+  private readonly namespaceObjects: { [namespace: string]: ApiObject } = {};
+  private readonly reportLines: string[] = [];
+
+  public constructor(scope: Construct, id: string, rawProps: OlmV1TeamProps) {
+    super(scope, id);
+    const check = new InputCheck();
+    const props = checkTeamProps(check, rawProps);
+    this.errors.push(...check.errors);
+    this.props = props;
+    this.catalogTeam = props.catalog?.team ?? 'invalid';
+    this.team = props.team;
+    this.homeNamespace = [...props.namespaces].sort()[0] ?? props.team;
+    addErrorProducer(this, () => this.errors);
+    addWarningProducer(this, () => this.warnings);
+    if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(props.team) || props.team.length > 40) {
+      this.errors.push({ code: 'InvalidName', field: 'team', value: props.team, message: `team '${props.team}' must be a lower-case RFC 1123 label of at most 40 characters (it prefixes object names)`, fix: 'use e.g. team-a' });
+    }
+    if (props.groups.length === 0 && Array.isArray((rawProps as any)?.groups)) {
+      this.errors.push({ code: 'MissingValue', field: 'groups', message: 'groups is empty: nobody would act for the team, and the admission policy would check nobody', fix: "name the team's group, e.g. ['team-a-admins']" });
+    }
+    for (const ns of props.namespaces) {
+      const p = KubernetesNames.problem(ns, NameRule.DNS1123_LABEL);
+      if (p) this.errors.push({ code: 'InvalidName', field: 'namespaces', value: ns, message: `Namespace name ${p}`, fix: 'use a lower-case RFC 1123 label' });
+    }
+    for (const p of props.allowedPackages) {
+      if (p.versionRange !== undefined) {
+        const problem = OlmV1VersionRange.problem(p.versionRange);
+        if (problem) this.errors.push({ code: 'InvalidVersionRange', field: `allowedPackages[${p.name}].versionRange`, value: p.versionRange, message: problem, fix: "write e.g. '>=1.2.0 <2.0.0'" });
+      }
+    }
+
+    for (const ns of [...props.namespaces].sort()) {
+      this.namespaceObjects[ns] = new ApiObject(this, `Namespace-${ns}`, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { [OlmV1Labels.TEAM]: props.team } } });
+    }
+    const roleName = `olmv1-team-${props.team}-installer`;
+    // Upstream's clusterextension-installer-role (how-to-protect-olmv1-api-access.md), plus patch (kubectl apply and
+    // GitOps tools patch) and read access to the catalogs the team selects from.
+    new ApiObject(this, 'InstallerRole', {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: roleName, labels: { [OlmV1Labels.TEAM]: props.team } },
+      rules: [
+        { apiGroups: ['olm.operatorframework.io'], resources: ['clusterextensions'], verbs: ['create', 'update', 'patch', 'delete', 'get', 'list', 'watch'] },
+        { apiGroups: ['olm.operatorframework.io'], resources: ['clustercatalogs'], verbs: ['get', 'list', 'watch'] },
+      ],
+    });
+    new ApiObject(this, 'InstallerBinding', {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: roleName, labels: { [OlmV1Labels.TEAM]: props.team } },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: roleName },
+      subjects: [...props.groups].sort().map((g) => ({ apiGroup: 'rbac.authorization.k8s.io', kind: 'Group', name: g })),
+    });
+    this.guardrails = new OlmV1TeamGuardrails(this, 'Guardrails', {
+      team: props.team,
+      groups: props.groups,
+      namespaces: props.namespaces,
+      catalogTeam: this.catalogTeam,
+      packages: props.allowedPackages,
+      allowWatchNamespace: props.allowWatchNamespace,
+      // the legacy installer accounts of the extensions given here (addExtension later cannot change the policy)
+      serviceAccountNames: [...new Set((props.extensions ?? []).flatMap((e) => (e.legacyServiceAccount ? [e.legacyServiceAccount] : [])))],
+    });
+    for (const e of props.extensions ?? []) this.addChecked(e);
+  }
+
+  /** Adds a ClusterExtension; its choices are checked at synth against the allowed packages (same rules as the policy). */
+  public addExtension(rawOptions: OlmV1ExtensionOptions): l1.ClusterExtension | undefined {
+    const check = new InputCheck();
+    const options = checkExtension(check, rawOptions, 'addExtension(options)');
+    this.errors.push(...check.errors);
+    return options ? this.addChecked(options) : undefined;
+  }
+
+  private addChecked(options: OlmV1ExtensionOptions): l1.ClusterExtension {
+    const name = options.name ?? `${this.team}-${options.packageName}`;
+    const field = `extensions[${name}]`;
+    const allowed = this.props.allowedPackages.find((p) => p.name === options.packageName);
+    const version = options.version ?? allowed?.versionRange;
+    const channels = options.channels ?? allowed?.channels;
+    const p = KubernetesNames.problem(name, NameRule.DNS1123_SUBDOMAIN);
+    if (p) this.errors.push({ code: 'InvalidName', field: `${field}.name`, value: name, message: `ClusterExtension name ${p}`, fix: 'use a lower-case DNS-1123 subdomain' });
+    if (this.extensions[name]) this.errors.push({ code: 'DuplicateExtension', field, value: name, message: `two ClusterExtensions are named '${name}'`, fix: 'give one of them another name' });
+    if (!this.props.namespaces.includes(options.namespace)) {
+      this.errors.push({ code: 'ExtensionOutsideTeamNamespaces', field: `${field}.namespace`, value: options.namespace, message: `namespace '${options.namespace}' is not one of team ${this.team}'s namespaces (${[...this.props.namespaces].sort().join(', ')}): the admission policy would deny it`, fix: 'install into a team namespace, or add the namespace to namespaces' });
+    }
+    if (!allowed) {
+      this.errors.push({ code: 'PackageNotAllowed', field: `${field}.packageName`, value: options.packageName, message: `package '${options.packageName}' is not in team ${this.team}'s allowedPackages: the admission policy would deny it`, fix: 'add it to allowedPackages, or pick an allowed package' });
+    } else {
+      if (allowed.versionRange !== undefined && OlmV1VersionRange.problem(allowed.versionRange) === undefined) {
+        const problem = version === undefined ? 'no version (every version)' : OlmV1VersionRange.problem(version);
+        if (problem) {
+          this.errors.push({ code: 'VersionNotAllowed', field: `${field}.version`, value: version, message: `${problem}: the admission policy would deny it`, fix: `ask for a range inside '${allowed.versionRange}'` });
+        } else if (!OlmV1VersionRange.parse(version!).isWithin(OlmV1VersionRange.parse(allowed.versionRange))) {
+          this.errors.push({ code: 'VersionNotAllowed', field: `${field}.version`, value: version, message: `version range '${version}' is not inside the allowed range '${allowed.versionRange}' of package '${options.packageName}': the admission policy would deny it`, fix: `ask for a range inside '${allowed.versionRange}'` });
+        }
+      }
+      if (allowed.channels !== undefined) {
+        const bad = (channels ?? []).filter((c) => !allowed.channels!.includes(c));
+        if (bad.length > 0 || (channels ?? []).length === 0) {
+          this.errors.push({ code: 'ChannelNotAllowed', field: `${field}.channels`, value: (channels ?? []).join(','), message: `channels [${(channels ?? []).join(', ')}] of package '${options.packageName}' are not among the allowed channels [${allowed.channels.join(', ')}]: the admission policy would deny them`, fix: 'name allowed channels only' });
+        }
+      }
+    }
+    const accepted = this.previewExtension(field, options, version, channels);
+    const annotations = accepted.length > 0
+      ? { [OlmV1Team.ACCEPTED_RISKS_ANNOTATION]: accepted.map((a) => `${a.check}: ${a.reason}`).join('; ') } : undefined;
+    const serviceAccount = options.legacyServiceAccount !== undefined ? this.legacyServiceAccount(name, field, options) : undefined;
+    const ext = new l1.ClusterExtension(this, `Extension-${name}`, {
+      metadata: { name, labels: { [OlmV1Labels.TEAM]: this.team }, ...(annotations ? { annotations } : {}) },
+      spec: {
+        namespace: options.namespace,
+        ...(serviceAccount ? { serviceAccount: { name: serviceAccount } } : {}),
+        source: {
+          sourceType: l1.ClusterExtensionSpecSourceSourceType.CATALOG,
+          catalog: {
+            packageName: options.packageName,
+            ...(version !== undefined ? { version } : {}),
+            ...(channels !== undefined && channels.length > 0 ? { channels: [...channels] } : {}),
+            selector: { matchLabels: { [OlmV1Labels.TEAM]: this.catalogTeam } },
+            upgradeConstraintPolicy: l1.ClusterExtensionSpecSourceCatalogUpgradeConstraintPolicy.CATALOG_PROVIDED,
+          },
+        },
+      },
+    });
+    // operator-controller installs into an existing namespace; apply it (and the guardrail) first.
+    const nsObject = this.namespaceObjects[options.namespace];
+    if (nsObject) ext.node.addDependency(nsObject);
+    ext.node.addDependency(this.guardrails);
+    this.extensions[name] = ext;
+    return ext;
+  }
+
+  /** This team's part of the report (a `### team` subsection). */
+  public reportMarkdown(): string {
+    return [
+      `### ${this.team}`, '',
+      `Groups ${[...this.props.groups].sort().map((g) => `\`${g}\``).join(', ')} write ClusterExtensions labelled \`${OlmV1Labels.TEAM}=${this.team}\` `
+        + `into ${[...this.props.namespaces].sort().map((n) => `\`${n}\``).join(', ')} from catalogs labelled \`${OlmV1Labels.TEAM}=${this.catalogTeam}\` `
+        + `(ValidatingAdmissionPolicy \`${this.guardrails.policyName}\`).`, '',
+      ...(this.reportLines.length > 0 ? this.reportLines : ['No ClusterExtensions.']),
+    ].join('\n');
+  }
+
+  /**
+   * Previews every bundle of the range (refusals, findings) and the upgrades between them; records the errors of
+   * findings not accepted. Returns the accepted risks that matched something (written on the extension).
+   */
+  private previewExtension(
+    field: string, options: OlmV1ExtensionOptions, version: string | undefined, channels: string[] | undefined,
+  ): OlmV1AcceptedRisk[] {
+    const acceptable = ['OLMT-026', 'OLMT-044', 'OLMT-045', 'OLMT-046', 'OLMT-047'];
+    const accepted = options.acceptedRisks ?? [];
+    for (const a of accepted) {
+      if (!acceptable.includes(a.check)) {
+        this.errors.push({ code: 'InvalidAcceptedRisk', field: `${field}.acceptedRisks`, value: a.check, message: `'${a.check}' is not a preview finding that can be accepted`, fix: `use one of ${acceptable.join(', ')}` });
+      } else if (typeof a.reason !== 'string' || a.reason.trim() === '') {
+        this.errors.push({ code: 'EmptyAcceptedRiskReason', field: `${field}.acceptedRisks[${a.check}].reason`, message: `accepting ${a.check} needs a reason (it is written on the ClusterExtension)`, fix: 'say why the risk is acceptable' });
+      }
+    }
+    const isAccepted = (code: string) => {
+      const id = PolicyChecks.byCode(code)?.id;
+      return accepted.some((a) => a.check === id && typeof a.reason === 'string' && a.reason.trim() !== '');
+    };
+    const reasonOf = (code: string) => {
+      const id = PolicyChecks.byCode(code)!.id;
+      const a = accepted.find((x) => x.check === id && typeof x.reason === 'string' && x.reason.trim() !== '');
+      return a ? `accepted: ${a.reason}` : 'REFUSED at synth';
+    };
+    this.reportLines.push(`- **${field.replace(/^extensions\[(.*)\]$/, '$1')}**: package \`${options.packageName}\`, version \`${version ?? '*'}\`, namespace \`${options.namespace}\``);
+    if (options.bundles === undefined) {
+      this.reportLines.push('  - no bundles given: not previewed');
+      this.warnings.push({
+        code: 'OlmV1ExtensionNotPreviewed',
+        field: `${field}.bundles`,
+        message: `no bundles given: what operator-controller installs for package '${options.packageName}' with cluster-admin is not previewed`,
+        fix: 'pass the bundles the version range resolves to (OperatorBundle.fromCatalogPackage)',
+      });
+      return [];
+    }
+    let range: OlmV1VersionRange | undefined;
+    if (version !== undefined && OlmV1VersionRange.problem(version) === undefined) range = OlmV1VersionRange.parse(version);
+    // Masterminds constraints without a prerelease do not match prerelease versions: only X.Y.Z bundles count.
+    const inRange = options.bundles
+      .filter((b) => b.version !== undefined && /^\d+\.\d+\.\d+$/.test(b.version) && (range === undefined || range.contains(b.version)))
+      // with channels, only bundles in one of them can resolve (a bundle without channel annotations is kept)
+      .filter((b) => channels === undefined || channels.length === 0 || b.channels.length === 0 || b.channels.some((c) => channels.includes(c)))
+      .sort((a, b) => OlmV1VersionRange.compare(a.version!, b.version!));
+    const used = new Set<string>();
+    const report = (d: DiagnosticDetails) => {
+      if (isAccepted(d.code)) used.add(PolicyChecks.byCode(d.code)!.id);
+      else this.errors.push(d);
+    };
+    const findingsOf = new Map<string, Set<string>>();
+    for (const bundle of inRange) {
+      const at = `${field}.bundles[${bundle.name}]`;
+      const refusal = RegistryV1Render.refusal(bundle, { installNamespace: options.namespace });
+      if (refusal) {
+        this.reportLines.push(`  - ${bundle.name}: operator-controller refuses it: ${refusal}`);
+        this.errors.push({ code: 'OlmV1BundleRefused', field: at, value: bundle.version, message: `operator-controller would refuse ${bundle.name}: ${refusal}`, fix: 'narrow the version range to bundles OLM v1 installs, or install the package with OLM v0' });
+        continue;
+      }
+      const preview = OlmV1PermissionPreview.of(RegistryV1Render.forExtension(bundle, { installNamespace: options.namespace }));
+      findingsOf.set(bundle.name, new Set(preview.findings.map((f) => `${f.code}: ${f.what}`)));
+      this.reportLines.push(`  - ${bundle.name}: installed with cluster-admin; ${preview.subjects.length} subject(s) bound: ${preview.subjects.map((x) => `${x.subject}${x.unbounded ? ' (everything)' : ''}`).join(', ') || 'none'}`);
+      for (const f of preview.findings) this.reportLines.push(`    - ${PolicyChecks.byCode(f.code)!.id} ${f.what} (${reasonOf(f.code)})`);
+      for (const f of preview.findings) {
+        report({
+          code: f.code,
+          field: at,
+          value: f.subject,
+          message: `${f.what}: operator-controller applies ${bundle.name} with cluster-admin when team ${this.team} installs ${options.packageName}`,
+          fix: `pick another package or version, or accept it: acceptedRisks: [{ check: '${PolicyChecks.byCode(f.code)!.id}', reason }]`,
+        });
+      }
+    }
+    for (let i = 1; i < inRange.length; i++) {
+      const [from, to] = [inRange[i - 1], inRange[i]];
+      if (!findingsOf.has(from.name) || !findingsOf.has(to.name)) continue;
+      const diff = PermissionDiffs.between(from, to);
+      const newFindings = [...findingsOf.get(to.name)!].filter((f) => !findingsOf.get(from.name)!.has(f));
+      const grows = diff.namespacedRulesAdded.length + diff.clusterRulesAdded.length + diff.webhooksAdded.length
+        + diff.apiServicesAdded.length + diff.crdsAdded.length + newFindings.length > 0;
+      if (!grows) continue;
+      const lines = [
+        ...PermissionDiffs.format({ ...diff, namespacedRulesRemoved: [], clusterRulesRemoved: [], webhooksRemoved: [], apiServicesRemoved: [], crdsRemoved: [], installModesDropped: [], installModesAdded: [] }, '<all namespaces>')
+          .map((l) => l.trim()).filter((l) => l !== 'no permission change'),
+        ...newFindings.map((f) => `+ ${f}`),
+      ];
+      this.reportLines.push(`  - upgrade ${from.name} -> ${to.name} grows what the extension gets (${reasonOf('OlmV1UpgradeGrowsPermissions')}):`);
+      for (const l of lines) this.reportLines.push(`    - \`${l}\``);
+      report({
+        code: 'OlmV1UpgradeGrowsPermissions',
+        field: `${field}.bundles[${to.name}]`,
+        value: `${from.version} -> ${to.version}`,
+        message: `the upgrade ${from.name} -> ${to.name} inside range '${version ?? '*'}' grows what the extension gets: ${lines.join('; ')}`,
+        fix: "narrow the version range, or accept it: acceptedRisks: [{ check: 'OLMT-047', reason }]",
+      });
+    }
+    return accepted.filter((a) => used.has(a.check));
+  }
+
+  /** Writes the pre-v1.11 installer ServiceAccount and its derived RBAC; returns its name (undefined on error). */
+  private legacyServiceAccount(name: string, field: string, options: OlmV1ExtensionOptions): string | undefined {
+    const sa = options.legacyServiceAccount!;
+    const p = KubernetesNames.problem(sa, NameRule.DNS1123_SUBDOMAIN);
+    if (p) {
+      this.errors.push({ code: 'InvalidName', field: `${field}.legacyServiceAccount`, value: sa, message: `ServiceAccount name ${p}`, fix: 'use a lower-case DNS-1123 subdomain' });
+      return undefined;
+    }
+    const renders = (options.bundles ?? []).flatMap((b) => {
+      const refused = RegistryV1Render.refusal(b, { installNamespace: options.namespace });
+      return refused ? [] : [RegistryV1Render.forExtension(b, { installNamespace: options.namespace })];
+    });
+    if (renders.length === 0) {
+      this.errors.push({ code: 'LegacyServiceAccountWithoutBundles', field: `${field}.legacyServiceAccount`, value: sa, message: 'the installer ServiceAccount\'s rules are derived from the bundles, and no installable bundle was given', fix: 'pass the bundles the version range resolves to' });
+      return undefined;
+    }
+    const rules = OlmV1InstallerRbac.derive(name, renders);
+    const roleName = `${name}-installer`;
+    const labels = { [OlmV1Labels.TEAM]: this.team };
+    const subject = { kind: 'ServiceAccount', name: sa, namespace: options.namespace };
+    new ApiObject(this, `LegacySa-${name}`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace: options.namespace, labels } });
+    new ApiObject(this, `LegacyClusterRole-${name}`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: roleName, labels }, rules: rules.clusterRules });
+    new ApiObject(this, `LegacyClusterRoleBinding-${name}`, {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: roleName, labels },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: roleName },
+      subjects: [subject],
+    });
+    for (const [ns, nsRules] of Object.entries(rules.namespacedRules)) {
+      new ApiObject(this, `LegacyRole-${name}-${ns}`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: roleName, namespace: ns, labels }, rules: nsRules });
+      new ApiObject(this, `LegacyRoleBinding-${name}-${ns}`, {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'RoleBinding',
+        metadata: { name: roleName, namespace: ns, labels },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: roleName },
+        subjects: [subject],
+      });
+    }
+    return sa;
+  }
+}

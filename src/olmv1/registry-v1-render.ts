@@ -1,0 +1,562 @@
+/**
+ * What operator-controller v1.11.0 creates for a registry+v1 bundle, computed offline: a port of its renderer
+ * (`internal/operator-controller/rukpak/render/registryv1`: `registryv1.go`, `generators/generators.go`,
+ * `render.go`, `certproviders/certmanager.go`) and of the checks around it (`applier/provider.go`
+ * `RegistryV1ManifestProvider.Get`, `resolve/validation.go` `NoDependencyValidation`). Since v1.11.0 everything it
+ * renders is applied with operator-controller's own cluster-admin identity, so this is the permission preview.
+ * Pure: no constructs.
+ */
+import * as crypto from 'crypto';
+import { OperatorBundle } from '../bundle/operator-bundle';
+
+/** How operator-controller provisions webhook serving certificates (feature gates `WebhookProvider*`). */
+export enum OlmV1CertificateProvider {
+  /** `WebhookProviderCertManager` (GA, on by default): a self-signed cert-manager Issuer and Certificate. */
+  CERT_MANAGER = 'CERT_MANAGER',
+  /** `WebhookProviderOpenshiftServiceCA`: the OpenShift service CA injects the certificates. */
+  OPENSHIFT_SERVICE_CA = 'OPENSHIFT_SERVICE_CA',
+  /** None: bundles with webhooks are refused (and nothing is injected). */
+  NONE = 'NONE',
+}
+
+/** Options of `RegistryV1Render.forExtension`. */
+export interface RegistryV1RenderOptions {
+  /** The ClusterExtension's `spec.namespace`. */
+  readonly installNamespace: string;
+  /**
+   * `spec.config.inline.watchNamespace`.
+   * @default - none: AllNamespaces
+   */
+  readonly watchNamespace?: string;
+  /**
+   * The alpha feature gate `SingleOwnNamespaceInstallSupport`.
+   * @default false (standard feature set)
+   */
+  readonly singleOwnNamespaceInstallSupport?: boolean;
+  /**
+   * The certificate provider.
+   * @default OlmV1CertificateProvider.CERT_MANAGER
+   */
+  readonly certificateProvider?: OlmV1CertificateProvider;
+  /**
+   * Property types of the bundle's catalog entry (`olm.package.required`, `olm.gvk.required`, `olm.constraint`
+   * are refused by `NoDependencyValidation`). The CSV's `spec.customresourcedefinitions.required` always counts
+   * as `olm.gvk.required` (opm writes one such property per required API).
+   * @default - none beyond the CSV's required CRDs
+   */
+  readonly catalogPropertyTypes?: string[];
+}
+
+/** Options of `RegistryV1Render.render` (upstream `render.Options`). */
+export interface RegistryV1RendererOptions {
+  /**
+   * Target namespaces (`render.WithTargetNamespaces`); `['']` is AllNamespaces.
+   * @default - `['']` when the bundle supports AllNamespaces, else none (an error)
+   */
+  readonly targetNamespaces?: string[];
+  /**
+   * The certificate provider.
+   * @default OlmV1CertificateProvider.NONE (as `registryv1.Renderer.Render` without `WithCertificateProvider`)
+   */
+  readonly certificateProvider?: OlmV1CertificateProvider;
+  /**
+   * `render.WithDeploymentConfig`: the extension's `deploymentConfig` (experimental gate `DeploymentConfig`; the
+   * shape of OLM v0's `SubscriptionConfig`: env, envFrom, volumes, volumeMounts, tolerations, resources,
+   * nodeSelector, affinity, annotations), as JSON.
+   * @default - none
+   */
+  readonly deploymentConfig?: any;
+}
+
+const MAX_NAME_LENGTH = 63;
+const RBAC_GROUP = 'rbac.authorization.k8s.io';
+
+/**
+ * operator-registry `pkg/lib/bundle/supported_resources.go`: kinds a bundle may ship, and whether they are
+ * namespaced (as that table says: VerticalPodAutoscaler counts as cluster-scoped there).
+ */
+const SUPPORTED_KINDS: Record<string, boolean> = {
+  ClusterServiceVersion: true,
+  CustomResourceDefinition: false,
+  ClusterRole: false,
+  ClusterRoleBinding: false,
+  Service: true,
+  ServiceAccount: true,
+  Role: true,
+  RoleBinding: true,
+  PrometheusRule: true,
+  ServiceMonitor: true,
+  Secret: true,
+  ConfigMap: true,
+  PodDisruptionBudget: true,
+  PriorityClass: false,
+  VerticalPodAutoscaler: false,
+  ConsoleYAMLSample: false,
+};
+
+const FORBIDDEN_ADMISSION_RESOURCES = new Set(['*', 'mutatingwebhookconfiguration', 'mutatingwebhookconfigurations', 'validatingwebhookconfiguration', 'validatingwebhookconfigurations']);
+
+const DEPENDENCY_PROPERTIES = ['olm.package.required', 'olm.gvk.required', 'olm.constraint'];
+
+/** Go's encoding/json string escaping (HTML-safe: <, >, & and U+2028/2029 as \u escapes). */
+function goString(s: string): string {
+  return JSON.stringify(s).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function goStrings(xs: unknown): string {
+  return `[${(xs as string[]).map((x) => goString(String(x))).join(',')}]`;
+}
+
+/** json.Marshal of rbacv1.PolicyRule: field order verbs, apiGroups, resources, resourceNames, nonResourceURLs; omitempty except verbs. */
+function goPolicyRule(r: any): string {
+  const parts = [`"verbs":${Array.isArray(r.verbs) ? goStrings(r.verbs) : 'null'}`];
+  for (const k of ['apiGroups', 'resources', 'resourceNames', 'nonResourceURLs']) {
+    if (Array.isArray(r[k]) && r[k].length > 0) parts.push(`"${k}":${goStrings(r[k])}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** A CSV permission (`StrategyDeploymentPermissions`) as Go encodes it: `{"serviceAccountName":...,"rules":[...]}`. */
+function goPermission(serviceAccountName: string, rules: any[] | undefined): string {
+  return `{"serviceAccountName":${goString(serviceAccountName)},"rules":${rules ? `[${rules.map(goPolicyRule).join(',')}]` : 'null'}}`;
+}
+
+/** The PolicyRule as it comes out of Go's decoder (unknown fields dropped, empty lists omitted except verbs). */
+function cleanRule(r: any): any {
+  const out: any = {};
+  for (const k of ['apiGroups', 'nonResourceURLs', 'resourceNames', 'resources']) {
+    if (Array.isArray(r[k]) && r[k].length > 0) out[k] = [...r[k]];
+  }
+  out.verbs = Array.isArray(r.verbs) ? [...r.verbs] : null;
+  return out;
+}
+
+/** generators.go certVolumeConfigs: the webhook and APIService serving-certificate mounts OLM v0 used. */
+const CERT_VOLUMES = [
+  { name: 'webhook-cert', path: '/tmp/k8s-webhook-server/serving-certs', cert: 'tls.crt', key: 'tls.key' },
+  { name: 'apiservice-cert', path: '/apiserver.local.config/certificates', cert: 'apiserver.crt', key: 'apiserver.key' },
+];
+
+/**
+ * generators.go ensureCorrectDeploymentCertVolumes: drops the volumes named like the cert volumes or mounted at
+ * their paths, then appends the cert volumes (from the provider's Secret, keys tls.crt/tls.key) and their mounts to
+ * every container.
+ */
+function ensureCertVolumes(depSpec: any, secretName: string): void {
+  const pod = depSpec.template.spec = depSpec.template.spec ?? {};
+  const remove = new Set(CERT_VOLUMES.map((c) => c.name));
+  const paths = new Set(CERT_VOLUMES.map((c) => c.path));
+  for (const c of pod.containers ?? []) for (const m of c.volumeMounts ?? []) if (paths.has(m.mountPath)) remove.add(m.name);
+  pod.volumes = [
+    ...(pod.volumes ?? []).filter((v: any) => !remove.has(v.name)),
+    ...CERT_VOLUMES.map((c) => ({
+      name: c.name,
+      secret: { secretName, items: [{ key: 'tls.crt', path: c.cert }, { key: 'tls.key', path: c.key }] },
+    })),
+  ];
+  for (const c of pod.containers ?? []) {
+    const kept = (c.volumeMounts ?? []).filter((m: any) => !remove.has(m.name));
+    c.volumeMounts = [...kept, ...CERT_VOLUMES.map((v) => ({ name: v.name, mountPath: v.path }))];
+  }
+}
+
+/** reflect.DeepEqual on decoded JSON. */
+function sameJson(a: unknown, b: unknown): boolean {
+  const canon = (v: any): any => (Array.isArray(v) ? v.map(canon) : v && typeof v === 'object'
+    ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v);
+  return JSON.stringify(canon(a)) === JSON.stringify(canon(b));
+}
+
+/** Replaces the entry named like each config entry, or appends it (applyEnvironmentConfig, applyVolumeConfig, ...). */
+function mergeByName(existing: any[] | undefined, configured: any[]): any[] {
+  const out = [...(existing ?? [])];
+  for (const c of configured) {
+    const i = out.findIndex((e) => e.name === c.name);
+    if (i >= 0) out[i] = c;
+    else out.push(c);
+  }
+  return out;
+}
+
+/** Appends the config entries not already present (DeepEqual): applyEnvironmentFromConfig, applyTolerationsConfig. */
+function appendNew(existing: any[] | undefined, configured: any[]): any[] {
+  const out = [...(existing ?? [])];
+  for (const c of configured) if (!out.some((e) => sameJson(e, c))) out.push(c);
+  return out;
+}
+
+/** generators.go applyCustomConfigToDeployment, in its order. */
+function applyDeploymentConfig(deployment: any, config: any): void {
+  const pod = deployment.spec.template.spec = deployment.spec.template.spec ?? {};
+  const containers: any[] = pod.containers ?? [];
+  const nonEmpty = (x: any) => Array.isArray(x) && x.length > 0;
+  if (nonEmpty(config.env)) for (const c of containers) c.env = mergeByName(c.env, config.env);
+  if (nonEmpty(config.envFrom)) for (const c of containers) c.envFrom = appendNew(c.envFrom, config.envFrom);
+  if (nonEmpty(config.volumes)) pod.volumes = mergeByName(pod.volumes, config.volumes);
+  if (nonEmpty(config.volumeMounts)) for (const c of containers) c.volumeMounts = mergeByName(c.volumeMounts, config.volumeMounts);
+  if (nonEmpty(config.tolerations)) pod.tolerations = appendNew(pod.tolerations, config.tolerations);
+  if (config.resources) for (const c of containers) c.resources = config.resources;
+  if (config.nodeSelector) pod.nodeSelector = config.nodeSelector;
+  if (config.affinity) applyAffinity(pod, config.affinity);
+  if (config.annotations && Object.keys(config.annotations).length > 0) {
+    for (const meta of [deployment.metadata, deployment.spec.template.metadata]) {
+      meta.annotations = meta.annotations ?? {};
+      for (const [k, v] of Object.entries(config.annotations)) if (!(k in meta.annotations)) meta.annotations[k] = v;
+    }
+  }
+}
+
+const emptyList = (x: any) => !Array.isArray(x) || x.length === 0;
+const nodeAffinityEmpty = (na: any) => {
+  if (!na) return true;
+  const required = na.requiredDuringSchedulingIgnoredDuringExecution;
+  return (!required || emptyList(required.nodeSelectorTerms)) && emptyList(na.preferredDuringSchedulingIgnoredDuringExecution);
+};
+const podAffinityEmpty = (pa: any) => !pa
+  || (emptyList(pa.requiredDuringSchedulingIgnoredDuringExecution) && emptyList(pa.preferredDuringSchedulingIgnoredDuringExecution));
+
+/** generators.go applyAffinityConfig: a config affinity without fields clears the pod's; empty parts clear that part. */
+function applyAffinity(pod: any, affinity: any): void {
+  const parts: Array<[string, (x: any) => boolean]> = [['nodeAffinity', nodeAffinityEmpty], ['podAffinity', podAffinityEmpty], ['podAntiAffinity', podAffinityEmpty]];
+  if (parts.every(([k]) => affinity[k] === undefined || affinity[k] === null)) {
+    delete pod.affinity;
+    return;
+  }
+  pod.affinity = pod.affinity ?? {};
+  for (const [k, empty] of parts) {
+    if (affinity[k] === undefined || affinity[k] === null) continue;
+    if (empty(affinity[k])) delete pod.affinity[k];
+    else pod.affinity[k] = affinity[k];
+  }
+  if (parts.every(([k, empty]) => empty(pod.affinity[k]))) delete pod.affinity;
+}
+
+/**
+ * operator-controller's registry+v1 renderer. `forExtension` is what a ClusterExtension gets (with the provider's
+ * refusals); `render` is `registryv1.Renderer.Render` itself, as the upstream regression fixtures call it.
+ */
+export class RegistryV1Render {
+  /**
+   * `util.ObjectNameForBaseAndSuffix`: `<base>-<suffix>`, the base cut so the name fits 63 characters.
+   */
+  public static objectNameForBaseAndSuffix(base: string, suffix: string): string {
+    if (base.length + suffix.length > MAX_NAME_LENGTH) base = base.slice(0, MAX_NAME_LENGTH - suffix.length - 1);
+    return `${base}-${suffix}`;
+  }
+
+  /**
+   * `render.DefaultUniqueNameGenerator` for a CSV permission: `hash.DeepHashObject` (base36 of the SHA-224 of Go's
+   * JSON encoding, with the encoder's trailing newline) of the permission, suffixed to `<csv>-<serviceAccount>`.
+   */
+  public static permissionName(csvName: string, serviceAccountName: string, rules: any[] | undefined): string {
+    const digest = crypto.createHash('sha224').update(`${goPermission(serviceAccountName, rules)}\n`).digest('hex');
+    return RegistryV1Render.objectNameForBaseAndSuffix(`${csvName}-${serviceAccountName || 'default'}`, BigInt(`0x${digest}`).toString(36));
+  }
+
+  /**
+   * Why operator-controller would refuse to install `bundle` for a ClusterExtension with `options`, in its own
+   * words, or undefined. Order as upstream: dependency properties (resolution), then `RegistryV1ManifestProvider.Get`,
+   * then the renderer's validators and target namespaces.
+   */
+  public static refusal(bundle: OperatorBundle, options: RegistryV1RenderOptions): string | undefined {
+    try {
+      RegistryV1Render.forExtension(bundle, options);
+      return undefined;
+    } catch (e: any) {
+      return String(e.message).replace(/^RegistryV1Render: bundle [^:]*: /, '');
+    }
+  }
+
+  /** What operator-controller creates for a ClusterExtension. @throws Error with operator-controller's reason when it refuses the bundle */
+  public static forExtension(bundle: OperatorBundle, options: RegistryV1RenderOptions): RegistryV1Render {
+    const fail = (why: string) => new Error(`RegistryV1Render: bundle ${bundle.name}: ${why}`);
+    // resolve/validation.go NoDependencyValidation (the catalog bundle's properties)
+    const props = [...(options.catalogPropertyTypes ?? []), ...(bundle.requiredCrds.length > 0 ? ['olm.gvk.required'] : [])];
+    const dep = props.find((p) => DEPENDENCY_PROPERTIES.includes(p));
+    if (dep) throw fail(`bundle "${bundle.name}" has a dependency declared via property "${dep}" which is currently not supported`);
+    // applier/provider.go RegistryV1ManifestProvider.Get
+    if (bundle.ownedApiServices.length > 0) throw fail('unsupported bundle: apiServiceDefintions are not supported');
+    const provider = options.certificateProvider ?? OlmV1CertificateProvider.CERT_MANAGER;
+    if (bundle.webhookDefinitions.length > 0 && provider === OlmV1CertificateProvider.NONE) {
+      throw fail('unsupported bundle: webhookDefinitions are not supported');
+    }
+    const modes = new Set(bundle.installModes.filter((m) => m.supported).map((m) => m.type as string));
+    const singleOwn = options.singleOwnNamespaceInstallSupport ?? false;
+    if (!singleOwn && !modes.has('AllNamespaces')) throw fail('unsupported bundle: bundle does not support AllNamespaces install mode');
+    if (!['AllNamespaces', 'SingleNamespace', 'OwnNamespace'].some((m) => modes.has(m))) {
+      throw fail('unsupported bundle: bundle must support at least one of [AllNamespaces SingleNamespace OwnNamespace] install modes');
+    }
+    if (options.watchNamespace !== undefined && !singleOwn) {
+      // The standard ClusterExtension CRD has no spec.config; with the experimental CRD the config schema of a
+      // bundle without the gate has no watchNamespace property (bundle config schema), so the value is refused.
+      throw fail('invalid ClusterExtension configuration: watchNamespace needs the SingleOwnNamespaceInstallSupport feature gate');
+    }
+    return RegistryV1Render.render(bundle, options.installNamespace, {
+      targetNamespaces: options.watchNamespace !== undefined && options.watchNamespace !== '' ? [options.watchNamespace] : undefined,
+      certificateProvider: provider,
+    });
+  }
+
+  /** `registryv1.Renderer.Render(bundle, installNamespace, opts...)`. @throws Error with the renderer's reason */
+  public static render(bundle: OperatorBundle, installNamespace: string, options: RegistryV1RendererOptions = {}): RegistryV1Render {
+    const fail = (why: string) => new Error(`RegistryV1Render: bundle ${bundle.name}: ${why}`);
+    const errors = RegistryV1Render.validate(bundle);
+    if (errors.length > 0) throw fail(errors.join('\n'));
+    const modes = new Set(bundle.installModes.filter((m) => m.supported).map((m) => m.type as string));
+    const targets = options.targetNamespaces ?? (modes.has('AllNamespaces') ? [''] : []);
+    const targetError = RegistryV1Render.targetNamespacesProblem(modes, installNamespace, targets);
+    if (targetError) throw fail(`invalid option(s): invalid target namespaces [${targets.join(' ')}]: ${targetError}`);
+    const provider = options.certificateProvider ?? OlmV1CertificateProvider.NONE;
+    return new RegistryV1Render(bundle, installNamespace, targets, provider, options.deploymentConfig);
+  }
+
+  /**
+   * The validators of `registryv1.BundleValidator` (validators/validator.go), in its order. Not ported: the DNS-1123
+   * checks of deployment and webhook names and `CheckConversionWebhookCRDReferenceUniqueness`.
+   */
+  private static validate(bundle: OperatorBundle): string[] {
+    const errs: string[] = [];
+    const duplicates = (names: string[]) => [...new Set(names.filter((n, i) => names.indexOf(n) !== i))].sort();
+    for (const d of duplicates(bundle.deployments.map((x) => x.name))) errs.push(`cluster service version contains duplicate strategy deployment spec '${d}'`);
+    for (const c of duplicates(bundle.crds.map((x) => x.name))) errs.push(`bundle contains duplicate custom resource definition '${c}'`);
+    const crdNames = new Set(bundle.crds.map((c) => c.name));
+    for (const owned of bundle.ownedCrds) {
+      if (!crdNames.has(owned.name)) errs.push(`cluster service definition references owned custom resource definition '${owned.name}' not found in bundle`);
+    }
+    if (!bundle.packageName) errs.push('package name is empty');
+    const modes = bundle.installModes.filter((m) => m.supported).map((m) => m.type as string).sort();
+    const conversions = bundle.webhookDefinitions.filter((w) => w.type === 'ConversionWebhook');
+    if (conversions.length > 0 && !(modes.length === 1 && modes[0] === 'AllNamespaces')) {
+      for (const w of conversions) {
+        errs.push(`bundle contains conversion webhook "${w.generateName}" and supports install modes [${modes.join(' ')}] - conversion webhooks are only supported for bundles that only support AllNamespaces install mode`);
+      }
+    }
+    const deployments = new Set(bundle.deployments.map((d) => d.name));
+    for (const wh of bundle.webhookDefinitions) {
+      if (!deployments.has(wh.deploymentName)) errs.push(`webhook of type '${wh.type}' with name '${wh.generateName}' references non-existent deployment '${wh.deploymentName}'`);
+    }
+    for (const type of [...new Set(bundle.webhookDefinitions.map((w) => w.type as string))].sort()) {
+      for (const n of duplicates(bundle.webhookDefinitions.filter((w) => w.type === type).map((w) => w.generateName))) errs.push(`duplicate webhook '${n}' of type '${type}'`);
+    }
+    const owned = new Set(bundle.ownedCrds.map((c) => c.name));
+    for (const w of conversions) {
+      for (const crd of w.conversionCrds) if (!owned.has(crd)) errs.push(`conversion webhook '${w.generateName}' references custom resource definition '${crd}' not owned bundle`);
+    }
+    // CheckWebhookRules: no rules on OLM's own API group or '*', nor on webhook configurations
+    for (const w of bundle.webhookDefinitions.filter((x) => x.type !== 'ConversionWebhook')) {
+      for (const rule of w.rules ?? []) {
+        for (const group of rule?.apiGroups ?? []) {
+          if (group === 'olm.operatorframework.io' || group === '*') {
+            errs.push(`webhook "${w.generateName}" contains forbidden rule: admission webhook rules cannot reference API group "${group}"`);
+          }
+          if (group === 'admissionregistration.k8s.io') {
+            for (const resource of rule?.resources ?? []) {
+              if (FORBIDDEN_ADMISSION_RESOURCES.has(String(resource).toLowerCase())) {
+                errs.push(`webhook "${w.generateName}" contains forbidden rule: admission webhook rules cannot reference resource "${resource}" for API group "${group}"`);
+              }
+            }
+          }
+        }
+      }
+    }
+    for (const o of bundle.objects) {
+      if (!(o.kind in SUPPORTED_KINDS)) errs.push(`unsupported resource "${o.name}" with kind "${o.kind}"`);
+    }
+    return errs;
+  }
+
+  /** render.go validateTargetNamespaces. */
+  private static targetNamespacesProblem(modes: Set<string>, installNamespace: string, targets: string[]): string | undefined {
+    const sorted = [...modes].sort().join(' ');
+    const set = new Set(targets);
+    if (set.size === 0) return modes.has('MultiNamespace') ? 'at least one target namespace must be specified' : 'exactly one target namespace must be specified';
+    if (set.size === 1 && set.has('')) return modes.has('AllNamespaces') ? undefined : `supported install modes [${sorted}] do not support targeting all namespaces`;
+    if (set.size === 1) {
+      if (targets[0] === installNamespace) return modes.has('OwnNamespace') ? undefined : `supported install modes [${sorted}] do not support targeting own namespace`;
+      if (modes.has('SingleNamespace')) return undefined;
+    } else {
+      if (!modes.has('OwnNamespace') && set.has(installNamespace)) return `supported install modes [${sorted}] do not support targeting own namespace`;
+      if (modes.has('MultiNamespace') && !set.has('')) return undefined;
+    }
+    return `supported install modes [${sorted}] do not support target namespaces [${targets.join(' ')}]`;
+  }
+
+  /** The install namespace. */
+  public readonly installNamespace: string;
+  /** The target namespaces (`['']`: AllNamespaces). */
+  public readonly targetNamespaces: string[];
+  /** Every object, in the renderer's generator order. */
+  public readonly objects: any[];
+
+  private constructor(
+    bundle: OperatorBundle, installNamespace: string, targets: string[], provider: OlmV1CertificateProvider, deploymentConfig?: any,
+  ) {
+    this.installNamespace = installNamespace;
+    this.targetNamespaces = targets;
+    const spec = bundle.csv?.spec?.install?.spec ?? {};
+    const permissions: any[] = spec.permissions ?? [];
+    const clusterPermissions: any[] = spec.clusterPermissions ?? [];
+    const allNamespaces = targets.length === 1 && targets[0] === '';
+    const sa = (p: any) => (p.serviceAccountName ? String(p.serviceAccountName) : 'default');
+    const saSubject = (p: any) => ({ kind: 'ServiceAccount', name: sa(p), namespace: installNamespace });
+    const objs: any[] = [];
+
+    // BundleCSVServiceAccountGenerator (upstream iterates a Go set: order unspecified; sorted here)
+    const saNames = [...new Set([...permissions, ...clusterPermissions].map(sa))].filter((n) => n !== 'default').sort();
+    for (const name of saNames) objs.push({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace: installNamespace } });
+
+    // BundleCSVPermissionsGenerator
+    if (!allNamespaces) {
+      for (const ns of targets) {
+        for (const p of permissions) {
+          const name = RegistryV1Render.permissionName(bundle.name, sa(p), p.rules);
+          objs.push({ apiVersion: `${RBAC_GROUP}/v1`, kind: 'Role', metadata: { name, namespace: ns }, rules: (p.rules ?? []).map(cleanRule) });
+          objs.push({
+            apiVersion: `${RBAC_GROUP}/v1`,
+            kind: 'RoleBinding',
+            metadata: { name, namespace: ns },
+            roleRef: { apiGroup: RBAC_GROUP, kind: 'Role', name },
+            subjects: [saSubject(p)],
+          });
+        }
+      }
+    }
+    // BundleCSVClusterPermissionsGenerator: in AllNamespaces, permissions are promoted, plus namespaces get/list/watch
+    const promoted = allNamespaces
+      ? permissions.map((p) => ({ ...p, rules: [...(p.rules ?? []), { verbs: ['get', 'list', 'watch'], apiGroups: [''], resources: ['namespaces'] }] }))
+      : [];
+    for (const p of [...clusterPermissions, ...promoted]) {
+      const name = RegistryV1Render.permissionName(bundle.name, sa(p), p.rules);
+      objs.push({ apiVersion: `${RBAC_GROUP}/v1`, kind: 'ClusterRole', metadata: { name }, rules: (p.rules ?? []).map(cleanRule) });
+      objs.push({
+        apiVersion: `${RBAC_GROUP}/v1`,
+        kind: 'ClusterRoleBinding',
+        metadata: { name },
+        roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name },
+        subjects: [saSubject(p)],
+      });
+    }
+
+    const certFor = (deploymentName: string) => {
+      const serviceName = RegistryV1Render.objectNameForBaseAndSuffix(deploymentName.replace(/\./g, '-'), 'service');
+      return { serviceName, certName: RegistryV1Render.objectNameForBaseAndSuffix(serviceName, 'cert') };
+    };
+    // CertificateProvider.InjectCABundle: certmanager.go / openshift_serviceca.go
+    const inject = (obj: any, deploymentName: string) => {
+      const add = (a: Record<string, string>) => { obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), ...a }; };
+      if (provider === OlmV1CertificateProvider.CERT_MANAGER && obj.kind !== 'Service') {
+        add({ 'cert-manager.io/inject-ca-from': `${installNamespace}/${certFor(deploymentName).certName}` });
+      } else if (provider === OlmV1CertificateProvider.OPENSHIFT_SERVICE_CA) {
+        add(obj.kind === 'Service'
+          ? { 'service.beta.openshift.io/serving-cert-secret-name': certFor(deploymentName).certName }
+          : { 'service.beta.openshift.io/inject-cabundle': 'true' });
+      }
+      return obj;
+    };
+    const rawWebhooks: any[] = bundle.csv?.spec?.webhookdefinitions ?? [];
+
+    // BundleCRDGenerator: conversion webhooks point the CRD at the install namespace's Service
+    for (const crd of bundle.crds) {
+      const copy = JSON.parse(JSON.stringify(crd.raw));
+      const wh = rawWebhooks.find((w) => w.type === 'ConversionWebhook' && (w.conversionCRDs ?? []).includes(crd.name));
+      if (wh) {
+        copy.spec.conversion = {
+          strategy: 'Webhook',
+          webhook: {
+            clientConfig: { service: { namespace: installNamespace, name: certFor(wh.deploymentName).serviceName, path: wh.webhookPath ?? '/', port: wh.containerPort ?? 443 } },
+            conversionReviewVersions: wh.admissionReviewVersions,
+          },
+        };
+        inject(copy, wh.deploymentName);
+      }
+      objs.push(copy);
+    }
+    // BundleAdditionalResourcesGenerator: namespaced objects move to the install namespace; nothing else changes
+    // (a RoleBinding's subjects and roleRef stay as the bundle wrote them)
+    for (const o of bundle.objects) {
+      const copy = JSON.parse(JSON.stringify(o.raw));
+      if (SUPPORTED_KINDS[o.kind]) copy.metadata = { ...(copy.metadata ?? {}), namespace: installNamespace };
+      objs.push(copy);
+    }
+    // BundleCSVDeploymentGenerator (without the certificate volumes and deploymentConfig details)
+    const csvAnnotations = bundle.csv?.metadata?.annotations ?? {};
+    for (const d of spec.deployments ?? []) {
+      const depSpec = JSON.parse(JSON.stringify(d.spec ?? {}));
+      depSpec.template = depSpec.template ?? {};
+      depSpec.template.metadata = depSpec.template.metadata ?? {};
+      depSpec.template.metadata.annotations = {
+        ...csvAnnotations,
+        ...(depSpec.template.metadata.annotations ?? {}),
+        'olm.targetNamespaces': targets.join(','),
+        'olm.operatorNamespace': installNamespace,
+      };
+      depSpec.revisionHistoryLimit = 1;
+      if (provider !== OlmV1CertificateProvider.NONE && rawWebhooks.some((w) => w.deploymentName === d.name)) {
+        ensureCertVolumes(depSpec, certFor(d.name).certName);
+      }
+      const deployment: any = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: d.name, namespace: installNamespace, ...(d.label ? { labels: d.label } : {}) }, spec: depSpec };
+      if (deploymentConfig) applyDeploymentConfig(deployment, JSON.parse(JSON.stringify(deploymentConfig)));
+      objs.push(deployment);
+    }
+    // BundleValidatingWebhookResourceGenerator, BundleMutatingWebhookResourceGenerator
+    const namespaceSelector = targets.length > 0 && !targets.includes('')
+      ? { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: targets }] } : undefined;
+    for (const [type, kind] of [['ValidatingAdmissionWebhook', 'ValidatingWebhookConfiguration'], ['MutatingAdmissionWebhook', 'MutatingWebhookConfiguration']]) {
+      for (const wh of rawWebhooks.filter((w) => w.type === type)) {
+        const name = String(wh.generateName).replace(/-$/, '');
+        const hook: any = { name, admissionReviewVersions: wh.admissionReviewVersions };
+        for (const k of ['rules', 'failurePolicy', 'matchPolicy', 'objectSelector', 'sideEffects', 'timeoutSeconds', ...(kind.startsWith('Mutating') ? ['reinvocationPolicy'] : [])]) {
+          if (wh[k] !== undefined && wh[k] !== null) hook[k] = wh[k];
+        }
+        const service = { namespace: installNamespace, name: certFor(wh.deploymentName).serviceName };
+        hook.clientConfig = { service: { ...service, ...(wh.webhookPath ? { path: wh.webhookPath } : {}), port: wh.containerPort ?? 443 } };
+        if (namespaceSelector) hook.namespaceSelector = namespaceSelector;
+        // upstream sets metadata.namespace on these cluster-scoped objects too (the API server ignores it)
+        objs.push(inject({ apiVersion: 'admissionregistration.k8s.io/v1', kind, metadata: { name, namespace: installNamespace }, webhooks: [hook] }, wh.deploymentName));
+      }
+    }
+    // BundleDeploymentServiceResourceGenerator
+    const webhookDeployments = new Set(rawWebhooks.map((w) => String(w.deploymentName)));
+    for (const d of spec.deployments ?? []) {
+      if (!webhookDeployments.has(d.name)) continue;
+      const ports = new Map<string, any>();
+      for (const wh of rawWebhooks.filter((w) => w.deploymentName === d.name)) {
+        const port = wh.containerPort > 0 ? wh.containerPort : 443;
+        const targetPort = wh.targetPort ?? port;
+        ports.set(`${port}/${targetPort}`, { name: String(port), port, targetPort });
+      }
+      const sorted = [...ports.values()].sort((a, b) => a.port - b.port || (typeof a.targetPort === 'number' ? a.targetPort : 0) - (typeof b.targetPort === 'number' ? b.targetPort : 0));
+      const selector = d.spec?.selector?.matchLabels;
+      objs.push(inject({ apiVersion: 'v1', kind: 'Service', metadata: { name: certFor(d.name).serviceName, namespace: installNamespace }, spec: { ports: sorted, ...(selector ? { selector } : {}) } }, d.name));
+    }
+    // CertProviderResourceGenerator (cert-manager): a self-signed Issuer and a Certificate per webhook Deployment
+    if (provider === OlmV1CertificateProvider.CERT_MANAGER) {
+      for (const dep of [...webhookDeployments].sort()) {
+        const { serviceName, certName } = certFor(dep);
+        const issuer = RegistryV1Render.objectNameForBaseAndSuffix(certName, 'selfsigned-issuer');
+        objs.push({ apiVersion: 'cert-manager.io/v1', kind: 'Issuer', metadata: { name: issuer, namespace: installNamespace }, spec: { selfSigned: {} } });
+        const host = `${serviceName}.${installNamespace}`;
+        objs.push({
+          apiVersion: 'cert-manager.io/v1',
+          kind: 'Certificate',
+          metadata: { name: certName, namespace: installNamespace },
+          spec: {
+            secretName: certName,
+            commonName: host,
+            usages: ['server auth'],
+            dnsNames: [host, `${host}.svc`, `${host}.svc.cluster.local`],
+            issuerRef: { name: issuer },
+            duration: '17520h0m0s',
+            renewBefore: '24h0m0s',
+          },
+        });
+      }
+    }
+    this.objects = objs;
+  }
+
+  /** The RBAC objects and ServiceAccounts it creates (bundle manifests included), in render order. */
+  public rbacObjects(): any[] {
+    return this.objects.filter((o) => ['ServiceAccount', 'Role', 'RoleBinding', 'ClusterRole', 'ClusterRoleBinding'].includes(o.kind));
+  }
+}

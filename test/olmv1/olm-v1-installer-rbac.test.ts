@@ -1,0 +1,84 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { Testing } from 'cdk8s';
+import { parseAllDocuments } from 'yaml';
+import { appAndChart, synthErrors, validator } from './helpers';
+import { OperatorBundle } from '../../src/bundle';
+import { CuratedClusterCatalog, OlmV1InstallerRbac, OlmV1Team, RegistryV1Render } from '../../src/olmv1';
+import { RbacRules } from '../../src/rbac';
+
+const FIXTURES = path.join(__dirname, '..', 'fixtures');
+const argocd = OperatorBundle.fromDirectory(path.join(FIXTURES, 'olm-v1-render', 'bundles', 'argocd-operator.v0.6.0'));
+
+describe('OlmV1InstallerRbac: the installer ServiceAccount of operator-controller < v1.11.0', () => {
+  test('against upstream\'s hand-derived sample for argocd-operator v0.6.0 (derive-service-account.md): only the documented differences', () => {
+    const docs = parseAllDocuments(fs.readFileSync(path.join(FIXTURES, 'olm-v1-installer', 'olm_v1_clusterextension.yaml'), 'utf8')).map((d) => d.toJSON());
+    const sampleCluster = docs.filter((d) => d.kind === 'ClusterRole').flatMap((d) => d.rules);
+    const sampleRole = docs.filter((d) => d.kind === 'Role').flatMap((d) => d.rules);
+    const derived = OlmV1InstallerRbac.derive('argocd', [RegistryV1Render.forExtension(argocd, { installNamespace: 'argocd' })]);
+    // The CSV's namespaced permissions become a ClusterRole in AllNamespaces mode: creating it needs its rules
+    // cluster-wide (the sample gets away with rbac '*' on '*', i.e. escalate).
+    expect(RbacRules.compact(RbacRules.covers(sampleCluster, derived.clusterRules).missing)).toEqual([
+      { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] },
+    ]);
+    // clusterobjectsets belong to the alpha BoxcutterRuntime, not rendered by the registry+v1 Helm applier.
+    expect(RbacRules.compact(RbacRules.covers(derived.clusterRules, sampleCluster).missing)).toEqual([
+      { apiGroups: ['olm.operatorframework.io'], resources: ['clusterobjectsets/finalizers'], verbs: ['update'] },
+    ]);
+    expect(RbacRules.covers(sampleRole, derived.namespacedRules.argocd).missing).toEqual([]);
+    expect(Object.keys(derived.namespacedRules)).toEqual(['argocd']);
+    // every rendered ClusterRole's rules are held (the API server's escalation check), without escalate or bind on '*'
+    const render = RegistryV1Render.forExtension(argocd, { installNamespace: 'argocd' });
+    for (const cr of render.objects.filter((o) => o.kind === 'ClusterRole')) expect(RbacRules.covers(derived.clusterRules, cr.rules).missing).toEqual([]);
+  });
+
+  test('a binding to a role the bundle does not define needs bind on exactly that role', () => {
+    const flux = OperatorBundle.fromDirectory(path.join(FIXTURES, 'olm-v1-preview', 'grafana-operator-binds-cluster-admin'));
+    const derived = OlmV1InstallerRbac.derive('flux', [RegistryV1Render.forExtension(flux, { installNamespace: 'team-x' })]);
+    expect(RbacRules.covers(derived.clusterRules, [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], verbs: ['bind'], resourceNames: ['cluster-admin'] }]).missing).toEqual([]);
+    expect(RbacRules.covers(derived.clusterRules, [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], verbs: ['bind'], resourceNames: ['admin'] }]).missing.length).toEqual(1);
+  });
+
+  test('OlmV1Team legacyServiceAccount: writes the ServiceAccount, its derived RBAC and spec.serviceAccount; all valid', () => {
+    const { app, chart } = appAndChart();
+    const catalog = new CuratedClusterCatalog(chart, 'C', { catalogName: 'argocd', image: 'registry.example.com/catalogs/argocd:v1', team: 'gitops' });
+    new OlmV1Team(chart, 'T', {
+      team: 'gitops',
+      groups: ['gitops-admins'],
+      namespaces: ['argocd'],
+      catalog,
+      allowedPackages: [{ name: 'argocd-operator' }],
+      extensions: [{
+        packageName: 'argocd-operator',
+        name: 'argocd',
+        namespace: 'argocd',
+        bundles: [argocd],
+        legacyServiceAccount: 'argocd-installer',
+        acceptedRisks: [{ check: 'OLMT-026', reason: 'argo cd manages the cluster' }],
+      }],
+    });
+    expect(synthErrors(app)).toEqual([]);
+    const objs = Testing.synth(chart);
+    expect(objs.filter((o) => o.metadata.name === 'argocd-installer').map((o) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual([
+      'ServiceAccount/argocd/argocd-installer', 'ClusterRole//argocd-installer', 'ClusterRoleBinding//argocd-installer', 'Role/argocd/argocd-installer', 'RoleBinding/argocd/argocd-installer',
+    ]);
+    expect(objs.find((o) => o.kind === 'ClusterExtension').spec.serviceAccount).toEqual({ name: 'argocd-installer' });
+    expect(validator.validateAll(objs)).toEqual([]);
+  });
+
+  test('legacyServiceAccount without installable bundles is an error', () => {
+    const { app, chart } = appAndChart();
+    const catalog = new CuratedClusterCatalog(chart, 'C', { catalogName: 'c', image: 'registry.example.com/c:v1', team: 'gitops' });
+    new OlmV1Team(chart, 'T', {
+      team: 'gitops',
+      groups: ['g'],
+      namespaces: ['argocd'],
+      catalog,
+      allowedPackages: [{ name: 'argocd-operator' }],
+      extensions: [{ packageName: 'argocd-operator', namespace: 'argocd', legacyServiceAccount: 'installer' }],
+    });
+    expect(synthErrors(app)).toEqual([
+      "[platform/T] extensions[gitops-argocd-operator].legacyServiceAccount=\"installer\": the installer ServiceAccount's rules are derived from the bundles, and no installable bundle was given. Fix: pass the bundles the version range resolves to (LegacyServiceAccountWithoutBundles)",
+    ]);
+  });
+});
