@@ -8,11 +8,14 @@
  * - examples/out/gitops/TENANCY.md: the tenancy report (Mermaid diagram, subscriptions, permissions, upgrades, access);
  * - examples/out/WARNINGS.txt: every synth warning, sorted;
  * - examples/out/AUDIT.txt: the effective-power audit of every tenant (docs/audit.md): no tenant reaches another;
- * - examples/out/preflight-demo/: the docs' default Role failing with the complete list, and the fixed tenant.
+ * - examples/out/preflight-demo/: the docs' default Role failing with the complete list, and the fixed tenant;
+ * - examples/out/olm-v1/: the same kind of platform on OLM v1 (examples/olm-v1-platform.ts, docs/olm-v1.md): curated
+ *   ClusterCatalogs, two teams' ClusterExtensions and their admission guardrails, in the GitOps layout with TENANCY.md.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { App } from 'cdk8s';
+import { buildOlmV1Platform } from './olm-v1-platform';
 import { buildPlatform } from './platform';
 import { buildFailingTenant, buildFixedTenant } from './preflight-demo';
 import { Diagnostics, OutputLayout, TenancyApp, TenancyAudit } from '../src';
@@ -76,6 +79,13 @@ const fixed = new App({ outdir: path.join(demo, 'fixed') });
 buildFixedTenant(fixed);
 fixed.synth();
 written.push(path.join(demo, 'failing-tenant-errors.txt'), ...fs.readdirSync(path.join(demo, 'fixed')).sort().map((f) => path.join(demo, 'fixed', f)));
+
+// 3. The OLM v1 platform (cluster-admin installs: admission guardrails and the permission preview), GitOps layout.
+const v1 = path.join(out, 'olm-v1');
+const v1App = new TenancyApp({ outdir: v1, layout: OutputLayout.GITOPS, syncWaves: true, report: true });
+const v1Platform = buildOlmV1Platform(v1App);
+v1App.synth();
+written.push(`${v1}${path.sep} (${v1Platform.teams.length} OLM v1 teams, ${filesBelow(v1).length} files)`);
 
 const rel = (f: string) => path.relative(process.cwd(), f);
 console.log(`Synthesized the example platform (${app.charts.length} charts, ${platform.tenants.length} tenants) into ${rel(out)}/:`);
