@@ -20,6 +20,7 @@ describe('GitOps layout of the OLM v1 example platform', () => {
     buildOlmV1Platform(app);
     app.synth();
     expect(filesBelow(outdir)).toEqual([
+      TenancyApp.WARNINGS_FILE,
       'argocd/ignore-differences.yaml',
       'cluster/clustercatalog-messaging-curated.yaml',
       'cluster/clustercatalog-observability-curated.yaml',
