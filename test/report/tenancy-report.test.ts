@@ -4,8 +4,8 @@ import { Group } from 'cdk8s-plus-28';
 import { buildPlatform } from '../../examples/platform';
 import { buildUpgradeTenant } from '../../examples/upgrade-demo';
 import {
-  AccessLevel, CatalogSourceReference, ReachCode, DeriveScope, InstallPlanApproval, OperatorBundle, RbacRules, ScopedOperatorTenant, TenancyAudit, TenancyReport,
-  UpgradeAnalysis,
+  AccessLevel, CatalogSourceReference, DeriveScope, InstallPlanApproval, OperatorBundle, RbacRules, ReachCode, ScopedOperatorTenant, TenancyAudit,
+  TenancyReport, UpgradeAnalysis,
 } from '../../src';
 import { case1 } from '../audit/leaky-cases';
 import { synthObjects } from '../util/synth';
