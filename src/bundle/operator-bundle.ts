@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
-import { decodeManifestFile, decodeYamlDocuments, depthOf, escapeControl as esc, LOADER_LIMITS, oneLine, sizeProblem } from '../core/yaml-or-json';
+import { decodeManifestFile, decodeYamlDocuments, depthOf, escapeControl as esc, LOADER_LIMITS, oneLine, readAtMost, sizeProblem } from '../core/yaml-or-json';
 import { InstallMode, InstallModes } from '../olm/install-modes';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 
@@ -721,19 +721,9 @@ function readBundleFile(root: string, file: string): string | undefined {
     if (!opened.isFile() || opened.ino !== stat.ino || opened.dev !== stat.dev) {
       throw new Error(`OperatorBundle: ${where}: changed while it was read; a bundle holds only regular files`);
     }
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const buf = Buffer.alloc(64 * 1024);
-    for (;;) {
-      const n = fs.readSync(fd, buf, 0, Math.min(buf.length, limit + 1 - total), null);
-      if (n === 0) break;
-      chunks.push(Buffer.from(buf.subarray(0, n)));
-      total += n;
-      if (total > limit) {
-        throw new Error(`OperatorBundle: ${where}: file holds more than ${limit} bytes, over the limit for a bundle manifest`);
-      }
-    }
-    return Buffer.concat(chunks, total).toString('utf8');
+    const text = readAtMost(fd, limit);
+    if (text === undefined) throw new Error(`OperatorBundle: ${where}: file holds more than ${limit} bytes, over the limit for a bundle manifest`);
+    return text;
   } finally {
     fs.closeSync(fd);
   }

@@ -13,7 +13,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { YamlWriter } from '../app/yaml-writer';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { decodeManifestStream, LOADER_LIMITS } from '../core/yaml-or-json';
+import { decodeManifestStream, LOADER_LIMITS, readAtMost } from '../core/yaml-or-json';
 import { DefaultInstallerRules } from '../preflight/default-installer-rules';
 import {
   BindRoleAcceptance, BoundRoleKind, DerivedRoleBind, InstallerPermissions, InstallPreflight, NamespaceRules, PreflightResult,
@@ -484,17 +484,9 @@ function readLimited(file: string, shown: string): string {
   const limit = LOADER_LIMITS.manifestBytes;
   const fd = fs.openSync(file, 'r');
   try {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const buf = Buffer.alloc(64 * 1024);
-    for (;;) {
-      const n = fs.readSync(fd, buf, 0, Math.min(buf.length, limit + 1 - total), null);
-      if (n === 0) break;
-      chunks.push(Buffer.from(buf.subarray(0, n)));
-      total += n;
-      if (total > limit) throw new Error(`installer rules file '${shown}' holds more than ${limit} bytes, the limit`);
-    }
-    return Buffer.concat(chunks, total).toString('utf8');
+    const text = readAtMost(fd, limit);
+    if (text === undefined) throw new Error(`installer rules file '${shown}' holds more than ${limit} bytes, the limit`);
+    return text;
   } finally {
     fs.closeSync(fd);
   }

@@ -15,6 +15,7 @@
  *
  * Nothing here throws for bad input: problems come back as values, with 1-based lines, on one line each.
  */
+import * as fs from 'fs';
 import { Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, Tags } from 'yaml';
 
 /** Documented limits of the loaders (docs/preflight.md, docs/catalog.md). */
@@ -78,6 +79,24 @@ export function oneLine(v: unknown, max = 80): string {
  */
 // eslint-disable-next-line no-control-regex
 const UNSAFE_IN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The text of an open file, read up to `limit` bytes whatever `stat` says (files of /proc report size 0, a FIFO
+ * never ends); undefined when the file holds more than `limit` bytes.
+ */
+export function readAtMost(fd: number, limit: number): string | undefined {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const buf = Buffer.alloc(64 * 1024);
+  for (;;) {
+    const n = fs.readSync(fd, buf, 0, Math.min(buf.length, limit + 1 - total), null);
+    if (n === 0) break;
+    chunks.push(Buffer.from(buf.subarray(0, n)));
+    total += n;
+    if (total > limit) return undefined;
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
 
 /** Escapes raw newlines and other control characters (JSON style), so the text stays on one line. */
 export function escapeControl(s: string): string {
