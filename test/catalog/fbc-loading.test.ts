@@ -3,6 +3,7 @@
  * apimachinery `NewYAMLOrJSONDecoder` over sigs.k8s.io/yaml / go-yaml v2 and Go encoding/json), within documented
  * limits; loading never throws (every problem names the file), and nothing later throws a RangeError.
  */
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -106,6 +107,25 @@ describe('BOM, CRLF, merge keys (go-yaml), empty documents', () => {
 });
 
 describe('limits: each breach is a load problem naming the file, never an exception', () => {
+  test('a FIFO named as a catalog file is refused without opening it (it would never end); /proc files are read with a byte limit', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fbc-fifo-'));
+    try {
+      const fifo = path.join(dir, 'catalog.json');
+      execFileSync('mkfifo', [fifo]);
+      const c = FileBasedCatalog.fromPath(fifo);
+      expect(c.blobs).toEqual([]);
+      expect(c.loadProblems).toEqual([{
+        message: 'catalog.json: is not a regular file (a FIFO, socket or device); a catalog holds only files',
+        location: { file: 'catalog.json', line: 1 },
+      }]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // stat reports size 0 for /proc files: the read itself is bounded (and a status file is no catalog)
+    expect(fs.statSync('/proc/self/status').size).toEqual(0);
+    expect(FileBasedCatalog.fromPath('/proc/self/status').blobs).toEqual([]);
+  });
+
   test('a YAML alias bomb', () => {
     const lines = ['schema: olm.package', 'name: a', 'a: &a ["x","x","x","x","x","x","x","x","x"]'];
     for (const [p, n] of [['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'g']]) lines.push(`${n}: &${n} [${Array(9).fill(`*${p}`).join(',')}]`);

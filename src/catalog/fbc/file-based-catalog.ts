@@ -11,7 +11,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { bundleVersionOf, channelEntriesOf, nonEmpty, str, uniqueSorted } from './internal';
-import { decodeJsonValues, decodeYamlDocuments, DecodedDocument, escapeControl as oneLineText, LOADER_LIMITS, sizeProblem } from '../../core/yaml-or-json';
+import { decodeJsonValues, decodeYamlDocuments, DecodedDocument, escapeControl as oneLineText, LOADER_LIMITS, readAtMost, sizeProblem } from '../../core/yaml-or-json';
 
 /** The schemas of the FBC blobs this library understands (operator-registry `alpha/declcfg/declcfg.go`). */
 export enum FbcSchema {
@@ -128,7 +128,7 @@ export class FileBasedCatalog {
     if (!fs.existsSync(fileOrDirectory)) {
       return new FileBasedCatalog([], [{ message: `catalog path ${JSON.stringify(fileOrDirectory)} does not exist` }]);
     }
-    if (fs.statSync(fileOrDirectory).isFile()) {
+    if (!fs.statSync(fileOrDirectory).isDirectory()) {
       return FileBasedCatalog.readFile(fileOrDirectory, path.basename(fileOrDirectory));
     }
     const parts: FileBasedCatalog[] = [];
@@ -177,14 +177,27 @@ export class FileBasedCatalog {
     const shown = oneLineText(name);
     let content: string;
     try {
-      const size = fs.statSync(file).size;
-      if (size > LOADER_LIMITS.catalogFileBytes) {
-        return new FileBasedCatalog([], [{
-          message: `${shown}: file is ${size} bytes, over the limit of ${LOADER_LIMITS.catalogFileBytes} bytes for a catalog file`,
-          location: { file: shown, line: 1 },
-        }]);
+      const stat = fs.statSync(file);
+      const limit = LOADER_LIMITS.catalogFileBytes;
+      // a FIFO or device would block or never end: refused, not opened
+      if (!stat.isFile()) {
+        return new FileBasedCatalog([], [{ message: `${shown}: is not a regular file (a FIFO, socket or device); a catalog holds only files`, location: { file: shown, line: 1 } }]);
       }
-      content = fs.readFileSync(file, 'utf-8');
+      const tooBig = () => new FileBasedCatalog([], [{
+        message: `${shown}: file is ${stat.size > limit ? stat.size : `more than ${limit}`} bytes, over the limit of ${limit} bytes for a catalog file`,
+        location: { file: shown, line: 1 },
+      }]);
+      if (stat.size > limit) return tooBig();
+      // read with a real byte limit: files of /proc report size 0
+      const fd = fs.openSync(file, 'r');
+      let text: string | undefined;
+      try {
+        text = readAtMost(fd, limit);
+      } finally {
+        fs.closeSync(fd);
+      }
+      if (text === undefined) return tooBig();
+      content = text;
     } catch (e) {
       // unreadable (permissions), a broken link, a link to a folder: a load problem, never an exception
       return new FileBasedCatalog([], [{ message: `${shown}: cannot read the file: ${oneLineText((e as Error).message ?? String(e))}`, location: { file: shown, line: 1 } }]);
