@@ -7,9 +7,10 @@ import { ICatalogSource } from '../catalog/catalog-source';
 import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
 import { describeValue, InputCheck, valueText } from '../core/input';
 import { AccessLevel } from '../olm/olm-naming';
-import { InstallPlanApproval } from '../tenant/operator-subscription';
+import { InstallPlanApproval } from '../tenant/operator-subscription-props';
 import { PinnedApproverOptions } from '../tenant/pinned-install-plan-approver';
-import { PodSecurityLevel, ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
+import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
+import { PodSecurityLevel } from '../tenant/scoped-operator-tenant-props';
 import { UpgradeGraph } from '../upgrade/upgrade-graph';
 
 /** An operator every tenant stamped from a blueprint subscribes to. */

@@ -2,9 +2,8 @@
 import { IConstruct } from 'constructs';
 import { DeriveScope } from './derive-scope';
 import { SensitiveGrant } from './installer-rule-checks';
-import { InstallPlanApproval, OperatorSubscriptionProps, PreflightEnforcement, SubscriptionConfig } from './operator-subscription';
-import type { LegacyPullSecretAccess, RemovedOperatorOptions, ScopedOperatorTenantProps } from './scoped-operator-tenant';
-import { PodSecurityLevel, UpgradeStrategy } from './scoped-operator-tenant';
+import { InstallPlanApproval, OperatorSubscriptionProps, PreflightEnforcement, SubscriptionConfig } from './operator-subscription-props';
+import { LegacyPullSecretAccess, PodSecurityLevel, RemovedOperatorOptions, ScopedOperatorTenantProps, UpgradeStrategy } from './scoped-operator-tenant-props';
 import { SubscriptionConfigOptIn } from './subscription-config-checks';
 import { TargetNamespaces } from './target-namespaces';
 import { ReachCode } from '../audit/tenancy-audit';
