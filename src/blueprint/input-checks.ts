@@ -1,6 +1,5 @@
 // Runtime checks of the blueprint props and stamp options (see src/core/input.ts); internal, not re-exported.
-import type { BlueprintOperator, BlueprintStampOptions, TenantBlueprintProps } from './tenant-blueprint';
-import { BlueprintOverride } from './tenant-blueprint';
+import { BlueprintOperator, BlueprintOverride, BlueprintStampOptions, TenantBlueprintProps } from './tenant-blueprint-props';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { InputCheck, prop, withUnknownProps } from '../core/input';
 import { AccessLevel } from '../olm/olm-naming';

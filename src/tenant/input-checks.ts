@@ -6,7 +6,7 @@ import { InstallPlanApproval, OperatorSubscriptionProps, PreflightEnforcement, S
 import { LegacyPullSecretAccess, PodSecurityLevel, RemovedOperatorOptions, ScopedOperatorTenantProps, UpgradeStrategy } from './scoped-operator-tenant-props';
 import { SubscriptionConfigOptIn } from './subscription-config-checks';
 import { TargetNamespaces } from './target-namespaces';
-import { ReachCode } from '../audit/tenancy-audit';
+import { ReachCode } from '../audit/reach-code';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { CatalogSourceLocation, CatalogSourceReference, CatalogSubscriptionRequest, ICatalogSource } from '../catalog/catalog-source';
 import { checkRuleShape, INPUT_CODES, InputCheck, KubernetesText, prop, withUnknownProps } from '../core/input';

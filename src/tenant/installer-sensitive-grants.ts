@@ -3,7 +3,7 @@
 import { Lazy } from 'cdk8s';
 import { CompactClusterRole } from './compact-cluster-role';
 import { CompactRole } from './compact-role';
-import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
+import { InstallerRuleCheckOptions, InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
 import { ScopedOperatorTenantProps, TenantSensitiveGrant } from './scoped-operator-tenant-props';
 import { SENSITIVE_GRANTS_ANNOTATION } from './tenant-annotations';
 import { OperatorBundle } from '../bundle/operator-bundle';
@@ -24,15 +24,6 @@ export interface InstallerSensitiveGrantsOptions {
   clusterInstallerRules(): PolicyRule[] | undefined;
   /** True for a derived rule that binds named roles only (accepted by the derivation, never a sensitive grant). */
   isDerivedNamedBind(rule: PolicyRule): boolean;
-}
-
-/** Options of `InstallerRuleChecks` for the namespaced installer Role. */
-export interface NamespacedCheckOptions {
-  readonly clusterScoped: boolean;
-  readonly allowedSensitiveGrants: SensitiveGrant[];
-  readonly field: string;
-  readonly operatorRbacBeyondNamespace: boolean;
-  readonly bundleGrantedRules: PolicyRule[];
 }
 
 /**
@@ -93,7 +84,7 @@ export class InstallerSensitiveGrants {
   }
 
   /** Options of the sensitive-grant checks of the namespaced installer Role. */
-  public namespacedCheckOptions(): NamespacedCheckOptions {
+  public namespacedCheckOptions(): InstallerRuleCheckOptions {
     return {
       clusterScoped: false,
       allowedSensitiveGrants: this.allowedGrants(),

@@ -3,7 +3,7 @@
 import { DeriveScope } from './derive-scope';
 import { SensitiveGrant, SensitiveGrantAcceptance } from './installer-rule-checks';
 import { TargetNamespaces } from './target-namespaces';
-import { AcceptedReach } from '../audit/tenancy-audit';
+import { AcceptedReach } from '../audit/audited-tenant';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { PolicySeverity } from '../core/policy-checks';
 import { OlmGeneration } from '../olm/olm-naming';

@@ -19,7 +19,7 @@ import { SENSITIVE_GRANTS_ANNOTATION } from './tenant-annotations';
 import { TenantDayTwo } from './tenant-day-two';
 import { TenantSubscriptions } from './tenant-subscriptions';
 import { TenantTree, TreeTenant } from './tenant-tree';
-import { DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import { AccessLevel, OlmGeneration, OlmNaming } from '../olm/olm-naming';

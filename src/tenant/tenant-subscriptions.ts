@@ -13,7 +13,7 @@ import { UpgradeCheckContext, UpgradeChecks } from './upgrade-checks';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { ICatalogSource } from '../catalog/catalog-source';
 import { rulesKey as ruleListKey } from '../core/content-cache';
-import { DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 import { isObject } from '../core/input';
 import { InstallPreflight, PreflightResult } from '../preflight/install-preflight';
 import { UpgradeAnalysisResult } from '../upgrade/upgrade-analysis';

@@ -4,9 +4,9 @@ import { k8s } from 'cdk8s-plus-28';
 import { IConstruct } from 'constructs';
 import { findDuplicateObjects, reportOnObject } from './duplicate-objects';
 import { PeopleGrantFacts, TenantConflicts, TenantFacts } from './tenant-conflicts';
-import { AuditedTenant } from '../audit/tenancy-audit';
+import { AuditedTenant } from '../audit/audited-tenant';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 
 /** What the App-wide checks need of a tenant (a `ScopedOperatorTenant`). */
 export interface TreeTenant extends IConstruct {
