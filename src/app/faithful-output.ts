@@ -8,7 +8,8 @@
 import { ApiObject, App } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { cdk8sWritesUnfaithfully, FAITHFUL_WRITER_APPS } from './yaml-writer';
-import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
+import { addErrorProducer } from '../core/diagnostics';
 
 const GUARDED = new WeakSet<IConstruct>();
 

@@ -2,8 +2,8 @@
 // re-exported. JavaScript and jsii callers can pass anything: the construct (TenancyApp) records synth errors, the
 // static methods (GitOpsLayout) throw one clear Error in the diagnostics format (throwIfInvalid).
 import { AppProps, YamlOutputType } from 'cdk8s';
-import type { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout';
-import type { OutputLayout, TenancyAppProps } from './tenancy-app';
+import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
+import { OutputLayout, TenancyAppProps } from './tenancy-app-props';
 import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input';
 import { NameRule } from '../core/names';
 

@@ -2,7 +2,7 @@
 // not re-exported. They run outside constructs: each throws one clear Error in the diagnostics format
 // (throwIfInvalid) instead of a TypeError deep inside. The synth-time audit (validation.ts) reads the tenants'
 // already checked props and skips these checks.
-import type { ReachCode as ReachCodeType } from './tenancy-audit';
+import type { ReachCode as ReachCodeType } from './reach-code';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { checkRuleShape, checkScope, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
 import { OlmGeneration } from '../olm/olm-naming';

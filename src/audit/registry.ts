@@ -5,8 +5,8 @@
 import { createHash } from 'crypto';
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import type { AuditedTenant, TenancyAuditInput } from './audited-tenant';
 import type { PowerObject } from './effective-power';
-import type { AuditedTenant, TenancyAuditInput } from './tenancy-audit';
 
 interface Registered {
   readonly construct: IConstruct;

@@ -5,86 +5,20 @@
  * as a validation of every `ScopedOperatorTenant`, and over any construct tree with `TenancyAudit.ofConstruct`.
  */
 import { IConstruct } from 'constructs';
+import { AuditedTenant, TenancyAuditInput } from './audited-tenant';
 import { CLUSTER_ADMIN_RULES } from './builtin-roles';
 import { EffectivePower, PowerGrant, PowerObject, RbacSubject, RoleOrigin, SubjectKind, subjectLabel } from './effective-power';
 import { checkAuditInput, checkAuditResult, checkPowerObjects, checkTenancyAuditArg } from './input-checks';
+import { ReachCode } from './reach-code';
 import { auditedTenantsOf, auditInputOf, forEachAuditedManifest } from './registry';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { BoundedCache, CACHING, contentKey } from '../core/content-cache';
 import { InputCheck, throwIfInvalid } from '../core/input';
 import { OlmGeneratedRbac } from '../olm/generated-rbac';
-import { OlmGeneration } from '../olm/olm-naming';
 import { NamespaceTemplates } from '../preflight/namespace-template';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 import { serviceAccountNamespaces } from '../rbac/subject-matcher';
-
-/** Stable codes of the audit's findings. */
-export enum ReachCode {
-  /** A tenant identity reaches cluster-scoped rights through another identity, a bind or escalate, or a built-in/unknown role. */
-  TENANT_IDENTITY_REACHES_CLUSTER = 'TenantIdentityReachesCluster',
-  /** A tenant identity reaches rights in a namespace that is not the tenant's (nor one of its targets) the same ways. */
-  TENANT_IDENTITY_REACHES_OTHER_NAMESPACE = 'TenantIdentityReachesOtherNamespace',
-  /** A tenant identity reaches everything (`*` on every resource cluster-wide, e.g. bind cluster-admin). */
-  TENANT_IDENTITY_UNBOUNDED = 'TenantIdentityUnbounded',
-  /** An identity can become an installer ServiceAccount that holds rules outside its tenant namespace. */
-  IDENTITY_CAN_ASSUME_INSTALLER = 'IdentityCanAssumeInstaller',
-}
-
-/** An explicit opt-in for a reach the audit finds (written to the OperatorGroup annotation `TenancyAudit.ACCEPTED_REACH_ANNOTATION`). */
-export interface AcceptedReach {
-  /** The finding code accepted. */
-  readonly code: ReachCode;
-  /**
-   * The subject whose reach is accepted, as the audit names it (e.g. `ServiceAccount team-a/etcd-operator`).
-   * @default - every subject of the tenant
-   */
-  readonly subject?: string;
-  /** Why it is acceptable (reviewed by whom, ticket). Must not be empty. */
-  readonly reason: string;
-}
-
-/** One tenant, as plain data. */
-export interface AuditedTenant {
-  /** A name for the tenant in findings (the construct path). */
-  readonly name: string;
-  /** The tenant namespace. */
-  readonly namespace: string;
-  /** The OperatorGroup's target namespaces; empty means AllNamespaces. */
-  readonly targetNamespaces: string[];
-  /** The OperatorGroup's name. */
-  readonly operatorGroupName: string;
-  /** The installer ServiceAccount (in `namespace`). */
-  readonly installerServiceAccountName: string;
-  /**
-   * The OLM release line (names of OLM's generated roles).
-   * @default OlmGeneration.V0_26_AND_LATER
-   */
-  readonly olmGeneration?: OlmGeneration;
-  /**
-   * The bundles OLM installs in the namespace (their operators' ServiceAccounts, RBAC and objects).
-   * @default - none
-   */
-  readonly bundles?: OperatorBundle[];
-  /**
-   * People and groups the tenant grants access to.
-   * @default - none
-   */
-  readonly people?: RbacSubject[];
-  /**
-   * Reaches accepted explicitly.
-   * @default - none
-   */
-  readonly acceptedReach?: AcceptedReach[];
-}
-
-/** Input of `TenancyAudit.audit`. */
-export interface TenancyAuditInput {
-  /** Every object of the App that can grant or hold power (RBAC objects, token Secrets, ServiceAccounts, workloads). */
-  readonly objects: PowerObject[];
-  /** The tenants; OLM's generated RBAC and the bundles' objects are added from their bundles. */
-  readonly tenants: AuditedTenant[];
-}
 
 /** One finding. */
 export interface ReachFinding {

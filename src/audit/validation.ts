@@ -11,7 +11,7 @@
 import { IConstruct } from 'constructs';
 import { AuditFingerprint } from './registry';
 import { TenancyAudit, TenancyAuditResult, TenantAuditResult } from './tenancy-audit';
-import { DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 import { SynthPass } from '../core/synth-pass';
 
 interface Cache {

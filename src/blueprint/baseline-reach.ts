@@ -6,11 +6,10 @@
 // is the effective-power closure (`EffectivePower`) of each tenant identity, over the objects OLM creates for the
 // tenant and the tenant's own objects.
 import { ApiObject } from 'cdk8s';
-import type { TenantBaseline } from './tenant-baseline';
 import { findBuiltin } from '../audit/builtin-roles';
 import { EffectivePower, PowerGrant, PowerObject, RbacSubject, SubjectKind, subjectLabel } from '../audit/effective-power';
 import { TenancyAudit } from '../audit/tenancy-audit';
-import { DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import type { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
@@ -21,8 +20,16 @@ const KINDS = new Set([
 /** The writes that remove or change an object (patch is its own verb; deletecollection takes no name). */
 const VERBS = ['delete', 'deletecollection', 'patch', 'update'];
 
+/** What the findings read of a `TenantBaseline` (an interface, so that this file need not import the baseline). */
+export interface BaselineObjects {
+  readonly resourceQuota: { readonly name: string };
+  readonly limitRange: { readonly name: string };
+  readonly networkPolicies: ReadonlyArray<{ readonly name: string }>;
+  readonly protectsManagedObjects: boolean;
+}
+
 /** The `TenantCanRemoveBaseline` findings of a baseline: one per tenant identity that may change or delete its objects. */
-export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: TenantBaseline): DiagnosticDetails[] {
+export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: BaselineObjects): DiagnosticDetails[] {
   const facts = tenant.auditFacts();
   const ns = facts.namespace;
   const targets: Array<{ apiGroup: string; resource: string; names: string[] }> = [

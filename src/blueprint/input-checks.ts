@@ -1,11 +1,10 @@
 // Runtime checks of the blueprint props and stamp options (see src/core/input.ts); internal, not re-exported.
-import type { BlueprintOperator, BlueprintStampOptions, TenantBlueprintProps } from './tenant-blueprint';
-import { BlueprintOverride } from './tenant-blueprint';
+import { BlueprintOperator, BlueprintOverride, BlueprintStampOptions, TenantBlueprintProps } from './tenant-blueprint-props';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { InputCheck, prop, withUnknownProps } from '../core/input';
 import { AccessLevel } from '../olm/olm-naming';
-import { InstallPlanApproval } from '../tenant/operator-subscription';
-import { PodSecurityLevel } from '../tenant/scoped-operator-tenant';
+import { InstallPlanApproval } from '../tenant/operator-subscription-props';
+import { PodSecurityLevel } from '../tenant/scoped-operator-tenant-props';
 
 /** One operator of a blueprint (or of `extraOperators`): `undefined` (and errors) when it cannot be used. */
 function checkOperator(input: InputCheck, field: string, raw: unknown): BlueprintOperator | undefined {

@@ -3,7 +3,7 @@
  * also checks the subscription against its curated list) or a CatalogSource that exists outside the App.
  */
 import { IConstruct } from 'constructs';
-import { DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 import { InputCheck } from '../core/input';
 import { NameRule } from '../core/names';
 

@@ -4,20 +4,22 @@ import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source';
 import { CuratedList, CuratedPackage } from './curated-list';
+import { GoDuration } from './go-duration';
+import { ImageSetConfigurationOptions, MirrorConfig } from './mirror-config';
+import { catalogSourcesByLocation, checkDirectory } from './private';
 import { refuseUnfaithfulOutputOnPlainApps } from '../app/faithful-output';
 import { YamlWriter } from '../app/yaml-writer';
-import { addErrorProducer, addWarningProducer, DiagnosticDetails, Diagnostics } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
+import { addErrorProducer, addWarningProducer, Diagnostics } from '../core/diagnostics';
 import { describeValue, INPUT_CODES, InputCheck, isObject, prop, throwIfInvalid, valueText, withUnknownProps } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
 import { IOperatorTenant } from '../tenant/operator-tenant';
 import { FbcFilter, FbcFilterResult } from './fbc/fbc-filter';
+import { FbcFormat, FbcProblem } from './fbc/fbc-types';
 import { FbcValidator } from './fbc/fbc-validator';
 import { FbcWriter } from './fbc/fbc-writer';
-import { FbcFormat, FbcProblem, FileBasedCatalog } from './fbc/file-based-catalog';
-import { GoDuration } from './go-duration';
-import { ImageSetConfigurationOptions, MirrorConfig } from './mirror-config';
-import { catalogSourcesByLocation, checkDirectory } from './private';
+import { FileBasedCatalog } from './fbc/file-based-catalog';
 
 /** Properties of a `CuratedCatalog`. */
 export interface CuratedCatalogProps {

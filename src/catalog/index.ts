@@ -2,6 +2,7 @@
 export * from './catalog-source';
 export * from './curated-list';
 export * from './go-duration';
+export * from './fbc/fbc-types';
 export * from './fbc/file-based-catalog';
 export * from './fbc/fbc-validator';
 export * from './fbc/fbc-filter';

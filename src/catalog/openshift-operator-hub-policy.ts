@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
-import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
+import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import * as openshift from '../imports/openshift';
 

@@ -1,7 +1,7 @@
 // Internal helpers of the catalog constructs; not part of the public API.
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 import { InputCheck, throwIfInvalid } from '../core/input';
 
 /** Constructs that own the platform's default-catalog policy (only one per App). */

@@ -5,7 +5,8 @@ import { Construct } from 'constructs';
 import { CatalogSourceLocation } from './catalog-source';
 import { celStringList, checkDirectory, defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
 import { YamlWriter } from '../app/yaml-writer';
-import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
+import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 

@@ -7,6 +7,7 @@
  * Setting the context key `Diagnostics.WARNINGS_AS_ERRORS_CONTEXT` to true turns every warning into a synth error.
  */
 import { IConstruct } from 'constructs';
+import { DiagnosticDetails } from './diagnostic-details';
 import { PolicyChecks } from './policy-checks';
 import { SynthPass } from './synth-pass';
 
@@ -48,29 +49,6 @@ export interface Diagnostic {
    * @default - not a registered policy check
    */
   readonly policyId?: string;
-}
-
-/** Input to `Diagnostics.format`: a finding without its severity. */
-export interface DiagnosticDetails {
-  /** Stable machine-readable code. */
-  readonly code: string;
-  /**
-   * The field (prop or option) that holds the problem.
-   * @default - the construct as a whole
-   */
-  readonly field?: string;
-  /**
-   * The offending value.
-   * @default - no single value
-   */
-  readonly value?: string;
-  /** What is wrong. */
-  readonly message: string;
-  /**
-   * How to fix it.
-   * @default - no suggestion
-   */
-  readonly fix?: string;
 }
 
 type Producer = () => DiagnosticDetails[];

@@ -1,4 +1,5 @@
 // Shared plumbing: name rules and synth-time diagnostics (errors and warnings).
 export * from './names';
-export { Diagnostics, Diagnostic, DiagnosticDetails, Severity } from './diagnostics';
+export { Diagnostics, Diagnostic, Severity } from './diagnostics';
+export { DiagnosticDetails } from './diagnostic-details';
 export * from './policy-checks';

@@ -5,7 +5,8 @@
  * goes on with a safe value, so nothing downstream meets a wrong type. Internal: not re-exported from the package.
  */
 import { isSealed } from './content-cache';
-import { DiagnosticDetails, Diagnostics } from './diagnostics';
+import { DiagnosticDetails } from './diagnostic-details';
+import { Diagnostics } from './diagnostics';
 import { KubernetesNames, NameRule } from './names';
 import { PROP_NAMES } from './prop-names';
 

@@ -6,7 +6,7 @@
  *
  * Ids are stable: a check that is removed keeps its id unused; new checks get the next free number.
  */
-import { DiagnosticDetails } from './diagnostics';
+import { DiagnosticDetails } from './diagnostic-details';
 
 /** Severity of a policy check, as a tenant sets it. */
 export enum PolicySeverity {

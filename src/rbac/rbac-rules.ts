@@ -14,7 +14,8 @@
  */
 import { PolicyRule } from './policy-rule';
 import { BoundedCache, copyShallowArrays, isPlainRuleList, rulesKey, seal } from '../core/content-cache';
-import { DiagnosticDetails, Diagnostics } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
+import { Diagnostics } from '../core/diagnostics';
 import { describeValue, INPUT_CODES, shown, valueText } from '../core/input';
 
 /** Result of `RbacRules.covers`. */

@@ -8,9 +8,10 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { PinnedInstallPlanApprover } from './pinned-install-plan-approver';
+import { AuditedTenant } from '../audit/audited-tenant';
 import { EffectivePower, PowerObject, RbacSubject, SubjectKind, subjectLabel } from '../audit/effective-power';
-import { AuditedTenant, TenancyAudit } from '../audit/tenancy-audit';
-import { DiagnosticDetails } from '../core/diagnostics';
+import { TenancyAudit } from '../audit/tenancy-audit';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 
 /** Kinds of the App read for the closure (what can grant or hold power). */
 const KINDS = new Set([

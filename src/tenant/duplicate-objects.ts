@@ -1,7 +1,8 @@
 // Duplicate object identities across an App (issue 8, case 7). Internal: not re-exported.
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { DiagnosticDetails, Diagnostics } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
+import { Diagnostics } from '../core/diagnostics';
 
 /**
  * Cluster-scoped kinds (`<group>/<kind>`) whose identity has no namespace even when a Chart's `namespace` put one

@@ -2,12 +2,11 @@
 import { IConstruct } from 'constructs';
 import { DeriveScope } from './derive-scope';
 import { SensitiveGrant } from './installer-rule-checks';
-import { InstallPlanApproval, OperatorSubscriptionProps, PreflightEnforcement, SubscriptionConfig } from './operator-subscription';
-import type { LegacyPullSecretAccess, RemovedOperatorOptions, ScopedOperatorTenantProps } from './scoped-operator-tenant';
-import { PodSecurityLevel, UpgradeStrategy } from './scoped-operator-tenant';
+import { InstallPlanApproval, OperatorSubscriptionProps, PreflightEnforcement, SubscriptionConfig } from './operator-subscription-props';
+import { LegacyPullSecretAccess, PodSecurityLevel, RemovedOperatorOptions, ScopedOperatorTenantProps, UpgradeStrategy } from './scoped-operator-tenant-props';
 import { SubscriptionConfigOptIn } from './subscription-config-checks';
 import { TargetNamespaces } from './target-namespaces';
-import { ReachCode } from '../audit/tenancy-audit';
+import { ReachCode } from '../audit/reach-code';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { CatalogSourceLocation, CatalogSourceReference, CatalogSubscriptionRequest, ICatalogSource } from '../catalog/catalog-source';
 import { checkRuleShape, INPUT_CODES, InputCheck, KubernetesText, prop, withUnknownProps } from '../core/input';

@@ -3,7 +3,7 @@
  * tenant construct, the preflight and tests all use the same answer.
  */
 import { BoundedCache, contentKey, isPlainRuleList, rulesKey } from '../core/content-cache';
-import { DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 import { InputCheck, throwIfInvalid } from '../core/input';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules, ResourceRequest } from '../rbac/rbac-rules';

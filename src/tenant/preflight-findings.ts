@@ -4,7 +4,7 @@
  * "needed for" steps de-duplicated and capped, and a fix that names the exact prop or method of the tenant.
  * The complete structured result stays available to tools as `ScopedOperatorTenant.preflight()`.
  */
-import { DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 import { PreflightCode, PreflightResult } from '../preflight/install-preflight';
 
 /** At most this many "needed for" steps are named in a finding; the rest is "and N more". */

@@ -1,4 +1,4 @@
-import { DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 
 /**
  * Parts of Subscription `spec.config` that are refused unless opted into. OLM applies `spec.config` to the

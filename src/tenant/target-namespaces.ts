@@ -1,4 +1,4 @@
-import { DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 import { InputCheck } from '../core/input';
 
 /**

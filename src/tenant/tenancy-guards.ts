@@ -2,7 +2,7 @@
 // functions over plain facts. Internal: not re-exported.
 import { SystemNamespaces } from './system-namespaces';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 
 /** What the guards need to know of another tenant. */
 export interface OtherTenantFacts {

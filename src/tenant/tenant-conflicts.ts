@@ -1,6 +1,6 @@
 // Conflicts between tenants that OLM (or the cluster) only finds at install time. Internal: not re-exported.
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 import { serviceAccountReach, SubjectMatcher } from '../rbac/subject-matcher';
 
 /** One subject a tenant grants access to (`grantOperatorAccess`, `grantSubscriptionManagement`), as bound. */

@@ -4,8 +4,9 @@
  * what is missing. Internal to the tenant (not exported).
  */
 import { DeriveScope } from './derive-scope';
-import { InstallPlanApproval, OperatorSubscription, PreflightEnforcement } from './operator-subscription';
-import { DiagnosticDetails } from '../core/diagnostics';
+import { OperatorSubscription } from './operator-subscription';
+import { InstallPlanApproval, PreflightEnforcement } from './operator-subscription-props';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 import { NamespaceRules } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
 import { UpgradeAnalysis, UpgradeAnalysisResult } from '../upgrade/upgrade-analysis';

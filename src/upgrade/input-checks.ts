@@ -1,7 +1,6 @@
 // Runtime checks of the upgrade folder's static-method arguments (see src/core/input.ts); internal, not re-exported.
 // These methods run outside constructs: each throws one clear Error in the diagnostics format (throwIfInvalid)
 // instead of a TypeError deep inside.
-import type { UpgradeGraph } from './upgrade-graph';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
 import { checkRuleShape, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
@@ -71,8 +70,8 @@ export function checkDiffFormat(diff: unknown, namespace: unknown): void {
   throwIfInvalid(check, 'PermissionDiffs.format');
 }
 
-/** `UpgradeAnalysis.analyze(props)`. */
-export function checkAnalyzeProps(props: unknown, graphClass: { prototype: UpgradeGraph; name: string }): void {
+/** `UpgradeAnalysis.analyze(props)` (`graphClass`: `UpgradeGraph`, passed in so that this file need not import it). */
+export function checkAnalyzeProps(props: unknown, graphClass: { prototype: object; name: string }): void {
   const check = new InputCheck();
   const o = check.requiredObject('props', props, 'an object', 'pass { graph, from, namespace, targetNamespaces, installerRules }');
   if (o) {

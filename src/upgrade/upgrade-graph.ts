@@ -23,7 +23,8 @@ import { BlangSemver, SemverRange } from './blang-semver';
 import { checkFromBundles, checkFromCatalog } from './input-checks';
 import { clean, GRAPH_ORIGINS, GraphOrigin } from './private';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { FbcSchema, FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
+import { FbcSchema } from '../catalog/fbc/fbc-types';
+import { FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
 import { InputCheck, throwIfInvalid } from '../core/input';
 
 /** How an upgrade edge is declared (several at once are possible). */

@@ -10,8 +10,9 @@ import * as path from 'path';
 import { appAndChart, FakeTenant } from './helpers';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { CuratedCatalog } from '../../src/catalog/curated-catalog';
+import { FbcBlob, FbcFormat } from '../../src/catalog/fbc/fbc-types';
 import { FbcWriter } from '../../src/catalog/fbc/fbc-writer';
-import { FbcBlob, FbcFormat, FileBasedCatalog } from '../../src/catalog/fbc/file-based-catalog';
+import { FileBasedCatalog } from '../../src/catalog/fbc/file-based-catalog';
 import { Diagnostics } from '../../src/core/diagnostics';
 import { LOADER_LIMITS } from '../../src/core/yaml-or-json';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
-import { DiagnosticDetails } from '../../src/core/diagnostics';
+import { DiagnosticDetails } from '../../src/core/diagnostic-details';
 import { TenantConflicts, TenantFacts } from '../../src/tenant/tenant-conflicts';
 
 /**

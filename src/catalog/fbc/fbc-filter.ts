@@ -15,8 +15,9 @@
  */
 import * as semver from 'semver';
 import { CuratedList, CuratedPackage } from '../curated-list';
+import { FbcBlob, FbcChannelEntry, FbcProblem, FbcSchema } from './fbc-types';
 import { FbcValidator } from './fbc-validator';
-import { FbcBlob, FbcChannelEntry, FbcProblem, FbcSchema, FileBasedCatalog } from './file-based-catalog';
+import { FileBasedCatalog } from './file-based-catalog';
 import { replacesChain, str } from './internal';
 
 /** The result of filtering a catalog. */

@@ -4,7 +4,8 @@
  * which is what `opm validate` runs. Unlike opm, which stops at the first conversion error, every problem is
  * collected.
  */
-import { FbcBlob, FbcChannelEntry, FbcProblem, FbcSchema, FileBasedCatalog } from './file-based-catalog';
+import { FbcBlob, FbcChannelEntry, FbcProblem, FbcSchema } from './fbc-types';
+import { FileBasedCatalog } from './file-based-catalog';
 import { blobId, bundleVersionOf, channelEntriesOf, replacesChain, str } from './internal';
 
 // blang/semver `Parse` (strict semver 2.0.0: no leading `v`, no missing parts).

@@ -4,7 +4,8 @@
  * `opm generate dockerfile <dir>` read any `.json`/`.yaml` files below `<dir>`, see operator-registry
  * `alpha/declcfg/load.go` and `alpha/action/generate_dockerfile.go`).
  */
-import { FbcBlob, FbcFormat, FbcProblem, FbcSchema, FileBasedCatalog } from './file-based-catalog';
+import { FbcBlob, FbcFormat, FbcProblem, FbcSchema } from './fbc-types';
+import { FileBasedCatalog } from './file-based-catalog';
 import { blobId, str } from './internal';
 import { YamlWriter } from '../../app/yaml-writer';
 import { depthOf, LOADER_LIMITS } from '../../core/yaml-or-json';

@@ -1,5 +1,5 @@
 // Helpers shared by the FBC classes; not part of the public API.
-import type { FbcBlob, FbcChannelEntry } from './file-based-catalog';
+import type { FbcBlob, FbcChannelEntry } from './fbc-types';
 
 /** The version of a bundle blob's single `olm.package` property. */
 export function bundleVersionOf(bundle: any): string | undefined {

@@ -1,0 +1,32 @@
+// The input types of GitOpsLayout, apart so that its input checks need not import the layout.
+
+/** One synthesized object and who owns it. */
+export interface GitOpsObject {
+  /** The object (JSON, as `ApiObject.toJson()` returns it). Not modified. */
+  readonly manifest: any;
+  /**
+   * Namespace of the tenant (`ScopedOperatorTenant`) whose construct created the object.
+   * @default - no owning tenant (platform objects, e.g. a CuratedCatalog's CatalogSources)
+   */
+  readonly tenant?: string;
+  /**
+   * Identities (`GitOpsLayout.identity`) of the objects this one must be applied after (its cdk8s dependencies).
+   * The object's sync wave is at least theirs.
+   * @default - none
+   */
+  readonly dependsOn?: string[];
+}
+
+/** Options of `GitOpsLayout.files`. */
+export interface GitOpsLayoutOptions {
+  /**
+   * Add Argo CD `argocd.argoproj.io/sync-wave` annotations (see `GitOpsLayout.kindWave`).
+   * @default false
+   */
+  readonly syncWaves?: boolean;
+  /**
+   * Value of the `app.kubernetes.io/managed-by` label added to every object (an existing value is kept).
+   * @default GitOpsLayout.MANAGED_BY
+   */
+  readonly managedBy?: string;
+}

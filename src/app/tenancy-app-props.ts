@@ -1,0 +1,45 @@
+// The props of TenancyApp, apart so that its input checks need not import the App.
+import { AppProps } from 'cdk8s';
+
+/** Where `TenancyApp.synth()` writes the objects. */
+export enum OutputLayout {
+  /**
+   * What cdk8s writes: files per the App's `yamlOutputType` (by default one file per chart).
+   */
+  FILE_PER_CHART = 'FILE_PER_CHART',
+  /**
+   * The GitOps layout (docs/gitops.md): `cluster/` and `tenants/<namespace>/` folders with a
+   * `kustomization.yaml` each, common labels, optional Argo CD sync waves (`syncWaves`), and
+   * `argocd/ignore-differences.yaml` for the fields OLM writes (`OlmWrites`). See `GitOpsLayout`. The App's
+   * `yamlOutputType` does not apply; re-synthesis replaces the layout's own entries in `outdir` and keeps the rest.
+   */
+  GITOPS = 'GITOPS',
+}
+
+/** Props of `TenancyApp`: cdk8s `AppProps` plus the library's own. */
+export interface TenancyAppProps extends AppProps {
+  /**
+   * How the output is laid out on disk.
+   * @default OutputLayout.FILE_PER_CHART
+   */
+  readonly layout?: OutputLayout;
+  /**
+   * With `OutputLayout.GITOPS`: annotate every object with its Argo CD sync wave (`argocd.argoproj.io/sync-wave`:
+   * 0 Namespace, ServiceAccount, token Secret, RBAC and cluster policies; 1 CatalogSource and OperatorGroup;
+   * 2 Subscriptions; never below the wave of an object it depends on). Ignored by the other layouts.
+   * @default false
+   */
+  readonly syncWaves?: boolean;
+  /**
+   * Write `TENANCY.md` beside the manifests on `synth()` (`TenancyReport.markdown`: Mermaid diagram,
+   * subscriptions, installer permissions, upgrades, preflight, access, off-boarding), from the same pass.
+   * @default false
+   */
+  readonly report?: boolean;
+  /**
+   * Print nothing on `synth()`. Otherwise `synth()` writes the library's warnings (`Diagnostics.report`) and a
+   * one-line summary to stderr.
+   * @default false
+   */
+  readonly quiet?: boolean;
+}
