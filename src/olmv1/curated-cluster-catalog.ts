@@ -1,5 +1,6 @@
 import { Construct } from 'constructs';
-import { addErrorProducer, DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
+import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { NameRule } from '../core/names';
 import * as l1 from '../imports/olmv1';

@@ -8,7 +8,8 @@ import { OlmV1AllowedPackage, OlmV1TeamGuardrails } from './olm-v1-team-guardrai
 import { RegistryV1Render } from './registry-v1-render';
 import { OlmV1VersionRange } from './version-range';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { addErrorProducer, addWarningProducer, DiagnosticDetails } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
+import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyChecks } from '../core/policy-checks';
