@@ -1,4 +1,4 @@
-import { ApiObject } from 'cdk8s';
+import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { OlmV1Labels } from './curated-cluster-catalog';
 import { checkGuardrailsProps } from './input-checks';
@@ -46,7 +46,8 @@ export interface OlmV1TeamGuardrailsProps {
   /**
    * ServiceAccount names the team may set as `spec.serviceAccount.name` (operator-controller before v1.11.0 installs
    * as that account; later versions ignore the field). Any other value is refused, so on older versions a team
-   * cannot install as some powerful ServiceAccount of its namespace.
+   * cannot install as some powerful ServiceAccount of its namespace. More can be added with `allowServiceAccount`
+   * until synth.
    * @default - none: spec.serviceAccount is refused
    */
   readonly serviceAccountNames?: string[];
@@ -86,6 +87,7 @@ function numberOf(version: string): number {
 export class OlmV1TeamGuardrails extends Construct {
   /** Name of the policy and of its binding. */
   public readonly policyName: string;
+  private readonly serviceAccountNames = new Set<string>();
 
   public constructor(scope: Construct, id: string, rawProps: OlmV1TeamGuardrailsProps) {
     super(scope, id);
@@ -96,6 +98,7 @@ export class OlmV1TeamGuardrails extends Construct {
     const team = props.team;
     const label = celString(OlmV1Labels.TEAM);
     const owned = (o: string) => `has(${o}.metadata.labels) && ${label} in ${o}.metadata.labels && ${o}.metadata.labels[${label}] == ${celString(team)}`;
+    for (const n of props.serviceAccountNames ?? []) this.serviceAccountNames.add(n);
     const packages = [...props.packages].sort((a, b) => a.name.localeCompare(b.name));
 
     const variables = [
@@ -140,7 +143,8 @@ export class OlmV1TeamGuardrails extends Construct {
       ? `!has(object.spec.config) || (has(object.spec.config.configType) && object.spec.config.configType == 'Inline' && has(object.spec.config.inline) && object.spec.config.inline.all(k, k == 'watchNamespace') && object.spec.config.inline.watchNamespace in ${celStringList(namespaces)})`
       : '!has(object.spec.config)';
 
-    const validations: any[] = [
+    // built at synth: the ServiceAccount allow-list grows with allowServiceAccount (OlmV1Team.addExtension)
+    const validations = () => [
       {
         expression: `request.operation == 'CREATE' || (${owned('oldObject')})`,
         message: `team ${team} may only update or delete ClusterExtensions labelled ${OlmV1Labels.TEAM}=${team}`,
@@ -170,9 +174,9 @@ export class OlmV1TeamGuardrails extends Construct {
         message: `team ${team} may not disable CRD upgrade safety checks (spec.install.preflight.crdUpgradeSafety.enforcement: None)`,
       },
       {
-        expression: `request.operation == 'DELETE' || !has(object.spec.serviceAccount) || object.spec.serviceAccount.name in ${celStringList([...(props.serviceAccountNames ?? [])].sort())}`,
-        message: (props.serviceAccountNames ?? []).length > 0
-          ? `team ${team} may only set spec.serviceAccount.name to ${[...props.serviceAccountNames!].sort().join(', ')}`
+        expression: `request.operation == 'DELETE' || !has(object.spec.serviceAccount) || object.spec.serviceAccount.name in ${celStringList(this.allowedServiceAccounts)}`,
+        message: this.allowedServiceAccounts.length > 0
+          ? `team ${team} may only set spec.serviceAccount.name to ${this.allowedServiceAccounts.join(', ')}`
           : `team ${team} may not set spec.serviceAccount (ignored since operator-controller v1.11.0; older versions install as it)`,
       },
       {
@@ -197,7 +201,7 @@ export class OlmV1TeamGuardrails extends Construct {
           expression: `has(request.userInfo.groups) && request.userInfo.groups.exists(g, g in ${celStringList([...props.groups].sort())})`,
         }],
         variables,
-        validations,
+        validations: Lazy.any({ produce: validations }),
       },
     });
     new ApiObject(this, 'Binding', {
@@ -206,5 +210,18 @@ export class OlmV1TeamGuardrails extends Construct {
       metadata: { name: this.policyName },
       spec: { policyName: this.policyName, validationActions: ['Deny'] },
     });
+  }
+
+  /** The ServiceAccount names the team may set as `spec.serviceAccount.name`, sorted. */
+  public get allowedServiceAccounts(): string[] {
+    return [...this.serviceAccountNames].sort();
+  }
+
+  /**
+   * Lets the team set `spec.serviceAccount.name` to `name` (a legacy installer account, for operator-controller
+   * before v1.11.0). The policy is written at synth, so names added after construction are in it.
+   */
+  public allowServiceAccount(name: string): void {
+    this.serviceAccountNames.add(name);
   }
 }

@@ -189,8 +189,7 @@ export class OlmV1Team extends Construct {
       catalogTeam: this.catalogTeam,
       packages: props.allowedPackages,
       allowWatchNamespace: props.allowWatchNamespace,
-      // the legacy installer accounts of the extensions given here (addExtension later cannot change the policy)
-      serviceAccountNames: [...new Set((props.extensions ?? []).flatMap((e) => (e.legacyServiceAccount ? [e.legacyServiceAccount] : [])))],
+      // the legacy installer accounts are added per extension (allowServiceAccount); the policy is written at synth
     });
     for (const e of props.extensions ?? []) this.addChecked(e);
   }
@@ -204,6 +203,7 @@ export class OlmV1Team extends Construct {
   }
 
   private addChecked(options: OlmV1ExtensionOptions): l1.ClusterExtension {
+    if (typeof options.legacyServiceAccount === 'string') this.guardrails.allowServiceAccount(options.legacyServiceAccount);
     const name = options.name ?? `${this.team}-${options.packageName}`;
     const field = `extensions[${name}]`;
     const allowed = this.props.allowedPackages.find((p) => p.name === options.packageName);
