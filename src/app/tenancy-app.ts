@@ -264,7 +264,8 @@ export class TenancyApp extends App {
         const target = written.get(d);
         if (target !== undefined && target.chart === chart) dependsOn.push(target.identity);
       }
-      return { manifest, tenant: owningTenant(apiObject), dependsOn };
+      const team = owningOlmV1Team(apiObject);
+      return { manifest, tenant: owningTenant(apiObject), dependsOn, ...(team ? { tenantNamespaces: team.namespaces } : {}) };
     });
     const files = GitOpsLayout.files(input, { syncWaves: this.syncWaves });
     for (const entry of ['kustomization.yaml', GitOpsLayout.CLUSTER_FOLDER, GitOpsLayout.TENANTS_FOLDER, 'argocd']) {
@@ -385,6 +386,17 @@ function owningTenant(c: IConstruct): string | undefined {
     const s = scopes[i];
     if (s instanceof ScopedOperatorTenant) return s.namespaceName;
     if (s instanceof OlmV1Team) return s.homeNamespace;
+  }
+  return undefined;
+}
+
+/** The `OlmV1Team` a construct belongs to, when no `ScopedOperatorTenant` is closer. */
+function owningOlmV1Team(c: IConstruct): OlmV1Team | undefined {
+  const scopes = c.node.scopes;
+  for (let i = scopes.length - 1; i >= 0; i--) {
+    const s = scopes[i];
+    if (s instanceof ScopedOperatorTenant) return undefined;
+    if (s instanceof OlmV1Team) return s;
   }
   return undefined;
 }

@@ -119,8 +119,13 @@ export class OlmV1Team extends Construct {
 
   /** Team name. */
   public readonly team: string;
-  /** The namespace whose GitOps folder (`tenants/<namespace>/`) holds the team's ClusterExtensions: the first in sort order. */
+  /**
+   * The namespace whose GitOps folder (`tenants/<namespace>/`) holds the team's ClusterExtensions and all its
+   * Namespaces: the first in sort order.
+   */
   public readonly homeNamespace: string;
+  /** The team's namespaces, sorted. */
+  public readonly namespaces: string[];
   /** The guardrail policy. */
   public readonly guardrails: OlmV1TeamGuardrails;
   /** The ClusterExtensions, by name. */
@@ -140,7 +145,8 @@ export class OlmV1Team extends Construct {
     this.props = props;
     this.catalogTeam = props.catalog?.team ?? 'invalid';
     this.team = props.team;
-    this.homeNamespace = [...props.namespaces].sort()[0] ?? props.team;
+    this.namespaces = [...props.namespaces].sort();
+    this.homeNamespace = this.namespaces[0] ?? props.team;
     addErrorProducer(this, () => this.errors);
     addWarningProducer(this, () => this.warnings);
     if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(props.team) || props.team.length > 40) {
