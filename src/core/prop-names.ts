@@ -123,7 +123,7 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   SubscriptionInfo: ['allowedUpgrades', 'bundleName', 'channel', 'constructPath', 'installPlanApproval', 'name', 'namespace', 'packageName', 'sourceName', 'sourceNamespace', 'startingCsv'],
   SubscriptionOptions: ['allowedConfig', 'allowedConfigSecrets', 'bundle', 'catalog', 'channel', 'config', 'installPlanApproval', 'name', 'packageName', 'preflight', 'startingCsv', 'upgradeBundles', 'upgradeGraph', 'versionRange'],
   SubscriptionPreflight: ['deriveInstallerRules', 'namespace', 'results', 'separateMissingRules', 'serviceAccount', 'subscription'],
-  SynthSummary: ['milliseconds', 'objects', 'subscriptions', 'tenants'],
+  SynthSummary: ['milliseconds', 'objects', 'olmV1Extensions', 'olmV1Teams', 'subscriptions', 'tenants'],
   SystemNamespaceFacts: ['namespace', 'pullSecretNamespace', 'reason', 'targetNamespaces'],
   TenancyAppProps: ['layout', 'outdir', 'outputFileExtension', 'quiet', 'recordConstructMetadata', 'report', 'resolvers', 'syncWaves', 'yamlOutputType'],
   TenancyAuditInput: ['objects', 'tenants'],
