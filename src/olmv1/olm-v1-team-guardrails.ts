@@ -44,6 +44,13 @@ export interface OlmV1TeamGuardrailsProps {
    */
   readonly allowWatchNamespace?: boolean;
   /**
+   * Whether the team may set `spec.config.inline.deploymentConfig` (experimental gate `DeploymentConfig`,
+   * experimental CRDs): env, volumes, tolerations, resources, nodeSelector, affinity and annotations of the bundle's
+   * Deployments, which run with the bundle's permissions.
+   * @default false
+   */
+  readonly allowDeploymentConfig?: boolean;
+  /**
    * ServiceAccount names the team may set as `spec.serviceAccount.name` (operator-controller before v1.11.0 installs
    * as that account; later versions ignore the field). Any other value is refused, so on older versions a team
    * cannot install as some powerful ServiceAccount of its namespace. More can be added with `allowServiceAccount`
@@ -82,7 +89,8 @@ function numberOf(version: string): number {
  * - versions: `spec.source.catalog.version` is parsed as an interval (`OlmV1VersionRange`) and compared with the
  *   package's allowed interval numerically, instead of a regex on the text;
  * - channels: every named channel is allowed (and some channel is named when the package restricts channels);
- * - `spec.config`: refused, except an inline `watchNamespace` naming a team namespace when allowed.
+ * - `spec.config`: refused, except an inline `watchNamespace` naming a team namespace and an inline
+ *   `deploymentConfig`, each when allowed.
  */
 export class OlmV1TeamGuardrails extends Construct {
   /** Name of the policy and of its binding. */
@@ -139,9 +147,19 @@ export class OlmV1TeamGuardrails extends Construct {
       `(variables.packageName != ${celString(p.name)} || (size(variables.channels) > 0 && variables.channels.all(c, c in ${celStringList([...p.channels!].sort())})))`);
     const allowedText = packages.map((p) => `${p.name}${p.versionRange ? `@${p.versionRange}` : ''}${p.channels ? ` (channels ${[...p.channels].sort().join(', ')})` : ''}`).join('; ');
     const namespaces = [...props.namespaces].sort();
-    const configOk = props.allowWatchNamespace
-      ? `!has(object.spec.config) || (has(object.spec.config.configType) && object.spec.config.configType == 'Inline' && has(object.spec.config.inline) && object.spec.config.inline.all(k, k == 'watchNamespace') && object.spec.config.inline.watchNamespace in ${celStringList(namespaces)})`
-      : '!has(object.spec.config)';
+    const inline = 'object.spec.config.inline';
+    const configKeys = [...(props.allowWatchNamespace ? ['watchNamespace'] : []), ...(props.allowDeploymentConfig ? ['deploymentConfig'] : [])];
+    const configOk = configKeys.length === 0
+      ? '!has(object.spec.config)'
+      : props.allowWatchNamespace && !props.allowDeploymentConfig
+        ? `!has(object.spec.config) || (has(object.spec.config.configType) && object.spec.config.configType == 'Inline' && has(${inline}) && ${inline}.all(k, k == 'watchNamespace') && ${inline}.watchNamespace in ${celStringList(namespaces)})`
+        : `!has(object.spec.config) || (has(object.spec.config.configType) && object.spec.config.configType == 'Inline' && has(${inline}) && ${inline}.all(k, k in ${celStringList(configKeys)})${
+          props.allowWatchNamespace ? ` && (!has(${inline}.watchNamespace) || ${inline}.watchNamespace in ${celStringList(namespaces)})` : ''})`;
+    const configMessage = configKeys.length === 0
+      ? `team ${team} may not set spec.config`
+      : [props.allowWatchNamespace ? `spec.config.inline.watchNamespace, to one of ${namespaces.join(', ')}` : undefined,
+        props.allowDeploymentConfig ? 'spec.config.inline.deploymentConfig' : undefined]
+        .filter((x) => x !== undefined).join(' and ').replace(/^/, `team ${team} may only set `);
 
     // built at synth: the ServiceAccount allow-list grows with allowServiceAccount (OlmV1Team.addExtension)
     const validations = () => [
@@ -181,9 +199,7 @@ export class OlmV1TeamGuardrails extends Construct {
       },
       {
         expression: `request.operation == 'DELETE' || ${configOk}`,
-        message: props.allowWatchNamespace
-          ? `team ${team} may only set spec.config.inline.watchNamespace, to one of ${namespaces.join(', ')}`
-          : `team ${team} may not set spec.config`,
+        message: configMessage,
       },
     ].map((v) => ({ ...v, reason: 'Forbidden' }));
 

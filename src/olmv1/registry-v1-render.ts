@@ -46,6 +46,17 @@ export interface RegistryV1RenderOptions {
    * @default - none beyond the CSV's required CRDs
    */
   readonly catalogPropertyTypes?: string[];
+  /**
+   * `spec.config.inline.deploymentConfig` (OLM v0's `SubscriptionConfig` shape), as JSON.
+   * @default - none
+   */
+  readonly deploymentConfig?: any;
+  /**
+   * The experimental feature gate `DeploymentConfig`: without it a `deploymentConfig` is refused
+   * (applier/provider.go removes it from the bundle's config schema, so it is an unknown field).
+   * @default false (standard feature set)
+   */
+  readonly deploymentConfigSupport?: boolean;
 }
 
 /** Options of `RegistryV1Render.render` (upstream `render.Options`). */
@@ -267,9 +278,13 @@ export class RegistryV1Render {
       // bundle without the gate has no watchNamespace property (bundle config schema), so the value is refused.
       throw fail('invalid ClusterExtension configuration: watchNamespace needs the SingleOwnNamespaceInstallSupport feature gate');
     }
+    if (options.deploymentConfig !== undefined && options.deploymentConfig !== null && !(options.deploymentConfigSupport ?? false)) {
+      throw fail('invalid ClusterExtension configuration: deploymentConfig needs the DeploymentConfig feature gate');
+    }
     return RegistryV1Render.render(bundle, options.installNamespace, {
       targetNamespaces: options.watchNamespace !== undefined && options.watchNamespace !== '' ? [options.watchNamespace] : undefined,
       certificateProvider: provider,
+      deploymentConfig: options.deploymentConfig ?? undefined,
     });
   }
 
