@@ -148,11 +148,11 @@ describe('OLM v1 guardrail CEL: what the API server checks when the policy is cr
 
   test('the checker catches what the API server would refuse', () => {
     expect(problems({
-      variables: [{ name: 'a', expression: 'variables.b' }, { name: 'b', expression: 'object.spec.name.reverse()' }],
+      variables: [{ name: 'a', expression: 'variables.b' }, { name: 'b', expression: 'object.spec.name.toLowerCase()' }],
       validations: [{ expression: 'self.x == 1' }, { expression: 'object.a &&& true' }, { expression: 'true', messageExpression: 'variables.nope' }],
     })).toEqual([
       'variables.a: variables.b is not declared before it',
-      "variables.b: function reverse is not in Kubernetes' CEL environment",
+      "variables.b: function toLowerCase is not in Kubernetes' CEL environment",
       'validations[0].expression: undeclared identifier self',
       'validations[1].expression: does not compile: <input>:1:10: found & but expecting end of input',
       'validations[2].messageExpression: variables.nope is not declared before it',
