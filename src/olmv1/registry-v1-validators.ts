@@ -55,6 +55,13 @@ const sorted = (xs: Iterable<string>): string[] => [...xs].sort((a, b) => (a < b
 /** Go's %q for the names involved. */
 const q = (s: string): string => JSON.stringify(s);
 
+/** Refuses what is not an object (a one-line Error instead of a TypeError on the first field). */
+function contents(rv1: unknown, method: string): void {
+  if (typeof rv1 !== 'object' || rv1 === null || Array.isArray(rv1)) {
+    throw new Error(`RegistryV1Validators.${method}: rv1 must be an object { packageName, csv, crds, others } (RegistryV1Validators.contentsOf(bundle)), got ${Array.isArray(rv1) ? 'a list' : rv1 === null ? 'null' : typeof rv1}`);
+  }
+}
+
 function deployments(rv1: RegistryV1Contents): any[] {
   return list(rv1.csv?.spec?.install?.spec?.deployments);
 }
@@ -92,11 +99,13 @@ export class RegistryV1Validators {
 
   /** The contents of a loaded bundle, as the validators see them. */
   public static contentsOf(bundle: OperatorBundle): RegistryV1Contents {
+    if (!(bundle instanceof OperatorBundle)) throw new Error(`RegistryV1Validators.contentsOf: bundle must be an OperatorBundle (OperatorBundle.fromDirectory), got ${typeof bundle}`);
     return { packageName: bundle.packageName ?? '', csv: bundle.csv, crds: bundle.crds.map((c) => c.raw), others: bundle.objects.map((o) => o.raw) };
   }
 
   /** `render.BundleValidator.Validate`: every check's errors, in `NAMES` order (upstream joins them with newlines). */
   public static validate(rv1: RegistryV1Contents): string[] {
+    contents(rv1, 'validate');
     return RegistryV1Validators.NAMES.flatMap((n) => RegistryV1Validators.run(n, rv1));
   }
 
@@ -117,8 +126,9 @@ export class RegistryV1Validators {
       CheckWebhookRules: RegistryV1Validators.checkWebhookRules,
       CheckObjectSupport: RegistryV1Validators.checkObjectSupport,
     };
-    const check = checks[name];
-    if (!check) throw new Error(`RegistryV1Validators.run: unknown validator '${name}'; use one of ${RegistryV1Validators.NAMES.join(', ')}`);
+    const check = typeof name === 'string' && Object.prototype.hasOwnProperty.call(checks, name) ? checks[name] : undefined;
+    contents(rv1, 'run');
+    if (!check) throw new Error(`RegistryV1Validators.run: unknown validator ${typeof name === 'string' ? JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}...` : name) : `(a ${typeof name})`}; use one of ${RegistryV1Validators.NAMES.join(', ')}`);
     return check(rv1);
   }
 
@@ -134,6 +144,7 @@ export class RegistryV1Validators {
 
   /** apimachinery `validation.IsDNS1123Subdomain`: its error strings (empty when valid). */
   public static isDns1123Subdomain(value: string): string[] {
+    if (typeof value !== 'string') throw new Error(`RegistryV1Validators.isDns1123Subdomain: value must be a string, got ${typeof value}`);
     const errs: string[] = [];
     if (Buffer.byteLength(value, 'utf8') > 253) errs.push('must be no more than 253 characters');
     if (!DNS1123_SUBDOMAIN.test(value)) errs.push(DNS1123_SUBDOMAIN_ERROR);
@@ -142,12 +153,14 @@ export class RegistryV1Validators {
 
   /** CheckDeploymentSpecUniqueness: strategy deployment names are unique; errors sorted by name. */
   public static checkDeploymentSpecUniqueness(rv1: RegistryV1Contents): string[] {
+    contents(rv1, 'checkDeploymentSpecUniqueness');
     return duplicates(deployments(rv1).map((d) => str(d?.name)))
       .map((d) => `cluster service version contains duplicate strategy deployment spec '${d}'`);
   }
 
   /** CheckDeploymentNameIsDNS1123SubDomain: strategy deployment names are DNS-1123 subdomains; sorted by name. */
   public static checkDeploymentNameIsDns1123SubDomain(rv1: RegistryV1Contents): string[] {
+    contents(rv1, 'checkDeploymentNameIsDns1123SubDomain');
     const bad = new Map<string, string[]>();
     for (const d of deployments(rv1)) {
       const errs = RegistryV1Validators.isDns1123Subdomain(str(d?.name));
@@ -158,12 +171,14 @@ export class RegistryV1Validators {
 
   /** CheckCRDResourceUniqueness: CRD names are unique; sorted by name. */
   public static checkCrdResourceUniqueness(rv1: RegistryV1Contents): string[] {
+    contents(rv1, 'checkCrdResourceUniqueness');
     return duplicates(list(rv1.crds).map((c) => str(c?.metadata?.name)))
       .map((c) => `bundle contains duplicate custom resource definition '${c}'`);
   }
 
   /** CheckOwnedCRDExistence: every owned CRD of the CSV is in the bundle; sorted by name. */
   public static checkOwnedCrdExistence(rv1: RegistryV1Contents): string[] {
+    contents(rv1, 'checkOwnedCrdExistence');
     const names = new Set(list(rv1.crds).map((c) => str(c?.metadata?.name)));
     const missing = new Set(list(rv1.csv?.spec?.customresourcedefinitions?.owned).map((o) => str(o?.name)).filter((n) => !names.has(n)));
     return sorted(missing).map((n) => `cluster service definition references owned custom resource definition '${n}' not found in bundle`);
@@ -171,11 +186,13 @@ export class RegistryV1Validators {
 
   /** CheckPackageNameNotEmpty. */
   public static checkPackageNameNotEmpty(rv1: RegistryV1Contents): string[] {
-    return rv1.packageName ? [] : ['package name is empty'];
+    contents(rv1, 'checkPackageNameNotEmpty');
+    return typeof rv1.packageName === 'string' && rv1.packageName !== '' ? [] : ['package name is empty'];
   }
 
   /** CheckConversionWebhookSupport: conversion webhooks only when AllNamespaces is the only supported install mode. */
   public static checkConversionWebhookSupport(rv1: RegistryV1Contents): string[] {
+    contents(rv1, 'checkConversionWebhookSupport');
     const names = webhooks(rv1).filter((w) => w?.type === 'ConversionWebhook').map((w) => str(w?.generateName));
     if (names.length === 0) return [];
     const modes = new Set(list(rv1.csv?.spec?.installModes).filter((m) => m?.supported === true).map((m) => str(m?.type)));
@@ -185,6 +202,7 @@ export class RegistryV1Validators {
 
   /** CheckWebhookDeploymentReferentialIntegrity: sorted by deployment name, webhook type and webhook name. */
   public static checkWebhookDeploymentReferentialIntegrity(rv1: RegistryV1Contents): string[] {
+    contents(rv1, 'checkWebhookDeploymentReferentialIntegrity');
     const byDeployment = new Map<string, any[]>();
     for (const w of webhooks(rv1)) byDeployment.set(str(w?.deploymentName), [...(byDeployment.get(str(w?.deploymentName)) ?? []), w]);
     for (const d of deployments(rv1)) byDeployment.delete(str(d?.name));
@@ -196,6 +214,7 @@ export class RegistryV1Validators {
 
   /** CheckWebhookNameUniqueness: names unique per webhook type; sorted by type and name. */
   public static checkWebhookNameUniqueness(rv1: RegistryV1Contents): string[] {
+    contents(rv1, 'checkWebhookNameUniqueness');
     const types = sorted(new Set(webhooks(rv1).map((w) => str(w?.type))));
     return types.flatMap((t) => duplicates(webhooks(rv1).filter((w) => str(w?.type) === t).map((w) => str(w?.generateName)))
       .map((n) => `duplicate webhook '${n}' of type '${t}'`));
@@ -203,6 +222,7 @@ export class RegistryV1Validators {
 
   /** CheckWebhookNameIsDNS1123SubDomain: webhook names are DNS-1123 subdomains; sorted by type and name. */
   public static checkWebhookNameIsDns1123SubDomain(rv1: RegistryV1Contents): string[] {
+    contents(rv1, 'checkWebhookNameIsDns1123SubDomain');
     const bad = new Map<string, Map<string, string[]>>();
     for (const w of webhooks(rv1)) {
       const errs = RegistryV1Validators.isDns1123Subdomain(str(w?.generateName));
@@ -217,6 +237,7 @@ export class RegistryV1Validators {
 
   /** CheckConversionWebhookCRDReferenceUniqueness: no CRD is converted by two conversion webhooks; sorted by CRD. */
   public static checkConversionWebhookCrdReferenceUniqueness(rv1: RegistryV1Contents): string[] {
+    contents(rv1, 'checkConversionWebhookCrdReferenceUniqueness');
     const byCrd = new Map<string, string[]>();
     for (const w of webhooks(rv1).filter((x) => x?.type === 'ConversionWebhook')) {
       for (const crd of list(w?.conversionCRDs).map(str)) byCrd.set(crd, [...(byCrd.get(crd) ?? []), str(w?.generateName)]);
@@ -227,6 +248,7 @@ export class RegistryV1Validators {
 
   /** CheckConversionWebhooksReferenceOwnedCRDs: sorted by webhook name and CRD name. */
   public static checkConversionWebhooksReferenceOwnedCrds(rv1: RegistryV1Contents): string[] {
+    contents(rv1, 'checkConversionWebhooksReferenceOwnedCrds');
     const conversions = webhooks(rv1).filter((w) => w?.type === 'ConversionWebhook');
     if (conversions.length === 0) return [];
     const owned = new Set(list(rv1.csv?.spec?.customresourcedefinitions?.owned).map((o) => str(o?.name)));
@@ -238,6 +260,7 @@ export class RegistryV1Validators {
 
   /** CheckWebhookRules: admission webhooks may not match OLM's API group, '*', or webhook configurations. */
   public static checkWebhookRules(rv1: RegistryV1Contents): string[] {
+    contents(rv1, 'checkWebhookRules');
     const errs: string[] = [];
     for (const w of webhooks(rv1)) {
       if (w?.type === 'ConversionWebhook') continue;
@@ -262,6 +285,7 @@ export class RegistryV1Validators {
 
   /** CheckObjectSupport: the other objects are of kinds registry+v1 supports. */
   public static checkObjectSupport(rv1: RegistryV1Contents): string[] {
+    contents(rv1, 'checkObjectSupport');
     return list(rv1.others).filter((o) => !RegistryV1Validators.isSupportedKind(str(o?.kind)))
       .map((o) => `unsupported resource ${q(str(o?.metadata?.name))} with kind ${q(str(o?.kind))}`);
   }

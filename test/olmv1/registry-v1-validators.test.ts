@@ -3,8 +3,10 @@
  * internal/operator-controller/rukpak/render/registryv1/validators/validator_test.go (every table, same cases and
  * expected errors), plus the validator list of registryv1.go `BundleValidator` and the renderer refusing with them.
  */
+import * as fc from 'fast-check';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { RegistryV1Contents, RegistryV1Render, RegistryV1Validators } from '../../src/olmv1';
+import { expectNoCrash, garbage, goodOrGarbage, SEED } from '../fuzz/garbage';
 
 // apimachinery IsDNS1123Subdomain's messages as upstream's test spells them
 const RE = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
@@ -304,7 +306,7 @@ describe('registryv1.BundleValidator (registryv1.go)', () => {
   });
 
   test('an unknown validator name is a one-line error', () => {
-    expect(() => RegistryV1Validators.run('CheckNothing', rv1())).toThrow(/^RegistryV1Validators.run: unknown validator 'CheckNothing'; use one of CheckDeploymentSpecUniqueness, /);
+    expect(() => RegistryV1Validators.run('CheckNothing', rv1())).toThrow(/^RegistryV1Validators.run: unknown validator "CheckNothing"; use one of CheckDeploymentSpecUniqueness, /);
   });
 
   test('Validate joins the errors of every validator, in list order', () => {
@@ -348,5 +350,22 @@ describe('registryv1.BundleValidator (registryv1.go)', () => {
       `invalid cluster service version strategy deployment name 'Demo_Controller': ${RE}`,
       "conversion webhooks [conv-a,conv-b] reference same custom resource definition 'widgets.example.com'",
     ].join('\n'));
+  });
+});
+
+describe('RegistryV1Validators with garbage (fast-check, fixed seed)', () => {
+  test('every check answers with strings or throws a one-line Error, never a TypeError', () => {
+    const shaky = fc.oneof(garbage, fc.record({
+      packageName: goodOrGarbage(fc.constant('p')),
+      csv: goodOrGarbage(fc.constant(csv({ deployments: ['a', 'a'], owned: ['x'], modes: ['AllNamespaces'], webhooks: [wh(C, 'w', { conversionCRDs: ['x'], deploymentName: 'a' })] }))),
+      crds: goodOrGarbage(fc.array(goodOrGarbage(fc.constant(crd('x'))), { maxLength: 3 })),
+      others: goodOrGarbage(fc.array(goodOrGarbage(fc.constant(obj('v1', 'Secret', 's'))), { maxLength: 3 })),
+    }, { requiredKeys: [] }));
+    fc.assert(fc.property(shaky, goodOrGarbage(fc.constantFrom(...RegistryV1Validators.NAMES)), (rv, name) => {
+      expectNoCrash(() => RegistryV1Validators.validate(rv as any));
+      expectNoCrash(() => RegistryV1Validators.run(name as any, rv as any));
+      expectNoCrash(() => RegistryV1Validators.isDns1123Subdomain(name as any));
+      expectNoCrash(() => RegistryV1Validators.contentsOf(rv as any));
+    }), { seed: SEED, numRuns: 400 });
   });
 });
