@@ -15,6 +15,13 @@ export interface GitOpsObject {
    * @default - none
    */
   readonly dependsOn?: string[];
+  /**
+   * Every namespace of the owning tenant, when it has more than `tenant` (an `OlmV1Team`'s namespaces): their
+   * Namespace objects and the objects in them go to the tenant's folder `tenants/<tenant>/` too (unless one is
+   * itself another tenant's namespace).
+   * @default - the tenant has only `tenant`
+   */
+  readonly tenantNamespaces?: string[];
 }
 
 /** Options of `GitOpsLayout.files`. */

@@ -146,6 +146,12 @@ export class GitOpsLayout {
 function place(objects: GitOpsObject[]): Placed[] {
   const tenants = new Set<string>();
   for (const o of objects) if (o.tenant) tenants.add(o.tenant);
+  // a tenant's other namespaces (an OLM v1 team's): their objects go to the tenant's folder
+  const otherNamespaceOf = new Map<string, string>();
+  for (const o of objects) {
+    if (!o.tenant) continue;
+    for (const ns of o.tenantNamespaces ?? []) if (!tenants.has(ns) && !otherNamespaceOf.has(ns)) otherNamespaceOf.set(ns, o.tenant);
+  }
 
   const byIdentity = new Map<string, number>();
   objects.forEach((o, i) => {
@@ -177,9 +183,12 @@ function place(objects: GitOpsObject[]): Placed[] {
     const namespace: string | undefined = m.metadata?.namespace;
     // An OLM v1 team's ClusterExtensions (cluster-scoped) live in the team's folder: the team writes them.
     const teamExtension = o.tenant !== undefined && m.kind === 'ClusterExtension' && String(m.apiVersion).startsWith('olm.operatorframework.io/');
+    const isNamespace = m.apiVersion === 'v1' && m.kind === 'Namespace';
     const home = namespace === undefined
-      ? (m.apiVersion === 'v1' && m.kind === 'Namespace' && tenants.has(m.metadata?.name) ? m.metadata.name : teamExtension ? o.tenant : undefined)
-      : (tenants.has(namespace) ? namespace : undefined);
+      ? (isNamespace && tenants.has(m.metadata?.name) ? m.metadata.name
+        : isNamespace && otherNamespaceOf.has(m.metadata?.name) ? otherNamespaceOf.get(m.metadata.name)
+          : teamExtension ? o.tenant : undefined)
+      : (tenants.has(namespace) ? namespace : otherNamespaceOf.get(namespace));
     return {
       index: i,
       manifest: m,

@@ -91,6 +91,9 @@ export function checkGitOpsFilesArgs(check: InputCheck, objects: unknown, option
     check.name(`${f}.tenant`, check.optionalString(`${f}.tenant`, prop(o, 'tenant'), { fix: 'set tenant to the namespace of the owning tenant' }),
       NameRule.DNS1123_LABEL, 'Tenant namespace');
     check.optionalStringArray(`${f}.dependsOn`, prop(o, 'dependsOn'), 'list identities (GitOpsLayout.identity) of the objects it depends on');
+    for (const [i, ns] of (check.optionalStringArray(`${f}.tenantNamespaces`, prop(o, 'tenantNamespaces'), 'list the namespaces of the owning tenant') ?? []).entries()) {
+      check.name(`${f}.tenantNamespaces[${i}]`, ns, NameRule.DNS1123_LABEL, 'Tenant namespace');
+    }
     return check.errors.length === before ? o as unknown as GitOpsObject : undefined;
   }, 'pass a list of { manifest, tenant?, dependsOn? }') ?? [];
   const opts = check.optionalObject('options', options, 'pass { syncWaves?, managedBy? }') ?? {};

@@ -6,3 +6,4 @@ export * from './olm-v1-team';
 export * from './registry-v1-render';
 export * from './olm-v1-permission-preview';
 export * from './olm-v1-installer-rbac';
+export * from './registry-v1-validators';

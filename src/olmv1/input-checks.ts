@@ -22,6 +22,7 @@ export function checkTeamProps(check: InputCheck, raw: unknown): Omit<OlmV1TeamP
     allowedPackages: check.requiredArray('allowedPackages', p.allowedPackages, (v, f) => checkAllowedPackage(check, v, f), 'list the packages the team may install') ?? [],
     extensions: check.optionalArray('extensions', p.extensions, (v, f) => checkExtension(check, v, f)),
     allowWatchNamespace: check.optionalBoolean('allowWatchNamespace', p.allowWatchNamespace),
+    allowDeploymentConfig: check.optionalBoolean('allowDeploymentConfig', p.allowDeploymentConfig),
   };
 }
 
@@ -60,6 +61,7 @@ export function checkExtension(check: InputCheck, raw: unknown, field: string): 
     bundles: check.optionalArray(`${field}.bundles`, e.bundles, bundle),
     acceptedRisks: check.optionalArray(`${field}.acceptedRisks`, e.acceptedRisks, risk),
     legacyServiceAccount: check.optionalString(`${field}.legacyServiceAccount`, e.legacyServiceAccount),
+    deploymentConfig: check.optionalObject(`${field}.deploymentConfig`, e.deploymentConfig, 'pass an object, e.g. { nodeSelector: { ... } }'),
   };
 }
 
@@ -73,6 +75,7 @@ export function checkGuardrailsProps(check: InputCheck, raw: unknown): OlmV1Team
     catalogTeam: check.requiredString('catalogTeam', p.catalogTeam, "name the catalogs' team label value") ?? 'invalid',
     packages: check.requiredArray('packages', p.packages, (v, f) => checkAllowedPackage(check, v, f), 'list the allowed packages') ?? [],
     allowWatchNamespace: check.optionalBoolean('allowWatchNamespace', p.allowWatchNamespace),
+    allowDeploymentConfig: check.optionalBoolean('allowDeploymentConfig', p.allowDeploymentConfig),
     serviceAccountNames: check.optionalArray('serviceAccountNames', p.serviceAccountNames, str(check)),
     policyName: check.optionalString('policyName', p.policyName),
   };

@@ -1,4 +1,4 @@
-import { ApiObject } from 'cdk8s';
+import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { OlmV1Labels } from './curated-cluster-catalog';
 import { checkGuardrailsProps } from './input-checks';
@@ -44,9 +44,17 @@ export interface OlmV1TeamGuardrailsProps {
    */
   readonly allowWatchNamespace?: boolean;
   /**
+   * Whether the team may set `spec.config.inline.deploymentConfig` (experimental gate `DeploymentConfig`,
+   * experimental CRDs): env, volumes, tolerations, resources, nodeSelector, affinity and annotations of the bundle's
+   * Deployments, which run with the bundle's permissions.
+   * @default false
+   */
+  readonly allowDeploymentConfig?: boolean;
+  /**
    * ServiceAccount names the team may set as `spec.serviceAccount.name` (operator-controller before v1.11.0 installs
    * as that account; later versions ignore the field). Any other value is refused, so on older versions a team
-   * cannot install as some powerful ServiceAccount of its namespace.
+   * cannot install as some powerful ServiceAccount of its namespace. More can be added with `allowServiceAccount`
+   * until synth.
    * @default - none: spec.serviceAccount is refused
    */
   readonly serviceAccountNames?: string[];
@@ -81,11 +89,13 @@ function numberOf(version: string): number {
  * - versions: `spec.source.catalog.version` is parsed as an interval (`OlmV1VersionRange`) and compared with the
  *   package's allowed interval numerically, instead of a regex on the text;
  * - channels: every named channel is allowed (and some channel is named when the package restricts channels);
- * - `spec.config`: refused, except an inline `watchNamespace` naming a team namespace when allowed.
+ * - `spec.config`: refused, except an inline `watchNamespace` naming a team namespace and an inline
+ *   `deploymentConfig`, each when allowed.
  */
 export class OlmV1TeamGuardrails extends Construct {
   /** Name of the policy and of its binding. */
   public readonly policyName: string;
+  private readonly serviceAccountNames = new Set<string>();
 
   public constructor(scope: Construct, id: string, rawProps: OlmV1TeamGuardrailsProps) {
     super(scope, id);
@@ -96,6 +106,7 @@ export class OlmV1TeamGuardrails extends Construct {
     const team = props.team;
     const label = celString(OlmV1Labels.TEAM);
     const owned = (o: string) => `has(${o}.metadata.labels) && ${label} in ${o}.metadata.labels && ${o}.metadata.labels[${label}] == ${celString(team)}`;
+    for (const n of props.serviceAccountNames ?? []) this.serviceAccountNames.add(n);
     const packages = [...props.packages].sort((a, b) => a.name.localeCompare(b.name));
 
     const variables = [
@@ -136,11 +147,22 @@ export class OlmV1TeamGuardrails extends Construct {
       `(variables.packageName != ${celString(p.name)} || (size(variables.channels) > 0 && variables.channels.all(c, c in ${celStringList([...p.channels!].sort())})))`);
     const allowedText = packages.map((p) => `${p.name}${p.versionRange ? `@${p.versionRange}` : ''}${p.channels ? ` (channels ${[...p.channels].sort().join(', ')})` : ''}`).join('; ');
     const namespaces = [...props.namespaces].sort();
-    const configOk = props.allowWatchNamespace
-      ? `!has(object.spec.config) || (has(object.spec.config.configType) && object.spec.config.configType == 'Inline' && has(object.spec.config.inline) && object.spec.config.inline.all(k, k == 'watchNamespace') && object.spec.config.inline.watchNamespace in ${celStringList(namespaces)})`
-      : '!has(object.spec.config)';
+    const inline = 'object.spec.config.inline';
+    const configKeys = [...(props.allowWatchNamespace ? ['watchNamespace'] : []), ...(props.allowDeploymentConfig ? ['deploymentConfig'] : [])];
+    const configOk = configKeys.length === 0
+      ? '!has(object.spec.config)'
+      : props.allowWatchNamespace && !props.allowDeploymentConfig
+        ? `!has(object.spec.config) || (has(object.spec.config.configType) && object.spec.config.configType == 'Inline' && has(${inline}) && ${inline}.all(k, k == 'watchNamespace') && ${inline}.watchNamespace in ${celStringList(namespaces)})`
+        : `!has(object.spec.config) || (has(object.spec.config.configType) && object.spec.config.configType == 'Inline' && has(${inline}) && ${inline}.all(k, k in ${celStringList(configKeys)})${
+          props.allowWatchNamespace ? ` && (!has(${inline}.watchNamespace) || ${inline}.watchNamespace in ${celStringList(namespaces)})` : ''})`;
+    const configMessage = configKeys.length === 0
+      ? `team ${team} may not set spec.config`
+      : [props.allowWatchNamespace ? `spec.config.inline.watchNamespace, to one of ${namespaces.join(', ')}` : undefined,
+        props.allowDeploymentConfig ? 'spec.config.inline.deploymentConfig' : undefined]
+        .filter((x) => x !== undefined).join(' and ').replace(/^/, `team ${team} may only set `);
 
-    const validations: any[] = [
+    // built at synth: the ServiceAccount allow-list grows with allowServiceAccount (OlmV1Team.addExtension)
+    const validations = () => [
       {
         expression: `request.operation == 'CREATE' || (${owned('oldObject')})`,
         message: `team ${team} may only update or delete ClusterExtensions labelled ${OlmV1Labels.TEAM}=${team}`,
@@ -170,16 +192,14 @@ export class OlmV1TeamGuardrails extends Construct {
         message: `team ${team} may not disable CRD upgrade safety checks (spec.install.preflight.crdUpgradeSafety.enforcement: None)`,
       },
       {
-        expression: `request.operation == 'DELETE' || !has(object.spec.serviceAccount) || object.spec.serviceAccount.name in ${celStringList([...(props.serviceAccountNames ?? [])].sort())}`,
-        message: (props.serviceAccountNames ?? []).length > 0
-          ? `team ${team} may only set spec.serviceAccount.name to ${[...props.serviceAccountNames!].sort().join(', ')}`
+        expression: `request.operation == 'DELETE' || !has(object.spec.serviceAccount) || object.spec.serviceAccount.name in ${celStringList(this.allowedServiceAccounts)}`,
+        message: this.allowedServiceAccounts.length > 0
+          ? `team ${team} may only set spec.serviceAccount.name to ${this.allowedServiceAccounts.join(', ')}`
           : `team ${team} may not set spec.serviceAccount (ignored since operator-controller v1.11.0; older versions install as it)`,
       },
       {
         expression: `request.operation == 'DELETE' || ${configOk}`,
-        message: props.allowWatchNamespace
-          ? `team ${team} may only set spec.config.inline.watchNamespace, to one of ${namespaces.join(', ')}`
-          : `team ${team} may not set spec.config`,
+        message: configMessage,
       },
     ].map((v) => ({ ...v, reason: 'Forbidden' }));
 
@@ -197,7 +217,7 @@ export class OlmV1TeamGuardrails extends Construct {
           expression: `has(request.userInfo.groups) && request.userInfo.groups.exists(g, g in ${celStringList([...props.groups].sort())})`,
         }],
         variables,
-        validations,
+        validations: Lazy.any({ produce: validations }),
       },
     });
     new ApiObject(this, 'Binding', {
@@ -206,5 +226,18 @@ export class OlmV1TeamGuardrails extends Construct {
       metadata: { name: this.policyName },
       spec: { policyName: this.policyName, validationActions: ['Deny'] },
     });
+  }
+
+  /** The ServiceAccount names the team may set as `spec.serviceAccount.name`, sorted. */
+  public get allowedServiceAccounts(): string[] {
+    return [...this.serviceAccountNames].sort();
+  }
+
+  /**
+   * Lets the team set `spec.serviceAccount.name` to `name` (a legacy installer account, for operator-controller
+   * before v1.11.0). The policy is written at synth, so names added after construction are in it.
+   */
+  public allowServiceAccount(name: string): void {
+    this.serviceAccountNames.add(name);
   }
 }

@@ -5,7 +5,7 @@ import { checkExtension, checkTeamProps } from './input-checks';
 import { OlmV1InstallerRbac } from './olm-v1-installer-rbac';
 import { OlmV1PermissionPreview } from './olm-v1-permission-preview';
 import { OlmV1AllowedPackage, OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
-import { RegistryV1Render } from './registry-v1-render';
+import { RegistryV1Render, RegistryV1RenderOptions } from './registry-v1-render';
 import { OlmV1VersionRange } from './version-range';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { DiagnosticDetails } from '../core/diagnostic-details';
@@ -15,6 +15,27 @@ import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyChecks } from '../core/policy-checks';
 import * as l1 from '../imports/olmv1';
 import { PermissionDiffs } from '../upgrade/permission-diff';
+
+/**
+ * The fields of a `deploymentConfig`: operator-controller v1.11.0
+ * `internal/operator-controller/rukpak/bundle/registryv1bundleconfig.json` (`additionalProperties: false`).
+ */
+const DEPLOYMENT_CONFIG_FIELDS = ['affinity', 'annotations', 'env', 'envFrom', 'nodeSelector', 'resources', 'tolerations', 'volumeMounts', 'volumes'];
+
+/**
+ * A ClusterExtension with `spec.config` (the experimental CRD's field): the L1 class is generated from the standard
+ * CRD, whose `toJson` keeps only the fields it knows (a JSON patch would be dropped).
+ */
+class ClusterExtensionWithConfig extends l1.ClusterExtension {
+  public constructor(scope: Construct, id: string, private readonly config: any, props: l1.ClusterExtensionProps) {
+    super(scope, id, props);
+  }
+
+  public toJson(): any {
+    const json = super.toJson();
+    return this.config === undefined ? json : { ...json, spec: { ...json.spec, config: this.config } };
+  }
+}
 
 /** A preview finding a team accepts for one extension, by policy id, with the reason (written on the ClusterExtension). */
 export interface OlmV1AcceptedRisk {
@@ -65,6 +86,14 @@ export interface OlmV1ExtensionOptions {
    * @default - no serviceAccount
    */
   readonly legacyServiceAccount?: string;
+  /**
+   * `spec.config.inline.deploymentConfig` (experimental gate `DeploymentConfig` and the experimental CRDs; the
+   * standard CRD has no `spec.config`): env, envFrom, volumes, volumeMounts, tolerations, resources, nodeSelector,
+   * affinity and annotations for the bundle's Deployments, as OLM v0's `SubscriptionConfig`. Needs the team's
+   * `allowDeploymentConfig`; the preview renders the Deployments with it.
+   * @default - none
+   */
+  readonly deploymentConfig?: any;
 }
 
 /** Properties of an `OlmV1Team`. */
@@ -90,6 +119,12 @@ export interface OlmV1TeamProps {
    * @default false
    */
   readonly allowWatchNamespace?: boolean;
+  /**
+   * Let the team set `spec.config.inline.deploymentConfig` (experimental gate `DeploymentConfig`): the admission
+   * policy admits it and the preview renders with it.
+   * @default false
+   */
+  readonly allowDeploymentConfig?: boolean;
 }
 
 /**
@@ -120,8 +155,13 @@ export class OlmV1Team extends Construct {
 
   /** Team name. */
   public readonly team: string;
-  /** The namespace whose GitOps folder (`tenants/<namespace>/`) holds the team's ClusterExtensions: the first in sort order. */
+  /**
+   * The namespace whose GitOps folder (`tenants/<namespace>/`) holds the team's ClusterExtensions and all its
+   * Namespaces: the first in sort order.
+   */
   public readonly homeNamespace: string;
+  /** The team's namespaces, sorted. */
+  public readonly namespaces: string[];
   /** The guardrail policy. */
   public readonly guardrails: OlmV1TeamGuardrails;
   /** The ClusterExtensions, by name. */
@@ -141,7 +181,8 @@ export class OlmV1Team extends Construct {
     this.props = props;
     this.catalogTeam = props.catalog?.team ?? 'invalid';
     this.team = props.team;
-    this.homeNamespace = [...props.namespaces].sort()[0] ?? props.team;
+    this.namespaces = [...props.namespaces].sort();
+    this.homeNamespace = this.namespaces[0] ?? props.team;
     addErrorProducer(this, () => this.errors);
     addWarningProducer(this, () => this.warnings);
     if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(props.team) || props.team.length > 40) {
@@ -190,8 +231,8 @@ export class OlmV1Team extends Construct {
       catalogTeam: this.catalogTeam,
       packages: props.allowedPackages,
       allowWatchNamespace: props.allowWatchNamespace,
-      // the legacy installer accounts of the extensions given here (addExtension later cannot change the policy)
-      serviceAccountNames: [...new Set((props.extensions ?? []).flatMap((e) => (e.legacyServiceAccount ? [e.legacyServiceAccount] : [])))],
+      allowDeploymentConfig: props.allowDeploymentConfig,
+      // the legacy installer accounts are added per extension (allowServiceAccount); the policy is written at synth
     });
     for (const e of props.extensions ?? []) this.addChecked(e);
   }
@@ -205,6 +246,7 @@ export class OlmV1Team extends Construct {
   }
 
   private addChecked(options: OlmV1ExtensionOptions): l1.ClusterExtension {
+    if (typeof options.legacyServiceAccount === 'string') this.guardrails.allowServiceAccount(options.legacyServiceAccount);
     const name = options.name ?? `${this.team}-${options.packageName}`;
     const field = `extensions[${name}]`;
     const allowed = this.props.allowedPackages.find((p) => p.name === options.packageName);
@@ -234,11 +276,22 @@ export class OlmV1Team extends Construct {
         }
       }
     }
+    if (options.deploymentConfig !== undefined) {
+      if (!this.props.allowDeploymentConfig) {
+        this.errors.push({ code: 'DeploymentConfigNotAllowed', field: `${field}.deploymentConfig`, message: `team ${this.team} may not set spec.config.inline.deploymentConfig: the admission policy would deny it`, fix: 'set allowDeploymentConfig: true on the team (the cluster needs the DeploymentConfig feature gate), or drop deploymentConfig' });
+      }
+      const unknown = Object.keys(options.deploymentConfig).filter((k) => !DEPLOYMENT_CONFIG_FIELDS.includes(k)).sort();
+      if (unknown.length > 0) {
+        this.errors.push({ code: 'InvalidDeploymentConfig', field: `${field}.deploymentConfig`, value: unknown.join(','), message: `deploymentConfig has unknown field(s) ${unknown.join(', ')}: operator-controller refuses the configuration`, fix: `use only ${DEPLOYMENT_CONFIG_FIELDS.join(', ')}` });
+      }
+    }
     const accepted = this.previewExtension(field, options, version, channels);
     const annotations = accepted.length > 0
       ? { [OlmV1Team.ACCEPTED_RISKS_ANNOTATION]: accepted.map((a) => `${a.check}: ${a.reason}`).join('; ') } : undefined;
     const serviceAccount = options.legacyServiceAccount !== undefined ? this.legacyServiceAccount(name, field, options) : undefined;
-    const ext = new l1.ClusterExtension(this, `Extension-${name}`, {
+    const config = options.deploymentConfig !== undefined
+      ? { configType: 'Inline', inline: { deploymentConfig: JSON.parse(JSON.stringify(options.deploymentConfig)) } } : undefined;
+    const ext = new ClusterExtensionWithConfig(this, `Extension-${name}`, config, {
       metadata: { name, labels: { [OlmV1Labels.TEAM]: this.team }, ...(annotations ? { annotations } : {}) },
       spec: {
         namespace: options.namespace,
@@ -299,7 +352,8 @@ export class OlmV1Team extends Construct {
       const a = accepted.find((x) => x.check === id && typeof x.reason === 'string' && x.reason.trim() !== '');
       return a ? `accepted: ${a.reason}` : 'REFUSED at synth';
     };
-    this.reportLines.push(`- **${field.replace(/^extensions\[(.*)\]$/, '$1')}**: package \`${options.packageName}\`, version \`${version ?? '*'}\`, namespace \`${options.namespace}\``);
+    const dc = options.deploymentConfig !== undefined ? `, deploymentConfig (${Object.keys(options.deploymentConfig).sort().join(', ')}) rendered into its Deployments` : '';
+    this.reportLines.push(`- **${field.replace(/^extensions\[(.*)\]$/, '$1')}**: package \`${options.packageName}\`, version \`${version ?? '*'}\`, namespace \`${options.namespace}\`${dc}`);
     if (options.bundles === undefined) {
       this.reportLines.push('  - no bundles given: not previewed');
       this.warnings.push({
@@ -326,13 +380,14 @@ export class OlmV1Team extends Construct {
     const findingsOf = new Map<string, Set<string>>();
     for (const bundle of inRange) {
       const at = `${field}.bundles[${bundle.name}]`;
-      const refusal = RegistryV1Render.refusal(bundle, { installNamespace: options.namespace });
+      const renderOptions = this.renderOptions(options);
+      const refusal = RegistryV1Render.refusal(bundle, renderOptions);
       if (refusal) {
         this.reportLines.push(`  - ${bundle.name}: operator-controller refuses it: ${refusal}`);
         this.errors.push({ code: 'OlmV1BundleRefused', field: at, value: bundle.version, message: `operator-controller would refuse ${bundle.name}: ${refusal}`, fix: 'narrow the version range to bundles OLM v1 installs, or install the package with OLM v0' });
         continue;
       }
-      const preview = OlmV1PermissionPreview.of(RegistryV1Render.forExtension(bundle, { installNamespace: options.namespace }));
+      const preview = OlmV1PermissionPreview.of(RegistryV1Render.forExtension(bundle, renderOptions));
       findingsOf.set(bundle.name, new Set(preview.findings.map((f) => `${f.code}: ${f.what}`)));
       this.reportLines.push(`  - ${bundle.name}: installed with cluster-admin; ${preview.subjects.length} subject(s) bound: ${preview.subjects.map((x) => `${x.subject}${x.unbounded ? ' (everything)' : ''}`).join(', ') || 'none'}`);
       for (const f of preview.findings) this.reportLines.push(`    - ${PolicyChecks.byCode(f.code)!.id} ${f.what} (${reasonOf(f.code)})`);
@@ -372,6 +427,14 @@ export class OlmV1Team extends Construct {
     return accepted.filter((a) => used.has(a.check));
   }
 
+  /** How operator-controller renders the extension's bundles: its namespace and `deploymentConfig`. */
+  private renderOptions(options: OlmV1ExtensionOptions): RegistryV1RenderOptions {
+    return {
+      installNamespace: options.namespace,
+      ...(options.deploymentConfig !== undefined ? { deploymentConfig: options.deploymentConfig, deploymentConfigSupport: true } : {}),
+    };
+  }
+
   /** Writes the pre-v1.11 installer ServiceAccount and its derived RBAC; returns its name (undefined on error). */
   private legacyServiceAccount(name: string, field: string, options: OlmV1ExtensionOptions): string | undefined {
     const sa = options.legacyServiceAccount!;
@@ -381,8 +444,8 @@ export class OlmV1Team extends Construct {
       return undefined;
     }
     const renders = (options.bundles ?? []).flatMap((b) => {
-      const refused = RegistryV1Render.refusal(b, { installNamespace: options.namespace });
-      return refused ? [] : [RegistryV1Render.forExtension(b, { installNamespace: options.namespace })];
+      const refused = RegistryV1Render.refusal(b, this.renderOptions(options));
+      return refused ? [] : [RegistryV1Render.forExtension(b, this.renderOptions(options))];
     });
     if (renders.length === 0) {
       this.errors.push({ code: 'LegacyServiceAccountWithoutBundles', field: `${field}.legacyServiceAccount`, value: sa, message: 'the installer ServiceAccount\'s rules are derived from the bundles, and no installable bundle was given', fix: 'pass the bundles the version range resolves to' });

@@ -7,6 +7,7 @@
  * Pure: no constructs.
  */
 import * as crypto from 'crypto';
+import { RegistryV1Validators } from './registry-v1-validators';
 import { OperatorBundle } from '../bundle/operator-bundle';
 
 /** How operator-controller provisions webhook serving certificates (feature gates `WebhookProvider*`). */
@@ -45,6 +46,17 @@ export interface RegistryV1RenderOptions {
    * @default - none beyond the CSV's required CRDs
    */
   readonly catalogPropertyTypes?: string[];
+  /**
+   * `spec.config.inline.deploymentConfig` (OLM v0's `SubscriptionConfig` shape), as JSON.
+   * @default - none
+   */
+  readonly deploymentConfig?: any;
+  /**
+   * The experimental feature gate `DeploymentConfig`: without it a `deploymentConfig` is refused
+   * (applier/provider.go removes it from the bundle's config schema, so it is an unknown field).
+   * @default false (standard feature set)
+   */
+  readonly deploymentConfigSupport?: boolean;
 }
 
 /** Options of `RegistryV1Render.render` (upstream `render.Options`). */
@@ -70,31 +82,6 @@ export interface RegistryV1RendererOptions {
 
 const MAX_NAME_LENGTH = 63;
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
-
-/**
- * operator-registry `pkg/lib/bundle/supported_resources.go`: kinds a bundle may ship, and whether they are
- * namespaced (as that table says: VerticalPodAutoscaler counts as cluster-scoped there).
- */
-const SUPPORTED_KINDS: Record<string, boolean> = {
-  ClusterServiceVersion: true,
-  CustomResourceDefinition: false,
-  ClusterRole: false,
-  ClusterRoleBinding: false,
-  Service: true,
-  ServiceAccount: true,
-  Role: true,
-  RoleBinding: true,
-  PrometheusRule: true,
-  ServiceMonitor: true,
-  Secret: true,
-  ConfigMap: true,
-  PodDisruptionBudget: true,
-  PriorityClass: false,
-  VerticalPodAutoscaler: false,
-  ConsoleYAMLSample: false,
-};
-
-const FORBIDDEN_ADMISSION_RESOURCES = new Set(['*', 'mutatingwebhookconfiguration', 'mutatingwebhookconfigurations', 'validatingwebhookconfiguration', 'validatingwebhookconfigurations']);
 
 const DEPENDENCY_PROPERTIES = ['olm.package.required', 'olm.gvk.required', 'olm.constraint'];
 
@@ -291,16 +278,20 @@ export class RegistryV1Render {
       // bundle without the gate has no watchNamespace property (bundle config schema), so the value is refused.
       throw fail('invalid ClusterExtension configuration: watchNamespace needs the SingleOwnNamespaceInstallSupport feature gate');
     }
+    if (options.deploymentConfig !== undefined && options.deploymentConfig !== null && !(options.deploymentConfigSupport ?? false)) {
+      throw fail('invalid ClusterExtension configuration: deploymentConfig needs the DeploymentConfig feature gate');
+    }
     return RegistryV1Render.render(bundle, options.installNamespace, {
       targetNamespaces: options.watchNamespace !== undefined && options.watchNamespace !== '' ? [options.watchNamespace] : undefined,
       certificateProvider: provider,
+      deploymentConfig: options.deploymentConfig ?? undefined,
     });
   }
 
   /** `registryv1.Renderer.Render(bundle, installNamespace, opts...)`. @throws Error with the renderer's reason */
   public static render(bundle: OperatorBundle, installNamespace: string, options: RegistryV1RendererOptions = {}): RegistryV1Render {
     const fail = (why: string) => new Error(`RegistryV1Render: bundle ${bundle.name}: ${why}`);
-    const errors = RegistryV1Render.validate(bundle);
+    const errors = RegistryV1Validators.validate(RegistryV1Validators.contentsOf(bundle));
     if (errors.length > 0) throw fail(errors.join('\n'));
     const modes = new Set(bundle.installModes.filter((m) => m.supported).map((m) => m.type as string));
     const targets = options.targetNamespaces ?? (modes.has('AllNamespaces') ? [''] : []);
@@ -308,61 +299,6 @@ export class RegistryV1Render {
     if (targetError) throw fail(`invalid option(s): invalid target namespaces [${targets.join(' ')}]: ${targetError}`);
     const provider = options.certificateProvider ?? OlmV1CertificateProvider.NONE;
     return new RegistryV1Render(bundle, installNamespace, targets, provider, options.deploymentConfig);
-  }
-
-  /**
-   * The validators of `registryv1.BundleValidator` (validators/validator.go), in its order. Not ported: the DNS-1123
-   * checks of deployment and webhook names and `CheckConversionWebhookCRDReferenceUniqueness`.
-   */
-  private static validate(bundle: OperatorBundle): string[] {
-    const errs: string[] = [];
-    const duplicates = (names: string[]) => [...new Set(names.filter((n, i) => names.indexOf(n) !== i))].sort();
-    for (const d of duplicates(bundle.deployments.map((x) => x.name))) errs.push(`cluster service version contains duplicate strategy deployment spec '${d}'`);
-    for (const c of duplicates(bundle.crds.map((x) => x.name))) errs.push(`bundle contains duplicate custom resource definition '${c}'`);
-    const crdNames = new Set(bundle.crds.map((c) => c.name));
-    for (const owned of bundle.ownedCrds) {
-      if (!crdNames.has(owned.name)) errs.push(`cluster service definition references owned custom resource definition '${owned.name}' not found in bundle`);
-    }
-    if (!bundle.packageName) errs.push('package name is empty');
-    const modes = bundle.installModes.filter((m) => m.supported).map((m) => m.type as string).sort();
-    const conversions = bundle.webhookDefinitions.filter((w) => w.type === 'ConversionWebhook');
-    if (conversions.length > 0 && !(modes.length === 1 && modes[0] === 'AllNamespaces')) {
-      for (const w of conversions) {
-        errs.push(`bundle contains conversion webhook "${w.generateName}" and supports install modes [${modes.join(' ')}] - conversion webhooks are only supported for bundles that only support AllNamespaces install mode`);
-      }
-    }
-    const deployments = new Set(bundle.deployments.map((d) => d.name));
-    for (const wh of bundle.webhookDefinitions) {
-      if (!deployments.has(wh.deploymentName)) errs.push(`webhook of type '${wh.type}' with name '${wh.generateName}' references non-existent deployment '${wh.deploymentName}'`);
-    }
-    for (const type of [...new Set(bundle.webhookDefinitions.map((w) => w.type as string))].sort()) {
-      for (const n of duplicates(bundle.webhookDefinitions.filter((w) => w.type === type).map((w) => w.generateName))) errs.push(`duplicate webhook '${n}' of type '${type}'`);
-    }
-    const owned = new Set(bundle.ownedCrds.map((c) => c.name));
-    for (const w of conversions) {
-      for (const crd of w.conversionCrds) if (!owned.has(crd)) errs.push(`conversion webhook '${w.generateName}' references custom resource definition '${crd}' not owned bundle`);
-    }
-    // CheckWebhookRules: no rules on OLM's own API group or '*', nor on webhook configurations
-    for (const w of bundle.webhookDefinitions.filter((x) => x.type !== 'ConversionWebhook')) {
-      for (const rule of w.rules ?? []) {
-        for (const group of rule?.apiGroups ?? []) {
-          if (group === 'olm.operatorframework.io' || group === '*') {
-            errs.push(`webhook "${w.generateName}" contains forbidden rule: admission webhook rules cannot reference API group "${group}"`);
-          }
-          if (group === 'admissionregistration.k8s.io') {
-            for (const resource of rule?.resources ?? []) {
-              if (FORBIDDEN_ADMISSION_RESOURCES.has(String(resource).toLowerCase())) {
-                errs.push(`webhook "${w.generateName}" contains forbidden rule: admission webhook rules cannot reference resource "${resource}" for API group "${group}"`);
-              }
-            }
-          }
-        }
-      }
-    }
-    for (const o of bundle.objects) {
-      if (!(o.kind in SUPPORTED_KINDS)) errs.push(`unsupported resource "${o.name}" with kind "${o.kind}"`);
-    }
-    return errs;
   }
 
   /** render.go validateTargetNamespaces. */
@@ -475,7 +411,7 @@ export class RegistryV1Render {
     // (a RoleBinding's subjects and roleRef stay as the bundle wrote them)
     for (const o of bundle.objects) {
       const copy = JSON.parse(JSON.stringify(o.raw));
-      if (SUPPORTED_KINDS[o.kind]) copy.metadata = { ...(copy.metadata ?? {}), namespace: installNamespace };
+      if (RegistryV1Validators.isNamespacedKind(o.kind)) copy.metadata = { ...(copy.metadata ?? {}), namespace: installNamespace };
       objs.push(copy);
     }
     // BundleCSVDeploymentGenerator (without the certificate volumes and deploymentConfig details)

@@ -3,6 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, AppProps, Chart, YamlOutputType } from 'cdk8s';
 import { Construct } from 'constructs';
+import { buildOlmV1Platform } from '../../examples/olm-v1-platform';
 import { buildPlatform } from '../../examples/platform';
 import { buildFailingTenant } from '../../examples/preflight-demo';
 import { CatalogSourceReference, Diagnostics, OperatorBundle, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
@@ -272,5 +273,41 @@ describe('TenancyApp reports on synth', () => {
     expect(TenancyApp.formatSummary({ tenants: 1, subscriptions: 1, objects: 1, milliseconds: 40 }, 'out/')).toEqual(
       '1 tenant, 1 subscription, 1 object in 0.0 s -> out/',
     );
+    // OLM v1 teams and extensions are counted; without v0 tenants and subscriptions those are left out
+    expect(TenancyApp.formatSummary({ tenants: 0, subscriptions: 0, olmV1Teams: 2, olmV1Extensions: 2, objects: 30, milliseconds: 400 }, 'dist')).toEqual(
+      '2 OLM v1 teams, 2 extensions, 30 objects in 0.4 s -> dist/',
+    );
+    expect(TenancyApp.formatSummary({ tenants: 3, subscriptions: 0, olmV1Teams: 1, olmV1Extensions: 1, objects: 30, milliseconds: 400 }, 'dist')).toEqual(
+      '3 tenants, 0 subscriptions, 1 OLM v1 team, 1 extension, 30 objects in 0.4 s -> dist/',
+    );
+    expect(TenancyApp.formatSummary({ tenants: 0, subscriptions: 0, olmV1Teams: 0, olmV1Extensions: 0, objects: 0, milliseconds: 0 }, 'dist')).toEqual(
+      '0 tenants, 0 subscriptions, 0 objects in 0.0 s -> dist/',
+    );
+  });
+
+  test('an OLM v1-only App: the summary counts its teams and ClusterExtensions', () => {
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const outdir = tmp();
+      const app = new TenancyApp({ outdir });
+      const platform = buildOlmV1Platform(app);
+      app.synth();
+      const docs = tree(outdir).flatMap(([, y]) => y.split(/^---$/m));
+      const teams = platform.teams.length;
+      expect(teams).toEqual(2);
+      expect(app.summary).toEqual({
+        tenants: 0,
+        subscriptions: 0,
+        olmV1Teams: teams,
+        olmV1Extensions: docs.filter((d) => /^kind: ClusterExtension$/m.test(d)).length,
+        objects: docs.length,
+        milliseconds: app.summary!.milliseconds,
+      });
+      expect(app.summary!.olmV1Extensions).toEqual(2);
+      const line = spy.mock.calls.map((c) => String(c[0])).find((l) => l.includes(' objects in '))!;
+      expect(line.replace(/ in \d+\.\d s -> .*\n$/, '')).toEqual(`2 OLM v1 teams, 2 extensions, ${docs.length} objects`);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

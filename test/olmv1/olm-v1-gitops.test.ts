@@ -3,7 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { parse } from 'yaml';
 import { buildOlmV1Platform } from '../../examples/olm-v1-platform';
-import { OlmV1Team, OutputLayout, TenancyApp } from '../../src';
+import { GitOpsLayout, OlmV1Team, OutputLayout, TenancyApp } from '../../src';
 
 function filesBelow(dir: string, base = dir): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
@@ -29,7 +29,6 @@ describe('GitOps layout of the OLM v1 example platform', () => {
       'cluster/clusterrolebinding-olmv1-team-messaging-installer.yaml',
       'cluster/clusterrolebinding-olmv1-team-observability-installer.yaml',
       'cluster/kustomization.yaml',
-      'cluster/namespace-messaging-dev.yaml',
       'cluster/validatingadmissionpolicy-olmv1-team-messaging.yaml',
       'cluster/validatingadmissionpolicy-olmv1-team-observability.yaml',
       'cluster/validatingadmissionpolicybinding-olmv1-team-messaging.yaml',
@@ -38,6 +37,7 @@ describe('GitOps layout of the OLM v1 example platform', () => {
       'tenants/kustomization.yaml',
       'tenants/messaging/clusterextension-messaging-rabbitmq-cluster-operator.yaml',
       'tenants/messaging/kustomization.yaml',
+      'tenants/messaging/namespace-messaging-dev.yaml',
       'tenants/messaging/namespace-messaging.yaml',
       'tenants/observability/clusterextension-observability-grafana-operator.yaml',
       'tenants/observability/kustomization.yaml',
@@ -47,7 +47,7 @@ describe('GitOps layout of the OLM v1 example platform', () => {
     expect(ext.metadata.labels).toEqual({ 'app.kubernetes.io/managed-by': 'cdk8s-olm-tenancy', 'cdk8s-olm-tenancy.io/tenant': 'messaging', 'olm-tenancy.io/team': 'messaging' });
     expect(ext.metadata.annotations['argocd.argoproj.io/sync-wave']).toEqual('1');
     expect(parse(fs.readFileSync(path.join(outdir, 'tenants/messaging/kustomization.yaml'), 'utf8')).resources).toEqual([
-      'namespace-messaging.yaml', 'clusterextension-messaging-rabbitmq-cluster-operator.yaml',
+      'namespace-messaging-dev.yaml', 'namespace-messaging.yaml', 'clusterextension-messaging-rabbitmq-cluster-operator.yaml',
     ]);
   });
 
@@ -67,4 +67,41 @@ describe('GitOps layout of the OLM v1 example platform', () => {
       "    - OLMT-044 ServiceAccount messaging/rabbitmq-cluster-operator gets 'create' on pods/exec in every namespace (POD_EXEC) (accepted: the RabbitMQ operator manages cluster Secrets and execs into its pods (reviewed by platform security))",
     ]);
   });
+});
+
+describe('GitOpsLayout.files: a tenant with several namespaces (tenantNamespaces)', () => {
+  const ns = (name: string) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+  const sa = (name: string, namespace: string) => ({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace } });
+  test('the Namespaces and the objects in them go to the tenant\'s folder, labelled with the tenant; another tenant\'s namespace stays its own', () => {
+    const teamNamespaces = ['apps', 'apps-dev', 'shared'];
+    const files = GitOpsLayout.files([
+      { manifest: ns('apps'), tenant: 'apps', tenantNamespaces: teamNamespaces },
+      { manifest: ns('apps-dev'), tenant: 'apps', tenantNamespaces: teamNamespaces },
+      { manifest: sa('installer', 'apps-dev'), tenant: 'apps', tenantNamespaces: teamNamespaces },
+      { manifest: ns('shared'), tenant: 'shared' },
+      // a platform object in the team's second namespace
+      { manifest: sa('platform-bot', 'apps-dev') },
+      { manifest: sa('elsewhere', 'kube-system'), tenant: 'apps', tenantNamespaces: teamNamespaces },
+    ]);
+    expect(files.map((f) => f.path)).toEqual([
+      'cluster/kustomization.yaml',
+      'cluster/serviceaccount-kube-system-elsewhere.yaml',
+      'kustomization.yaml',
+      'tenants/apps/kustomization.yaml',
+      'tenants/apps/namespace-apps-dev.yaml',
+      'tenants/apps/namespace-apps.yaml',
+      'tenants/apps/serviceaccount-installer.yaml',
+      'tenants/apps/serviceaccount-platform-bot.yaml',
+      'tenants/kustomization.yaml',
+      'tenants/shared/kustomization.yaml',
+      'tenants/shared/namespace-shared.yaml',
+    ]);
+    const labelsOf = (p: string) => parse(files.find((f) => f.path === p)!.content).metadata.labels['cdk8s-olm-tenancy.io/tenant'];
+    expect(['tenants/apps/namespace-apps-dev.yaml', 'tenants/apps/serviceaccount-platform-bot.yaml', 'tenants/shared/namespace-shared.yaml'].map(labelsOf)).toEqual(['apps', 'apps', 'shared']);
+  });
+});
+
+test('GitOpsLayout.files: tenantNamespaces must be namespace names (never paths)', () => {
+  expect(() => GitOpsLayout.files([{ manifest: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'a' } }, tenant: 'a', tenantNamespaces: ['a', '../x'] }]))
+    .toThrow(/^GitOpsLayout\.files: objects\[0\]\.tenantNamespaces\[1\]="\.\.\/x": Tenant namespace /);
 });

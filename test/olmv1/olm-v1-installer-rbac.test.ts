@@ -1,8 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { Testing } from 'cdk8s';
+import { ApiObject, Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
-import { appAndChart, synthErrors, validator } from './helpers';
+import { admit, appAndChart, synthErrors, validator } from './helpers';
 import { OperatorBundle } from '../../src/bundle';
 import { CuratedClusterCatalog, OlmV1InstallerRbac, OlmV1Team, RegistryV1Render } from '../../src/olmv1';
 import { RbacRules } from '../../src/rbac';
@@ -37,6 +37,34 @@ describe('OlmV1InstallerRbac: the installer ServiceAccount of operator-controlle
     const derived = OlmV1InstallerRbac.derive('flux', [RegistryV1Render.forExtension(flux, { installNamespace: 'team-x' })]);
     expect(RbacRules.covers(derived.clusterRules, [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], verbs: ['bind'], resourceNames: ['cluster-admin'] }]).missing).toEqual([]);
     expect(RbacRules.covers(derived.clusterRules, [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], verbs: ['bind'], resourceNames: ['admin'] }]).missing.length).toEqual(1);
+  });
+
+  test('OlmV1Team.addExtension after construction: its legacy installer account is in the guardrail policy (written at synth)', () => {
+    const { app, chart } = appAndChart();
+    const catalog = new CuratedClusterCatalog(chart, 'C', { catalogName: 'argocd', image: 'registry.example.com/catalogs/argocd:v1', team: 'gitops' });
+    const team = new OlmV1Team(chart, 'T', { team: 'gitops', groups: ['gitops-admins'], namespaces: ['argocd'], catalog, allowedPackages: [{ name: 'argocd-operator' }] });
+    const policyBefore = (team.guardrails.node.findChild('Policy') as ApiObject).toJson();
+    team.addExtension({
+      packageName: 'argocd-operator',
+      name: 'argocd',
+      namespace: 'argocd',
+      bundles: [argocd],
+      legacyServiceAccount: 'argocd-installer',
+      acceptedRisks: [{ check: 'OLMT-026', reason: 'argo cd manages the cluster' }],
+    });
+    expect(synthErrors(app)).toEqual([]);
+    const objs = Testing.synth(chart);
+    const vap = objs.find((o) => o.kind === 'ValidatingAdmissionPolicy');
+    const ext = objs.find((o) => o.kind === 'ClusterExtension');
+    const request = { kind: { group: 'olm.operatorframework.io', version: 'v1', kind: 'ClusterExtension' }, operation: 'CREATE', userInfo: { username: 'bob', groups: ['gitops-admins'] } };
+    // the team's own extension, as written, is admitted
+    expect(admit(vap.spec, request, ext)).toEqual({ matched: true, denied: [] });
+    const withSa = (name: string) => ({ ...ext, spec: { ...ext.spec, serviceAccount: { name } } });
+    expect(admit(vap.spec, request, withSa('default')).denied).toEqual(['team gitops may only set spec.serviceAccount.name to argocd-installer']);
+    // before the extension was added the same policy refused every account
+    expect(admit(policyBefore.spec, request, withSa('argocd-installer')).denied).toEqual([
+      'team gitops may not set spec.serviceAccount (ignored since operator-controller v1.11.0; older versions install as it)',
+    ]);
   });
 
   test('OlmV1Team legacyServiceAccount: writes the ServiceAccount, its derived RBAC and spec.serviceAccount; all valid', () => {
