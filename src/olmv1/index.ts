@@ -1,7 +1,9 @@
 // OLM v1 (operator-controller): curated ClusterCatalogs, team ClusterExtensions, admission guardrails.
 export * from './version-range';
 export * from './curated-cluster-catalog';
+export * from './olm-v1-team-guardrails-props';
 export * from './olm-v1-team-guardrails';
+export * from './olm-v1-team-props';
 export * from './olm-v1-team';
 export * from './registry-v1-render';
 export * from './olm-v1-permission-preview';

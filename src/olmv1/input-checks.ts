@@ -1,8 +1,8 @@
 // Input checks of the OLM v1 constructs (JavaScript and jsii callers): wrong types become named errors, never a
 // TypeError; the constructs go on with safe defaults so every error is reported at once.
 import { CuratedClusterCatalog } from './curated-cluster-catalog';
-import type { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team';
-import type { OlmV1AllowedPackage, OlmV1TeamGuardrailsProps } from './olm-v1-team-guardrails';
+import type { OlmV1AllowedPackage, OlmV1TeamGuardrailsProps } from './olm-v1-team-guardrails-props';
+import type { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { INPUT_CODES, InputCheck } from '../core/input';
 

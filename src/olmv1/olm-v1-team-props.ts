@@ -1,0 +1,96 @@
+import type { CuratedClusterCatalog } from './curated-cluster-catalog';
+import type { OlmV1AllowedPackage } from './olm-v1-team-guardrails-props';
+import type { OperatorBundle } from '../bundle/operator-bundle';
+
+// The props of OlmV1Team in a file of their own: input-checks.ts checks them and olm-v1-team.ts uses the checks
+// (no import circle in src/, test/core/import-cycles.test.ts).
+
+/** A preview finding a team accepts for one extension, by policy id, with the reason (written on the ClusterExtension). */
+export interface OlmV1AcceptedRisk {
+  /** The policy id: OLMT-026 (unbounded), OLMT-044, OLMT-045, OLMT-046 or OLMT-047. */
+  readonly check: string;
+  /** Why it is acceptable; shown in the annotation `OlmV1Team.ACCEPTED_RISKS_ANNOTATION`. */
+  readonly reason: string;
+}
+
+/** One ClusterExtension of a team. */
+export interface OlmV1ExtensionOptions {
+  /** Package name (`spec.source.catalog.packageName`); must be one of the team's allowed packages. */
+  readonly packageName: string;
+  /** Namespace the extension installs into (`spec.namespace`); must be one of the team's namespaces. */
+  readonly namespace: string;
+  /**
+   * ClusterExtension name (cluster-scoped).
+   * @default '<team>-<packageName>'
+   */
+  readonly name?: string;
+  /**
+   * Version range (`spec.source.catalog.version`), inside the package's allowed range.
+   * @default - the package's allowed range, or none when the package allows any version
+   */
+  readonly version?: string;
+  /**
+   * Channels (`spec.source.catalog.channels`), among the package's allowed channels.
+   * @default - the package's allowed channels, or none
+   */
+  readonly channels?: string[];
+  /**
+   * The package's bundles (e.g. `OperatorBundle.fromCatalogPackage`): each one whose version is inside the range
+   * is previewed as operator-controller v1.11.0 renders it (`RegistryV1Render`, applied with cluster-admin), and the
+   * upgrades between them are compared. Findings fail synth unless accepted in `acceptedRisks`.
+   * @default - no preview (warning OlmV1ExtensionNotPreviewed)
+   */
+  readonly bundles?: OperatorBundle[];
+  /**
+   * Preview findings accepted for this extension, each with a reason.
+   * @default - none
+   */
+  readonly acceptedRisks?: OlmV1AcceptedRisk[];
+  /**
+   * For operator-controller before v1.11.0 only (which installs as `spec.serviceAccount`): the name of an installer
+   * ServiceAccount to write in `namespace`, with the least-privilege ClusterRole and Roles derived from `bundles`
+   * (`OlmV1InstallerRbac`, upstream's former derive-service-account.md), and to set as `spec.serviceAccount.name`.
+   * v1.11.0 and later ignore the field and install with cluster-admin.
+   * @default - no serviceAccount
+   */
+  readonly legacyServiceAccount?: string;
+  /**
+   * `spec.config.inline.deploymentConfig` (experimental gate `DeploymentConfig` and the experimental CRDs; the
+   * standard CRD has no `spec.config`): env, envFrom, volumes, volumeMounts, tolerations, resources, nodeSelector,
+   * affinity and annotations for the bundle's Deployments, as OLM v0's `SubscriptionConfig`. Needs the team's
+   * `allowDeploymentConfig`; the preview renders the Deployments with it.
+   * @default - none
+   */
+  readonly deploymentConfig?: any;
+}
+
+/** Properties of an `OlmV1Team`. */
+export interface OlmV1TeamProps {
+  /** Team name (a label value and part of object names). */
+  readonly team: string;
+  /** Groups of the team's people: the RBAC on ClusterExtensions is bound to them and the policy checks them. */
+  readonly groups: string[];
+  /** Namespaces the team's extensions install into; the construct writes them. */
+  readonly namespaces: string[];
+  /** The curated catalog the team's extensions resolve from (selected by its `OlmV1Labels.TEAM` label). */
+  readonly catalog: CuratedClusterCatalog;
+  /** Packages the team may install, with version ranges and channels (enforced at synth and by the policy). */
+  readonly allowedPackages: OlmV1AllowedPackage[];
+  /**
+   * The team's ClusterExtensions.
+   * @default - none (the team writes its own, within the guardrails)
+   */
+  readonly extensions?: OlmV1ExtensionOptions[];
+  /**
+   * Let the team set `spec.config.inline.watchNamespace` to one of its namespaces (alpha feature gate
+   * `SingleOwnNamespaceInstallSupport`).
+   * @default false
+   */
+  readonly allowWatchNamespace?: boolean;
+  /**
+   * Let the team set `spec.config.inline.deploymentConfig` (experimental gate `DeploymentConfig`): the admission
+   * policy admits it and the preview renders with it.
+   * @default false
+   */
+  readonly allowDeploymentConfig?: boolean;
+}
