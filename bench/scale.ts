@@ -15,7 +15,8 @@ import * as path from 'path';
 
 const ROOT = path.join(__dirname, '..');
 const WORK = path.join(ROOT, '.bench'); // gitignored
-const LIB = path.join(WORK, 'lib');
+/** BENCH_LIB: measure another compiled copy of the library (e.g. an earlier commit's, for before/after numbers). */
+const LIB = process.env.BENCH_LIB ? path.resolve(process.env.BENCH_LIB) : path.join(WORK, 'lib');
 const BUNDLES = path.join(ROOT, 'test', 'fixtures', 'bundles');
 const APPS = path.join(__dirname, 'apps');
 const SIZES = [100, 1000, 5000];
@@ -43,13 +44,14 @@ interface Run extends AppReport {
 
 /** Compiles the library to .bench/lib (`tsc -p tsconfig.json`, as the package build does), untracked. */
 function buildLibrary(): void {
-  if (process.env.BENCH_NO_BUILD !== '1' || !fs.existsSync(LIB)) { // BENCH_NO_BUILD=1: iterating on the benchmark itself
+  if (!process.env.BENCH_LIB && (process.env.BENCH_NO_BUILD !== '1' || !fs.existsSync(LIB))) { // BENCH_NO_BUILD=1: iterating on the benchmark itself
     fs.rmSync(LIB, { recursive: true, force: true });
     execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.json'), '--outDir', LIB], { cwd: ROOT, stdio: 'inherit' });
   }
   // the CLI as installed: bin/ next to lib/
   fs.mkdirSync(path.join(WORK, 'bin'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'bin', 'cdk8s-olm-tenancy'), path.join(WORK, 'bin', 'cdk8s-olm-tenancy'));
+  if (LIB !== path.join(WORK, 'lib')) fs.writeFileSync(path.join(WORK, 'bin', 'cdk8s-olm-tenancy'), fs.readFileSync(path.join(ROOT, 'bin', 'cdk8s-olm-tenancy'), 'utf-8').replace('../lib/', `${LIB}/`));
 }
 
 /** The raw side's input: one tenant's objects as the library synthesizes them (team-0), untimed. */
@@ -266,7 +268,7 @@ export function benchScale(sizes: number[] = SIZES): string[] {
     `Machine: ${machine}.`,
     '',
   ];
-  fs.writeFileSync(path.join(ROOT, 'BENCHMARKS.md'), md.join('\n'));
+  fs.writeFileSync(process.env.BENCH_REPORT ?? path.join(ROOT, 'BENCHMARKS.md'), md.join('\n'));
   return [...goals, `machine: ${machine}`, 'written to BENCHMARKS.md'];
 }
 
