@@ -178,7 +178,7 @@ export function benchScale(sizes: number[] = SIZES): string[] {
   const largest = sizes[sizes.length - 1];
 
   const scaleTable = (place: string): string[] => [
-    `| tenants | layout | files | whole process (wall) | CPU user + system | ratio to raw (wall) | peak RSS | load + read bundles / build / synth |`,
+    '| tenants | layout | files | whole process (wall) | CPU user + system | ratio to raw (wall) | peak RSS | load + read bundles / build / synth |',
     '|---:|---|---:|---:|---:|---:|---:|---:|',
     ...sizes.flatMap((n) => MODES.map((m) => {
       const r = results.get(key(place, m, n))!;

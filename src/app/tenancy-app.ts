@@ -258,7 +258,9 @@ export class TenancyApp extends App {
     // Each file is written as soon as it is rendered, once, to its final path (45,000 files at 5,000 tenants are
     // not held in memory). What could fail does so before anything is removed: the input checks (`_emitFiles`
     // checks before its first file) and a string YAML cannot hold (found up front; `files()` throws its error).
-    if (manifests.some(({ manifest }) => YamlWriter.unrepresentable(manifest) !== undefined)) GitOpsLayout.files(input, { syncWaves: this.syncWaves });
+    if (manifests.some(({ manifest }) => YamlWriter.unrepresentable(manifest) !== undefined)) {
+      GitOpsLayout.files(input, { syncWaves: this.syncWaves });
+    }
     const dirs = new Set<string>();
     const write = (f: { path: string; content: string }) => {
       if (dirs.size === 0) {

@@ -435,8 +435,24 @@ class Reader {
 }
 
 const ESCAPES: Record<string, string> = {
-  '0': '\0', 'a': '\x07', 'b': '\b', 't': '\t', '\t': '\t', 'n': '\n', 'v': '\v', 'f': '\f', 'r': '\r', 'e': '\x1b',
-  ' ': ' ', '"': '"', '/': '/', '\\': '\\', 'N': '\u0085', '_': '\u00a0', 'L': '\u2028', 'P': '\u2029',
+  '0': '\0',
+  'a': '\x07',
+  'b': '\b',
+  't': '\t',
+  '\t': '\t',
+  'n': '\n',
+  'v': '\v',
+  'f': '\f',
+  'r': '\r',
+  'e': '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  'N': '\u0085',
+  '_': '\u00a0',
+  'L': '\u2028',
+  'P': '\u2029',
 };
 
 /** YAML double-quoted escapes (yaml `resolve-flow-scalar.js`); anything else: left to yaml. */

@@ -15,8 +15,14 @@
  *
  * Nothing here throws for bad input: problems come back as values, with 1-based lines, on one line each.
  */
+import type { Document, LineCounter, Tags } from 'yaml';
 import { FastYaml, FastYamlSchema } from './fast-yaml';
-import { Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, Tags } from 'yaml';
+
+/** `yaml`, loaded when first needed (a program that reads no YAML never loads it). */
+function yamlLib(): typeof import('yaml') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('yaml');
+}
 
 /** Documented limits of the loaders (docs/preflight.md, docs/catalog.md). */
 export const LOADER_LIMITS = {
@@ -152,7 +158,8 @@ export function decodeYamlDocuments(text: string): DecodedDocument[] {
 
 /** `decodeYamlDocuments` through `yaml` alone (the reference `FastYaml` is tested against). */
 export function decodeYamlDocumentsWithYaml(text: string): DecodedDocument[] {
-  const lineCounter = new LineCounter();
+  const { LineCounter: Lines, parseAllDocuments } = yamlLib();
+  const lineCounter = new Lines();
   let docs: Document.Parsed[];
   try {
     const parsed = parseAllDocuments(stripBom(text), { ...YAML_OPTIONS, lineCounter });
@@ -212,6 +219,7 @@ function yamlDocument(doc: Document.Parsed, lineCounter: LineCounter): DecodedDo
 
 /** Duplicate scalar keys of every mapping of the document (iterative walk; aliases are not followed). */
 function duplicateKeys(doc: Document.Parsed, lineCounter: LineCounter): DecodeIssue[] {
+  const { isAlias, isMap, isPair, isScalar, isSeq } = yamlLib();
   const out: DecodeIssue[] = [];
   const stack: unknown[] = [doc.contents];
   while (stack.length > 0) {

@@ -6,6 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as fc from 'fast-check';
 import { stringify } from 'yaml';
+import { FastYaml } from '../../src/core/fast-yaml';
 import { decodeManifestFile, decodeYamlDocuments, decodeYamlDocumentsWithYaml } from '../../src/core/yaml-or-json';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
@@ -38,7 +39,6 @@ describe('FastYaml gives yaml\'s answer', () => {
   });
 
   test('GIVEN the prometheus 0.56.3 and etcd 0.9.4 bundles THEN every manifest is read by the fast reader (the speed-up applies)', () => {
-    const { FastYaml } = require('../../src/core/fast-yaml');
     const readFast = jest.spyOn(FastYaml, 'read');
     for (const b of ['prometheus/0.56.3', 'etcd/0.9.4']) {
       const dir = path.join(FIXTURES, 'bundles', b, 'manifests');
@@ -72,7 +72,6 @@ describe('FastYaml gives yaml\'s answer', () => {
     ['a scalar document', false, 'just text\n'],
     ['__proto__ as a key', false, '__proto__: 1\na: 2\n'],
   ] as Array<[string, boolean, string]>)('GIVEN %s THEN both readers agree (the fast reader answers: %s)', (_name, fast, text) => {
-    const { FastYaml } = require('../../src/core/fast-yaml');
     const readFast = jest.spyOn(FastYaml, 'read');
     same(text);
     expect(readFast.mock.results[0].value !== undefined).toBe(fast);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { InstallerRuleCheckOptions, InstallerRuleChecks, PolicyRule, SensitiveGrant } from '../../src';
+import { RbacRules } from '../../src/rbac/rbac-rules';
 
 const codes = (rules: PolicyRule[], clusterScoped: boolean, allowed: SensitiveGrant[] = []) =>
   InstallerRuleChecks.errors(rules, { clusterScoped, allowedSensitiveGrants: allowed }).map((d) => d.code + (d.message.includes('SensitiveGrant.') ? `:${/SensitiveGrant\.(\w+)/.exec(d.message)![1]}` : ''));
@@ -134,7 +135,6 @@ describe('InstallerRuleChecks.warnings', () => {
   });
 
   test('isFullWildcard (wildcard test first, validation only for wildcards) answers as validating first does, for malformed rules too (fast-check, fixed seed)', () => {
-    const { RbacRules } = require('../../src/rbac/rbac-rules');
     const validateFirst = (rule: any): boolean => {
       if (RbacRules.validate(rule).some((p: string) => p.startsWith('rule must be an object') || p.startsWith('rule field '))) return false;
       return (rule.verbs ?? []).includes('*') && (rule.apiGroups ?? []).includes('*') && (rule.resources ?? []).includes('*') && (rule.resourceNames ?? []).length === 0;
