@@ -12,6 +12,7 @@ const tLoad = process.hrtime.bigint();
 
 const etcd = lib.OperatorBundle.fromDirectory(path.join(bundles, 'etcd', '0.9.4'));
 const prometheus = lib.OperatorBundle.fromDirectory(path.join(bundles, 'prometheus', '0.56.3'));
+const tRead = process.hrtime.bigint();
 const catalog = lib.CatalogSourceReference.fromName('curated-operators', 'olm');
 const app = new lib.TenancyApp({ outdir, layout: layout === 'gitops' ? lib.OutputLayout.GITOPS : lib.OutputLayout.FILE_PER_CHART });
 const tenants = Number(tenantsArg);
@@ -28,7 +29,7 @@ const ms = (a, b) => Number(b - a) / 1e6;
 process.on('exit', () => {
   const u = process.resourceUsage();
   process.stdout.write(`${JSON.stringify({
-    loadMs: ms(t0, tLoad), buildMs: ms(tLoad, tBuild), synthMs: ms(tBuild, tSynth), objects: app.summary.objects,
+    loadMs: ms(t0, tLoad), readMs: ms(tLoad, tRead), buildMs: ms(tLoad, tBuild), synthMs: ms(tBuild, tSynth), objects: app.summary.objects,
     userMs: u.userCPUTime / 1000, systemMs: u.systemCPUTime / 1000, maxRssMb: u.maxRSS / 1024,
   })}\n`);
 });
