@@ -179,10 +179,6 @@ export function benchScale(sizes: number[] = SIZES): string[] {
   const profile = summarizeProfile(path.join(profDir, fs.readdirSync(profDir)[0]));
   fs.rmSync(profDir, { recursive: true, force: true });
   fs.rmSync(profOut, { recursive: true, force: true });
-  const traced = spawnSync(process.execPath, ['--trace-gc', ...appArgs('gitops', largestN, template), profOut], { cwd: WORK, encoding: 'utf-8', maxBuffer: 256 * 1024 * 1024 });
-  fs.rmSync(profOut, { recursive: true, force: true });
-  // `Mark-Compact 250.1 (270.3) -> 210.2 (260.4) MB`: the heap live after each full collection
-  const liveAfterFullGc = Math.max(0, ...[...traced.stdout.matchAll(/Mark-Compact[^\n]*?-> ([0-9.]+) \(/g)].map((m) => Number(m[1])));
   const probe = JSON.parse(execFileSync(process.execPath, ['--expose-gc', path.join(APPS, 'heap-probe.js'), LIB, BUNDLES, `${largestN}`, profOut], { cwd: WORK, encoding: 'utf-8' }).trim().split('\n').pop()!);
   fs.rmSync(profOut, { recursive: true, force: true });
 
@@ -196,8 +192,8 @@ export function benchScale(sizes: number[] = SIZES): string[] {
   const largest = sizes[sizes.length - 1];
 
   const scaleTable = (place: string): string[] => [
-    '| tenants | layout | files | whole process (wall) | CPU user + system | ratio to raw (wall) | peak RSS | load + read bundles / build / synth |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|',
+    '| tenants | layout | files | whole process (wall) | CPU user + system | ratio to raw (wall) | ratio to raw (CPU) | peak RSS | load / read bundles / build / synth | per tenant (build + synth) |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...sizes.flatMap((n) => MODES.map((m) => {
       const r = results.get(key(place, m, n))!;
       const raw = results.get(key(place, 'raw', n))!;
@@ -295,9 +291,10 @@ export function benchScale(sizes: number[] = SIZES): string[] {
     '',
     'Live heap (`heapUsed` after a forced full collection, bench/apps/heap-probe.js) after loading the modules: '
       + `${probe.loaded} MB; after reading the bundles: ${probe.bundles} MB; after building ${fmt(largestN)} tenants: ${probe.built} MB; after \`synth()\`: `
-      + `${probe.synthesized} MB. Largest heap live after a full collection during an unprobed run (\`node --trace-gc\`): ${liveAfterFullGc.toFixed(0)} MB `
-      + '(during `synth()`: the constructs plus every object\'s JSON, which the layout needs at once to place each object in its folder and order each folder). '
-      + 'Peak RSS adds V8\'s headroom over the live heap (new space, heap growth between collections), code and the modules\' source text.',
+      + `${probe.synthesized} MB; when the layout starts (every object's JSON computed, all needed at once to place each object in its folder and `
+      + `order each folder): ${probe.layout} MB. Peak RSS of that process: ${probe.maxRssMb} MB. Peak RSS adds V8's headroom over the live heap (new space, `
+      + 'heap growth between full collections, which grows with the allocation rate), code, and the modules\' source text (the compiled library carries inline '
+      + 'source maps, about half of its 8 MB).',
     '',
     '## Cold start and short commands',
     '',
