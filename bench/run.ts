@@ -8,7 +8,7 @@ const sections: Array<[string, () => string[]]> = [
   ['RBAC engine', benchRbac],
   ['Install preflight', benchPreflight],
   ['Synthesis', benchSynth],
-  ['Synthesis at scale: one chart per tenant vs raw cdk8s in one chart (writes BENCHMARKS.md)', () => benchScale()],
+  ['Whole processes as users run them: the library (GitOps layout, a file per tenant) vs raw cdk8s in one chart, cold start, CLI (writes BENCHMARKS.md)', () => benchScale()],
 ];
 
 for (const [title, run] of sections) {

@@ -104,6 +104,17 @@ export class GitOpsLayout {
    * bytes. The input objects are not modified.
    */
   public static files(objects: GitOpsObject[], options: GitOpsLayoutOptions = {}): GitOpsFile[] {
+    const files: GitOpsFile[] = [];
+    GitOpsLayout._emitFiles(objects, options, (f) => files.push(f));
+    return files.sort((a, b) => compare(a.path, b.path));
+  }
+
+  /**
+   * The files of `files()`, handed to `emit` one at a time (folder by folder, unsorted) once the input is checked,
+   * so that `TenancyApp` writes a large layout without holding every file's text in memory.
+   * @internal
+   */
+  public static _emitFiles(objects: GitOpsObject[], options: GitOpsLayoutOptions, emit: (file: GitOpsFile) => void): void {
     const check = new InputCheck();
     ({ objects, options } = checkGitOpsFilesArgs(check, objects, options));
     throwIfInvalid(check, 'GitOpsLayout.files');
@@ -117,7 +128,6 @@ export class GitOpsLayout {
       else folders.set(p.folder, [p]);
     }
 
-    const files: GitOpsFile[] = [];
     for (const [folder, members] of folders) {
       const used = new Set<string>();
       const names: string[] = [];
@@ -125,20 +135,18 @@ export class GitOpsLayout {
         const name = uniqueFileName(fileBase(p.manifest, folder === GitOpsLayout.CLUSTER_FOLDER), used);
         names.push(name);
         const manifest = decorate(p, managedBy, options.syncWaves === true);
-        files.push({ path: `${folder}/${name}`, content: YamlWriter.document(manifest) });
+        emit({ path: `${folder}/${name}`, content: YamlWriter.document(manifest) });
       }
-      files.push({ path: `${folder}/kustomization.yaml`, content: kustomization(names) });
+      emit({ path: `${folder}/kustomization.yaml`, content: kustomization(names) });
     }
 
     const tenants = [...folders.keys()].filter((f) => f.startsWith(`${GitOpsLayout.TENANTS_FOLDER}/`))
       .map((f) => f.slice(GitOpsLayout.TENANTS_FOLDER.length + 1)).sort();
-    if (tenants.length > 0) files.push({ path: `${GitOpsLayout.TENANTS_FOLDER}/kustomization.yaml`, content: kustomization(tenants) });
+    if (tenants.length > 0) emit({ path: `${GitOpsLayout.TENANTS_FOLDER}/kustomization.yaml`, content: kustomization(tenants) });
     const top: string[] = [];
     if (folders.has(GitOpsLayout.CLUSTER_FOLDER)) top.push(GitOpsLayout.CLUSTER_FOLDER);
     if (tenants.length > 0) top.push(GitOpsLayout.TENANTS_FOLDER);
-    files.push({ path: 'kustomization.yaml', content: kustomization(top) });
-
-    return files.sort((a, b) => compare(a.path, b.path));
+    emit({ path: 'kustomization.yaml', content: kustomization(top) });
   }
 }
 

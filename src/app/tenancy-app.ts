@@ -249,13 +249,20 @@ export class TenancyApp extends App {
       const team = owningOlmV1Team(apiObject);
       return { manifest, tenant: owningTenant(apiObject), dependsOn, ...(team ? { tenantNamespaces: team.namespaces } : {}) };
     });
-    const files = GitOpsLayout.files(input, { syncWaves: this.syncWaves });
-    for (const entry of ['kustomization.yaml', GitOpsLayout.CLUSTER_FOLDER, GitOpsLayout.TENANTS_FOLDER, 'argocd']) {
-      fs.rmSync(path.join(this.outdir, entry), { recursive: true, force: true });
+    // Each file is written as soon as it is rendered, once, to its final path (45,000 files at 5,000 tenants are
+    // not held in memory). What could fail does so before anything is removed: the input checks (`_emitFiles`
+    // checks before its first file) and a string YAML cannot hold (found up front; `files()` throws its error).
+    if (manifests.some(({ manifest }) => YamlWriter.unrepresentable(manifest) !== undefined)) {
+      GitOpsLayout.files(input, { syncWaves: this.syncWaves });
     }
-    files.push({ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() });
     const dirs = new Set<string>();
-    for (const f of files) {
+    const write = (f: { path: string; content: string }) => {
+      if (dirs.size === 0) {
+        for (const entry of ['kustomization.yaml', GitOpsLayout.CLUSTER_FOLDER, GitOpsLayout.TENANTS_FOLDER, 'argocd']) {
+          fs.rmSync(path.join(this.outdir, entry), { recursive: true, force: true });
+        }
+        dirs.add(this.outdir);
+      }
       const file = path.join(this.outdir, ...f.path.split('/'));
       const dir = path.dirname(file);
       if (!dirs.has(dir)) {
@@ -263,7 +270,9 @@ export class TenancyApp extends App {
         dirs.add(dir);
       }
       fs.writeFileSync(file, f.content);
-    }
+    };
+    GitOpsLayout._emitFiles(input, { syncWaves: this.syncWaves }, write);
+    write({ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() });
     return manifests.length;
   }
 

@@ -347,14 +347,20 @@ export class InstallerRuleChecks {
    * True for the docs' "do anything in the namespace" rule: `*` verbs on `*` resources in `*` groups, any name.
    */
   public static isFullWildcard(rule: PolicyRule): boolean {
+    // The wildcard test first (it runs for every rule of every tenant; the full validation is the costly part): a
+    // well-formed rule never makes it throw, so a throw means a malformed rule, which is no wildcard either.
+    let wildcard: boolean;
+    try {
+      wildcard = (rule.verbs ?? []).includes('*') &&
+        (rule.apiGroups ?? []).includes('*') &&
+        (rule.resources ?? []).includes('*') &&
+        (rule.resourceNames ?? []).length === 0;
+    } catch {
+      return false;
+    }
+    if (!wildcard) return false;
     // a malformed rule (JavaScript, jsii) is no wildcard; `errors` reports it as InvalidInstallerRule
-    if (RbacRules.validate(rule).some((p) => p.startsWith('rule must be an object') || p.startsWith('rule field '))) return false;
-    return (
-      (rule.verbs ?? []).includes('*') &&
-      (rule.apiGroups ?? []).includes('*') &&
-      (rule.resources ?? []).includes('*') &&
-      (rule.resourceNames ?? []).length === 0
-    );
+    return !RbacRules.validate(rule).some((p) => p.startsWith('rule must be an object') || p.startsWith('rule field '));
   }
 
   /**

@@ -185,6 +185,22 @@ describeWithKubectl('issue 15 item 3: characters kubectl refuses, U+0085 inside 
     t.namespace!.addJsonPatch(JsonPatch.add('/metadata/annotations', { note: 'x\udc00' }));
     expect(() => app.synth()).toThrow('Validation failed with the following errors:\n  [tenants/team-a/Namespace] metadata.annotations.note="x\\udc00": holds a lone UTF-16 surrogate');
   });
+
+  test('GIVEN the GitOps layout (written file by file) and a lone surrogate from addJsonPatch THEN synth refuses before touching the previous output', () => {
+    const outdir = path.join(tmpRoot, `${dirs++}`);
+    const build = (patch: boolean) => {
+      const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, quiet: true });
+      const chart = new Chart(app, 'tenants');
+      new ScopedOperatorTenant(chart, 'team-a', { namespaceName: 'team-a' });
+      const b = new ScopedOperatorTenant(chart, 'team-b', { namespaceName: 'team-b' });
+      if (patch) b.namespace!.addJsonPatch(JsonPatch.add('/metadata/annotations', { note: 'x\udc00' }));
+      return app;
+    };
+    build(false).synth();
+    const before = filesBelow(outdir).map((f) => [f, fs.readFileSync(f, 'utf8')]);
+    expect(() => build(true).synth()).toThrow('Validation failed with the following errors:\n  [tenants/team-b/Namespace] metadata.annotations.note="x\\udc00": holds a lone UTF-16 surrogate');
+    expect(filesBelow(outdir).map((f) => [f, fs.readFileSync(f, 'utf8')])).toEqual(before);
+  });
 });
 
 describe('plain cdk8s App: cdk8s\'s writer cannot be changed, so the library\'s constructs refuse what it would write unfaithfully', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { InstallerRuleCheckOptions, InstallerRuleChecks, PolicyRule, SensitiveGrant } from '../../src';
+import { RbacRules } from '../../src/rbac/rbac-rules';
 
 const codes = (rules: PolicyRule[], clusterScoped: boolean, allowed: SensitiveGrant[] = []) =>
   InstallerRuleChecks.errors(rules, { clusterScoped, allowedSensitiveGrants: allowed }).map((d) => d.code + (d.message.includes('SensitiveGrant.') ? `:${/SensitiveGrant\.(\w+)/.exec(d.message)![1]}` : ''));
@@ -131,6 +132,19 @@ describe('InstallerRuleChecks.warnings', () => {
   test('a wildcard limited by resourceNames is not the full wildcard', () => {
     expect(InstallerRuleChecks.isFullWildcard({ apiGroups: ['*'], resources: ['*'], verbs: ['*'], resourceNames: ['x'] })).toBe(false);
     expect(InstallerRuleChecks.isFullWildcard({ apiGroups: ['*'], resources: ['*'], verbs: ['*'] })).toBe(true);
+  });
+
+  test('isFullWildcard (wildcard test first, validation only for wildcards) answers as validating first does, for malformed rules too (fast-check, fixed seed)', () => {
+    const validateFirst = (rule: any): boolean => {
+      if (RbacRules.validate(rule).some((p: string) => p.startsWith('rule must be an object') || p.startsWith('rule field '))) return false;
+      return (rule.verbs ?? []).includes('*') && (rule.apiGroups ?? []).includes('*') && (rule.resources ?? []).includes('*') && (rule.resourceNames ?? []).length === 0;
+    };
+    const field = fc.oneof(fc.constant(undefined), fc.constant(null), fc.constant('*'), fc.integer(), fc.constant({ length: 0 }),
+      fc.array(fc.constantFrom('*', 'get', '', 'pods', 'apps', 3 as any, null as any), { maxLength: 3 }));
+    const rule = fc.oneof(fc.constant(null), fc.constant('*'), fc.record({ verbs: field, apiGroups: field, resources: field, resourceNames: field, nonResourceURLs: field }, { requiredKeys: [] }));
+    fc.assert(fc.property(rule, (r) => {
+      expect(InstallerRuleChecks.isFullWildcard(r as any)).toBe(validateFirst(r));
+    }), { seed: 17, numRuns: 3000 });
   });
 });
 
