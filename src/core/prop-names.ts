@@ -43,6 +43,8 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   Diagnostic: ['code', 'constructPath', 'field', 'fix', 'message', 'policyId', 'severity', 'value'],
   DiagnosticDetails: ['code', 'field', 'fix', 'message', 'value'],
   ExternalRoleBind: ['namespace', 'roleKind', 'roleName'],
+  FastYamlResult: ['duplicates', 'line', 'value'],
+  FastYamlSchema: [],
   FbcBlob: ['content', 'location', 'schema'],
   FbcChannelEntry: ['name', 'replaces', 'skipRange', 'skips'],
   FbcFilterResult: ['catalog', 'notes', 'problems'],
