@@ -278,7 +278,7 @@ export function benchScale(sizes: number[] = SIZES): string[] {
     '',
     ...(g.maxRssMb > GOAL.rssMb ? [
       `Peak RSS is not met: see "Where the memory goes" below. The live heap is ${probe.built} MB once the ${fmt(largestN)} tenants are built and `
-      + `${probe.layout} MB when the GitOps layout starts (it needs every object's JSON at once); V8's headroom over the live heap brings the peak to `
+      + `${probe.layout} MB when the GitOps layout starts; what sets the peak is what synth() promotes to V8's old generation (docs/scale.md: GC timing, not the JSON list); it reaches `
       + `${g.maxRssMb.toFixed(0)} MB (${probe.maxRssMb} MB in the probe, whose forced full collections keep the heap small). Raw cdk8s keeps 40,000 \`ApiObject\`s `
       + `in one chart and peaks at ${graw.maxRssMb.toFixed(0)} MB.`,
       '',
