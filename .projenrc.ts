@@ -59,8 +59,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
       maxWorkers: '100%',
       // A worker that grew past this is restarted between test files (keeps the peak under 2 GB on 2 workers).
       workerIdleMemoryLimit: '700MB',
-      // Counts expect() calls per test so that CI can print the number of assertions beside the number of tests.
-      setupFilesAfterEnv: ['<rootDir>/test/util/count-assertions.ts'],
+      // Counts expect() calls per test so that CI can print the number of assertions beside the number of tests;
+      // fixes fast-check's seed for the property tests that do not set one.
+      setupFilesAfterEnv: ['<rootDir>/test/util/count-assertions.ts', '<rootDir>/test/util/fast-check-seed.ts'],
     },
   },
   eslintOptions: {
