@@ -553,12 +553,14 @@ export class EffectivePower {
           const workload = TEMPLATE_WORKLOADS.get(pod.kind);
           if (!workload) continue;
           const [group, resource] = workload;
-          const name = pod.name;
-          const verb = ['update', 'patch'].find((v) => grantFor(scope, { verb: v, apiGroup: group, resource, name }));
-          if (verb === undefined) continue;
-          g = grantFor(scope, { verb, apiGroup: group, resource, name })!;
-          addIdentity(id, via(g, `${verb} ${resource}${group ? `.${group}` : ''} ${pod.what} to run as ServiceAccount ${sa}`).concat(id));
-          break;
+          for (const verb of ['update', 'patch']) {
+            g = grantFor(scope, { verb, apiGroup: group, resource, name: pod.name });
+            if (g) {
+              addIdentity(id, via(g, `${verb} ${resource}${group ? `.${group}` : ''} ${pod.what} to run as ServiceAccount ${sa}`).concat(id));
+              break;
+            }
+          }
+          if (g) break;
         }
       }
       for (const pod of this.pods.get(ns) ?? []) {

@@ -98,7 +98,7 @@ export class SubjectMatcher {
   /** `serviceaccount.MakeUsername`: `system:serviceaccount:<namespace>:<name>`. */
   public static serviceAccountUsername(namespace: string, name: string): string {
     checkStrings('SubjectMatcher.serviceAccountUsername', { namespace, name });
-    return SA_USER_PREFIX + namespace + SA_SEPARATOR + name;
+    return makeUsername(namespace, name);
   }
 
   /** `serviceaccount.MatchesUsername`: whether `username` is the user name of ServiceAccount `namespace`/`name`. */
@@ -119,7 +119,7 @@ export class SubjectMatcher {
   /** `serviceaccount.MakeGroupNames`: `system:serviceaccounts` and `system:serviceaccounts:<namespace>`. */
   public static serviceAccountGroups(namespace: string): string[] {
     checkStrings('SubjectMatcher.serviceAccountGroups', { namespace });
-    return [ALL_SA_GROUP, SA_GROUP_PREFIX + namespace];
+    return makeGroupNames(namespace);
   }
 
   /**
@@ -196,6 +196,24 @@ export class SubjectMatcher {
 
 // ---- the same without input checks (internal callers pass strings they read) ------------------------------------
 
+/** `serviceaccount.MakeUsername`. */
+function makeUsername(namespace: string, name: string): string {
+  return SA_USER_PREFIX + namespace + SA_SEPARATOR + name;
+}
+
+/** `serviceaccount.MakeGroupNames`. */
+function makeGroupNames(namespace: string): string[] {
+  return [ALL_SA_GROUP, SA_GROUP_PREFIX + namespace];
+}
+
+/**
+ * The namespace of a ServiceAccount subject: its own, else the binding's (RoleBindings may name ServiceAccounts of
+ * their namespace unqualified; null, as jsii passes an unset optional, is unset too). `""` in a ClusterRoleBinding.
+ */
+function subjectNamespace(subject: BindingSubject, namespace: string): string {
+  return subject.namespace ? subject.namespace : namespace;
+}
+
 /** `serviceaccount.MatchesUsername` (prefix, namespace, separator, then the name: no allocation upstream). */
 export function matchesUsername(namespace: string, name: string, username: string): boolean {
   if (!username.startsWith(SA_USER_PREFIX)) return false;
@@ -217,7 +235,7 @@ export function splitUsername(username: string): ServiceAccountName | undefined 
 }
 
 export function serviceAccountUser(namespace: string, name: string): AuthenticatedUser {
-  return withAuthenticatedGroup({ name: SA_USER_PREFIX + namespace + SA_SEPARATOR + name, groups: [ALL_SA_GROUP, SA_GROUP_PREFIX + namespace] });
+  return withAuthenticatedGroup({ name: makeUsername(namespace, name), groups: makeGroupNames(namespace) });
 }
 
 export function withAuthenticatedGroup(user: AuthenticatedUser): AuthenticatedUser {
@@ -234,9 +252,7 @@ export function appliesToUser(user: AuthenticatedUser, subject: BindingSubject, 
     case 'Group':
       return user.groups.includes(subject.name);
     case 'ServiceAccount': {
-      // the binding's namespace is the default: RoleBindings may name ServiceAccounts of their namespace unqualified
-      // (null, as jsii passes an unset optional, is unset too)
-      const saNamespace = subject.namespace ? subject.namespace : namespace;
+      const saNamespace = subjectNamespace(subject, namespace);
       if (saNamespace.length === 0) return false;
       return typeof user.name === 'string' && matchesUsername(saNamespace, subject.name, user.name);
     }
@@ -249,8 +265,8 @@ export function appliesToUser(user: AuthenticatedUser, subject: BindingSubject, 
 export function usernameOf(subject: BindingSubject, namespace: string): string | undefined {
   if (subject.kind === 'User') return subject.name;
   if (subject.kind !== 'ServiceAccount') return undefined;
-  const saNamespace = subject.namespace ? subject.namespace : namespace;
-  return saNamespace.length === 0 ? undefined : SA_USER_PREFIX + saNamespace + SA_SEPARATOR + subject.name;
+  const saNamespace = subjectNamespace(subject, namespace);
+  return saNamespace.length === 0 ? undefined : makeUsername(saNamespace, subject.name);
 }
 
 export function serviceAccountReach(subject: BindingSubject, namespace: string): ServiceAccountReach | undefined {
@@ -280,7 +296,7 @@ export function serviceAccountNamespaces(subject: BindingSubject, namespace: str
     return { all: false, namespaces: subject.name.startsWith(SA_GROUP_PREFIX) ? [subject.name.slice(SA_GROUP_PREFIX.length)] : [] };
   }
   if (subject.kind === 'ServiceAccount') {
-    const saNamespace = subject.namespace ? subject.namespace : namespace;
+    const saNamespace = subjectNamespace(subject, namespace);
     return { all: false, namespaces: saNamespace.length === 0 ? [] : [saNamespace] };
   }
   if (subject.kind !== 'User' || !subject.name.startsWith(SA_USER_PREFIX)) return { all: false, namespaces: [] };
