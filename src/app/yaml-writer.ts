@@ -26,7 +26,8 @@
  */
 import * as path from 'path';
 import * as OWN_YAML from 'yaml';
-import { GoYaml, LONE_SURROGATE } from './go-yaml';
+import { GoYaml } from './go-yaml';
+import { LONE_SURROGATE } from '../core/input';
 
 /** What cdk8s passes to `YAML.stringify` (cdk8s lib/yaml.js `Yaml.stringify`). */
 const CDK8S_OPTIONS = { keepUndefined: true, lineWidth: 0, version: '1.1' as const };
