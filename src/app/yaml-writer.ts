@@ -364,7 +364,7 @@ function findUnrepresentable(v: unknown, at: string, seen: Set<object>): Unrepre
  */
 const WITHOUT_MERGE_TAG = (tags: any[]) => tags.filter((t) => t.tag !== 'tag:yaml.org,2002:merge');
 
-function faithfulYaml(doc: unknown, index: number = 0): string {
+function faithfulYaml(doc: unknown, index: number): string {
   if (findUnrepresentable(doc, '', new Set()) !== undefined) throw unrepresentableError(doc, index);
   // without the merge tag, which identifies the string '<<' and writes it plain whatever its style
   const d = new YAML.Document(doc, { ...CDK8S_OPTIONS, merge: false, customTags: WITHOUT_MERGE_TAG });
@@ -376,7 +376,7 @@ function faithfulYaml(doc: unknown, index: number = 0): string {
       if (NOT_ESCAPED_BY_YAML.test(v)) {
         node.type = 'QUOTE_DOUBLE';
         escape = true;
-      } else if ((v === MERGE_KEY || GoYaml.resolvesToNonString(v)) && (v === MERGE_KEY || isPlain(v))) {
+      } else if (v === MERGE_KEY || (GoYaml.resolvesToNonString(v) && isPlain(v))) {
         node.type = v.includes('"') && !v.includes("'") && !v.includes('\n') ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE';
       }
     },
