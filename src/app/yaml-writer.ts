@@ -336,6 +336,11 @@ function unrepresentableError(doc: unknown, index: number): UnrepresentableYamlE
   return new UnrepresentableYamlError(index, doc, found);
 }
 
+/** The path of key `k` of the map at `at`, as findings name a field: `a.b`, or `a["b/c"]` for other keys. */
+export function fieldPath(at: string, k: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? (at ? `${at}.${k}` : k) : `${at}[${JSON.stringify(k)}]`;
+}
+
 function findUnrepresentable(v: unknown, at: string, seen: Set<object>): UnrepresentableValue | undefined {
   if (typeof v === 'string') return LONE_SURROGATE.test(v) ? { field: at, value: v } : undefined;
   if (typeof v !== 'object' || v === null || seen.has(v)) return undefined;
@@ -348,7 +353,7 @@ function findUnrepresentable(v: unknown, at: string, seen: Set<object>): Unrepre
     return undefined;
   }
   for (const k of Object.keys(v)) {
-    const field = /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? (at ? `${at}.${k}` : k) : `${at}[${JSON.stringify(k)}]`;
+    const field = fieldPath(at, k);
     if (LONE_SURROGATE.test(k)) return { field: `${field} (key)`, value: k };
     const found = findUnrepresentable((v as any)[k], field, seen);
     if (found) return found;
