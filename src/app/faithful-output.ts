@@ -7,7 +7,7 @@
  */
 import { ApiObject, App } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { cdk8sWritesUnfaithfully, FAITHFUL_WRITER_APPS } from './yaml-writer';
+import { cdk8sWritesUnfaithfully, FAITHFUL_WRITER_APPS, fieldPath } from './yaml-writer';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 
@@ -109,7 +109,7 @@ function walk(v: unknown, at: string, found: (field: string, value: string) => v
     return;
   }
   for (const k of Object.keys(v)) {
-    const field = /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? (at ? `${at}.${k}` : k) : `${at}[${JSON.stringify(k)}]`;
+    const field = fieldPath(at, k);
     if (cdk8sWritesUnfaithfully(k)) found(`${field} (key)`, k);
     walk((v as any)[k], field, found);
   }

@@ -9,6 +9,7 @@
  * The rules here may quote more than go-yaml needs (every casing of the YAML 1.1 booleans and null, sexagesimal
  * numbers, `=`), never less: a quoted string is a string for every reader.
  */
+import { LONE_SURROGATE } from '../core/input';
 
 /**
  * Characters that cannot stand raw in a scalar go-yaml reads as written: outside readerc.go's allowed set
@@ -19,11 +20,8 @@
  * written).
  */
 // eslint-disable-next-line no-control-regex
-export const RAW_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/;
+const RAW_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/;
 const RAW_UNSAFE_GLOBAL = new RegExp(RAW_UNSAFE.source, 'g');
-
-/** A UTF-16 surrogate without its pair: no UTF-8 encoding exists, and go-yaml refuses `\uD800`-style escapes. */
-export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** resolve.go `resolveMapList` (bool, null, .inf, .nan), compared in lower case: every casing is quoted. */
 const RESOLVED_WORDS = new Set([
@@ -65,11 +63,6 @@ export class GoYaml {
     return GO_INTEGER.test(plain) || YAML_STYLE_FLOAT.test(plain);
   }
 
-  /** Whether `s` holds a character that must be escaped (see `RAW_UNSAFE`). */
-  public static hasRawUnsafe(s: string): boolean {
-    return RAW_UNSAFE.test(s);
-  }
-
   /** Whether `s` holds a lone surrogate (no reader of Kubernetes can read it). */
   public static hasLoneSurrogate(s: string): boolean {
     return LONE_SURROGATE.test(s);
@@ -97,11 +90,11 @@ export class GoYaml {
 /** A JSON escape: `\\uXXXX` (group 1: the code) or another escaped character. */
 const JSON_ESCAPE = /\\(?:u([0-9a-f]{4})|.)/g;
 /** `yaml`'s doubleQuotedString short forms (stringify/stringifyString.js). */
-export const SHORT_ESCAPES: { [code: string]: string } = {
+const SHORT_ESCAPES: { [code: string]: string } = {
   '0000': '\\0', '0007': '\\a', '000b': '\\v', '001b': '\\e', '0085': '\\N', '00a0': '\\_', '2028': '\\L', '2029': '\\P',
 };
 
-export function yamlEscape(escape: string, code: string | undefined): string {
+function yamlEscape(escape: string, code: string | undefined): string {
   if (code === undefined) return escape;
   return SHORT_ESCAPES[code] ?? (code.startsWith('00') ? `\\x${code.slice(2)}` : escape);
 }

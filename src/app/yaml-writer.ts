@@ -26,7 +26,8 @@
  */
 import * as path from 'path';
 import * as OWN_YAML from 'yaml';
-import { GoYaml, LONE_SURROGATE } from './go-yaml';
+import { GoYaml } from './go-yaml';
+import { LONE_SURROGATE } from '../core/input';
 
 /** What cdk8s passes to `YAML.stringify` (cdk8s lib/yaml.js `Yaml.stringify`). */
 const CDK8S_OPTIONS = { keepUndefined: true, lineWidth: 0, version: '1.1' as const };
@@ -335,6 +336,11 @@ function unrepresentableError(doc: unknown, index: number): UnrepresentableYamlE
   return new UnrepresentableYamlError(index, doc, found);
 }
 
+/** The path of key `k` of the map at `at`, as findings name a field: `a.b`, or `a["b/c"]` for other keys. */
+export function fieldPath(at: string, k: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? (at ? `${at}.${k}` : k) : `${at}[${JSON.stringify(k)}]`;
+}
+
 function findUnrepresentable(v: unknown, at: string, seen: Set<object>): UnrepresentableValue | undefined {
   if (typeof v === 'string') return LONE_SURROGATE.test(v) ? { field: at, value: v } : undefined;
   if (typeof v !== 'object' || v === null || seen.has(v)) return undefined;
@@ -347,7 +353,7 @@ function findUnrepresentable(v: unknown, at: string, seen: Set<object>): Unrepre
     return undefined;
   }
   for (const k of Object.keys(v)) {
-    const field = /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? (at ? `${at}.${k}` : k) : `${at}[${JSON.stringify(k)}]`;
+    const field = fieldPath(at, k);
     if (LONE_SURROGATE.test(k)) return { field: `${field} (key)`, value: k };
     const found = findUnrepresentable((v as any)[k], field, seen);
     if (found) return found;
@@ -363,7 +369,7 @@ function findUnrepresentable(v: unknown, at: string, seen: Set<object>): Unrepre
  */
 const WITHOUT_MERGE_TAG = (tags: any[]) => tags.filter((t) => t.tag !== 'tag:yaml.org,2002:merge');
 
-function faithfulYaml(doc: unknown, index: number = 0): string {
+function faithfulYaml(doc: unknown, index: number): string {
   if (findUnrepresentable(doc, '', new Set()) !== undefined) throw unrepresentableError(doc, index);
   // without the merge tag, which identifies the string '<<' and writes it plain whatever its style
   const d = new YAML.Document(doc, { ...CDK8S_OPTIONS, merge: false, customTags: WITHOUT_MERGE_TAG });
@@ -375,7 +381,7 @@ function faithfulYaml(doc: unknown, index: number = 0): string {
       if (NOT_ESCAPED_BY_YAML.test(v)) {
         node.type = 'QUOTE_DOUBLE';
         escape = true;
-      } else if ((v === MERGE_KEY || GoYaml.resolvesToNonString(v)) && (v === MERGE_KEY || isPlain(v))) {
+      } else if (v === MERGE_KEY || (GoYaml.resolvesToNonString(v) && isPlain(v))) {
         node.type = v.includes('"') && !v.includes("'") && !v.includes('\n') ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE';
       }
     },

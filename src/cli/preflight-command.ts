@@ -13,7 +13,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { YamlWriter } from '../app/yaml-writer';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { decodeManifestStream, LOADER_LIMITS, readAtMost } from '../core/yaml-or-json';
+import { KubernetesNames } from '../core/names';
+import { decodeManifestStream, escapeControl, LOADER_LIMITS, readAtMost } from '../core/yaml-or-json';
 import { DefaultInstallerRules } from '../preflight/default-installer-rules';
 import {
   BindRoleAcceptance, BoundRoleKind, DerivedRoleBind, InstallerPermissions, InstallPreflight, NamespaceRules, PreflightResult,
@@ -144,13 +145,9 @@ export function packageVersion(): string {
   return 'unknown';
 }
 
-/** k8s.io/apimachinery pkg/util/validation IsDNS1123Label (namespace names: ValidateNamespaceName). */
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-/** IsDNS1123Subdomain (ServiceAccount names: ValidateServiceAccountName = NameIsDNSSubdomain). */
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
 function namespaceProblem(flag: string, v: string): string | undefined {
-  if (v.length <= 63 && DNS1123_LABEL.test(v)) return undefined;
+  // namespace names: ValidateNamespaceName = IsDNS1123Label
+  if (KubernetesNames.isDns1123Label(v)) return undefined;
   return `${flag} '${v}' is not a valid namespace name: Kubernetes namespace names are DNS-1123 labels (at most 63 `
     + "characters: lowercase letters, digits and '-', starting and ending with a letter or digit; apimachinery "
     + `IsDNS1123Label). Fix: e.g. ${flag} ${suggestName(v)}`;
@@ -231,7 +228,7 @@ function parseOptions(args: string[]): Options | 'help' | 'version' {
       if (p !== undefined) throw new Error(p.replace(/Fix: e\.g\. --targets .*$/, 'Fix: give a comma-separated list of namespace names'));
     }
   }
-  if (o.serviceAccount !== undefined && !(o.serviceAccount.length <= 253 && DNS1123_SUBDOMAIN.test(o.serviceAccount))) {
+  if (o.serviceAccount !== undefined && !KubernetesNames.isDns1123Subdomain(o.serviceAccount)) {
     throw new Error(`--service-account '${o.serviceAccount}' is not a valid ServiceAccount name: Kubernetes ServiceAccount names are `
       + "DNS-1123 subdomains (at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or "
       + `digit; apimachinery IsDNS1123Subdomain). Fix: e.g. --service-account ${suggestName(o.serviceAccount)}`);
@@ -445,7 +442,7 @@ function subjectProblem(s: any, clusterScoped: boolean): string | undefined {
     ? (s.kind === 'User' || s.kind === 'Group' ? 'rbac.authorization.k8s.io' : '') : s.apiGroup;
   switch (s.kind) {
     case 'ServiceAccount':
-      if (!(s.name.length <= 253 && DNS1123_SUBDOMAIN.test(s.name))) return `ServiceAccount name ${lineText(JSON.stringify(s.name))} is not a DNS-1123 subdomain`;
+      if (!KubernetesNames.isDns1123Subdomain(s.name)) return `ServiceAccount name ${lineText(JSON.stringify(s.name))} is not a DNS-1123 subdomain`;
       if (apiGroup !== '') return `apiGroup ${lineText(JSON.stringify(apiGroup))} is not supported for a ServiceAccount (only "")`;
       if (clusterScoped && (typeof s.namespace !== 'string' || s.namespace === '')) return 'a ServiceAccount subject of a ClusterRoleBinding needs a namespace';
       return undefined;
@@ -601,14 +598,9 @@ export function cliWording(s: string): string {
 }
 
 /**
- * Every character that a YAML 1.1 reader (go-yaml v2: `\n`, `\r`, U+0085, U+2028, U+2029), a YAML 1.2 reader
- * (`\n`, `\r`) or a terminal could honour as a line break or a control, and every character go-yaml v2 refuses
- * in a file (C0 but tab/LF/CR, DEL, C1 but U+0085, U+FFFE, U+FFFF, lone surrogates: go-yaml reader.go
- * `yaml_parser_update_buffer`); plus tab and U+FEFF to keep report lines plain.
+ * Text for one report or error line: every character that a YAML 1.1 or 1.2 reader or a terminal could take as a
+ * line break or a control, and every character go-yaml v2 refuses in a file, as a `\uXXXX` escape (`escapeControl`).
  */
-const UNSAFE_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** Text for one report or error line: the characters of `UNSAFE_IN_LINE` as `\uXXXX` escapes. */
 export function lineText(s: string): string {
-  return s.replace(UNSAFE_IN_LINE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeControl(s);
 }

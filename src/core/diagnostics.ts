@@ -95,7 +95,7 @@ export function addErrorProducer(scope: IConstruct, producer: Producer): void {
       }
       return found.map((d) => {
         const text = Diagnostics.formatMessage(d);
-        if (found.length > 0) rememberError(scope, text, d);
+        rememberError(scope, text, d);
         return text;
       });
     },

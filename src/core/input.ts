@@ -354,8 +354,9 @@ export class InputCheck {
           continue;
         }
       }
-      if (LONE_SURROGATE.test(key) || LONE_SURROGATE.test(v)) {
-        report(unrepresentable(LONE_SURROGATE.test(key) ? `${where} (key)` : where, LONE_SURROGATE.test(key) ? key : v));
+      const loneKey = LONE_SURROGATE.test(key);
+      if (loneKey || LONE_SURROGATE.test(v)) {
+        report(unrepresentable(loneKey ? `${where} (key)` : where, loneKey ? key : v));
         continue;
       }
       if (kind === 'labels') {
@@ -467,8 +468,8 @@ export const NAME_SHAPE: Record<NameRule, string> = {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
-/** A UTF-16 surrogate without its pair (as in src/app/go-yaml.ts). */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A UTF-16 surrogate without its pair: no UTF-8 encoding exists, and go-yaml refuses `\uD800`-style escapes. */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The error for a string no reader of Kubernetes reads as written (the writer refuses it too: src/app/yaml-writer.ts). */
 function unrepresentable(field: string, value: string): DiagnosticDetails {
@@ -625,11 +626,6 @@ export class KubernetesText {
   public static envVarNameProblem(name: string): string | undefined {
     if (name.length === 0) return 'must not be empty';
     return ENV_VAR_NAME.test(name) ? undefined : "must consist of alphabetic characters, digits, '_', '-' or '.', and must not start with a digit";
-  }
-
-  /** A lone UTF-16 surrogate (no reader of Kubernetes can read it). */
-  public static hasLoneSurrogate(value: string): boolean {
-    return LONE_SURROGATE.test(value);
   }
 
   private constructor() {}
