@@ -112,7 +112,7 @@ export class OlmV1Team extends Construct {
       }
     }
 
-    for (const ns of [...props.namespaces].sort()) {
+    for (const ns of this.namespaces) {
       this.namespaceObjects[ns] = new ApiObject(this, `Namespace-${ns}`, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { [OlmV1Labels.TEAM]: props.team } } });
     }
     const roleName = `olmv1-team-${props.team}-installer`;
@@ -166,7 +166,7 @@ export class OlmV1Team extends Construct {
     if (p) this.errors.push({ code: 'InvalidName', field: `${field}.name`, value: name, message: `ClusterExtension name ${p}`, fix: 'use a lower-case DNS-1123 subdomain' });
     if (this.extensions[name]) this.errors.push({ code: 'DuplicateExtension', field, value: name, message: `two ClusterExtensions are named '${name}'`, fix: 'give one of them another name' });
     if (!this.props.namespaces.includes(options.namespace)) {
-      this.errors.push({ code: 'ExtensionOutsideTeamNamespaces', field: `${field}.namespace`, value: options.namespace, message: `namespace '${options.namespace}' is not one of team ${this.team}'s namespaces (${[...this.props.namespaces].sort().join(', ')}): the admission policy would deny it`, fix: 'install into a team namespace, or add the namespace to namespaces' });
+      this.errors.push({ code: 'ExtensionOutsideTeamNamespaces', field: `${field}.namespace`, value: options.namespace, message: `namespace '${options.namespace}' is not one of team ${this.team}'s namespaces (${this.namespaces.join(', ')}): the admission policy would deny it`, fix: 'install into a team namespace, or add the namespace to namespaces' });
     }
     if (!allowed) {
       this.errors.push({ code: 'PackageNotAllowed', field: `${field}.packageName`, value: options.packageName, message: `package '${options.packageName}' is not in team ${this.team}'s allowedPackages: the admission policy would deny it`, fix: 'add it to allowedPackages, or pick an allowed package' });
@@ -231,7 +231,7 @@ export class OlmV1Team extends Construct {
     return [
       `### ${this.team}`, '',
       `Groups ${[...this.props.groups].sort().map((g) => `\`${g}\``).join(', ')} write ClusterExtensions labelled \`${OlmV1Labels.TEAM}=${this.team}\` `
-        + `into ${[...this.props.namespaces].sort().map((n) => `\`${n}\``).join(', ')} from catalogs labelled \`${OlmV1Labels.TEAM}=${this.catalogTeam}\` `
+        + `into ${this.namespaces.map((n) => `\`${n}\``).join(', ')} from catalogs labelled \`${OlmV1Labels.TEAM}=${this.catalogTeam}\` `
         + `(ValidatingAdmissionPolicy \`${this.guardrails.policyName}\`).`, '',
       ...(this.reportLines.length > 0 ? this.reportLines : ['No ClusterExtensions.']),
     ].join('\n');
