@@ -8,6 +8,7 @@ import { OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
 import { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
 import { RegistryV1Render, RegistryV1RenderOptions } from './registry-v1-render';
 import { OlmV1VersionRange } from './version-range';
+import { OperatorBundle } from '../bundle/operator-bundle';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
@@ -112,7 +113,7 @@ export class OlmV1Team extends Construct {
       }
     }
 
-    for (const ns of [...props.namespaces].sort()) {
+    for (const ns of this.namespaces) {
       this.namespaceObjects[ns] = new ApiObject(this, `Namespace-${ns}`, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { [OlmV1Labels.TEAM]: props.team } } });
     }
     const roleName = `olmv1-team-${props.team}-installer`;
@@ -166,7 +167,7 @@ export class OlmV1Team extends Construct {
     if (p) this.errors.push({ code: 'InvalidName', field: `${field}.name`, value: name, message: `ClusterExtension name ${p}`, fix: 'use a lower-case DNS-1123 subdomain' });
     if (this.extensions[name]) this.errors.push({ code: 'DuplicateExtension', field, value: name, message: `two ClusterExtensions are named '${name}'`, fix: 'give one of them another name' });
     if (!this.props.namespaces.includes(options.namespace)) {
-      this.errors.push({ code: 'ExtensionOutsideTeamNamespaces', field: `${field}.namespace`, value: options.namespace, message: `namespace '${options.namespace}' is not one of team ${this.team}'s namespaces (${[...this.props.namespaces].sort().join(', ')}): the admission policy would deny it`, fix: 'install into a team namespace, or add the namespace to namespaces' });
+      this.errors.push({ code: 'ExtensionOutsideTeamNamespaces', field: `${field}.namespace`, value: options.namespace, message: `namespace '${options.namespace}' is not one of team ${this.team}'s namespaces (${this.namespaces.join(', ')}): the admission policy would deny it`, fix: 'install into a team namespace, or add the namespace to namespaces' });
     }
     if (!allowed) {
       this.errors.push({ code: 'PackageNotAllowed', field: `${field}.packageName`, value: options.packageName, message: `package '${options.packageName}' is not in team ${this.team}'s allowedPackages: the admission policy would deny it`, fix: 'add it to allowedPackages, or pick an allowed package' });
@@ -195,10 +196,11 @@ export class OlmV1Team extends Construct {
         this.errors.push({ code: 'InvalidDeploymentConfig', field: `${field}.deploymentConfig`, value: unknown.join(','), message: `deploymentConfig has unknown field(s) ${unknown.join(', ')}: operator-controller refuses the configuration`, fix: `use only ${DEPLOYMENT_CONFIG_FIELDS.join(', ')}` });
       }
     }
-    const accepted = this.previewExtension(field, options, version, channels);
+    const renderOf = this.renderer(options);
+    const accepted = this.previewExtension(field, options, version, channels, renderOf);
     const annotations = accepted.length > 0
       ? { [OlmV1Team.ACCEPTED_RISKS_ANNOTATION]: accepted.map((a) => `${a.check}: ${a.reason}`).join('; ') } : undefined;
-    const serviceAccount = options.legacyServiceAccount !== undefined ? this.legacyServiceAccount(name, field, options) : undefined;
+    const serviceAccount = options.legacyServiceAccount !== undefined ? this.legacyServiceAccount(name, field, options, renderOf) : undefined;
     const config = options.deploymentConfig !== undefined
       ? { configType: 'Inline', inline: { deploymentConfig: JSON.parse(JSON.stringify(options.deploymentConfig)) } } : undefined;
     const ext = new ClusterExtensionWithConfig(this, `Extension-${name}`, config, {
@@ -231,7 +233,7 @@ export class OlmV1Team extends Construct {
     return [
       `### ${this.team}`, '',
       `Groups ${[...this.props.groups].sort().map((g) => `\`${g}\``).join(', ')} write ClusterExtensions labelled \`${OlmV1Labels.TEAM}=${this.team}\` `
-        + `into ${[...this.props.namespaces].sort().map((n) => `\`${n}\``).join(', ')} from catalogs labelled \`${OlmV1Labels.TEAM}=${this.catalogTeam}\` `
+        + `into ${this.namespaces.map((n) => `\`${n}\``).join(', ')} from catalogs labelled \`${OlmV1Labels.TEAM}=${this.catalogTeam}\` `
         + `(ValidatingAdmissionPolicy \`${this.guardrails.policyName}\`).`, '',
       ...(this.reportLines.length > 0 ? this.reportLines : ['No ClusterExtensions.']),
     ].join('\n');
@@ -243,6 +245,7 @@ export class OlmV1Team extends Construct {
    */
   private previewExtension(
     field: string, options: OlmV1ExtensionOptions, version: string | undefined, channels: string[] | undefined,
+    renderOf: (bundle: OperatorBundle) => RegistryV1Render | string,
   ): OlmV1AcceptedRisk[] {
     const acceptable = ['OLMT-026', 'OLMT-044', 'OLMT-045', 'OLMT-046', 'OLMT-047'];
     const accepted = options.acceptedRisks ?? [];
@@ -290,14 +293,14 @@ export class OlmV1Team extends Construct {
     const findingsOf = new Map<string, Set<string>>();
     for (const bundle of inRange) {
       const at = `${field}.bundles[${bundle.name}]`;
-      const renderOptions = this.renderOptions(options);
-      const refusal = RegistryV1Render.refusal(bundle, renderOptions);
-      if (refusal) {
+      const render = renderOf(bundle);
+      if (typeof render === 'string') {
+        const refusal = render;
         this.reportLines.push(`  - ${bundle.name}: operator-controller refuses it: ${refusal}`);
         this.errors.push({ code: 'OlmV1BundleRefused', field: at, value: bundle.version, message: `operator-controller would refuse ${bundle.name}: ${refusal}`, fix: 'narrow the version range to bundles OLM v1 installs, or install the package with OLM v0' });
         continue;
       }
-      const preview = OlmV1PermissionPreview.of(RegistryV1Render.forExtension(bundle, renderOptions));
+      const preview = OlmV1PermissionPreview.of(render);
       findingsOf.set(bundle.name, new Set(preview.findings.map((f) => `${f.code}: ${f.what}`)));
       this.reportLines.push(`  - ${bundle.name}: installed with cluster-admin; ${preview.subjects.length} subject(s) bound: ${preview.subjects.map((x) => `${x.subject}${x.unbounded ? ' (everything)' : ''}`).join(', ') || 'none'}`);
       for (const f of preview.findings) this.reportLines.push(`    - ${PolicyChecks.byCode(f.code)!.id} ${f.what} (${reasonOf(f.code)})`);
@@ -337,26 +340,41 @@ export class OlmV1Team extends Construct {
     return accepted.filter((a) => used.has(a.check));
   }
 
-  /** How operator-controller renders the extension's bundles: its namespace and `deploymentConfig`. */
-  private renderOptions(options: OlmV1ExtensionOptions): RegistryV1RenderOptions {
-    return {
+  /**
+   * What operator-controller renders for a bundle of the extension (its namespace and `deploymentConfig`), or its
+   * refusal: each bundle is rendered once, for the preview and the legacy installer's rules alike.
+   */
+  private renderer(options: OlmV1ExtensionOptions): (bundle: OperatorBundle) => RegistryV1Render | string {
+    const renderOptions: RegistryV1RenderOptions = {
       installNamespace: options.namespace,
       ...(options.deploymentConfig !== undefined ? { deploymentConfig: options.deploymentConfig, deploymentConfigSupport: true } : {}),
+    };
+    const done = new Map<OperatorBundle, RegistryV1Render | string>();
+    return (bundle) => {
+      let render = done.get(bundle);
+      if (render === undefined) {
+        try {
+          render = RegistryV1Render.forExtension(bundle, renderOptions);
+        } catch {
+          render = RegistryV1Render.refusal(bundle, renderOptions)!;
+        }
+        done.set(bundle, render);
+      }
+      return render;
     };
   }
 
   /** Writes the pre-v1.11 installer ServiceAccount and its derived RBAC; returns its name (undefined on error). */
-  private legacyServiceAccount(name: string, field: string, options: OlmV1ExtensionOptions): string | undefined {
+  private legacyServiceAccount(
+    name: string, field: string, options: OlmV1ExtensionOptions, renderOf: (bundle: OperatorBundle) => RegistryV1Render | string,
+  ): string | undefined {
     const sa = options.legacyServiceAccount!;
     const p = KubernetesNames.problem(sa, NameRule.DNS1123_SUBDOMAIN);
     if (p) {
       this.errors.push({ code: 'InvalidName', field: `${field}.legacyServiceAccount`, value: sa, message: `ServiceAccount name ${p}`, fix: 'use a lower-case DNS-1123 subdomain' });
       return undefined;
     }
-    const renders = (options.bundles ?? []).flatMap((b) => {
-      const refused = RegistryV1Render.refusal(b, this.renderOptions(options));
-      return refused ? [] : [RegistryV1Render.forExtension(b, this.renderOptions(options))];
-    });
+    const renders = (options.bundles ?? []).map(renderOf).filter((r): r is RegistryV1Render => typeof r !== 'string');
     if (renders.length === 0) {
       this.errors.push({ code: 'LegacyServiceAccountWithoutBundles', field: `${field}.legacyServiceAccount`, value: sa, message: 'the installer ServiceAccount\'s rules are derived from the bundles, and no installable bundle was given', fix: 'pass the bundles the version range resolves to' });
       return undefined;
