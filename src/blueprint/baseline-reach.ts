@@ -7,16 +7,13 @@
 // tenant and the tenant's own objects.
 import { ApiObject } from 'cdk8s';
 import { findBuiltin } from '../audit/builtin-roles';
-import { EffectivePower, PowerGrant, PowerObject, RbacSubject, SubjectKind, subjectLabel } from '../audit/effective-power';
+import { EffectivePower, PowerGrant, PowerObject, subjectLabel } from '../audit/effective-power';
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
+import { POWER_KINDS, tenantIdentities } from '../tenant/approver-reach';
 import type { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
-const KINDS = new Set([
-  'Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ServiceAccount', 'Secret',
-  'Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicationController',
-]);
 /** The writes that remove or change an object (patch is its own verb; deletecollection takes no name). */
 const VERBS = ['delete', 'deletecollection', 'patch', 'update'];
 
@@ -39,7 +36,7 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
   ].filter((t) => t.names.length > 0);
   const objects: PowerObject[] = [...TenancyAudit.objectsOf(facts)];
   for (const c of tenant.node.findAll()) {
-    if (c instanceof ApiObject && KINDS.has(c.kind)) objects.push({ manifest: c.toJson(), origin: 'App' });
+    if (c instanceof ApiObject && POWER_KINDS.has(c.kind)) objects.push({ manifest: c.toJson(), origin: 'App' });
   }
   // most tenants: no role anywhere allows a target request or a way to more rules, so no closure is needed
   if (!anyRoleMayReach(objects, targets)) return [];
@@ -47,17 +44,9 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
   const nsServiceAccount = `ServiceAccount ${ns}/`;
   // requests as a ServiceAccount of the namespace are refused in the cluster by the admission policy
   const usable = (g: PowerGrant) => (g.namespace === '' || g.namespace === ns) && !(baseline.protectsManagedObjects && g.holder.startsWith(nsServiceAccount));
-  const subjects: RbacSubject[] = [
-    { kind: SubjectKind.SERVICE_ACCOUNT, name: facts.installerServiceAccountName, namespace: ns },
-    ...TenancyAudit.operatorServiceAccounts(facts.bundles ?? []).map((name) => ({ kind: SubjectKind.SERVICE_ACCOUNT, name, namespace: ns })),
-    ...(facts.people ?? []),
-  ];
   const out: DiagnosticDetails[] = [];
-  const seen = new Set<string>();
-  for (const s of subjects) {
+  for (const s of tenantIdentities(facts)) {
     const label = subjectLabel(s);
-    if (seen.has(label)) continue;
-    seen.add(label);
     const grants = power._of(s).grants.filter(usable);
     const allowed: string[] = [];
     let path: string[] | undefined;

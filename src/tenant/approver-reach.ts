@@ -13,8 +13,8 @@ import { EffectivePower, PowerObject, RbacSubject, SubjectKind, subjectLabel } f
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 
-/** Kinds of the App read for the closure (what can grant or hold power). */
-const KINDS = new Set([
+/** Kinds of the App read for the closure (what can grant or hold power); also read by the baseline's OLMT-043. */
+export const POWER_KINDS: ReadonlySet<string> = new Set([
   'Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ServiceAccount', 'Secret',
   'Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicationController',
 ]);
@@ -33,7 +33,7 @@ export function approverReachFindings(approver: PinnedInstallPlanApprover, tenan
   const power = new EffectivePower(objects);
   const out: DiagnosticDetails[] = [];
   for (const t of tenants) {
-    for (const s of subjectsOf(t)) {
+    for (const s of tenantIdentities(t)) {
       const label = subjectLabel(s);
       const where = t.namespace === approver.namespace ? 'the tenant namespace' : `namespace '${ns}' of tenant ${t.name}`;
       const fix = `leave approverNamespace out (the approver then runs in the platform namespace '${PinnedInstallPlanApprover.DEFAULT_APPROVER_NAMESPACE}', where no tenant identity holds rights), or remove the right on the path`;
@@ -61,8 +61,8 @@ export function approverReachFindings(approver: PinnedInstallPlanApprover, tenan
   return out;
 }
 
-/** The tenant's audited identities: its installer, its operators' ServiceAccounts, its people. */
-function subjectsOf(t: AuditedTenant): RbacSubject[] {
+/** The tenant's audited identities, each once: its installer, its operators' ServiceAccounts, its people. */
+export function tenantIdentities(t: AuditedTenant): RbacSubject[] {
   const out: RbacSubject[] = [{ kind: SubjectKind.SERVICE_ACCOUNT, name: t.installerServiceAccountName, namespace: t.namespace }];
   for (const sa of TenancyAudit.operatorServiceAccounts(t.bundles ?? [])) {
     out.push({ kind: SubjectKind.SERVICE_ACCOUNT, name: sa, namespace: t.namespace });
@@ -80,7 +80,7 @@ function subjectsOf(t: AuditedTenant): RbacSubject[] {
 /** The App's objects in namespace `ns` and its cluster-scoped RBAC (what grants rights in `ns`). */
 function* appObjects(scope: IConstruct, ns: string): Generator<PowerObject> {
   for (const c of scope.node.root.node.findAll()) {
-    if (!(c instanceof ApiObject) || !KINDS.has(c.kind)) continue;
+    if (!(c instanceof ApiObject) || !POWER_KINDS.has(c.kind)) continue;
     const m = c.toJson();
     const objectNs = m?.metadata?.namespace ?? '';
     if (objectNs === ns || c.kind === 'ClusterRole' || c.kind === 'ClusterRoleBinding') yield { manifest: m, origin: 'App' };

@@ -83,8 +83,24 @@ export class InstallerSensitiveGrants {
     return Object.values(SensitiveGrant).filter((g) => out.has(g));
   }
 
+  /**
+   * The installer Role's (or, `cluster`, ClusterRole's) rules the sensitive-grant checks read: all but the derived
+   * named binds; undefined without a ClusterRole.
+   */
+  public checkedRules(cluster: boolean): PolicyRule[] | undefined {
+    const all = cluster ? this.options.clusterInstallerRules() : this.options.installerRules();
+    return all?.filter((r) => !this.options.isDerivedNamedBind(r));
+  }
+
+  /** Options of the sensitive-grant checks of the installer Role (or, `cluster`, ClusterRole). */
+  public checkOptions(cluster: boolean): InstallerRuleCheckOptions {
+    return cluster
+      ? { clusterScoped: true, allowedSensitiveGrants: this.allowedGrants(), field: 'clusterInstallerRules' }
+      : this.namespacedCheckOptions();
+  }
+
   /** Options of the sensitive-grant checks of the namespaced installer Role. */
-  public namespacedCheckOptions(): InstallerRuleCheckOptions {
+  private namespacedCheckOptions(): InstallerRuleCheckOptions {
     return {
       clusterScoped: false,
       allowedSensitiveGrants: this.allowedGrants(),
@@ -113,17 +129,13 @@ export class InstallerSensitiveGrants {
 
   /** The grants of `allowedSensitiveGrants`/`acceptedSensitiveGrants` the Role (or ClusterRole) holds, with why. */
   private heldBy(cluster: boolean): TenantSensitiveGrant[] {
-    const all = cluster ? this.options.clusterInstallerRules() : this.options.installerRules();
-    if (!all) return [];
-    const rules = all.filter((r) => !this.options.isDerivedNamedBind(r));
-    const options = cluster
-      ? { clusterScoped: true, allowedSensitiveGrants: this.allowedGrants() }
-      : { ...this.namespacedCheckOptions() };
+    const rules = this.checkedRules(cluster);
+    if (!rules) return [];
     const reasons = new Map<SensitiveGrant, string[]>();
     for (const a of this.options.props.acceptedSensitiveGrants ?? []) {
       if (a.reason.trim() !== '') reasons.set(a.grant, [...(reasons.get(a.grant) ?? []), a.reason]);
     }
-    return InstallerRuleChecks.allowedGrantsHeld(rules, options).map((g) => ({
+    return InstallerRuleChecks.allowedGrantsHeld(rules, this.checkOptions(cluster)).map((g) => ({
       grant: g.grant,
       what: g.what,
       namespace: cluster ? '' : this.options.namespace,

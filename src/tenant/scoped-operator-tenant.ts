@@ -298,9 +298,10 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   }
 
   /**
-   * Adds the GitOps InstallPlan approver (`PinnedInstallPlanApprover`) to the tenant namespace, once: it approves an
-   * InstallPlan only when every CSV in it is the `startingCsv` of one of the tenant's Manual Subscriptions. Pin a
-   * version in code (`installPlanApproval: MANUAL`, `startingCsv`), and change the pin to upgrade.
+   * Adds the GitOps InstallPlan approver (`PinnedInstallPlanApprover`) for the tenant namespace, once (it runs in
+   * `approverNamespace`, by default the shared platform namespace): it approves an InstallPlan only when every CSV in
+   * it is the `startingCsv` of one of the tenant's Manual Subscriptions. Pin a version in code
+   * (`installPlanApproval: MANUAL`, `startingCsv`), and change the pin to upgrade.
    */
   public addPinnedApprover(options: PinnedApproverOptions = {}): PinnedInstallPlanApprover {
     return this.dayTwo.addPinnedApprover(this, options, this.namespace, this.subs.all);

@@ -282,14 +282,10 @@ export class TenantFindings {
   private installerRuleErrors(out: DiagnosticDetails[]): void {
     const ctx = this.t;
     const p = ctx.props;
-    // installer rules
-    out.push(
-      ...InstallerRuleChecks.errors(ctx.rbac.role.rawRules.filter((r) => !ctx.rbac.isDerivedNamedBind(r)), ctx.grants.namespacedCheckOptions()),
-    );
-    if (ctx.rbac.clusterRole) {
-      out.push(
-        ...InstallerRuleChecks.errors(ctx.rbac.clusterRole.rawRules.filter((r) => !ctx.rbac.isDerivedNamedBind(r)), { clusterScoped: true, allowedSensitiveGrants: ctx.grants.allowedGrants(), field: 'clusterInstallerRules' }),
-      );
+    // installer rules: the Role's, then the ClusterRole's (when there is one)
+    for (const cluster of [false, true]) {
+      const rules = ctx.grants.checkedRules(cluster);
+      if (rules) out.push(...InstallerRuleChecks.errors(rules, ctx.grants.checkOptions(cluster)));
     }
 
     // legacy pull secrets

@@ -271,8 +271,12 @@ describe('issue 15 item 11: derived grants that let the tenant remove its baseli
       'ValidatingAdmissionPolicy/cdk8s-olm-tenancy-managed-objects', 'ValidatingAdmissionPolicyBinding/cdk8s-olm-tenancy-managed-objects',
     ]);
     const managed = objects.filter((o) => ['ResourceQuota', 'LimitRange', 'NetworkPolicy'].includes(o.kind) && o.metadata.namespace === 'team-a');
-    expect(managed.length).toBeGreaterThan(3);
-    expect(managed.every((o) => o.metadata.labels?.['app.kubernetes.io/managed-by'] === 'cdk8s-olm-tenancy')).toBe(true);
+    // every object of the baseline (quota, limits, the six default NetworkPolicies), each labelled
+    expect(managed.map((o) => `${o.kind}/${o.metadata.name} ${o.metadata.labels?.['app.kubernetes.io/managed-by']}`)).toEqual([
+      'ResourceQuota/tenant-baseline cdk8s-olm-tenancy',
+      'LimitRange/tenant-baseline cdk8s-olm-tenancy',
+      ...['default-deny', 'allow-same-namespace', 'allow-dns', 'allow-api-server', 'allow-olm-catalog', 'allow-monitoring'].map((n) => `NetworkPolicy/${n} cdk8s-olm-tenancy`),
+    ]);
   });
 
   test('GIVEN a blueprint baseline with protectManagedObjects THEN the policy belongs to the chart, not to a tenant (GitOps: cluster/, no tenant label)', () => {
