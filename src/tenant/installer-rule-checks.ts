@@ -102,7 +102,8 @@ export enum SensitiveGrant {
    */
   PERSISTENT_VOLUME_CREATE = 'PERSISTENT_VOLUME_CREATE',
   /**
-   * `update` or `patch` on `namespaces`: rewrite a Namespace's Pod Security labels (`privileged`) and run
+   * `update` or `patch` on `namespaces` (or `namespaces/status`, `namespaces/finalize`, whose updates keep new
+   * labels): rewrite a Namespace's Pod Security labels (`privileged`) and run
    * privileged pods there. Also in the namespaced Role: a request for the Namespace object itself is authorized in
    * that namespace (k8s `apiserver/pkg/endpoints/request/requestinfo.go`), so a Role may patch its own Namespace.
    */
@@ -315,7 +316,9 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
   },
   [SensitiveGrant.NAMESPACE_WRITES]: {
     what: "'update'/'patch' on namespaces",
-    requests: ['update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'namespaces' })),
+    // namespaces/status and namespaces/finalize too: their updates keep the new metadata (labels included;
+    // k8s pkg/registry/core/namespace/strategy.go, ValidateNamespaceStatusUpdate checks only ObjectMeta rules)
+    requests: ['update', 'patch'].flatMap((verb) => ['namespaces', 'namespaces/status', 'namespaces/finalize'].map((resource) => ({ verb, apiGroup: '', resource }))),
     scope: 'any',
   },
   [SensitiveGrant.NETWORK_POLICY_WRITES]: {

@@ -177,6 +177,16 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
   });
 });
 
+describe('NAMESPACE_WRITES through the namespace subresources (strategy.go: a status or finalize update keeps new labels)', () => {
+  test.each([['namespaces/status', 'patch'], ['namespaces/status', 'update'], ['namespaces/finalize', 'update']])(
+    'GIVEN %s %s in the namespaced Role THEN NAMESPACE_WRITES (it could set pod-security.kubernetes.io/enforce: privileged)', (resource, verb) => {
+      const { chart } = fixture();
+      new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRules: [{ apiGroups: [''], resources: [resource], verbs: [verb] }] });
+      expect(synthErrors(chart).map(codeOf)).toEqual(['InstallerSensitiveGrant']);
+      expect(synthErrors(chart)[0]).toContain('(SensitiveGrant.NAMESPACE_WRITES)');
+    });
+});
+
 describe('issue 15 item 8: the same grant written another way is still the grant (RBAC engine matching)', () => {
   const grantsOf = (rules: PolicyRule[], clusterScoped = true) => InstallerRuleChecks.errors(rules, { clusterScoped })
     .map((d) => /SensitiveGrant\.(\w+)\)/.exec(d.message)?.[1] ?? d.code);
