@@ -108,6 +108,27 @@ describe('BOM, CRLF, merge keys (go-yaml), empty documents', () => {
 });
 
 describe('limits: each breach is a load problem naming the file, never an exception', () => {
+  test('a file of a catalog folder that links outside the folder is refused and nothing of the target is quoted; links inside it are read', () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'fbc-link-'));
+    try {
+      const dir = path.join(base, 'catalog');
+      fs.mkdirSync(path.join(dir, 'pkg'), { recursive: true });
+      fs.writeFileSync(path.join(base, 'creds'), '{"aws_secret_access_key": SECRET-VALUE-123');
+      fs.writeFileSync(path.join(dir, 'pkg', 'real.json'), `${PKG}\n`);
+      fs.symlinkSync(path.join('..', '..', 'creds'), path.join(dir, 'pkg', 'catalog.json'));
+      fs.symlinkSync('real.json', path.join(dir, 'pkg', 'same.json'));
+      const c = FileBasedCatalog.fromPath(dir);
+      expect(c.loadProblems).toEqual([{
+        message: 'pkg/catalog.json: is a symbolic link that resolves outside the catalog folder; the loader reads only files inside it. Fix: copy the file into the catalog',
+        location: { file: 'pkg/catalog.json', line: 1 },
+      }]);
+      expect(JSON.stringify(c)).not.toContain('SECRET');
+      expect(c.blobs.map((b) => b.schema)).toEqual(['olm.package', 'olm.package']);
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+  });
+
   test('a FIFO named as a catalog file is refused without opening it (it would never end); /proc files are read with a byte limit', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fbc-fifo-'));
     try {

@@ -56,8 +56,9 @@ export class FileBasedCatalog {
     }
     const parts: FileBasedCatalog[] = [];
     const unreadable: FbcProblem[] = [];
+    const rootReal = fs.realpathSync(fileOrDirectory);
     for (const rel of listCatalogFiles(fileOrDirectory, '', unreadable)) {
-      parts.push(FileBasedCatalog.readFile(path.join(fileOrDirectory, rel), rel));
+      parts.push(FileBasedCatalog.readFile(path.join(fileOrDirectory, rel), rel, rootReal));
     }
     parts.push(new FileBasedCatalog([], unreadable));
     return FileBasedCatalog.merge(parts);
@@ -95,12 +96,23 @@ export class FileBasedCatalog {
     );
   }
 
-  /** Reads one catalog file, with the size limit checked before reading it. */
-  private static readFile(file: string, name: string): FileBasedCatalog {
+  /**
+   * Reads one catalog file, with the size limit checked before reading it. Inside a catalog folder (`root`, its real
+   * path) a file that is a link resolving outside the folder is refused, not read (nothing of it is quoted), as the
+   * bundle loader refuses links out of a bundle.
+   */
+  private static readFile(file: string, name: string, root?: string): FileBasedCatalog {
     const shown = oneLineText(name);
     let content: string;
     try {
-      const stat = fs.statSync(file);
+      const real = fs.realpathSync(file);
+      if (root !== undefined && !real.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) {
+        return new FileBasedCatalog([], [{
+          message: `${shown}: is a symbolic link that resolves outside the catalog folder; the loader reads only files inside it. Fix: copy the file into the catalog`,
+          location: { file: shown, line: 1 },
+        }]);
+      }
+      const stat = fs.statSync(real);
       const limit = LOADER_LIMITS.catalogFileBytes;
       // a FIFO or device would block or never end: refused, not opened
       if (!stat.isFile()) {
@@ -112,9 +124,15 @@ export class FileBasedCatalog {
       }]);
       if (stat.size > limit) return tooBig();
       // read with a real byte limit: files of /proc report size 0
-      const fd = fs.openSync(file, 'r');
+      // eslint-disable-next-line no-bitwise
+      const fd = fs.openSync(real, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
       let text: string | undefined;
       try {
+        // the file checked above, not one swapped in since (a FIFO would block)
+        const opened = fs.fstatSync(fd);
+        if (!opened.isFile() || opened.ino !== stat.ino || opened.dev !== stat.dev) {
+          return new FileBasedCatalog([], [{ message: `${shown}: changed while it was read; a catalog holds only regular files`, location: { file: shown, line: 1 } }]);
+        }
         text = readAtMost(fd, limit);
       } finally {
         fs.closeSync(fd);
