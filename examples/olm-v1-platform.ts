@@ -41,7 +41,7 @@ export function buildOlmV1Platform(app: App): OlmV1Platform {
       packageName: 'grafana-operator',
       namespace: 'observability',
       bundles: [bundle('grafana-operator', '5.24.0')],
-      acceptedRisks: [{ check: 'OLMT-044', reason: 'grafana-operator reads datasource credentials from Secrets in the namespaces it serves' }],
+      acceptedRisks: [{ check: 'OLMT-044', reason: 'grafana-operator reads datasource credentials from Secrets and manages the Grafana Deployments, Services and ConfigMaps in the namespaces it serves' }],
     }],
   });
   const messaging = new OlmV1Team(new Chart(app, 'olmv1-team-messaging'), 'Team', {
@@ -54,7 +54,7 @@ export function buildOlmV1Platform(app: App): OlmV1Platform {
       packageName: 'rabbitmq-cluster-operator',
       namespace: 'messaging',
       bundles: [bundle('rabbitmq-cluster-operator', '2.22.3')],
-      acceptedRisks: [{ check: 'OLMT-044', reason: 'the RabbitMQ operator manages cluster Secrets and execs into its pods (reviewed by platform security)' }],
+      acceptedRisks: [{ check: 'OLMT-044', reason: 'the RabbitMQ operator manages cluster Secrets, StatefulSets, Services and ConfigMaps and execs into its pods (reviewed by platform security)' }],
     }],
   });
   return { teams: [observability, messaging] };

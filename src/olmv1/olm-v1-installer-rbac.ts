@@ -8,7 +8,7 @@
  * rules of every rendered ClusterRole (cluster-wide) and Role (in its namespace). Pure.
  */
 import { RegistryV1Render } from './registry-v1-render';
-import { PolicyRule } from '../rbac/policy-rule';
+import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 
 /** The derived rules. */
@@ -98,12 +98,7 @@ function definedRole(render: RegistryV1Render, binding: any): boolean {
     && (kind === 'ClusterRole' || o.metadata?.namespace === binding.metadata?.namespace));
 }
 
+// Kubernetes JSON (`nonResourceURLs`) to the engine's PolicyRule (`nonResourceUrls`): one reader, so URL rules are not lost.
 function toRule(r: any): PolicyRule {
-  return {
-    ...(r.apiGroups ? { apiGroups: r.apiGroups } : {}),
-    ...(r.resources ? { resources: r.resources } : {}),
-    ...(r.resourceNames ? { resourceNames: r.resourceNames } : {}),
-    ...(r.nonResourceURLs ? { nonResourceURLs: r.nonResourceURLs } : {}),
-    verbs: r.verbs ?? [],
-  };
+  return PolicyRules.fromJson(r);
 }

@@ -6,7 +6,7 @@
 import { RegistryV1Render } from './registry-v1-render';
 import { EffectivePower, RbacSubject, SubjectKind } from '../audit/effective-power';
 import { PolicyRule } from '../rbac/policy-rule';
-import { ResourceRequest } from '../rbac/rbac-rules';
+import { InstallerRuleChecks } from '../tenant/installer-rule-checks';
 
 /** Kinds of preview findings (their diagnostic codes). */
 export enum OlmV1PreviewFindingCode {
@@ -41,24 +41,6 @@ export interface OlmV1SubjectGrants {
   /** True when it reaches everything. */
   readonly unbounded: boolean;
 }
-
-const WRITE_VERBS = ['create', 'update', 'patch', 'delete'];
-const ADMISSION = 'admissionregistration.k8s.io';
-/** Cluster-wide probes, by the sensitive-grant names of the v0 checks (`SensitiveGrant`). */
-const PROBES: Array<{ name: string; what: string; requests: ResourceRequest[] }> = [
-  { name: 'SECRETS_READ_CLUSTER_WIDE', what: "'get'/'list'/'watch' on secrets in every namespace", requests: ['get', 'list', 'watch'].map((verb) => ({ verb, apiGroup: '', resource: 'secrets' })) },
-  { name: 'ESCALATE', what: "'escalate' on roles/clusterroles", requests: ['roles', 'clusterroles'].map((resource) => ({ verb: 'escalate', apiGroup: 'rbac.authorization.k8s.io', resource })) },
-  { name: 'BIND', what: "'bind' on roles/clusterroles", requests: ['roles', 'clusterroles'].map((resource) => ({ verb: 'bind', apiGroup: 'rbac.authorization.k8s.io', resource })) },
-  { name: 'IMPERSONATE', what: "'impersonate' on users/groups/serviceaccounts", requests: ['users', 'groups', 'serviceaccounts'].map((resource) => ({ verb: 'impersonate', apiGroup: '', resource })) },
-  { name: 'SERVICE_ACCOUNT_TOKENS', what: "'create' on serviceaccounts/token in every namespace", requests: [{ verb: 'create', apiGroup: '', resource: 'serviceaccounts/token' }] },
-  { name: 'POD_CREATE', what: "'create' on pods in every namespace", requests: [{ verb: 'create', apiGroup: '', resource: 'pods' }] },
-  { name: 'POD_EXEC', what: "'create' on pods/exec in every namespace", requests: [{ verb: 'create', apiGroup: '', resource: 'pods/exec' }] },
-  { name: 'NODES_PROXY', what: 'nodes/proxy (the kubelet API)', requests: [{ verb: 'get', apiGroup: '', resource: 'nodes/proxy' }] },
-  { name: 'MUTATING_WEBHOOK_WRITES', what: `writes to ${ADMISSION} mutatingwebhookconfigurations`, requests: WRITE_VERBS.map((verb) => ({ verb, apiGroup: ADMISSION, resource: 'mutatingwebhookconfigurations' })) },
-  { name: 'VALIDATING_WEBHOOK_WRITES', what: `writes to ${ADMISSION} validatingwebhookconfigurations`, requests: WRITE_VERBS.map((verb) => ({ verb, apiGroup: ADMISSION, resource: 'validatingwebhookconfigurations' })) },
-  { name: 'ADMISSION_POLICY_WRITES', what: `writes to ${ADMISSION} validatingadmissionpolicies/bindings`, requests: WRITE_VERBS.flatMap((verb) => ['validatingadmissionpolicies', 'validatingadmissionpolicybindings'].map((resource) => ({ verb, apiGroup: ADMISSION, resource }))) },
-  { name: 'CSR_APPROVAL', what: "'update' on certificatesigningrequests/approval", requests: [{ verb: 'update', apiGroup: 'certificates.k8s.io', resource: 'certificatesigningrequests/approval' }] },
-];
 
 function subjectOf(s: any, bindingNamespace: string): RbacSubject | undefined {
   if (s?.kind === 'ServiceAccount') return { kind: SubjectKind.SERVICE_ACCOUNT, name: String(s.name), namespace: String(s.namespace ?? bindingNamespace) };
@@ -119,10 +101,9 @@ export class OlmV1PermissionPreview {
         findings.push({ code: OlmV1PreviewFindingCode.UNBOUNDED, subject: s.subject, what: `${s.subject} reaches * on every resource cluster-wide` });
         continue;
       }
-      for (const probe of PROBES) {
-        if (probe.requests.some((r) => EffectivePower.allows(s.clusterRules, r))) {
-          findings.push({ code: OlmV1PreviewFindingCode.SENSITIVE_GRANT, subject: s.subject, what: `${s.subject} gets ${probe.what} (${probe.name})` });
-        }
+      // the v0 registry of sensitive grants, as for a cluster-scoped installer ClusterRole: one list for both
+      for (const held of InstallerRuleChecks.sensitiveGrantsHeld(s.clusterRules, { clusterScoped: true })) {
+        findings.push({ code: OlmV1PreviewFindingCode.SENSITIVE_GRANT, subject: s.subject, what: `${s.subject} gets ${held.what} (${held.grant})` });
       }
     }
     for (const o of render.objects.filter((x) => x.kind === 'MutatingWebhookConfiguration')) {

@@ -15,6 +15,7 @@ import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyChecks } from '../core/policy-checks';
 import * as l1 from '../imports/olmv1';
+import { PolicyRules } from '../rbac/policy-rule';
 import { PermissionDiffs } from '../upgrade/permission-diff';
 
 /**
@@ -384,7 +385,7 @@ export class OlmV1Team extends Construct {
     const labels = { [OlmV1Labels.TEAM]: this.team };
     const subject = { kind: 'ServiceAccount', name: sa, namespace: options.namespace };
     new ApiObject(this, `LegacySa-${name}`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace: options.namespace, labels } });
-    new ApiObject(this, `LegacyClusterRole-${name}`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: roleName, labels }, rules: rules.clusterRules });
+    new ApiObject(this, `LegacyClusterRole-${name}`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: roleName, labels }, rules: rules.clusterRules.map((r) => PolicyRules.toJson(r)) });
     new ApiObject(this, `LegacyClusterRoleBinding-${name}`, {
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'ClusterRoleBinding',
@@ -393,7 +394,7 @@ export class OlmV1Team extends Construct {
       subjects: [subject],
     });
     for (const [ns, nsRules] of Object.entries(rules.namespacedRules)) {
-      new ApiObject(this, `LegacyRole-${name}-${ns}`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: roleName, namespace: ns, labels }, rules: nsRules });
+      new ApiObject(this, `LegacyRole-${name}-${ns}`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: roleName, namespace: ns, labels }, rules: nsRules.map((r) => PolicyRules.toJson(r)) });
       new ApiObject(this, `LegacyRoleBinding-${name}-${ns}`, {
         apiVersion: 'rbac.authorization.k8s.io/v1',
         kind: 'RoleBinding',

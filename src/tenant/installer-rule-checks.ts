@@ -408,6 +408,17 @@ export class InstallerRuleChecks {
     return heldGrants(valid, options, options.allowedSensitiveGrants ?? []).map(({ grant }) => ({ grant, what: SENSITIVE[grant].what }));
   }
 
+  /**
+   * Every sensitive grant that `rules` hold, accepted or not, in `SensitiveGrant` order (matched as `errors` matches
+   * them). The single registry of sensitive grants: OLM v1's permission preview probes subjects' cluster-wide rules
+   * with it (`clusterScoped: true`), so the v0 and v1 checks cannot drift apart.
+   */
+  public static sensitiveGrantsHeld(rules: PolicyRule[], options: InstallerRuleCheckOptions): AcceptedSensitiveGrant[] {
+    checkArguments('InstallerRuleChecks.sensitiveGrantsHeld', rules, options);
+    const valid = rules.map((rule, index) => ({ rule, index })).filter((v) => RbacRules.validate(v.rule, !options.clusterScoped).length === 0);
+    return heldGrants(valid, options, Object.values(SensitiveGrant)).map(({ grant }) => ({ grant, what: SENSITIVE[grant].what }));
+  }
+
   /** Findings that do not stop synthesis: full-wildcard rules in the namespaced Role. */
   public static warnings(rules: PolicyRule[], options: InstallerRuleCheckOptions): DiagnosticDetails[] {
     checkArguments('InstallerRuleChecks.warnings', rules, options);

@@ -28,7 +28,7 @@ describe('examples/olm-v1-platform.ts: two teams on OLM v1', () => {
       ]],
     ]);
     const ext = objects.find((o) => o.metadata.name === 'observability-grafana-operator');
-    expect(ext.metadata.annotations).toEqual({ 'olm-tenancy.io/accepted-risks': 'OLMT-044: grafana-operator reads datasource credentials from Secrets in the namespaces it serves' });
+    expect(ext.metadata.annotations).toEqual({ 'olm-tenancy.io/accepted-risks': 'OLMT-044: grafana-operator reads datasource credentials from Secrets and manages the Grafana Deployments, Services and ConfigMaps in the namespaces it serves' });
     expect(ext.spec.source.catalog).toEqual({
       packageName: 'grafana-operator',
       version: '>=5.24.0 <6.0.0',

@@ -5,7 +5,7 @@ import { parseAllDocuments } from 'yaml';
 import { admit, appAndChart, synthErrors, validator } from './helpers';
 import { OperatorBundle } from '../../src/bundle';
 import { CuratedClusterCatalog, OlmV1InstallerRbac, OlmV1Team, RegistryV1Render } from '../../src/olmv1';
-import { RbacRules } from '../../src/rbac';
+import { PolicyRules, RbacRules } from '../../src/rbac';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const argocd = OperatorBundle.fromDirectory(path.join(FIXTURES, 'olm-v1-render', 'bundles', 'argocd-operator.v0.6.0'));
@@ -17,19 +17,29 @@ describe('OlmV1InstallerRbac: the installer ServiceAccount of operator-controlle
     const sampleRole = docs.filter((d) => d.kind === 'Role').flatMap((d) => d.rules);
     const derived = OlmV1InstallerRbac.derive('argocd', [RegistryV1Render.forExtension(argocd, { installNamespace: 'argocd' })]);
     // The CSV's namespaced permissions become a ClusterRole in AllNamespaces mode: creating it needs its rules
-    // cluster-wide (the sample gets away with rbac '*' on '*', i.e. escalate).
-    expect(RbacRules.compact(RbacRules.covers(sampleCluster, derived.clusterRules).missing)).toEqual([
+    // cluster-wide (the sample gets away with rbac '*' on '*', i.e. escalate). Likewise the bundle's
+    // argocd-operator-metrics-reader ClusterRole grants get /metrics, which the sample does not hold either.
+    expect(RbacRules.compact(RbacRules.covers(sampleCluster.map((r: any) => PolicyRules.fromJson(r)), derived.clusterRules).missing)).toEqual([
       { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] },
+      { nonResourceUrls: ['/metrics'], verbs: ['get'] },
     ]);
     // clusterobjectsets belong to the alpha BoxcutterRuntime, not rendered by the registry+v1 Helm applier.
-    expect(RbacRules.compact(RbacRules.covers(derived.clusterRules, sampleCluster).missing)).toEqual([
+    expect(RbacRules.compact(RbacRules.covers(derived.clusterRules, sampleCluster.map((r: any) => PolicyRules.fromJson(r))).missing)).toEqual([
       { apiGroups: ['olm.operatorframework.io'], resources: ['clusterobjectsets/finalizers'], verbs: ['update'] },
     ]);
-    expect(RbacRules.covers(sampleRole, derived.namespacedRules.argocd).missing).toEqual([]);
+    expect(RbacRules.covers(sampleRole.map((r: any) => PolicyRules.fromJson(r)), derived.namespacedRules.argocd).missing).toEqual([]);
     expect(Object.keys(derived.namespacedRules)).toEqual(['argocd']);
     // every rendered ClusterRole's rules are held (the API server's escalation check), without escalate or bind on '*'
     const render = RegistryV1Render.forExtension(argocd, { installNamespace: 'argocd' });
-    for (const cr of render.objects.filter((o) => o.kind === 'ClusterRole')) expect(RbacRules.covers(derived.clusterRules, cr.rules).missing).toEqual([]);
+    for (const cr of render.objects.filter((o) => o.kind === 'ClusterRole')) {
+      expect(RbacRules.covers(derived.clusterRules, (cr.rules ?? []).map((r: any) => PolicyRules.fromJson(r))).missing).toEqual([]);
+    }
+  });
+
+  test('non-resource URL rules of rendered ClusterRoles survive the derivation (argocd-operator-metrics-reader: get /metrics)', () => {
+    const derived = OlmV1InstallerRbac.derive('argocd', [RegistryV1Render.forExtension(argocd, { installNamespace: 'argocd' })]);
+    expect(RbacRules.covers(derived.clusterRules, [PolicyRules.fromJson({ nonResourceURLs: ['/metrics'], verbs: ['get'] })]).missing).toEqual([]);
+    expect(derived.clusterRules.filter((r) => r.nonResourceUrls !== undefined)).toEqual([{ nonResourceUrls: ['/metrics'], verbs: ['get'] }]);
   });
 
   test('a binding to a role the bundle does not define needs bind on exactly that role', () => {

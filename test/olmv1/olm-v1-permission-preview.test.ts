@@ -29,6 +29,26 @@ function grafanaNext(rule: string): OperatorBundle {
   }
 }
 
+/**
+ * grafana-operator 5.24.0 renamed to ServiceAccount `op` whose clusterPermissions are exactly `rules` (a YAML flow
+ * list): one rendered ClusterRole with those rules, bound by a ClusterRoleBinding to team-x/op.
+ */
+function opWithClusterRules(rules: string): RegistryV1Render {
+  const src = path.join(FIXTURES, 'bundles', 'grafana-operator', '5.24.0');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olmv1-op-'));
+  fs.cpSync(src, dir, { recursive: true });
+  const csvFile = path.join(dir, 'manifests', 'grafana-operator.clusterserviceversion.yaml');
+  const csv = fs.readFileSync(csvFile, 'utf8')
+    .replace(/      clusterPermissions:\n[\s\S]*?\n      deployments:\n/, `      clusterPermissions:\n        - rules: ${rules}\n          serviceAccountName: op\n      deployments:\n`)
+    .split('serviceAccountName: grafana-operator-controller-manager').join('serviceAccountName: op');
+  fs.writeFileSync(csvFile, csv);
+  try {
+    return RegistryV1Render.forExtension(OperatorBundle.fromDirectory(dir), { installNamespace: 'team-x' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function team(extensions: OlmV1TeamProps['extensions'], allowedPackages: OlmV1TeamProps['allowedPackages']) {
   const { app, chart } = appAndChart();
   const catalog = new CuratedClusterCatalog(chart, 'Catalog', { catalogName: 'team-x', image: 'registry.example.com/catalogs/team-x:v1', team: 'team-x', pollIntervalMinutes: 30 });
@@ -51,12 +71,50 @@ describe('OlmV1PermissionPreview', () => {
     expect(preview.findings[0].what).toEqual('ClusterRoleBinding cluster-reconciler-flux-system (shipped in the bundle; OLM v1 does not rewrite subjects) grants ClusterRole cluster-admin to ServiceAccount flux-system/kustomize-controller, outside install namespace team-x');
   });
 
-  test('permissions are promoted to cluster scope without watchNamespace: Secrets read cluster-wide', () => {
+  test('permissions are promoted to cluster scope without watchNamespace: Secrets read, Deployment writes, Service and ConfigMap updates cluster-wide', () => {
     const preview = OlmV1PermissionPreview.of(RegistryV1Render.forExtension(shared('grafana-operator', '5.24.0'), { installNamespace: 'team-x' }));
     expect(preview.findings.map((f) => f.what)).toEqual([
       "ServiceAccount team-x/grafana-operator-controller-manager gets 'get'/'list'/'watch' on secrets in every namespace (SECRETS_READ_CLUSTER_WIDE)",
+      // clusterPermissions: create/patch/update on apps deployments, on configmaps and services (all namespaces)
+      "ServiceAccount team-x/grafana-operator-controller-manager gets 'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers) in every namespace (WORKLOAD_WRITES)",
+      "ServiceAccount team-x/grafana-operator-controller-manager gets 'update'/'patch' on services in every namespace (SERVICE_UPDATE)",
+      "ServiceAccount team-x/grafana-operator-controller-manager gets 'update'/'patch' on configmaps in every namespace (CONFIGMAP_UPDATE)",
     ]);
     expect(preview.subjects.map((s) => [s.subject, s.unbounded])).toEqual([['ServiceAccount team-x/grafana-operator-controller-manager', false]]);
+  });
+
+  test('a ClusterRole with create on apps deployments bound to team-x/op: the SA can run pods as any ServiceAccount (WORKLOAD_WRITES, the v0 registry)', () => {
+    const preview = OlmV1PermissionPreview.of(opWithClusterRules('[{ apiGroups: [apps], resources: [deployments], verbs: [create] }]'));
+    expect(preview.subjects.map((s) => s.subject)).toEqual(['ServiceAccount team-x/op']);
+    expect(preview.findings).toEqual([{
+      code: OlmV1PreviewFindingCode.SENSITIVE_GRANT,
+      subject: 'ServiceAccount team-x/op',
+      what: "ServiceAccount team-x/op gets 'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers) in every namespace (WORKLOAD_WRITES)",
+    }]);
+  });
+
+  test.each([
+    ["{ apiGroups: [''], resources: [pods/attach], verbs: [create] }", "'create'/'get' on pods/exec, pods/attach or pods/portforward (POD_EXEC)"],
+    ["{ apiGroups: [''], resources: [pods/portforward], verbs: [create] }", "'create'/'get' on pods/exec, pods/attach or pods/portforward (POD_EXEC)"],
+    ["{ apiGroups: [''], resources: [pods/exec], verbs: [get] }", "'create'/'get' on pods/exec, pods/attach or pods/portforward (POD_EXEC)"],
+    ["{ apiGroups: [''], resources: [pods/ephemeralcontainers], verbs: [patch] }", "'update'/'patch' on pods/ephemeralcontainers (POD_EPHEMERAL_CONTAINERS)"],
+    ['{ apiGroups: [authentication.k8s.io], resources: [uids], verbs: [impersonate] }', "'impersonate' on users/groups/serviceaccounts/uids/userextras (IMPERSONATE)"],
+    ['{ apiGroups: [authentication.k8s.io], resources: [userextras], verbs: [impersonate] }', "'impersonate' on users/groups/serviceaccounts/uids/userextras (IMPERSONATE)"],
+    ["{ apiGroups: [''], resources: [nodes/proxy], verbs: [create] }", 'nodes/proxy (the kubelet API) (NODES_PROXY)'],
+    ['{ apiGroups: [admissionregistration.k8s.io], resources: [mutatingadmissionpolicies], verbs: [update] }', 'writes to admissionregistration.k8s.io validating/mutating admission policies and their bindings (ADMISSION_POLICY_WRITES)'],
+    ['{ apiGroups: [certificates.k8s.io], resources: [certificatesigningrequests/approval], verbs: [patch] }', "'update'/'patch' on certificates.k8s.io certificatesigningrequests/approval (CSR_APPROVAL)"],
+    ["{ nonResourceURLs: ['*'], verbs: [get] }", "every non-resource URL (nonResourceURLs '*') (NON_RESOURCE_WILDCARD)"],
+    ['{ apiGroups: [batch], resources: [cronjobs], verbs: [patch] }', "'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers) in every namespace (WORKLOAD_WRITES)"],
+  ])('cluster-wide %s is a sensitive grant of the v0 registry', (rule, what) => {
+    expect(OlmV1PermissionPreview.of(opWithClusterRules(`[${rule}]`)).findings.map((f) => [f.code, f.what])).toEqual([
+      [OlmV1PreviewFindingCode.SENSITIVE_GRANT, `ServiceAccount team-x/op gets ${what}`],
+    ]);
+  });
+
+  test('not sensitive cluster-wide: update/patch of batch jobs (pod template immutable), reading pods, get /metrics', () => {
+    expect(OlmV1PermissionPreview.of(opWithClusterRules(
+      "[{ apiGroups: [batch], resources: [jobs], verbs: [update, patch] }, { apiGroups: [''], resources: [pods], verbs: [get, list, watch] }, { nonResourceURLs: [/metrics], verbs: [get] }]",
+    )).findings).toEqual([]);
   });
 
   test('mutating webhooks on pods are named (opentelemetry-operator)', () => {
@@ -130,6 +188,10 @@ describe('OlmV1Team with bundles: refused unless accepted by name with a reason'
     const { app } = team([{ packageName: 'grafana-operator', namespace: 'team-x', bundles: [shared('grafana-operator', '5.24.0')], acceptedRisks: [{ check: 'OLMT-044', reason: ' ' }] }], [{ name: 'grafana-operator' }]);
     expect(strip(synthErrors(app)).map((e) => e.replace(/:.*\(/, ' ('))).toEqual([
       'extensions[team-x-grafana-operator].acceptedRisks[OLMT-044].reason (EmptyAcceptedRiskReason)',
+      // one per sensitive grant: SECRETS_READ_CLUSTER_WIDE, WORKLOAD_WRITES, SERVICE_UPDATE, CONFIGMAP_UPDATE
+      'extensions[team-x-grafana-operator].bundles[grafana-operator.v5.24.0]="ServiceAccount team-x/grafana-operator-controller-manager" (OlmV1ExtensionSensitiveGrant, OLMT-044)',
+      'extensions[team-x-grafana-operator].bundles[grafana-operator.v5.24.0]="ServiceAccount team-x/grafana-operator-controller-manager" (OlmV1ExtensionSensitiveGrant, OLMT-044)',
+      'extensions[team-x-grafana-operator].bundles[grafana-operator.v5.24.0]="ServiceAccount team-x/grafana-operator-controller-manager" (OlmV1ExtensionSensitiveGrant, OLMT-044)',
       'extensions[team-x-grafana-operator].bundles[grafana-operator.v5.24.0]="ServiceAccount team-x/grafana-operator-controller-manager" (OlmV1ExtensionSensitiveGrant, OLMT-044)',
     ]);
   });
@@ -158,7 +220,7 @@ describe('OlmV1Team with bundles: refused unless accepted by name with a reason'
     const pkg = [{ name: 'grafana-operator', channels: ['v5', 'stable'] }];
     expect(synthErrors(team([{ packageName: 'grafana-operator', namespace: 'team-x', channels: ['stable'], bundles: [shared('grafana-operator', '5.24.0')] }], pkg).app)).toEqual([]);
     expect(strip(synthErrors(team([{ packageName: 'grafana-operator', namespace: 'team-x', channels: ['v5'], bundles: [shared('grafana-operator', '5.24.0')] }], pkg).app))
-      .map((e) => e.slice(-40))).toEqual(['(OlmV1ExtensionSensitiveGrant, OLMT-044)']);
+      .map((e) => e.slice(-40))).toEqual(Array(4).fill('(OlmV1ExtensionSensitiveGrant, OLMT-044)'));
   });
 
   test('an extension without bundles warns that nothing was previewed (OLMT-049)', () => {

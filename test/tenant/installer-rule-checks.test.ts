@@ -262,3 +262,44 @@ describe('InstallerRuleChecks: the escalation-equivalent grants against an indep
     expect(InstallerRuleChecks.bundleAcceptedGrants(rules, { clusterScoped: true, bundleGrantedRules })).toEqual([]);
   });
 });
+
+describe('InstallerRuleChecks.sensitiveGrantsHeld (the registry OLM v1\'s permission preview probes)', () => {
+  test('every grant held, accepted or not, in SensitiveGrant order', () => {
+    const rules: PolicyRule[] = [
+      { apiGroups: [''], resources: ['pods/attach'], verbs: ['get'] },
+      { apiGroups: ['apps'], resources: ['deployments'], verbs: ['create'] },
+      { nonResourceUrls: ['*'], verbs: ['get'] },
+      { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] },
+    ];
+    const expected = [
+      { grant: SensitiveGrant.POD_EXEC, what: "'create'/'get' on pods/exec, pods/attach or pods/portforward" },
+      { grant: SensitiveGrant.NON_RESOURCE_WILDCARD, what: "every non-resource URL (nonResourceURLs '*')" },
+      { grant: SensitiveGrant.WORKLOAD_WRITES, what: "'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers) in every namespace" },
+    ];
+    expect(InstallerRuleChecks.sensitiveGrantsHeld(rules, { clusterScoped: true })).toEqual(expected);
+    const accepted = { clusterScoped: true, allowedSensitiveGrants: [SensitiveGrant.POD_EXEC] };
+    expect(InstallerRuleChecks.sensitiveGrantsHeld(rules, accepted)).toEqual(expected);
+    // namespaced: only the 'any' grants, and the 'assume' ones when OLM gives the namespace's ServiceAccounts more
+    expect(InstallerRuleChecks.sensitiveGrantsHeld(rules, { clusterScoped: false })).toEqual([]);
+  });
+
+  test('the same grants `errors` reports when none is accepted (cluster-scoped)', () => {
+    const lists: PolicyRule[][] = [
+      [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }],
+      [
+        { apiGroups: ['authentication.k8s.io'], resources: ['uids'], verbs: ['impersonate'] },
+        { apiGroups: [''], resources: ['nodes/proxy'], verbs: ['create'] },
+      ],
+      [{ apiGroups: ['certificates.k8s.io'], resources: ['certificatesigningrequests/approval'], verbs: ['patch'] }, { apiGroups: ['batch'], resources: ['jobs'], verbs: ['update'] }],
+      [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'], resourceNames: ['db'] }],
+    ];
+    for (const rules of lists) {
+      expect(InstallerRuleChecks.sensitiveGrantsHeld(rules, { clusterScoped: true }).map((g) => `InstallerSensitiveGrant:${g.grant}`))
+        .toEqual(codes(rules, true).filter((c) => c.startsWith('InstallerSensitiveGrant:')));
+    }
+  });
+
+  test('bad arguments: one-line diagnostic', () => {
+    expect(() => InstallerRuleChecks.sensitiveGrantsHeld('x' as any, { clusterScoped: true })).toThrow(/^InstallerRuleChecks\.sensitiveGrantsHeld: /);
+  });
+});
