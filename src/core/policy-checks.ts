@@ -447,7 +447,7 @@ const CHECKS: PolicyCheck[] = [
     code: 'OlmV1ExtensionSensitiveGrant',
     severity: PolicySeverity.ERROR,
     relaxable: false,
-    summary: 'OLM v1 (cluster-admin) would give a ServiceAccount of a team\'s extension a sensitive grant cluster-wide (Secrets, escalate, bind, impersonate, tokens, pods, webhooks)',
+    summary: 'OLM v1 (cluster-admin) would give a ServiceAccount of a team\'s extension a sensitive grant cluster-wide (any SensitiveGrant of the v0 registry: Secrets, escalate, bind, impersonate, tokens, pods and workloads, webhooks...)',
     fix: "pick another package or version, or acceptedRisks: [{ check: 'OLMT-044', reason }] on the extension",
     example: "extensions: [{ packageName: 'cert-manager', namespace: 'team-a', bundles }]",
   },
