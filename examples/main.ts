@@ -90,5 +90,5 @@ written.push(`${v1}${path.sep} (${v1Platform.teams.length} OLM v1 teams, ${files
 const rel = (f: string) => path.relative(process.cwd(), f);
 console.log(`Synthesized the example platform (${app.charts.length} charts, ${platform.tenants.length} tenants) into ${rel(out)}/:`);
 for (const f of written) console.log(`  ${rel(f)}`);
-console.log(`Warnings: ${warnings ? warnings.split('\n').length : 0} (see ${rel(path.join(out, 'WARNINGS.txt'))}).`);
+console.log(`Warnings: ${warnings ? warnings.split('\n').length : 0} distinct finding(s) (see ${rel(path.join(out, 'WARNINGS.txt'))}).`);
 console.log(`Preflight demo: the docs' default Role lacks ${missingRules} rules, reported at once in ${errorLines} error(s) in ${rel(path.join(demo, 'failing-tenant-errors.txt'))}; the derived Role synthesizes.`);

@@ -27,10 +27,40 @@ export interface GitOpsFile {
   readonly content: string;
 }
 
+/**
+ * What the layout needs of an object before its JSON: the parts of its identity and its owner. `TenancyApp` takes
+ * them from the `ApiObject` and computes the JSON only when the object's folder is written, so that the JSON of
+ * 40,000 objects is never alive at once (what sets peak memory at scale, docs/scale.md).
+ * @internal
+ */
+export interface LayoutEntry {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly namespace?: string;
+  readonly name?: string;
+  readonly tenant?: string;
+  readonly tenantNamespaces?: string[];
+  readonly dependsOn?: string[];
+  /** The object (JSON), called once, when its folder is written. */
+  readonly manifest: () => any;
+}
+
+/**
+ * Thrown by `_emitEntries` when an object's JSON does not have the identity its entry announced (an `addJsonPatch`
+ * or a token changed it) or fails the input checks: the caller lays the objects out from their JSON instead.
+ * @internal
+ */
+export class LayoutEntryMismatch extends Error {
+  constructor(public readonly detail: string) {
+    super(`GitOps layout entry differs from its object: ${detail}`);
+    this.name = 'LayoutEntryMismatch';
+  }
+}
+
 /** Where one object goes, and how it is labelled. */
 interface Placed {
   readonly index: number;
-  readonly manifest: any;
+  readonly entry: LayoutEntry;
   readonly folder: string;
   readonly tenantLabel?: string;
   readonly wave: number;
@@ -118,40 +148,98 @@ export class GitOpsLayout {
     const check = new InputCheck();
     ({ objects, options } = checkGitOpsFilesArgs(check, objects, options));
     throwIfInvalid(check, 'GitOpsLayout.files');
-    const managedBy = options.managedBy ?? GitOpsLayout.MANAGED_BY;
-    const placed = place(objects);
+    const entries = objects.map((o): LayoutEntry => {
+      const m = o.manifest;
+      return {
+        apiVersion: m.apiVersion,
+        kind: m.kind,
+        namespace: m.metadata?.namespace,
+        name: m.metadata?.name,
+        tenant: o.tenant,
+        tenantNamespaces: o.tenantNamespaces,
+        dependsOn: o.dependsOn,
+        manifest: () => m,
+      };
+    });
+    emitPlaced(entries, options, emit);
+  }
 
-    const folders = new Map<string, Placed[]>();
-    for (const p of placed) {
-      const list = folders.get(p.folder);
-      if (list) list.push(p);
-      else folders.set(p.folder, [p]);
-    }
-
-    for (const [folder, members] of folders) {
-      const used = new Set<string>();
-      const names: string[] = [];
-      for (const p of applyOrder(members)) {
-        const name = uniqueFileName(fileBase(p.manifest, folder === GitOpsLayout.CLUSTER_FOLDER), used);
-        names.push(name);
-        const manifest = decorate(p, managedBy, options.syncWaves === true);
-        emit({ path: `${folder}/${name}`, content: YamlWriter.document(manifest) });
+  /**
+   * The files of `files()` for objects given by their identity and owner, each object's JSON computed when its folder
+   * is written. Throws `LayoutEntryMismatch` (before or after some files were emitted) when an object's JSON has
+   * another identity than its entry or fails `files()`'s input checks, and whatever the YAML writer throws: the
+   * caller writes to a staging folder and, on any error, lays out the JSON with `files()` (which reports it as usual).
+   * @internal
+   */
+  public static _emitEntries(entries: LayoutEntry[], options: GitOpsLayoutOptions, emit: (file: GitOpsFile) => void): void {
+    const check = new InputCheck();
+    const checkedOptions = checkGitOpsFilesArgs(check, [], options).options;
+    const checkedOwners = new Set<string>();
+    for (const e of entries) {
+      if (typeof e.apiVersion !== 'string' || typeof e.kind !== 'string' || !optionalString(e.namespace) || !optionalString(e.name)) {
+        throw new LayoutEntryMismatch(`${String(e.kind)} ${String(e.name)}: identity parts must be strings`);
       }
-      emit({ path: `${folder}/kustomization.yaml`, content: kustomization(names) });
+      // owners repeat for every object of a tenant: check each distinct one once
+      const owner = `${e.tenant ?? ''}\n${(e.tenantNamespaces ?? []).join('\n')}\n${(e.dependsOn ?? []).every((d) => typeof d === 'string')}`;
+      if (checkedOwners.has(owner)) continue;
+      checkedOwners.add(owner);
+      checkGitOpsFilesArgs(check, [{ manifest: { apiVersion: 'v1', kind: 'Entry' }, tenant: e.tenant, tenantNamespaces: e.tenantNamespaces, dependsOn: e.dependsOn }], {});
     }
-
-    const tenants = [...folders.keys()].filter((f) => f.startsWith(`${GitOpsLayout.TENANTS_FOLDER}/`))
-      .map((f) => f.slice(GitOpsLayout.TENANTS_FOLDER.length + 1)).sort();
-    if (tenants.length > 0) emit({ path: `${GitOpsLayout.TENANTS_FOLDER}/kustomization.yaml`, content: kustomization(tenants) });
-    const top: string[] = [];
-    if (folders.has(GitOpsLayout.CLUSTER_FOLDER)) top.push(GitOpsLayout.CLUSTER_FOLDER);
-    if (tenants.length > 0) top.push(GitOpsLayout.TENANTS_FOLDER);
-    emit({ path: 'kustomization.yaml', content: kustomization(top) });
+    if (check.errors.length > 0) throw new LayoutEntryMismatch(check.errors[0].message);
+    emitPlaced(entries, checkedOptions, emit, (entry, manifest) => {
+      const m = check.errors.length;
+      checkManifest(check, 'manifest', manifest);
+      if (check.errors.length > m) throw new LayoutEntryMismatch(check.errors[m].message);
+      const metadata = manifest.metadata;
+      if (manifest.apiVersion !== entry.apiVersion || manifest.kind !== entry.kind
+        || metadata?.namespace !== entry.namespace || metadata?.name !== entry.name) {
+        throw new LayoutEntryMismatch(`${GitOpsLayout.identity(manifest)} was announced as ${entry.apiVersion}/${entry.kind}/${entry.namespace ?? ''}/${entry.name ?? ''}`);
+      }
+    });
   }
 }
 
+function optionalString(v: unknown): boolean {
+  return v === undefined || typeof v === 'string';
+}
+
+/** Places the entries and emits each folder's files, then the kustomizations of `tenants/` and the root. */
+function emitPlaced(entries: LayoutEntry[], options: GitOpsLayoutOptions, emit: (file: GitOpsFile) => void,
+  verify?: (entry: LayoutEntry, manifest: any) => void): void {
+  const managedBy = options.managedBy ?? GitOpsLayout.MANAGED_BY;
+  const placed = place(entries);
+
+  const folders = new Map<string, Placed[]>();
+  for (const p of placed) {
+    const list = folders.get(p.folder);
+    if (list) list.push(p);
+    else folders.set(p.folder, [p]);
+  }
+
+  for (const [folder, members] of folders) {
+    const used = new Set<string>();
+    const names: string[] = [];
+    for (const p of applyOrder(members)) {
+      const manifest = p.entry.manifest();
+      verify?.(p.entry, manifest);
+      const name = uniqueFileName(fileBase(manifest, folder === GitOpsLayout.CLUSTER_FOLDER), used);
+      names.push(name);
+      emit({ path: `${folder}/${name}`, content: YamlWriter.document(decorate(manifest, p, managedBy, options.syncWaves === true)) });
+    }
+    emit({ path: `${folder}/kustomization.yaml`, content: kustomization(names) });
+  }
+
+  const tenants = [...folders.keys()].filter((f) => f.startsWith(`${GitOpsLayout.TENANTS_FOLDER}/`))
+    .map((f) => f.slice(GitOpsLayout.TENANTS_FOLDER.length + 1)).sort();
+  if (tenants.length > 0) emit({ path: `${GitOpsLayout.TENANTS_FOLDER}/kustomization.yaml`, content: kustomization(tenants) });
+  const top: string[] = [];
+  if (folders.has(GitOpsLayout.CLUSTER_FOLDER)) top.push(GitOpsLayout.CLUSTER_FOLDER);
+  if (tenants.length > 0) top.push(GitOpsLayout.TENANTS_FOLDER);
+  emit({ path: 'kustomization.yaml', content: kustomization(top) });
+}
+
 /** Folder, tenant label, wave and dependencies of every object. */
-function place(objects: GitOpsObject[]): Placed[] {
+function place(objects: LayoutEntry[]): Placed[] {
   const tenants = new Set<string>();
   for (const o of objects) if (o.tenant) tenants.add(o.tenant);
   // a tenant's other namespaces (an OLM v1 team's): their objects go to the tenant's folder
@@ -163,7 +251,8 @@ function place(objects: GitOpsObject[]): Placed[] {
 
   const byIdentity = new Map<string, number>();
   objects.forEach((o, i) => {
-    const id = GitOpsLayout.identity(o.manifest);
+    // GitOpsLayout.identity of the object
+    const id = `${o.apiVersion}/${o.kind}/${o.namespace ?? ''}/${o.name ?? ''}`;
     if (!byIdentity.has(id)) byIdentity.set(id, i);
   });
   const deps = objects.map((o, i) => [...new Set((o.dependsOn ?? [])
@@ -178,8 +267,8 @@ function place(objects: GitOpsObject[]): Placed[] {
     if (known !== undefined) return known;
     if (visiting.has(i)) return 0;
     visiting.add(i);
-    const m = objects[i].manifest;
-    let wave = GitOpsLayout.kindWave(String(m.apiVersion ?? ''), String(m.kind ?? ''));
+    const o = objects[i];
+    let wave = GitOpsLayout.kindWave(o.apiVersion, o.kind);
     for (const d of deps[i]) wave = Math.max(wave, waveOf(d));
     visiting.delete(i);
     waves[i] = wave;
@@ -187,19 +276,19 @@ function place(objects: GitOpsObject[]): Placed[] {
   };
 
   return objects.map((o, i) => {
-    const m = o.manifest;
-    const namespace: string | undefined = m.metadata?.namespace;
+    const namespace = o.namespace;
     // An OLM v1 team's ClusterExtensions (cluster-scoped) live in the team's folder: the team writes them.
-    const teamExtension = o.tenant !== undefined && m.kind === 'ClusterExtension' && String(m.apiVersion).startsWith('olm.operatorframework.io/');
-    const isNamespace = m.apiVersion === 'v1' && m.kind === 'Namespace';
+    const teamExtension = o.tenant !== undefined && o.kind === 'ClusterExtension' && o.apiVersion.startsWith('olm.operatorframework.io/');
+    const isNamespace = o.apiVersion === 'v1' && o.kind === 'Namespace';
+    const name = o.name;
     const home = namespace === undefined
-      ? (isNamespace && tenants.has(m.metadata?.name) ? m.metadata.name
-        : isNamespace && otherNamespaceOf.has(m.metadata?.name) ? otherNamespaceOf.get(m.metadata.name)
+      ? (isNamespace && name !== undefined && tenants.has(name) ? name
+        : isNamespace && name !== undefined && otherNamespaceOf.has(name) ? otherNamespaceOf.get(name)
           : teamExtension ? o.tenant : undefined)
       : (tenants.has(namespace) ? namespace : otherNamespaceOf.get(namespace));
     return {
       index: i,
-      manifest: m,
+      entry: o,
       folder: home === undefined ? GitOpsLayout.CLUSTER_FOLDER : `${GitOpsLayout.TENANTS_FOLDER}/${home}`,
       tenantLabel: o.tenant ?? home,
       wave: waveOf(i),
@@ -246,23 +335,46 @@ function applyOrder(members: Placed[]): Placed[] {
   return out;
 }
 
-/** A copy of the object with the common labels (and sync wave), metadata keys sorted like cdk8s's output. */
-function decorate(p: Placed, managedBy: string, syncWaves: boolean): any {
-  const metadata = { ...(p.manifest.metadata ?? {}) };
-  const labels: { [key: string]: string } = { ...(metadata.labels ?? {}) };
+/**
+ * A copy of the object with the common labels (and sync wave), metadata keys sorted like cdk8s's output.
+ *
+ * Copies are built key by key from `{}`, not by spreading: on Node 20's V8 an object spread followed by more keys
+ * makes new hidden classes on every call, allocated in the old generation (what set the GitOps layout's peak memory
+ * at 5,000 tenants, docs/scale.md).
+ */
+function decorate(manifest: any, p: Placed, managedBy: string, syncWaves: boolean): any {
+  const metadata = copyOf(manifest.metadata ?? {});
+  const labels: { [key: string]: string } = copyOf(metadata.labels ?? {});
   labels[GitOpsLayout.MANAGED_BY_LABEL] ??= managedBy;
   if (p.tenantLabel !== undefined) labels[GitOpsLayout.TENANT_LABEL] ??= p.tenantLabel;
   metadata.labels = sortKeys(labels);
   if (syncWaves) {
-    metadata.annotations = sortKeys({ ...(metadata.annotations ?? {}), [GitOpsLayout.SYNC_WAVE_ANNOTATION]: String(p.wave) });
+    const annotations = copyOf(metadata.annotations ?? {});
+    annotations[GitOpsLayout.SYNC_WAVE_ANNOTATION] = String(p.wave);
+    metadata.annotations = sortKeys(annotations);
   }
-  return { ...p.manifest, metadata: sortKeys(metadata) };
+  const out = copyOf(manifest);
+  out.metadata = sortKeys(metadata);
+  return out;
+}
+
+/** `{ ...o }`: own enumerable string keys in order (`__proto__` as a plain key, as a spread copies it). */
+function copyOf(o: { [key: string]: any }): { [key: string]: any } {
+  const out: { [key: string]: any } = {};
+  for (const k of Object.keys(o)) setKey(out, k, o[k]);
+  return out;
 }
 
 function sortKeys<T>(o: { [key: string]: T }): { [key: string]: T } {
   const out: { [key: string]: T } = {};
-  for (const k of Object.keys(o).sort(compare)) out[k] = o[k];
+  for (const k of Object.keys(o).sort(compare)) setKey(out, k, o[k]);
   return out;
+}
+
+/** `o[k] = v`, except that `__proto__` becomes an own key instead of replacing the prototype. */
+function setKey(o: { [key: string]: any }, k: string, v: unknown): void {
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
 }
 
 /** `<kind>-[<namespace>-]<name>`, lower case, characters outside `[a-z0-9.-]` as `-`. */

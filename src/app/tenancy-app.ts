@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart, DependencyGraph, Names, YamlOutputType } from 'cdk8s';
 import { IConstruct, Node } from 'constructs';
-import { GitOpsLayout } from './gitops-layout';
+import { GitOpsLayout, LayoutEntry } from './gitops-layout';
 import { GitOpsObject } from './gitops-layout-props';
 import { checkTenancyAppProps } from './input-checks';
 import { OlmWrites } from './olm-writes';
@@ -75,7 +75,8 @@ export class TenancyApp extends App {
   public static readonly REPORT_FILE = 'TENANCY.md';
 
   /**
-   * The warnings file in `outdir` with `OutputLayout.GITOPS`: one line per warning (`Diagnostics.report`), or
+   * The warnings file in `outdir` with `OutputLayout.GITOPS`: one line per finding with the paths of the constructs
+   * reporting it (`Diagnostics.report`), or
    * `no warnings`, committed with the manifests so that reviewers see them.
    */
   public static readonly WARNINGS_FILE = 'WARNINGS.txt';
@@ -228,6 +229,63 @@ export class TenancyApp extends App {
    * removed from the App disappears from the output instead of lingering for the GitOps tool to apply.
    */
   private writeGitOps(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>): number {
+    // First from each ApiObject's identity, its JSON computed only when its folder is written (the JSON of every
+    // object at once is what set the peak memory at 5,000 tenants, docs/scale.md), to a staging folder that replaces
+    // the old layout once complete. When an object's JSON says otherwise (an `addJsonPatch` or a token changed its
+    // kind, name or namespace), or anything fails, the staging folder goes and the layout is made from every object's
+    // JSON as before, which writes the same files or reports the error.
+    const staging = path.join(this.outdir, GITOPS_STAGING);
+    fs.rmSync(staging, { recursive: true, force: true });
+    let objects = 0;
+    try {
+      objects = this.writeGitOpsStreaming(perChart, staging);
+    } catch {
+      fs.rmSync(staging, { recursive: true, force: true });
+      return this.writeGitOpsFromJson(perChart);
+    }
+    for (const entry of GITOPS_ENTRIES) {
+      const target = path.join(this.outdir, entry);
+      fs.rmSync(target, { recursive: true, force: true });
+      const staged = path.join(staging, entry);
+      if (fs.existsSync(staged)) fs.renameSync(staged, target);
+    }
+    fs.rmSync(staging, { recursive: true, force: true });
+    return objects;
+  }
+
+  /** The GitOps layout written to `dir` (created), each object's JSON made when its folder is written. */
+  private writeGitOpsStreaming(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>, dir: string): number {
+    const identities = new Map<IConstruct, { identity: string; chart: Chart }>();
+    for (const { chart, apiObjects } of perChart) {
+      for (const apiObject of apiObjects) {
+        const namespace = apiObject.metadata.namespace;
+        identities.set(apiObject, { identity: `${apiObject.apiVersion}/${apiObject.kind}/${namespace ?? ''}/${apiObject.name ?? ''}`, chart });
+      }
+    }
+    const entries: LayoutEntry[] = [];
+    for (const { chart, apiObjects } of perChart) {
+      for (const apiObject of apiObjects) {
+        const team = owningOlmV1Team(apiObject);
+        entries.push({
+          apiVersion: apiObject.apiVersion,
+          kind: apiObject.kind,
+          namespace: apiObject.metadata.namespace,
+          name: apiObject.name,
+          tenant: owningTenant(apiObject),
+          dependsOn: dependenciesInChart(apiObject, chart, identities),
+          ...(team ? { tenantNamespaces: team.namespaces } : {}),
+          manifest: () => apiObject.toJson(),
+        });
+      }
+    }
+    const write = fileWriter(dir);
+    GitOpsLayout._emitEntries(entries, { syncWaves: this.syncWaves }, write);
+    write({ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() });
+    return entries.length;
+  }
+
+  /** The GitOps layout made from every object's JSON at once, written to `outdir` (see `writeGitOps`). */
+  private writeGitOpsFromJson(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>): number {
     const written = new Map<IConstruct, { identity: string; chart: Chart }>();
     const manifests: Array<{ apiObject: ApiObject; chart: Chart; manifest: any }> = [];
     for (const { chart, apiObjects } of perChart) {
@@ -238,14 +296,7 @@ export class TenancyApp extends App {
       }
     }
     const input: GitOpsObject[] = manifests.map(({ apiObject, chart, manifest }) => {
-      // Only dependencies inside the chart: `resolveDependencies` turns a cross-chart dependency into "every object
-      // of chart A after every object of chart B", which says nothing about these two objects (kind waves order
-      // e.g. a CuratedCatalog's CatalogSource after the tenant's Namespace).
-      const dependsOn: string[] = [];
-      for (const d of apiObject.node.dependencies) {
-        const target = written.get(d);
-        if (target !== undefined && target.chart === chart) dependsOn.push(target.identity);
-      }
+      const dependsOn = dependenciesInChart(apiObject, chart, written);
       const team = owningOlmV1Team(apiObject);
       return { manifest, tenant: owningTenant(apiObject), dependsOn, ...(team ? { tenantNamespaces: team.namespaces } : {}) };
     });
@@ -255,21 +306,14 @@ export class TenancyApp extends App {
     if (manifests.some(({ manifest }) => YamlWriter.unrepresentable(manifest) !== undefined)) {
       GitOpsLayout.files(input, { syncWaves: this.syncWaves });
     }
-    const dirs = new Set<string>();
+    let removed = false;
+    const writeFile = fileWriter(this.outdir);
     const write = (f: { path: string; content: string }) => {
-      if (dirs.size === 0) {
-        for (const entry of ['kustomization.yaml', GitOpsLayout.CLUSTER_FOLDER, GitOpsLayout.TENANTS_FOLDER, 'argocd']) {
-          fs.rmSync(path.join(this.outdir, entry), { recursive: true, force: true });
-        }
-        dirs.add(this.outdir);
+      if (!removed) {
+        for (const entry of GITOPS_ENTRIES) fs.rmSync(path.join(this.outdir, entry), { recursive: true, force: true });
+        removed = true;
       }
-      const file = path.join(this.outdir, ...f.path.split('/'));
-      const dir = path.dirname(file);
-      if (!dirs.has(dir)) {
-        fs.mkdirSync(dir, { recursive: true });
-        dirs.add(dir);
-      }
-      fs.writeFileSync(file, f.content);
+      writeFile(f);
     };
     GitOpsLayout._emitFiles(input, { syncWaves: this.syncWaves }, write);
     write({ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() });
@@ -371,6 +415,39 @@ function olmV1Sections(app: IConstruct): string[] | undefined {
 }
 
 /** The namespace of the closest `ScopedOperatorTenant` above a construct, if any. */
+/** The layout's own entries in `outdir`: replaced as a whole by every GitOps synth. */
+const GITOPS_ENTRIES = ['kustomization.yaml', GitOpsLayout.CLUSTER_FOLDER, GitOpsLayout.TENANTS_FOLDER, 'argocd'];
+/** Where a GitOps synth writes before it replaces the old layout (inside `outdir`: renames stay on one file system). */
+const GITOPS_STAGING = '.cdk8s-olm-tenancy-staging';
+
+/** Writes each file once, to its final path under `root`, creating each folder once. */
+function fileWriter(root: string): (f: { path: string; content: string }) => void {
+  const dirs = new Set<string>();
+  return (f) => {
+    const file = path.join(root, ...f.path.split('/'));
+    const dir = path.dirname(file);
+    if (!dirs.has(dir)) {
+      fs.mkdirSync(dir, { recursive: true });
+      dirs.add(dir);
+    }
+    fs.writeFileSync(file, f.content);
+  };
+}
+
+/**
+ * Identities of the objects `apiObject` depends on, only inside its chart: `resolveDependencies` turns a cross-chart
+ * dependency into "every object of chart A after every object of chart B", which says nothing about these two
+ * objects (kind waves order e.g. a CuratedCatalog's CatalogSource after the tenant's Namespace).
+ */
+function dependenciesInChart(apiObject: ApiObject, chart: Chart, identities: Map<IConstruct, { identity: string; chart: Chart }>): string[] {
+  const dependsOn: string[] = [];
+  for (const d of apiObject.node.dependencies) {
+    const target = identities.get(d);
+    if (target !== undefined && target.chart === chart) dependsOn.push(target.identity);
+  }
+  return dependsOn;
+}
+
 function owningTenant(c: IConstruct): string | undefined {
   const scopes = c.node.scopes;
   for (let i = scopes.length - 1; i >= 0; i--) {

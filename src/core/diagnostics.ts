@@ -196,11 +196,14 @@ export class Diagnostics {
     return [first, ...details.map((l) => `    ${l}`)].join('\n');
   }
 
-  /** `Diagnostics.warnings(scope)`, one formatted line each, joined by newlines ('' when none). */
+  /**
+   * `Diagnostics.warnings(scope)` as lines `warning: <Diagnostics.format>`, joined by newlines ('' when none), in the
+   * same order; constructs that report the same finding (same code, field, value, message and fix) share its line,
+   * their paths listed in order: `warning: [tenant-a/Tenant, tenant-b/Tenant] field="value": message. (Code)`.
+   * 5,000 tenants installing the same bundle get one line for its warning, not 5,000.
+   */
   public static report(scope: IConstruct): string {
-    return Diagnostics.warnings(scope)
-      .map((d) => `warning: ${Diagnostics.format(d)}`)
-      .join('\n');
+    return SynthPass.run(scope.node.root, () => groupedReport(scope));
   }
 
   private constructor() {}
@@ -221,6 +224,36 @@ function collectWarnings(scope: IConstruct): Diagnostic[] {
     (a, b) =>
       cmp(a.constructPath, b.constructPath) || cmp(a.code, b.code) || cmp(a.field ?? '', b.field ?? '') || cmp(a.message, b.message),
   );
+}
+
+/**
+ * `Diagnostics.report`: the warnings grouped by finding while the producers run, so that only one copy of each
+ * distinct finding is kept (not one per construct: 10,000 at 5,000 tenants).
+ */
+function groupedReport(scope: IConstruct): string {
+  const groups = new Map<string, { finding: DiagnosticDetails; paths: string[] }>();
+  for (const c of scope.node.findAll()) {
+    const producers = warningProducers.get(c);
+    if (producers === undefined) continue;
+    const path = c.node.path;
+    for (const producer of producers) {
+      for (const d of producer()) {
+        const key = JSON.stringify([d.code, d.field, d.value, d.message, d.fix]);
+        const group = groups.get(key);
+        if (group === undefined) groups.set(key, { finding: d, paths: [path] });
+        else if (group.paths[group.paths.length - 1] !== path) group.paths.push(path);
+      }
+    }
+  }
+  // the order of Diagnostics.warnings (path, code, field, message), each group at its first path
+  const lines = [...groups.values()].map(({ finding, paths }) => {
+    const sorted = [...new Set(paths)].sort(cmp);
+    return { finding, first: sorted[0], line: `warning: ${Diagnostics.format({ ...finding, severity: Severity.WARNING, constructPath: sorted.join(', ') })}` };
+  });
+  return lines.sort((a, b) => cmp(a.first, b.first) || cmp(a.finding.code, b.finding.code)
+    || cmp(a.finding.field ?? '', b.finding.field ?? '') || cmp(a.finding.message, b.finding.message))
+    .map((l) => l.line)
+    .join('\n');
 }
 
 /** Longest value shown in a formatted finding (the structured `Diagnostic.value` keeps all of it). */

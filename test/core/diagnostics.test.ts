@@ -1,5 +1,6 @@
 import { App, Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
+import * as fc from 'fast-check';
 import { Diagnostics, Severity } from '../../src';
 import { addErrorProducer, addWarningProducer } from '../../src/core/diagnostics';
 
@@ -45,6 +46,46 @@ describe('Diagnostics', () => {
       'warning: [platform/A]: b. (B)',
       'warning: [platform/Z]: z. (Second)',
     ].join('\n'));
+  });
+
+  test('GIVEN constructs reporting the same finding THEN report() gives it one line listing their paths, in the order of warnings()', () => {
+    const { chart } = fixture();
+    const shared = { code: 'CrdsCreatedByOlm', field: 'bundle', value: 'etcd', message: 'OLM creates the CRDs', fix: 'accept it' };
+    // created out of path order: the paths of a line are sorted like warnings()
+    for (const id of ['tenant-10', 'tenant-2', 'tenant-1']) addWarningProducer(new Construct(chart, id), () => [shared]);
+    addWarningProducer(new Construct(chart, 'tenant-3'), () => [{ ...shared, value: 'prometheus' }, { code: 'A', message: 'first by code' }]);
+    // the same construct reporting it twice is listed once
+    const twice = new Construct(chart, 'tenant-0');
+    addWarningProducer(twice, () => [{ code: 'Z', message: 'z' }]);
+    addWarningProducer(twice, () => [{ code: 'Z', message: 'z' }]);
+    expect(Diagnostics.report(chart)).toEqual([
+      'warning: [platform/tenant-0]: z. (Z)',
+      'warning: [platform/tenant-1, platform/tenant-10, platform/tenant-2] bundle="etcd": OLM creates the CRDs. Fix: accept it (CrdsCreatedByOlm, OLMT-016)',
+      'warning: [platform/tenant-3]: first by code. (A)',
+      'warning: [platform/tenant-3] bundle="prometheus": OLM creates the CRDs. Fix: accept it (CrdsCreatedByOlm, OLMT-016)',
+    ].join('\n'));
+    // warnings() keeps one entry per construct and finding
+    expect(Diagnostics.warnings(chart).map((d) => `${d.constructPath} ${d.code} ${d.value ?? ''}`)).toEqual([
+      'platform/tenant-0 Z ', 'platform/tenant-0 Z ', 'platform/tenant-1 CrdsCreatedByOlm etcd', 'platform/tenant-10 CrdsCreatedByOlm etcd',
+      'platform/tenant-2 CrdsCreatedByOlm etcd', 'platform/tenant-3 A ', 'platform/tenant-3 CrdsCreatedByOlm prometheus',
+    ]);
+  });
+
+  test('property (seed 26): report() lists exactly the findings of warnings(), each line once, grouped by finding', () => {
+    const findings = [{ code: 'A', message: 'a' }, { code: 'B', field: 'f', value: 'v', message: 'b' }, { code: 'B', field: 'f', value: 'w', message: 'b' }];
+    fc.assert(fc.property(fc.array(fc.array(fc.nat(findings.length - 1), { maxLength: 3 }), { minLength: 1, maxLength: 8 }), (perConstruct) => {
+      const { chart } = fixture();
+      perConstruct.forEach((list, i) => addWarningProducer(new Construct(chart, `c${i}`), () => list.map((f) => findings[f])));
+      const flat = Diagnostics.warnings(chart);
+      // ungroup the report: every (path, finding) of warnings(), without repeats, in the same order
+      const ungrouped = Diagnostics.report(chart).split('\n').filter((l) => l !== '').flatMap((line) => {
+        const m = /^warning: \[([^\]]*)\](.*)$/.exec(line)!;
+        return m[1].split(', ').map((p) => `warning: [${p}]${m[2]}`);
+      });
+      const expected = [...new Set(flat.map((d) => `warning: ${Diagnostics.format(d)}`))];
+      expect([...ungrouped].sort()).toEqual([...expected].sort());
+      expect(new Set(Diagnostics.report(chart).split('\n')).size).toEqual(Diagnostics.report(chart).split('\n').length);
+    }), { seed: 26, numRuns: 200 });
   });
 
   test('GIVEN the warnings-as-errors context THEN warnings fail the synth', () => {

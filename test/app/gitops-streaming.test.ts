@@ -1,0 +1,220 @@
+/**
+ * Issue 17: the GitOps layout is written from each object's identity, its JSON made only when its folder is written
+ * (`GitOpsLayout._emitEntries`), to a staging folder that replaces the old layout once complete. Whatever it writes
+ * must be exactly what the layout of every object's JSON (`GitOpsLayout.files`) writes; anything else (an object
+ * whose JSON says another identity, an error) falls back to that layout.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ApiObject, Chart, JsonPatch } from 'cdk8s';
+import * as fc from 'fast-check';
+import { GitOpsFile, GitOpsLayout, LayoutEntry, LayoutEntryMismatch } from '../../src/app/gitops-layout';
+import { YamlWriter } from '../../src/app/yaml-writer';
+import { CatalogSourceReference, GitOpsObject, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
+
+const STAGING = '.cdk8s-olm-tenancy-staging';
+
+function obj(apiVersion: string, kind: string, name: string, namespace?: string): any {
+  return { apiVersion, kind, metadata: { name, ...(namespace !== undefined ? { namespace } : {}) } };
+}
+
+/** The entries `TenancyApp` would make for these objects, counting each manifest() call. */
+function entriesOf(objects: GitOpsObject[], calls: number[]): LayoutEntry[] {
+  return objects.map((o, i) => ({
+    apiVersion: o.manifest.apiVersion,
+    kind: o.manifest.kind,
+    namespace: o.manifest.metadata?.namespace,
+    name: o.manifest.metadata?.name,
+    tenant: o.tenant,
+    tenantNamespaces: o.tenantNamespaces,
+    dependsOn: o.dependsOn,
+    manifest: () => {
+      calls[i] = (calls[i] ?? 0) + 1;
+      return o.manifest;
+    },
+  }));
+}
+
+function emitted(entries: LayoutEntry[], syncWaves: boolean): GitOpsFile[] {
+  const files: GitOpsFile[] = [];
+  GitOpsLayout._emitEntries(entries, { syncWaves }, (f) => files.push(f));
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Every file below `dir` with its content, paths relative and `/`-separated. */
+function tree(dir: string, base = dir): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) Object.assign(out, tree(p, base));
+    else out[path.relative(base, p).split(path.sep).join('/')] = fs.readFileSync(p, 'utf8');
+  }
+  return out;
+}
+
+describe('GitOpsLayout._emitEntries (the layout from identities, JSON made per folder)', () => {
+  test('property (seed 17): the same files as files() of the JSON, each manifest() called exactly once', () => {
+    const kinds = [['v1', 'Namespace'], ['v1', 'ServiceAccount'], ['operators.coreos.com/v1', 'OperatorGroup'],
+      ['operators.coreos.com/v1alpha1', 'Subscription'], ['rbac.authorization.k8s.io/v1', 'ClusterRole'],
+      ['olm.operatorframework.io/v1', 'ClusterExtension']];
+    const arb = fc.array(fc.record({
+      kind: fc.integer({ min: 0, max: kinds.length - 1 }),
+      name: fc.constantFrom('a', 'b', 't1', 't2', 'x1', 'B'),
+      namespace: fc.constantFrom('t1', 't2', 'x1', 'other'),
+      tenant: fc.option(fc.constantFrom('t1', 't2'), { nil: undefined }),
+      extra: fc.boolean(),
+      deps: fc.array(fc.nat(30), { maxLength: 3 }),
+      labels: fc.option(fc.dictionary(fc.constantFrom('app', 'app.kubernetes.io/managed-by', 'z'), fc.constantFrom('v', 'w')), { nil: undefined }),
+    }), { maxLength: 30 });
+    fc.assert(fc.property(arb, fc.boolean(), (specs, syncWaves) => {
+      const manifests = specs.map((s) => {
+        const [v, k] = kinds[s.kind];
+        const clusterScoped = k === 'ClusterRole' || k === 'Namespace' || k === 'ClusterExtension';
+        const m = obj(v, k, s.name, clusterScoped ? undefined : s.namespace);
+        if (s.labels) m.metadata.labels = s.labels;
+        return m;
+      });
+      const identity = (m: any) => GitOpsLayout.identity(m);
+      const objects: GitOpsObject[] = specs.map((s, i) => ({
+        manifest: manifests[i],
+        tenant: s.tenant,
+        dependsOn: s.deps.filter((d) => d < i).map((d) => identity(manifests[d])),
+        // an OLM v1 team's extra namespace
+        ...(s.tenant !== undefined && s.extra ? { tenantNamespaces: [s.tenant, 'x1'] } : {}),
+      }));
+      const calls: number[] = [];
+      expect(emitted(entriesOf(objects, calls), syncWaves)).toEqual(GitOpsLayout.files(objects, { syncWaves }));
+      expect(calls).toEqual(objects.map(() => 1));
+    }), { seed: 17, numRuns: 300 });
+  });
+
+  test.each([
+    ['apiVersion', (m: any) => ({ ...m, apiVersion: 'v2' })],
+    ['kind', (m: any) => ({ ...m, kind: 'ConfigMap' })],
+    ['metadata.name', (m: any) => ({ ...m, metadata: { ...m.metadata, name: 'other' } })],
+    ['metadata.namespace', (m: any) => ({ ...m, metadata: { ...m.metadata, namespace: 't2' } })],
+    ['metadata.namespace removed', (m: any) => ({ ...m, metadata: { name: m.metadata.name } })],
+  ])('GIVEN an object whose JSON differs from its entry in %s THEN LayoutEntryMismatch', (_field, change) => {
+    const m = obj('v1', 'ServiceAccount', 'sa', 't1');
+    const [entry] = entriesOf([{ manifest: m, tenant: 't1' }], []);
+    const changed: LayoutEntry = { ...entry, manifest: () => change(m) };
+    expect(() => emitted([changed], false)).toThrow(LayoutEntryMismatch);
+  });
+
+  test('GIVEN an entry failing the input checks of files() (a tenant that is no namespace name) THEN LayoutEntryMismatch before any file', () => {
+    const [entry] = entriesOf([{ manifest: obj('v1', 'ServiceAccount', 'sa', 't1'), tenant: '../etc' }], []);
+    const files: GitOpsFile[] = [];
+    expect(() => GitOpsLayout._emitEntries([entry], {}, (f) => files.push(f))).toThrow(LayoutEntryMismatch);
+    expect(files).toEqual([]);
+  });
+});
+
+describe('TenancyApp GitOps synth: streamed through a staging folder, falling back to the layout of the JSON', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gitops-streaming-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  afterEach(() => jest.restoreAllMocks());
+
+  function build(outdir: string, namespaces: string[]): TenancyApp {
+    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true });
+    const catalog = CatalogSourceReference.fromName('curated-operators', 'olm');
+    for (const ns of namespaces) {
+      const t = new ScopedOperatorTenant(new Chart(app, ns), 'Tenant', { namespaceName: ns });
+      t.subscribe({ packageName: 'etcd', channel: 'alpha', catalog });
+    }
+    return app;
+  }
+
+  /** The tree written from every object's JSON (the fallback, forced): the reference. */
+  function referenceTree(namespaces: string[], name: string): Record<string, string> {
+    const outdir = path.join(root, name);
+    const spy = jest.spyOn(GitOpsLayout, '_emitEntries').mockImplementation(() => {
+      throw new LayoutEntryMismatch('forced');
+    });
+    build(outdir, namespaces).synth();
+    spy.mockRestore();
+    return tree(outdir);
+  }
+
+  test('GIVEN tenants THEN writing renders each object to JSON once, the files are those of the JSON layout, no staging folder is left', () => {
+    const outdir = path.join(root, 'once');
+    const app = build(outdir, ['team-a', 'team-b']);
+    // only the writing's calls (the audit reads the bindings' JSON while validating)
+    const rendered: string[] = [];
+    let writing = false;
+    const emitEntries = GitOpsLayout._emitEntries;
+    jest.spyOn(GitOpsLayout, '_emitEntries').mockImplementation((...args) => {
+      writing = true;
+      try {
+        emitEntries(...args);
+      } finally {
+        writing = false;
+      }
+    });
+    const toJson = ApiObject.prototype.toJson;
+    jest.spyOn(ApiObject.prototype, 'toJson').mockImplementation(function (this: ApiObject) {
+      if (writing) rendered.push(this.node.path);
+      return toJson.call(this);
+    });
+    app.synth();
+    jest.restoreAllMocks();
+    expect(rendered.length).toEqual(app.summary!.objects);
+    expect(new Set(rendered).size).toEqual(rendered.length);
+    expect(fs.existsSync(path.join(outdir, STAGING))).toBe(false);
+    expect(tree(outdir)).toEqual(referenceTree(['team-a', 'team-b'], 'once-ref'));
+  });
+
+  test('GIVEN a stale staging folder (a killed synth) THEN the next synth removes it', () => {
+    const outdir = path.join(root, 'stale');
+    fs.mkdirSync(path.join(outdir, STAGING, 'tenants', 'old'), { recursive: true });
+    fs.writeFileSync(path.join(outdir, STAGING, 'tenants', 'old', 'x.yaml'), 'x: 1\n');
+    build(outdir, ['team-a']).synth();
+    expect(fs.readdirSync(outdir).sort()).toEqual(['WARNINGS.txt', 'argocd', 'kustomization.yaml', 'tenants']);
+  });
+
+  test('GIVEN an addJsonPatch that moves an object to another tenant\'s namespace THEN the JSON decides its folder (fallback), as files() does', () => {
+    const outdir = path.join(root, 'moved');
+    const app = build(outdir, ['team-a', 'team-b']);
+    const sa = app.node.findAll().find((c): c is ApiObject => c instanceof ApiObject && c.kind === 'ServiceAccount' && c.metadata.namespace === 'team-a')!;
+    sa.addJsonPatch(JsonPatch.replace('/metadata/namespace', 'team-b'), JsonPatch.replace('/metadata/name', 'moved'));
+    app.synth();
+    const written = tree(outdir);
+    expect(Object.keys(written).filter((p) => p.includes('serviceaccount')).sort()).toEqual([
+      'tenants/team-b/serviceaccount-moved.yaml',
+      'tenants/team-b/serviceaccount-team-b.yaml',
+    ]);
+    // the moved object keeps the label of the tenant that created it
+    expect(written['tenants/team-b/serviceaccount-moved.yaml']).toContain('cdk8s-olm-tenancy.io/tenant: team-a');
+    expect(fs.existsSync(path.join(outdir, STAGING))).toBe(false);
+  });
+
+  test('GIVEN the streamed writing fails once THEN the layout of the JSON is written instead, byte for byte the same', () => {
+    const outdir = path.join(root, 'fails-once');
+    const document = YamlWriter.document;
+    let calls = 0;
+    jest.spyOn(YamlWriter, 'document').mockImplementation((doc: unknown) => {
+      if (++calls === 5) throw new Error('disk full (simulated)');
+      return document(doc);
+    });
+    build(outdir, ['team-a', 'team-b']).synth();
+    jest.restoreAllMocks();
+    expect(calls).toBeGreaterThan(5);
+    expect(tree(outdir)).toEqual(referenceTree(['team-a', 'team-b'], 'fails-once-ref'));
+  });
+
+  test('GIVEN writing fails for good THEN the synth throws, the previous layout is whole and no staging folder is left', () => {
+    const outdir = path.join(root, 'fails');
+    build(outdir, ['team-a', 'team-b']).synth();
+    const before = tree(outdir);
+    const document = YamlWriter.document;
+    let calls = 0;
+    jest.spyOn(YamlWriter, 'document').mockImplementation((doc: unknown) => {
+      if (++calls >= 5) throw new Error('disk full (simulated)');
+      return document(doc);
+    });
+    expect(() => build(outdir, ['team-a']).synth()).toThrow('disk full (simulated)');
+    jest.restoreAllMocks();
+    expect(tree(outdir)).toEqual(before);
+    expect(fs.existsSync(path.join(outdir, STAGING))).toBe(false);
+  });
+});
