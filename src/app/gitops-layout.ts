@@ -161,7 +161,7 @@ export class GitOpsLayout {
         manifest: () => m,
       };
     });
-    emitPlaced(entries, options, emit);
+    emitPlaced(place(entries), options, emit);
   }
 
   /**
@@ -172,30 +172,117 @@ export class GitOpsLayout {
    * @internal
    */
   public static _emitEntries(entries: LayoutEntry[], options: GitOpsLayoutOptions, emit: (file: GitOpsFile) => void): void {
+    GitOpsLayout._emitGroups({ groups: 1, entries: () => entries }, options, emit);
+  }
+
+  /**
+   * `_emitEntries` of the objects of every group (a chart: objects depend only on objects of their own group), one
+   * group at a time: a folder that only one group's objects go to (a tenant's, usually) is written with that group,
+   * so no list of every object is held; folders several groups write to (`cluster/`, usually) are written last. The
+   * same files as `_emitEntries` of all entries in group order (tested); when two objects have one identity, it is.
+   * @internal
+   */
+  public static _emitGroups(source: LayoutSource, options: GitOpsLayoutOptions, emit: (file: GitOpsFile) => void): void {
     const check = new InputCheck();
     const checkedOptions = checkGitOpsFilesArgs(check, [], options).options;
-    const checkedOwners = new Set<string>();
-    for (const e of entries) {
-      if (typeof e.apiVersion !== 'string' || typeof e.kind !== 'string' || !optionalString(e.namespace) || !optionalString(e.name)) {
-        throw new LayoutEntryMismatch(`${String(e.kind)} ${String(e.name)}: identity parts must be strings`);
-      }
-      // owners repeat for every object of a tenant: check each distinct one once
-      const owner = `${e.tenant ?? ''}\n${(e.tenantNamespaces ?? []).join('\n')}\n${(e.dependsOn ?? []).every((d) => typeof d === 'string')}`;
-      if (checkedOwners.has(owner)) continue;
-      checkedOwners.add(owner);
-      checkGitOpsFilesArgs(check, [{ manifest: { apiVersion: 'v1', kind: 'Entry' }, tenant: e.tenant, tenantNamespaces: e.tenantNamespaces, dependsOn: e.dependsOn }], {});
-    }
     if (check.errors.length > 0) throw new LayoutEntryMismatch(check.errors[0].message);
-    emitPlaced(entries, checkedOptions, emit, (entry, manifest) => {
-      const m = check.errors.length;
-      checkManifest(check, 'manifest', manifest);
-      if (check.errors.length > m) throw new LayoutEntryMismatch(check.errors[m].message);
-      const metadata = manifest.metadata;
-      if (manifest.apiVersion !== entry.apiVersion || manifest.kind !== entry.kind
-        || metadata?.namespace !== entry.namespace || metadata?.name !== entry.name) {
-        throw new LayoutEntryMismatch(`${GitOpsLayout.identity(manifest)} was announced as ${entry.apiVersion}/${entry.kind}/${entry.namespace ?? ''}/${entry.name ?? ''}`);
+    const verify = (entry: LayoutEntry, manifest: any) => verifyEntry(check, entry, manifest);
+
+    // 1. the owners (tenants and their other namespaces), every identity once, the input checks
+    const owners = new OwnerCollector();
+    const identities = new Set<string>();
+    let duplicated = false;
+    const checkedOwners = new Set<string>();
+    for (let g = 0; g < source.groups; g++) {
+      const entries = source.entries(g);
+      const local = new Set<string>();
+      for (const e of entries) {
+        checkEntry(check, e, checkedOwners);
+        owners.add(e);
+        const id = identityOf(e);
+        local.add(id);
+        if (identities.has(id)) duplicated = true;
+        else identities.add(id);
       }
-    });
+      // a dependency on another group's object
+      if (entries.some((e) => (e.dependsOn ?? []).some((d) => !local.has(d)))) duplicated = true;
+    }
+    identities.clear();
+    if (check.errors.length > 0) throw new LayoutEntryMismatch(check.errors[0].message);
+    const known = owners.result();
+    if (duplicated || source.groups === 1) {
+      // a dependency names an identity, which then may be another group's object (or two objects): place everything
+      // at once, as files() does
+      const all: LayoutEntry[] = [];
+      for (let g = 0; g < source.groups; g++) all.push(...source.entries(g));
+      emitPlaced(place(all, known), checkedOptions, emit, verify);
+      return;
+    }
+
+    // 2. which folders more than one group writes to
+    const groupOfFolder = new Map<string, number>();
+    const shared = new Set<string>();
+    for (let g = 0; g < source.groups; g++) {
+      for (const e of source.entries(g)) {
+        const folder = homeOf(e, known).folder;
+        const first = groupOfFolder.get(folder);
+        if (first === undefined) groupOfFolder.set(folder, g);
+        else if (first !== g) shared.add(folder);
+      }
+    }
+
+    // 3. each group's own folders now, the shared ones at the end
+    const managedBy = checkedOptions.managedBy ?? GitOpsLayout.MANAGED_BY;
+    const syncWaves = checkedOptions.syncWaves === true;
+    const later = new Map<string, Placed[]>();
+    let offset = 0;
+    for (let g = 0; g < source.groups; g++) {
+      const entries = source.entries(g);
+      for (const [folder, members] of byFolder(place(entries, known, offset))) {
+        if (shared.has(folder)) {
+          const list = later.get(folder);
+          if (list) list.push(...members);
+          else later.set(folder, members);
+        } else {
+          emitFolder(folder, members, managedBy, syncWaves, emit, verify);
+        }
+      }
+      offset += entries.length;
+    }
+    for (const [folder, members] of later) emitFolder(folder, members, managedBy, syncWaves, emit, verify);
+    emitTops([...groupOfFolder.keys()], emit);
+  }
+}
+
+/** The objects of a layout, group by group (`GitOpsLayout._emitGroups`). @internal */
+export interface LayoutSource {
+  /** How many groups. */
+  readonly groups: number;
+  /** The entries of group `g`, in synthesis order; called more than once per layout (may build them anew each time). */
+  entries(g: number): LayoutEntry[];
+}
+
+/** `files()`'s input checks of an entry's identity and owner (each distinct owner once). */
+function checkEntry(check: InputCheck, e: LayoutEntry, checkedOwners: Set<string>): void {
+  if (typeof e.apiVersion !== 'string' || typeof e.kind !== 'string' || !optionalString(e.namespace) || !optionalString(e.name)) {
+    throw new LayoutEntryMismatch(`${String(e.kind)} ${String(e.name)}: identity parts must be strings`);
+  }
+  // owners repeat for every object of a tenant: check each distinct one once
+  const owner = `${e.tenant ?? ''}\n${(e.tenantNamespaces ?? []).join('\n')}\n${(e.dependsOn ?? []).every((d) => typeof d === 'string')}`;
+  if (checkedOwners.has(owner)) return;
+  checkedOwners.add(owner);
+  checkGitOpsFilesArgs(check, [{ manifest: { apiVersion: 'v1', kind: 'Entry' }, tenant: e.tenant, tenantNamespaces: e.tenantNamespaces, dependsOn: e.dependsOn }], {});
+}
+
+/** An object's JSON must have the identity its entry announced and pass `files()`'s manifest checks. */
+function verifyEntry(check: InputCheck, entry: LayoutEntry, manifest: any): void {
+  const m = check.errors.length;
+  checkManifest(check, 'manifest', manifest);
+  if (check.errors.length > m) throw new LayoutEntryMismatch(check.errors[m].message);
+  const metadata = manifest.metadata;
+  if (manifest.apiVersion !== entry.apiVersion || manifest.kind !== entry.kind
+    || metadata?.namespace !== entry.namespace || metadata?.name !== entry.name) {
+    throw new LayoutEntryMismatch(`${GitOpsLayout.identity(manifest)} was announced as ${identityOf(entry)}`);
   }
 }
 
@@ -203,56 +290,115 @@ function optionalString(v: unknown): boolean {
   return v === undefined || typeof v === 'string';
 }
 
-/** Places the entries and emits each folder's files, then the kustomizations of `tenants/` and the root. */
-function emitPlaced(entries: LayoutEntry[], options: GitOpsLayoutOptions, emit: (file: GitOpsFile) => void,
+/** Emits each folder's files, then the kustomizations of `tenants/` and the root. */
+function emitPlaced(placed: Placed[], options: GitOpsLayoutOptions, emit: (file: GitOpsFile) => void,
   verify?: (entry: LayoutEntry, manifest: any) => void): void {
   const managedBy = options.managedBy ?? GitOpsLayout.MANAGED_BY;
-  const placed = place(entries);
+  const folders = byFolder(placed);
+  for (const [folder, members] of folders) emitFolder(folder, members, managedBy, options.syncWaves === true, emit, verify);
+  emitTops([...folders.keys()], emit);
+}
 
+/** The placed objects by folder, folders in order of their first object. */
+function byFolder(placed: Placed[]): Map<string, Placed[]> {
   const folders = new Map<string, Placed[]>();
   for (const p of placed) {
     const list = folders.get(p.folder);
     if (list) list.push(p);
     else folders.set(p.folder, [p]);
   }
+  return folders;
+}
 
-  for (const [folder, members] of folders) {
-    const used = new Set<string>();
-    const names: string[] = [];
-    for (const p of applyOrder(members)) {
-      const manifest = p.entry.manifest();
-      verify?.(p.entry, manifest);
-      const name = uniqueFileName(fileBase(manifest, folder === GitOpsLayout.CLUSTER_FOLDER), used);
-      names.push(name);
-      emit({ path: `${folder}/${name}`, content: YamlWriter.document(decorate(manifest, p, managedBy, options.syncWaves === true)) });
-    }
-    emit({ path: `${folder}/kustomization.yaml`, content: kustomization(names) });
+/** A folder's object files in apply order (each object's JSON made here), then its kustomization. */
+function emitFolder(folder: string, members: Placed[], managedBy: string, syncWaves: boolean, emit: (file: GitOpsFile) => void,
+  verify?: (entry: LayoutEntry, manifest: any) => void): void {
+  const used = new Set<string>();
+  const names: string[] = [];
+  for (const p of applyOrder(members)) {
+    const manifest = p.entry.manifest();
+    verify?.(p.entry, manifest);
+    const name = uniqueFileName(fileBase(manifest, folder === GitOpsLayout.CLUSTER_FOLDER), used);
+    names.push(name);
+    emit({ path: `${folder}/${name}`, content: YamlWriter.document(decorate(manifest, p, managedBy, syncWaves)) });
   }
+  emit({ path: `${folder}/kustomization.yaml`, content: kustomization(names) });
+}
 
-  const tenants = [...folders.keys()].filter((f) => f.startsWith(`${GitOpsLayout.TENANTS_FOLDER}/`))
+/** `tenants/kustomization.yaml` (every tenant folder, sorted) and the root `kustomization.yaml`. */
+function emitTops(folders: string[], emit: (file: GitOpsFile) => void): void {
+  const tenants = folders.filter((f) => f.startsWith(`${GitOpsLayout.TENANTS_FOLDER}/`))
     .map((f) => f.slice(GitOpsLayout.TENANTS_FOLDER.length + 1)).sort();
   if (tenants.length > 0) emit({ path: `${GitOpsLayout.TENANTS_FOLDER}/kustomization.yaml`, content: kustomization(tenants) });
   const top: string[] = [];
-  if (folders.has(GitOpsLayout.CLUSTER_FOLDER)) top.push(GitOpsLayout.CLUSTER_FOLDER);
+  if (folders.includes(GitOpsLayout.CLUSTER_FOLDER)) top.push(GitOpsLayout.CLUSTER_FOLDER);
   if (tenants.length > 0) top.push(GitOpsLayout.TENANTS_FOLDER);
   emit({ path: 'kustomization.yaml', content: kustomization(top) });
 }
 
-/** Folder, tenant label, wave and dependencies of every object. */
-function place(objects: LayoutEntry[]): Placed[] {
-  const tenants = new Set<string>();
-  for (const o of objects) if (o.tenant) tenants.add(o.tenant);
-  // a tenant's other namespaces (an OLM v1 team's): their objects go to the tenant's folder
-  const otherNamespaceOf = new Map<string, string>();
-  for (const o of objects) {
-    if (!o.tenant) continue;
-    for (const ns of o.tenantNamespaces ?? []) if (!tenants.has(ns) && !otherNamespaceOf.has(ns)) otherNamespaceOf.set(ns, o.tenant);
+/** `GitOpsLayout.identity` of an entry's object. */
+function identityOf(o: LayoutEntry): string {
+  return `${o.apiVersion}/${o.kind}/${o.namespace ?? ''}/${o.name ?? ''}`;
+}
+
+/** The tenant namespaces of a layout, and the tenants' other namespaces (an OLM v1 team's), first owner first. */
+interface Owners {
+  readonly tenants: Set<string>;
+  readonly otherNamespaceOf: Map<string, string>;
+}
+
+class OwnerCollector {
+  private readonly tenants = new Set<string>();
+  private readonly candidates: Array<[string, string]> = [];
+  private readonly seen = new Set<string>();
+
+  public add(o: LayoutEntry): void {
+    if (!o.tenant) return;
+    this.tenants.add(o.tenant);
+    for (const ns of o.tenantNamespaces ?? []) {
+      // only the first owner of a namespace can win
+      if (this.seen.has(ns)) continue;
+      this.seen.add(ns);
+      this.candidates.push([ns, o.tenant]);
+    }
   }
 
+  public result(): Owners {
+    const otherNamespaceOf = new Map<string, string>();
+    for (const [ns, tenant] of this.candidates) if (!this.tenants.has(ns)) otherNamespaceOf.set(ns, tenant);
+    return { tenants: this.tenants, otherNamespaceOf };
+  }
+}
+
+/** The folder of an object and the tenant it belongs to. */
+function homeOf(o: LayoutEntry, owners: Owners): { folder: string; home?: string } {
+  const { tenants, otherNamespaceOf } = owners;
+  const namespace = o.namespace;
+  // An OLM v1 team's ClusterExtensions (cluster-scoped) live in the team's folder: the team writes them.
+  const teamExtension = o.tenant !== undefined && o.kind === 'ClusterExtension' && o.apiVersion.startsWith('olm.operatorframework.io/');
+  const isNamespace = o.apiVersion === 'v1' && o.kind === 'Namespace';
+  const name = o.name;
+  const home = namespace === undefined
+    ? (isNamespace && name !== undefined && tenants.has(name) ? name
+      : isNamespace && name !== undefined && otherNamespaceOf.has(name) ? otherNamespaceOf.get(name)
+        : teamExtension ? o.tenant : undefined)
+    : (tenants.has(namespace) ? namespace : otherNamespaceOf.get(namespace));
+  return { folder: home === undefined ? GitOpsLayout.CLUSTER_FOLDER : `${GitOpsLayout.TENANTS_FOLDER}/${home}`, home };
+}
+
+/**
+ * Folder, tenant label, wave and dependencies of every object (indexes from `offset`: the objects' place in the
+ * whole layout, which orders each folder).
+ */
+function place(objects: LayoutEntry[], owners?: Owners, offset = 0): Placed[] {
+  if (owners === undefined) {
+    const collector = new OwnerCollector();
+    for (const o of objects) collector.add(o);
+    owners = collector.result();
+  }
   const byIdentity = new Map<string, number>();
   objects.forEach((o, i) => {
-    // GitOpsLayout.identity of the object
-    const id = `${o.apiVersion}/${o.kind}/${o.namespace ?? ''}/${o.name ?? ''}`;
+    const id = identityOf(o);
     if (!byIdentity.has(id)) byIdentity.set(id, i);
   });
   const deps = objects.map((o, i) => [...new Set((o.dependsOn ?? [])
@@ -276,23 +422,14 @@ function place(objects: LayoutEntry[]): Placed[] {
   };
 
   return objects.map((o, i) => {
-    const namespace = o.namespace;
-    // An OLM v1 team's ClusterExtensions (cluster-scoped) live in the team's folder: the team writes them.
-    const teamExtension = o.tenant !== undefined && o.kind === 'ClusterExtension' && o.apiVersion.startsWith('olm.operatorframework.io/');
-    const isNamespace = o.apiVersion === 'v1' && o.kind === 'Namespace';
-    const name = o.name;
-    const home = namespace === undefined
-      ? (isNamespace && name !== undefined && tenants.has(name) ? name
-        : isNamespace && name !== undefined && otherNamespaceOf.has(name) ? otherNamespaceOf.get(name)
-          : teamExtension ? o.tenant : undefined)
-      : (tenants.has(namespace) ? namespace : otherNamespaceOf.get(namespace));
+    const { folder, home } = homeOf(o, owners!);
     return {
-      index: i,
+      index: offset + i,
       entry: o,
-      folder: home === undefined ? GitOpsLayout.CLUSTER_FOLDER : `${GitOpsLayout.TENANTS_FOLDER}/${home}`,
+      folder,
       tenantLabel: o.tenant ?? home,
       wave: waveOf(i),
-      deps: deps[i],
+      deps: deps[i].map((d) => offset + d),
     };
   });
 }

@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart, DependencyGraph, Names, YamlOutputType } from 'cdk8s';
 import { IConstruct, Node } from 'constructs';
-import { GitOpsLayout, LayoutEntry } from './gitops-layout';
+import { GitOpsLayout, LayoutEntry, LayoutSource } from './gitops-layout';
 import { GitOpsObject } from './gitops-layout-props';
 import { checkTenancyAppProps } from './input-checks';
 import { OlmWrites } from './olm-writes';
@@ -253,35 +253,19 @@ export class TenancyApp extends App {
     return objects;
   }
 
-  /** The GitOps layout written to `dir` (created), each object's JSON made when its folder is written. */
+  /**
+   * The GitOps layout written to `dir` (created), chart by chart, each object's JSON made when its folder is written.
+   * The entries are made afresh each time the layout asks for a chart's (cheap: no JSON), so none is held for long.
+   */
   private writeGitOpsStreaming(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>, dir: string): number {
-    const identities = new Map<IConstruct, { identity: string; chart: Chart }>();
-    for (const { chart, apiObjects } of perChart) {
-      for (const apiObject of apiObjects) {
-        const namespace = apiObject.metadata.namespace;
-        identities.set(apiObject, { identity: `${apiObject.apiVersion}/${apiObject.kind}/${namespace ?? ''}/${apiObject.name ?? ''}`, chart });
-      }
-    }
-    const entries: LayoutEntry[] = [];
-    for (const { chart, apiObjects } of perChart) {
-      for (const apiObject of apiObjects) {
-        const team = owningOlmV1Team(apiObject);
-        entries.push({
-          apiVersion: apiObject.apiVersion,
-          kind: apiObject.kind,
-          namespace: apiObject.metadata.namespace,
-          name: apiObject.name,
-          tenant: owningTenant(apiObject),
-          dependsOn: dependenciesInChart(apiObject, chart, identities),
-          ...(team ? { tenantNamespaces: team.namespaces } : {}),
-          manifest: () => apiObject.toJson(),
-        });
-      }
-    }
+    const source: LayoutSource = {
+      groups: perChart.length,
+      entries: (g) => layoutEntries(perChart[g].chart, perChart[g].apiObjects),
+    };
     const write = fileWriter(dir);
-    GitOpsLayout._emitEntries(entries, { syncWaves: this.syncWaves }, write);
+    GitOpsLayout._emitGroups(source, { syncWaves: this.syncWaves }, write);
     write({ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() });
-    return entries.length;
+    return perChart.reduce((n, c) => n + c.apiObjects.length, 0);
   }
 
   /** The GitOps layout made from every object's JSON at once, written to `outdir` (see `writeGitOps`). */
@@ -419,6 +403,28 @@ function olmV1Sections(app: IConstruct): string[] | undefined {
 const GITOPS_ENTRIES = ['kustomization.yaml', GitOpsLayout.CLUSTER_FOLDER, GitOpsLayout.TENANTS_FOLDER, 'argocd'];
 /** Where a GitOps synth writes before it replaces the old layout (inside `outdir`: renames stay on one file system). */
 const GITOPS_STAGING = '.cdk8s-olm-tenancy-staging';
+
+/** The layout's entries of one chart's objects: identity and owner from the constructs, the JSON made on demand. */
+function layoutEntries(chart: Chart, apiObjects: ApiObject[]): LayoutEntry[] {
+  const identities = new Map<IConstruct, { identity: string; chart: Chart }>();
+  for (const apiObject of apiObjects) {
+    identities.set(apiObject, { identity: `${apiObject.apiVersion}/${apiObject.kind}/${apiObject.metadata.namespace ?? ''}/${apiObject.name ?? ''}`, chart });
+  }
+  return apiObjects.map((apiObject): LayoutEntry => {
+    const team = owningOlmV1Team(apiObject);
+    // one literal, no spread (see GitOpsLayout's decorate)
+    return {
+      apiVersion: apiObject.apiVersion,
+      kind: apiObject.kind,
+      namespace: apiObject.metadata.namespace,
+      name: apiObject.name,
+      tenant: owningTenant(apiObject),
+      dependsOn: dependenciesInChart(apiObject, chart, identities),
+      tenantNamespaces: team?.namespaces,
+      manifest: () => apiObject.toJson(),
+    };
+  });
+}
 
 /** Writes each file once, to its final path under `root`, creating each folder once. */
 function fileWriter(root: string): (f: { path: string; content: string }) => void {

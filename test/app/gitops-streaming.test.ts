@@ -89,6 +89,52 @@ describe('GitOpsLayout._emitEntries (the layout from identities, JSON made per f
     }), { seed: 17, numRuns: 300 });
   });
 
+  test('property (seed 18): in groups (charts), the same files as files() of all objects, each manifest() called once when written', () => {
+    const kinds = [['v1', 'Namespace'], ['v1', 'ServiceAccount'], ['operators.coreos.com/v1', 'OperatorGroup'],
+      ['operators.coreos.com/v1alpha1', 'Subscription'], ['rbac.authorization.k8s.io/v1', 'ClusterRole'],
+      ['olm.operatorframework.io/v1', 'ClusterExtension'], ['operators.coreos.com/v1alpha1', 'CatalogSource']];
+    const object = fc.record({
+      kind: fc.integer({ min: 0, max: kinds.length - 1 }),
+      name: fc.constantFrom('a', 'b', 't1', 't2', 't3', 'x1'),
+      namespace: fc.constantFrom('t1', 't2', 't3', 'x1', 'other'),
+      extra: fc.boolean(),
+      deps: fc.array(fc.nat(10), { maxLength: 3 }),
+      crossDep: fc.option(fc.nat(30), { nil: undefined }),
+    });
+    // a group: a tenant chart (tenant t1..t3) or a platform chart (no tenant)
+    const group = fc.record({ tenant: fc.option(fc.constantFrom('t1', 't2', 't3'), { nil: undefined }), objects: fc.array(object, { maxLength: 8 }) });
+    fc.assert(fc.property(fc.array(group, { maxLength: 6 }), fc.boolean(), fc.boolean(), (groups, syncWaves, allowCross) => {
+      const all: GitOpsObject[] = [];
+      const grouped: GitOpsObject[][] = groups.map((g) => {
+        const start = all.length;
+        const made = g.objects.map((s, i) => {
+          const [v, k] = kinds[s.kind];
+          const clusterScoped = k === 'ClusterRole' || k === 'Namespace' || k === 'ClusterExtension';
+          const m = obj(v, k, s.name, clusterScoped ? undefined : s.namespace);
+          // dependencies on earlier objects of the group; with allowCross sometimes on any earlier object
+          const deps = s.deps.filter((d) => d < i).map((d) => GitOpsLayout.identity(all[start + d].manifest));
+          if (allowCross && s.crossDep !== undefined && s.crossDep < all.length) deps.push(GitOpsLayout.identity(all[s.crossDep].manifest));
+          const o: GitOpsObject = {
+            manifest: m,
+            tenant: g.tenant,
+            dependsOn: deps,
+            ...(g.tenant !== undefined && s.extra ? { tenantNamespaces: [g.tenant, 'x1'] } : {}),
+          };
+          all.push(o);
+          return o;
+        });
+        return made;
+      });
+      const calls = grouped.map(() => [] as number[]);
+      const entries = grouped.map((objects, g) => entriesOf(objects, calls[g]));
+      const files: GitOpsFile[] = [];
+      GitOpsLayout._emitGroups({ groups: entries.length, entries: (g) => entries[g] }, { syncWaves }, (f) => files.push(f));
+      files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      expect(files).toEqual(GitOpsLayout.files(all, { syncWaves }));
+      expect(calls.flat().filter((c) => c !== undefined)).toEqual(all.map(() => 1));
+    }), { seed: 18, numRuns: 400 });
+  });
+
   test.each([
     ['apiVersion', (m: any) => ({ ...m, apiVersion: 'v2' })],
     ['kind', (m: any) => ({ ...m, kind: 'ConfigMap' })],
@@ -128,7 +174,7 @@ describe('TenancyApp GitOps synth: streamed through a staging folder, falling ba
   /** The tree written from every object's JSON (the fallback, forced): the reference. */
   function referenceTree(namespaces: string[], name: string): Record<string, string> {
     const outdir = path.join(root, name);
-    const spy = jest.spyOn(GitOpsLayout, '_emitEntries').mockImplementation(() => {
+    const spy = jest.spyOn(GitOpsLayout, '_emitGroups').mockImplementation(() => {
       throw new LayoutEntryMismatch('forced');
     });
     build(outdir, namespaces).synth();
@@ -142,14 +188,21 @@ describe('TenancyApp GitOps synth: streamed through a staging folder, falling ba
     // only the writing's calls (the audit reads the bindings' JSON while validating)
     const rendered: string[] = [];
     let writing = false;
-    const emitEntries = GitOpsLayout._emitEntries;
-    jest.spyOn(GitOpsLayout, '_emitEntries').mockImplementation((...args) => {
+    const emitGroups = GitOpsLayout._emitGroups;
+    jest.spyOn(GitOpsLayout, '_emitGroups').mockImplementation((...args) => {
       writing = true;
       try {
-        emitEntries(...args);
+        emitGroups(...args);
       } finally {
         writing = false;
       }
+    });
+    // the JSON layout (the fallback) is not used
+    let referenceCalls = 0;
+    const fromJson = GitOpsLayout._emitFiles;
+    jest.spyOn(GitOpsLayout, '_emitFiles').mockImplementation((...args) => {
+      referenceCalls++;
+      fromJson(...args);
     });
     const toJson = ApiObject.prototype.toJson;
     jest.spyOn(ApiObject.prototype, 'toJson').mockImplementation(function (this: ApiObject) {
@@ -158,6 +211,7 @@ describe('TenancyApp GitOps synth: streamed through a staging folder, falling ba
     });
     app.synth();
     jest.restoreAllMocks();
+    expect(referenceCalls).toEqual(0);
     expect(rendered.length).toEqual(app.summary!.objects);
     expect(new Set(rendered).size).toEqual(rendered.length);
     expect(fs.existsSync(path.join(outdir, STAGING))).toBe(false);
