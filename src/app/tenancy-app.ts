@@ -421,7 +421,7 @@ function layoutEntries(chart: Chart, apiObjects: ApiObject[]): LayoutEntry[] {
       tenant: owningTenant(apiObject),
       dependsOn: dependenciesInChart(apiObject, chart, identities),
       tenantNamespaces: team?.namespaces,
-      manifest: () => apiObject.toJson(),
+      manifest: () => SynthPass.takeJson(apiObject),
     };
   });
 }
@@ -497,7 +497,8 @@ class FindAllCache {
     if (node.scope !== undefined && node.scope.node.scope !== undefined) return node.findAll();
     let found = this.cache.get(node);
     if (!found) {
-      found = node.findAll();
+      // the App's list is the pass's (shared with the validations, the audit and the warnings)
+      found = node.scope === undefined ? SynthPass.findAll(node.root) : node.findAll();
       this.cache.set(node, found);
     }
     return found;

@@ -7,6 +7,7 @@ import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import type { AuditedTenant, TenancyAuditInput } from './audited-tenant';
 import type { PowerObject } from './effective-power';
+import { SynthPass } from '../core/synth-pass';
 
 interface Registered {
   readonly construct: IConstruct;
@@ -67,9 +68,9 @@ export function auditInputOf(scope: IConstruct, kinds: ReadonlySet<string> = AUD
 
 /** The manifest of every object of `scope`'s App of `kinds` (audited kinds only), one by one (none kept). */
 export function forEachAuditedManifest(scope: IConstruct, kinds: ReadonlySet<string>, each: (manifest: any) => void): void {
-  for (const c of scope.node.root.node.findAll()) {
+  for (const c of SynthPass.findAll(scope.node.root)) {
     if (!(c instanceof ApiObject) || !AUDITED_KINDS.has(c.kind) || !kinds.has(c.kind)) continue;
-    each(c.toJson());
+    each(SynthPass.json(c));
   }
 }
 

@@ -212,7 +212,7 @@ export class Diagnostics {
 /** `Diagnostics.warnings` inside its pass. */
 function collectWarnings(scope: IConstruct): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const c of scope.node.findAll()) {
+  for (const c of SynthPass.findAll(scope)) {
     for (const producer of warningProducers.get(c) ?? []) {
       for (const d of producer()) {
         const policyId = PolicyChecks.byCode(d.code)?.id;
@@ -232,7 +232,7 @@ function collectWarnings(scope: IConstruct): Diagnostic[] {
  */
 function groupedReport(scope: IConstruct): string {
   const groups = new Map<string, { finding: DiagnosticDetails; paths: string[] }>();
-  for (const c of scope.node.findAll()) {
+  for (const c of SynthPass.findAll(scope)) {
     const producers = warningProducers.get(c);
     if (producers === undefined) continue;
     const path = c.node.path;

@@ -7,6 +7,7 @@ import { PeopleGrantFacts, TenantConflicts, TenantFacts } from './tenant-conflic
 import { AuditedTenant } from '../audit/audited-tenant';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { DiagnosticDetails } from '../core/diagnostic-details';
+import { SynthPass } from '../core/synth-pass';
 
 /** What the App-wide checks need of a tenant (a `ScopedOperatorTenant`). */
 export interface TreeTenant extends IConstruct {
@@ -114,7 +115,7 @@ function treeOf(root: IConstruct): TreeIndex {
     TREES.set(root, created);
     root.node.addValidation({
       validate: () => {
-        const all = root.node.findAll();
+        const all = SynthPass.findAll(root);
         created.operatorGroups = indexOperatorGroups(root, all);
         created.conflicts = computeConflicts(created.tenants);
         created.byNamespace = indexTenantNamespaces(created.tenants);
