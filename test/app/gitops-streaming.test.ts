@@ -9,9 +9,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import * as fc from 'fast-check';
+import { CatalogSourceReference, GitOpsObject, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
 import { GitOpsFile, GitOpsLayout, LayoutEntry, LayoutEntryMismatch } from '../../src/app/gitops-layout';
 import { YamlWriter } from '../../src/app/yaml-writer';
-import { CatalogSourceReference, GitOpsObject, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
 
 const STAGING = '.cdk8s-olm-tenancy-staging';
 
