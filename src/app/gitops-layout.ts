@@ -16,6 +16,7 @@
  */
 import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
 import { checkGitOpsFilesArgs, checkKindWaveArgs, checkManifest } from './input-checks';
+import { LayoutEntry, LayoutEntryMismatch, LayoutSource } from './gitops-layout-entries';
 import { YamlWriter } from './yaml-writer';
 import { InputCheck, throwIfInvalid } from '../core/input';
 
@@ -25,36 +26,6 @@ export interface GitOpsFile {
   readonly path: string;
   /** File content (YAML). */
   readonly content: string;
-}
-
-/**
- * What the layout needs of an object before its JSON: the parts of its identity and its owner. `TenancyApp` takes
- * them from the `ApiObject` and computes the JSON only when the object's folder is written, so that the JSON of
- * 40,000 objects is never alive at once (what sets peak memory at scale, docs/scale.md).
- * @internal
- */
-export interface LayoutEntry {
-  readonly apiVersion: string;
-  readonly kind: string;
-  readonly namespace?: string;
-  readonly name?: string;
-  readonly tenant?: string;
-  readonly tenantNamespaces?: string[];
-  readonly dependsOn?: string[];
-  /** The object (JSON), called once, when its folder is written. */
-  readonly manifest: () => any;
-}
-
-/**
- * Thrown by `_emitEntries` when an object's JSON does not have the identity its entry announced (an `addJsonPatch`
- * or a token changed it) or fails the input checks: the caller lays the objects out from their JSON instead.
- * @internal
- */
-export class LayoutEntryMismatch extends Error {
-  constructor(public readonly detail: string) {
-    super(`GitOps layout entry differs from its object: ${detail}`);
-    this.name = 'LayoutEntryMismatch';
-  }
 }
 
 /** Where one object goes, and how it is labelled. */
@@ -252,14 +223,6 @@ export class GitOpsLayout {
     for (const [folder, members] of later) emitFolder(folder, members, managedBy, syncWaves, emit, verify);
     emitTops([...groupOfFolder.keys()], emit);
   }
-}
-
-/** The objects of a layout, group by group (`GitOpsLayout._emitGroups`). @internal */
-export interface LayoutSource {
-  /** How many groups. */
-  readonly groups: number;
-  /** The entries of group `g`, in synthesis order; called more than once per layout (may build them anew each time). */
-  entries(g: number): LayoutEntry[];
 }
 
 /** `files()`'s input checks of an entry's identity and owner (each distinct owner once). */
