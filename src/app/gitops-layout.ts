@@ -14,9 +14,9 @@
  *
  * Pure: no construct dependency; `TenancyApp` feeds it the objects of one synthesis.
  */
+import { LayoutEntry, LayoutEntryMismatch, LayoutSource } from './gitops-layout-entries';
 import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
 import { checkGitOpsFilesArgs, checkKindWaveArgs, checkManifest } from './input-checks';
-import { LayoutEntry, LayoutEntryMismatch, LayoutSource } from './gitops-layout-entries';
 import { YamlWriter } from './yaml-writer';
 import { InputCheck, throwIfInvalid } from '../core/input';
 
