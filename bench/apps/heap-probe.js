@@ -14,11 +14,11 @@ out.loaded = live();
 const etcd = lib.OperatorBundle.fromDirectory(path.join(bundles, 'etcd', '0.9.4'));
 const prometheus = lib.OperatorBundle.fromDirectory(path.join(bundles, 'prometheus', '0.56.3'));
 out.bundles = live();
-// the live heap when the GitOps layout starts (GitOpsLayout._emitFiles: TenancyApp calls it with every object's JSON)
-const emitFiles = lib.GitOpsLayout._emitFiles;
-lib.GitOpsLayout._emitFiles = function (...args) {
-  out.layout = live();
-  return emitFiles.apply(this, args);
+// the live heap when the writing starts (validation done: GitOpsLayout._emitGroups writes the layout chart by chart)
+const emitGroups = lib.GitOpsLayout._emitGroups;
+lib.GitOpsLayout._emitGroups = function (...args) {
+  out.writing = live();
+  return emitGroups.apply(this, args);
 };
 const catalog = lib.CatalogSourceReference.fromName('curated-operators', 'olm');
 const app = new lib.TenancyApp({ outdir, layout: lib.OutputLayout.GITOPS, quiet: true });
