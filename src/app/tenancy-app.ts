@@ -285,9 +285,9 @@ export class TenancyApp extends App {
       const team = owningOlmV1Team(apiObject);
       return { manifest, tenant: owningTenant(apiObject), dependsOn, ...(team ? { tenantNamespaces: team.namespaces } : {}) };
     });
-    // Each file is written as soon as it is rendered, once, to its final path (45,000 files at 5,000 tenants are
-    // not held in memory). What could fail does so before anything is removed: the input checks (`_emitFiles`
-    // checks before its first file) and a string YAML cannot hold (found up front; `files()` throws its error).
+    // The fallback of `writeGitOps`: each file is written as soon as it is rendered, once, to its final path. What
+    // could fail does so before anything is removed: the input checks (`_emitFiles` checks before its first file)
+    // and a string YAML cannot hold (found up front; `files()` throws its error).
     if (manifests.some(({ manifest }) => YamlWriter.unrepresentable(manifest) !== undefined)) {
       GitOpsLayout.files(input, { syncWaves: this.syncWaves });
     }
