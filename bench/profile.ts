@@ -18,7 +18,7 @@ const PHASES: Array<[string, RegExp]> = [
   ['`TenancyApp.synth()`', /^synth lib\/app\/tenancy-app\.js/],
   ['... validation (every construct\'s checks, the audit)', /^validate lib\/app\/tenancy-app\.js/],
   ['... `ApiObject.toJson()`', /^toJson lib\/api-object\.js/],
-  ['... the GitOps layout (placing, ordering, labels, YAML text)', /^_emitFiles lib\/app\/gitops-layout\.js/],
+  ['... the GitOps layout, chart by chart (placing, ordering, labels; the objects\' JSON, YAML text and writing nest in it)', /^(_emitGroups|_emitFiles) lib\/app\/gitops-layout\.js/],
   ['... YAML text (`YamlWriter`)', /^document lib\/app\/yaml-writer\.js/],
   ['... writing files (`fs.writeFileSync`, `mkdirSync`)', /^(writeFileSync|mkdirSync) node:fs/],
   ['... the warnings printed (`Diagnostics.report`)', /^report lib\/core\/diagnostics\.js/],
