@@ -43,6 +43,8 @@ interface Run extends AppReport {
   /** Wall clock of the whole process, spawn to exit, as the parent sees it. */
   readonly wallMs: number;
   readonly files: number;
+  /** Of several runs: the smallest peak RSS (`maxRssMb` is the largest). */
+  readonly minRssMb?: number;
 }
 
 /** Compiles the library to .bench/lib (`tsc -p tsconfig.json`, as the package build does), untracked. */
@@ -126,7 +128,11 @@ function appArgs(mode: Mode, tenants: number, template: string): string[] {
     : [path.join(APPS, 'tenancy-app.js'), LIB, BUNDLES, `${tenants}`, mode];
 }
 
-const best = (runs: Run[]): Run => ({ ...runs.reduce((a, b) => (b.wallMs < a.wallMs ? b : a)), maxRssMb: Math.max(...runs.map((r) => r.maxRssMb)) });
+const best = (runs: Run[]): Run => ({
+  ...runs.reduce((a, b) => (b.wallMs < a.wallMs ? b : a)),
+  maxRssMb: Math.max(...runs.map((r) => r.maxRssMb)),
+  minRssMb: Math.min(...runs.map((r) => r.maxRssMb)),
+});
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 === 1 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -253,7 +259,8 @@ export function benchScale(sizes: number[] = SIZES): string[] {
   const cliMedian = cliTimes.map(median);
   const goals = [
     `- ${fmt(largest)} tenants, GitOps layout, ${head}: at most ${GOAL.ratio}x raw cdk8s one-chart time: ${ratio.toFixed(2)}x (${s(g.wallMs)} vs ${s(graw.wallMs)}), ${met(ratio <= GOAL.ratio)}`,
-    `- ... and at most ${GOAL.rssMb} MB peak RSS: ${g.maxRssMb.toFixed(0)} MB (raw ${graw.maxRssMb.toFixed(0)} MB), ${met(g.maxRssMb <= GOAL.rssMb)}`,
+    `- ... and at most ${GOAL.rssMb} MB peak RSS: ${g.maxRssMb.toFixed(0)} MB, the largest of ${REPEATS} runs (smallest ${g.minRssMb!.toFixed(0)} MB; raw cdk8s `
+      + `${graw.minRssMb!.toFixed(0)}-${graw.maxRssMb.toFixed(0)} MB), ${met(g.maxRssMb <= GOAL.rssMb)}`,
     `- loading the library adds at most ${GOAL.loadS} s over cdk8s + cdk8s-plus-28: ${s(addedLoad)} (medians), ${met(addedLoad <= GOAL.loadS * 1000)}`,
     `- one tenant end to end (GitOps layout, both bundles read) under ${GOAL.oneTenantS} s: ${s(one.wallMs)} (fastest of 5; median ${s(median(oneTenant.map((r) => r.wallMs)))}), ${met(one.wallMs <= GOAL.oneTenantS * 1000)}`,
     ...cliCases.map((b, j) => `- \`cdk8s-olm-tenancy preflight ${b}\` under ${GOAL.cliS} s: ${s(Math.min(...cliTimes[j]))} (fastest of 5; median ${s(cliMedian[j])}), ${met(Math.min(...cliTimes[j]) <= GOAL.cliS * 1000)}`),
@@ -299,7 +306,7 @@ export function benchScale(sizes: number[] = SIZES): string[] {
     '- The columns "load / read bundles / build / synth" are the app\'s own clock: process start to after `require`,',
     '  reading the two bundle directories (library only), building the constructs, `app.synth()` (validation and writing).',
     '  CPU is user + system time of the whole process (V8\'s parallel GC threads included).',
-    `- Warmed steady state (only for per-tenant flatness, labelled as such): bench/apps/steady-app.js builds and synthesizes`,
+    '- Warmed steady state (only for per-tenant flatness, labelled as such): bench/apps/steady-app.js builds and synthesizes',
     `  ${fmt(WARM_UP)} tenants untimed, then times N tenants (build + synth, GitOps layout) in the same process; fastest of ${REPEATS}.`,
     '',
     '## Goals',
