@@ -12,6 +12,7 @@ import { YamlWriter } from '../app/yaml-writer';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer, Diagnostics } from '../core/diagnostics';
 import { describeValue, INPUT_CODES, InputCheck, isObject, prop, throwIfInvalid, valueText, withUnknownProps } from '../core/input';
+import { l1Metadata } from '../core/l1-metadata';
 import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
 import { IOperatorTenant } from '../tenant/operator-tenant';
@@ -202,7 +203,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
     if (ns === undefined) return { name: this.catalogName, namespace: typeof namespace === 'string' ? namespace : '' };
     if (!this.served.has(ns)) {
       this.served.set(ns, new olm.CatalogSource(this, `CatalogSource-${ns}`, {
-        metadata: { name: this.catalogName, namespace: ns },
+        metadata: l1Metadata({ name: this.catalogName, namespace: ns }),
         spec: this.renderSpec(),
       }));
     }

@@ -5,6 +5,7 @@ import { checkRules } from './input-checks';
 import { namesCheckedByParent, nonEmpty, toL1Rules } from './private';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck, isObject } from '../core/input';
+import { l1Metadata } from '../core/l1-metadata';
 import { NameRule } from '../core/names';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
@@ -58,7 +59,7 @@ export class CompactClusterRole extends Construct {
     this.name = checkedProps.name;
     this.added.push(...(checkedProps.rules ?? []));
     this.apiObject = new k8s.KubeClusterRole(this, 'Resource', {
-      metadata: { name: checkedProps.name, labels: nonEmpty(checkedProps.labels), annotations: nonEmpty(checkedProps.annotations) },
+      metadata: l1Metadata({ name: checkedProps.name, labels: nonEmpty(checkedProps.labels), annotations: nonEmpty(checkedProps.annotations) }),
       rules: Lazy.any({ produce: () => toL1Rules(this._sharedRules) }),
     });
   }

@@ -5,6 +5,7 @@ import { checkRules } from './input-checks';
 import { namesCheckedByParent, nonEmpty, toL1Rules } from './private';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck, isObject } from '../core/input';
+import { l1Metadata } from '../core/l1-metadata';
 import { NameRule } from '../core/names';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
@@ -62,7 +63,7 @@ export class CompactRole extends Construct {
     this.namespace = checkedProps.namespace;
     this.added.push(...(checkedProps.rules ?? []));
     this.apiObject = new k8s.KubeRole(this, 'Resource', {
-      metadata: { name: checkedProps.name, namespace: checkedProps.namespace, labels: nonEmpty(checkedProps.labels) },
+      metadata: l1Metadata({ name: checkedProps.name, namespace: checkedProps.namespace, labels: nonEmpty(checkedProps.labels) }),
       rules: Lazy.any({ produce: () => toL1Rules(this._sharedRules) }),
     });
   }

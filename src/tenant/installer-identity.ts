@@ -3,6 +3,7 @@ import { k8s } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { nonEmpty, orderAfter } from './private';
 import { PodSecurityLevel, ScopedOperatorTenantProps } from './scoped-operator-tenant-props';
+import { l1Metadata } from '../core/l1-metadata';
 
 /** The props the installer identity reads (the tenant's checked props). */
 export type InstallerIdentityProps = Pick<ScopedOperatorTenantProps, 'createNamespace' | 'namespaceLabels' | 'namespaceAnnotations'
@@ -35,24 +36,24 @@ export class InstallerIdentity {
         if (level !== undefined || labels[key] === undefined) labels[key] = level ?? fallback;
       }
       this.namespace = new k8s.KubeNamespace(scope, 'Namespace', {
-        metadata: { name: namespaceName, labels: nonEmpty(labels), annotations: nonEmpty(props.namespaceAnnotations) },
+        metadata: l1Metadata({ name: namespaceName, labels: nonEmpty(labels), annotations: nonEmpty(props.namespaceAnnotations) }),
       });
     }
 
     // 2. installer ServiceAccount (L1: cdk8s-plus adds automountServiceAccountToken: false)
     this.serviceAccount = new k8s.KubeServiceAccount(scope, 'InstallerServiceAccount', {
-      metadata: { name: serviceAccountName, namespace: namespaceName },
+      metadata: l1Metadata({ name: serviceAccountName, namespace: namespaceName }),
     });
     orderAfter(this.serviceAccount, this.namespace);
 
     // 3. long-lived token Secret (L1: cdk8s-plus-28 ServiceAccountTokenSecret adds `immutable: false` and `stringData: {}`)
     if (props.createTokenSecret ?? true) {
       this.tokenSecret = new k8s.KubeSecret(scope, 'InstallerTokenSecret', {
-        metadata: {
+        metadata: l1Metadata({
           name: props.tokenSecretName ?? serviceAccountName,
           namespace: namespaceName,
           annotations: { 'kubernetes.io/service-account.name': serviceAccountName },
-        },
+        }),
         type: 'kubernetes.io/service-account-token',
       });
       orderAfter(this.tokenSecret, this.serviceAccount);

@@ -8,6 +8,7 @@ import { CuratedCatalog } from '../catalog/curated-catalog';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck, isObject, prop } from '../core/input';
+import { l1Metadata } from '../core/l1-metadata';
 import { KubernetesNames, NameRule } from '../core/names';
 import * as olm from '../imports/olm';
 import { GRAPH_ORIGINS } from '../upgrade/private';
@@ -73,7 +74,7 @@ export class OperatorSubscription extends Construct {
     this.source = this.bind(checkedProps.subscriber ?? this, namespace);
 
     this.apiObject = new olm.Subscription(this, 'Resource', {
-      metadata: { name: this.name, namespace },
+      metadata: l1Metadata({ name: this.name, namespace }),
       spec: {
         name: packageName,
         channel: checkedProps.channel,

@@ -29,6 +29,7 @@ import { enableTenancyAudit, tenancyAuditDiagnostics } from '../audit/validation
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { addErrorProducer, addWarningProducer, Diagnostics } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
+import { l1Metadata } from '../core/l1-metadata';
 import { KubernetesNames } from '../core/names';
 import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
 import * as olm from '../imports/olm';
@@ -430,7 +431,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     const accepted = (p.acceptedReach ?? []).map((a) => ({ code: a.code, subject: a.subject, reason: a.reason }));
     if (accepted.length > 0) notes[TenancyAudit.ACCEPTED_REACH_ANNOTATION] = JSON.stringify(accepted);
     const og = new olm.OperatorGroup(this, 'OperatorGroup', {
-      metadata: { name: this.operatorGroupName, namespace: ns, annotations: Object.keys(notes).length > 0 ? notes : undefined },
+      metadata: l1Metadata({ name: this.operatorGroupName, namespace: ns, annotations: Object.keys(notes).length > 0 ? notes : undefined }),
       spec: {
         serviceAccountName: this.installerServiceAccountName,
         targetNamespaces: this.allNamespaces ? undefined : this.targetNamespaces,

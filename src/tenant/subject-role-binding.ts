@@ -5,6 +5,7 @@ import { checkSubject } from './input-checks';
 import { namesCheckedByParent, nonEmpty } from './private';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck, isObject } from '../core/input';
+import { l1Metadata } from '../core/l1-metadata';
 import { NameRule } from '../core/names';
 import { subjectProblem } from '../rbac/subject-matcher';
 
@@ -76,7 +77,7 @@ export class SubjectRoleBinding extends Construct {
     this.name = checkedProps.name;
     this.namespace = checkedProps.namespace;
     this.apiObject = new k8s.KubeRoleBinding(this, 'Resource', {
-      metadata: { name: checkedProps.name, namespace: checkedProps.namespace, annotations: nonEmpty(checkedProps.annotations) },
+      metadata: l1Metadata({ name: checkedProps.name, namespace: checkedProps.namespace, annotations: nonEmpty(checkedProps.annotations) }),
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: checkedProps.roleKind, name: checkedProps.roleName },
       subjects: Lazy.any({ produce: () => this.subjects }),
     });
