@@ -64,6 +64,7 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   InstallerPermissionSet: ['boundRoles', 'clusterRules', 'namespacedRules', 'otherNamespaceRules', 'problems'],
   InstallerRbacOptions: ['annotateGrants', 'input', 'namespace', 'props', 'roleName', 'serviceAccount', 'serviceAccountName'],
   InstallerRuleCheckOptions: ['allowedSensitiveGrants', 'bundleGrantedRules', 'clusterScoped', 'field', 'operatorRbacBeyondNamespace'],
+  L1MetadataInput: ['annotations', 'labels', 'name', 'namespace'],
   LayoutEntry: ['apiVersion', 'dependsOn', 'kind', 'manifest', 'name', 'namespace', 'tenant', 'tenantNamespaces'],
   LeastPrivilegeProps: ['allowClusterScoped', 'allowedBindRoles', 'bundles', 'namespace', 'targetNamespaces'],
   LegacyPullSecretAccess: ['catalogNamespace', 'secretNames'],
