@@ -2,7 +2,10 @@
 //
 // The baseline lives in the tenant namespace, where the tenant's operators hold what their CSV permissions ask for
 // and the installer holds what it grants them (the RBAC authorizer's escalation check: `ConfirmNoEscalation`). A
-// `delete` on networkpolicies removes the default deny, an `update` on resourcequotas lifts the quota. The question
+// `delete` on networkpolicies removes the default deny, an `update` on resourcequotas lifts the quota, and an `update`
+// or `patch` of `resourcequotas/status` resets the usage the API server's quota admission reads (`status.used`), so
+// the quota admits more until the quota controller recalculates it (its full resync: every 5 minutes by default,
+// kube-controller-manager --resource-quota-sync-period; pkg/controller/resourcequota). The question
 // is the effective-power closure (`EffectivePower`) of each tenant identity, over the objects OLM creates for the
 // tenant and the tenant's own objects.
 import { ApiObject } from 'cdk8s';
@@ -16,6 +19,8 @@ import type { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
 /** The writes that remove or change an object (patch is its own verb; deletecollection takes no name). */
 const VERBS = ['delete', 'deletecollection', 'patch', 'update'];
+/** The writes of a status subresource (the API serves no delete there). */
+const STATUS_VERBS = ['patch', 'update'];
 
 /** What the findings read of a `TenantBaseline` (an interface, so that this file need not import the baseline). */
 export interface BaselineObjects {
@@ -29,10 +34,11 @@ export interface BaselineObjects {
 export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: BaselineObjects): DiagnosticDetails[] {
   const facts = tenant.auditFacts();
   const ns = facts.namespace;
-  const targets: Array<{ apiGroup: string; resource: string; names: string[] }> = [
-    { apiGroup: '', resource: 'resourcequotas', names: [baseline.resourceQuota.name] },
-    { apiGroup: '', resource: 'limitranges', names: [baseline.limitRange.name] },
-    { apiGroup: 'networking.k8s.io', resource: 'networkpolicies', names: baseline.networkPolicies.map((p) => p.name) },
+  const targets: Target[] = [
+    { apiGroup: '', resource: 'resourcequotas', names: [baseline.resourceQuota.name], verbs: VERBS },
+    { apiGroup: '', resource: 'resourcequotas/status', names: [baseline.resourceQuota.name], verbs: STATUS_VERBS },
+    { apiGroup: '', resource: 'limitranges', names: [baseline.limitRange.name], verbs: VERBS },
+    { apiGroup: 'networking.k8s.io', resource: 'networkpolicies', names: baseline.networkPolicies.map((p) => p.name), verbs: VERBS },
   ].filter((t) => t.names.length > 0);
   const objects: PowerObject[] = [...TenancyAudit.objectsOf(facts)];
   for (const c of tenant.node.findAll()) {
@@ -51,7 +57,7 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
     const allowed: string[] = [];
     let path: string[] | undefined;
     for (const t of targets) {
-      const verbs = VERBS.filter((verb) => {
+      const verbs = t.verbs.filter((verb) => {
         const names = verb === 'deletecollection' ? [''] : t.names;
         const allows = (x: PowerGrant) => names.some((name) => EffectivePower.allows(x.rules, {
           verb, apiGroup: t.apiGroup, resource: t.resource, name,
@@ -76,7 +82,7 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
   return out;
 }
 
-type Target = { apiGroup: string; resource: string; names: string[] };
+type Target = { apiGroup: string; resource: string; names: string[]; verbs: string[] };
 const RBAC = 'rbac.authorization.k8s.io';
 /** A name no rule lists: allowed only by rules without resourceNames. */
 const PROBE = 'cdk8s-olm-tenancy-probe-any-name';
@@ -93,7 +99,7 @@ function anyRoleMayReach(objects: PowerObject[], targets: Target[]): boolean {
     if (['roles', 'clusterroles'].some((r) => allows('escalate', RBAC, r, PROBE) || allows('bind', RBAC, r, PROBE))) return true;
     if (rules.some((r) => (r.verbs.includes('bind') || r.verbs.includes('*')) && (r.resourceNames ?? []).length > 0)) return true;
     if (['users', 'groups', 'serviceaccounts'].some((r) => allows('impersonate', '', r, PROBE))) return true;
-    return targets.some((t) => VERBS.some((verb) => (verb === 'deletecollection' ? [''] : t.names).some((n) => allows(verb, t.apiGroup, t.resource, n))));
+    return targets.some((t) => t.verbs.some((verb) => (verb === 'deletecollection' ? [''] : t.names).some((n) => allows(verb, t.apiGroup, t.resource, n))));
   };
   const defined = new Set<string>();
   for (const o of objects) {

@@ -37,9 +37,10 @@ export interface ProtectedResource {
  *   removing the label is itself a refused UPDATE.
  * - ServiceAccount user names are `system:serviceaccount:<namespace>:<name>`
  *   (`k8s.io/apiserver/pkg/authentication/serviceaccount/util.go` `MakeUsername`).
- * - Everyone else passes: the GitOps tool, cluster admins, the quota controller (which writes `resourcequotas/status`,
- *   a subresource the policy does not match). People the tenant grants rights to are not covered: the baseline's
- *   `TenantCanRemoveBaseline` finding names them.
+ * - Everyone else passes: the GitOps tool, cluster admins, the quota controller (it writes `resourcequotas/status`,
+ *   which the policy matches too: a tenant that resets the usage there lifts the quota until the next recalculation;
+ *   the controller is no ServiceAccount of the namespace). People the tenant grants rights to are not covered: the
+ *   baseline's `TenantCanRemoveBaseline` finding names them.
  *
  * Creating objects is not refused: NetworkPolicies are additive, so a tenant identity that may create them can still
  * allow ingress the baseline denies (the operators that manage their operands' NetworkPolicies need that right).
@@ -57,6 +58,7 @@ export class ManagedObjectsAdmissionPolicy extends Construct {
   public static readonly PROTECTED_RESOURCES: ProtectedResource[] = [
     { apiGroup: '', resource: 'limitranges' },
     { apiGroup: '', resource: 'resourcequotas' },
+    { apiGroup: '', resource: 'resourcequotas/status' },
     { apiGroup: 'networking.k8s.io', resource: 'networkpolicies' },
   ];
   /** The CEL of the policy's validation: true (allowed) unless the requester is a ServiceAccount of the namespace. */

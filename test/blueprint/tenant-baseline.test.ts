@@ -262,6 +262,26 @@ describe('issue 15 item 11: derived grants that let the tenant remove its baseli
     ]);
   });
 
+  test('GIVEN an installer that may write resourcequotas/status (the quota\'s usage) THEN it is named, patch and update only; protectManagedObjects covers it', () => {
+    const make = (protectManagedObjects: boolean) => {
+      const app = Testing.app();
+      const chart = new Chart(app, 'c');
+      const tenant = new ScopedOperatorTenant(chart, 'T', {
+        namespaceName: 'team-a',
+        installerRules: [{ apiGroups: [''], resources: ['resourcequotas/status'], verbs: ['*'] }],
+      });
+      new TenantBaseline(chart, 'Baseline', { tenant, protectManagedObjects });
+      return chart;
+    };
+    expect(findings(make(false))).toEqual([
+      'tenant="ServiceAccount team-a/team-a": ServiceAccount team-a/team-a may remove or change the baseline of namespace \'team-a\' '
+      + '(patch, update resourcequotas/status): its quota, limits or default-deny NetworkPolicies; path: ServiceAccount team-a/team-a -> '
+      + 'RoleBinding team-a/team-a (App) -> Role team-a/team-a (App). Fix: set protectManagedObjects: true on the baseline (an admission policy '
+      + 'refuses these requests from the namespace\'s ServiceAccounts), or remove the grant, or lower OLMT-043 with policyChecks (TenantCanRemoveBaseline, OLMT-043)',
+    ]);
+    expect(findings(make(true))).toEqual([]);
+  });
+
   test('GIVEN protectManagedObjects THEN the objects are labelled, the App has the admission policy once, and the namespace\'s ServiceAccounts are no finding', () => {
     const { app, chart } = build({ protectManagedObjects: true });
     new TenantBaseline(chart, 'Second', { tenant: new ScopedOperatorTenant(chart, 'U', { namespaceName: 'team-b' }), protectManagedObjects: true });
@@ -323,7 +343,7 @@ describe('ManagedObjectsAdmissionPolicy (evaluated with @bufbuild/cel)', () => {
   test('structure: UPDATE/DELETE of labelled quotas, limit ranges and network policies; valid as the API server checks it', () => {
     expect(vap.spec.matchConstraints).toEqual({
       resourceRules: [
-        { apiGroups: [''], apiVersions: ['*'], operations: ['UPDATE', 'DELETE'], resources: ['limitranges', 'resourcequotas'] },
+        { apiGroups: [''], apiVersions: ['*'], operations: ['UPDATE', 'DELETE'], resources: ['limitranges', 'resourcequotas', 'resourcequotas/status'] },
         { apiGroups: ['networking.k8s.io'], apiVersions: ['*'], operations: ['UPDATE', 'DELETE'], resources: ['networkpolicies'] },
       ],
       objectSelector: { matchLabels: { 'app.kubernetes.io/managed-by': 'cdk8s-olm-tenancy' } },
@@ -354,6 +374,10 @@ describe('ManagedObjectsAdmissionPolicy (evaluated with @bufbuild/cel)', () => {
       ['system:serviceaccount:team-a:team-a may not UPDATE resourcequotas team-a/tenant-baseline: the platform manages it (tenant baseline), not the tenant']],
     ['the tenant operator deletes the collection (per item, no request name)', request('system:serviceaccount:team-a:op', 'DELETE', 'networkpolicies', 'team-a', ''),
       ['system:serviceaccount:team-a:op may not DELETE networkpolicies team-a/default-deny: the platform manages it (tenant baseline), not the tenant']],
+    // the quota's usage: reset to zero, the quota admits more until the controller recalculates it
+    ['the tenant installer resets the quota usage (resourcequotas/status)', { ...request('system:serviceaccount:team-a:team-a', 'UPDATE', 'resourcequotas', 'team-a', 'tenant-baseline'), subResource: 'status' },
+      ['system:serviceaccount:team-a:team-a may not UPDATE resourcequotas team-a/tenant-baseline: the platform manages it (tenant baseline), not the tenant']],
+    ['the quota controller writes the usage', { ...request('system:serviceaccount:kube-system:resourcequota-controller', 'UPDATE', 'resourcequotas', 'team-a', 'tenant-baseline'), subResource: 'status' }, []],
     ['the GitOps tool updates it', request('system:serviceaccount:argocd:argocd-application-controller', 'UPDATE', 'networkpolicies'), []],
     ['a cluster admin deletes it', request('kubernetes-admin', 'DELETE', 'limitranges', 'team-a', 'tenant-baseline'), []],
     ["another namespace's ServiceAccount (its own grants decide)", request('system:serviceaccount:team-b:op', 'DELETE', 'networkpolicies'), []],
