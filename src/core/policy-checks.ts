@@ -438,7 +438,7 @@ const CHECKS: PolicyCheck[] = [
     severity: PolicySeverity.ERROR,
     relaxable: true,
     summary: "a tenant identity (installer, operator, person) may delete or change the baseline's ResourceQuota (or reset the usage it counts, "
-      + "resourcequotas/status), LimitRange or NetworkPolicies (e.g. CSV permissions with delete on networkpolicies in the tenant namespace)",
+      + 'resourcequotas/status), LimitRange or NetworkPolicies (e.g. CSV permissions with delete on networkpolicies in the tenant namespace)',
     fix: 'set protectManagedObjects: true on the baseline (an admission policy refuses it to the namespace\'s ServiceAccounts), or remove the grant',
     example: "new TenantBaseline(chart, 'B', { tenant }) with a bundle whose permissions hold networkpolicies delete",
   },
