@@ -409,7 +409,8 @@ const CHECKS: PolicyCheck[] = [
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "a people grant applies to another tenant's ServiceAccounts as Kubernetes matches subjects (ServiceAccount, User system:serviceaccount:<ns>:<name>, "
-      + 'Group system:serviceaccounts:<ns>) or to every ServiceAccount (system:serviceaccounts, system:authenticated)',
+      + 'Group system:serviceaccounts:<ns>), to every ServiceAccount (system:serviceaccounts, system:authenticated) '
+      + 'or to every unauthenticated request (system:unauthenticated, system:anonymous)',
     fix: "grant access to people (Users and Groups no ServiceAccount is in) only; give another tenant's operators access in their own tenant",
     example: "grantOperatorAccess(User.fromName(chart, 'B', 'system:serviceaccount:team-b:team-b'), AccessLevel.ADMIN) on team-a with a tenant for team-b",
   },

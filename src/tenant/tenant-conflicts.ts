@@ -142,7 +142,8 @@ const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : 
  * - `CrossTenantPeopleGrant`: a people grant applies to another tenant's ServiceAccounts (its installer, its
  *   operators), as the RBAC authorizer matches subjects (`SubjectMatcher`): a ServiceAccount subject, a User named
  *   `system:serviceaccount:<ns>:<name>`, the group `system:serviceaccounts:<ns>`; or to every ServiceAccount of the
- *   cluster (`system:serviceaccounts`, `system:authenticated`), other tenants' included.
+ *   cluster (`system:serviceaccounts`, `system:authenticated`), other tenants' included; or to every unauthenticated
+ *   request (`system:unauthenticated`, `system:anonymous`), anyone who reaches the API server included.
  */
 function tenantConflicts(tenants: TenantFacts[]): Map<TenantFacts, DiagnosticDetails[]> {
   const out = new Map<TenantFacts, DiagnosticDetails[]>();
@@ -216,6 +217,11 @@ function tenantConflicts(tenants: TenantFacts[]): Map<TenantFacts, DiagnosticDet
   return out;
 }
 
+/** A subject every unauthenticated request matches (exact names: Kubernetes compares them case-sensitively). */
+function isAnonymous(p: { kind: string; name: string }): boolean {
+  return (p.kind === 'Group' && p.name === SubjectMatcher.ALL_UNAUTHENTICATED_GROUP) || (p.kind === 'User' && p.name === SubjectMatcher.ANONYMOUS_USER);
+}
+
 /** `CrossTenantPeopleGrant` (see `tenantConflicts`), one finding per tenant, method and subject. */
 function peopleGrantConflicts(tenants: TenantFacts[], add: (t: TenantFacts, d: DiagnosticDetails) => void): void {
   if (!tenants.some((t) => (t.people ?? []).length > 0)) return;
@@ -224,6 +230,22 @@ function peopleGrantConflicts(tenants: TenantFacts[], add: (t: TenantFacts, d: D
   for (const t of tenants) {
     const seen = new Set<string>();
     for (const p of t.people ?? []) {
+      if (isAnonymous(p)) {
+        const written = `${p.kind} ${p.name}`;
+        const key = JSON.stringify([p.field, written]);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        add(t, {
+          code: 'CrossTenantPeopleGrant',
+          field: p.field,
+          value: written,
+          message: `${written} applies to every unauthenticated request: the API server gives a request without credentials the user `
+            + `${SubjectMatcher.ANONYMOUS_USER} and the group ${SubjectMatcher.ALL_UNAUTHENTICATED_GROUP}, and serves it unless started with --anonymous-auth=false `
+            + '(k8s.io/apiserver/pkg/authentication/request/anonymous), so anyone who reaches the API server, other tenants\' pods included, would hold this tenant\'s access',
+          fix: 'grant access to people (Users and Groups that no ServiceAccount is in) only; give another tenant\'s operators access in their own tenant',
+        });
+        continue;
+      }
       const reach = serviceAccountReach(p, p.bindingNamespace);
       if (reach === undefined) continue;
       const written = `${p.kind} ${p.kind === 'ServiceAccount' ? `${p.namespace ? p.namespace : p.bindingNamespace}/` : ''}${p.name}`;

@@ -49,6 +49,33 @@ describe('a people grant of tenant team-a naming tenant team-b\'s ServiceAccount
     expect(() => app.synth()).toThrow(/CrossTenantPeopleGrant, OLMT-040/);
   });
 
+  test.each([
+    ['the group system:unauthenticated', (chart: Chart) => Group.fromName(chart, 'Anon', 'system:unauthenticated'), 'Group system:unauthenticated'],
+    ['the user system:anonymous', (chart: Chart) => User.fromName(chart, 'Anon', 'system:anonymous'), 'User system:anonymous'],
+  ])('as %s (every unauthenticated request): a named error, with or without another tenant', (_, subject, written) => {
+    const message = `grantOperatorAccess(view)=${JSON.stringify(written)}: ${written} applies to every unauthenticated request: the API server gives a request `
+      + 'without credentials the user system:anonymous and the group system:unauthenticated, and serves it unless started with --anonymous-auth=false '
+      + '(k8s.io/apiserver/pkg/authentication/request/anonymous), so anyone who reaches the API server, other tenants\' pods included, would hold this '
+      + "tenant's access. Fix: grant access to people (Users and Groups that no ServiceAccount is in) only; give another tenant's operators access in their "
+      + 'own tenant (CrossTenantPeopleGrant, OLMT-040)';
+    const { app, a } = platform((t, chart) => t.grantOperatorAccess(subject(chart), AccessLevel.VIEW));
+    expect(crossTenant(a)).toEqual([message]);
+    expect(() => app.synth()).toThrow(/CrossTenantPeopleGrant, OLMT-040/);
+    // a single tenant: the same error
+    const alone = Testing.app();
+    const chart = new Chart(alone, 'platform');
+    const only = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
+    only.grantOperatorAccess(subject(chart), AccessLevel.VIEW);
+    expect(crossTenant(only)).toEqual([message]);
+    // other casings are other names (Kubernetes compares them exactly): people, no error
+    const cased = Testing.app();
+    const c2 = new Chart(cased, 'platform');
+    const t2 = new ScopedOperatorTenant(c2, 'TeamA', { namespaceName: 'team-a' });
+    t2.grantOperatorAccess(Group.fromName(c2, 'G', 'System:Unauthenticated'), AccessLevel.VIEW);
+    t2.grantOperatorAccess(User.fromName(c2, 'U', 'system:Anonymous'), AccessLevel.VIEW);
+    expect(crossTenant(t2)).toEqual([]);
+  });
+
   test('not cross-tenant: people, the tenant\'s own ServiceAccounts, names no ServiceAccount has (other casing, three parts)', () => {
     const { a } = platform((t, chart) => {
       t.grantOperatorAccess(Group.fromName(chart, 'Admins', 'team-a-admins'), AccessLevel.ADMIN);
