@@ -18,8 +18,13 @@ export interface LayoutEntry {
   readonly manifest: () => any;
 }
 
+/** `GitOpsLayout.identity` of an entry's object: `<apiVersion>/<kind>/<namespace>/<name>`. */
+export function identityOf(o: { apiVersion: string; kind: string; namespace?: string; name?: string }): string {
+  return `${o.apiVersion}/${o.kind}/${o.namespace ?? ''}/${o.name ?? ''}`;
+}
+
 /**
- * Thrown by `_emitEntries` when an object's JSON does not have the identity its entry announced (an `addJsonPatch`
+ * Thrown by `GitOpsLayout._emitGroups` when an object's JSON does not have the identity its entry announced (an `addJsonPatch`
  * or a token changed it) or fails the input checks: the caller lays the objects out from their JSON instead.
  */
 export class LayoutEntryMismatch extends Error {

@@ -14,7 +14,7 @@
  *
  * Pure: no construct dependency; `TenancyApp` feeds it the objects of one synthesis.
  */
-import { LayoutEntry, LayoutEntryMismatch, LayoutSource } from './gitops-layout-entries';
+import { identityOf, LayoutEntry, LayoutEntryMismatch, LayoutSource } from './gitops-layout-entries';
 import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
 import { checkGitOpsFilesArgs, checkKindWaveArgs, checkManifest } from './input-checks';
 import { YamlWriter } from './yaml-writer';
@@ -97,7 +97,8 @@ export class GitOpsLayout {
     const check = new InputCheck();
     checkManifest(check, 'manifest', manifest);
     throwIfInvalid(check, 'GitOpsLayout.identity');
-    return `${manifest.apiVersion}/${manifest.kind}/${manifest.metadata?.namespace ?? ''}/${manifest.metadata?.name ?? ''}`;
+    const metadata = manifest.metadata;
+    return identityOf({ apiVersion: manifest.apiVersion, kind: manifest.kind, namespace: metadata?.namespace, name: metadata?.name });
   }
 
   /**
@@ -136,21 +137,15 @@ export class GitOpsLayout {
   }
 
   /**
-   * The files of `files()` for objects given by their identity and owner, each object's JSON computed when its folder
-   * is written. Throws `LayoutEntryMismatch` (before or after some files were emitted) when an object's JSON has
-   * another identity than its entry or fails `files()`'s input checks, and whatever the YAML writer throws: the
-   * caller writes to a staging folder and, on any error, lays out the JSON with `files()` (which reports it as usual).
-   * @internal
-   */
-  public static _emitEntries(entries: LayoutEntry[], options: GitOpsLayoutOptions, emit: (file: GitOpsFile) => void): void {
-    GitOpsLayout._emitGroups({ groups: 1, entries: () => entries }, options, emit);
-  }
-
-  /**
-   * `_emitEntries` of the objects of every group (a chart: objects depend only on objects of their own group), one
-   * group at a time: a folder that only one group's objects go to (a tenant's, usually) is written with that group,
-   * so no list of every object is held; folders several groups write to (`cluster/`, usually) are written last. The
-   * same files as `_emitEntries` of all entries in group order (tested); when two objects have one identity, it is.
+   * The files of `files()` for objects given by their identity and owner, group by group (a chart: objects depend
+   * only on objects of their own group), each object's JSON computed when its folder is written: a folder that only
+   * one group's objects go to (a tenant's, usually) is written with that group, so no list of every object is held;
+   * folders several groups write to (`cluster/`, usually) are written last. The same files as `files()` of all
+   * objects in group order (tested); when two objects share an identity or a dependency crosses groups, everything is
+   * placed at once, as `files()` does. Throws `LayoutEntryMismatch` (before or after some files were emitted) when an
+   * object's JSON has another identity than its entry or fails `files()`'s input checks, and whatever the YAML writer
+   * throws: the caller writes to a staging folder and, on any error, lays out the JSON with `files()` (which reports
+   * it as usual).
    * @internal
    */
   public static _emitGroups(source: LayoutSource, options: GitOpsLayoutOptions, emit: (file: GitOpsFile) => void): void {
@@ -297,11 +292,6 @@ function emitTops(folders: string[], emit: (file: GitOpsFile) => void): void {
   if (folders.includes(GitOpsLayout.CLUSTER_FOLDER)) top.push(GitOpsLayout.CLUSTER_FOLDER);
   if (tenants.length > 0) top.push(GitOpsLayout.TENANTS_FOLDER);
   emit({ path: 'kustomization.yaml', content: kustomization(top) });
-}
-
-/** `GitOpsLayout.identity` of an entry's object. */
-function identityOf(o: LayoutEntry): string {
-  return `${o.apiVersion}/${o.kind}/${o.namespace ?? ''}/${o.name ?? ''}`;
 }
 
 /** The tenant namespaces of a layout, and the tenants' other namespaces (an OLM v1 team's), first owner first. */

@@ -13,7 +13,7 @@ import * as path from 'path';
 import { ApiObject, App, Chart, DependencyGraph, Names, YamlOutputType } from 'cdk8s';
 import { IConstruct, Node } from 'constructs';
 import { GitOpsLayout } from './gitops-layout';
-import { LayoutEntry, LayoutSource } from './gitops-layout-entries';
+import { identityOf, LayoutEntry, LayoutSource } from './gitops-layout-entries';
 import { GitOpsObject } from './gitops-layout-props';
 import { checkTenancyAppProps } from './input-checks';
 import { OlmWrites } from './olm-writes';
@@ -409,7 +409,8 @@ const GITOPS_STAGING = '.cdk8s-olm-tenancy-staging';
 function layoutEntries(chart: Chart, apiObjects: ApiObject[]): LayoutEntry[] {
   const identities = new Map<IConstruct, { identity: string; chart: Chart }>();
   for (const apiObject of apiObjects) {
-    identities.set(apiObject, { identity: `${apiObject.apiVersion}/${apiObject.kind}/${apiObject.metadata.namespace ?? ''}/${apiObject.name ?? ''}`, chart });
+    const parts = { apiVersion: apiObject.apiVersion, kind: apiObject.kind, namespace: apiObject.metadata.namespace, name: apiObject.name };
+    identities.set(apiObject, { identity: identityOf(parts), chart });
   }
   return apiObjects.map((apiObject): LayoutEntry => {
     const team = owningOlmV1Team(apiObject);

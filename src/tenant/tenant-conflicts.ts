@@ -230,46 +230,40 @@ function peopleGrantConflicts(tenants: TenantFacts[], add: (t: TenantFacts, d: D
   for (const t of tenants) {
     const seen = new Set<string>();
     for (const p of t.people ?? []) {
+      let written: string;
+      let message: string;
       if (isAnonymous(p)) {
-        const written = `${p.kind} ${p.name}`;
-        const key = JSON.stringify([p.field, written]);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        add(t, {
-          code: 'CrossTenantPeopleGrant',
-          field: p.field,
-          value: written,
-          message: `${written} applies to every unauthenticated request: the API server gives a request without credentials the user `
-            + `${SubjectMatcher.ANONYMOUS_USER} and the group ${SubjectMatcher.ALL_UNAUTHENTICATED_GROUP}, and serves it unless started with --anonymous-auth=false `
-            + '(k8s.io/apiserver/pkg/authentication/request/anonymous), so anyone who reaches the API server, other tenants\' pods included, would hold this tenant\'s access',
-          fix: 'grant access to people (Users and Groups that no ServiceAccount is in) only; give another tenant\'s operators access in their own tenant',
-        });
-        continue;
+        written = `${p.kind} ${p.name}`;
+        message = `${written} applies to every unauthenticated request: the API server gives a request without credentials the user `
+          + `${SubjectMatcher.ANONYMOUS_USER} and the group ${SubjectMatcher.ALL_UNAUTHENTICATED_GROUP}, and serves it unless started with --anonymous-auth=false `
+          + '(k8s.io/apiserver/pkg/authentication/request/anonymous), so anyone who reaches the API server, other tenants\' pods included, would hold this tenant\'s access';
+      } else {
+        const reach = serviceAccountReach(p, p.bindingNamespace);
+        if (reach === undefined) continue;
+        written = `${p.kind} ${p.kind === 'ServiceAccount' ? `${p.namespace ? p.namespace : p.bindingNamespace}/` : ''}${p.name}`;
+        let whose: string;
+        if (reach.allNamespaces) {
+          whose = `every ServiceAccount of the cluster, other tenants' installers and operators included${p.name === SubjectMatcher.ALL_AUTHENTICATED_GROUP ? ' (and every authenticated user)' : ''}`;
+        } else {
+          const owners = (byNamespace.get(reach.namespace!) ?? []).filter((o) => o !== t && o.namespace !== t.namespace);
+          if (owners.length === 0) continue;
+          const installer = owners.find((o) => o.installerServiceAccountName !== undefined && o.installerServiceAccountName === reach.name);
+          const account = reach.name === undefined
+            ? `every ServiceAccount of namespace '${reach.namespace}'`
+            : `ServiceAccount ${reach.namespace}/${reach.name}${installer ? ' (its installer)' : ''}`;
+          whose = `${account}, which belongs to tenant ${owners.map((o) => o.path).join(', ')}`;
+        }
+        message = `${written} applies to ${whose} (Kubernetes matches RBAC subjects by user name and group: rule.go appliesToUser), `
+          + 'so another tenant\'s identities would hold this tenant\'s access';
       }
-      const reach = serviceAccountReach(p, p.bindingNamespace);
-      if (reach === undefined) continue;
-      const written = `${p.kind} ${p.kind === 'ServiceAccount' ? `${p.namespace ? p.namespace : p.bindingNamespace}/` : ''}${p.name}`;
       const key = JSON.stringify([p.field, written]);
       if (seen.has(key)) continue;
-      let whose: string;
-      if (reach.allNamespaces) {
-        whose = `every ServiceAccount of the cluster, other tenants' installers and operators included${p.name === SubjectMatcher.ALL_AUTHENTICATED_GROUP ? ' (and every authenticated user)' : ''}`;
-      } else {
-        const owners = (byNamespace.get(reach.namespace!) ?? []).filter((o) => o !== t && o.namespace !== t.namespace);
-        if (owners.length === 0) continue;
-        const installer = owners.find((o) => o.installerServiceAccountName !== undefined && o.installerServiceAccountName === reach.name);
-        const account = reach.name === undefined
-          ? `every ServiceAccount of namespace '${reach.namespace}'`
-          : `ServiceAccount ${reach.namespace}/${reach.name}${installer ? ' (its installer)' : ''}`;
-        whose = `${account}, which belongs to tenant ${owners.map((o) => o.path).join(', ')}`;
-      }
       seen.add(key);
       add(t, {
         code: 'CrossTenantPeopleGrant',
         field: p.field,
         value: written,
-        message: `${written} applies to ${whose} (Kubernetes matches RBAC subjects by user name and group: rule.go appliesToUser), `
-          + 'so another tenant\'s identities would hold this tenant\'s access',
+        message,
         fix: 'grant access to people (Users and Groups that no ServiceAccount is in) only; give another tenant\'s operators access in their own tenant',
       });
     }

@@ -1,6 +1,6 @@
 /**
  * Issue 17: the GitOps layout is written from each object's identity, its JSON made only when its folder is written
- * (`GitOpsLayout._emitEntries`), to a staging folder that replaces the old layout once complete. Whatever it writes
+ * (`GitOpsLayout._emitGroups`), to a staging folder that replaces the old layout once complete. Whatever it writes
  * must be exactly what the layout of every object's JSON (`GitOpsLayout.files`) writes; anything else (an object
  * whose JSON says another identity, an error) falls back to that layout.
  */
@@ -39,7 +39,7 @@ function entriesOf(objects: GitOpsObject[], calls: number[]): LayoutEntry[] {
 
 function emitted(entries: LayoutEntry[], syncWaves: boolean): GitOpsFile[] {
   const files: GitOpsFile[] = [];
-  GitOpsLayout._emitEntries(entries, { syncWaves }, (f) => files.push(f));
+  GitOpsLayout._emitGroups({ groups: 1, entries: () => entries }, { syncWaves }, (f) => files.push(f));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
@@ -54,7 +54,7 @@ function tree(dir: string, base = dir): Record<string, string> {
   return out;
 }
 
-describe('GitOpsLayout._emitEntries (the layout from identities, JSON made per folder)', () => {
+describe('GitOpsLayout._emitGroups (the layout from identities, JSON made per folder)', () => {
   test('property (seed 17): the same files as files() of the JSON, each manifest() called exactly once', () => {
     const kinds = [['v1', 'Namespace'], ['v1', 'ServiceAccount'], ['operators.coreos.com/v1', 'OperatorGroup'],
       ['operators.coreos.com/v1alpha1', 'Subscription'], ['rbac.authorization.k8s.io/v1', 'ClusterRole'],
@@ -152,7 +152,7 @@ describe('GitOpsLayout._emitEntries (the layout from identities, JSON made per f
   test('GIVEN an entry failing the input checks of files() (a tenant that is no namespace name) THEN LayoutEntryMismatch before any file', () => {
     const [entry] = entriesOf([{ manifest: obj('v1', 'ServiceAccount', 'sa', 't1'), tenant: '../etc' }], []);
     const files: GitOpsFile[] = [];
-    expect(() => GitOpsLayout._emitEntries([entry], {}, (f) => files.push(f))).toThrow(LayoutEntryMismatch);
+    expect(() => GitOpsLayout._emitGroups({ groups: 1, entries: () => [entry] }, {}, (f) => files.push(f))).toThrow(LayoutEntryMismatch);
     expect(files).toEqual([]);
   });
 });
