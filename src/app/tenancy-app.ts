@@ -330,21 +330,21 @@ export class TenancyApp extends App {
     const namer = chartNamer(hasDependantCharts);
     switch (this.yamlOutputType) {
       case YamlOutputType.FILE_PER_APP: {
-        const all = perChart.flatMap(({ apiObjects }) => apiObjects.map((o) => o.toJson()));
+        const all = perChart.flatMap(({ apiObjects }) => apiObjects.map((o) => SynthPass.takeJson(o)));
         count = all.length;
         if (perChart.length > 0) saveYaml(path.join(this.outdir, `app${ext}`), all);
         break;
       }
       case YamlOutputType.FILE_PER_CHART:
         for (const { chart, apiObjects } of perChart) {
-          const docs = apiObjects.map((o) => o.toJson());
+          const docs = apiObjects.map((o) => SynthPass.takeJson(o));
           count += docs.length;
           saveYaml(path.join(this.outdir, namer(chart) + ext), docs);
         }
         break;
       case YamlOutputType.FILE_PER_RESOURCE:
         for (const { apiObjects } of perChart) {
-          for (const doc of apiObjects.map((o) => o.toJson())) {
+          for (const doc of apiObjects.map((o) => SynthPass.takeJson(o))) {
             if (doc === undefined) continue;
             count++;
             saveYaml(path.join(this.outdir, fileNameOf(doc) + ext), [doc]);
@@ -358,7 +358,7 @@ export class TenancyApp extends App {
           for (const o of apiObjects) {
             count++;
             // cdk8s names the file from the ApiObject (not its JSON) here
-            saveYaml(path.join(dir, fileNameOf(o) + ext), [o.toJson()]);
+            saveYaml(path.join(dir, fileNameOf(o) + ext), [SynthPass.takeJson(o)]);
           }
         }
         break;

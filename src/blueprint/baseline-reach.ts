@@ -13,6 +13,7 @@ import { findBuiltin } from '../audit/builtin-roles';
 import { EffectivePower, PowerGrant, PowerObject, subjectLabel } from '../audit/effective-power';
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostic-details';
+import { SynthPass } from '../core/synth-pass';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import { POWER_KINDS, tenantIdentities } from '../tenant/approver-reach';
 import type { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
@@ -42,7 +43,7 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
   ].filter((t) => t.names.length > 0);
   const objects: PowerObject[] = [...TenancyAudit.objectsOf(facts)];
   for (const c of tenant.node.findAll()) {
-    if (c instanceof ApiObject && POWER_KINDS.has(c.kind)) objects.push({ manifest: c.toJson(), origin: 'App' });
+    if (c instanceof ApiObject && POWER_KINDS.has(c.kind)) objects.push({ manifest: SynthPass.json(c), origin: 'App' });
   }
   // most tenants: no role anywhere allows a target request or a way to more rules, so no closure is needed
   if (!anyRoleMayReach(objects, targets)) return [];

@@ -12,6 +12,7 @@ import { AuditedTenant } from '../audit/audited-tenant';
 import { EffectivePower, PowerObject, RbacSubject, SubjectKind, subjectLabel } from '../audit/effective-power';
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostic-details';
+import { SynthPass } from '../core/synth-pass';
 
 /** Kinds of the App read for the closure (what can grant or hold power); also read by the baseline's OLMT-043. */
 export const POWER_KINDS: ReadonlySet<string> = new Set([
@@ -79,9 +80,9 @@ export function tenantIdentities(t: AuditedTenant): RbacSubject[] {
 
 /** The App's objects in namespace `ns` and its cluster-scoped RBAC (what grants rights in `ns`). */
 function* appObjects(scope: IConstruct, ns: string): Generator<PowerObject> {
-  for (const c of scope.node.root.node.findAll()) {
+  for (const c of SynthPass.findAll(scope.node.root)) {
     if (!(c instanceof ApiObject) || !POWER_KINDS.has(c.kind)) continue;
-    const m = c.toJson();
+    const m = SynthPass.json(c);
     const objectNs = m?.metadata?.namespace ?? '';
     if (objectNs === ns || c.kind === 'ClusterRole' || c.kind === 'ClusterRoleBinding') yield { manifest: m, origin: 'App' };
   }
