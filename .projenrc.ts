@@ -42,6 +42,12 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     // on a cold cache). Types are checked by the test:types task instead.
     '@swc/core@^1.16.22',
     '@swc/jest@^0.2.39',
+    // Mutation testing of the security core (npm run test:mutation; 9.x: 10.x needs Node 22).
+    '@stryker-mutator/core@~9.6.1',
+    '@stryker-mutator/jest-runner@~9.6.1',
+    // CommonMark reader of the Markdown the library writes (TENANCY.md) and of the docs' code blocks.
+    'commonmark@^0.31.2',
+    '@types/commonmark@^0.27.10',
   ],
 
   // Separate .js.map files instead of source maps inlined in every .js: V8 keeps each module's whole source text in
