@@ -36,6 +36,12 @@ export interface FluxOptions {
    */
   readonly cluster?: boolean;
   /**
+   * Whether the layout has an `after-install/cluster/` folder (objects that depend on an operator install, not in a
+   * tenant namespace): its Kustomization depends on every other one. `TenancyApp` sets it from what it wrote.
+   * @default false
+   */
+  readonly afterInstallCluster?: boolean;
+  /**
    * `spec.timeout`: how long a Kustomization waits for its objects to be healthy (an operator install included).
    * @default '15m'
    */
@@ -51,5 +57,11 @@ export interface FluxTenantFolder {
    * @default - none
    */
   readonly clusterServiceVersions?: string[];
+  /**
+   * Whether the tenant has an `after-install/tenants/<namespace>/` folder (objects that need its operators' CRDs):
+   * it gets its own Kustomization, `<prefix>-tenant-<namespace>-after-install`, which depends on the tenant's.
+   * @default false
+   */
+  readonly afterInstall?: boolean;
 }
 

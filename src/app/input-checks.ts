@@ -138,6 +138,7 @@ export function checkFluxOptions(check: InputCheck, field: string, raw: unknown)
     durations[k] = d;
   }
   const cluster = check.optionalBoolean(`${field}.cluster`, p('cluster'));
+  const afterInstallCluster = check.optionalBoolean(`${field}.afterInstallCluster`, p('afterInstallCluster'));
   if (check.errors.length !== before) return undefined;
-  return { path: path!, sourceKind, sourceName, namespace, namePrefix, interval: durations.interval, timeout: durations.timeout, cluster };
+  return { path: path!, sourceKind, sourceName, namespace, namePrefix, interval: durations.interval, timeout: durations.timeout, cluster, afterInstallCluster };
 }

@@ -320,7 +320,7 @@ export class TenancyApp extends App {
    * The GitOps tools' files beside the layout: `argocd/ignore-differences.yaml`, `argocd/health-checks.yaml` (unless
    * `argoCdHealthChecks: false`) and, with `flux`, the `flux/` Kustomizations of the tenant folders written.
    */
-  private gitOpsToolFiles(written: { tenants: string[]; cluster: boolean }): Array<{ path: string; content: string }> {
+  private gitOpsToolFiles(written: LayoutFolders): Array<{ path: string; content: string }> {
     const files = [{ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() }];
     if (this.argoCdHealthChecks) files.push({ path: 'argocd/health-checks.yaml', content: OlmHealthChecks.argoCdConfigMapPatch() });
     if (this.flux) {
@@ -331,8 +331,9 @@ export class TenancyApp extends App {
         if (!(s instanceof OperatorSubscription) || s.installPlanApproval !== InstallPlanApproval.MANUAL || !s.pinnedCsv) continue;
         pinned.set(s.namespace, [...(pinned.get(s.namespace) ?? []), s.pinnedCsv]);
       }
-      files.push(...FluxKustomizations.files({ ...this.flux, cluster: written.cluster },
-        written.tenants.map((namespace) => ({ namespace, clusterServiceVersions: pinned.get(namespace) }))));
+      const afterInstall = new Set(written.afterInstallTenants);
+      files.push(...FluxKustomizations.files({ ...this.flux, cluster: written.cluster, afterInstallCluster: written.afterInstallCluster },
+        written.tenants.map((namespace) => ({ namespace, clusterServiceVersions: pinned.get(namespace), afterInstall: afterInstall.has(namespace) }))));
     }
     return files;
   }
@@ -433,19 +434,35 @@ function olmV1Sections(app: IConstruct): string[] | undefined {
 
 /** The namespace of the closest `ScopedOperatorTenant` above a construct, if any. */
 /** The layout's own entries in `outdir`: replaced as a whole by every GitOps synth. */
-const GITOPS_ENTRIES = ['kustomization.yaml', GitOpsLayout.CLUSTER_FOLDER, GitOpsLayout.TENANTS_FOLDER, 'argocd', FluxKustomizations.FOLDER];
+const GITOPS_ENTRIES = ['kustomization.yaml', GitOpsLayout.CLUSTER_FOLDER, GitOpsLayout.TENANTS_FOLDER, GitOpsLayout.AFTER_INSTALL_FOLDER, 'argocd',
+  FluxKustomizations.FOLDER];
 
-/** A file writer that also records the layout's folders written (`cluster/`, `tenants/<namespace>/`). */
-function tenantFolders(write: (f: { path: string; content: string }) => void): ((f: { path: string; content: string }) => void) & { tenants: string[]; cluster: boolean } {
+/**
+ * A file writer that also records the layout's folders written: `cluster/` and `tenants/<namespace>/`, and the same
+ * under `after-install/`.
+ */
+function tenantFolders(write: (f: { path: string; content: string }) => void): ((f: { path: string; content: string }) => void) & LayoutFolders {
   const tracked = Object.assign((f: { path: string; content: string }) => {
     const parts = f.path.split('/');
-    if (parts[parts.length - 1] === 'kustomization.yaml') {
-      if (parts.length === 3 && parts[0] === GitOpsLayout.TENANTS_FOLDER) tracked.tenants.push(parts[1]);
-      if (parts.length === 2 && parts[0] === GitOpsLayout.CLUSTER_FOLDER) tracked.cluster = true;
+    const after = parts[0] === GitOpsLayout.AFTER_INSTALL_FOLDER;
+    const rest = after ? parts.slice(1) : parts;
+    if (rest[rest.length - 1] === 'kustomization.yaml') {
+      if (rest.length === 3 && rest[0] === GitOpsLayout.TENANTS_FOLDER) (after ? tracked.afterInstallTenants : tracked.tenants).push(rest[1]);
+      if (rest.length === 2 && rest[0] === GitOpsLayout.CLUSTER_FOLDER) {
+        if (after) tracked.afterInstallCluster = true;
+        else tracked.cluster = true;
+      }
     }
     write(f);
-  }, { tenants: [] as string[], cluster: false });
+  }, { tenants: [] as string[], cluster: false, afterInstallTenants: [] as string[], afterInstallCluster: false });
   return tracked;
+}
+
+interface LayoutFolders {
+  tenants: string[];
+  cluster: boolean;
+  afterInstallTenants: string[];
+  afterInstallCluster: boolean;
 }
 
 const GITOPS_STAGING = '.cdk8s-olm-tenancy-staging';

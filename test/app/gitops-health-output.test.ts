@@ -5,9 +5,9 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Chart } from 'cdk8s';
+import { ApiObject, Chart } from 'cdk8s';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
-import { FluxKustomizations, OlmHealthChecks, OutputLayout, TenancyApp } from '../../src/app';
+import { FluxKustomizations, GitOpsLayout, OlmHealthChecks, OutputLayout, TenancyApp } from '../../src/app';
 import { CuratedCatalog, OpenShiftOperatorHubPolicy } from '../../src/catalog';
 import { OperatorBundle } from '../../src/bundle';
 import { InstallPlanApproval, ScopedOperatorTenant } from '../../src/tenant';
@@ -114,5 +114,74 @@ describe('flux/', () => {
     expect(files.map((f) => f.path)).toEqual(['flux/kustomization.yaml', 'flux/tenant-team-a.yaml']);
     expect(parseYaml(files[1].content).spec.dependsOn).toBeUndefined();
     expect(parseYaml(files[1].content).spec.path).toBe('./d/tenants/team-a');
+  });
+});
+
+describe('objects that need an operator\'s CRDs', () => {
+  test('depending on the Subscription puts them in after-install/, one wave later, with SkipDryRunOnMissingResource, and Flux applies them after the tenant is healthy', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'after-install-'));
+    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true, flux: { path: './dist' } });
+    const chart = new Chart(app, 'platform');
+    const catalog = new CuratedCatalog(chart, 'Curated', {
+      image: 'registry.example.com/platform/curated-operators:v1',
+      packages: [{ name: 'etcd', channels: [{ name: 'singlenamespace-alpha' }] }],
+    });
+    const team = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true });
+    const etcd = team.subscribe({
+      packageName: 'etcd', channel: 'singlenamespace-alpha', catalog, installPlanApproval: InstallPlanApproval.MANUAL,
+      startingCsv: 'etcdoperator.v0.9.4', bundle: OperatorBundle.fromDirectory(path.join(BUNDLES, 'etcd', '0.9.4')),
+    });
+    const cluster = new ApiObject(chart, 'Cluster', {
+      apiVersion: 'etcd.database.coreos.com/v1beta2', kind: 'EtcdCluster',
+      metadata: { name: 'example', namespace: 'team-a', annotations: { 'argocd.argoproj.io/sync-options': 'Prune=false' } },
+      spec: { size: 3, version: '3.2.13' },
+    });
+    cluster.node.addDependency(etcd);
+    app.synth();
+    const read = (f: string) => parseYaml(fs.readFileSync(path.join(outdir, f), 'utf8'));
+    expect(read('tenants/team-a/subscription-etcd.yaml').metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '2' });
+    expect(read('tenants/team-a/kustomization.yaml').resources).not.toContain('etcdcluster-example.yaml');
+    expect(read('after-install/tenants/team-a/etcdcluster-example.yaml').metadata).toEqual({
+      name: 'example', namespace: 'team-a',
+      annotations: { 'argocd.argoproj.io/sync-options': 'Prune=false,SkipDryRunOnMissingResource=true', 'argocd.argoproj.io/sync-wave': '3' },
+      labels: { 'app.kubernetes.io/managed-by': 'cdk8s-olm-tenancy', 'cdk8s-olm-tenancy.io/tenant': 'team-a' },
+    });
+    expect(read('kustomization.yaml').resources).toEqual(['tenants', 'after-install']);
+    expect(read('after-install/kustomization.yaml').resources).toEqual(['tenants']);
+    expect(read('after-install/tenants/kustomization.yaml').resources).toEqual(['team-a']);
+    expect(read('after-install/tenants/team-a/kustomization.yaml').resources).toEqual(['etcdcluster-example.yaml']);
+    // Flux: its own Kustomization, applied once the tenant's (which waits for the Subscription and the pinned CSV) is ready
+    expect(read('flux/kustomization.yaml').resources).toEqual(['tenant-team-a-after-install.yaml', 'tenant-team-a.yaml']);
+    expect(read('flux/tenant-team-a-after-install.yaml').spec).toEqual({
+      interval: '10m', timeout: '15m', path: './dist/after-install/tenants/team-a', prune: true, wait: true,
+      sourceRef: { kind: 'GitRepository', name: 'flux-system' }, dependsOn: [{ name: 'tenancy-tenant-team-a' }],
+      healthCheckExprs: OlmHealthChecks.fluxHealthCheckExprs(),
+    });
+    // an object that does not depend on the install keeps its folder, wave and options
+    expect(read('tenants/team-a/operatorgroup-team-a.yaml').metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '1' });
+    if (!KUBECTL) return;
+    // kubectl / Argo CD on the root: everything, the custom resource last
+    const docs = parseAllDocuments(execFileSync(KUBECTL, ['kustomize', outdir], { encoding: 'utf8' })).map((d) => d.toJS());
+    expect(docs[docs.length - 1].kind).toBe('EtcdCluster');
+  });
+
+  test('GitOpsLayout.files: the same placement without an App; a dependency on a ClusterExtension counts too', () => {
+    const ext = { apiVersion: 'olm.operatorframework.io/v1', kind: 'ClusterExtension', metadata: { name: 'team-x-argocd' } };
+    const cr = { apiVersion: 'argoproj.io/v1beta1', kind: 'ArgoCD', metadata: { name: 'argocd', namespace: 'team-x' } };
+    const crb = { apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 'global' } };
+    const files = GitOpsLayout.files([
+      { manifest: ext, tenant: 'team-x' },
+      { manifest: cr, tenant: 'team-x', dependsOn: [GitOpsLayout.identity(ext)] },
+      { manifest: crb, dependsOn: [GitOpsLayout.identity(ext)] },
+    ], { syncWaves: true });
+    expect(files.map((f) => f.path)).toEqual([
+      'after-install/cluster/kustomization.yaml', 'after-install/cluster/thing-global.yaml',
+      'after-install/kustomization.yaml',
+      'after-install/tenants/kustomization.yaml', 'after-install/tenants/team-x/argocd-argocd.yaml', 'after-install/tenants/team-x/kustomization.yaml',
+      'kustomization.yaml', 'tenants/kustomization.yaml', 'tenants/team-x/clusterextension-team-x-argocd.yaml', 'tenants/team-x/kustomization.yaml',
+    ]);
+    const cr2 = parseYaml(files.find((f) => f.path.endsWith('argocd-argocd.yaml'))!.content);
+    expect(cr2.metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true', 'argocd.argoproj.io/sync-wave': '2' });
+    expect(parseYaml(files.find((f) => f.path === 'after-install/kustomization.yaml')!.content).resources).toEqual(['cluster', 'tenants']);
   });
 });
