@@ -5,8 +5,8 @@ import { AppProps, YamlOutputType } from 'cdk8s';
 import { FluxOptions } from './flux-kustomizations-props';
 import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
 import { OutputLayout, TenancyAppProps } from './tenancy-app-props';
-import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input';
 import { GoDuration } from '../catalog/go-duration';
+import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input';
 import { NameRule } from '../core/names';
 
 /** The props of `TenancyApp` (cdk8s `AppProps` included), checked: wrong values are errors and left out. */
@@ -140,5 +140,6 @@ export function checkFluxOptions(check: InputCheck, field: string, raw: unknown)
   const cluster = check.optionalBoolean(`${field}.cluster`, p('cluster'));
   const afterInstallCluster = check.optionalBoolean(`${field}.afterInstallCluster`, p('afterInstallCluster'));
   if (check.errors.length !== before) return undefined;
-  return { path: path!, sourceKind, sourceName, namespace, namePrefix, interval: durations.interval, timeout: durations.timeout, cluster, afterInstallCluster };
+  const { interval, timeout } = durations;
+  return { path: path!, sourceKind, sourceName, namespace, namePrefix, interval, timeout, cluster, afterInstallCluster };
 }

@@ -66,8 +66,8 @@ const FLUX: Record<string, { current: string; failed: string; inProgress?: strin
     current: field('phase', "'Succeeded'"),
   },
   CatalogSource: {
-    failed: `(has(status.reason) && status.reason != '') || (has(status.connectionState) && has(status.connectionState.lastObservedState) && status.connectionState.lastObservedState == 'SHUTDOWN')`,
-    current: `has(status.connectionState) && has(status.connectionState.lastObservedState) && status.connectionState.lastObservedState == 'READY'`,
+    failed: '(has(status.reason) && status.reason != \'\') || (has(status.connectionState) && has(status.connectionState.lastObservedState) && status.connectionState.lastObservedState == \'SHUTDOWN\')',
+    current: 'has(status.connectionState) && has(status.connectionState.lastObservedState) && status.connectionState.lastObservedState == \'READY\'',
   },
   OperatorGroup: {
     failed: conditions("c.type in ['MultipleOperatorGroup', 'OperatorGroupServiceAccount'] && c.status == 'True'"),

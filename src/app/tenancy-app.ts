@@ -28,8 +28,8 @@ import { SynthPass } from '../core/synth-pass';
 import { ClusterExtension } from '../imports/olmv1';
 import { OlmV1Team } from '../olmv1/olm-v1-team';
 import { TenancyReport } from '../report/tenancy-report';
-import { InstallPlanApproval } from '../tenant/operator-subscription-props';
 import { OperatorSubscription } from '../tenant/operator-subscription';
+import { InstallPlanApproval } from '../tenant/operator-subscription-props';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
 /** One chart's synthesized objects, as `chart.toJson()` would return them. */
@@ -236,7 +236,7 @@ export class TenancyApp extends App {
 
   /**
    * The GitOps layout of this pass's objects, written to `outdir`; returns the number of objects written. The
-   * layout's own entries (`kustomization.yaml`, `cluster/`, `tenants/`, `argocd/`) are removed first, so a tenant
+   * layout's own entries (`kustomization.yaml`, `cluster/`, `tenants/`, `after-install/`, `argocd/`, `flux/`) are removed first, so a tenant
    * removed from the App disappears from the output instead of lingering for the GitOps tool to apply.
    */
   private writeGitOps(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>): number {
@@ -333,7 +333,11 @@ export class TenancyApp extends App {
       }
       const afterInstall = new Set(written.afterInstallTenants);
       files.push(...FluxKustomizations.files({ ...this.flux, cluster: written.cluster, afterInstallCluster: written.afterInstallCluster },
-        written.tenants.map((namespace) => ({ namespace, clusterServiceVersions: pinned.get(namespace), afterInstall: afterInstall.has(namespace) }))));
+        written.tenants.map((namespace) => ({
+          namespace,
+          clusterServiceVersions: pinned.get(namespace),
+          afterInstall: afterInstall.has(namespace),
+        }))));
     }
     return files;
   }

@@ -8,8 +8,8 @@ import * as path from 'path';
 import { ApiObject, Chart } from 'cdk8s';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import { FluxKustomizations, GitOpsLayout, OlmHealthChecks, OutputLayout, TenancyApp } from '../../src/app';
-import { CuratedCatalog, OpenShiftOperatorHubPolicy } from '../../src/catalog';
 import { OperatorBundle } from '../../src/bundle';
+import { CuratedCatalog, OpenShiftOperatorHubPolicy } from '../../src/catalog';
 import { InstallPlanApproval, ScopedOperatorTenant } from '../../src/tenant';
 import { KUBECTL } from '../util/kubectl';
 
@@ -27,7 +27,9 @@ function platform(props: object = {}) {
   for (const ns of ['team-b', 'team-a']) {
     const t = new ScopedOperatorTenant(chart, ns, { namespaceName: ns, deriveInstallerRules: true });
     t.subscribe({
-      packageName: 'etcd', channel: 'singlenamespace-alpha', catalog,
+      packageName: 'etcd',
+      channel: 'singlenamespace-alpha',
+      catalog,
       installPlanApproval: ns === 'team-a' ? InstallPlanApproval.MANUAL : InstallPlanApproval.AUTOMATIC,
       startingCsv: 'etcdoperator.v0.9.4',
       bundle: OperatorBundle.fromDirectory(path.join(BUNDLES, 'etcd', '0.9.4')),
@@ -81,12 +83,20 @@ describe('flux/', () => {
     expect(fs.readdirSync(path.join(out, 'flux'))).toEqual(['cluster.yaml', 'kustomization.yaml', 'tenant-team-a.yaml', 'tenant-team-b.yaml']);
     expect(parseYaml(read(out, 'flux/kustomization.yaml')).resources).toEqual(['cluster.yaml', 'tenant-team-a.yaml', 'tenant-team-b.yaml']);
     const spec = (name: string, extra: object) => ({
-      interval: '10m', timeout: '15m', path: `./clusters/prod/${name}`, prune: true, wait: true,
-      sourceRef: { kind: 'GitRepository', name: 'platform' }, ...extra, healthCheckExprs: OlmHealthChecks.fluxHealthCheckExprs(),
+      interval: '10m',
+      timeout: '15m',
+      path: `./clusters/prod/${name}`,
+      prune: true,
+      wait: true,
+      sourceRef: { kind: 'GitRepository', name: 'platform' },
+      ...extra,
+      healthCheckExprs: OlmHealthChecks.fluxHealthCheckExprs(),
     });
     expect(parseYaml(read(out, 'flux/cluster.yaml'))).toEqual({
-      apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization',
-      metadata: { name: 'tenancy-cluster', namespace: 'flux-system' }, spec: spec('cluster', {}),
+      apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+      kind: 'Kustomization',
+      metadata: { name: 'tenancy-cluster', namespace: 'flux-system' },
+      spec: spec('cluster', {}),
     });
     // team-a pins etcdoperator.v0.9.4 with Manual approval: Flux waits for that CSV (created by OLM, not by Flux)
     expect(parseYaml(read(out, 'flux/tenant-team-a.yaml')).spec).toEqual(spec('tenants/team-a', {
@@ -128,37 +138,48 @@ describe('objects that need an operator\'s CRDs', () => {
     });
     const team = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true });
     const etcd = team.subscribe({
-      packageName: 'etcd', channel: 'singlenamespace-alpha', catalog, installPlanApproval: InstallPlanApproval.MANUAL,
-      startingCsv: 'etcdoperator.v0.9.4', bundle: OperatorBundle.fromDirectory(path.join(BUNDLES, 'etcd', '0.9.4')),
+      packageName: 'etcd',
+      channel: 'singlenamespace-alpha',
+      catalog,
+      installPlanApproval: InstallPlanApproval.MANUAL,
+      startingCsv: 'etcdoperator.v0.9.4',
+      bundle: OperatorBundle.fromDirectory(path.join(BUNDLES, 'etcd', '0.9.4')),
     });
     const cluster = new ApiObject(chart, 'Cluster', {
-      apiVersion: 'etcd.database.coreos.com/v1beta2', kind: 'EtcdCluster',
+      apiVersion: 'etcd.database.coreos.com/v1beta2',
+      kind: 'EtcdCluster',
       metadata: { name: 'example', namespace: 'team-a', annotations: { 'argocd.argoproj.io/sync-options': 'Prune=false' } },
       spec: { size: 3, version: '3.2.13' },
     });
     cluster.node.addDependency(etcd);
     app.synth();
-    const read = (f: string) => parseYaml(fs.readFileSync(path.join(outdir, f), 'utf8'));
-    expect(read('tenants/team-a/subscription-etcd.yaml').metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '2' });
-    expect(read('tenants/team-a/kustomization.yaml').resources).not.toContain('etcdcluster-example.yaml');
-    expect(read('after-install/tenants/team-a/etcdcluster-example.yaml').metadata).toEqual({
-      name: 'example', namespace: 'team-a',
+    const readObj = (f: string) => parseYaml(fs.readFileSync(path.join(outdir, f), 'utf8'));
+    expect(readObj('tenants/team-a/subscription-etcd.yaml').metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '2' });
+    expect(readObj('tenants/team-a/kustomization.yaml').resources).not.toContain('etcdcluster-example.yaml');
+    expect(readObj('after-install/tenants/team-a/etcdcluster-example.yaml').metadata).toEqual({
+      name: 'example',
+      namespace: 'team-a',
       annotations: { 'argocd.argoproj.io/sync-options': 'Prune=false,SkipDryRunOnMissingResource=true', 'argocd.argoproj.io/sync-wave': '3' },
       labels: { 'app.kubernetes.io/managed-by': 'cdk8s-olm-tenancy', 'cdk8s-olm-tenancy.io/tenant': 'team-a' },
     });
-    expect(read('kustomization.yaml').resources).toEqual(['tenants', 'after-install']);
-    expect(read('after-install/kustomization.yaml').resources).toEqual(['tenants']);
-    expect(read('after-install/tenants/kustomization.yaml').resources).toEqual(['team-a']);
-    expect(read('after-install/tenants/team-a/kustomization.yaml').resources).toEqual(['etcdcluster-example.yaml']);
+    expect(readObj('kustomization.yaml').resources).toEqual(['tenants', 'after-install']);
+    expect(readObj('after-install/kustomization.yaml').resources).toEqual(['tenants']);
+    expect(readObj('after-install/tenants/kustomization.yaml').resources).toEqual(['team-a']);
+    expect(readObj('after-install/tenants/team-a/kustomization.yaml').resources).toEqual(['etcdcluster-example.yaml']);
     // Flux: its own Kustomization, applied once the tenant's (which waits for the Subscription and the pinned CSV) is ready
-    expect(read('flux/kustomization.yaml').resources).toEqual(['tenant-team-a-after-install.yaml', 'tenant-team-a.yaml']);
-    expect(read('flux/tenant-team-a-after-install.yaml').spec).toEqual({
-      interval: '10m', timeout: '15m', path: './dist/after-install/tenants/team-a', prune: true, wait: true,
-      sourceRef: { kind: 'GitRepository', name: 'flux-system' }, dependsOn: [{ name: 'tenancy-tenant-team-a' }],
+    expect(readObj('flux/kustomization.yaml').resources).toEqual(['tenant-team-a-after-install.yaml', 'tenant-team-a.yaml']);
+    expect(readObj('flux/tenant-team-a-after-install.yaml').spec).toEqual({
+      interval: '10m',
+      timeout: '15m',
+      path: './dist/after-install/tenants/team-a',
+      prune: true,
+      wait: true,
+      sourceRef: { kind: 'GitRepository', name: 'flux-system' },
+      dependsOn: [{ name: 'tenancy-tenant-team-a' }],
       healthCheckExprs: OlmHealthChecks.fluxHealthCheckExprs(),
     });
     // an object that does not depend on the install keeps its folder, wave and options
-    expect(read('tenants/team-a/operatorgroup-team-a.yaml').metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '1' });
+    expect(readObj('tenants/team-a/operatorgroup-team-a.yaml').metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '1' });
     if (!KUBECTL) return;
     // kubectl / Argo CD on the root: everything, the custom resource last
     const docs = parseAllDocuments(execFileSync(KUBECTL, ['kustomize', outdir], { encoding: 'utf8' })).map((d) => d.toJS());

@@ -202,7 +202,9 @@ describeLua('Argo CD and Flux agree on random status objects', () => {
       status: fc.option(STATUS_ARBS[kind], { nil: undefined }),
       sa: fc.option(fc.constant('team-a'), { nil: undefined }),
     }), { numRuns: 300 }).map(({ generation, status, sa }) => ({
-      apiVersion: check.apiVersion, kind, metadata: { name: 'x', namespace: 'team-a', generation },
+      apiVersion: check.apiVersion,
+      kind,
+      metadata: { name: 'x', namespace: 'team-a', generation },
       spec: sa ? { serviceAccountName: sa } : {},
       ...(status === undefined ? {} : { status: uniqueConditions(status) }),
     }));
