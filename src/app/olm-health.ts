@@ -5,6 +5,8 @@
  */
 import { OLM_HEALTH_LUA } from './olm-health-lua';
 import { YamlWriter } from './yaml-writer';
+import { InputCheck, prop, throwIfInvalid } from '../core/input';
+import { NameRule } from '../core/names';
 
 /** The health check of one OLM kind, for Argo CD and for Flux. */
 export interface OlmHealthCheck {
@@ -130,6 +132,13 @@ export class OlmHealthChecks {
    * It replaces Argo CD's built-in Subscription check (same key).
    */
   public static argoCdConfigMapPatch(options: ArgoCdHealthPatchOptions = {}): string {
+    const check = new InputCheck();
+    const o = check.optionalObject('options', options, "pass { namespace?: 'argocd' }") ?? {};
+    check.knownProps(o, 'ArgoCdHealthPatchOptions', 'options', 'options.');
+    const namespace = check.name('options.namespace', check.optionalString('options.namespace', prop(o, 'namespace'), {
+      fix: "set namespace to Argo CD's namespace, e.g. 'argocd'",
+    }), NameRule.DNS1123_LABEL, 'Namespace');
+    throwIfInvalid(check, 'OlmHealthChecks.argoCdConfigMapPatch');
     const header = [
       '# Argo CD: health of the OLM kinds (cdk8s-olm-tenancy, docs/gitops.md "Health"). A strategic-merge patch of the',
       '# argocd-cm ConfigMap: add it to the kustomization that installs Argo CD (patches: [{path: health-checks.yaml}]).',
@@ -140,7 +149,7 @@ export class OlmHealthChecks {
       kind: 'ConfigMap',
       metadata: {
         name: 'argocd-cm',
-        namespace: options.namespace ?? 'argocd',
+        namespace: namespace ?? 'argocd',
         labels: { 'app.kubernetes.io/name': 'argocd-cm', 'app.kubernetes.io/part-of': 'argocd' },
       },
       data: OlmHealthChecks.argoCdConfigMapData(),
