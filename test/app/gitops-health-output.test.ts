@@ -1,7 +1,6 @@
 // The GitOps tools' files the layout writes beside the manifests: argocd/health-checks.yaml (the OLM health checks as
 // an argocd-cm patch, built by kustomize as Argo CD's install kustomization would) and flux/ (Kustomizations with the
 // health expressions, dependsOn and the pinned CSVs).
-import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -11,7 +10,7 @@ import { FluxKustomizations, GitOpsLayout, OlmHealthChecks, OutputLayout, Tenanc
 import { OperatorBundle } from '../../src/bundle';
 import { CuratedCatalog, OpenShiftOperatorHubPolicy } from '../../src/catalog';
 import { InstallPlanApproval, ScopedOperatorTenant } from '../../src/tenant';
-import { KUBECTL } from '../util/kubectl';
+import { describeWithKubectl, kubectlKustomize } from '../util/kubectl';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 
@@ -42,7 +41,7 @@ function platform(props: object = {}) {
 const read = (dir: string, file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
 
 describe('argocd/health-checks.yaml', () => {
-  test('the argocd-cm patch carries one script per OLM kind under Argo CD\'s key, and kustomize merges it into argocd-cm', () => {
+  test('the argocd-cm patch carries one script per OLM kind under Argo CD\'s key, outside the layout\'s own kustomization', () => {
     const out = platform();
     const patch = parseYaml(read(out, 'argocd/health-checks.yaml'));
     expect(patch.metadata).toEqual({ name: 'argocd-cm', namespace: 'argocd', labels: { 'app.kubernetes.io/name': 'argocd-cm', 'app.kubernetes.io/part-of': 'argocd' } });
@@ -59,14 +58,6 @@ describe('argocd/health-checks.yaml', () => {
     // The layout's own kustomization does not apply it (it configures Argo CD, not the cluster's tenants).
     expect(parseYaml(read(out, 'kustomization.yaml')).resources).toEqual(['cluster', 'tenants']);
     expect(fs.readdirSync(path.join(out, 'argocd'))).toEqual(['health-checks.yaml', 'ignore-differences.yaml']);
-    if (!KUBECTL) return;
-    // Argo CD's install kustomization with the patch, as docs/gitops.md says to write it.
-    const install = fs.mkdtempSync(path.join(os.tmpdir(), 'argocd-install-'));
-    fs.writeFileSync(path.join(install, 'argocd-cm.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cm\n  namespace: argocd\ndata:\n  timeout.reconciliation: 180s\n');
-    fs.copyFileSync(path.join(out, 'argocd/health-checks.yaml'), path.join(install, 'health-checks.yaml'));
-    fs.writeFileSync(path.join(install, 'kustomization.yaml'), 'resources: [argocd-cm.yaml]\npatches:\n- path: health-checks.yaml\n');
-    const built = parseYaml(execFileSync(KUBECTL, ['kustomize', install], { encoding: 'utf8' }));
-    expect(built.data).toEqual({ 'timeout.reconciliation': '180s', ...OlmHealthChecks.argoCdConfigMapData() });
   });
 
   test('argoCdHealthChecks: false leaves it out (and a re-synth removes the old one)', () => {
@@ -105,9 +96,6 @@ describe('flux/', () => {
     }));
     // team-b's subscription is Automatic: OLM moves on past the starting CSV, so no CSV is named
     expect(parseYaml(read(out, 'flux/tenant-team-b.yaml')).spec).toEqual(spec('tenants/team-b', { dependsOn: [{ name: 'tenancy-cluster' }] }));
-    if (!KUBECTL) return;
-    const docs = parseAllDocuments(execFileSync(KUBECTL, ['kustomize', path.join(out, 'flux')], { encoding: 'utf8' })).map((d) => d.toJS());
-    expect(docs.map((d) => d.metadata.name)).toEqual(['tenancy-cluster', 'tenancy-tenant-team-a', 'tenancy-tenant-team-b']);
   });
 
   test('bad Flux options are synth errors naming the field and the fix', () => {
@@ -180,10 +168,6 @@ describe('objects that need an operator\'s CRDs', () => {
     });
     // an object that does not depend on the install keeps its folder, wave and options
     expect(readObj('tenants/team-a/operatorgroup-team-a.yaml').metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '1' });
-    if (!KUBECTL) return;
-    // kubectl / Argo CD on the root: everything, the custom resource last
-    const docs = parseAllDocuments(execFileSync(KUBECTL, ['kustomize', outdir], { encoding: 'utf8' })).map((d) => d.toJS());
-    expect(docs[docs.length - 1].kind).toBe('EtcdCluster');
   });
 
   test('GitOpsLayout.files: the same placement without an App; a dependency on a ClusterExtension counts too', () => {
@@ -204,5 +188,52 @@ describe('objects that need an operator\'s CRDs', () => {
     const cr2 = parseYaml(files.find((f) => f.path.endsWith('argocd-argocd.yaml'))!.content);
     expect(cr2.metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true', 'argocd.argoproj.io/sync-wave': '2' });
     expect(parseYaml(files.find((f) => f.path === 'after-install/kustomization.yaml')!.content).resources).toEqual(['cluster', 'tenants']);
+  });
+});
+
+describeWithKubectl('kubectl builds what the GitOps tools build', () => {
+  test('Argo CD\'s install kustomization with the patch merges the scripts into argocd-cm', () => {
+    const out = platform();
+    const install = fs.mkdtempSync(path.join(os.tmpdir(), 'argocd-install-'));
+    fs.writeFileSync(path.join(install, 'argocd-cm.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cm\n  namespace: argocd\ndata:\n  timeout.reconciliation: 180s\n');
+    fs.copyFileSync(path.join(out, 'argocd/health-checks.yaml'), path.join(install, 'health-checks.yaml'));
+    fs.writeFileSync(path.join(install, 'kustomization.yaml'), 'resources: [argocd-cm.yaml]\npatches:\n- path: health-checks.yaml\n');
+    const built = kubectlKustomize(install);
+    expect(built.ok).toBe(true);
+    expect(parseYaml(built.output).data).toEqual({ 'timeout.reconciliation': '180s', ...OlmHealthChecks.argoCdConfigMapData() });
+  });
+
+  test('flux/ builds into the Kustomizations; the root builds with after-install/ last', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'after-install-kubectl-'));
+    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true, flux: { path: './dist' } });
+    const chart = new Chart(app, 'platform');
+    new OpenShiftOperatorHubPolicy(chart, 'DefaultCatalogs');
+    const catalog = new CuratedCatalog(chart, 'Curated', {
+      image: 'registry.example.com/platform/curated-operators:v1',
+      packages: [{ name: 'etcd', channels: [{ name: 'singlenamespace-alpha' }] }],
+    });
+    const team = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true });
+    const etcd = team.subscribe({
+      packageName: 'etcd',
+      channel: 'singlenamespace-alpha',
+      catalog,
+      installPlanApproval: InstallPlanApproval.MANUAL,
+      startingCsv: 'etcdoperator.v0.9.4',
+      bundle: OperatorBundle.fromDirectory(path.join(BUNDLES, 'etcd', '0.9.4')),
+    });
+    new ApiObject(chart, 'Cluster', {
+      apiVersion: 'etcd.database.coreos.com/v1beta2', kind: 'EtcdCluster', metadata: { name: 'example', namespace: 'team-a' }, spec: { size: 3 },
+    }).node.addDependency(etcd);
+    app.synth();
+    const flux = kubectlKustomize(path.join(outdir, 'flux'));
+    expect(flux.ok).toBe(true);
+    expect(parseAllDocuments(flux.output).map((d) => d.toJS().metadata.name)).toEqual([
+      'tenancy-cluster', 'tenancy-tenant-team-a', 'tenancy-tenant-team-a-after-install',
+    ]);
+    const root = kubectlKustomize(outdir);
+    expect(root.ok).toBe(true);
+    const kinds = parseAllDocuments(root.output).map((d) => d.toJS().kind);
+    expect(kinds[kinds.length - 1]).toBe('EtcdCluster');
+    expect(kinds.filter((k) => k === 'EtcdCluster')).toHaveLength(1);
   });
 });

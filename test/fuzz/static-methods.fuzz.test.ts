@@ -7,8 +7,9 @@ import { Chart } from 'cdk8s';
 import * as fc from 'fast-check';
 import { expectNoCrash, garbage, goodOrGarbage, nastyString, SEED } from './garbage';
 import {
-  AccessLevel, BlangSemver, BuiltinRoles, CuratedList, Diagnostics, EffectivePower, FluxKustomizations, GitOpsLayout, GoDuration, InstallerPermissions,
-  InstallerRuleChecks, InstallModes, InstallPreflight, KubernetesNames, NameRule, OlmGeneration, OlmHealthChecks, OlmNaming, OperatorBundle, OutputLayout,
+  AccessLevel, BlangSemver, BuiltinRoles, CuratedList, Diagnostics, EffectivePower, FluxKustomizations, GitOpsLayout, GoDuration,
+  InstallerPermissions, InstallerRuleChecks, InstallModes, InstallPreflight, KubernetesNames, NameRule, OlmGeneration, OlmHealthChecks, OlmNaming,
+  OperatorBundle, OutputLayout,
   PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, PolicyRule, PolicyRules, RbacRules, ReachCode, SemverRange, SubjectKind, TenancyApp,
   TenancyAudit, TenancyReport, TenantBaseline, UpgradeAnalysis, UpgradeGraph, SensitiveGrant,
 } from '../../src';
@@ -202,8 +203,15 @@ describe('the app, report, audit and upgrade entry points with garbage input (fa
   test('FluxKustomizations and OlmHealthChecks', () => {
     const text = goodOrGarbage(fc.constantFrom('./dist', 'team-a', '10m', '', '../x', 'Team A', '1h30m', 'GitRepository'));
     const options = goodOrGarbage(fc.record({
-      path: text, sourceKind: text, sourceName: text, namespace: text, namePrefix: text, interval: text, timeout: text,
-      cluster: goodOrGarbage(fc.boolean()), afterInstallCluster: goodOrGarbage(fc.boolean()),
+      path: text,
+      sourceKind: text,
+      sourceName: text,
+      namespace: text,
+      namePrefix: text,
+      interval: text,
+      timeout: text,
+      cluster: goodOrGarbage(fc.boolean()),
+      afterInstallCluster: goodOrGarbage(fc.boolean()),
     }, { requiredKeys: [] }));
     const tenants = goodOrGarbage(fc.array(goodOrGarbage(fc.record({
       namespace: text, clusterServiceVersions: goodOrGarbage(fc.array(text, { maxLength: 2 })), afterInstall: goodOrGarbage(fc.boolean()),
