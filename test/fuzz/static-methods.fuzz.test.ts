@@ -201,20 +201,20 @@ describe('the app, report, audit and upgrade entry points with garbage input (fa
   });
 
   test('FluxKustomizations and OlmHealthChecks', () => {
-    const text = goodOrGarbage(fc.constantFrom('./dist', 'team-a', '10m', '', '../x', 'Team A', '1h30m', 'GitRepository'));
+    const word = goodOrGarbage(fc.constantFrom('./dist', 'team-a', '10m', '', '../x', 'Team A', '1h30m', 'GitRepository'));
     const options = goodOrGarbage(fc.record({
-      path: text,
-      sourceKind: text,
-      sourceName: text,
-      namespace: text,
-      namePrefix: text,
-      interval: text,
-      timeout: text,
+      path: word,
+      sourceKind: word,
+      sourceName: word,
+      namespace: word,
+      namePrefix: word,
+      interval: word,
+      timeout: word,
       cluster: goodOrGarbage(fc.boolean()),
       afterInstallCluster: goodOrGarbage(fc.boolean()),
     }, { requiredKeys: [] }));
     const tenants = goodOrGarbage(fc.array(goodOrGarbage(fc.record({
-      namespace: text, clusterServiceVersions: goodOrGarbage(fc.array(text, { maxLength: 2 })), afterInstall: goodOrGarbage(fc.boolean()),
+      namespace: word, clusterServiceVersions: goodOrGarbage(fc.array(word, { maxLength: 2 })), afterInstall: goodOrGarbage(fc.boolean()),
     }, { requiredKeys: [] })), { maxLength: 3 }));
     fc.assert(fc.property(options, tenants, garbage, (o, t, g) => {
       expectNoCrash(() => FluxKustomizations.files(o as any, t as any));
