@@ -28,6 +28,9 @@ export interface GitOpsFile {
   readonly content: string;
 }
 
+const SKIP_DRY_RUN = 'SkipDryRunOnMissingResource=true';
+const AFTER_INSTALL_CLUSTER = 'after-install/cluster'; // AFTER_INSTALL_FOLDER/CLUSTER_FOLDER
+
 /** Where one object goes, and how it is labelled. */
 interface Placed {
   readonly index: number;
@@ -36,6 +39,8 @@ interface Placed {
   readonly tenantLabel?: string;
   readonly wave: number;
   readonly deps: number[];
+  /** It depends on an operator install (a Subscription or ClusterExtension): its kind may come with the operator. */
+  readonly afterInstall: boolean;
 }
 
 /**
@@ -64,10 +69,18 @@ export class GitOpsLayout {
   public static readonly TENANT_LABEL = 'cdk8s-olm-tenancy.io/tenant';
   /** Argo CD's sync-wave annotation. */
   public static readonly SYNC_WAVE_ANNOTATION = 'argocd.argoproj.io/sync-wave';
+  /** Argo CD's sync-options annotation (`SkipDryRunOnMissingResource=true` on objects applied after an operator install). */
+  public static readonly SYNC_OPTIONS_ANNOTATION = 'argocd.argoproj.io/sync-options';
   /** The folder of cluster-scoped and platform objects. */
   public static readonly CLUSTER_FOLDER = 'cluster';
   /** The folder holding one folder per tenant namespace. */
   public static readonly TENANTS_FOLDER = 'tenants';
+  /**
+   * The folder of objects that depend on an operator install (a Subscription or ClusterExtension, e.g. a custom
+   * resource of the operator's CRD): `after-install/tenants/<tenant>/` and `after-install/cluster/`, applied last,
+   * one Argo CD sync wave after the install, and by their own Flux Kustomization that depends on the tenant's.
+   */
+  public static readonly AFTER_INSTALL_FOLDER = 'after-install';
 
   /**
    * The sync wave of a kind, before dependencies raise it:
@@ -190,7 +203,7 @@ export class GitOpsLayout {
     const shared = new Set<string>();
     for (let g = 0; g < source.groups; g++) {
       for (const e of source.entries(g)) {
-        const folder = homeOf(e, known).folder;
+        const folder = homeOf(e, known, dependsOnInstall(e)).folder;
         const first = groupOfFolder.get(folder);
         if (first === undefined) groupOfFolder.set(folder, g);
         else if (first !== g) shared.add(folder);
@@ -276,22 +289,35 @@ function emitFolder(folder: string, members: Placed[], managedBy: string, syncWa
   for (const p of applyOrder(members)) {
     const manifest = p.entry.manifest();
     verify?.(p.entry, manifest);
-    const name = uniqueFileName(fileBase(manifest, folder === GitOpsLayout.CLUSTER_FOLDER), used);
+    const name = uniqueFileName(fileBase(manifest, folder === GitOpsLayout.CLUSTER_FOLDER || folder === AFTER_INSTALL_CLUSTER), used);
     names.push(name);
     emit({ path: `${folder}/${name}`, content: YamlWriter.document(decorate(manifest, p, managedBy, syncWaves)) });
   }
   emit({ path: `${folder}/kustomization.yaml`, content: kustomization(names) });
 }
 
-/** `tenants/kustomization.yaml` (every tenant folder, sorted) and the root `kustomization.yaml`. */
+/**
+ * `tenants/kustomization.yaml` (every tenant folder, sorted), the same under `after-install/`, and the root
+ * `kustomization.yaml`.
+ */
 function emitTops(folders: string[], emit: (file: GitOpsFile) => void): void {
+  const top = emitTopsUnder('', folders, emit);
+  const after = `${GitOpsLayout.AFTER_INSTALL_FOLDER}/`;
+  const afterTop = emitTopsUnder(after, folders.filter((f) => f.startsWith(after)).map((f) => f.slice(after.length)), emit);
+  if (afterTop.length > 0) top.push(GitOpsLayout.AFTER_INSTALL_FOLDER);
+  emit({ path: 'kustomization.yaml', content: kustomization(top) });
+}
+
+/** The `tenants/kustomization.yaml` of `prefix` (and `prefix`'s own kustomization when it is a subfolder); its entries. */
+function emitTopsUnder(prefix: string, folders: string[], emit: (file: GitOpsFile) => void): string[] {
   const tenants = folders.filter((f) => f.startsWith(`${GitOpsLayout.TENANTS_FOLDER}/`))
     .map((f) => f.slice(GitOpsLayout.TENANTS_FOLDER.length + 1)).sort();
-  if (tenants.length > 0) emit({ path: `${GitOpsLayout.TENANTS_FOLDER}/kustomization.yaml`, content: kustomization(tenants) });
+  if (tenants.length > 0) emit({ path: `${prefix}${GitOpsLayout.TENANTS_FOLDER}/kustomization.yaml`, content: kustomization(tenants) });
   const top: string[] = [];
   if (folders.includes(GitOpsLayout.CLUSTER_FOLDER)) top.push(GitOpsLayout.CLUSTER_FOLDER);
   if (tenants.length > 0) top.push(GitOpsLayout.TENANTS_FOLDER);
-  emit({ path: 'kustomization.yaml', content: kustomization(top) });
+  if (prefix !== '' && top.length > 0) emit({ path: `${prefix}kustomization.yaml`, content: kustomization(top) });
+  return top;
 }
 
 /** The tenant namespaces of a layout, and the tenants' other namespaces (an OLM v1 team's), first owner first. */
@@ -324,7 +350,7 @@ class OwnerCollector {
 }
 
 /** The folder of an object and the tenant it belongs to. */
-function homeOf(o: LayoutEntry, owners: Owners): { folder: string; home?: string } {
+function homeOf(o: LayoutEntry, owners: Owners, afterInstall: boolean): { folder: string; home?: string } {
   const { tenants, otherNamespaceOf } = owners;
   const namespace = o.namespace;
   // An OLM v1 team's ClusterExtensions (cluster-scoped) live in the team's folder: the team writes them.
@@ -336,7 +362,25 @@ function homeOf(o: LayoutEntry, owners: Owners): { folder: string; home?: string
       : isNamespace && name !== undefined && otherNamespaceOf.has(name) ? otherNamespaceOf.get(name)
         : teamExtension ? o.tenant : undefined)
     : (tenants.has(namespace) ? namespace : otherNamespaceOf.get(namespace));
-  return { folder: home === undefined ? GitOpsLayout.CLUSTER_FOLDER : `${GitOpsLayout.TENANTS_FOLDER}/${home}`, home };
+  const folder = home === undefined ? GitOpsLayout.CLUSTER_FOLDER : `${GitOpsLayout.TENANTS_FOLDER}/${home}`;
+  return { folder: afterInstall ? `${GitOpsLayout.AFTER_INSTALL_FOLDER}/${folder}` : folder, home };
+}
+
+/** Whether an entry depends on an operator install (by identity: the install need not be in the layout). */
+function dependsOnInstall(o: LayoutEntry): boolean {
+  return (o.dependsOn ?? []).some((d) => installWave(d) !== undefined);
+}
+
+/**
+ * The wave after an install named by an identity (`<apiVersion>/<kind>/<namespace>/<name>`: the apiVersion may hold
+ * a `/`, the other parts never do), or undefined when it names no install.
+ */
+function installWave(identity: string): number | undefined {
+  const parts = identity.split('/');
+  if (parts.length < 4) return undefined;
+  const kind = parts[parts.length - 3];
+  const apiVersion = parts.slice(0, parts.length - 3).join('/');
+  return isInstall({ apiVersion, kind }) ? GitOpsLayout.kindWave(apiVersion, kind) + 1 : undefined;
 }
 
 /**
@@ -368,14 +412,17 @@ function place(objects: LayoutEntry[], owners?: Owners, offset = 0): Placed[] {
     visiting.add(i);
     const o = objects[i];
     let wave = GitOpsLayout.kindWave(o.apiVersion, o.kind);
-    for (const d of deps[i]) wave = Math.max(wave, waveOf(d));
+    // after an operator install: one wave later, so that Argo CD applies it once the install is healthy
+    for (const d of deps[i]) wave = Math.max(wave, waveOf(d) + (isInstall(objects[d]) ? 1 : 0));
+    for (const d of o.dependsOn ?? []) wave = Math.max(wave, installWave(d) ?? 0);
     visiting.delete(i);
     waves[i] = wave;
     return wave;
   };
 
   return objects.map((o, i) => {
-    const { folder, home } = homeOf(o, owners!);
+    const afterInstall = dependsOnInstall(o);
+    const { folder, home } = homeOf(o, owners!, afterInstall);
     return {
       index: offset + i,
       entry: o,
@@ -383,8 +430,15 @@ function place(objects: LayoutEntry[], owners?: Owners, offset = 0): Placed[] {
       tenantLabel: o.tenant ?? home,
       wave: waveOf(i),
       deps: deps[i].map((d) => offset + d),
+      afterInstall,
     };
   });
+}
+
+/** An operator install: OLM v0's Subscription or OLM v1's ClusterExtension. */
+function isInstall(o: { apiVersion: string; kind: string }): boolean {
+  return (o.kind === 'Subscription' && o.apiVersion.startsWith('operators.coreos.com/'))
+    || (o.kind === 'ClusterExtension' && o.apiVersion.startsWith('olm.operatorframework.io/'));
 }
 
 /**
@@ -441,6 +495,13 @@ function decorate(manifest: any, p: Placed, managedBy: string, syncWaves: boolea
   if (syncWaves) {
     const annotations = copyOf(metadata.annotations ?? {});
     annotations[GitOpsLayout.SYNC_WAVE_ANNOTATION] = String(p.wave);
+    if (p.afterInstall) {
+      // its CRD comes with the operator: Argo CD's dry run would fail before the install (argo-cd
+      // docs/user-guide/sync-options.md, "Skip Dry Run for new custom resources types")
+      const options = (annotations[GitOpsLayout.SYNC_OPTIONS_ANNOTATION] ?? '').split(',').map((x: string) => x.trim()).filter((x: string) => x !== '');
+      if (!options.includes(SKIP_DRY_RUN)) options.push(SKIP_DRY_RUN);
+      annotations[GitOpsLayout.SYNC_OPTIONS_ANNOTATION] = options.join(',');
+    }
     metadata.annotations = sortKeys(annotations);
   }
   const out = copyOf(manifest);

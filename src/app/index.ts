@@ -5,3 +5,6 @@ export * from './tenancy-app';
 export * from './gitops-layout-props';
 export * from './gitops-layout';
 export * from './olm-writes';
+export * from './olm-health';
+export * from './flux-kustomizations-props';
+export * from './flux-kustomizations';

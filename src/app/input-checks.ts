@@ -2,8 +2,10 @@
 // re-exported. JavaScript and jsii callers can pass anything: the construct (TenancyApp) records synth errors, the
 // static methods (GitOpsLayout) throw one clear Error in the diagnostics format (throwIfInvalid).
 import { AppProps, YamlOutputType } from 'cdk8s';
+import { FluxOptions } from './flux-kustomizations-props';
 import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
 import { OutputLayout, TenancyAppProps } from './tenancy-app-props';
+import { GoDuration } from '../catalog/go-duration';
 import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input';
 import { NameRule } from '../core/names';
 
@@ -31,6 +33,8 @@ export function checkTenancyAppProps(check: InputCheck, raw: unknown, outputLayo
     syncWaves: check.optionalBoolean('syncWaves', p('syncWaves')),
     report: check.optionalBoolean('report', p('report')),
     quiet: check.optionalBoolean('quiet', p('quiet')),
+    argoCdHealthChecks: check.optionalBoolean('argoCdHealthChecks', p('argoCdHealthChecks')),
+    flux: checkFluxOptions(check, 'flux', p('flux')),
   };
 }
 
@@ -105,4 +109,37 @@ export function checkGitOpsFilesArgs(check: InputCheck, objects: unknown, option
       managedBy: check.optionalString('options.managedBy', prop(opts, 'managedBy'), { fix: "set managedBy to a label value, e.g. 'platform-team'" }),
     },
   };
+}
+
+/** `TenancyAppProps.flux` / `FluxKustomizations.files(options, ...)`: names as Kubernetes checks them, Go durations. */
+export function checkFluxOptions(check: InputCheck, field: string, raw: unknown): FluxOptions | undefined {
+  const o = check.optionalObject(field, raw, "pass { path: './dist', sourceName?, namespace?, ... }");
+  if (!o) return undefined;
+  check.knownProps(o, 'FluxOptions', field, `${field}.`);
+  const before = check.errors.length;
+  const p = (k: string) => prop(o, k);
+  const str = (k: string, fix: string) => check.optionalString(`${field}.${k}`, p(k), { fix });
+  const path = check.requiredString(`${field}.path`, p('path'), "set path to where the output directory is in the Flux source, e.g. './dist'");
+  if (path !== undefined && (path.split('/').includes('..') || path.trim() === '')) {
+    check.add({ code: INPUT_CODES.value, field: `${field}.path`, value: path, message: `${field}.path must be a path inside the Flux source`, fix: "use a path relative to the source root without '..', e.g. './dist'" });
+  }
+  const sourceName = check.name(`${field}.sourceName`, str('sourceName', "set sourceName to the Flux source's name"), NameRule.DNS1123_SUBDOMAIN, 'Flux source');
+  const namespace = check.name(`${field}.namespace`, str('namespace', "set namespace to Flux's namespace, e.g. 'flux-system'"), NameRule.DNS1123_LABEL, 'Namespace');
+  const namePrefix = check.name(`${field}.namePrefix`, str('namePrefix', "set namePrefix to a short DNS label, e.g. 'tenancy'"), NameRule.DNS1123_LABEL, 'Kustomization name prefix');
+  const sourceKind = str('sourceKind', "set sourceKind to 'GitRepository', 'OCIRepository' or 'Bucket'");
+  if (sourceKind !== undefined && !['GitRepository', 'OCIRepository', 'Bucket'].includes(sourceKind)) {
+    check.add({ code: INPUT_CODES.value, field: `${field}.sourceKind`, value: sourceKind, message: `${field}.sourceKind must be a Flux source kind`, fix: "use 'GitRepository', 'OCIRepository' or 'Bucket'" });
+  }
+  const durations: { [key: string]: string | undefined } = {};
+  for (const k of ['interval', 'timeout']) {
+    const d = str(k, `set ${k} as a Go duration, e.g. '10m'`);
+    const problem = d === undefined ? undefined : GoDuration.problem(d);
+    if (problem !== undefined) check.add({ code: INPUT_CODES.value, field: `${field}.${k}`, value: d, message: `${field}.${k} is not a Go duration: ${problem}`, fix: `write ${k} as a Go duration, e.g. '10m' or '1h30m'` });
+    durations[k] = d;
+  }
+  const cluster = check.optionalBoolean(`${field}.cluster`, p('cluster'));
+  const afterInstallCluster = check.optionalBoolean(`${field}.afterInstallCluster`, p('afterInstallCluster'));
+  if (check.errors.length !== before) return undefined;
+  const { interval, timeout } = durations;
+  return { path: path!, sourceKind, sourceName, namespace, namePrefix, interval, timeout, cluster, afterInstallCluster };
 }

@@ -1,5 +1,6 @@
 // The props of TenancyApp, apart so that its input checks need not import the App.
 import { AppProps } from 'cdk8s';
+import { FluxOptions } from './flux-kustomizations-props';
 
 /** Where `TenancyApp.synth()` writes the objects. */
 export enum OutputLayout {
@@ -30,6 +31,21 @@ export interface TenancyAppProps extends AppProps {
    * @default false
    */
   readonly syncWaves?: boolean;
+  /**
+   * With `OutputLayout.GITOPS`: write `argocd/health-checks.yaml`, a patch of Argo CD's `argocd-cm` with health checks
+   * for the OLM kinds (`OlmHealthChecks`: Subscription, InstallPlan, ClusterServiceVersion, CatalogSource,
+   * OperatorGroup, ClusterExtension, ClusterCatalog), so that a sync is Healthy only once an operator is installed.
+   * Ignored by the other layouts.
+   * @default true
+   */
+  readonly argoCdHealthChecks?: boolean;
+  /**
+   * With `OutputLayout.GITOPS`: write `flux/`, Flux Kustomizations for `cluster/` and each tenant folder (each tenant's
+   * depends on the cluster's, all wait for health with the OLM health expressions, a tenant's also for its pinned
+   * ClusterServiceVersions). Ignored by the other layouts.
+   * @default - no Flux Kustomizations
+   */
+  readonly flux?: FluxOptions;
   /**
    * Write `TENANCY.md` beside the manifests on `synth()` (`TenancyReport.markdown`: Mermaid diagram,
    * subscriptions, installer permissions, upgrades, preflight, access, off-boarding), from the same pass.

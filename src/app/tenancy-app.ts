@@ -12,10 +12,13 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart, DependencyGraph, Names, YamlOutputType } from 'cdk8s';
 import { IConstruct, Node } from 'constructs';
+import { FluxKustomizations } from './flux-kustomizations';
+import { FluxOptions } from './flux-kustomizations-props';
 import { GitOpsLayout } from './gitops-layout';
 import { identityOf, LayoutEntry, LayoutSource } from './gitops-layout-entries';
 import { GitOpsObject } from './gitops-layout-props';
 import { checkTenancyAppProps } from './input-checks';
+import { OlmHealthChecks } from './olm-health';
 import { OlmWrites } from './olm-writes';
 import { OutputLayout, TenancyAppProps } from './tenancy-app-props';
 import { FAITHFUL_WRITER_APPS, UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError, YamlWriter } from './yaml-writer';
@@ -26,6 +29,7 @@ import { ClusterExtension } from '../imports/olmv1';
 import { OlmV1Team } from '../olmv1/olm-v1-team';
 import { TenancyReport } from '../report/tenancy-report';
 import { OperatorSubscription } from '../tenant/operator-subscription';
+import { InstallPlanApproval } from '../tenant/operator-subscription-props';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
 /** One chart's synthesized objects, as `chart.toJson()` would return them. */
@@ -106,6 +110,10 @@ export class TenancyApp extends App {
   public readonly quiet: boolean;
   /** Whether `synth()` writes TENANCY.md. */
   public readonly report: boolean;
+  /** Whether the GitOps layout writes `argocd/health-checks.yaml`. */
+  public readonly argoCdHealthChecks: boolean;
+  /** The Flux Kustomizations the GitOps layout writes to `flux/`, if any. */
+  public readonly flux?: FluxOptions;
   private lastSummary?: SynthSummary;
 
   constructor(props: TenancyAppProps = {}) {
@@ -120,6 +128,8 @@ export class TenancyApp extends App {
     this.syncWaves = checked.syncWaves ?? false;
     this.quiet = checked.quiet ?? false;
     this.report = checked.report ?? false;
+    this.argoCdHealthChecks = checked.argoCdHealthChecks ?? true;
+    this.flux = checked.flux;
   }
 
   /** The summary of the last `synth()`, if any. */
@@ -226,7 +236,7 @@ export class TenancyApp extends App {
 
   /**
    * The GitOps layout of this pass's objects, written to `outdir`; returns the number of objects written. The
-   * layout's own entries (`kustomization.yaml`, `cluster/`, `tenants/`, `argocd/`) are removed first, so a tenant
+   * layout's own entries (`kustomization.yaml`, `cluster/`, `tenants/`, `after-install/`, `argocd/`, `flux/`) are removed first, so a tenant
    * removed from the App disappears from the output instead of lingering for the GitOps tool to apply.
    */
   private writeGitOps(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>): number {
@@ -263,9 +273,9 @@ export class TenancyApp extends App {
       groups: perChart.length,
       entries: (g) => layoutEntries(perChart[g].chart, perChart[g].apiObjects),
     };
-    const write = fileWriter(dir);
+    const write = tenantFolders(fileWriter(dir));
     GitOpsLayout._emitGroups(source, { syncWaves: this.syncWaves }, write);
-    write({ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() });
+    for (const f of this.gitOpsToolFiles(write)) write(f);
     return perChart.reduce((n, c) => n + c.apiObjects.length, 0);
   }
 
@@ -300,9 +310,36 @@ export class TenancyApp extends App {
       }
       writeFile(f);
     };
-    GitOpsLayout._emitFiles(input, { syncWaves: this.syncWaves }, write);
-    write({ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() });
+    const tracked = tenantFolders(write);
+    GitOpsLayout._emitFiles(input, { syncWaves: this.syncWaves }, tracked);
+    for (const f of this.gitOpsToolFiles(tracked)) write(f);
     return manifests.length;
+  }
+
+  /**
+   * The GitOps tools' files beside the layout: `argocd/ignore-differences.yaml`, `argocd/health-checks.yaml` (unless
+   * `argoCdHealthChecks: false`) and, with `flux`, the `flux/` Kustomizations of the tenant folders written.
+   */
+  private gitOpsToolFiles(written: LayoutFolders): Array<{ path: string; content: string }> {
+    const files = [{ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() }];
+    if (this.argoCdHealthChecks) files.push({ path: 'argocd/health-checks.yaml', content: OlmHealthChecks.argoCdConfigMapPatch() });
+    if (this.flux) {
+      // a tenant's Kustomization also waits for the ClusterServiceVersions it pins with Manual approval (an
+      // Automatic subscription moves on to newer CSVs, and the pinned one is then deleted)
+      const pinned = new Map<string, string[]>();
+      for (const s of this.node.findAll()) {
+        if (!(s instanceof OperatorSubscription) || s.installPlanApproval !== InstallPlanApproval.MANUAL || !s.pinnedCsv) continue;
+        pinned.set(s.namespace, [...(pinned.get(s.namespace) ?? []), s.pinnedCsv]);
+      }
+      const afterInstall = new Set(written.afterInstallTenants);
+      files.push(...FluxKustomizations.files({ ...this.flux, cluster: written.cluster, afterInstallCluster: written.afterInstallCluster },
+        written.tenants.map((namespace) => ({
+          namespace,
+          clusterServiceVersions: pinned.get(namespace),
+          afterInstall: afterInstall.has(namespace),
+        }))));
+    }
+    return files;
   }
 
   /** `this.charts` (cdk8s: the App's dependency topology, filtered to charts), computed without its overhead. */
@@ -401,8 +438,37 @@ function olmV1Sections(app: IConstruct): string[] | undefined {
 
 /** The namespace of the closest `ScopedOperatorTenant` above a construct, if any. */
 /** The layout's own entries in `outdir`: replaced as a whole by every GitOps synth. */
-const GITOPS_ENTRIES = ['kustomization.yaml', GitOpsLayout.CLUSTER_FOLDER, GitOpsLayout.TENANTS_FOLDER, 'argocd'];
-/** Where a GitOps synth writes before it replaces the old layout (inside `outdir`: renames stay on one file system). */
+const GITOPS_ENTRIES = ['kustomization.yaml', GitOpsLayout.CLUSTER_FOLDER, GitOpsLayout.TENANTS_FOLDER, GitOpsLayout.AFTER_INSTALL_FOLDER, 'argocd',
+  FluxKustomizations.FOLDER];
+
+/**
+ * A file writer that also records the layout's folders written: `cluster/` and `tenants/<namespace>/`, and the same
+ * under `after-install/`.
+ */
+function tenantFolders(write: (f: { path: string; content: string }) => void): ((f: { path: string; content: string }) => void) & LayoutFolders {
+  const tracked = Object.assign((f: { path: string; content: string }) => {
+    const parts = f.path.split('/');
+    const after = parts[0] === GitOpsLayout.AFTER_INSTALL_FOLDER;
+    const rest = after ? parts.slice(1) : parts;
+    if (rest[rest.length - 1] === 'kustomization.yaml') {
+      if (rest.length === 3 && rest[0] === GitOpsLayout.TENANTS_FOLDER) (after ? tracked.afterInstallTenants : tracked.tenants).push(rest[1]);
+      if (rest.length === 2 && rest[0] === GitOpsLayout.CLUSTER_FOLDER) {
+        if (after) tracked.afterInstallCluster = true;
+        else tracked.cluster = true;
+      }
+    }
+    write(f);
+  }, { tenants: [] as string[], cluster: false, afterInstallTenants: [] as string[], afterInstallCluster: false });
+  return tracked;
+}
+
+interface LayoutFolders {
+  tenants: string[];
+  cluster: boolean;
+  afterInstallTenants: string[];
+  afterInstallCluster: boolean;
+}
+
 const GITOPS_STAGING = '.cdk8s-olm-tenancy-staging';
 
 /** The layout's entries of one chart's objects: identity and owner from the constructs, the JSON made on demand. */

@@ -215,7 +215,8 @@ describe('GitOpsLayout', () => {
       const counts = new Map<string, number>();
       for (const m of manifests) counts.set(id(m), (counts.get(id(m)) ?? 0) + 1);
       for (const [dir, names] of Object.entries(t).filter(([p]) => p.endsWith('/kustomization.yaml') && p.includes('/'))) {
-        if (dir === 'tenants/kustomization.yaml') continue;
+        // the kustomizations that list folders, not files
+        if (['tenants/kustomization.yaml', 'after-install/kustomization.yaml', 'after-install/tenants/kustomization.yaml'].includes(dir)) continue;
         const folder = dir.slice(0, -'/kustomization.yaml'.length);
         (names as string[]).forEach((n, i) => position.set(id(t[`${folder}/${n}`]), `${folder}:${String(i).padStart(3, '0')}`));
       }
@@ -226,6 +227,14 @@ describe('GitOpsLayout', () => {
           const [of, op] = position.get(id(o.manifest))!.split(':');
           if (df === of) expect(dp < op).toBe(true);
         }
+      });
+      // an object that depends on a Subscription is applied after the install: in after-install/, a later wave
+      objects.forEach((o) => {
+        const afterInstall = (o.dependsOn ?? []).some((d) => d.includes('/Subscription/'));
+        const [folder] = position.get(id(o.manifest))?.split(':') ?? [];
+        if (counts.get(id(o.manifest)) !== 1) return;
+        expect(folder.startsWith('after-install/')).toBe(afterInstall);
+        if (afterInstall) expect(Number(t[`${folder}/${t[`${folder}/kustomization.yaml`].find((n: string) => id(t[`${folder}/${n}`]) === id(o.manifest))}`].metadata.annotations['argocd.argoproj.io/sync-wave'])).toBeGreaterThanOrEqual(3);
       });
       // same input, same bytes
       expect(GitOpsLayout.files(objects, { syncWaves: true })).toEqual(files);

@@ -7,8 +7,9 @@ import { Chart } from 'cdk8s';
 import * as fc from 'fast-check';
 import { expectNoCrash, garbage, goodOrGarbage, nastyString, SEED } from './garbage';
 import {
-  AccessLevel, BlangSemver, BuiltinRoles, CuratedList, Diagnostics, EffectivePower, GitOpsLayout, GoDuration, InstallerPermissions,
-  InstallerRuleChecks, InstallModes, InstallPreflight, KubernetesNames, NameRule, OlmGeneration, OlmNaming, OperatorBundle, OutputLayout,
+  AccessLevel, BlangSemver, BuiltinRoles, CuratedList, Diagnostics, EffectivePower, FluxKustomizations, GitOpsLayout, GoDuration,
+  InstallerPermissions, InstallerRuleChecks, InstallModes, InstallPreflight, KubernetesNames, NameRule, OlmGeneration, OlmHealthChecks, OlmNaming,
+  OperatorBundle, OutputLayout,
   PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, PolicyRule, PolicyRules, RbacRules, ReachCode, SemverRange, SubjectKind, TenancyApp,
   TenancyAudit, TenancyReport, TenantBaseline, UpgradeAnalysis, UpgradeGraph, SensitiveGrant,
 } from '../../src';
@@ -197,6 +198,28 @@ describe('the app, report, audit and upgrade entry points with garbage input (fa
       expectNoCrash(() => TenancyReport.markdown(app, ro as any));
       expectNoCrash(() => TenancyReport.facts(g as any));
     }), { seed: SEED + 21, numRuns: 500 });
+  });
+
+  test('FluxKustomizations and OlmHealthChecks', () => {
+    const word = goodOrGarbage(fc.constantFrom('./dist', 'team-a', '10m', '', '../x', 'Team A', '1h30m', 'GitRepository'));
+    const options = goodOrGarbage(fc.record({
+      path: word,
+      sourceKind: word,
+      sourceName: word,
+      namespace: word,
+      namePrefix: word,
+      interval: word,
+      timeout: word,
+      cluster: goodOrGarbage(fc.boolean()),
+      afterInstallCluster: goodOrGarbage(fc.boolean()),
+    }, { requiredKeys: [] }));
+    const tenants = goodOrGarbage(fc.array(goodOrGarbage(fc.record({
+      namespace: word, clusterServiceVersions: goodOrGarbage(fc.array(word, { maxLength: 2 })), afterInstall: goodOrGarbage(fc.boolean()),
+    }, { requiredKeys: [] })), { maxLength: 3 }));
+    fc.assert(fc.property(options, tenants, garbage, (o, t, g) => {
+      expectNoCrash(() => FluxKustomizations.files(o as any, t as any));
+      expectNoCrash(() => OlmHealthChecks.argoCdConfigMapPatch(g as any));
+    }), { seed: SEED + 41, numRuns: 300 });
   });
 
   test('UpgradeGraph, PermissionDiffs, UpgradeAnalysis, PinnedApproval, SemverRange and BlangSemver', () => {
