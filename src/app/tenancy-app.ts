@@ -25,8 +25,8 @@ import { asOutputWriteError, cappedName, isFileSystemError, OutputWriter, remove
 import { SynthPass } from '../core/synth-pass';
 import { ClusterExtension } from '../imports/olmv1';
 import { OlmV1Team } from '../olmv1/olm-v1-team';
+import { subscriptionsAmong, tenantsAmong } from '../report/counts';
 import { TenancyReport } from '../report/tenancy-report';
-import { OperatorSubscription } from '../tenant/operator-subscription';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
 /** One chart's synthesized objects, as `chart.toJson()` would return them. */
@@ -203,9 +203,10 @@ export class TenancyApp extends App {
     // by kind: the generated L1 classes' instanceof accepts every ApiObject
     const olmV1Extensions = cache.findAll(this.node)
       .filter((c) => c instanceof ApiObject && c.kind === ClusterExtension.GVK.kind && c.apiVersion === ClusterExtension.GVK.apiVersion).length;
+    // counted as TENANCY.md counts them (report/counts)
     const summary: SynthSummary = {
-      tenants: countOf(cache.findAll(this.node), ScopedOperatorTenant),
-      subscriptions: countOf(cache.findAll(this.node), OperatorSubscription),
+      tenants: tenantsAmong(cache.findAll(this.node)).length,
+      subscriptions: subscriptionsAmong(cache.findAll(this.node)).length,
       ...(olmV1Teams > 0 || olmV1Extensions > 0 ? { olmV1Teams, olmV1Extensions } : {}),
       objects,
       milliseconds: Date.now() - started,

@@ -3,6 +3,7 @@
  * constructs and the same checks as the synth, so every number in it is the synth's.
  */
 import { IConstruct } from 'constructs';
+import { subscriptionsAmong, tenantOfSubscription, tenantsAmong } from './counts';
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { auditOfRunningPass } from '../audit/validation';
 import { CuratedCatalog } from '../catalog/curated-catalog';
@@ -13,6 +14,7 @@ import { PolicyChecks } from '../core/policy-checks';
 import { InstallPreflight, PreflightResult } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
+import { SubscriptionInfo } from '../tenant/operator-subscription-props';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 import { UpgradeAnalysis } from '../upgrade/upgrade-analysis';
 
@@ -42,7 +44,10 @@ export interface TenancyReportFacts {
   readonly catalogs: number;
   /** Tenants. */
   readonly tenants: number;
-  /** Subscriptions. */
+  /**
+   * Every `OperatorSubscription`: the tenants' and any other (an operator the platform installs itself); the count
+   * of the synth summary line.
+   */
   readonly subscriptions: number;
   /** Subscriptions with a bundle whose install preflight passes. */
   readonly preflightPassed: number;
@@ -72,7 +77,7 @@ export class TenancyReport {
     return {
       catalogs: catalogNames(scope, tenants).length,
       tenants: tenants.length,
-      subscriptions: tenants.reduce((n, t) => n + t.subscriptions.length, 0),
+      subscriptions: subscriptionsAmong(scope.node.findAll()).length,
       preflightPassed: results.filter((r) => r.ok).length,
       preflightFailed: results.filter((r) => !r.ok).length,
       namespacedInstallerRules: tenants.reduce((n, t) => n + t.installerRules.length, 0),
@@ -134,8 +139,14 @@ export class TenancyReport {
           ...(s.allowedUpgrades ?? []),
         ];
         const verdict = first === undefined ? 'no bundle given' : first.ok ? 'passes' : `FAILS (${first.missing.length} missing, ${first.problems.length} problems)`;
-        out.push(`| ${text(t.namespaceName)} | ${text(s.packageName)} | ${text(s.channel ?? '(default)')} | ${text(`${s.sourceNamespace}/${s.sourceName}`)} | ${text(s.installPlanApproval)} | ${orDash(s.startingCsv)} | ${orDash(s.bundleName)} | ${orDash(upgrades.join(', '))} | ${verdict} |`);
+        out.push(subscriptionRow(text(t.namespaceName), s, upgrades, verdict));
       }
+    }
+    // subscriptions of no tenant (an operator the platform installs itself): counted in the summary, so listed too
+    for (const sub of subscriptionsAmong(scope.node.findAll())) {
+      if (tenantOfSubscription(sub) !== undefined) continue;
+      const s = sub.info;
+      out.push(subscriptionRow(`${text(sub.namespace)} (no tenant)`, s, s.allowedUpgrades ?? [], 'not checked: no tenant installer'));
     }
     out.push('');
 
@@ -249,7 +260,7 @@ function checkReportOptions(check: InputCheck, raw: unknown): TenancyReportOptio
 }
 
 function tenantsOf(scope: IConstruct): ScopedOperatorTenant[] {
-  return scope.node.findAll().filter((c): c is ScopedOperatorTenant => c instanceof ScopedOperatorTenant);
+  return tenantsAmong(scope.node.findAll());
 }
 
 function catalogNames(scope: IConstruct, tenants: ScopedOperatorTenant[]): string[] {
@@ -305,6 +316,11 @@ function ruleList(title: string, rules: PolicyRule[], namespace: string): string
 const text = markdownText;
 const code = markdownCode;
 const codeCell = markdownCodeCell;
+
+/** A row of the Subscriptions table. */
+function subscriptionRow(owner: string, s: SubscriptionInfo, upgrades: string[], verdict: string): string {
+  return `| ${owner} | ${text(s.packageName)} | ${text(s.channel ?? '(default)')} | ${text(`${s.sourceNamespace}/${s.sourceName}`)} | ${text(s.installPlanApproval)} | ${orDash(s.startingCsv)} | ${orDash(s.bundleName)} | ${orDash(upgrades.join(', '))} | ${verdict} |`;
+}
 
 /** A value as text, `-` when absent or empty. */
 function orDash(v: string | undefined): string {
