@@ -738,3 +738,25 @@ test('GIVEN every version of a catalog package THEN the CLI\'s own output fed ba
   expect(reportLines(second.stdout).filter((l) => /^# {3}missing \d+ rule|^# {3}warning: /.test(l))).toEqual([]);
   expect(second.exitCode).toBe(unfixable.length === 0 ? EXIT_OK : EXIT_WOULD_FAIL);
 });
+
+// issue 30 item 8: for the same bundle the CLI said "17 rule(s) outside it" (the preflight) and "15 rule(s) outside
+// namespace team-b" (the derivation): one definition now, the rules outside the namespace as the derivation grants them
+describe('the preflight and the derivation count the rules outside the namespace the same way', () => {
+  test.each(['rabbitmq-cluster-operator/2.22.3', 'cert-manager/1.16.5', 'jaeger/1.65.0', 'opentelemetry-operator/0.158.0', 'grafana-operator/5.24.0'])('%s', (bundle) => {
+    const out = runCli(['preflight', path.join(__dirname, '..', 'fixtures', 'bundles', bundle), '--namespace', 'team-b']);
+    expect(out.exitCode).toBe(EXIT_WOULD_FAIL);
+    const preflight = /needs (\d+) rule\(s\) outside it to install and update it: (.*?)\. Fix/.exec(out.stdout);
+    const derived = /needs (\d+) rule\(s\) outside namespace team-b, left out without --allow-cluster-scoped: (.*?)\. Fix/.exec(out.stdout);
+    expect(preflight).not.toBeNull();
+    expect(derived).not.toBeNull();
+    expect(preflight![1]).toEqual(derived![1]);
+    expect(preflight![2]).toEqual(derived![2]);
+    expect(preflight![2].split('; ').length).toEqual(Number(preflight![1]));
+    // and they are the rules the command then writes with --allow-cluster-scoped (one ClusterRole, Roles elsewhere)
+    const allowed = runCli(['preflight', path.join(__dirname, '..', 'fixtures', 'bundles', bundle), '--namespace', 'team-b', '--allow-cluster-scoped']);
+    const docs = YAML.parseAllDocuments(allowed.stdout.split('\n---\n').slice(1).join('\n---\n')).map((d) => d.toJSON());
+    const outsideRules = docs.filter((d: any) => (d.kind === 'ClusterRole' || d.kind === 'Role') && d.metadata.name === 'team-b-olm-installer')
+      .reduce((n: number, d: any) => n + d.rules.length, 0);
+    expect(outsideRules).toEqual(Number(preflight![1]));
+  });
+});
