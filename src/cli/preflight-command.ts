@@ -224,7 +224,7 @@ function parseOptions(args: string[]): Options | 'help' | 'version' {
         o.bundleDir = a;
     }
   }
-  if (o.namespace === undefined) throw new UsageError("--namespace is required: the namespace of the OperatorGroup that installs the operator, e.g. --namespace team-a");
+  if (o.namespace === undefined) throw new UsageError('--namespace is required: the namespace of the OperatorGroup that installs the operator, e.g. --namespace team-a');
   if (o.bundleDir === undefined && o.catalog === undefined) throw new UsageError('give a bundle directory, or --catalog with --package');
   if (o.bundleDir !== undefined && o.catalog !== undefined) throw new UsageError('give either a bundle directory or --catalog, not both');
   if (o.catalog !== undefined && o.packageName === undefined) throw new UsageError('--catalog needs --package');

@@ -224,6 +224,7 @@ function relParts(rel: string): string[] {
 
 /** Writes `data` to a new temporary file in `dir`, then renames it to `file` (a link there is replaced). */
 function writeThroughRename(dir: string, file: string, data: Uint8Array): void {
+  // eslint-disable-next-line no-bitwise
   const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0);
   let temp = '';
   let fd: number | undefined;

@@ -847,7 +847,9 @@ function checkUncached(props: InstallPreflightProps): PreflightResult {
   if (confined && outside.length > 0) {
     // the rules outside the namespace as the derivation the fix names grants them (one list, one count: the same as
     // leastPrivilege's NeedsClusterScopedRules), for the create and the update path
-    const derived = InstallerPermissions._leastPrivilegeShared({ bundles: [bundle], namespace, targetNamespaces: props.targetNamespaces, allowClusterScoped: true });
+    const derived = InstallerPermissions._leastPrivilegeShared({
+      bundles: [bundle], namespace, targetNamespaces: props.targetNamespaces, allowClusterScoped: true,
+    });
     const derivedOutside = rulesOutsideNamespace(derived);
     const listed = derivedOutside.length > 0 ? derivedOutside : outside.map((m) => m.formatted);
     problems.push({
@@ -991,7 +993,8 @@ function leastPrivilegeUncached(props: LeastPrivilegeProps): InstallerPermission
     .filter((n) => n.rules.length > 0);
   if (props.allowClusterScoped !== true && (clusterRules.length > 0 || otherNamespaceRules.length > 0)) {
     // what allowClusterScoped would grant (other namespaces' rules the cluster rules cover left out, as below)
-    const others = otherNamespaceRules.map((n) => ({ namespace: n.namespace, rules: notCoveredBy(clusterRules, n.rules) })).filter((n) => n.rules.length > 0);
+    const others = otherNamespaceRules.map((n) => ({ namespace: n.namespace, rules: notCoveredBy(clusterRules, n.rules) }))
+      .filter((n) => n.rules.length > 0);
     const listed = rulesOutsideNamespace({ clusterRules, otherNamespaceRules: others });
     problems.push({
       code: PreflightCode.NEEDS_CLUSTER_SCOPED_RULES,

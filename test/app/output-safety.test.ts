@@ -4,6 +4,7 @@
  * replaces the committed tree only once the new one is whole, the fallback writer included, and an error of the file
  * system (ENOSPC, ENAMETOOLONG, EACCES) is reported clearly, never by writing in place.
  */
+import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -11,8 +12,8 @@ import { ApiObject, Chart, YamlOutputType } from 'cdk8s';
 import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp, UpstreamOlmCatalogPolicy } from '../../src';
 import { GitOpsLayout } from '../../src/app/gitops-layout';
 import { LayoutEntryMismatch } from '../../src/app/gitops-layout-entries';
-import { HAS_KUBECTL, kubectlKustomize } from '../util/kubectl';
 import { _nodeOutputFsOps, _setOutputFsOps, cappedName, MAX_FILE_NAME_BYTES, OutputFsOps, OutputWriteError } from '../../src/core/output-files';
+import { HAS_KUBECTL, kubectlKustomize } from '../util/kubectl';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'output-safety-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -148,7 +149,7 @@ describe('issue 30 item 2: names Kubernetes allows fit in a file name', () => {
     const a = `deployment-${'a'.repeat(253)}`;
     const b = `deployment-${'a'.repeat(252)}b`;
     const ca = cappedName(a, '.yaml');
-    expect(ca).toEqual(`deployment-${'a'.repeat(240 - 5 - 13 - 11)}-${require('crypto').createHash('sha256').update(a).digest('hex').slice(0, 12)}.yaml`);
+    expect(ca).toEqual(`deployment-${'a'.repeat(240 - 5 - 13 - 11)}-${crypto.createHash('sha256').update(a).digest('hex').slice(0, 12)}.yaml`);
     expect(Buffer.byteLength(ca)).toEqual(MAX_FILE_NAME_BYTES);
     expect(cappedName(a, '.yaml')).toEqual(ca);
     expect(cappedName(b, '.yaml')).not.toEqual(ca);

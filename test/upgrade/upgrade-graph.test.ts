@@ -67,8 +67,14 @@ describe('UpgradeGraph.successors (OLM: Or(SkipRangeIncludesPredicate(current.Ve
     expect(g.successors('etcdoperator.v0.9.4-clusterwide')).toEqual([]);
     expect(g.allowedUpgrades('etcdoperator.v0.9.4-clusterwide')).toEqual([]);
     expect(g.allowedUpgrades('etcdoperator.v0.9.2-clusterwide')).toEqual([
-      { from: 'etcdoperator.v0.9.2-clusterwide', fromVersion: '0.9.2-clusterwide', to: 'etcdoperator.v0.9.4-clusterwide', toVersion: '0.9.4-clusterwide',
-        via: [UpgradeEdgeKind.REPLACES, UpgradeEdgeKind.SKIP_RANGE], preferred: true },
+      {
+        from: 'etcdoperator.v0.9.2-clusterwide',
+        fromVersion: '0.9.2-clusterwide',
+        to: 'etcdoperator.v0.9.4-clusterwide',
+        toVersion: '0.9.4-clusterwide',
+        via: [UpgradeEdgeKind.REPLACES, UpgradeEdgeKind.SKIP_RANGE],
+        preferred: true,
+      },
     ]);
     expect(g.reachable('etcdoperator.v0.9.2-clusterwide')).toEqual(['etcdoperator.v0.9.2-clusterwide', 'etcdoperator.v0.9.4-clusterwide']);
   });
