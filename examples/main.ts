@@ -9,6 +9,7 @@
  * - examples/out/WARNINGS.txt: every synth warning, sorted;
  * - examples/out/AUDIT.txt: the effective-power audit of every tenant (docs/audit.md): no tenant reaches another;
  * - examples/out/preflight-demo/: the docs' default Role failing with the complete list, and the fixed tenant;
+ * - examples/out/README.md: what each of these is, and which folder a GitOps tool applies (gitops/ or olm-v1/);
  * - examples/out/olm-v1/: the same kind of platform on OLM v1 (examples/olm-v1-platform.ts, docs/olm-v1.md): curated
  *   ClusterCatalogs, two teams' ClusterExtensions and their admission guardrails, in the GitOps layout with TENANCY.md.
  */
@@ -16,11 +17,13 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App } from 'cdk8s';
 import { buildOlmV1Platform } from './olm-v1-platform';
+import { outReadme } from './out-readme';
 import { buildPlatform } from './platform';
 import { buildFailingTenant, buildFixedTenant } from './preflight-demo';
 import { Diagnostics, OutputLayout, TenancyApp, TenancyAudit } from '../src';
 
-const out = path.join(__dirname, 'out');
+// EXAMPLES_OUT: another output folder (test/examples/out-readme.test.ts writes to a temporary one)
+const out = process.env.EXAMPLES_OUT ?? path.join(__dirname, 'out');
 fs.rmSync(out, { recursive: true, force: true });
 
 /** Every file below `dir`, sorted. */
@@ -86,6 +89,10 @@ const v1App = new TenancyApp({ outdir: v1, layout: OutputLayout.GITOPS, syncWave
 const v1Platform = buildOlmV1Platform(v1App);
 v1App.synth();
 written.push(`${v1}${path.sep} (${v1Platform.teams.length} OLM v1 teams, ${filesBelow(v1).length} files)`);
+
+// 4. What each entry is, and which folder a GitOps tool applies (examples/out-readme.ts).
+fs.writeFileSync(path.join(out, 'README.md'), outReadme());
+written.push(path.join(out, 'README.md'));
 
 const rel = (f: string) => path.relative(process.cwd(), f);
 console.log(`Synthesized the example platform (${app.charts.length} charts, ${platform.tenants.length} tenants) into ${rel(out)}/:`);

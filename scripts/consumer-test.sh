@@ -47,7 +47,7 @@ cat install.sh
 bash -euo pipefail install.sh
 rm install.sh
 grep -q '^dist/$' .gitignore && { echo ".gitignore still ignores dist/ (the GitOps tree to commit)"; exit 1; }
-grep -qx 'dist/.cdk8s-olm-tenancy-staging/' .gitignore || { echo ".gitignore does not ignore an unfinished GitOps tree"; exit 1; }
+grep -qxF '.cdk8s-olm-tenancy-*' .gitignore || { echo ".gitignore does not ignore an unfinished GitOps tree"; exit 1; }
 
 # 3. the walkthrough's main.ts and main.test.ts, pasted from the README; the bundles it reads
 block walkthrough > main.ts

@@ -19,6 +19,7 @@ import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
 import { checkGitOpsFilesArgs, checkKindWaveArgs, checkManifest } from './input-checks';
 import { YamlWriter } from './yaml-writer';
 import { InputCheck, throwIfInvalid } from '../core/input';
+import { cappedName } from '../core/output-files';
 
 /** One file of the layout. */
 export interface GitOpsFile {
@@ -56,7 +57,7 @@ interface Placed {
  * - Every object gets `app.kubernetes.io/managed-by`; tenant objects (also a tenant's objects in `cluster/`) get
  *   `cdk8s-olm-tenancy.io/tenant: <namespace>`, so a tool can prune or select one tenant's objects.
  * - Files are named `<kind>-<name>.yaml` (`<kind>-<namespace>-<name>.yaml` for namespaced objects in `cluster/`),
- *   lower case, without an order prefix: adding an object never renames the others, so Git diffs stay small. The
+ *   lower case, cut to 240 bytes with a hash suffix when longer (`<start>-<12 hex digits of SHA-256>.yaml`), without an order prefix: adding an object never renames the others, so Git diffs stay small. The
  *   apply order is the order of `resources` in each `kustomization.yaml` (`sortOptions.order: fifo`, kustomize
  *   >= 5.0): by sync wave, then dependencies, then synthesis order.
  */
@@ -536,10 +537,14 @@ function fileBase(manifest: any, withNamespace: boolean): string {
   return parts.join('-').toLowerCase().replace(/[^a-z0-9.-]/g, '-');
 }
 
-/** `<base>.yaml`, or `<base>-2.yaml`, `-3`, ... when taken (names that differ only in case or symbols). */
+/**
+ * `<base>.yaml`, or `<base>-2.yaml`, `-3`, ... when taken (names that differ only in case or symbols). A base too long
+ * for a file name (Kubernetes names have up to 253 characters, file systems allow 255 bytes) is cut with a hash of the
+ * whole base (`cappedName`): deterministic, and unique as the suffixes keep it.
+ */
 function uniqueFileName(base: string, used: Set<string>): string {
-  let name = `${base}.yaml`;
-  for (let n = 2; used.has(name) || name === 'kustomization.yaml'; n++) name = `${base}-${n}.yaml`;
+  let name = cappedName(base, '.yaml');
+  for (let n = 2; used.has(name) || name === 'kustomization.yaml'; n++) name = cappedName(base, `-${n}.yaml`);
   used.add(name);
   return name;
 }

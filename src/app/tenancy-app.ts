@@ -24,9 +24,11 @@ import { OutputLayout, TenancyAppProps } from './tenancy-app-props';
 import { FAITHFUL_WRITER_APPS, UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError, YamlWriter } from './yaml-writer';
 import { addErrorProducer, Diagnostic, Diagnostics, errorDetailsOf, Severity } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
+import { asOutputWriteError, cappedName, isFileSystemError, OutputWriter, removeEntry, swapEntries } from '../core/output-files';
 import { SynthPass } from '../core/synth-pass';
 import { ClusterExtension } from '../imports/olmv1';
 import { OlmV1Team } from '../olmv1/olm-v1-team';
+import { subscriptionsAmong, tenantsAmong } from '../report/counts';
 import { TenancyReport } from '../report/tenancy-report';
 import { OperatorSubscription } from '../tenant/operator-subscription';
 import { InstallPlanApproval } from '../tenant/operator-subscription-props';
@@ -147,7 +149,11 @@ export class TenancyApp extends App {
 
   private synthPass(): void {
     const started = Date.now();
-    fs.mkdirSync(this.outdir, { recursive: true });
+    try {
+      fs.mkdirSync(this.outdir, { recursive: true });
+    } catch (e) {
+      throw asOutputWriteError(e, `the output directory ${this.outdir}`);
+    }
     const cache = new FindAllCache();
     // Same order as cdk8s App.synth(): validate, then resolve the dependencies.
     validate(this, cache);
@@ -155,32 +161,52 @@ export class TenancyApp extends App {
     const charts = this.chartsInOrder(cache);
     const perChart = charts.map((chart) => ({ chart, apiObjects: chartToKube(chart, cache) }));
 
+    // The GitOps layout, TENANCY.md and WARNINGS.txt are written to a staging folder that replaces the old files only
+    // once it is whole (`swapEntries`); the other layouts write each file through a temporary file and a rename.
+    const gitops = this.layout === OutputLayout.GITOPS;
+    const staging = path.join(this.outdir, GITOPS_STAGING);
     let objects = 0;
-    switch (this.layout) {
-      case OutputLayout.GITOPS:
-        objects = this.writeGitOps(perChart);
-        break;
-      case OutputLayout.FILE_PER_CHART:
-      default:
-        objects = this.writeLikeCdk8s(perChart, hasDependantCharts);
-        break;
-    }
-
-    if ((this as any).recordConstructMetadata === true) {
-      const resources: { [key: string]: any } = {};
-      for (const { apiObjects } of perChart) {
-        for (const o of apiObjects) resources[o.name] = { path: o.node.path };
+    let warnings = '';
+    let swapping = false;
+    try {
+      let out: OutputWriter;
+      if (gitops) {
+        removeEntry(staging);
+        ({ objects, out } = this.writeGitOps(perChart, staging));
+      } else {
+        out = new OutputWriter(this.outdir);
+        objects = this.writeLikeCdk8s(perChart, hasDependantCharts, out);
       }
-      fs.writeFileSync(path.join(this.outdir, 'construct-metadata.json'), JSON.stringify({ version: '1.0.0', resources }));
-    }
 
-    if (this.report) {
-      const markdown = TenancyReport.markdown(this, { objectCount: objects, extraSections: olmV1Sections(this) });
-      fs.writeFileSync(path.join(this.outdir, TenancyApp.REPORT_FILE), markdown);
-    }
-    const warnings = this.layout === OutputLayout.GITOPS || !this.quiet ? Diagnostics.report(this) : '';
-    if (this.layout === OutputLayout.GITOPS) {
-      fs.writeFileSync(path.join(this.outdir, TenancyApp.WARNINGS_FILE), `${warnings || 'no warnings'}\n`);
+      if ((this as any).recordConstructMetadata === true) {
+        const resources: { [key: string]: any } = {};
+        for (const { apiObjects } of perChart) {
+          for (const o of apiObjects) resources[o.name] = { path: o.node.path };
+        }
+        out.write(CONSTRUCT_METADATA_FILE, JSON.stringify({ version: '1.0.0', resources }));
+      }
+
+      if (this.report) {
+        const markdown = TenancyReport.markdown(this, { objectCount: objects, extraSections: olmV1Sections(this) });
+        out.write(TenancyApp.REPORT_FILE, markdown);
+      }
+      warnings = gitops || !this.quiet ? Diagnostics.report(this) : '';
+      if (gitops) {
+        out.write(TenancyApp.WARNINGS_FILE, `${warnings || 'no warnings'}\n`);
+        swapping = true;
+        swapEntries(this.outdir, staging, path.join(this.outdir, GITOPS_PREVIOUS),
+          [...GITOPS_ENTRIES, TenancyApp.REPORT_FILE, TenancyApp.WARNINGS_FILE, CONSTRUCT_METADATA_FILE], new Set(GITOPS_ENTRIES));
+      }
+    } catch (e) {
+      if (!gitops) throw isFileSystemError(e) ? asOutputWriteError(e, this.outdir) : e;
+      try {
+        removeEntry(staging);
+      } catch {
+        // the first error is the one to report
+      }
+      if (!isFileSystemError(e)) throw e;
+      // a failed swap says itself whether the previous output is whole
+      throw swapping ? e : asOutputWriteError(e, this.outdir, `; nothing in ${this.outdir} was changed`);
     }
 
     // the OLM v1 counts only when there are some (a v0-only App's summary is as before)
@@ -188,9 +214,10 @@ export class TenancyApp extends App {
     // by kind: the generated L1 classes' instanceof accepts every ApiObject
     const olmV1Extensions = cache.findAll(this.node)
       .filter((c) => c instanceof ApiObject && c.kind === ClusterExtension.GVK.kind && c.apiVersion === ClusterExtension.GVK.apiVersion).length;
+    // counted as TENANCY.md counts them (report/counts)
     const summary: SynthSummary = {
-      tenants: countOf(cache.findAll(this.node), ScopedOperatorTenant),
-      subscriptions: countOf(cache.findAll(this.node), OperatorSubscription),
+      tenants: tenantsAmong(cache.findAll(this.node)).length,
+      subscriptions: subscriptionsAmong(cache.findAll(this.node)).length,
       ...(olmV1Teams > 0 || olmV1Extensions > 0 ? { olmV1Teams, olmV1Extensions } : {}),
       objects,
       milliseconds: Date.now() - started,
@@ -235,52 +262,46 @@ export class TenancyApp extends App {
   }
 
   /**
-   * The GitOps layout of this pass's objects, written to `outdir`; returns the number of objects written. The
-   * layout's own entries (`kustomization.yaml`, `cluster/`, `tenants/`, `after-install/`, `argocd/`, `flux/`) are removed first, so a tenant
-   * removed from the App disappears from the output instead of lingering for the GitOps tool to apply.
+   * The GitOps layout of this pass's objects, written to `staging` (the caller swaps it in once TENANCY.md and
+   * WARNINGS.txt are there too); returns the number of objects and the writer of the staging folder. The layout's
+   * own entries (`kustomization.yaml`, `cluster/`, `tenants/`, `after-install/`, `argocd/`, `flux/`) then replace the old ones as a whole, so a
+   * tenant removed from the App disappears from the output instead of lingering for the GitOps tool to apply.
    */
-  private writeGitOps(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>): number {
+  private writeGitOps(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>, staging: string): { objects: number; out: OutputWriter } {
     // First from each ApiObject's identity, its JSON computed only when its folder is written (the JSON of every
-    // object at once is what set the peak memory at 5,000 tenants, docs/scale.md), to a staging folder that replaces
-    // the old layout once complete. When an object's JSON says otherwise (an `addJsonPatch` or a token changed its
-    // kind, name or namespace), or anything fails, the staging folder goes and the layout is made from every object's
-    // JSON as before, which writes the same files or reports the error.
-    const staging = path.join(this.outdir, GITOPS_STAGING);
-    fs.rmSync(staging, { recursive: true, force: true });
-    let objects = 0;
+    // object at once is what set the peak memory at 5,000 tenants, docs/scale.md). When an object's JSON says
+    // otherwise (an `addJsonPatch` or a token changed its kind, name or namespace), or the layout fails, the staging
+    // folder is made afresh from every object's JSON, which writes the same files or reports the error. An error of
+    // the file system (a full disk, a name too long, no permission) is reported as is: written again, it would fail
+    // again, and nothing outside the staging folder has been touched.
     try {
-      objects = this.writeGitOpsStreaming(perChart, staging);
-    } catch {
-      fs.rmSync(staging, { recursive: true, force: true });
-      return this.writeGitOpsFromJson(perChart);
+      const out = new OutputWriter(staging);
+      return { objects: this.writeGitOpsStreaming(perChart, out), out };
+    } catch (e) {
+      removeEntry(staging);
+      if (isFileSystemError(e)) throw e;
     }
-    for (const entry of GITOPS_ENTRIES) {
-      const target = path.join(this.outdir, entry);
-      fs.rmSync(target, { recursive: true, force: true });
-      const staged = path.join(staging, entry);
-      if (fs.existsSync(staged)) fs.renameSync(staged, target);
-    }
-    fs.rmSync(staging, { recursive: true, force: true });
-    return objects;
+    const out = new OutputWriter(staging);
+    return { objects: this.writeGitOpsFromJson(perChart, out), out };
   }
 
   /**
-   * The GitOps layout written to `dir` (created), chart by chart, each object's JSON made when its folder is written.
+   * The GitOps layout written with `out`, chart by chart, each object's JSON made when its folder is written.
    * The entries are made afresh each time the layout asks for a chart's (cheap: no JSON), so none is held for long.
    */
-  private writeGitOpsStreaming(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>, dir: string): number {
+  private writeGitOpsStreaming(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>, out: OutputWriter): number {
     const source: LayoutSource = {
       groups: perChart.length,
       entries: (g) => layoutEntries(perChart[g].chart, perChart[g].apiObjects),
     };
-    const write = tenantFolders(fileWriter(dir));
+    const write = tenantFolders((f) => out.write(f.path, f.content));
     GitOpsLayout._emitGroups(source, { syncWaves: this.syncWaves }, write);
     for (const f of this.gitOpsToolFiles(write)) write(f);
     return perChart.reduce((n, c) => n + c.apiObjects.length, 0);
   }
 
-  /** The GitOps layout made from every object's JSON at once, written to `outdir` (see `writeGitOps`). */
-  private writeGitOpsFromJson(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>): number {
+  /** The GitOps layout made from every object's JSON at once, written with `out` (see `writeGitOps`). */
+  private writeGitOpsFromJson(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>, out: OutputWriter): number {
     const written = new Map<IConstruct, { identity: string; chart: Chart }>();
     const manifests: Array<{ apiObject: ApiObject; chart: Chart; manifest: any }> = [];
     for (const { chart, apiObjects } of perChart) {
@@ -295,24 +316,13 @@ export class TenancyApp extends App {
       const team = owningOlmV1Team(apiObject);
       return { manifest, tenant: owningTenant(apiObject), dependsOn, ...(team ? { tenantNamespaces: team.namespaces } : {}) };
     });
-    // The fallback of `writeGitOps`: each file is written as soon as it is rendered, once, to its final path. What
-    // could fail does so before anything is removed: the input checks (`_emitFiles` checks before its first file)
-    // and a string YAML cannot hold (found up front; `files()` throws its error).
+    // a string YAML cannot hold: `files()` throws its error (found up front, before any file)
     if (manifests.some(({ manifest }) => YamlWriter.unrepresentable(manifest) !== undefined)) {
       GitOpsLayout.files(input, { syncWaves: this.syncWaves });
     }
-    let removed = false;
-    const writeFile = fileWriter(this.outdir);
-    const write = (f: { path: string; content: string }) => {
-      if (!removed) {
-        for (const entry of GITOPS_ENTRIES) fs.rmSync(path.join(this.outdir, entry), { recursive: true, force: true });
-        removed = true;
-      }
-      writeFile(f);
-    };
-    const tracked = tenantFolders(write);
-    GitOpsLayout._emitFiles(input, { syncWaves: this.syncWaves }, tracked);
-    for (const f of this.gitOpsToolFiles(tracked)) write(f);
+    const write = tenantFolders((f) => out.write(f.path, f.content));
+    GitOpsLayout._emitFiles(input, { syncWaves: this.syncWaves }, write);
+    for (const f of this.gitOpsToolFiles(write)) write(f);
     return manifests.length;
   }
 
@@ -360,23 +370,25 @@ export class TenancyApp extends App {
   }
 
   /** The files cdk8s `App.synth()` writes for `yamlOutputType`; returns the number of objects written. */
-  private writeLikeCdk8s(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>, hasDependantCharts: boolean): number {
+  private writeLikeCdk8s(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>, hasDependantCharts: boolean, out: OutputWriter): number {
     const ext = this.outputFileExtension;
     let count = 0;
-    const fileNameOf = (o: any) => `${o.kind}.${o.metadata.name}`.replace(/[^0-9a-zA-Z-_.]/g, '');
+    // cdk8s's names; a name too long for a file system (cdk8s fails with ENAMETOOLONG) is cut with a hash suffix
+    const fileNameOf = (o: any) => cappedName(`${o.kind}.${o.metadata.name}`.replace(/[^0-9a-zA-Z-_.]/g, ''), ext);
+    const saveYaml = (rel: string, docs: unknown[]) => out.write(rel, YamlWriter.stringify(docs));
     const namer = chartNamer(hasDependantCharts);
     switch (this.yamlOutputType) {
       case YamlOutputType.FILE_PER_APP: {
         const all = perChart.flatMap(({ apiObjects }) => apiObjects.map((o) => SynthPass.takeJson(o)));
         count = all.length;
-        if (perChart.length > 0) saveYaml(path.join(this.outdir, `app${ext}`), all);
+        if (perChart.length > 0) saveYaml(`app${ext}`, all);
         break;
       }
       case YamlOutputType.FILE_PER_CHART:
         for (const { chart, apiObjects } of perChart) {
           const docs = apiObjects.map((o) => SynthPass.takeJson(o));
           count += docs.length;
-          saveYaml(path.join(this.outdir, namer(chart) + ext), docs);
+          saveYaml(namer(chart) + ext, docs);
         }
         break;
       case YamlOutputType.FILE_PER_RESOURCE:
@@ -384,18 +396,18 @@ export class TenancyApp extends App {
           for (const doc of apiObjects.map((o) => SynthPass.takeJson(o))) {
             if (doc === undefined) continue;
             count++;
-            saveYaml(path.join(this.outdir, fileNameOf(doc) + ext), [doc]);
+            saveYaml(fileNameOf(doc), [doc]);
           }
         }
         break;
       case YamlOutputType.FOLDER_PER_CHART_FILE_PER_RESOURCE:
         for (const { chart, apiObjects } of perChart) {
-          const dir = path.join(this.outdir, namer(chart));
-          fs.mkdirSync(dir, { recursive: true });
+          const dir = namer(chart);
+          out.mkdir(dir);
           for (const o of apiObjects) {
             count++;
             // cdk8s names the file from the ApiObject (not its JSON) here
-            saveYaml(path.join(dir, fileNameOf(o) + ext), [SynthPass.takeJson(o)]);
+            saveYaml(`${dir}/${fileNameOf(o)}`, [SynthPass.takeJson(o)]);
           }
         }
         break;
@@ -423,11 +435,6 @@ function namingConstructs<T>(app: App, write: () => T): T {
     const text = Diagnostics.formatMessage({ code: 'UnrepresentableYamlValue', field: e.found.field, value: e.found.value, message, fix });
     throw new Error(`Validation failed with the following errors:\n  [${owner?.node.path ?? ''}] ${text}`);
   }
-}
-
-/** cdk8s `Yaml.save`, through `YamlWriter` (the same bytes, but for the strings Kubernetes would read otherwise). */
-function saveYaml(file: string, docs: unknown[]): void {
-  fs.writeFileSync(file, YamlWriter.stringify(docs), { encoding: 'utf8' });
 }
 
 /** The OLM v1 section of TENANCY.md, when the App has OLM v1 teams. */
@@ -470,6 +477,10 @@ interface LayoutFolders {
 }
 
 const GITOPS_STAGING = '.cdk8s-olm-tenancy-staging';
+/** Where the old layout goes while the new one is renamed in place (removed after; put back when a rename fails). */
+const GITOPS_PREVIOUS = '.cdk8s-olm-tenancy-previous';
+/** cdk8s's construct metadata file (`recordConstructMetadata`). */
+const CONSTRUCT_METADATA_FILE = 'construct-metadata.json';
 
 /** The layout's entries of one chart's objects: identity and owner from the constructs, the JSON made on demand. */
 function layoutEntries(chart: Chart, apiObjects: ApiObject[]): LayoutEntry[] {
@@ -492,20 +503,6 @@ function layoutEntries(chart: Chart, apiObjects: ApiObject[]): LayoutEntry[] {
       manifest: () => SynthPass.takeJson(apiObject),
     };
   });
-}
-
-/** Writes each file once, to its final path under `root`, creating each folder once. */
-function fileWriter(root: string): (f: { path: string; content: string }) => void {
-  const dirs = new Set<string>();
-  return (f) => {
-    const file = path.join(root, ...f.path.split('/'));
-    const dir = path.dirname(file);
-    if (!dirs.has(dir)) {
-      fs.mkdirSync(dir, { recursive: true });
-      dirs.add(dir);
-    }
-    fs.writeFileSync(file, f.content);
-  };
 }
 
 /**

@@ -1,4 +1,3 @@
-import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
@@ -14,6 +13,7 @@ import { addErrorProducer, addWarningProducer, Diagnostics } from '../core/diagn
 import { describeValue, INPUT_CODES, InputCheck, isObject, prop, throwIfInvalid, valueText, withUnknownProps } from '../core/input';
 import { l1Metadata } from '../core/l1-metadata';
 import { KubernetesNames, NameRule } from '../core/names';
+import { OutputWriter, removeEntry } from '../core/output-files';
 import * as olm from '../imports/olm';
 import { IOperatorTenant } from '../tenant/operator-tenant';
 import { FbcFilter, FbcFilterResult } from './fbc/fbc-filter';
@@ -318,13 +318,13 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
   public writeArtifacts(directory: string, options: CatalogArtifactsOptions = {}): string[] {
     checkDirectory(`[${this.node.path}] writeArtifacts`, directory);
     const files = this.artifacts(options);
-    fs.rmSync(path.join(directory, 'catalog'), { recursive: true, force: true });
+    // through a temporary file and a rename each, never through a link (`OutputWriter`)
+    removeEntry(path.join(directory, 'catalog'));
+    const out = new OutputWriter(directory);
     const written: string[] = [];
     for (const rel of Object.keys(files)) {
-      const target = path.join(directory, rel);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, files[rel]);
-      written.push(target);
+      out.write(rel, files[rel]);
+      written.push(path.join(directory, rel));
     }
     return written.sort();
   }

@@ -1,5 +1,3 @@
-import * as fs from 'fs';
-import * as path from 'path';
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { CatalogSourceLocation } from './catalog-source';
@@ -9,6 +7,7 @@ import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
+import { OutputWriter } from '../core/output-files';
 
 /** Properties of an `UpstreamOlmCatalogPolicy`. */
 export interface UpstreamOlmCatalogPolicyProps {
@@ -144,14 +143,11 @@ export class UpstreamOlmCatalogPolicy extends Construct {
   public writeArtifacts(directory: string): string[] {
     checkDirectory(`[${this.node.path}] writeArtifacts`, directory);
     const files = this.artifacts();
-    fs.mkdirSync(directory, { recursive: true });
+    // through a temporary file and a rename each, never through a link (`OutputWriter`)
+    const out = new OutputWriter(directory);
     return Object.keys(files)
       .sort()
-      .map((f) => {
-        const target = path.join(directory, f);
-        fs.writeFileSync(target, files[f]);
-        return target;
-      });
+      .map((f) => out.write(f, files[f]));
   }
 }
 

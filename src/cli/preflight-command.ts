@@ -13,6 +13,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { YamlWriter } from '../app/yaml-writer';
 import { OperatorBundle } from '../bundle/operator-bundle';
+import { nearestName } from '../core/input';
 import { KubernetesNames } from '../core/names';
 import { decodeManifestStream, escapeControl, LOADER_LIMITS, readAtMost } from '../core/yaml-or-json';
 import { DefaultInstallerRules } from '../preflight/default-installer-rules';
@@ -100,8 +101,11 @@ interface Options {
   allowedBindRoles: BindRoleAcceptance[];
 }
 
-/** Bad command line: the message, then the usage text. */
+/** Bad command line: one line, the message and where the options are listed. */
 class UsageError extends Error {}
+
+/** What a usage error ends with. */
+const HELP_HINT = "'cdk8s-olm-tenancy --help' lists the options";
 
 /** Runs the CLI with `argv` (without `node` and the script), returning what to print and the exit code. */
 export function runCli(argv: string[]): CliOutcome {
@@ -109,14 +113,18 @@ export function runCli(argv: string[]): CliOutcome {
     if (argv.length === 0) return { exitCode: EXIT_USAGE, stdout: '', stderr: `${USAGE}\n` };
     if (argv[0] === '-h' || argv[0] === '--help' || argv[0] === 'help') return { exitCode: EXIT_OK, stdout: `${USAGE}\n`, stderr: '' };
     if (argv[0] === '--version' || argv[0] === 'version') return versionOutcome();
-    if (argv[0] !== 'preflight') throw new UsageError(`unknown command '${argv[0]}'`);
+    if (argv[0] !== 'preflight') {
+      const suggestion = argv[0].startsWith('-') ? undefined : nearestName(argv[0], ['preflight', 'version', 'help']);
+      throw new UsageError(`unknown command '${argv[0]}'${suggestion !== undefined ? `; did you mean '${suggestion}'?` : ''}`);
+    }
     const options = parseOptions(argv.slice(1));
     if (options === 'help') return { exitCode: EXIT_OK, stdout: `${USAGE}\n`, stderr: '' };
     if (options === 'version') return versionOutcome();
     return preflight(options);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    const usage = e instanceof UsageError ? `\n\n${USAGE}` : '';
+    // one line, as the library's prop errors: what is wrong, the nearest option, where the options are (not the help)
+    const usage = e instanceof UsageError ? ` (${HELP_HINT})` : '';
     return { exitCode: EXIT_USAGE, stdout: '', stderr: `cdk8s-olm-tenancy: ${lineText(cliWording(message))}${usage}\n` };
   }
 }
@@ -171,6 +179,12 @@ const VALUE_FLAGS = new Set(['--namespace', '--targets', '--installer-rules', '-
 /** Flags that take no value. */
 const SWITCHES = new Set(['-h', '--help', '--version', '--all-namespaces', '--allow-cluster-scoped']);
 
+/** `unknown option '--namspace'; did you mean '--namespace'?` (the nearest option by edit distance, as for props). */
+function unknownOption(a: string): string {
+  const suggestion = nearestName(a, [...VALUE_FLAGS, ...SWITCHES].filter((f) => f.startsWith('--')));
+  return `unknown option '${a}'${suggestion !== undefined ? `; did you mean '${suggestion}'?` : ''}`;
+}
+
 function parseOptions(args: string[]): Options | 'help' | 'version' {
   const o: Options = { allNamespaces: false, allowClusterScoped: false, allowedBindRoles: [] };
   const seen = new Set<string>();
@@ -181,7 +195,7 @@ function parseOptions(args: string[]): Options | 'help' | 'version' {
     if (eq > 0) {
       v = a.slice(eq + 1);
       a = a.slice(0, eq);
-      if (!VALUE_FLAGS.has(a)) throw new UsageError(SWITCHES.has(a) ? `${a} takes no value` : `unknown option '${a}'`);
+      if (!VALUE_FLAGS.has(a)) throw new UsageError(SWITCHES.has(a) ? `${a} takes no value` : unknownOption(a));
     } else if (VALUE_FLAGS.has(a)) {
       v = args[i + 1];
       if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value`);
@@ -205,12 +219,12 @@ function parseOptions(args: string[]): Options | 'help' | 'version' {
       case '--package': o.packageName = v; break;
       case '--bundle': o.bundleName = v; break;
       default:
-        if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'`);
+        if (a.startsWith('-')) throw new UsageError(unknownOption(a));
         if (o.bundleDir !== undefined) throw new UsageError(`only one bundle directory may be given (got '${o.bundleDir}' and '${a}')`);
         o.bundleDir = a;
     }
   }
-  if (o.namespace === undefined) throw new UsageError('--namespace is required');
+  if (o.namespace === undefined) throw new UsageError('--namespace is required: the namespace of the OperatorGroup that installs the operator, e.g. --namespace team-a');
   if (o.bundleDir === undefined && o.catalog === undefined) throw new UsageError('give a bundle directory, or --catalog with --package');
   if (o.bundleDir !== undefined && o.catalog !== undefined) throw new UsageError('give either a bundle directory or --catalog, not both');
   if (o.catalog !== undefined && o.packageName === undefined) throw new UsageError('--catalog needs --package');

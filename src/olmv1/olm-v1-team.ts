@@ -12,6 +12,7 @@ import { OperatorBundle } from '../bundle/operator-bundle';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
+import { markdownCode, markdownText } from '../core/markdown';
 import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyChecks } from '../core/policy-checks';
 import * as l1 from '../imports/olmv1';
@@ -232,10 +233,10 @@ export class OlmV1Team extends Construct {
   /** This team's part of the report (a `### team` subsection). */
   public reportMarkdown(): string {
     return [
-      `### ${this.team}`, '',
-      `Groups ${[...this.props.groups].sort().map((g) => `\`${g}\``).join(', ')} write ClusterExtensions labelled \`${OlmV1Labels.TEAM}=${this.team}\` `
-        + `into ${this.namespaces.map((n) => `\`${n}\``).join(', ')} from catalogs labelled \`${OlmV1Labels.TEAM}=${this.catalogTeam}\` `
-        + `(ValidatingAdmissionPolicy \`${this.guardrails.policyName}\`).`, '',
+      `### ${markdownText(this.team)}`, '',
+      `Groups ${[...this.props.groups].sort().map(markdownCode).join(', ')} write ClusterExtensions labelled ${markdownCode(`${OlmV1Labels.TEAM}=${this.team}`)} `
+        + `into ${this.namespaces.map(markdownCode).join(', ')} from catalogs labelled ${markdownCode(`${OlmV1Labels.TEAM}=${this.catalogTeam}`)} `
+        + `(ValidatingAdmissionPolicy ${markdownCode(this.guardrails.policyName)}).`, '',
       ...(this.reportLines.length > 0 ? this.reportLines : ['No ClusterExtensions.']),
     ].join('\n');
   }
@@ -266,8 +267,9 @@ export class OlmV1Team extends Construct {
       const a = accepted.find((x) => x.check === id && typeof x.reason === 'string' && x.reason.trim() !== '');
       return a ? `accepted: ${a.reason}` : 'REFUSED at synth';
     };
-    const dc = options.deploymentConfig !== undefined ? `, deploymentConfig (${Object.keys(options.deploymentConfig).sort().join(', ')}) rendered into its Deployments` : '';
-    this.reportLines.push(`- **${field.replace(/^extensions\[(.*)\]$/, '$1')}**: package \`${options.packageName}\`, version \`${version ?? '*'}\`, namespace \`${options.namespace}\`${dc}`);
+    // every value as Markdown text or code (core/markdown): TENANCY.md holds this section
+    const dc = options.deploymentConfig !== undefined ? `, deploymentConfig (${markdownText(Object.keys(options.deploymentConfig).sort().join(', '))}) rendered into its Deployments` : '';
+    this.reportLines.push(`- **${markdownText(field.replace(/^extensions\[(.*)\]$/, '$1'))}**: package ${markdownCode(options.packageName)}, version ${markdownCode(version ?? '*')}, namespace ${markdownCode(options.namespace)}${dc}`);
     if (options.bundles === undefined) {
       this.reportLines.push('  - no bundles given: not previewed');
       this.warnings.push({
@@ -297,14 +299,14 @@ export class OlmV1Team extends Construct {
       const render = renderOf(bundle);
       if (typeof render === 'string') {
         const refusal = render;
-        this.reportLines.push(`  - ${bundle.name}: operator-controller refuses it: ${refusal}`);
+        this.reportLines.push(`  - ${markdownText(`${bundle.name}: operator-controller refuses it: ${refusal}`)}`);
         this.errors.push({ code: 'OlmV1BundleRefused', field: at, value: bundle.version, message: `operator-controller would refuse ${bundle.name}: ${refusal}`, fix: 'narrow the version range to bundles OLM v1 installs, or install the package with OLM v0' });
         continue;
       }
       const preview = OlmV1PermissionPreview.of(render);
       findingsOf.set(bundle.name, new Set(preview.findings.map((f) => `${f.code}: ${f.what}`)));
-      this.reportLines.push(`  - ${bundle.name}: installed with cluster-admin; ${preview.subjects.length} subject(s) bound: ${preview.subjects.map((x) => `${x.subject}${x.unbounded ? ' (everything)' : ''}`).join(', ') || 'none'}`);
-      for (const f of preview.findings) this.reportLines.push(`    - ${PolicyChecks.byCode(f.code)!.id} ${f.what} (${reasonOf(f.code)})`);
+      this.reportLines.push(`  - ${markdownText(`${bundle.name}: installed with cluster-admin; ${preview.subjects.length} subject(s) bound: ${preview.subjects.map((x) => `${x.subject}${x.unbounded ? ' (everything)' : ''}`).join(', ') || 'none'}`)}`);
+      for (const f of preview.findings) this.reportLines.push(`    - ${markdownText(`${PolicyChecks.byCode(f.code)!.id} ${f.what} (${reasonOf(f.code)})`)}`);
       for (const f of preview.findings) {
         report({
           code: f.code,
@@ -328,8 +330,8 @@ export class OlmV1Team extends Construct {
           .map((l) => l.trim()).filter((l) => l !== 'no permission change'),
         ...newFindings.map((f) => `+ ${f}`),
       ];
-      this.reportLines.push(`  - upgrade ${from.name} -> ${to.name} grows what the extension gets (${reasonOf('OlmV1UpgradeGrowsPermissions')}):`);
-      for (const l of lines) this.reportLines.push(`    - \`${l}\``);
+      this.reportLines.push(`  - ${markdownText(`upgrade ${from.name} -> ${to.name} grows what the extension gets (${reasonOf('OlmV1UpgradeGrowsPermissions')}):`)}`);
+      for (const l of lines) this.reportLines.push(`    - ${markdownCode(l)}`);
       report({
         code: 'OlmV1UpgradeGrowsPermissions',
         field: `${field}.bundles[${to.name}]`,

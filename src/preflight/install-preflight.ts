@@ -845,10 +845,17 @@ function checkUncached(props: InstallPreflightProps): PreflightResult {
   const outside = missing.filter((m) => m.namespace !== namespace);
   const confined = (props.clusterInstallerRules ?? []).length === 0 && (props.otherNamespaceRules ?? []).every((n) => n.rules.length === 0);
   if (confined && outside.length > 0) {
+    // the rules outside the namespace as the derivation the fix names grants them (one list, one count: the same as
+    // leastPrivilege's NeedsClusterScopedRules), for the create and the update path
+    const derived = InstallerPermissions._leastPrivilegeShared({
+      bundles: [bundle], namespace, targetNamespaces: props.targetNamespaces, allowClusterScoped: true,
+    });
+    const derivedOutside = rulesOutsideNamespace(derived);
+    const listed = derivedOutside.length > 0 ? derivedOutside : outside.map((m) => m.formatted);
     problems.push({
       code: PreflightCode.NEEDS_CLUSTER_SCOPED_RULES,
       message: `${bundle.name} cannot be installed by an installer confined to namespace ${namespace}: OLM's scoped client needs `
-        + `${outside.length} rule(s) outside it: ${outside.map((m) => m.formatted).join('; ')}. Fix: grant them to the installer `
+        + `${listed.length} rule(s) outside it to install and update it: ${listed.join('; ')}. Fix: grant them to the installer `
         + '(ClusterRole + ClusterRoleBinding, or a RoleBinding in that namespace), e.g. from InstallerPermissions.leastPrivilege '
         + 'with allowClusterScoped, or choose an operator without clusterPermissions, webhooks or API services.',
     });
@@ -864,6 +871,24 @@ function checkUncached(props: InstallPreflightProps): PreflightResult {
     problems,
     warnings,
   });
+}
+
+/**
+ * The derived rules outside the install namespace, formatted: other namespaces' (sorted), then cluster-wide. What
+ * both `NeedsClusterScopedRules` messages (the preflight's and the derivation's) list and count (issue 30: the CLI
+ * said "17 rule(s) outside it" and "15 rule(s) outside namespace team-b" for the same bundle).
+ */
+function rulesOutsideNamespace(set: { clusterRules: PolicyRule[]; otherNamespaceRules: NamespaceRules[] }): string[] {
+  return [
+    ...set.otherNamespaceRules.flatMap((n) => n.rules.map((r) => RbacRules.format(r, n.namespace))),
+    ...set.clusterRules.map((r) => RbacRules.format(r, '')),
+  ];
+}
+
+/** `rules` without the atoms `clusterRules` (cluster-wide, so in every namespace too) already cover, compacted. */
+function notCoveredBy(clusterRules: PolicyRule[], rules: PolicyRule[]): PolicyRule[] {
+  return clusterRules.length === 0 ? rules
+    : RbacRules.compact(RbacRules.breakdown(rules).filter((a) => !RbacRules.covers(clusterRules, [a]).covered));
 }
 
 /** `InstallerPermissions.leastPrivilege`, uncached. */
@@ -967,10 +992,10 @@ function leastPrivilegeUncached(props: LeastPrivilegeProps): InstallerPermission
     .map((ns) => ({ namespace: ns, rules: RbacRules.compact(perNamespace.get(ns)!) }))
     .filter((n) => n.rules.length > 0);
   if (props.allowClusterScoped !== true && (clusterRules.length > 0 || otherNamespaceRules.length > 0)) {
-    const listed = [
-      ...otherNamespaceRules.flatMap((n) => n.rules.map((r) => RbacRules.format(r, n.namespace))),
-      ...clusterRules.map((r) => RbacRules.format(r, '')),
-    ];
+    // what allowClusterScoped would grant (other namespaces' rules the cluster rules cover left out, as below)
+    const others = otherNamespaceRules.map((n) => ({ namespace: n.namespace, rules: notCoveredBy(clusterRules, n.rules) }))
+      .filter((n) => n.rules.length > 0);
+    const listed = rulesOutsideNamespace({ clusterRules, otherNamespaceRules: others });
     problems.push({
       code: PreflightCode.NEEDS_CLUSTER_SCOPED_RULES,
       message: `${props.bundles.map((b) => b.name).join(', ')}: installing needs ${listed.length} rule(s) outside namespace ${namespace}, `
@@ -985,8 +1010,7 @@ function leastPrivilegeUncached(props: LeastPrivilegeProps): InstallerPermission
     .filter((b) => keptNamespaces.has(b.namespace))
     .sort((a, b) => cmpStr(a.namespace, b.namespace) || cmpStr(a.roleKind, b.roleKind) || cmpStr(a.roleName, b.roleName));
   // Cluster-wide rules apply in every namespace too: drop namespaced atoms they already cover.
-  const notCovered = (rules: PolicyRule[]) => clusterRules.length === 0 ? rules
-    : RbacRules.compact(RbacRules.breakdown(rules).filter((a) => !RbacRules.covers(clusterRules, [a]).covered));
+  const notCovered = (rules: PolicyRule[]) => notCoveredBy(clusterRules, rules);
   return {
     namespacedRules: notCovered(namespacedRules),
     clusterRules,

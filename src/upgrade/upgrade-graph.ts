@@ -81,7 +81,10 @@ export interface UpgradeEdge {
   readonly toVersion?: string;
   /** How the edge is declared, sorted. */
   readonly via: UpgradeEdgeKind[];
-  /** True for the candidate OLM picks from `from` (the first in channel order). */
+  /**
+   * True for the candidate OLM picks from `from` (the first in channel order); false for all when `from` itself comes
+   * first (a pre-release inside its own skipRange: OLM stays).
+   */
   readonly preferred: boolean;
 }
 
@@ -247,7 +250,7 @@ export class UpgradeGraph {
 
   /**
    * The candidates OLM considers to replace the installed CSV `from` (with version `fromVersion`), in OLM's
-   * preference order; the first is `preferred`.
+   * preference order; the first is `preferred`. Never `from` itself (no edge to itself, see the code).
    *
    * @param from the installed CSV
    * @param versionRange only entries whose version satisfies this node-semver range @default - every entry
@@ -260,6 +263,13 @@ export class UpgradeGraph {
     // OLM reads the installed CSV's version with semver.ParseTolerant (operator-framework/api OperatorVersion)
     const tolerant = version === undefined ? undefined : BlangSemver.normalizeTolerant(version);
     const out: UpgradeEdge[] = [];
+    // The installed CSV itself can be a candidate: a pre-release inside its own skipRange (0.9.4-clusterwide is below
+    // 0.9.4, so `<0.9.4` includes it). The resolver's filter keeps it (resolver.go getSubscriptionVariables), but it
+    // is no upgrade: step_resolver.go ResolveSteps makes no step for an operator that every matching Subscription
+    // already has as its current CSV ("all matching subscriptions are up to date"). So no edge to itself; and when
+    // it comes first in channel order, the solver prefers it (candidates in order, then the installed one) and OLM
+    // stays where it is: no other candidate is preferred.
+    let selfFirst = false;
     for (const e of sorted) {
       const via: UpgradeEdgeKind[] = [];
       if (e.replaces === from) via.push(UpgradeEdgeKind.REPLACES);
@@ -267,8 +277,12 @@ export class UpgradeGraph {
       const range = this.skipRanges.get(e.name);
       if (range !== undefined && tolerant !== undefined && range.includes(tolerant)) via.push(UpgradeEdgeKind.SKIP_RANGE);
       if (via.length === 0) continue;
+      if (e.name === from) {
+        if (out.length === 0) selfFirst = true;
+        continue;
+      }
       const toVersion = e.version ?? this.bundlesByName.get(e.name)?.version;
-      out.push(clean({ from, fromVersion: version, to: e.name, toVersion, via, preferred: out.length === 0 }));
+      out.push(clean({ from, fromVersion: version, to: e.name, toVersion, via, preferred: out.length === 0 && !selfFirst }));
     }
     return out;
   }

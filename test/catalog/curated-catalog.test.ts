@@ -353,6 +353,22 @@ describe('CuratedCatalog', () => {
       fs.rmSync(dir, { recursive: true });
     });
 
+    test('issue 30: a committed artifact that is a link (a file, the catalog folder) is replaced, never written through', () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'curated-links-'));
+      const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'curated-outside-'));
+      fs.writeFileSync(path.join(outside, 'ci.sh'), 'keep\n');
+      fs.symlinkSync(path.join(outside, 'ci.sh'), path.join(dir, 'filter-configuration.yaml'));
+      fs.symlinkSync(outside, path.join(dir, 'catalog'));
+      catalog.writeArtifacts(dir);
+      expect(fs.readdirSync(outside)).toEqual(['ci.sh']);
+      expect(fs.readFileSync(path.join(outside, 'ci.sh'), 'utf8')).toEqual('keep\n');
+      expect(fs.lstatSync(path.join(dir, 'filter-configuration.yaml')).isSymbolicLink()).toBe(false);
+      expect(fs.lstatSync(path.join(dir, 'catalog')).isDirectory()).toBe(true);
+      expect(fs.readFileSync(path.join(dir, 'filter-configuration.yaml'), 'utf8')).toEqual(catalog.artifacts()['filter-configuration.yaml']);
+      fs.rmSync(dir, { recursive: true });
+      fs.rmSync(outside, { recursive: true });
+    });
+
     test('without a source catalog, or with problems, artifacts() throws clearly', () => {
       const { chart: c2 } = appAndChart();
       expect(() => new CuratedCatalog(c2, 'NoFbc', { image: 'i', packages: [{ name: 'x' }] }).artifacts()).toThrow(

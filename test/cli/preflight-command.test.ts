@@ -131,21 +131,32 @@ describe('cdk8s-olm-tenancy preflight --catalog', () => {
 });
 
 describe('usage and input errors exit 2 with one clear line', () => {
+  const HINT = " ('cdk8s-olm-tenancy --help' lists the options)";
+
+  test('GIVEN no arguments THEN the usage text, exit 2', () => {
+    expect(runCli([])).toEqual({ exitCode: EXIT_USAGE, stdout: '', stderr: `${USAGE}\n` });
+  });
+
+  // issue 30 item 9: one line (what is wrong, the nearest option as for props, where the options are), not the
+  // 45-line help
   test.each([
-    [[], undefined],
     [['deploy'], "cdk8s-olm-tenancy: unknown command 'deploy'"],
-    [['preflight', ETCD], 'cdk8s-olm-tenancy: --namespace is required'],
+    [['preflght', ETCD], "cdk8s-olm-tenancy: unknown command 'preflght'; did you mean 'preflight'?"],
+    [['preflight', ETCD], 'cdk8s-olm-tenancy: --namespace is required: the namespace of the OperatorGroup that installs the operator, e.g. --namespace team-a'],
     [['preflight', '--namespace', 'a'], 'cdk8s-olm-tenancy: give a bundle directory, or --catalog with --package'],
     [['preflight', ETCD, '--namespace'], 'cdk8s-olm-tenancy: --namespace needs a value'],
     [['preflight', ETCD, '--namespace', 'a', '--bogus'], "cdk8s-olm-tenancy: unknown option '--bogus'"],
+    [['preflight', ETCD, '--namspace', 'a'], "cdk8s-olm-tenancy: unknown option '--namspace'; did you mean '--namespace'?"],
+    [['preflight', ETCD, '--namspace=a'], "cdk8s-olm-tenancy: unknown option '--namspace'; did you mean '--namespace'?"],
+    [['preflight', ETCD, '-namespace', 'a'], "cdk8s-olm-tenancy: unknown option '-namespace'; did you mean '--namespace'?"],
+    [['preflight', ETCD, '--namespace', 'a', '--all-namespace'], "cdk8s-olm-tenancy: unknown option '--all-namespace'; did you mean '--all-namespaces'?"],
+    [['preflight', ETCD, '--namespace', 'a', '--service-acount', 'x'], "cdk8s-olm-tenancy: unknown option '--service-acount'; did you mean '--service-account'?"],
     [['preflight', ETCD, '--namespace', 'a', '--targets', 'x', '--all-namespaces'], 'cdk8s-olm-tenancy: give either --targets or --all-namespaces'],
     [['preflight', '--catalog', CATALOG, '--namespace', 'a'], 'cdk8s-olm-tenancy: --catalog needs --package'],
-  ])('argv case %#', (argv, first) => {
+  ])('argv %j', (argv, line) => {
     const out = runCli(argv as string[]);
-    expect(out.exitCode).toBe(EXIT_USAGE);
-    expect(out.stdout).toBe('');
-    if (first !== undefined) expect(out.stderr.split('\n')[0]).toBe(first);
-    expect(out.stderr).toContain(USAGE);
+    expect(out).toEqual({ exitCode: EXIT_USAGE, stdout: '', stderr: `${line}${HINT}\n` });
+    expect(out.stderr.split('\n').length).toEqual(2);
   });
 
   test('GIVEN a bundle directory that does not exist THEN it says so (no usage text)', () => {
@@ -527,7 +538,7 @@ describe('flag values are validated as Kubernetes would (exit 2, one clear line)
   ])('usage errors: %j', (flags, message) => {
     const out = runCli(['preflight', ETCD, ...(flags as string[])]);
     expect(out.exitCode).toBe(EXIT_USAGE);
-    expect(out.stderr).toBe(`cdk8s-olm-tenancy: ${message}\n\n${USAGE}\n`);
+    expect(out.stderr).toBe(`cdk8s-olm-tenancy: ${message} ('cdk8s-olm-tenancy --help' lists the options)\n`);
   });
 
   test('--flag=value is --flag value', () => {
@@ -726,4 +737,26 @@ test('GIVEN every version of a catalog package THEN the CLI\'s own output fed ba
   const unfixable = reportLines(first.stdout).filter((l) => l.startsWith('#   still not installable: '));
   expect(reportLines(second.stdout).filter((l) => /^# {3}missing \d+ rule|^# {3}warning: /.test(l))).toEqual([]);
   expect(second.exitCode).toBe(unfixable.length === 0 ? EXIT_OK : EXIT_WOULD_FAIL);
+});
+
+// issue 30 item 8: for the same bundle the CLI said "17 rule(s) outside it" (the preflight) and "15 rule(s) outside
+// namespace team-b" (the derivation): one definition now, the rules outside the namespace as the derivation grants them
+describe('the preflight and the derivation count the rules outside the namespace the same way', () => {
+  test.each(['rabbitmq-cluster-operator/2.22.3', 'cert-manager/1.16.5', 'jaeger/1.65.0', 'opentelemetry-operator/0.158.0', 'grafana-operator/5.24.0'])('%s', (bundle) => {
+    const out = runCli(['preflight', path.join(__dirname, '..', 'fixtures', 'bundles', bundle), '--namespace', 'team-b']);
+    expect(out.exitCode).toBe(EXIT_WOULD_FAIL);
+    const preflight = /needs (\d+) rule\(s\) outside it to install and update it: (.*?)\. Fix/.exec(out.stdout);
+    const derived = /needs (\d+) rule\(s\) outside namespace team-b, left out without --allow-cluster-scoped: (.*?)\. Fix/.exec(out.stdout);
+    expect(preflight).not.toBeNull();
+    expect(derived).not.toBeNull();
+    expect(preflight![1]).toEqual(derived![1]);
+    expect(preflight![2]).toEqual(derived![2]);
+    expect(preflight![2].split('; ').length).toEqual(Number(preflight![1]));
+    // and they are the rules the command then writes with --allow-cluster-scoped (one ClusterRole, Roles elsewhere)
+    const allowed = runCli(['preflight', path.join(__dirname, '..', 'fixtures', 'bundles', bundle), '--namespace', 'team-b', '--allow-cluster-scoped']);
+    const docs = YAML.parseAllDocuments(allowed.stdout.split('\n---\n').slice(1).join('\n---\n')).map((d) => d.toJSON());
+    const outsideRules = docs.filter((d: any) => (d.kind === 'ClusterRole' || d.kind === 'Role') && d.metadata.name === 'team-b-olm-installer')
+      .reduce((n: number, d: any) => n + d.rules.length, 0);
+    expect(outsideRules).toEqual(Number(preflight![1]));
+  });
 });

@@ -54,6 +54,48 @@ describe('UpgradeGraph.successors (OLM: Or(SkipRangeIncludesPredicate(current.Ve
     ]);
   });
 
+  // issue 30 item 13: operator-lifecycle-manager resolver.go getSubscriptionVariables filters the channel with
+  // Or(SkipRangeIncludesPredicate(current.Version), ReplacesPredicate(current.Name)), which keeps the installed CSV when
+  // its own skipRange includes its version (a pre-release: 0.9.4-clusterwide < 0.9.4); step_resolver.go ResolveSteps
+  // makes no step for it ("all matching subscriptions are up to date"). No edge to itself.
+  test('GIVEN a pre-release CSV inside its own skipRange THEN no edge to itself, the other candidates unchanged', () => {
+    const e = (n: string, extra: Partial<UpgradeGraphEntry> = {}): UpgradeGraphEntry => ({ name: `etcdoperator.v${n}`, version: n, ...extra });
+    const g = graph([
+      e('0.9.2-clusterwide'),
+      e('0.9.4-clusterwide', { replaces: 'etcdoperator.v0.9.2-clusterwide', skipRange: '>=0.9.0 <0.9.4' }),
+    ]);
+    expect(g.successors('etcdoperator.v0.9.4-clusterwide')).toEqual([]);
+    expect(g.allowedUpgrades('etcdoperator.v0.9.4-clusterwide')).toEqual([]);
+    expect(g.allowedUpgrades('etcdoperator.v0.9.2-clusterwide')).toEqual([
+      {
+        from: 'etcdoperator.v0.9.2-clusterwide',
+        fromVersion: '0.9.2-clusterwide',
+        to: 'etcdoperator.v0.9.4-clusterwide',
+        toVersion: '0.9.4-clusterwide',
+        via: [UpgradeEdgeKind.REPLACES, UpgradeEdgeKind.SKIP_RANGE],
+        preferred: true,
+      },
+    ]);
+    expect(g.reachable('etcdoperator.v0.9.2-clusterwide')).toEqual(['etcdoperator.v0.9.2-clusterwide', 'etcdoperator.v0.9.4-clusterwide']);
+  });
+
+  test('GIVEN the installed CSV first among its own candidates (the head, in its own skipRange) THEN OLM stays: the older candidate is listed, not preferred', () => {
+    // the head a (1.0.0-rc.1, skipRange <1.0.0) and an older c whose skipRange includes a's version: OLM's candidates
+    // from a are [a (the installed CSV, from the catalog), c], the solver takes the first: nothing changes
+    const g = graph([
+      { name: 'c', version: '0.9.0', skipRange: '>=1.0.0-rc.0 <1.0.0' },
+      { name: 'a', version: '1.0.0-rc.1', replaces: 'c', skipRange: '<1.0.0' },
+    ]);
+    expect(g.channelOrder()).toEqual(['a', 'c']);
+    expect(g.successors('a')).toEqual([
+      { from: 'a', fromVersion: '1.0.0-rc.1', to: 'c', toVersion: '0.9.0', via: [UpgradeEdgeKind.SKIP_RANGE], preferred: false },
+    ]);
+    // from c, a is the preferred replacement as before
+    expect(g.successors('c')).toEqual([
+      { from: 'c', fromVersion: '0.9.0', to: 'a', toVersion: '1.0.0-rc.1', via: [UpgradeEdgeKind.REPLACES, UpgradeEdgeKind.SKIP_RANGE], preferred: true },
+    ]);
+  });
+
   test('GIVEN a version installed from outside the channel THEN only a skipRange reaches it (fromVersion given)', () => {
     const g = graph([v('2.0.0', { skipRange: '<2.0.0' })]);
     expect(g.successors('foo.v1.9.9-hotfix', undefined, '1.9.9-hotfix')).toEqual([
@@ -202,14 +244,19 @@ describe('UpgradeGraph properties (fast-check, fixed seed)', () => {
     ...(s.skipRange !== undefined ? { skipRange: s.skipRange } : {}),
   })));
 
-  test('every edge is declared by its target, targets come in channel order, the first is preferred', () => {
+  test('every edge is declared by its target, targets come in channel order, the first is preferred (unless the installed CSV itself comes first), none to itself', () => {
     fc.assert(fc.property(arbGraph, (entries: UpgradeGraphEntry[]) => {
       const g = graph(entries);
       const order = g.channelOrder();
       for (const e of entries) {
         const succ = g.successors(e.name);
         const target = (name: string) => entries.find((x) => x.name === name)!;
-        expect(succ.map((s) => s.preferred)).toEqual(succ.map((_s, i) => i === 0));
+        const declares = (t: UpgradeGraphEntry) => t.replaces === e.name || (t.skips ?? []).includes(e.name)
+          || (t.skipRange !== undefined && SemverRange.parse(t.skipRange).includes(e.version!));
+        // issue 30 item 13: the installed CSV is never its own upgrade; first among the candidates, OLM stays
+        expect(succ.filter((s) => s.to === e.name)).toEqual([]);
+        const selfFirst = order.filter((n) => declares(target(n)))[0] === e.name;
+        expect(succ.map((s) => s.preferred)).toEqual(succ.map((_s, i) => i === 0 && !selfFirst));
         const positions = succ.map((s) => order.indexOf(s.to));
         expect(positions.every((p) => p >= 0)).toBe(true);
         expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -223,8 +270,7 @@ describe('UpgradeGraph properties (fast-check, fixed seed)', () => {
           expect(s.via).toEqual(expected);
         }
         // nothing declared by an ordered entry is missed
-        const missed = order.filter((n) => !succ.some((s) => s.to === n)).map(target).filter((t) => t.replaces === e.name
-          || (t.skips ?? []).includes(e.name) || (t.skipRange !== undefined && SemverRange.parse(t.skipRange).includes(e.version!)));
+        const missed = order.filter((n) => n !== e.name && !succ.some((s) => s.to === n)).map(target).filter(declares);
         expect(missed).toEqual([]);
       }
     }), { seed: 42, numRuns: 300 });
