@@ -318,7 +318,7 @@ export class OlmV1Team extends Construct {
     for (let i = 1; i < inRange.length; i++) {
       const [from, to] = [inRange[i - 1], inRange[i]];
       if (!findingsOf.has(from.name) || !findingsOf.has(to.name)) continue;
-      const diff = PermissionDiffs.between(from, to);
+      const diff = PermissionDiffs.between(from.forOlmV1(), to.forOlmV1());
       const newFindings = [...findingsOf.get(to.name)!].filter((f) => !findingsOf.get(from.name)!.has(f));
       const grows = diff.namespacedRulesAdded.length + diff.clusterRulesAdded.length + diff.webhooksAdded.length
         + diff.apiServicesAdded.length + diff.crdsAdded.length + newFindings.length > 0;

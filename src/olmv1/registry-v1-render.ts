@@ -255,12 +255,15 @@ export class RegistryV1Render {
   }
 
   /** What operator-controller creates for a ClusterExtension. @throws Error with operator-controller's reason when it refuses the bundle */
-  public static forExtension(bundle: OperatorBundle, options: RegistryV1RenderOptions): RegistryV1Render {
-    const fail = (why: string) => new Error(`RegistryV1Render: bundle ${bundle.name}: ${why}`);
-    // resolve/validation.go NoDependencyValidation (the catalog bundle's properties)
-    const props = [...(options.catalogPropertyTypes ?? []), ...(bundle.requiredCrds.length > 0 ? ['olm.gvk.required'] : [])];
+  public static forExtension(given: OperatorBundle, options: RegistryV1RenderOptions): RegistryV1Render {
+    const fail = (why: string) => new Error(`RegistryV1Render: bundle ${given.name}: ${why}`);
+    // resolve/validation.go NoDependencyValidation (the catalog bundle's properties: metadata/dependencies.yaml and
+    // the CSV's required CRDs, as operator-registry turns them into properties)
+    const props = [...(options.catalogPropertyTypes ?? []), ...given.dependencyTypes, ...(given.requiredCrds.length > 0 ? ['olm.gvk.required'] : [])];
     const dep = props.find((p) => DEPENDENCY_PROPERTIES.includes(p));
-    if (dep) throw fail(`bundle "${bundle.name}" has a dependency declared via property "${dep}" which is currently not supported`);
+    if (dep) throw fail(`bundle "${given.name}" has a dependency declared via property "${dep}" which is currently not supported`);
+    // the bundle as operator-controller's bundle source reads it (every file, every document)
+    const bundle = RegistryV1Render.olmV1Reading(given, fail);
     // applier/provider.go RegistryV1ManifestProvider.Get
     if (bundle.ownedApiServices.length > 0) throw fail('unsupported bundle: apiServiceDefintions are not supported');
     const provider = options.certificateProvider ?? OlmV1CertificateProvider.CERT_MANAGER;
@@ -289,8 +292,9 @@ export class RegistryV1Render {
   }
 
   /** `registryv1.Renderer.Render(bundle, installNamespace, opts...)`. @throws Error with the renderer's reason */
-  public static render(bundle: OperatorBundle, installNamespace: string, options: RegistryV1RendererOptions = {}): RegistryV1Render {
-    const fail = (why: string) => new Error(`RegistryV1Render: bundle ${bundle.name}: ${why}`);
+  public static render(given: OperatorBundle, installNamespace: string, options: RegistryV1RendererOptions = {}): RegistryV1Render {
+    const fail = (why: string) => new Error(`RegistryV1Render: bundle ${given.name}: ${why}`);
+    const bundle = RegistryV1Render.olmV1Reading(given, fail);
     const errors = RegistryV1Validators.validate(RegistryV1Validators.contentsOf(bundle));
     if (errors.length > 0) throw fail(errors.join('\n'));
     const modes = new Set(bundle.installModes.filter((m) => m.supported).map((m) => m.type as string));
@@ -299,6 +303,15 @@ export class RegistryV1Render {
     if (targetError) throw fail(`invalid option(s): invalid target namespaces [${targets.join(' ')}]: ${targetError}`);
     const provider = options.certificateProvider ?? OlmV1CertificateProvider.NONE;
     return new RegistryV1Render(bundle, installNamespace, targets, provider, options.deploymentConfig);
+  }
+
+  /** `bundle.forOlmV1()`, its refusal as the renderer's error. */
+  private static olmV1Reading(bundle: OperatorBundle, fail: (why: string) => Error): OperatorBundle {
+    try {
+      return bundle.forOlmV1();
+    } catch (e) {
+      throw fail((e as Error).message);
+    }
   }
 
   /** render.go validateTargetNamespaces. */
