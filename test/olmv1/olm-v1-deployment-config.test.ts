@@ -66,7 +66,7 @@ describe('OlmV1Team: an extension with a deploymentConfig', () => {
       // every preview render of the extension's bundle carried the deploymentConfig
       const calls = spy.mock.calls.filter(([b]) => b === argocd);
       expect(calls.length).toBeGreaterThan(0);
-      for (const [, options] of calls) expect(options).toEqual({ installNamespace: 'argocd', deploymentConfig: CONFIG, deploymentConfigSupport: true });
+      for (const [, options] of calls) expect(options).toEqual({ installNamespace: 'argocd', crdChannel: OlmV1CrdChannel.EXPERIMENTAL, deploymentConfig: CONFIG, deploymentConfigSupport: true });
       const objs = Testing.synth(chart);
       const ext = objs.find((o) => o.kind === 'ClusterExtension');
       expect(ext.spec.config).toEqual({ configType: 'Inline', inline: { deploymentConfig: CONFIG } });
@@ -86,7 +86,7 @@ describe('OlmV1Team: an extension with a deploymentConfig', () => {
   });
 
   test('allowed with watchNamespace too: both keys admitted, watchNamespace only to a team namespace', () => {
-    const { chart } = team({ allowDeploymentConfig: true, allowWatchNamespace: true });
+    const { chart } = team({ allowDeploymentConfig: true, allowWatchNamespace: true, crdChannel: OlmV1CrdChannel.EXPERIMENTAL });
     const objs = Testing.synth(chart);
     const ext = objs.find((o) => o.kind === 'ClusterExtension');
     const vap = objs.find((o) => o.kind === 'ValidatingAdmissionPolicy');
