@@ -410,7 +410,8 @@ export class OperatorBundle {
     const annotations: Record<string, string> = {};
     if (packageName !== undefined) annotations[ANNOTATION_PACKAGE] = packageName;
     const dependencyTypes = props.filter((p: any) => isObject(p) && OLM_V1_REFUSED_DEPENDENCIES.includes(p.type)).map((p: any) => String(p.type));
-    return OperatorBundle.fromObjects(docs, annotations, where, warnings, [], { reader: BundleReader.OLM_V0, dependencyTypes: [...new Set<string>(dependencyTypes)] });
+    const origin = { reader: BundleReader.OLM_V0, dependencyTypes: [...new Set<string>(dependencyTypes)] };
+    return OperatorBundle.fromObjects(docs, annotations, where, warnings, [], origin);
   }
 
   private static fromObjects(docs: SourcedObject[], annotations: Record<string, string>, where: string, warnings: string[],
@@ -701,7 +702,9 @@ export class OperatorBundle {
     if (!this.objects.some((o) => isList(o.raw))) return this;
     const refuse = (why: string) => new Error(`OperatorBundle: ${this.name}: OLM v1 refuses the bundle: ${why}`);
     const docs: SourcedObject[] = [{ obj: this.csv, source: this.name }, ...this.crds.map((c) => ({ obj: c.raw, source: c.name }))];
-    for (const o of this.objects) docs.push(...(isList(o.raw) ? flattenedList(o.raw, o.source, o.source, refuse) : [{ obj: o.raw, source: o.source }]));
+    for (const o of this.objects) {
+      docs.push(...(isList(o.raw) ? flattenedList(o.raw, o.source, o.source, refuse) : [{ obj: o.raw, source: o.source }]));
+    }
     return OperatorBundle.fromObjects(docs, this.annotations, this.name, this.loadWarnings, [], { ...this.origin, reader: BundleReader.OLM_V1 });
   }
 }

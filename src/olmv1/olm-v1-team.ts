@@ -115,7 +115,8 @@ export class OlmV1Team extends Construct {
       }
     }
 
-    const versionProblem = props.operatorControllerVersion === undefined ? undefined : RegistryV1Render.versionProblem(props.operatorControllerVersion);
+    const version = props.operatorControllerVersion;
+    const versionProblem = version === undefined ? undefined : RegistryV1Render.versionProblem(version);
     if (versionProblem) {
       this.errors.push({ code: 'InvalidOperatorControllerVersion', field: 'operatorControllerVersion', value: props.operatorControllerVersion, message: versionProblem, fix: `use ${RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.join(' or ')}` });
     }
@@ -124,16 +125,20 @@ export class OlmV1Team extends Construct {
       // the standard CRD has no spec.config: the API server prunes it (issue 27 item 8)
       if (props.allowWatchNamespace) {
         this.errors.push({
-          code: 'SpecConfigNeedsExperimentalCrd', field: 'allowWatchNamespace', value: 'true',
+          code: 'SpecConfigNeedsExperimentalCrd',
+          field: 'allowWatchNamespace',
+          value: 'true',
           message: `team ${props.team} may write spec.config.inline.watchNamespace, but the standard ClusterExtension CRD has no spec.config: the API server prunes it and operator-controller installs the bundle for ALL namespaces, not the namespace the team asked for`,
           fix: "set crdChannel: OlmV1CrdChannel.EXPERIMENTAL if the cluster runs operator-controller's experimental CRDs, or drop allowWatchNamespace",
         });
       }
       if (props.allowDeploymentConfig) {
         this.errors.push({
-          code: 'SpecConfigNeedsExperimentalCrd', field: 'allowDeploymentConfig', value: 'true',
+          code: 'SpecConfigNeedsExperimentalCrd',
+          field: 'allowDeploymentConfig',
+          value: 'true',
           message: `team ${props.team} may write spec.config.inline.deploymentConfig, but the standard ClusterExtension CRD has no spec.config: the API server prunes it and operator-controller renders the Deployments without it`,
-          fix: "set crdChannel: OlmV1CrdChannel.EXPERIMENTAL (the DeploymentConfig gate ships with the experimental CRDs), or drop allowDeploymentConfig",
+          fix: 'set crdChannel: OlmV1CrdChannel.EXPERIMENTAL (the DeploymentConfig gate ships with the experimental CRDs), or drop allowDeploymentConfig',
         });
       }
     }

@@ -500,7 +500,7 @@ export class RegistryV1Render {
     if (watch === undefined && configurable && !modes.has('AllNamespaces')) problems.push('required field "watchNamespace" is missing');
     if (watch !== undefined && configurable) {
       if (typeof watch !== 'string' || watch === '' || watch.length > 63 || !DNS1123_LABEL.test(watch)) {
-        problems.push(`invalid value for field "watchNamespace"`);
+        problems.push('invalid value for field "watchNamespace"');
       } else if (own && !single && watch !== installNamespace) {
         problems.push(`invalid format for field "watchNamespace": invalid value ${JSON.stringify(watch)}: must be ${JSON.stringify(installNamespace)} (the namespace where the operator is installed) because this operator only supports OwnNamespace install mode`);
       } else if (single && !own && watch === installNamespace) {

@@ -10,9 +10,9 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { appAndChart, synthErrors } from '../olmv1/helpers';
 import { BundleReader, OperatorBundle } from '../../src/bundle';
 import { CuratedClusterCatalog, OlmV1PermissionPreview, OlmV1Team, RegistryV1Render } from '../../src/olmv1';
+import { appAndChart, synthErrors } from '../olmv1/helpers';
 
 const TRIVY = path.join(__dirname, '..', 'fixtures', 'olm-v1-reader', 'trivy-shape');
 
@@ -43,8 +43,12 @@ function team(bundles: OperatorBundle[]) {
   const { app, chart } = appAndChart();
   const catalog = new CuratedClusterCatalog(chart, 'Catalog', { catalogName: 'team-x', image: 'registry.example.com/catalogs/team-x:v1', team: 'team-x', pollIntervalMinutes: 30 });
   new OlmV1Team(chart, 'T', {
-    team: 'team-x', groups: ['team-x-admins'], namespaces: ['team-x'], catalog,
-    allowedPackages: [{ name: 'trivy-operator' }], extensions: [{ packageName: 'trivy-operator', namespace: 'team-x', bundles }],
+    team: 'team-x',
+    groups: ['team-x-admins'],
+    namespaces: ['team-x'],
+    catalog,
+    allowedPackages: [{ name: 'trivy-operator' }],
+    extensions: [{ packageName: 'trivy-operator', namespace: 'team-x', bundles }],
   });
   return synthErrors(app).map((e) => e.replace(/^\[platform\/T\] /, ''));
 }
@@ -203,7 +207,10 @@ describe('item 7: dependencies (metadata/dependencies.yaml) are refused by OLM v
   ])('%s (upstream TestNoDependencyValidation)', (_name, types, refused) => {
     const csv = fs.readFileSync(path.join(TRIVY, 'manifests', 'trivy-operator.clusterserviceversion.yaml'));
     const entry = {
-      schema: 'olm.bundle', name: 'fake-catalog/x/alpha/1.0.0', package: 'trivy-operator', image: 'quay.io/fake-catalog/x@sha256:3e281e587de3d03011440685fc4fb782672beab044c1ebadc42788ce05a21c35',
+      schema: 'olm.bundle',
+      name: 'fake-catalog/x/alpha/1.0.0',
+      package: 'trivy-operator',
+      image: 'quay.io/fake-catalog/x@sha256:3e281e587de3d03011440685fc4fb782672beab044c1ebadc42788ce05a21c35',
       properties: [
         { type: 'olm.package', value: { packageName: 'trivy-operator', version: '2.4.0' } },
         ...types.map((type) => ({ type, value: 'content-is-not-relevant' })),

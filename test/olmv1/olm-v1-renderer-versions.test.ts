@@ -9,6 +9,7 @@
  * - the operator-controller version as an input, with PR #2925's install-namespace resolution
  *   (`rukpak/render/namespace.go`) and its tests (`namespace_test.go`) ported.
  */
+import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -197,7 +198,6 @@ describe('RegistryV1Render.defaultInstallNamespace (upstream TestDefaultInstallN
 
   test('the hash is hashutil.DeepHashObject of the name (base36 SHA-224 of its JSON and a newline), its first 8 characters', () => {
     // the same digest as RegistryV1Render.permissionName's (checked against upstream's regression fixtures)
-    const crypto = require('crypto');
     const full = BigInt(`0x${crypto.createHash('sha224').update('"my.operator"\n').digest('hex')}`).toString(36);
     expect(RegistryV1Render.defaultInstallNamespace('my.operator')).toBe(`my-operator-${full.slice(0, 8)}-system`);
   });

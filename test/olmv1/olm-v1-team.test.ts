@@ -245,7 +245,7 @@ describe('OlmV1TeamGuardrails evaluated with @bufbuild/cel', () => {
   test('issue 27 item 8: allowWatchNamespace with the standard CRD (the default) is an error: the API server would prune spec.config and install for all namespaces', () => {
     const { app } = setup({ allowWatchNamespace: true });
     expect(synthErrors(app)).toEqual([
-      "[platform/Team] allowWatchNamespace=\"true\": team monitoring may write spec.config.inline.watchNamespace, but the standard ClusterExtension CRD has no spec.config: "
+      '[platform/Team] allowWatchNamespace="true": team monitoring may write spec.config.inline.watchNamespace, but the standard ClusterExtension CRD has no spec.config: '
       + 'the API server prunes it and operator-controller installs the bundle for ALL namespaces, not the namespace the team asked for. '
       + "Fix: set crdChannel: OlmV1CrdChannel.EXPERIMENTAL if the cluster runs operator-controller's experimental CRDs, or drop allowWatchNamespace (SpecConfigNeedsExperimentalCrd)",
     ]);
