@@ -9,6 +9,7 @@
 import * as crypto from 'crypto';
 import { RegistryV1Validators } from './registry-v1-validators';
 import { OperatorBundle } from '../bundle/operator-bundle';
+import { oneLine } from '../core/yaml-or-json';
 
 /** How operator-controller provisions webhook serving certificates (feature gates `WebhookProvider*`). */
 export enum OlmV1CertificateProvider {
@@ -304,6 +305,7 @@ export class RegistryV1Render {
 
   /** Why `version` is not a modelled operator-controller version, or undefined. */
   public static versionProblem(version: string): string | undefined {
+    if (typeof version !== 'string') return `operator-controller version must be a string, got ${oneLine(version)}; use one of ${OPERATOR_CONTROLLER_VERSIONS.join(', ')}`;
     if (OPERATOR_CONTROLLER_VERSIONS.includes(version)) return undefined;
     return `operator-controller version ${JSON.stringify(version)} is not modelled; use one of ${OPERATOR_CONTROLLER_VERSIONS.join(', ')}`;
   }
@@ -317,6 +319,9 @@ export class RegistryV1Render {
    * @throws Error with upstream's message (an unparsable template, an invalid name)
    */
   public static systemManagedNamespace(packageName: string, csvAnnotations: { [key: string]: string }): string {
+    if (csvAnnotations !== undefined && csvAnnotations !== null && (typeof csvAnnotations !== 'object' || Array.isArray(csvAnnotations))) {
+      throw new Error(`RegistryV1Render.systemManagedNamespace: csvAnnotations must be a map of strings, got ${oneLine(csvAnnotations)}`);
+    }
     const annotations = csvAnnotations ?? {};
     const raw = annotations['operatorframework.io/suggested-namespace-template'];
     let templateName = '';
@@ -350,6 +355,7 @@ export class RegistryV1Render {
    * `<base>-<hash>-system` (`<hash>-system` when nothing of the name is left).
    */
   public static defaultInstallNamespace(packageName: string): string {
+    if (typeof packageName !== 'string') throw new Error(`RegistryV1Render.defaultInstallNamespace: packageName must be a string, got ${oneLine(packageName)}`);
     const suffix = 'system';
     const hashLength = 8;
     const maxBase = MAX_NAMESPACE_NAME_LENGTH - suffix.length - hashLength - 2;

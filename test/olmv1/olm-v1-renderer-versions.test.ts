@@ -138,6 +138,13 @@ describe('the operator-controller version is an input', () => {
       .toEqual('RegistryV1RenderOptions.operatorControllerVersion: operator-controller version "v1.12.0" is not modelled; use one of v1.11.0, main');
   });
 
+  test('bad input is a clear error, never a TypeError', () => {
+    expect(RegistryV1Render.versionProblem(11 as any)).toBe('operator-controller version must be a string, got 11; use one of v1.11.0, main');
+    expect(() => RegistryV1Render.defaultInstallNamespace(null as any)).toThrow('RegistryV1Render.defaultInstallNamespace: packageName must be a string, got null');
+    expect(() => RegistryV1Render.systemManagedNamespace('p', ['x'] as any)).toThrow('RegistryV1Render.systemManagedNamespace: csvAnnotations must be a map of strings, got ["x"]');
+    expect(() => RegistryV1Render.systemManagedNamespace(7 as any, {})).toThrow('RegistryV1Render.defaultInstallNamespace: packageName must be a string, got 7');
+  });
+
   test('v1.11.0 needs the install namespace; main resolves it from the bundle (suggested-namespace, else <package>-system)', () => {
     expect(RegistryV1Render.refusal(b, {})).toEqual("no install namespace: operator-controller v1.11.0 needs the ClusterExtension's spec.namespace (RegistryV1RenderOptions.installNamespace)");
     expect(RegistryV1Render.forExtension(b, { operatorControllerVersion: 'main' }).installNamespace).toBe('demo-system');
