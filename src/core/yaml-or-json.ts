@@ -291,7 +291,8 @@ function resolveMergeKeysAsGoYamlV2(doc: Document.Parsed): string | undefined {
         continue;
       }
       const value = resolve(pair.value);
-      const sources = isMap(value) ? [value] : isSeq(value) ? [...value.items].reverse().map(resolve) : undefined;
+      // go-yaml v2 d.merge: a map, an alias to a map, or a sequence (not an alias to one) of maps and aliases to maps
+      const sources = isMap(value) ? [value] : isSeq(value) && !isAlias(pair.value) ? [...value.items].reverse().map(resolve) : undefined;
       if (sources === undefined || sources.some((m) => !isMap(m))) return WANT_MAP;
       for (const m of sources as any[]) {
         copied += m.items.length;

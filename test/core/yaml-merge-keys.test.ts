@@ -81,6 +81,13 @@ describeWithKubectl('merge keys: the library and kubectl read the same objects',
     const text = CASES.map(([, data], i) => cm(`case-${i}`, data)).join('---\n');
     expect(decoded(text)).toEqual(kubectlRead(text));
     expect(kubectlError(cm('e', '  <<: 1\n'))).toContain('map merge requires map or sequence of maps as the value');
+    // an alias to a sequence of maps is not merged by go-yaml v2 (d.merge: an alias must name a map)
+    const aliasToSeq = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: s\nx: &s [{a: "1"}]\ndata:\n  <<: *s\n';
+    expect(kubectlError(aliasToSeq)).toContain('map merge requires map or sequence of maps as the value');
+    expect(decodeManifestStream(aliasToSeq).map((d) => d.error?.message)).toEqual(['malformed YAML: map merge requires map or sequence of maps as the value (go-yaml v2, as OLM and kubectl read it)']);
+    // a sequence of aliases to maps is
+    const seqOfAliases = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: s\nx: &a {a: "1"}\ny: &b {a: "2", b: "2"}\ndata:\n  a: "0"\n  <<: [*a, *b]\n';
+    expect(decoded(seqOfAliases)).toEqual(kubectlRead(seqOfAliases));
   });
 
   test('generated mappings with merge keys in any position (fast-check, one kubectl call)', () => {
