@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
-import { decodeManifestFile, decodeYamlDocuments, depthOf, escapeControl as esc, LOADER_LIMITS, oneLine, readAtMost, sizeProblem } from '../core/yaml-or-json';
+import { decodeManifestFile, decodeManifestStream, decodeYamlDocuments, depthOf, escapeControl as esc, LOADER_LIMITS, oneLine, readAtMost, sizeProblem } from '../core/yaml-or-json';
 import { InstallMode, InstallModes } from '../olm/install-modes';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 
@@ -127,6 +127,61 @@ export interface BundleObject {
   readonly raw: any;
 }
 
+/**
+ * Which OLM reads a bundle directory: the two read different files and documents, so a bundle can hold objects one
+ * of them applies and the other never sees.
+ */
+export enum BundleReader {
+  /**
+   * OLM v0 (operator-registry `pkg/registry` / `pkg/configmap` `loadBundle`, `decode.go`): every file directly under
+   * `manifests/` except hidden ones and folders, decoded ONCE (the first document; the rest is ignored with a
+   * warning); a file that does not decode to an object with a kind is skipped with a warning.
+   */
+  OLM_V0 = 'OLM_V0',
+  /**
+   * OLM v1 (operator-controller `internal/operator-controller/rukpak/bundle/source/source.go` `FromFS`): every file
+   * of `manifests/`, hidden ones included (`fs.WalkDir`), every document of each (cli-runtime's resource builder:
+   * `Stream` + `Flatten`), `List`s flattened into their items; a subdirectory of `manifests/`, a document that does
+   * not decode to an object with a kind, or a missing `metadata/annotations.yaml` refuses the whole bundle.
+   */
+  OLM_V1 = 'OLM_V1',
+}
+
+/** Dependency property types operator-controller refuses (`resolve/validation.go` `NoDependencyValidation`). */
+const OLM_V1_REFUSED_DEPENDENCIES = ['olm.package.required', 'olm.gvk.required', 'olm.constraint'];
+
+/** How a bundle was loaded (kept to read it again with the other reader). */
+interface BundleOrigin {
+  readonly reader: BundleReader;
+  /** The files of the bundle directory, for bundles read from one. */
+  readonly snapshot?: DirectorySnapshot;
+  /** Dependency property types from metadata/ or the catalog entry (before the CSV's required CRDs are added). */
+  readonly dependencyTypes: string[];
+}
+
+/** One entry of manifests/: its text, or nothing for a folder, or the error reading it raised. */
+interface ManifestEntry {
+  readonly name: string;
+  readonly file: string;
+  readonly text?: string;
+  readonly error?: unknown;
+}
+
+/**
+ * The files of a bundle directory that either reader uses, read once (the OLM v1 reading of a bundle loaded by the
+ * OLM v0 reader decodes them later, even when the directory is gone).
+ */
+interface DirectorySnapshot {
+  readonly shown: string;
+  readonly root: string;
+  /** Every entry of manifests/, hidden ones included, in name order. */
+  readonly entries: ManifestEntry[];
+  readonly annotationsFile: string;
+  /** The text of metadata/annotations.yaml (undefined when there is no such file). */
+  readonly annotationsText?: string;
+  readonly dependencyTypes: string[];
+}
+
 /** Parsed registry+v1 bundle. Build one with the static factories. */
 export class OperatorBundle {
   /**
@@ -139,12 +194,22 @@ export class OperatorBundle {
    * annotations (`NewImageInput`). Plain YAML scalars resolve as go-yaml v2 resolves them (`yes` is true, `0755` is
    * octal; an unquoted `=` stays a string, as in the prometheus bundle).
    *
+   *
+   * With `reader: BundleReader.OLM_V1` the directory is read as operator-controller reads it instead (see
+   * `BundleReader.OLM_V1`): every file (hidden ones too) and every document, `List`s flattened; what OLM v1 refuses
+   * is an error with its words. The OLM v1 constructs read every bundle this way (`forOlmV1`), whichever reader
+   * loaded it.
+   *
+   * @param reader which OLM's reading @default BundleReader.OLM_V0
    * @throws Error naming the path when the directory does not exist or has no `manifests/` folder, a file is over
    * a loader limit (size, YAML aliases, nesting depth, number of rules), or the bundle is invalid
    */
-  public static fromDirectory(dir: string): OperatorBundle {
+  public static fromDirectory(dir: string, reader?: BundleReader): OperatorBundle {
     try {
-      return OperatorBundle.readDirectory(dir);
+      if (reader !== undefined && reader !== null && !(Object.values(BundleReader) as unknown[]).includes(reader)) {
+        throw new Error(`OperatorBundle.fromDirectory: 'reader' must be BundleReader.OLM_V0 or BundleReader.OLM_V1, got ${oneLine(reader)}`);
+      }
+      return reader === BundleReader.OLM_V1 ? OperatorBundle.readSnapshotOlmV1(snapshotOf(dir)) : OperatorBundle.readDirectory(dir);
     } catch (e) {
       throw fileSystemError(e, 'fromDirectory');
     }
@@ -228,33 +293,16 @@ export class OperatorBundle {
 
   /** `fromDirectory` without the file-system error translation. */
   private static readDirectory(dir: string): OperatorBundle {
-    const shown = esc(String(dir));
-    if (typeof dir !== 'string' || dir === '') {
-      throw new Error(`OperatorBundle.fromDirectory: the bundle directory must be a non-empty path, got ${oneLine(dir)}`);
-    }
-    if (!fs.existsSync(dir)) {
-      throw new Error(`OperatorBundle.fromDirectory: '${shown}' does not exist${siblingBundles(dir)}; pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)`);
-    }
-    if (!fs.statSync(dir).isDirectory()) {
-      throw new Error(`OperatorBundle.fromDirectory: '${shown}' is not a directory; pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)`);
-    }
-    const manifestsDir = path.join(dir, 'manifests');
-    if (!fs.existsSync(manifestsDir) || !fs.statSync(manifestsDir).isDirectory()) {
-      throw new Error(`OperatorBundle.fromDirectory: '${shown}' has no 'manifests/' folder; a registry+v1 bundle keeps the CSV and the other objects in '<bundle>/manifests/'`);
-    }
+    const snap = snapshotOf(dir);
     const warnings: string[] = [];
     const skipped: string[] = [];
     const docs: SourcedObject[] = [];
-    const root = bundleRoot(dir);
-    insideBundle(root, manifestsDir);
     // operator-registry loadBundle: every entry of manifests/ except folders and names starting with '.'.
-    const names = fs.readdirSync(manifestsDir).filter((f) => !f.startsWith('.')).sort();
-    for (const f of names) {
-      const file = path.join(manifestsDir, f);
-      const where = esc(file);
-      const text = readBundleFile(root, file);
-      if (text === undefined) continue;
-      const decoded = decodeManifestFile(text);
+    for (const entry of snap.entries.filter((e) => !e.name.startsWith('.'))) {
+      if (entry.error !== undefined) throw entry.error;
+      if (entry.text === undefined) continue;
+      const where = esc(entry.file);
+      const decoded = decodeManifestFile(entry.text);
       const doc = decoded.document;
       for (const w of doc?.warnings ?? []) warnings.push(`${where}:${w.line}: ${w.message}`);
       let skip: string | undefined;
@@ -282,21 +330,32 @@ export class OperatorBundle {
       }
       docs.push({ obj: doc!.value, source: where });
     }
-    let annotations: Record<string, string> = {};
-    const annotationsFile = findAnnotationsFile(root, path.join(dir, 'metadata'));
-    if (annotationsFile !== undefined) {
-      const where = esc(annotationsFile.file);
-      const doc = decodeManifestFile(annotationsFile.text).document;
-      if (doc?.error !== undefined) throw new Error(`OperatorBundle: ${where}:${doc.error.line}: ${doc.error.message}`);
-      for (const w of doc?.warnings ?? []) warnings.push(`${where}:${w.line}: ${w.message}`);
-      const first = doc?.value;
-      const a = isObject(first) ? first.annotations : undefined;
-      if (a !== undefined && a !== null && !isObject(a)) {
-        throw new Error(`OperatorBundle: ${where}: field 'annotations' must be a map of strings, got ${oneLine(a)}`);
-      }
-      annotations = stringMap(a ?? {});
+    const annotations = readAnnotations(snap.root, dir, warnings);
+    const origin = { reader: BundleReader.OLM_V0, snapshot: snap, dependencyTypes: snap.dependencyTypes };
+    return OperatorBundle.fromObjects(docs, annotations, `bundle directory ${snap.shown}`, warnings, skipped, origin);
+  }
+
+  /**
+   * A bundle directory as operator-controller reads it: `fsBundleSource.GetBundle`
+   * (`internal/operator-controller/rukpak/bundle/source/source.go`), from the files read by `snapshotOf`.
+   */
+  private static readSnapshotOlmV1(snap: DirectorySnapshot): OperatorBundle {
+    const refuse = (why: string) => new Error(`OperatorBundle: bundle directory ${snap.shown}: OLM v1 refuses the bundle (operator-controller `
+      + `rukpak/bundle/source/source.go reads every file and document of manifests/): ${why}`);
+    const warnings: string[] = [];
+    // annotations: metadata/annotations.yaml and nothing else (fs.ReadFile, then yaml.Unmarshal: its first document)
+    if (snap.annotationsText === undefined) throw refuse('open metadata/annotations.yaml: no such file or directory');
+    const annotations = annotationsOf(snap.annotationsText, esc(snap.annotationsFile), warnings);
+    const docs: SourcedObject[] = [];
+    // fs.WalkDir: entries in lexical order, hidden ones included; a folder other than manifests/ ends the walk
+    for (const entry of snap.entries) {
+      const rel = `manifests/${entry.name}`;
+      if (entry.error !== undefined) throw fileSystemError(entry.error, 'fromDirectory');
+      if (entry.text === undefined) throw refuse(`subdirectories are not allowed within the "manifests" directory of the bundle image filesystem: found ${goQuote(rel)}`);
+      docs.push(...olmV1Objects(entry.text, esc(entry.file), rel, warnings, refuse));
     }
-    return OperatorBundle.fromObjects(docs, annotations, `bundle directory ${shown}`, warnings, skipped);
+    const origin = { reader: BundleReader.OLM_V1, snapshot: snap, dependencyTypes: snap.dependencyTypes };
+    return OperatorBundle.fromObjects(docs, annotations, `bundle directory ${snap.shown}`, warnings, [], origin);
   }
 
   /** `fromCatalogBundle`, with the catalog file (when known) named in errors. */
@@ -350,11 +409,13 @@ export class OperatorBundle {
     }
     const annotations: Record<string, string> = {};
     if (packageName !== undefined) annotations[ANNOTATION_PACKAGE] = packageName;
-    return OperatorBundle.fromObjects(docs, annotations, where, warnings);
+    const dependencyTypes = props.filter((p: any) => isObject(p) && OLM_V1_REFUSED_DEPENDENCIES.includes(p.type)).map((p: any) => String(p.type));
+    const origin = { reader: BundleReader.OLM_V0, dependencyTypes: [...new Set<string>(dependencyTypes)] };
+    return OperatorBundle.fromObjects(docs, annotations, where, warnings, [], origin);
   }
 
   private static fromObjects(docs: SourcedObject[], annotations: Record<string, string>, where: string, warnings: string[],
-    skipped: string[] = []): OperatorBundle {
+    skipped: string[] = [], origin: BundleOrigin = { reader: BundleReader.OLM_V0, dependencyTypes: [] }): OperatorBundle {
     const csvs = docs.filter((d) => isObject(d.obj) && d.obj.kind === 'ClusterServiceVersion');
     if (csvs.length === 0) {
       const also = skipped.length === 0 ? '' : `; files OLM skips because they do not decode to an object with a kind: ${skipped.join('; ')}`;
@@ -397,7 +458,7 @@ export class OperatorBundle {
     if (objectRules > LOADER_LIMITS.bundleRules) {
       throw new Error(`OperatorBundle: ${where}: its Roles and ClusterRoles hold ${objectRules} policy rules, over the limit of ${LOADER_LIMITS.bundleRules} rules per bundle`);
     }
-    return new OperatorBundle(csvs[0].obj, csvs[0].source, annotations, crds, objects, warnings, objectRules);
+    return new OperatorBundle(csvs[0].obj, csvs[0].source, annotations, crds, objects, warnings, objectRules, origin);
   }
 
   /** CSV `metadata.name`, e.g. `etcdoperator.v0.9.4`. */
@@ -460,10 +521,30 @@ export class OperatorBundle {
    */
   public readonly loadWarnings: string[];
 
+  /**
+   * The reader that read the bundle directory (`fromDirectory`); `BundleReader.OLM_V0` for bundles from a catalog
+   * entry (opm reads them as OLM v0 does), from CSV text or from objects (every document and object given counts).
+   */
+  public readonly reader: BundleReader;
+  /**
+   * Dependency property types that a catalog entry of this bundle carries and operator-controller refuses
+   * (`resolve/validation.go` `NoDependencyValidation`): `olm.constraint`, `olm.gvk.required`, `olm.package.required`,
+   * and any other type of `metadata/dependencies.yaml`, in catalog order. For a bundle directory: its metadata
+   * dependencies and the CSV's `required` CRDs (`olm.gvk.required`), converted and sorted as operator-registry's
+   * `registry_to_model.go` does; for a catalog entry: its own properties. OLM v0 resolves them; OLM v1 refuses them.
+   */
+  public readonly dependencyTypes: string[];
+  private readonly origin: BundleOrigin;
+  private readonly annotations: Record<string, string>;
+  private olmV1Reading?: OperatorBundle | Error;
+
   private constructor(csv: any, source: string, annotations: Record<string, string>, crds: BundleCrd[], objects: BundleObject[],
-    loadWarnings: string[], objectRules: number) {
+    loadWarnings: string[], objectRules: number, origin: BundleOrigin) {
     const at = (field: string) => `OperatorBundle: ${source}: field '${field}'`;
     this.loadWarnings = [...loadWarnings];
+    this.origin = origin;
+    this.reader = origin.reader;
+    this.annotations = { ...annotations };
     if (!isObject(csv)) throw new Error(`OperatorBundle: ${source}: the ClusterServiceVersion must be an object`);
     const meta = optObject(csv.metadata, at('metadata'));
     this.name = reqString(meta.name, source, 'metadata.name');
@@ -589,6 +670,42 @@ export class OperatorBundle {
     });
     this.crds = crds;
     this.objects = objects;
+    const types = [...origin.dependencyTypes, ...(this.requiredCrds.length > 0 ? ['olm.gvk.required'] : [])];
+    this.dependencyTypes = origin.snapshot !== undefined ? [...new Set(types)].sort() : [...new Set(types)];
+  }
+
+  /**
+   * The bundle as OLM v1 reads it (`BundleReader.OLM_V1`): a bundle directory read again by operator-controller's
+   * rules (every file, hidden ones too, every document, `List`s flattened), a bundle given as objects with its
+   * `List`s flattened; this bundle when nothing differs. Read once, then remembered. Every OLM v1 construct and
+   * `RegistryV1Render` use it.
+   * @throws Error with operator-controller's reason when OLM v1 refuses the bundle (a subdirectory of manifests/,
+   * a document without kind, no metadata/annotations.yaml)
+   */
+  public forOlmV1(): OperatorBundle {
+    if (this.reader === BundleReader.OLM_V1) return this;
+    if (this.olmV1Reading === undefined) {
+      try {
+        this.olmV1Reading = this.origin.snapshot !== undefined
+          ? OperatorBundle.readSnapshotOlmV1(this.origin.snapshot) : this.flattenedForOlmV1();
+      } catch (e) {
+        this.olmV1Reading = e instanceof Error ? e : new Error(String(e));
+      }
+    }
+    if (this.olmV1Reading instanceof Error) throw this.olmV1Reading;
+    return this.olmV1Reading;
+  }
+
+  /** A bundle given as objects, its `List`s replaced by their items (cli-runtime's `FlattenListVisitor`). */
+  private flattenedForOlmV1(): OperatorBundle {
+    const isList = (o: any) => isObject(o) && Object.prototype.hasOwnProperty.call(o, 'items');
+    if (!this.objects.some((o) => isList(o.raw))) return this;
+    const refuse = (why: string) => new Error(`OperatorBundle: ${this.name}: OLM v1 refuses the bundle: ${why}`);
+    const docs: SourcedObject[] = [{ obj: this.csv, source: this.name }, ...this.crds.map((c) => ({ obj: c.raw, source: c.name }))];
+    for (const o of this.objects) {
+      docs.push(...(isList(o.raw) ? flattenedList(o.raw, o.source, o.source, refuse) : [{ obj: o.raw, source: o.source }]));
+    }
+    return OperatorBundle.fromObjects(docs, this.annotations, this.name, this.loadWarnings, [], { ...this.origin, reader: BundleReader.OLM_V1 });
   }
 }
 
@@ -673,6 +790,151 @@ function findAnnotationsFile(root: string, metadataDir: string): { file: string;
     if (isObject(a) && [ANNOTATION_PACKAGE, ANNOTATION_CHANNELS, ANNOTATION_DEFAULT_CHANNEL].some((k) => typeof a[k] === 'string' && a[k] !== '')) return { file, text };
   }
   return undefined;
+}
+
+/** The checks of a bundle directory before any file is read (both readers). */
+function checkBundleDirectory(dir: string): { shown: string; manifestsDir: string } {
+  const shown = esc(String(dir));
+  if (typeof dir !== 'string' || dir === '') {
+    throw new Error(`OperatorBundle.fromDirectory: the bundle directory must be a non-empty path, got ${oneLine(dir)}`);
+  }
+  if (!fs.existsSync(dir)) {
+    throw new Error(`OperatorBundle.fromDirectory: '${shown}' does not exist${siblingBundles(dir)}; pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)`);
+  }
+  if (!fs.statSync(dir).isDirectory()) {
+    throw new Error(`OperatorBundle.fromDirectory: '${shown}' is not a directory; pass the registry+v1 bundle directory (the folder holding manifests/ and metadata/)`);
+  }
+  const manifestsDir = path.join(dir, 'manifests');
+  if (!fs.existsSync(manifestsDir) || !fs.statSync(manifestsDir).isDirectory()) {
+    throw new Error(`OperatorBundle.fromDirectory: '${shown}' has no 'manifests/' folder; a registry+v1 bundle keeps the CSV and the other objects in '<bundle>/manifests/'`);
+  }
+  return { shown, manifestsDir };
+}
+
+/** Reads what both readers need of a bundle directory (see `DirectorySnapshot`). */
+function snapshotOf(dir: string): DirectorySnapshot {
+  const { shown, manifestsDir } = checkBundleDirectory(dir);
+  const root = bundleRoot(dir);
+  insideBundle(root, manifestsDir);
+  const entries: ManifestEntry[] = fs.readdirSync(manifestsDir).sort().map((name) => {
+    const file = path.join(manifestsDir, name);
+    try {
+      return { name, file, text: readBundleFile(root, file) };
+    } catch (error) {
+      // raised when a reader reads the entry (OLM v0 never reads hidden entries)
+      return { name, file, error };
+    }
+  });
+  const annotationsFile = path.join(dir, 'metadata', 'annotations.yaml');
+  const annotationsText = fs.existsSync(annotationsFile) ? readBundleFile(root, annotationsFile) : undefined;
+  return { shown, root, entries, annotationsFile, annotationsText, dependencyTypes: metadataDependencyTypes(root, path.join(dir, 'metadata')) };
+}
+
+/** The annotations of the file OLM v0 reads them from (see `findAnnotationsFile`); {} when there is none. */
+function readAnnotations(root: string, dir: string, warnings: string[]): Record<string, string> {
+  const annotationsFile = findAnnotationsFile(root, path.join(dir, 'metadata'));
+  return annotationsFile === undefined ? {} : annotationsOf(annotationsFile.text, esc(annotationsFile.file), warnings);
+}
+
+/** The `annotations` map of an annotations file's first document. */
+function annotationsOf(text: string, where: string, warnings: string[]): Record<string, string> {
+  const doc = decodeManifestFile(text).document;
+  if (doc?.error !== undefined) throw new Error(`OperatorBundle: ${where}:${doc.error.line}: ${doc.error.message}`);
+  for (const w of doc?.warnings ?? []) warnings.push(`${where}:${w.line}: ${w.message}`);
+  const first = doc?.value;
+  const a = isObject(first) ? first.annotations : undefined;
+  if (a !== undefined && a !== null && !isObject(a)) {
+    throw new Error(`OperatorBundle: ${where}: field 'annotations' must be a map of strings, got ${oneLine(a)}`);
+  }
+  return stringMap(a ?? {});
+}
+
+/**
+ * The catalog property types of the dependencies in `metadata/`, as operator-registry builds a catalog entry from a
+ * bundle: `pkg/registry/parse.go` `addMetadata` takes the first file of metadata/ (name order) whose first document
+ * has a non-empty `dependencies` list; `registry_to_model.go` turns `olm.gvk` into `olm.gvk.required`, `olm.package`
+ * into `olm.package.required`, and keeps any other type (`olm.constraint`, `olm.label`) as it is; properties are
+ * sorted by type. Unique, sorted.
+ */
+function metadataDependencyTypes(root: string, metadataDir: string): string[] {
+  if (!fs.existsSync(metadataDir) || !fs.statSync(metadataDir).isDirectory()) return [];
+  insideBundle(root, metadataDir);
+  for (const f of fs.readdirSync(metadataDir).sort()) {
+    const text = readBundleFile(root, path.join(metadataDir, f));
+    if (text === undefined) continue;
+    const value = decodeManifestFile(text).document?.value;
+    const deps = isObject(value) && Array.isArray(value.dependencies) ? value.dependencies : [];
+    if (deps.length === 0) continue;
+    const types = deps.map((d: any) => (isObject(d) && typeof d.type === 'string' ? d.type : ''))
+      .map((t: string) => (t === 'olm.gvk' ? 'olm.gvk.required' : t === 'olm.package' ? 'olm.package.required' : t))
+      .filter((t: string) => t !== '');
+    return [...new Set<string>(types)].sort();
+  }
+  return [];
+}
+
+/** Go's %q of a plain path. */
+function goQuote(s: string): string {
+  return JSON.stringify(s);
+}
+
+/**
+ * The objects of one manifest file as operator-controller reads it: cli-runtime
+ * `resource.NewLocalBuilder().Unstructured().Flatten().Stream(file, path)` (`StreamVisitor`: every document of
+ * apimachinery's YAML-or-JSON decoder, empty and `null` ones skipped; `FlattenListVisitor`: an object with `items`
+ * is a list (apimachinery `unstructuredJSONScheme.decode`), replaced by its items, which take the list's kind without
+ * `List` and its apiVersion when they have neither, and need both). Anything else refuses the bundle.
+ */
+function olmV1Objects(text: string, where: string, rel: string, warnings: string[], refuse: (why: string) => Error): SourcedObject[] {
+  const out: SourcedObject[] = [];
+  const prefix = `error parsing objects in ${goQuote(rel)}`;
+  const docs = decodeManifestStream(text);
+  docs.forEach((doc, i) => {
+    for (const w of doc.warnings) warnings.push(`${where}:${w.line}: ${w.message}`);
+    if (doc.error !== undefined) {
+      if (isLimitMessage(doc.error.message)) throw new Error(`OperatorBundle: ${where}:${doc.error.line}: ${doc.error.message}`);
+      throw refuse(`${prefix}: error parsing ${rel}: line ${doc.error.line}: ${doc.error.message}`);
+    }
+    const v = doc.value;
+    if (v === null || v === undefined) return;
+    const source = docs.length > 1 ? `${where} (document ${i + 1})` : where;
+    if (!isObject(v)) throw refuse(`${prefix}: unable to decode ${goQuote(rel)}: document ${i + 1} (line ${doc.line}) is not an object: ${oneLine(v, 60)}`);
+    if (!Object.prototype.hasOwnProperty.call(v, 'items')) {
+      if (typeof v.kind !== 'string' || v.kind === '') {
+        throw refuse(`${prefix}: unable to decode ${goQuote(rel)}: Object 'Kind' is missing in document ${i + 1} (line ${doc.line}): ${oneLine(v, 60)}`);
+      }
+      out.push({ obj: v, source });
+      return;
+    }
+    if (typeof v.kind !== 'string' || v.kind === '') {
+      throw refuse(`${prefix}: unable to decode ${goQuote(rel)}: Object 'Kind' is missing in document ${i + 1} (line ${doc.line}): ${oneLine(v, 60)}`);
+    }
+    out.push(...flattenedList(v, source, `document ${i + 1} (line ${doc.line})`, (why) => refuse(`${prefix}: ${why}`)));
+  });
+  return out;
+}
+
+/**
+ * The items of a list object (one with `items`), as apimachinery's `decodeToList` and cli-runtime's
+ * `FlattenListVisitor` give them: items without kind and apiVersion take the list's kind without `List` and its
+ * apiVersion; each needs both (the unstructured object typer).
+ */
+function flattenedList(v: Record<string, any>, source: string, at: string, refuse: (why: string) => Error): SourcedObject[] {
+  const items = v.items === null ? [] : v.items;
+  if (!Array.isArray(items)) throw refuse(`unable to decode ${at}: field 'items' of the ${esc(v.kind)} must be a list, got ${oneLine(items, 40)}`);
+  const itemKind = v.kind.endsWith('List') ? v.kind.slice(0, -'List'.length) : v.kind;
+  return items.map((item: any, j: number) => {
+    const where = `item ${j} of the ${esc(v.kind)} in ${at}`;
+    if (!isObject(item)) throw refuse(`unable to decode ${where}: not an object: ${oneLine(item, 40)}`);
+    if (Object.prototype.hasOwnProperty.call(item, 'items')) {
+      throw refuse(`${where} is a list itself; lists inside lists are not read (put each object in the outer list)`);
+    }
+    const obj = (item.kind === undefined || item.kind === '') && (item.apiVersion === undefined || item.apiVersion === '')
+      ? { ...item, kind: itemKind, apiVersion: v.apiVersion } : item;
+    if (typeof obj.kind !== 'string' || obj.kind === '') throw refuse(`unable to get type info from ${where}: Object 'Kind' is missing`);
+    if (typeof obj.apiVersion !== 'string' || obj.apiVersion === '') throw refuse(`unable to get type info from ${where}: Object 'apiVersion' is missing`);
+    return { obj, source: `${source} (${esc(v.kind)} item ${j})` };
+  });
 }
 
 /** The real path of a bundle directory: files of the bundle must resolve inside it. */

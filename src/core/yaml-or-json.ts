@@ -7,7 +7,8 @@
  *   character is `{` is a JSON stream (Go `encoding/json`), anything else is YAML split into documents by
  *   `YAMLReader` at lines that are `---` (plus trailing spaces); empty chunks are skipped. Each YAML chunk is
  *   converted by sigs.k8s.io/yaml over go-yaml v2: duplicate mapping keys are accepted and the LAST one wins (Go's
- *   `encoding/json` does the same for JSON), `<<` merge keys are resolved, a leading byte-order mark is dropped
+ *   `encoding/json` does the same for JSON), `<<` merge keys are resolved in go-yaml v2's order (a merge
+ *   overwrites the keys written before it: `resolveMergeKeysAsGoYamlV2`), a leading byte-order mark is dropped
  *   (go-yaml `yaml_parser_determine_encoding`); CRLF line ends are line ends.
  * - operator-registry `pkg/registry/decode.go` / `pkg/configmap/configmap.go` `DecodeUnstructured` and OLM
  *   `resolver/steps.go` `NewStepResourceFromBundle`: a bundle manifest file is decoded ONCE, so only its first
@@ -160,7 +161,8 @@ function goYamlV2Tags(tags: Tags): Tags {
 /**
  * Every YAML document of `text` (FBC YAML files, YAML given as text), with go-yaml v2's scalar resolution (see
  * `goYamlV2Tags`). Empty documents come back with the value null. Duplicate keys: the last wins, with a warning.
- * `<<` merge keys are resolved (go-yaml v2 does).
+ * `<<` merge keys are resolved as go-yaml v2 resolves them (`resolveMergeKeysAsGoYamlV2`: a merge overwrites the
+ * keys written before it).
  */
 export function decodeYamlDocuments(text: string): DecodedDocument[] {
   // plain block YAML (bundle manifests, CRDs): the same values and warnings, several times faster (see FastYaml)
@@ -226,6 +228,8 @@ function yamlDocument(doc: Document.Parsed, lineCounter: LineCounter): DecodedDo
     return { line, error: { line: errLine, message: yamlMessage(err) }, warnings: [] };
   }
   const warnings = duplicateKeys(doc, lineCounter);
+  const mergeProblem = resolveMergeKeysAsGoYamlV2(doc);
+  if (mergeProblem !== undefined) return { line, error: { line, message: mergeProblem }, warnings };
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: LOADER_LIMITS.aliasCount });
@@ -234,6 +238,82 @@ function yamlDocument(doc: Document.Parsed, lineCounter: LineCounter): DecodedDo
   }
   if (depthOf(value) > LOADER_LIMITS.depth) return { line, error: { line, message: DEPTH_MESSAGE }, warnings };
   return { line, value: value ?? null, warnings };
+}
+
+/** Pairs that merge keys of one document may copy (a merge-key bomb stops here, like an alias bomb). */
+const MERGED_PAIRS_LIMIT = 100000;
+
+/** A plain `<<` key (a quoted '<<' is an ordinary key, in go-yaml v2 as in `yaml`). */
+function isMergeKeyNode(key: unknown): boolean {
+  const { isScalar } = yamlLib();
+  if (!isScalar(key) || (key.type !== undefined && key.type !== 'PLAIN')) return false;
+  const v = key.value;
+  return v === '<<' || (typeof v === 'symbol' && v.description === '<<');
+}
+
+/**
+ * Rewrites every mapping of `doc` that has `<<` merge keys into the mapping go-yaml v2 decodes (`decode.go`
+ * `d.mapping` / `d.merge`, what sigs.k8s.io/yaml, kubectl, OLM v0 and operator-controller read with): the pairs are
+ * applied in order into one map, a merge at its place, so a merged key OVERWRITES an explicit key written before the
+ * `<<` (and a later explicit key overwrites the merged one); a sequence of maps is merged from its last item to its
+ * first (earlier maps win). `yaml` itself never lets a merge overwrite a key, which is YAML 1.1's text but not what
+ * Kubernetes reads: `serviceAccountName: op` followed by `<<: {serviceAccountName: team-a}` is `team-a` for OLM.
+ * Returns go-yaml's message when a merge value is not a map or a sequence of maps. Mutates the syntax tree only.
+ */
+function resolveMergeKeysAsGoYamlV2(doc: Document.Parsed): string | undefined {
+  const { isAlias, isMap, isPair, isScalar, isSeq } = yamlLib();
+  let copied = 0;
+  const WANT_MAP = 'malformed YAML: map merge requires map or sequence of maps as the value (go-yaml v2, as OLM and kubectl read it)';
+  const resolve = (n: unknown): unknown => (isAlias(n) ? n.resolve(doc) : n);
+  // post-order: an anchored map is rewritten before any alias to it (anchors come first in the text)
+  const visit = (node: unknown, seen: Set<unknown>): string | undefined => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return undefined;
+    seen.add(node);
+    if (isSeq(node)) {
+      for (const item of node.items) {
+        const p = isPair(item) ? visit(item.key, seen) ?? visit(item.value, seen) : visit(item, seen);
+        if (p) return p;
+      }
+      return undefined;
+    }
+    if (!isMap(node)) return undefined;
+    let hasMerge = false;
+    for (const pair of node.items) {
+      const p = visit(pair.key, seen) ?? visit(pair.value, seen);
+      if (p) return p;
+      if (isMergeKeyNode(pair.key)) hasMerge = true;
+    }
+    if (!hasMerge) return undefined;
+    const out: any[] = [];
+    for (const pair of node.items) {
+      if (!isMergeKeyNode(pair.key)) {
+        out.push(pair);
+        continue;
+      }
+      const value = resolve(pair.value);
+      // go-yaml v2 d.merge: a map, an alias to a map, or a sequence (not an alias to one) of maps and aliases to maps
+      const sources = isMap(value) ? [value] : isSeq(value) && !isAlias(pair.value) ? [...value.items].reverse().map(resolve) : undefined;
+      if (sources === undefined || sources.some((m) => !isMap(m))) return WANT_MAP;
+      for (const m of sources as any[]) {
+        copied += m.items.length;
+        if (copied > MERGED_PAIRS_LIMIT) return `YAML merge keys copy too much data (over ${MERGED_PAIRS_LIMIT} merged pairs: a YAML merge bomb?)`;
+        out.push(...m.items);
+      }
+    }
+    // the last pair of each key wins, as in go-yaml's map: keep only it (the value is the same, the work is not)
+    const lastOf = new Map<string, number>();
+    const keyOf = (k: unknown) => (isScalar(k) && ['string', 'number', 'boolean'].includes(typeof k.value) ? `${typeof k.value}:${String(k.value)}` : undefined);
+    out.forEach((pair, i) => {
+      const k = keyOf(pair.key);
+      if (k !== undefined) lastOf.set(k, i);
+    });
+    node.items = out.filter((pair, i) => {
+      const k = keyOf(pair.key);
+      return k === undefined || lastOf.get(k) === i;
+    });
+    return undefined;
+  };
+  return visit(doc.contents, new Set());
 }
 
 /** Duplicate scalar keys of every mapping of the document (iterative walk; aliases are not followed). */

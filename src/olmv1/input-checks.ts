@@ -3,6 +3,7 @@
 import { CuratedClusterCatalog } from './curated-cluster-catalog';
 import type { OlmV1AllowedPackage, OlmV1TeamGuardrailsProps } from './olm-v1-team-guardrails-props';
 import type { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
+import { OlmV1CrdChannel } from './registry-v1-render';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { INPUT_CODES, InputCheck } from '../core/input';
 
@@ -23,6 +24,8 @@ export function checkTeamProps(check: InputCheck, raw: unknown): Omit<OlmV1TeamP
     extensions: check.optionalArray('extensions', p.extensions, (v, f) => checkExtension(check, v, f)),
     allowWatchNamespace: check.optionalBoolean('allowWatchNamespace', p.allowWatchNamespace),
     allowDeploymentConfig: check.optionalBoolean('allowDeploymentConfig', p.allowDeploymentConfig),
+    crdChannel: check.optionalEnum('crdChannel', p.crdChannel, OlmV1CrdChannel, 'OlmV1CrdChannel'),
+    operatorControllerVersion: check.optionalString('operatorControllerVersion', p.operatorControllerVersion),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { CuratedClusterCatalog } from './curated-cluster-catalog';
 import type { OlmV1AllowedPackage } from './olm-v1-team-guardrails-props';
+import type { OlmV1CrdChannel } from './registry-v1-render';
 import type { OperatorBundle } from '../bundle/operator-bundle';
 
 // The props of OlmV1Team in a file of their own: input-checks.ts checks them and olm-v1-team.ts uses the checks
@@ -36,7 +37,7 @@ export interface OlmV1ExtensionOptions {
   readonly channels?: string[];
   /**
    * The package's bundles (e.g. `OperatorBundle.fromCatalogPackage`): each one whose version is inside the range
-   * is previewed as operator-controller v1.11.0 renders it (`RegistryV1Render`, applied with cluster-admin), and the
+   * is previewed as operator-controller renders it (`RegistryV1Render`, the team's `operatorControllerVersion`, applied with cluster-admin), and the
    * upgrades between them are compared. Findings fail synth unless accepted in `acceptedRisks`.
    * @default - no preview (warning OlmV1ExtensionNotPreviewed)
    */
@@ -82,11 +83,25 @@ export interface OlmV1TeamProps {
    */
   readonly extensions?: OlmV1ExtensionOptions[];
   /**
-   * Let the team set `spec.config.inline.watchNamespace` to one of its namespaces (alpha feature gate
-   * `SingleOwnNamespaceInstallSupport`).
+   * Let the team set `spec.config.inline.watchNamespace` to one of its namespaces. Needs `crdChannel:
+   * OlmV1CrdChannel.EXPERIMENTAL`: the standard CRD has no `spec.config`, so the API server would prune the field and
+   * the bundle would install for all namespaces. operator-controller v1.11.0 keeps `watchNamespace` with the
+   * `SingleOwnNamespaceInstallSupport` gate off (for bundles that support AllNamespaces and Own/SingleNamespace).
    * @default false
    */
   readonly allowWatchNamespace?: boolean;
+  /**
+   * The ClusterExtension CRD channel the cluster runs (what the API server does with `spec.config`).
+   * @default - OlmV1CrdChannel.EXPERIMENTAL when `allowDeploymentConfig` is true (the DeploymentConfig gate exists
+   * only in the experimental feature set, which ships the experimental CRDs), else OlmV1CrdChannel.STANDARD
+   */
+  readonly crdChannel?: OlmV1CrdChannel;
+  /**
+   * The operator-controller version the cluster runs: the preview renders every bundle with that version's
+   * renderer. One of `RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS`.
+   * @default RegistryV1Render.DEFAULT_OPERATOR_CONTROLLER_VERSION ('v1.11.0')
+   */
+  readonly operatorControllerVersion?: string;
   /**
    * Let the team set `spec.config.inline.deploymentConfig` (experimental gate `DeploymentConfig`): the admission
    * policy admits it and the preview renders with it.

@@ -6,7 +6,7 @@ import { OlmV1InstallerRbac } from './olm-v1-installer-rbac';
 import { OlmV1PermissionPreview } from './olm-v1-permission-preview';
 import { OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
 import { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
-import { RegistryV1Render, RegistryV1RenderOptions } from './registry-v1-render';
+import { OlmV1CrdChannel, RegistryV1Render, RegistryV1RenderOptions } from './registry-v1-render';
 import { OlmV1VersionRange } from './version-range';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { DiagnosticDetails } from '../core/diagnostic-details';
@@ -80,6 +80,7 @@ export class OlmV1Team extends Construct {
   /** The ClusterExtensions, by name. */
   public readonly extensions: { [name: string]: l1.ClusterExtension } = {};
   private readonly props: Omit<OlmV1TeamProps, 'catalog'>;
+  private readonly crdChannel: OlmV1CrdChannel;
   private readonly catalogTeam: string;
   private readonly errors: DiagnosticDetails[] = [];
   private readonly warnings: DiagnosticDetails[] = [];
@@ -112,6 +113,34 @@ export class OlmV1Team extends Construct {
       if (p.versionRange !== undefined) {
         const problem = OlmV1VersionRange.problem(p.versionRange);
         if (problem) this.errors.push({ code: 'InvalidVersionRange', field: `allowedPackages[${p.name}].versionRange`, value: p.versionRange, message: problem, fix: "write e.g. '>=1.2.0 <2.0.0'" });
+      }
+    }
+
+    const version = props.operatorControllerVersion;
+    const versionProblem = version === undefined ? undefined : RegistryV1Render.versionProblem(version);
+    if (versionProblem) {
+      this.errors.push({ code: 'InvalidOperatorControllerVersion', field: 'operatorControllerVersion', value: props.operatorControllerVersion, message: versionProblem, fix: `use ${RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.join(' or ')}` });
+    }
+    this.crdChannel = props.crdChannel ?? (props.allowDeploymentConfig ? OlmV1CrdChannel.EXPERIMENTAL : OlmV1CrdChannel.STANDARD);
+    if (this.crdChannel === OlmV1CrdChannel.STANDARD) {
+      // the standard CRD has no spec.config: the API server prunes it (issue 27 item 8)
+      if (props.allowWatchNamespace) {
+        this.errors.push({
+          code: 'SpecConfigNeedsExperimentalCrd',
+          field: 'allowWatchNamespace',
+          value: 'true',
+          message: `team ${props.team} may write spec.config.inline.watchNamespace, but the standard ClusterExtension CRD has no spec.config: the API server prunes it and operator-controller installs the bundle for ALL namespaces, not the namespace the team asked for`,
+          fix: "set crdChannel: OlmV1CrdChannel.EXPERIMENTAL if the cluster runs operator-controller's experimental CRDs, or drop allowWatchNamespace",
+        });
+      }
+      if (props.allowDeploymentConfig) {
+        this.errors.push({
+          code: 'SpecConfigNeedsExperimentalCrd',
+          field: 'allowDeploymentConfig',
+          value: 'true',
+          message: `team ${props.team} may write spec.config.inline.deploymentConfig, but the standard ClusterExtension CRD has no spec.config: the API server prunes it and operator-controller renders the Deployments without it`,
+          fix: 'set crdChannel: OlmV1CrdChannel.EXPERIMENTAL (the DeploymentConfig gate ships with the experimental CRDs), or drop allowDeploymentConfig',
+        });
       }
     }
 
@@ -320,7 +349,7 @@ export class OlmV1Team extends Construct {
     for (let i = 1; i < inRange.length; i++) {
       const [from, to] = [inRange[i - 1], inRange[i]];
       if (!findingsOf.has(from.name) || !findingsOf.has(to.name)) continue;
-      const diff = PermissionDiffs.between(from, to);
+      const diff = PermissionDiffs.between(from.forOlmV1(), to.forOlmV1());
       const newFindings = [...findingsOf.get(to.name)!].filter((f) => !findingsOf.get(from.name)!.has(f));
       const grows = diff.namespacedRulesAdded.length + diff.clusterRulesAdded.length + diff.webhooksAdded.length
         + diff.apiServicesAdded.length + diff.crdsAdded.length + newFindings.length > 0;
@@ -350,6 +379,9 @@ export class OlmV1Team extends Construct {
   private renderer(options: OlmV1ExtensionOptions): (bundle: OperatorBundle) => RegistryV1Render | string {
     const renderOptions: RegistryV1RenderOptions = {
       installNamespace: options.namespace,
+      ...(this.props.operatorControllerVersion !== undefined && RegistryV1Render.versionProblem(this.props.operatorControllerVersion) === undefined
+        ? { operatorControllerVersion: this.props.operatorControllerVersion } : {}),
+      ...(this.crdChannel === OlmV1CrdChannel.EXPERIMENTAL ? { crdChannel: this.crdChannel } : {}),
       ...(options.deploymentConfig !== undefined ? { deploymentConfig: options.deploymentConfig, deploymentConfigSupport: true } : {}),
     };
     const done = new Map<OperatorBundle, RegistryV1Render | string>();

@@ -9,6 +9,7 @@
 import * as crypto from 'crypto';
 import { RegistryV1Validators } from './registry-v1-validators';
 import { OperatorBundle } from '../bundle/operator-bundle';
+import { oneLine } from '../core/yaml-or-json';
 
 /** How operator-controller provisions webhook serving certificates (feature gates `WebhookProvider*`). */
 export enum OlmV1CertificateProvider {
@@ -20,10 +21,40 @@ export enum OlmV1CertificateProvider {
   NONE = 'NONE',
 }
 
+/**
+ * Which ClusterExtension CRD the cluster runs: operator-controller ships a standard and an experimental channel
+ * (`helm/olmv1/base/operator-controller/crd/{standard,experimental}`). Only the experimental one has `spec.config`.
+ */
+export enum OlmV1CrdChannel {
+  /**
+   * The standard CRD (`crds/olm-v1`): no `spec.config`. The API server prunes the field, so a `watchNamespace` or a
+   * `deploymentConfig` written on a ClusterExtension is silently dropped (the bundle installs for all namespaces).
+   */
+  STANDARD = 'STANDARD',
+  /** The experimental CRD: `spec.config.inline` reaches operator-controller, which validates it against the bundle. */
+  EXPERIMENTAL = 'EXPERIMENTAL',
+}
+
 /** Options of `RegistryV1Render.forExtension`. */
 export interface RegistryV1RenderOptions {
-  /** The ClusterExtension's `spec.namespace`. */
-  readonly installNamespace: string;
+  /**
+   * The ClusterExtension's `spec.namespace`.
+   * @default - required by operator-controller v1.11.0; with `operatorControllerVersion: 'main'` the renderer
+   * resolves the namespace from the bundle (`RegistryV1Render.systemManagedNamespace`)
+   */
+  readonly installNamespace?: string;
+  /**
+   * The operator-controller version whose renderer is modelled: one of `RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS`.
+   * @default RegistryV1Render.DEFAULT_OPERATOR_CONTROLLER_VERSION ('v1.11.0')
+   */
+  readonly operatorControllerVersion?: string;
+  /**
+   * The ClusterExtension CRD channel the cluster runs (what happens to `spec.config`).
+   * @default - OlmV1CrdChannel.EXPERIMENTAL when an experimental feature gate is declared
+   * (`singleOwnNamespaceInstallSupport` or `deploymentConfigSupport`: they exist only in the experimental feature
+   * set, which ships the experimental CRDs), else OlmV1CrdChannel.STANDARD
+   */
+  readonly crdChannel?: OlmV1CrdChannel;
   /**
    * `spec.config.inline.watchNamespace`.
    * @default - none: AllNamespaces
@@ -59,6 +90,37 @@ export interface RegistryV1RenderOptions {
   readonly deploymentConfigSupport?: boolean;
 }
 
+const OPERATOR_CONTROLLER_VERSIONS = ['v1.11.0', 'main'];
+
+/** The install modes a bundle supports, as a set of type names. */
+function supportedModes(bundle: OperatorBundle): Set<string> {
+  return new Set(bundle.installModes.filter((m) => m.supported).map((m) => m.type as string));
+}
+
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const MAX_NAMESPACE_NAME_LENGTH = 63;
+
+/** `hashutil.DeepHashObject` (internal/shared/util/hash): base36 of the SHA-224 of Go's JSON encoding plus newline. */
+function deepHashOfJson(goJson: string): string {
+  return BigInt(`0x${crypto.createHash('sha224').update(`${goJson}\n`).digest('hex')}`).toString(36);
+}
+
+/** render/namespace.go sanitizeDNS1123Label. */
+function sanitizeDns1123Label(s: string): string {
+  let out = '';
+  let lastHyphen = false;
+  for (const r of s.toLowerCase()) {
+    if ((r >= 'a' && r <= 'z') || (r >= '0' && r <= '9')) {
+      out += r;
+      lastHyphen = false;
+    } else if (!lastHyphen) {
+      out += '-';
+      lastHyphen = true;
+    }
+  }
+  return out.replace(/^-+|-+$/g, '');
+}
+
 /** Options of `RegistryV1Render.render` (upstream `render.Options`). */
 export interface RegistryV1RendererOptions {
   /**
@@ -84,6 +146,15 @@ const MAX_NAME_LENGTH = 63;
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
 
 const DEPENDENCY_PROPERTIES = ['olm.package.required', 'olm.gvk.required', 'olm.constraint'];
+
+/**
+ * The `clientConfig.service.port` operator-controller writes for a webhook definition: `&wh.ContainerPort`
+ * (generators.go, conversion, validating and mutating alike), so 0 when the CSV sets none (only the Service port
+ * defaults to 443: `getWebhookServicePort`).
+ */
+function webhookPort(wh: any): number {
+  return typeof wh.containerPort === 'number' ? wh.containerPort : 0;
+}
 
 /** Go's encoding/json string escaping (HTML-safe: <, >, & and U+2028/2029 as \u escapes). */
 function goString(s: string): string {
@@ -224,6 +295,79 @@ function applyAffinity(pod: any, affinity: any): void {
  */
 export class RegistryV1Render {
   /**
+   * The operator-controller versions whose renderer is modelled: `v1.11.0` (the release), and `main`, the renderer
+   * at operator-controller's main branch after PR #2925 (merged 2026-09-16, unreleased): without a caller-given
+   * install namespace it resolves one from the bundle (`systemManagedNamespace`).
+   */
+  public static readonly OPERATOR_CONTROLLER_VERSIONS: string[] = [...OPERATOR_CONTROLLER_VERSIONS];
+  /** The version modelled when none is given. */
+  public static readonly DEFAULT_OPERATOR_CONTROLLER_VERSION = 'v1.11.0';
+
+  /** Why `version` is not a modelled operator-controller version, or undefined. */
+  public static versionProblem(version: string): string | undefined {
+    if (typeof version !== 'string') return `operator-controller version must be a string, got ${oneLine(version)}; use one of ${OPERATOR_CONTROLLER_VERSIONS.join(', ')}`;
+    if (OPERATOR_CONTROLLER_VERSIONS.includes(version)) return undefined;
+    return `operator-controller version ${JSON.stringify(version)} is not modelled; use one of ${OPERATOR_CONTROLLER_VERSIONS.join(', ')}`;
+  }
+
+  /**
+   * The install namespace the renderer after PR #2925 resolves for a bundle when the caller gives none
+   * (`internal/operator-controller/rukpak/render/namespace.go` `resolveSystemManagedNamespace`): the `metadata.name`
+   * of the CSV annotation `operatorframework.io/suggested-namespace-template` (a JSON Namespace), else the annotation
+   * `operatorframework.io/suggested-namespace`, else `defaultInstallNamespace(packageName)`; the result must be a
+   * DNS-1123 label of at most 63 characters.
+   * @throws Error with upstream's message (an unparsable template, an invalid name)
+   */
+  public static systemManagedNamespace(packageName: string, csvAnnotations: { [key: string]: string }): string {
+    if (csvAnnotations !== undefined && csvAnnotations !== null && (typeof csvAnnotations !== 'object' || Array.isArray(csvAnnotations))) {
+      throw new Error(`RegistryV1Render.systemManagedNamespace: csvAnnotations must be a map of strings, got ${oneLine(csvAnnotations)}`);
+    }
+    const annotations = csvAnnotations ?? {};
+    const raw = annotations['operatorframework.io/suggested-namespace-template'];
+    let templateName = '';
+    if (typeof raw === 'string' && raw !== '') {
+      let template: any;
+      try {
+        template = JSON.parse(raw);
+      } catch (e) {
+        throw new Error(`failed to parse namespace template: ${(e as Error).message}`);
+      }
+      if (template === null || typeof template !== 'object' || Array.isArray(template)) {
+        throw new Error(`failed to parse namespace template: json: cannot unmarshal ${Array.isArray(template) ? 'array' : typeof template} into Go value of type v1.Namespace`);
+      }
+      const name = template.metadata?.name;
+      if (name !== undefined && name !== null && typeof name !== 'string') throw new Error('failed to parse namespace template: metadata.name must be a string');
+      templateName = name ?? '';
+    }
+    const suggested = annotations['operatorframework.io/suggested-namespace'];
+    const name = templateName !== '' ? templateName
+      : typeof suggested === 'string' && suggested !== '' ? suggested : RegistryV1Render.defaultInstallNamespace(packageName);
+    if (name === '') throw new Error('resolved namespace name is empty');
+    if (name.length > MAX_NAMESPACE_NAME_LENGTH) throw new Error(`resolved namespace name ${JSON.stringify(name)} exceeds ${MAX_NAMESPACE_NAME_LENGTH} characters`);
+    if (!DNS1123_LABEL.test(name)) throw new Error(`resolved namespace name ${JSON.stringify(name)} is not a valid DNS1123 label`);
+    return name;
+  }
+
+  /**
+   * render/namespace.go `defaultInstallNamespace` (after PR #2925): `<packageName>-system` when the package name is
+   * already a short DNS-1123 label; otherwise the name normalised (lower case, each run of other characters one
+   * `-`), cut to 47 characters, plus the first 8 characters of `hashutil.DeepHashObject(packageName)`:
+   * `<base>-<hash>-system` (`<hash>-system` when nothing of the name is left).
+   */
+  public static defaultInstallNamespace(packageName: string): string {
+    if (typeof packageName !== 'string') throw new Error(`RegistryV1Render.defaultInstallNamespace: packageName must be a string, got ${oneLine(packageName)}`);
+    const suffix = 'system';
+    const hashLength = 8;
+    const maxBase = MAX_NAMESPACE_NAME_LENGTH - suffix.length - hashLength - 2;
+    let base = sanitizeDns1123Label(packageName);
+    if (base !== '' && base === packageName && base.length + 1 + suffix.length <= MAX_NAMESPACE_NAME_LENGTH) return `${base}-${suffix}`;
+    const hash = deepHashOfJson(goString(packageName)).slice(0, hashLength);
+    if (base.length > maxBase) base = base.slice(0, maxBase);
+    base = base.replace(/^-+|-+$/g, '');
+    return base === '' ? `${hash}-${suffix}` : `${base}-${hash}-${suffix}`;
+  }
+
+  /**
    * `util.ObjectNameForBaseAndSuffix`: `<base>-<suffix>`, the base cut so the name fits 63 characters.
    */
   public static objectNameForBaseAndSuffix(base: string, suffix: string): string {
@@ -255,12 +399,18 @@ export class RegistryV1Render {
   }
 
   /** What operator-controller creates for a ClusterExtension. @throws Error with operator-controller's reason when it refuses the bundle */
-  public static forExtension(bundle: OperatorBundle, options: RegistryV1RenderOptions): RegistryV1Render {
-    const fail = (why: string) => new Error(`RegistryV1Render: bundle ${bundle.name}: ${why}`);
-    // resolve/validation.go NoDependencyValidation (the catalog bundle's properties)
-    const props = [...(options.catalogPropertyTypes ?? []), ...(bundle.requiredCrds.length > 0 ? ['olm.gvk.required'] : [])];
+  public static forExtension(given: OperatorBundle, options: RegistryV1RenderOptions): RegistryV1Render {
+    const fail = (why: string) => new Error(`RegistryV1Render: bundle ${given.name}: ${why}`);
+    const version = options.operatorControllerVersion ?? RegistryV1Render.DEFAULT_OPERATOR_CONTROLLER_VERSION;
+    const versionProblem = RegistryV1Render.versionProblem(version);
+    if (versionProblem) throw fail(`RegistryV1RenderOptions.operatorControllerVersion: ${versionProblem}`);
+    // resolve/validation.go NoDependencyValidation (the catalog bundle's properties: metadata/dependencies.yaml and
+    // the CSV's required CRDs, as operator-registry turns them into properties)
+    const props = [...(options.catalogPropertyTypes ?? []), ...given.dependencyTypes, ...(given.requiredCrds.length > 0 ? ['olm.gvk.required'] : [])];
     const dep = props.find((p) => DEPENDENCY_PROPERTIES.includes(p));
-    if (dep) throw fail(`bundle "${bundle.name}" has a dependency declared via property "${dep}" which is currently not supported`);
+    if (dep) throw fail(`bundle "${given.name}" has a dependency declared via property "${dep}" which is currently not supported`);
+    // the bundle as operator-controller's bundle source reads it (every file, every document)
+    const bundle = RegistryV1Render.olmV1Reading(given, fail);
     // applier/provider.go RegistryV1ManifestProvider.Get
     if (bundle.ownedApiServices.length > 0) throw fail('unsupported bundle: apiServiceDefintions are not supported');
     const provider = options.certificateProvider ?? OlmV1CertificateProvider.CERT_MANAGER;
@@ -273,24 +423,29 @@ export class RegistryV1Render {
     if (!['AllNamespaces', 'SingleNamespace', 'OwnNamespace'].some((m) => modes.has(m))) {
       throw fail('unsupported bundle: bundle must support at least one of [AllNamespaces SingleNamespace OwnNamespace] install modes');
     }
-    if (options.watchNamespace !== undefined && !singleOwn) {
-      // The standard ClusterExtension CRD has no spec.config; with the experimental CRD the config schema of a
-      // bundle without the gate has no watchNamespace property (bundle config schema), so the value is refused.
-      throw fail('invalid ClusterExtension configuration: watchNamespace needs the SingleOwnNamespaceInstallSupport feature gate');
-    }
-    if (options.deploymentConfig !== undefined && options.deploymentConfig !== null && !(options.deploymentConfigSupport ?? false)) {
-      throw fail('invalid ClusterExtension configuration: deploymentConfig needs the DeploymentConfig feature gate');
-    }
-    return RegistryV1Render.render(bundle, options.installNamespace, {
-      targetNamespaces: options.watchNamespace !== undefined && options.watchNamespace !== '' ? [options.watchNamespace] : undefined,
+    const installNamespace = RegistryV1Render.installNamespaceOf(given, bundle, options, version, fail);
+    const watchNamespace = RegistryV1Render.configuredWatchNamespace(bundle, options, installNamespace, fail);
+    const rendered = RegistryV1Render.render(bundle, installNamespace, {
+      targetNamespaces: watchNamespace !== undefined ? [watchNamespace] : undefined,
       certificateProvider: provider,
       deploymentConfig: options.deploymentConfig ?? undefined,
     });
+    // generators.go renders clientConfig.service.port from the definition's containerPort, 0 when unset: the API
+    // server refuses 0 (apiserver admissionregistration validation: must be between 1 and 65535), so the install fails
+    const portless = (bundle.csv?.spec?.webhookdefinitions ?? []).filter((w: any) => !(webhookPort(w) > 0));
+    if (portless.length > 0) {
+      const what = portless.map((w: any) => `${String(w.type)} ${JSON.stringify(String(w.generateName))}`).join(', ');
+      throw fail(`the API server would refuse what operator-controller renders: webhook definition(s) ${what} have no containerPort, so the rendered `
+        + 'clientConfig.service.port is 0 (generators.go: Port: &wh.ContainerPort; only the Service port defaults to 443) and the API server '
+        + 'requires a port between 1 and 65535 (clientConfig.service.port: Invalid value: 0). Fix: the bundle must set containerPort in spec.webhookdefinitions');
+    }
+    return rendered;
   }
 
   /** `registryv1.Renderer.Render(bundle, installNamespace, opts...)`. @throws Error with the renderer's reason */
-  public static render(bundle: OperatorBundle, installNamespace: string, options: RegistryV1RendererOptions = {}): RegistryV1Render {
-    const fail = (why: string) => new Error(`RegistryV1Render: bundle ${bundle.name}: ${why}`);
+  public static render(given: OperatorBundle, installNamespace: string, options: RegistryV1RendererOptions = {}): RegistryV1Render {
+    const fail = (why: string) => new Error(`RegistryV1Render: bundle ${given.name}: ${why}`);
+    const bundle = RegistryV1Render.olmV1Reading(given, fail);
     const errors = RegistryV1Validators.validate(RegistryV1Validators.contentsOf(bundle));
     if (errors.length > 0) throw fail(errors.join('\n'));
     const modes = new Set(bundle.installModes.filter((m) => m.supported).map((m) => m.type as string));
@@ -299,6 +454,78 @@ export class RegistryV1Render {
     if (targetError) throw fail(`invalid option(s): invalid target namespaces [${targets.join(' ')}]: ${targetError}`);
     const provider = options.certificateProvider ?? OlmV1CertificateProvider.NONE;
     return new RegistryV1Render(bundle, installNamespace, targets, provider, options.deploymentConfig);
+  }
+
+  /** The install namespace: the caller's, or (after PR #2925) the one the renderer resolves from the bundle. */
+  private static installNamespaceOf(given: OperatorBundle, bundle: OperatorBundle, options: RegistryV1RenderOptions, version: string,
+    fail: (why: string) => Error): string {
+    if (options.installNamespace !== undefined && options.installNamespace !== null) return options.installNamespace;
+    if (version === 'v1.11.0') throw fail('no install namespace: operator-controller v1.11.0 needs the ClusterExtension\'s spec.namespace (RegistryV1RenderOptions.installNamespace)');
+    try {
+      return RegistryV1Render.systemManagedNamespace(bundle.packageName ?? given.packageName ?? '', bundle.csv?.metadata?.annotations ?? {});
+    } catch (e) {
+      throw fail((e as Error).message);
+    }
+  }
+
+  /**
+   * The watched namespace operator-controller v1.11.0 renders for the options, or undefined (AllNamespaces): what
+   * each CRD channel does with `spec.config` (applier/provider.go `RegistryV1ManifestProvider.Get` and
+   * `extractBundleConfigOptions`, rukpak/bundle/registryv1.go `GetConfigSchema`, config/config.go). The standard
+   * CRD has no `spec.config`: the API server prunes it and the bundle installs for all namespaces, more than was
+   * asked, so that is an error here. The experimental CRD: the inline config is validated whenever present (with or
+   * without the SingleOwnNamespaceInstallSupport gate) against the bundle's config schema: `watchNamespace` exists
+   * when the bundle supports OwnNamespace or SingleNamespace (required without AllNamespaces; equal to the install
+   * namespace for OwnNamespace only, different for SingleNamespace only); `deploymentConfig` only with its gate.
+   */
+  private static configuredWatchNamespace(bundle: OperatorBundle, options: RegistryV1RenderOptions, installNamespace: string,
+    fail: (why: string) => Error): string | undefined {
+    const singleOwn = options.singleOwnNamespaceInstallSupport ?? false;
+    const deploymentConfigGate = options.deploymentConfigSupport ?? false;
+    const channel = options.crdChannel ?? (singleOwn || deploymentConfigGate ? OlmV1CrdChannel.EXPERIMENTAL : OlmV1CrdChannel.STANDARD);
+    const watch = options.watchNamespace;
+    const hasDeploymentConfig = options.deploymentConfig !== undefined && options.deploymentConfig !== null;
+    const hasConfig = watch !== undefined || hasDeploymentConfig;
+    if (channel === OlmV1CrdChannel.STANDARD) {
+      if (!hasConfig) return undefined;
+      const what = watch !== undefined
+        ? `watchNamespace ${JSON.stringify(watch)}: the API server prunes it and operator-controller installs the bundle for ALL namespaces (its permissions promoted to ClusterRoles), not for ${JSON.stringify(watch)}`
+        : 'deploymentConfig: the API server prunes it and operator-controller renders the Deployments without it';
+      throw fail(`the standard ClusterExtension CRD has no spec.config, so a ClusterExtension asking for ${what}. `
+        + 'Fix: declare the experimental CRDs (crdChannel: OlmV1CrdChannel.EXPERIMENTAL) if the cluster runs them, or drop spec.config');
+    }
+    if (!singleOwn && !hasConfig) return undefined;
+    const invalid = (why: string) => fail(`invalid ClusterExtension configuration: invalid configuration: ${why}`);
+    const modes = supportedModes(bundle);
+    const own = modes.has('OwnNamespace');
+    const single = modes.has('SingleNamespace');
+    const configurable = own || single;
+    const problems: string[] = [];
+    if (watch !== undefined && !configurable) problems.push('unknown field "watchNamespace"');
+    if (hasDeploymentConfig && !deploymentConfigGate) problems.push('unknown field "deploymentConfig"');
+    if (watch === undefined && configurable && !modes.has('AllNamespaces')) problems.push('required field "watchNamespace" is missing');
+    if (watch !== undefined && configurable) {
+      if (typeof watch !== 'string' || watch === '' || watch.length > 63 || !DNS1123_LABEL.test(watch)) {
+        problems.push('invalid value for field "watchNamespace"');
+      } else if (own && !single && watch !== installNamespace) {
+        problems.push(`invalid format for field "watchNamespace": invalid value ${JSON.stringify(watch)}: must be ${JSON.stringify(installNamespace)} (the namespace where the operator is installed) because this operator only supports OwnNamespace install mode`);
+      } else if (single && !own && watch === installNamespace) {
+        problems.push(`invalid format for field "watchNamespace": invalid value ${JSON.stringify(watch)}: must be different from ${JSON.stringify(installNamespace)} (the install namespace) because this operator uses SingleNamespace install mode to watch a different namespace`);
+      }
+    }
+    // config/config.go formatSchemaError: one error as is, several as a list
+    if (problems.length === 1) throw invalid(problems[0]);
+    if (problems.length > 1) throw invalid(`multiple errors found:\n  - ${problems.join('\n  - ')}`);
+    return watch !== undefined && configurable ? watch : undefined;
+  }
+
+  /** `bundle.forOlmV1()`, its refusal as the renderer's error. */
+  private static olmV1Reading(bundle: OperatorBundle, fail: (why: string) => Error): OperatorBundle {
+    try {
+      return bundle.forOlmV1();
+    } catch (e) {
+      throw fail((e as Error).message);
+    }
   }
 
   /** render.go validateTargetNamespaces. */
@@ -399,7 +626,7 @@ export class RegistryV1Render {
         copy.spec.conversion = {
           strategy: 'Webhook',
           webhook: {
-            clientConfig: { service: { namespace: installNamespace, name: certFor(wh.deploymentName).serviceName, path: wh.webhookPath ?? '/', port: wh.containerPort ?? 443 } },
+            clientConfig: { service: { namespace: installNamespace, name: certFor(wh.deploymentName).serviceName, path: wh.webhookPath ?? '/', port: webhookPort(wh) } },
             conversionReviewVersions: wh.admissionReviewVersions,
           },
         };
@@ -445,7 +672,7 @@ export class RegistryV1Render {
           if (wh[k] !== undefined && wh[k] !== null) hook[k] = wh[k];
         }
         const service = { namespace: installNamespace, name: certFor(wh.deploymentName).serviceName };
-        hook.clientConfig = { service: { ...service, ...(wh.webhookPath ? { path: wh.webhookPath } : {}), port: wh.containerPort ?? 443 } };
+        hook.clientConfig = { service: { ...service, ...(wh.webhookPath ? { path: wh.webhookPath } : {}), port: webhookPort(wh) } };
         if (namespaceSelector) hook.namespaceSelector = namespaceSelector;
         // upstream sets metadata.namespace on these cluster-scoped objects too (the API server ignores it)
         objs.push(inject({ apiVersion: 'admissionregistration.k8s.io/v1', kind, metadata: { name, namespace: installNamespace }, webhooks: [hook] }, wh.deploymentName));

@@ -7,7 +7,7 @@ import * as path from 'path';
 import { ApiObject, Testing } from 'cdk8s';
 import { admit, appAndChart, synthErrors, validator } from './helpers';
 import { OperatorBundle } from '../../src/bundle';
-import { CuratedClusterCatalog, OlmV1Team, OlmV1TeamProps, RegistryV1Render } from '../../src/olmv1';
+import { CuratedClusterCatalog, OlmV1CrdChannel, OlmV1Team, OlmV1TeamProps, RegistryV1Render } from '../../src/olmv1';
 
 const argocd = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'olm-v1-render', 'bundles', 'argocd-operator.v0.6.0'));
 const CONFIG = { nodeSelector: { 'kubernetes.io/os': 'linux' }, env: [{ name: 'LOG_LEVEL', value: 'debug' }] };
@@ -46,9 +46,13 @@ describe('RegistryV1Render.forExtension with a deploymentConfig', () => {
     expect(deploymentsOf(RegistryV1Render.forExtension(argocd, { installNamespace: 'argocd' }))[0].spec.template.spec.nodeSelector).toBeUndefined();
   });
 
-  test('without the DeploymentConfig gate the configuration is refused (provider.go drops it from the config schema)', () => {
+  test('without the DeploymentConfig gate the configuration is refused (provider.go drops it from the config schema); the standard CRD prunes it', () => {
+    expect(RegistryV1Render.refusal(argocd, { installNamespace: 'argocd', deploymentConfig: CONFIG, crdChannel: OlmV1CrdChannel.EXPERIMENTAL })).toEqual(
+      'invalid ClusterExtension configuration: invalid configuration: unknown field "deploymentConfig"',
+    );
     expect(RegistryV1Render.refusal(argocd, { installNamespace: 'argocd', deploymentConfig: CONFIG })).toEqual(
-      'invalid ClusterExtension configuration: deploymentConfig needs the DeploymentConfig feature gate',
+      'the standard ClusterExtension CRD has no spec.config, so a ClusterExtension asking for deploymentConfig: the API server prunes it and operator-controller '
+      + 'renders the Deployments without it. Fix: declare the experimental CRDs (crdChannel: OlmV1CrdChannel.EXPERIMENTAL) if the cluster runs them, or drop spec.config',
     );
   });
 });
@@ -62,7 +66,7 @@ describe('OlmV1Team: an extension with a deploymentConfig', () => {
       // every preview render of the extension's bundle carried the deploymentConfig
       const calls = spy.mock.calls.filter(([b]) => b === argocd);
       expect(calls.length).toBeGreaterThan(0);
-      for (const [, options] of calls) expect(options).toEqual({ installNamespace: 'argocd', deploymentConfig: CONFIG, deploymentConfigSupport: true });
+      for (const [, options] of calls) expect(options).toEqual({ installNamespace: 'argocd', crdChannel: OlmV1CrdChannel.EXPERIMENTAL, deploymentConfig: CONFIG, deploymentConfigSupport: true });
       const objs = Testing.synth(chart);
       const ext = objs.find((o) => o.kind === 'ClusterExtension');
       expect(ext.spec.config).toEqual({ configType: 'Inline', inline: { deploymentConfig: CONFIG } });
@@ -82,7 +86,7 @@ describe('OlmV1Team: an extension with a deploymentConfig', () => {
   });
 
   test('allowed with watchNamespace too: both keys admitted, watchNamespace only to a team namespace', () => {
-    const { chart } = team({ allowDeploymentConfig: true, allowWatchNamespace: true });
+    const { chart } = team({ allowDeploymentConfig: true, allowWatchNamespace: true, crdChannel: OlmV1CrdChannel.EXPERIMENTAL });
     const objs = Testing.synth(chart);
     const ext = objs.find((o) => o.kind === 'ClusterExtension');
     const vap = objs.find((o) => o.kind === 'ValidatingAdmissionPolicy');

@@ -1,7 +1,7 @@
 import { ApiObject, Testing } from 'cdk8s';
 import fc from 'fast-check';
 import { admit, appAndChart, crdRuleFailures, synthErrors, validator } from './helpers';
-import { CuratedClusterCatalog, OlmV1Team, OlmV1TeamGuardrails, OlmV1TeamProps, OlmV1VersionRange } from '../../src/olmv1';
+import { CuratedClusterCatalog, OlmV1CrdChannel, OlmV1Team, OlmV1TeamGuardrails, OlmV1TeamProps, OlmV1VersionRange } from '../../src/olmv1';
 import { AdmissionPolicyValidation } from '../util/admission-validation';
 
 const IMAGE = 'registry.example.com/catalogs/monitoring@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
@@ -242,10 +242,29 @@ describe('OlmV1TeamGuardrails evaluated with @bufbuild/cel', () => {
     expect(run('CREATE', CE('a', spec({ packageName: 'grafana-operator', version: undefined, channels: ['v5'] }))).denied).toEqual([]);
   });
 
+  test('issue 27 item 8: allowWatchNamespace with the standard CRD (the default) is an error: the API server would prune spec.config and install for all namespaces', () => {
+    const { app } = setup({ allowWatchNamespace: true });
+    expect(synthErrors(app)).toEqual([
+      '[platform/Team] allowWatchNamespace="true": team monitoring may write spec.config.inline.watchNamespace, but the standard ClusterExtension CRD has no spec.config: '
+      + 'the API server prunes it and operator-controller installs the bundle for ALL namespaces, not the namespace the team asked for. '
+      + "Fix: set crdChannel: OlmV1CrdChannel.EXPERIMENTAL if the cluster runs operator-controller's experimental CRDs, or drop allowWatchNamespace (SpecConfigNeedsExperimentalCrd)",
+    ]);
+    const explicit = setup({ allowDeploymentConfig: true, crdChannel: OlmV1CrdChannel.STANDARD });
+    expect(synthErrors(explicit.app).map((e) => e.replace(/:.*\(/, ': ... ('))).toEqual(['[platform/Team] allowDeploymentConfig="true": ... (SpecConfigNeedsExperimentalCrd)']);
+    expect(synthErrors(setup({ allowWatchNamespace: true, crdChannel: OlmV1CrdChannel.EXPERIMENTAL }).app)).toEqual([]);
+  });
+
+  test('the operator-controller version is a validated input', () => {
+    expect(synthErrors(setup({ operatorControllerVersion: 'main' }).app)).toEqual([]);
+    expect(synthErrors(setup({ operatorControllerVersion: '1.11' }).app)).toEqual([
+      '[platform/Team] operatorControllerVersion="1.11": operator-controller version "1.11" is not modelled; use one of v1.11.0, main. Fix: use v1.11.0 or main (InvalidOperatorControllerVersion)',
+    ]);
+  });
+
   test('spec.config: refused unless watchNamespace is allowed, and then only a team namespace', () => {
     const withConfig = (config: any) => CE('a', spec({}, { config }));
     expect(run('CREATE', withConfig({ configType: 'Inline', inline: { watchNamespace: 'monitoring' } })).denied).toEqual(['team monitoring may not set spec.config']);
-    const allowed = setup({ allowWatchNamespace: true });
+    const allowed = setup({ allowWatchNamespace: true, crdChannel: OlmV1CrdChannel.EXPERIMENTAL });
     const vap2 = policyOf(allowed.chart);
     const run2 = (config: any) => admit(vap2.spec, req('CREATE'), withConfig(config), null).denied;
     expect(run2({ configType: 'Inline', inline: { watchNamespace: 'observability' } })).toEqual([]);

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parse } from 'yaml';
 import { OperatorBundle } from '../../src/bundle';
-import { OlmV1CertificateProvider, RegistryV1Render } from '../../src/olmv1';
+import { OlmV1CertificateProvider, OlmV1CrdChannel, RegistryV1Render } from '../../src/olmv1';
 
 // operator-controller v1.11.0 test/regression/convert: generate-manifests.go cases, expected output copied unmodified.
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'olm-v1-render');
@@ -221,10 +221,16 @@ describe('RegistryV1Render.forExtension: what OLM v1 refuses, in its words', () 
     expect(r.objects.filter((o) => o.apiVersion === 'cert-manager.io/v1')).toEqual([]);
   });
 
-  test('watchNamespace without the SingleOwnNamespaceInstallSupport gate is refused; with it, Roles go to the watched namespace', () => {
-    expect(RegistryV1Render.refusal(argocd(), { installNamespace: 'team-x', watchNamespace: 'team-x' }))
-      .toEqual('invalid ClusterExtension configuration: watchNamespace needs the SingleOwnNamespaceInstallSupport feature gate');
-    const r = RegistryV1Render.forExtension(argocd(), { installNamespace: 'team-x', watchNamespace: 'team-x', singleOwnNamespaceInstallSupport: true });
-    expect(r.rbacObjects().filter((o) => o.kind === 'Role').map((o) => o.metadata.namespace)).toEqual(['team-x']);
+  test('watchNamespace (issue 27 item 8): pruned by the standard CRD (an error: it would install for all namespaces); kept by the experimental CRD with or without the SingleOwnNamespaceInstallSupport gate', () => {
+    expect(RegistryV1Render.refusal(argocd(), { installNamespace: 'team-x', watchNamespace: 'team-x' })).toEqual(
+      'the standard ClusterExtension CRD has no spec.config, so a ClusterExtension asking for watchNamespace "team-x": the API server prunes it and operator-controller '
+      + 'installs the bundle for ALL namespaces (its permissions promoted to ClusterRoles), not for "team-x". Fix: declare the experimental CRDs '
+      + '(crdChannel: OlmV1CrdChannel.EXPERIMENTAL) if the cluster runs them, or drop spec.config');
+    // upstream v1.11.0 applier/provider.go: the inline config is validated whenever present, watchNamespace kept with the gate off
+    for (const gate of [false, true]) {
+      const r = RegistryV1Render.forExtension(argocd(), { installNamespace: 'team-x', watchNamespace: 'team-x', singleOwnNamespaceInstallSupport: gate, crdChannel: OlmV1CrdChannel.EXPERIMENTAL });
+      expect(r.targetNamespaces).toEqual(['team-x']);
+      expect(r.rbacObjects().filter((o) => o.kind === 'Role').map((o) => o.metadata.namespace)).toEqual(['team-x']);
+    }
   });
 });
