@@ -69,6 +69,7 @@ const KNOWN: KnownResource[] = [
   { group: '', resource: 'configmaps', namespaced: true, data: "every ConfigMap's data" },
 ];
 
+const KNOWN_GROUPS = new Set(KNOWN.map((k) => k.group));
 const NAME_LABEL = 'kubernetes.io/metadata.name';
 
 /** The namespaces a namespaceSelector confines to (`undefined`: every namespace, or namespaces nobody can bound). */
@@ -157,6 +158,8 @@ export function webhookReach(hook: any, placement: WebhookPlacement): WebhookRea
       for (const r of (Array.isArray(rule.resources) ? rule.resources : []).map(String)) {
         const key = `${g || 'core'}/${r}`;
         if (seen.has(key) || (r.includes('/') && seen.has(`${g || 'core'}/${split(r)[0]}`))) continue;
+        // a rule matches every group with every resource: built-in kinds exist in their own group only
+        if (g !== '*' && KNOWN_GROUPS.has(g) && KNOWN.some((k) => k.resource === split(r)[0] && k.group !== g) && !KNOWN.some((k) => k.group === g && k.resource === split(r)[0])) continue;
         // only namespaced kinds are confined by the namespaceSelector: known ones, or rules scoped to Namespaced
         const known = KNOWN.find((k) => (g === k.group) && r === k.resource);
         const namespaced = rule.scope === 'Namespaced' || (known !== undefined && known.namespaced);

@@ -113,9 +113,9 @@ export class OlmV1PermissionPreview {
       }
     }
     // webhooks by the kinds they see and rewrite (audit/webhook-reach.ts): the rendered namespaceSelector confines
-    // them to the watched namespaces unless the extension watches all namespaces
+    // them to the watched namespace unless the extension watches all namespaces; only the install namespace is its own
     const ownGroups = [...new Set(render.objects.filter((x) => x.kind === 'CustomResourceDefinition').map((x) => String(x.spec?.group ?? '')))].sort();
-    const ownNamespaces = [render.installNamespace, ...render.targetNamespaces.filter((n) => n !== '')];
+    const ownNamespaces = [render.installNamespace];
     for (const o of render.objects.filter((x) => x.kind === 'MutatingWebhookConfiguration' || x.kind === 'ValidatingWebhookConfiguration')) {
       const mutating = o.kind === 'MutatingWebhookConfiguration';
       for (const hook of o.webhooks ?? []) {
