@@ -16,7 +16,7 @@ import { TenancyAudit } from '../audit/tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { SynthPass } from '../core/synth-pass';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
-import { POWER_KINDS, tenantIdentities } from '../tenant/approver-reach';
+import { appObjects, POWER_KINDS, tenantIdentities } from '../tenant/approver-reach';
 import type { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
 /** The writes that remove or change an object (patch is its own verb; deletecollection takes no name). */
@@ -102,7 +102,8 @@ const SERVICE_WRITES = ['create', 'update', 'patch'];
 export function externalIpFindings(tenant: ScopedOperatorTenant): DiagnosticDetails[] {
   const facts = tenant.auditFacts();
   const ns = facts.namespace;
-  const power = new EffectivePower(tenantPowerObjects(tenant));
+  // what OLM creates for the tenant, and the App's objects in the namespace and its cluster-wide RBAC
+  const power = new EffectivePower([...TenancyAudit.objectsOf(facts), ...appObjects(tenant, ns)]);
   const out: DiagnosticDetails[] = [];
   for (const s of tenantIdentities(facts)) {
     const label = subjectLabel(s);
