@@ -143,8 +143,9 @@ export function webhookReach(hook: any, placement: WebhookPlacement): WebhookRea
     const isNamespace = k.group === '' && k.resource === 'namespaces';
     const w = where(k.namespaced, isNamespace);
     if (w === undefined) continue;
-    const rewrites = placement.mutating && k.rewrite !== undefined && rules.some((r) => ruleMatches(r, k.group, k.resource, k.namespaced, REWRITE_OPS));
-    const receives = k.data !== undefined && rules.some((r) => ruleMatches(r, k.group, k.resource, k.namespaced, DATA_OPS));
+    const matches = (ops: string[]) => rules.some((r) => ruleMatches(r, k.group, k.resource, k.namespaced, ops));
+    const rewrites = placement.mutating && k.rewrite !== undefined && matches(REWRITE_OPS);
+    const receives = k.data !== undefined && matches(DATA_OPS);
     if (!rewrites && !receives) continue;
     add({ resource: `${k.group || 'core'}/${k.resource}`, rewrites, why: rewrites ? k.rewrite! : k.data!, where: w });
   }

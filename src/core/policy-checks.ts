@@ -523,7 +523,7 @@ const CHECKS: PolicyCheck[] = [
     code: 'TenantCanSetExternalIps',
     severity: PolicySeverity.WARNING,
     relaxable: true,
-    summary: "a tenant identity (installer, operator, person) may create or update Services in the tenant namespace and so set spec.externalIPs, which intercept the traffic of every pod "
+    summary: 'a tenant identity (installer, operator, person) may create or update Services in the tenant namespace and so set spec.externalIPs, which intercept the traffic of every pod '
       + 'of the cluster to those addresses (CVE-2020-8554), where neither the baseline\'s ServiceExternalIpsAdmissionPolicy nor the DenyServiceExternalIPs admission plugin refuses them',
     fix: 'set refuseServiceExternalIps: true on the baseline, or serviceExternalIpsDeniedReason when the API server runs DenyServiceExternalIPs',
     example: "new TenantBaseline(chart, 'B', { tenant }) with a bundle whose permissions create services",

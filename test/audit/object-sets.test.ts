@@ -12,8 +12,8 @@ import * as path from 'path';
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import {
-  EffectivePower, InstallerRuleChecks, OperatorBundle, PolicyRule, PolicyRules, PowerObject, ReachCode, RoleOrigin, ScopedOperatorTenant, SensitiveGrant, SubjectKind,
-  TenancyAudit,
+  EffectivePower, InstallerRuleChecks, OperatorBundle, PolicyRule, PolicyRules, PowerObject, ReachCode, RoleOrigin, ScopedOperatorTenant,
+  SensitiveGrant, SubjectKind, TenancyAudit,
 } from '../../src';
 import { CuratedClusterCatalog, OlmV1PermissionPreview, OlmV1PreviewFindingCode, OlmV1Team, RegistryV1Render } from '../../src/olmv1';
 
@@ -22,13 +22,19 @@ const OLM_V1 = 'olm.operatorframework.io';
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const OP = { kind: SubjectKind.SERVICE_ACCOUNT, name: 'op', namespace: 'team-a' };
 const toJson = (r: PolicyRule): any => ({
-  ...(r.apiGroups ? { apiGroups: r.apiGroups } : {}), ...(r.resources ? { resources: r.resources } : {}), ...(r.resourceNames ? { resourceNames: r.resourceNames } : {}), verbs: r.verbs,
+  ...(r.apiGroups ? { apiGroups: r.apiGroups } : {}),
+  ...(r.resources ? { resources: r.resources } : {}),
+  ...(r.resourceNames ? { resourceNames: r.resourceNames } : {}),
+  verbs: r.verbs,
 });
 const clusterRole = (name: string, rules: PolicyRule[]): PowerObject => ({ manifest: { apiVersion: `${RBAC}/v1`, kind: 'ClusterRole', metadata: { name }, rules: rules.map(toJson) } });
 const binding = (kind: 'ClusterRoleBinding' | 'RoleBinding', roleName: string): PowerObject => ({
   manifest: {
-    apiVersion: `${RBAC}/v1`, kind, metadata: { name: 'op', ...(kind === 'RoleBinding' ? { namespace: 'team-a' } : {}) },
-    roleRef: { apiGroup: RBAC, kind: 'ClusterRole', name: roleName }, subjects: [{ kind: 'ServiceAccount', name: 'op', namespace: 'team-a' }],
+    apiVersion: `${RBAC}/v1`,
+    kind,
+    metadata: { name: 'op', ...(kind === 'RoleBinding' ? { namespace: 'team-a' } : {}) },
+    roleRef: { apiGroup: RBAC, kind: 'ClusterRole', name: roleName },
+    subjects: [{ kind: 'ServiceAccount', name: 'op', namespace: 'team-a' }],
   },
 });
 const powerOf = (rules: PolicyRule[], kind: 'ClusterRoleBinding' | 'RoleBinding' = 'ClusterRoleBinding') =>
@@ -95,7 +101,8 @@ describe('OLM v0: the sensitive-grant registry refuses it unless accepted by nam
       "the cluster-scoped installer rules grant 'create'/'update'/'patch' on olm.operatorframework.io clusterobjectsets (operator-controller applies their objects as cluster-admin) "
       + '(SensitiveGrant.CLUSTER_OBJECT_SET_WRITES); an operator installed with them could gain rights nobody reviewed',
     ]);
-    expect(InstallerRuleChecks.errors([UPSTREAM_INSTALLER_ROLE], { clusterScoped: true, allowedSensitiveGrants: [SensitiveGrant.CLUSTER_OBJECT_SET_WRITES] })).toEqual([]);
+    const accepted = { clusterScoped: true, allowedSensitiveGrants: [SensitiveGrant.CLUSTER_OBJECT_SET_WRITES] };
+    expect(InstallerRuleChecks.errors([UPSTREAM_INSTALLER_ROLE], accepted)).toEqual([]);
     expect(InstallerRuleChecks.errors([UPSTREAM_INSTALLER_ROLE], { clusterScoped: false })).toEqual([]);
     expect(InstallerRuleChecks.sensitiveGrantsHeld([{ apiGroups: ['*'], resources: ['*'], verbs: ['patch'] }], { clusterScoped: true }).map((g) => g.grant))
       .toContain(SensitiveGrant.CLUSTER_OBJECT_SET_WRITES);
@@ -158,14 +165,19 @@ describe('the App audit and the OLM v1 preview name it as cluster-admin', () => 
     const chart = new Chart(app, 'platform');
     const catalog = new CuratedClusterCatalog(chart, 'Catalog', { catalogName: 'team-a', image: 'registry.example.com/catalogs/team-a:v1', team: 'team-a' });
     new OlmV1Team(chart, 'V1', {
-      team: 'team-a', groups: ['team-a'], namespaces: ['team-a'], catalog, allowedPackages: [{ name: 'grafana-operator' }],
+      team: 'team-a',
+      groups: ['team-a'],
+      namespaces: ['team-a'],
+      catalog,
+      allowedPackages: [{ name: 'grafana-operator' }],
       extensions: [{ packageName: 'grafana-operator', namespace: 'team-a', bundles: [OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'grafana-operator', '5.24.0'))], acceptedRisks: [{ check: 'OLMT-044', reason: 'test' }] }],
     });
     const roles = chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject && (c.kind === 'ClusterRole' || c.kind === 'Role')).map((o) => o.toJson());
     expect(roles.length).toBeGreaterThan(0);
     for (const r of roles) {
       const rules = (r.rules ?? []).map((x: any) => PolicyRules.fromJson(x));
-      expect([r.metadata.name, InstallerRuleChecks.sensitiveGrantsHeld(rules, { clusterScoped: true }).map((g) => g.grant).includes(SensitiveGrant.CLUSTER_OBJECT_SET_WRITES)]).toEqual([r.metadata.name, false]);
+      const held = InstallerRuleChecks.sensitiveGrantsHeld(rules, { clusterScoped: true }).map((g) => g.grant);
+      expect([r.metadata.name, held.includes(SensitiveGrant.CLUSTER_OBJECT_SET_WRITES)]).toEqual([r.metadata.name, false]);
     }
   });
 });

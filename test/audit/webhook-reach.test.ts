@@ -8,8 +8,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
-import { selectedNamespaces, webhookReach, WebhookPlacement } from '../../src/audit/webhook-reach';
 import { CatalogSourceReference, OperatorBundle, PolicySeverity, ScopedOperatorTenant, TargetNamespaces } from '../../src';
+import { selectedNamespaces, webhookReach, WebhookPlacement } from '../../src/audit/webhook-reach';
 import { Diagnostics } from '../../src/core';
 import { OlmV1PermissionPreview, OlmV1PreviewFindingCode, RegistryV1Render } from '../../src/olmv1';
 

@@ -9,8 +9,8 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { Group, k8s } from 'cdk8s-plus-28';
 import {
-  AccessLevel, CatalogSourceReference, Diagnostics, OperatorBundle, PolicySeverity, ScopedOperatorTenant, ServiceExternalIpsAdmissionPolicy, TenantBaseline,
-  TenantBaselineOptions,
+  AccessLevel, CatalogSourceReference, Diagnostics, OperatorBundle, PolicySeverity, ScopedOperatorTenant, ServiceExternalIpsAdmissionPolicy,
+  TenantBaseline, TenantBaselineOptions,
 } from '../../src';
 import { admit } from '../olmv1/helpers';
 import { AdmissionPolicyValidation } from '../util/admission-validation';
@@ -79,12 +79,6 @@ const tenantWith = (chart: Chart, baseline: TenantBaselineOptions = {}, policyCh
   const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, policyChecks });
   new TenantBaseline(chart, 'B', { tenant: t, ...baseline });
   return t;
-};
-const role = (chart: Chart, id: string, namespace: string, rules: any[], subject = 'op') => {
-  new k8s.KubeRole(chart, `${id}-Role`, { metadata: { name: id, namespace }, rules });
-  new k8s.KubeRoleBinding(chart, `${id}-Binding`, {
-    metadata: { name: id, namespace }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: id }, subjects: [{ kind: 'ServiceAccount', name: subject, namespace: 'team-a' }],
-  });
 };
 
 describe('TenantCanSetExternalIps (OLMT-056): tenant identities that may create or update Services where nothing refuses external IPs', () => {
