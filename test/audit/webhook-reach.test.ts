@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
+import fc from 'fast-check';
 import { CatalogSourceReference, OperatorBundle, PolicySeverity, ScopedOperatorTenant, TargetNamespaces } from '../../src';
 import { selectedNamespaces, webhookReach, WebhookPlacement } from '../../src/audit/webhook-reach';
 import { Diagnostics } from '../../src/core';
@@ -234,5 +235,42 @@ describe('OLM v1 preview: webhooks beyond the bundle\'s own APIs (OLMT-055)', ()
       [OlmV1PreviewFindingCode.MUTATING_WEBHOOK_ON_PODS, 'mutating webhook mrabbitmqcluster-v1beta1.kb.io rewrites pods in every namespace (served by Service team-x/rabbitmq-cluster-operator-service)'],
       [OlmV1PreviewFindingCode.WEBHOOK_BEYOND_OWN_APIS, `mutating webhook mrabbitmqcluster-v1beta1.kb.io rewrites apps/deployments (${TEMPLATE}) in every namespace`],
     ]);
+  });
+});
+
+describe('webhookReach properties (fast-check, fixed seed)', () => {
+  const groups = fc.constantFrom('', 'apps', 'batch', 'extensions', 'example.com', 'ray.io', 'rbac.authorization.k8s.io', '*');
+  const resources = fc.constantFrom('pods', 'pods/*', 'pods/ephemeralcontainers', 'deployments', 'jobs', 'secrets', 'configmaps', 'namespaces', 'serviceaccounts', 'widgets', '*', '*/*', '*/scale');
+  const ops = fc.subarray(['CREATE', 'UPDATE', 'DELETE', 'CONNECT', '*'], { minLength: 1 });
+  const ruleArb = fc.record({
+    apiGroups: fc.uniqueArray(groups, { minLength: 1, maxLength: 3 }),
+    apiVersions: fc.constant(['*']),
+    operations: ops,
+    resources: fc.uniqueArray(resources, { minLength: 1, maxLength: 3 }),
+    scope: fc.constantFrom(undefined, 'Namespaced', 'Cluster', '*'),
+  });
+  const placementArb = fc.record({
+    mutating: fc.boolean(),
+    ownGroups: fc.subarray(['example.com', 'ray.io']),
+    ownNamespaces: fc.constant(['team-a']),
+    selectedNamespaces: fc.constantFrom<string[] | undefined | null>(null, undefined, ['team-a'], ['team-a', 'team-b']),
+  });
+
+  test('monotone: another rule never removes a reach; a rule on the bundle\'s own groups adds none', () => {
+    fc.assert(fc.property(fc.array(ruleArb, { maxLength: 3 }), ruleArb, placementArb, (rules, extra, placement) => {
+      const before = webhookReach({ rules }, placement).map((r) => r.resource);
+      const after = webhookReach({ rules: [...rules, extra] }, placement).map((r) => r.resource);
+      expect(before.every((r) => after.includes(r))).toBe(true);
+      const own = { ...extra, apiGroups: ['example.com'] };
+      expect(webhookReach({ rules: [...rules, own] }, { ...placement, ownGroups: ['example.com'] }))
+        .toEqual(webhookReach({ rules }, { ...placement, ownGroups: ['example.com'] }));
+    }), { seed: 23, numRuns: 300 });
+  });
+
+  test('confined to the team\'s namespace: only cluster-scoped kinds (never Namespaces) are left', () => {
+    fc.assert(fc.property(fc.array(ruleArb, { maxLength: 4 }), placementArb, (rules, placement) => {
+      const reach = webhookReach({ rules }, { ...placement, selectedNamespaces: ['team-a'] });
+      expect(reach.every((r) => r.where === CLUSTER && r.resource !== 'core/namespaces')).toBe(true);
+    }), { seed: 23, numRuns: 300 });
   });
 });
