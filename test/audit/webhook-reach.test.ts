@@ -269,8 +269,8 @@ describe('webhookReach properties (fast-check, fixed seed)', () => {
 
   test('confined to the team\'s namespace: only cluster-scoped kinds (never Namespaces) are left', () => {
     fc.assert(fc.property(fc.array(ruleArb, { maxLength: 4 }), placementArb, (rules, placement) => {
-      const reach = webhookReach({ rules }, { ...placement, selectedNamespaces: ['team-a'] });
-      expect(reach.every((r) => r.where === CLUSTER && r.resource !== 'core/namespaces')).toBe(true);
+      const found = webhookReach({ rules }, { ...placement, selectedNamespaces: ['team-a'] });
+      expect(found.every((r) => r.where === CLUSTER && r.resource !== 'core/namespaces')).toBe(true);
     }), { seed: 23, numRuns: 300 });
   });
 });
