@@ -22,7 +22,8 @@ export function buildBlueprintTeams(app: App, catalog: ICatalogSource): ScopedOp
       { groupName: '{team}-admins', access: AccessLevel.ADMIN, subscriptionManagement: true },
       { groupName: '{team}-developers', access: AccessLevel.VIEW },
     ],
-    baseline: {},
+    // CVE-2020-8554: no Service of the tenant may set spec.externalIPs (one cluster-scoped policy for every baseline)
+    baseline: { refuseServiceExternalIps: true },
     allowedOverrides: [BlueprintOverride.QUOTA],
   });
   const observability = new TenantBlueprint({
@@ -32,7 +33,8 @@ export function buildBlueprintTeams(app: App, catalog: ICatalogSource): ScopedOp
     podSecurity: PodSecurityLevel.RESTRICTED,
     operators: [{ packageName: 'prometheus', channel: 'beta', bundle: exampleBundle('prometheus', '0.56.3') }],
     grants: [{ groupName: '{team}-sre', access: AccessLevel.EDIT, subscriptionManagement: true }],
-    baseline: {},
+    // CVE-2020-8554: no Service of the tenant may set spec.externalIPs (one cluster-scoped policy for every baseline)
+    baseline: { refuseServiceExternalIps: true },
     allowedOverrides: [BlueprintOverride.EXTRA_OPERATORS],
   });
 

@@ -21,7 +21,9 @@
  *   `plugin/pkg/admission/serviceaccount`), updating or patching the pod template of a workload of the input
  *   (`TEMPLATE_WORKLOADS`), `create`/`get` on `pods/exec` or `pods/attach` (`get` opened them over websockets
  *   before KEP-4006) or `update`/`patch` on `pods/ephemeralcontainers` of a pod running as it (`POD_ENTRIES`), or
- *   `create`/`get` on `nodes/proxy` (the kubelet's exec into any pod of the node, `pkg/kubelet/server/auth.go`).
+ *   `create`/`get` on `nodes/proxy` (the kubelet's exec into any pod of the node, `pkg/kubelet/server/auth.go`);
+ * - cluster-admin through operator-controller: `create` (or `update`/`patch`) on `olm.operatorframework.io`
+ *   `clusterobjectsets`, whose objects its `BoxcutterRuntime` applies with its own cluster-admin client.
  *
  * Built-in roles the input does not define count with their well-known rules (`BuiltinRoles`); roles nobody defines
  * count as unbounded (everything in the binding's scope). What the input does not contain (RBAC granted outside the
@@ -149,6 +151,9 @@ const POD_ENTRIES: Array<[string, string]> = [
 ];
 const WORKLOAD_KINDS = new Set(['Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicationController']);
 const PROBE_NAME = '\u0000any-name';
+const OLM_V1 = 'olm.operatorframework.io';
+/** Writes of a ClusterObjectSet that set its objects: create, and update/patch while its phases are empty (CRD rule `self == oldSelf || oldSelf.size() == 0`). */
+const OBJECT_SET_VERBS = ['create', 'update', 'patch'];
 const ANY_IDENTITY = '*';
 
 /** A role of the index. */
@@ -587,6 +592,27 @@ export class EffectivePower {
           addIdentity(id, [...nodeProxy.g.path, `${nodeProxy.verb} nodes/proxy (kubelet exec into ${pod.what}, runs as ${pod.serviceAccount})`, id]);
         }
       }
+    }
+    // operator-controller's BoxcutterRuntime applies every ClusterObjectSet's objects with its cluster-admin client and
+    // no check of who wrote it (operator-controller internal/operator-controller/controllers/clusterobjectset_controller.go):
+    // creating one (or updating one whose phases are still empty) is cluster-admin; the kind is cluster-scoped, so
+    // only cluster-wide grants count
+    const objectSet = clusterGrants.flatMap((g) => OBJECT_SET_VERBS.map((verb) => ({ g, verb })))
+      // a create request has no name: resourceNames never allow it (RBAC)
+      .find(({ g, verb }) => (verb === 'create'
+        ? ruleAllows(g.rules, { verb, apiGroup: OLM_V1, resource: 'clusterobjectsets', name: '' })
+        : someNameAllows(g.rules, { verb, apiGroup: OLM_V1, resource: 'clusterobjectsets' })));
+    if (objectSet) {
+      addGrant({
+        namespace: '',
+        rules: CLUSTER_ADMIN_RULES,
+        roleKind: 'ClusterRole',
+        roleName: 'cluster-admin',
+        roleOrigin: RoleOrigin.BUILT_IN,
+        holder: subject,
+        path: [...objectSet.g.path, `${objectSet.verb} clusterobjectsets.${OLM_V1} (operator-controller applies their objects as cluster-admin)`, 'ClusterRole cluster-admin (operator-controller\'s client)'],
+        direct: false,
+      });
     }
     // impersonating users or groups: named ones become identities, any name is any identity
     for (const [resource, kind] of [['users', 'User'], ['groups', 'Group']]) {

@@ -1,4 +1,5 @@
-// Which of a tenant's identities may remove or change its baseline (OLMT-043). Internal, not re-exported.
+// Which of a tenant's identities may remove or change its baseline (OLMT-043), or set a Service's external IPs
+// (OLMT-056). Internal, not re-exported.
 //
 // The baseline lives in the tenant namespace, where the tenant's operators hold what their CSV permissions ask for
 // and the installer holds what it grants them (the RBAC authorizer's escalation check: `ConfirmNoEscalation`). A
@@ -15,7 +16,7 @@ import { TenancyAudit } from '../audit/tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { SynthPass } from '../core/synth-pass';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
-import { POWER_KINDS, tenantIdentities } from '../tenant/approver-reach';
+import { appObjects, POWER_KINDS, tenantIdentities } from '../tenant/approver-reach';
 import type { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
 /** The writes that remove or change an object (patch is its own verb; deletecollection takes no name). */
@@ -41,10 +42,7 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
     { apiGroup: '', resource: 'limitranges', names: [baseline.limitRange.name], verbs: VERBS },
     { apiGroup: 'networking.k8s.io', resource: 'networkpolicies', names: baseline.networkPolicies.map((p) => p.name), verbs: VERBS },
   ].filter((t) => t.names.length > 0);
-  const objects: PowerObject[] = [...TenancyAudit.objectsOf(facts)];
-  for (const c of tenant.node.findAll()) {
-    if (c instanceof ApiObject && POWER_KINDS.has(c.kind)) objects.push({ manifest: SynthPass.json(c), origin: 'App' });
-  }
+  const objects = tenantPowerObjects(tenant);
   // most tenants: no role anywhere allows a target request or a way to more rules, so no closure is needed
   if (!anyRoleMayReach(objects, targets)) return [];
   const power = new EffectivePower(objects);
@@ -78,6 +76,57 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
       fix: baseline.protectsManagedObjects
         ? 'remove the grant (people are not covered by the admission policy), or lower OLMT-043 with policyChecks and a reason'
         : 'set protectManagedObjects: true on the baseline (an admission policy refuses these requests from the namespace\'s ServiceAccounts), or remove the grant, or lower OLMT-043 with policyChecks',
+    });
+  }
+  return out;
+}
+
+/** What grants rights to a tenant's identities: the objects OLM creates for the tenant, and the tenant's own. */
+function tenantPowerObjects(tenant: ScopedOperatorTenant): PowerObject[] {
+  const objects: PowerObject[] = [...TenancyAudit.objectsOf(tenant.auditFacts())];
+  for (const c of tenant.node.findAll()) {
+    if (c instanceof ApiObject && POWER_KINDS.has(c.kind)) objects.push({ manifest: SynthPass.json(c), origin: 'App' });
+  }
+  return objects;
+}
+
+/** The Service writes that may set `spec.externalIPs` (create; update and patch of any Service). */
+const SERVICE_WRITES = ['create', 'update', 'patch'];
+
+/**
+ * The `TenantCanSetExternalIps` findings (OLMT-056): one per tenant identity whose effective power allows creating,
+ * updating or patching Services in the tenant namespace, where nothing refuses `spec.externalIPs` (CVE-2020-8554:
+ * kube-proxy sends every pod's traffic to those IPs to the Service's endpoints). The caller skips it when the
+ * baseline's `ServiceExternalIpsAdmissionPolicy` covers the namespace or the cluster runs `DenyServiceExternalIPs`.
+ */
+export function externalIpFindings(tenant: ScopedOperatorTenant): DiagnosticDetails[] {
+  const facts = tenant.auditFacts();
+  const ns = facts.namespace;
+  // what OLM creates for the tenant, and the App's objects in the namespace and its cluster-wide RBAC
+  const power = new EffectivePower([...TenancyAudit.objectsOf(facts), ...appObjects(tenant, ns)]);
+  const out: DiagnosticDetails[] = [];
+  for (const s of tenantIdentities(facts)) {
+    const label = subjectLabel(s);
+    const grants = power._of(s).grants.filter((g) => g.namespace === '' || g.namespace === ns);
+    let found: { verb: string; grant: PowerGrant } | undefined;
+    for (const verb of SERVICE_WRITES) {
+      // create has no name; update and patch of any Service the rules name (or of any name)
+      const names = verb === 'create' ? [''] : [PROBE, ...new Set(grants.flatMap((g) => g.rules.flatMap((r) => r.resourceNames ?? [])))];
+      const grant = grants.find((g) => names.some((name) => EffectivePower.allows(g.rules, { verb, apiGroup: '', resource: 'services', name })));
+      if (grant) {
+        found = { verb, grant };
+        break;
+      }
+    }
+    if (!found) continue;
+    out.push({
+      code: 'TenantCanSetExternalIps',
+      field: 'tenant',
+      value: label,
+      message: `${label} may ${found.verb} Services in namespace '${ns}' and so set spec.externalIPs: kube-proxy then sends the traffic of every pod of the cluster `
+        + `to those IPs to its endpoints (CVE-2020-8554); path: ${found.grant.path.join(' -> ')}`,
+      fix: 'set refuseServiceExternalIps: true on the baseline (a ValidatingAdmissionPolicy refuses spec.externalIPs in the namespace), or serviceExternalIpsDeniedReason '
+        + 'when the API server runs the DenyServiceExternalIPs admission plugin, or raise OLMT-056 to ERROR with policyChecks',
     });
   }
   return out;

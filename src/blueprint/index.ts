@@ -4,3 +4,4 @@ export * from './tenant-baseline';
 export * from './tenant-blueprint-props';
 export * from './tenant-blueprint';
 export * from './managed-objects-admission-policy';
+export * from './service-external-ips-admission-policy';

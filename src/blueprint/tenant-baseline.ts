@@ -2,8 +2,9 @@ import { createHash } from 'crypto';
 import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { baselineRemovalFindings } from './baseline-reach';
+import { baselineRemovalFindings, externalIpFindings } from './baseline-reach';
 import { ManagedObjectsAdmissionPolicy } from './managed-objects-admission-policy';
+import { ServiceExternalIpsAdmissionPolicy } from './service-external-ips-admission-policy';
 import { refuseUnfaithfulOutputOnPlainApps } from '../app/faithful-output';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { DiagnosticDetails } from '../core/diagnostic-details';
@@ -67,6 +68,22 @@ export interface TenantBaselineOptions {
    * @default false
    */
   readonly protectManagedObjects?: boolean;
+  /**
+   * Refuse `spec.externalIPs` on Services in the tenant namespace (CVE-2020-8554: an external IP intercepts the traffic
+   * of every pod of the cluster to that address): make sure the App has a `ServiceExternalIpsAdmissionPolicy`
+   * (created in this baseline's chart when it has none; a cluster-scoped ValidatingAdmissionPolicy, Kubernetes 1.30+)
+   * and add the namespace to it. Off by default: it adds a cluster-scoped policy. Without it (and without
+   * `serviceExternalIpsDeniedReason`) every tenant identity that may create or update Services there is named
+   * (`TenantCanSetExternalIps`, OLMT-056).
+   * @default false
+   */
+  readonly refuseServiceExternalIps?: boolean;
+  /**
+   * The API server runs the `DenyServiceExternalIPs` admission plugin (it refuses new external IPs cluster-wide):
+   * why you know it. The `TenantCanSetExternalIps` finding then goes away.
+   * @default - none: the finding is reported unless `refuseServiceExternalIps` is set
+   */
+  readonly serviceExternalIpsDeniedReason?: string;
 }
 
 /** Props of `TenantBaseline`. */
@@ -172,6 +189,8 @@ export class TenantBaseline extends Construct {
   public readonly networkPolicies: ApiObject[] = [];
   /** True when the baseline is protected by the App's `ManagedObjectsAdmissionPolicy` (`protectManagedObjects`). */
   public readonly protectsManagedObjects: boolean;
+  /** True when the App's `ServiceExternalIpsAdmissionPolicy` refuses external IPs in the namespace (`refuseServiceExternalIps`). */
+  public readonly refusesServiceExternalIps: boolean;
 
   constructor(scope: Construct, id: string, props: TenantBaselineProps) {
     super(scope, id);
@@ -193,6 +212,8 @@ export class TenantBaseline extends Construct {
       olmNamespaces: input.optionalStringArray('olmNamespaces', raw.olmNamespaces),
       monitoringNamespaces: input.optionalStringArray('monitoringNamespaces', raw.monitoringNamespaces),
       protectManagedObjects: input.optionalBoolean('protectManagedObjects', raw.protectManagedObjects),
+      refuseServiceExternalIps: input.optionalBoolean('refuseServiceExternalIps', raw.refuseServiceExternalIps),
+      serviceExternalIpsDeniedReason: input.optionalString('serviceExternalIpsDeniedReason', raw.serviceExternalIpsDeniedReason),
     };
     this.protectsManagedObjects = options.protectManagedObjects === true;
     if (this.protectsManagedObjects && !ManagedObjectsAdmissionPolicy.of(this)) new ManagedObjectsAdmissionPolicy(Chart.of(this), 'ManagedObjectsAdmissionPolicy');
@@ -225,8 +246,29 @@ export class TenantBaseline extends Construct {
       if (!tenant || tenant.namespaceName === '' || severity() !== wanted) return { errors: [], warnings: [] };
       return PolicyChecks.apply(baselineRemovalFindings(tenant, this), [], tenant._policyChecks);
     };
-    addErrorProducer(this, () => [...errors, ...findings(PolicySeverity.ERROR).errors]);
-    addWarningProducer(this, () => findings(PolicySeverity.WARNING).warnings);
+    if (options.serviceExternalIpsDeniedReason !== undefined && options.serviceExternalIpsDeniedReason.trim() === '') {
+      errors.push({
+        code: 'EmptyServiceExternalIpsReason',
+        field: 'serviceExternalIpsDeniedReason',
+        value: options.serviceExternalIpsDeniedReason,
+        message: 'the reason for trusting the cluster\'s DenyServiceExternalIPs admission plugin is empty, so it does not count',
+        fix: 'say how you know the API server runs it (e.g. the managed offering enables it), or set refuseServiceExternalIps: true',
+      });
+    }
+    // the external IPs of Services (CVE-2020-8554): refused by the App's policy, by the cluster, or named (OLMT-056,
+    // a warning unless the tenant raises it)
+    this.refusesServiceExternalIps = options.refuseServiceExternalIps === true;
+    if (this.refusesServiceExternalIps && namespace !== '') {
+      (ServiceExternalIpsAdmissionPolicy.of(this) ?? new ServiceExternalIpsAdmissionPolicy(Chart.of(this), 'ServiceExternalIpsAdmissionPolicy')).addNamespace(namespace);
+    }
+    const externalIpsChecked = !this.refusesServiceExternalIps && (options.serviceExternalIpsDeniedReason ?? '').trim() === '';
+    const externalIpSeverity = () => (tenant?._policyChecks ?? {})[EXTERNAL_IPS_CHECK_ID] ?? PolicySeverity.WARNING;
+    const externalIps = (wanted: PolicySeverity) => {
+      if (!externalIpsChecked || !tenant || tenant.namespaceName === '' || externalIpSeverity() !== wanted) return { errors: [], warnings: [] };
+      return PolicyChecks.apply([], externalIpFindings(tenant), tenant._policyChecks);
+    };
+    addErrorProducer(this, () => [...errors, ...findings(PolicySeverity.ERROR).errors, ...externalIps(PolicySeverity.ERROR).errors]);
+    addWarningProducer(this, () => [...findings(PolicySeverity.WARNING).warnings, ...externalIps(PolicySeverity.WARNING).warnings]);
     refuseUnfaithfulOutputOnPlainApps(this);
 
     this.resourceQuota = new k8s.KubeResourceQuota(this, 'ResourceQuota', {
@@ -334,6 +376,8 @@ export interface WebhookPort {
 
 /** The policy id of `TenantCanRemoveBaseline` (from the registry: ids are renumbered there only). */
 const REMOVAL_CHECK_ID = PolicyChecks.byCode('TenantCanRemoveBaseline')?.id ?? '';
+/** The policy id of `TenantCanSetExternalIps`. */
+const EXTERNAL_IPS_CHECK_ID = PolicyChecks.byCode('TenantCanSetExternalIps')?.id ?? '';
 
 function sortedQuantities(map: { [key: string]: string }): { [key: string]: k8s.Quantity } {
   const out: { [key: string]: k8s.Quantity } = {};

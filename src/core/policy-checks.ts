@@ -497,6 +497,37 @@ const CHECKS: PolicyCheck[] = [
     fix: 'pass the bundles the version range resolves to (OperatorBundle.fromCatalogPackage)',
     example: "extensions: [{ packageName: 'prometheus', namespace: 'team-a' }]",
   },
+  {
+    id: 'OLMT-054',
+    code: 'TenantWebhookBeyondNamespace',
+    severity: PolicySeverity.ERROR,
+    relaxable: true,
+    summary: "a tenant's bundle ships an admission webhook that OLM creates beyond the tenant's namespaces (AllNamespaces, or cluster-scoped kinds) and that "
+      + 'rewrites pods or pod templates (Deployments, DaemonSets, StatefulSets, ReplicaSets, Jobs, CronJobs), ServiceAccounts or Namespaces, or receives Secrets, '
+      + "ConfigMaps or any object outside the bundle's own API groups",
+    fix: 'target the tenant\'s own namespaces (OLM confines the webhook with the OperatorGroup\'s namespaceSelector), pick another operator, or lower OLMT-054 with policyChecks',
+    example: "subscribe({ bundle: jaeger 1.65.0 }) with targetNamespaces: TargetNamespaces.allNamespaces('tracing for every team') (mutating webhook on deployments)",
+  },
+  {
+    id: 'OLMT-055',
+    code: 'OlmV1WebhookBeyondOwnApis',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: "a team's OLM v1 extension ships an admission webhook beyond the install namespace that rewrites pod templates, ServiceAccounts or Namespaces, "
+      + "or receives Secrets, ConfigMaps or any object outside the bundle's own API groups (pods themselves are OLMT-045)",
+    fix: "pick another package or version, or acceptedRisks: [{ check: 'OLMT-055', reason }] on the extension",
+    example: "extensions: [{ packageName: 'jaeger', namespace: 'team-a', bundles }] (mutating webhook on deployments in every namespace)",
+  },
+  {
+    id: 'OLMT-056',
+    code: 'TenantCanSetExternalIps',
+    severity: PolicySeverity.WARNING,
+    relaxable: true,
+    summary: 'a tenant identity (installer, operator, person) may create or update Services in the tenant namespace and so set spec.externalIPs, which intercept the traffic of every pod '
+      + 'of the cluster to those addresses (CVE-2020-8554), where neither the baseline\'s ServiceExternalIpsAdmissionPolicy nor the DenyServiceExternalIPs admission plugin refuses them',
+    fix: 'set refuseServiceExternalIps: true on the baseline, or serviceExternalIpsDeniedReason when the API server runs DenyServiceExternalIPs',
+    example: "new TenantBaseline(chart, 'B', { tenant }) with a bundle whose permissions create services",
+  },
 ];
 
 const BY_CODE = new Map(CHECKS.map((c) => [c.code, c] as const));

@@ -5,6 +5,7 @@
  */
 import { RegistryV1Render } from './registry-v1-render';
 import { EffectivePower, RbacSubject, SubjectKind } from '../audit/effective-power';
+import { describeReach, webhookReach } from '../audit/webhook-reach';
 import { PolicyRule } from '../rbac/policy-rule';
 import { InstallerRuleChecks } from '../tenant/installer-rule-checks';
 
@@ -18,6 +19,11 @@ export enum OlmV1PreviewFindingCode {
   MUTATING_WEBHOOK_ON_PODS = 'OlmV1MutatingWebhookOnPods',
   /** A binding of the bundle names a subject outside the install namespace (OLM v1 leaves subjects untouched): OLMT-046. */
   SUBJECT_OUTSIDE_INSTALL_NAMESPACE = 'OlmV1SubjectOutsideInstallNamespace',
+  /**
+   * The bundle ships an admission webhook that rewrites pod templates, ServiceAccounts or Namespaces, or receives
+   * Secrets, ConfigMaps or any object outside the bundle's own API groups, beyond the install namespace: OLMT-055.
+   */
+  WEBHOOK_BEYOND_OWN_APIS = 'OlmV1WebhookBeyondOwnApis',
 }
 
 /** One finding of the preview. */
@@ -106,9 +112,14 @@ export class OlmV1PermissionPreview {
         findings.push({ code: OlmV1PreviewFindingCode.SENSITIVE_GRANT, subject: s.subject, what: `${s.subject} gets ${held.what} (${held.grant})` });
       }
     }
-    for (const o of render.objects.filter((x) => x.kind === 'MutatingWebhookConfiguration')) {
+    // webhooks by the kinds they see and rewrite (audit/webhook-reach.ts): the rendered namespaceSelector confines
+    // them to the watched namespace unless the extension watches all namespaces; only the install namespace is its own
+    const ownGroups = [...new Set(render.objects.filter((x) => x.kind === 'CustomResourceDefinition').map((x) => String(x.spec?.group ?? '')))].sort();
+    const ownNamespaces = [render.installNamespace];
+    for (const o of render.objects.filter((x) => x.kind === 'MutatingWebhookConfiguration' || x.kind === 'ValidatingWebhookConfiguration')) {
+      const mutating = o.kind === 'MutatingWebhookConfiguration';
       for (const hook of o.webhooks ?? []) {
-        const onPods = (hook.rules ?? []).some((r: any) => (r.apiGroups ?? []).some((g: string) => g === '' || g === '*')
+        const onPods = mutating && (hook.rules ?? []).some((r: any) => (r.apiGroups ?? []).some((g: string) => g === '' || g === '*')
           && (r.resources ?? []).some((x: string) => x === '*' || x === 'pods' || x === 'pods/*' || x === '*/*'));
         if (onPods) {
           findings.push({
@@ -117,6 +128,15 @@ export class OlmV1PermissionPreview {
             what: `mutating webhook ${hook.name} rewrites pods${hook.namespaceSelector ? '' : ' in every namespace'} (served by Service ${hook.clientConfig?.service?.namespace}/${hook.clientConfig?.service?.name})`,
           });
         }
+        // pods themselves are OLMT-045's
+        const reach = webhookReach(hook, { mutating, ownGroups, ownNamespaces, selectedNamespaces: null })
+          .filter((r) => !(onPods && r.resource === 'core/pods'));
+        if (reach.length === 0) continue;
+        findings.push({
+          code: OlmV1PreviewFindingCode.WEBHOOK_BEYOND_OWN_APIS,
+          subject: `${o.kind} ${o.metadata.name}`,
+          what: `${mutating ? 'mutating' : 'validating'} webhook ${hook.name} ${describeReach(reach)}${hook.objectSelector ? ' (its objectSelector matches labels the objects\' writers choose)' : ''}`,
+        });
       }
     }
     this.findings = findings;

@@ -8,7 +8,7 @@ import type { OperatorBundle } from '../bundle/operator-bundle';
 
 /** A preview finding a team accepts for one extension, by policy id, with the reason (written on the ClusterExtension). */
 export interface OlmV1AcceptedRisk {
-  /** The policy id: OLMT-026 (unbounded), OLMT-044, OLMT-045, OLMT-046 or OLMT-047. */
+  /** The policy id: OLMT-026 (unbounded), OLMT-044, OLMT-045, OLMT-046, OLMT-047 or OLMT-055. */
   readonly check: string;
   /** Why it is acceptable; shown in the annotation `OlmV1Team.ACCEPTED_RISKS_ANNOTATION`. */
   readonly reason: string;

@@ -79,7 +79,7 @@ export function tenantIdentities(t: AuditedTenant): RbacSubject[] {
 }
 
 /** The App's objects in namespace `ns` and its cluster-scoped RBAC (what grants rights in `ns`). */
-function* appObjects(scope: IConstruct, ns: string): Generator<PowerObject> {
+export function* appObjects(scope: IConstruct, ns: string): Generator<PowerObject> {
   for (const c of SynthPass.findAll(scope.node.root)) {
     if (!(c instanceof ApiObject) || !POWER_KINDS.has(c.kind)) continue;
     const m = SynthPass.json(c);

@@ -124,6 +124,15 @@ export enum SensitiveGrant {
    * EKS `aws-auth`, which maps identities to `system:masters`) and of every tenant. Cluster-scoped rules only.
    */
   CONFIGMAP_UPDATE = 'CONFIGMAP_UPDATE',
+  /**
+   * `create`, `update` or `patch` on `olm.operatorframework.io` `clusterobjectsets`: with operator-controller's
+   * `BoxcutterRuntime` its ClusterObjectSet reconciler applies every object of every ClusterObjectSet with its own
+   * cluster-admin client, whoever wrote it (operator-controller `internal/operator-controller/controllers/
+   * clusterobjectset_controller.go`; `phases` may still be set on an update while empty): cluster-admin-equivalent.
+   * Upstream's example installer role (`docs/howto/how-to-protect-olmv1-api-access.md`) grants it. Cluster-scoped
+   * rules only (the kind is cluster-scoped).
+   */
+  CLUSTER_OBJECT_SET_WRITES = 'CLUSTER_OBJECT_SET_WRITES',
 }
 
 /** Options of `InstallerRuleChecks.errors` and `InstallerRuleChecks.warnings`. */
@@ -329,6 +338,11 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
   [SensitiveGrant.SERVICE_UPDATE]: {
     what: "'update'/'patch' on services in every namespace",
     requests: ['update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'services' })),
+    scope: 'cluster',
+  },
+  [SensitiveGrant.CLUSTER_OBJECT_SET_WRITES]: {
+    what: "'create'/'update'/'patch' on olm.operatorframework.io clusterobjectsets (operator-controller applies their objects as cluster-admin)",
+    requests: ['create', 'update', 'patch'].map((verb) => ({ verb, apiGroup: 'olm.operatorframework.io', resource: 'clusterobjectsets' })),
     scope: 'cluster',
   },
   [SensitiveGrant.CONFIGMAP_UPDATE]: {

@@ -19,6 +19,8 @@ import { SENSITIVE_GRANTS_ANNOTATION } from './tenant-annotations';
 import { TenantDayTwo } from './tenant-day-two';
 import { TenantSubscriptions } from './tenant-subscriptions';
 import { TenantTree, TreeTenant } from './tenant-tree';
+import { describeReach, webhookReach } from '../audit/webhook-reach';
+import { WebhookType } from '../bundle/operator-bundle';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
@@ -64,6 +66,7 @@ export class TenantFindings {
     this.targetErrors(out);
     this.guardErrors(out);
     this.installerRuleErrors(out);
+    this.webhookErrors(out);
     this.subscriptionErrors(out);
     this.reasonErrors(out);
     out.push(...this.t.subscriptions.preflightFindings().errors);
@@ -296,6 +299,43 @@ export class TenantFindings {
         out.push({ code: 'NoLegacyPullSecrets', field: 'legacyPullSecretAccess.secretNames', value: '[]', message: 'no pull secret names given', fix: 'name the pull secrets, or drop legacyPullSecretAccess' });
       }
       for (const s of legacy.secretNames) this.invalidName(out, 'legacyPullSecretAccess.secretNames', s, NameRule.DNS1123_SUBDOMAIN, 'Secret');
+    }
+  }
+
+  /**
+   * Admission webhooks of the Subscriptions' bundles (installed and upgrade bundles) that reach beyond the tenant
+   * (audit/webhook-reach.ts). OLM v0 sets each webhook's namespaceSelector to the OperatorGroup's
+   * (`pkg/controller/install/webhook.go` createOrUpdateWebhook, operator-framework/api `OperatorGroup.NamespaceLabelSelector`:
+   * the `olm.operatorgroup.uid/<uid>` label OLM puts on the target namespaces; none for AllNamespaces), and a CSV
+   * cannot set its own (`WebhookDescription.GetMutatingWebhook`).
+   */
+  private webhookErrors(out: DiagnosticDetails[]): void {
+    const ctx = this.t;
+    const tenant = ctx.tenant;
+    const targets = ctx.allNamespaces ? undefined : [...new Set([...tenant.targetNamespaces])].sort();
+    const ownNamespaces = [tenant.namespaceName, ...tenant.targetNamespaces];
+    const seen = new Set<string>();
+    for (const sub of ctx.subscriptions.all) {
+      for (const bundle of sub.bundles) {
+        const ownGroups = [...bundle.crds.map((c) => c.group), ...bundle.ownedCrds.map((c) => c.name.slice(c.name.indexOf('.') + 1))];
+        for (const w of bundle.webhookDefinitions) {
+          if (w.type === WebhookType.CONVERSION) continue;
+          const mutating = w.type === WebhookType.MUTATING;
+          const reach = webhookReach(w, { mutating, ownGroups, ownNamespaces, selectedNamespaces: targets });
+          const key = `${sub.name}\u0000${w.generateName}\u0000${JSON.stringify(reach)}`;
+          if (reach.length === 0 || seen.has(key)) continue;
+          seen.add(key);
+          out.push({
+            code: 'TenantWebhookBeyondNamespace',
+            field: `subscriptions[${sub.name}]`,
+            value: `${bundle.name} ${w.generateName}`,
+            message: `OLM creates the ${mutating ? 'mutating' : 'validating'} webhook ${w.generateName} of ${bundle.name}${ctx.allNamespaces ? ' for an AllNamespaces OperatorGroup (no namespaceSelector)' : ''}: it ${describeReach(reach)}`,
+            fix: ctx.allNamespaces
+              ? 'target the tenant\'s own namespaces if the operator supports it (OLM then confines the webhook to them), have a cluster admin install this operator, or lower OLMT-054 with policyChecks'
+              : 'have a cluster admin install this operator, or lower OLMT-054 with policyChecks (cluster-scoped kinds are not confined by a namespaceSelector)',
+          });
+        }
+      }
     }
   }
 

@@ -173,6 +173,15 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
   UnrepresentableYamlValue: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', namespaceAnnotations: { note: 'a\ud800b' } }),
   OlmV1ExtensionSensitiveGrant: (chart) => olmV1Team(chart, { packageName: 'cert-manager', namespace: 'team-a', bundles: [bundle('cert-manager', '1.16.5')] }),
   OlmV1MutatingWebhookOnPods: (chart) => olmV1Team(chart, { packageName: 'opentelemetry-operator', namespace: 'team-a', bundles: [bundle('opentelemetry-operator', '0.158.0')] }),
+  TenantCanSetExternalIps: (chart) => {
+    const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true });
+    new TenantBaseline(chart, 'B', { tenant: t });
+    t.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: bundle('etcd', '0.9.4') });
+  },
+  OlmV1WebhookBeyondOwnApis: (chart) => olmV1Team(chart, { packageName: 'jaeger', namespace: 'team-a', bundles: [bundle('jaeger', '1.65.0')] }),
+  TenantWebhookBeyondNamespace: (chart) => new ScopedOperatorTenant(chart, 'T', {
+    namespaceName: 'team-a', deriveInstallerRules: true, clusterScopedInstallerRulesReason: 'tracing', targetNamespaces: TargetNamespaces.allNamespaces('tracing for every team'),
+  }).subscribe({ packageName: 'jaeger', catalog: CATALOG, bundle: bundle('jaeger', '1.65.0') }),
   OlmV1SubjectOutsideInstallNamespace: (chart) => olmV1Team(chart, {
     packageName: 'flux', namespace: 'team-a', bundles: [OperatorBundle.fromDirectory(path.join(FIXTURES, 'olm-v1-preview', 'grafana-operator-binds-cluster-admin'))],
   }),

@@ -37,6 +37,7 @@ describe('InstallerRuleChecks.errors', () => {
       'InstallerSensitiveGrant:NETWORK_POLICY_WRITES',
       'InstallerSensitiveGrant:SERVICE_UPDATE',
       'InstallerSensitiveGrant:CONFIGMAP_UPDATE',
+      'InstallerSensitiveGrant:CLUSTER_OBJECT_SET_WRITES',
     ]],
     ['cluster group wildcard on customresourcedefinitions', [{ apiGroups: ['*'], resources: ['customresourcedefinitions'], verbs: ['patch'] }], true, ['InstallerCanWriteCrds']],
     ['cluster read of CRDs is fine', [{ apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], verbs: ['get', 'list', 'watch'] }], true, []],
@@ -84,6 +85,7 @@ describe('InstallerRuleChecks.errors', () => {
       'InstallerSensitiveGrant:NETWORK_POLICY_WRITES',
       'InstallerSensitiveGrant:SERVICE_UPDATE',
       'InstallerSensitiveGrant:CONFIGMAP_UPDATE',
+      'InstallerSensitiveGrant:CLUSTER_OBJECT_SET_WRITES',
     ]);
   });
 
