@@ -33,7 +33,7 @@ export class UpgradeChecks {
     const graph = sub.effectiveUpgradeGraph;
     const from = sub.pinnedCsv;
     // a pin outside the graph is one error (PinnedCsvNotInUpgradeGraph), not also the upgrades "from" it
-    if (!graph || from === undefined || sub._pinOutsideGraph || sub.allowedUpgrades().length === 0) return undefined;
+    if (!graph || from === undefined || sub._pinReported || sub.allowedUpgrades().length === 0) return undefined;
     const key = JSON.stringify([ctx.installerRules, ctx.clusterInstallerRules, ctx.otherNamespaceRules, ctx.targetNamespaces]);
     const cached = this.cache.get(sub);
     if (cached && cached.key === key) return cached.result;
