@@ -150,7 +150,7 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   UnrepresentableValue: ['field', 'value'],
   UpgradeAnalysisProps: ['clusterInstallerRules', 'from', 'graph', 'installerRules', 'namespace', 'otherNamespaceRules', 'targetNamespaces', 'versionRange'],
   UpgradeAnalysisResult: ['allowedVersions', 'channel', 'edges', 'from', 'graphProblems', 'missingBundles', 'ok', 'packageName', 'versionRange'],
-  UpgradeCheckContext: ['clusterInstallerRules', 'deriveInstallerRules', 'deriveScope', 'hasPinnedApprover', 'installerRules', 'installerServiceAccountName', 'namespace', 'otherNamespaceRules', 'targetNamespaces'],
+  UpgradeCheckContext: ['clusterInstallerRules', 'deriveInstallerRules', 'deriveScope', 'hasPinnedApprover', 'installerRules', 'installerServiceAccountName', 'namespace', 'namespaceIsValid', 'otherNamespaceRules', 'targetNamespaces'],
   UpgradeEdge: ['from', 'fromVersion', 'preferred', 'to', 'toVersion', 'via'],
   UpgradeEdgeReport: ['diff', 'edge', 'preflight'],
   UpgradeGraphEntry: ['name', 'replaces', 'skipRange', 'skips', 'version'],

@@ -241,12 +241,12 @@ export class OperatorSubscription extends Construct {
   }
 
   /** The catalog's `checkSubscription`, guarded like `bind`. */
-  private catalogMessages(): string[] {
+  private catalogMessages(packageName: string = this.options.packageName): string[] {
     const p = this.options;
     try {
       const messages: unknown = p.catalog.checkSubscription({
         subscriberNamespace: this.namespace,
-        packageName: p.packageName,
+        packageName,
         channel: p.channel,
         startingCsv: p.startingCsv,
       });
@@ -255,6 +255,24 @@ export class OperatorSubscription extends Construct {
     } catch (e) {
       return [`the catalog's checkSubscription failed: ${String((e as Error)?.message ?? e)}`];
     }
+  }
+
+  /**
+   * A wrong package name is one mistake: when the catalog rejects the package and the bundle and upgrade graph given
+   * are all of one other package that the catalog offers (as asked: channel and pin), the catalog's error says to
+   * subscribe to that package, and the package mismatches of the bundle and graph are left out.
+   */
+  private oneWrongPackageName(found: DiagnosticDetails[]): DiagnosticDetails[] {
+    const rejected = found.filter((d) => d.code === 'CatalogRejectsSubscription');
+    const mismatched = new Set([
+      ...(found.some((d) => d.code === 'UpgradeGraphPackageMismatch') ? [this.upgradeGraph!.packageName] : []),
+      ...this.bundles.map((b) => b.packageName).filter((n): n is string => n !== undefined && n !== this.packageName),
+    ]);
+    if (rejected.length === 0 || mismatched.size !== 1) return found;
+    const [given] = mismatched;
+    if (this.catalogMessages(given).length > 0) return found;
+    const fix = `set packageName to '${given}' (the package of the ${this.options.bundle ? 'bundle' : 'upgrade graph'} given, which the catalog offers)`;
+    return found.filter((d) => !PACKAGE_MISMATCHES.includes(d.code)).map((d) => (d.code === 'CatalogRejectsSubscription' ? { ...d, fix } : d));
   }
 
   private problems(): DiagnosticDetails[] {
@@ -299,7 +317,10 @@ export class OperatorSubscription extends Construct {
       });
     }
     out.push(...this.upgradeGraphProblems());
+    // the graph's own bundles are of the graph's package: one UpgradeGraphPackageMismatch says it for them
+    const graphMismatch = out.some((d) => d.code === 'UpgradeGraphPackageMismatch');
     for (const b of this.bundles) {
+      if (graphMismatch && b !== p.bundle && !(p.upgradeBundles ?? []).includes(b)) continue;
       if (b.packageName !== undefined && b.packageName !== p.packageName) {
         out.push({
           code: 'BundlePackageMismatch',
@@ -331,6 +352,7 @@ export class OperatorSubscription extends Construct {
         fix: 'subscribe to what the catalog offers, or add it to the catalog',
       });
     }
+    out.splice(0, out.length, ...this.oneWrongPackageName(out));
     // the pin's version against the curated range, unless the catalog rejected the Subscription already (it checks
     // startingCsv itself when it has a sourceCatalog)
     if (!out.some((d) => d.code === 'CatalogRejectsSubscription')) out.push(...this.pinRangeProblems());
@@ -341,6 +363,9 @@ export class OperatorSubscription extends Construct {
     return out;
   }
 }
+
+/** The codes that say the bundle or the upgrade graph is of another package than `packageName`. */
+const PACKAGE_MISMATCHES = ['UpgradeGraphPackageMismatch', 'BundlePackageMismatch'];
 
 /** Problems of `upgradeGraph` / `versionRange` (see `OperatorSubscription.problems`). */
 function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps): DiagnosticDetails[] {
