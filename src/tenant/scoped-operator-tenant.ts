@@ -172,6 +172,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       namespaceIsValid: () => this.namespaceIsValid(),
       relaxes: (code) => this.relaxes(code),
       hasPinnedApprover: () => this.dayTwo.approver !== undefined,
+      acceptedSensitiveGrants: () => this.grants.allowedGrants(),
     });
     this.people = new PeopleAccess(this, {
       namespace: ns,

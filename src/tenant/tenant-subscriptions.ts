@@ -3,6 +3,7 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { InstallerRbac } from './installer-rbac';
+import { SensitiveGrant } from './installer-rule-checks';
 import { LazyMap } from './lazy-collections';
 import { OperatorSubscription } from './operator-subscription';
 import { PreflightEnforcement, SubscriptionOptions } from './operator-subscription-props';
@@ -33,6 +34,8 @@ export interface TenantSubscriptionsOptions {
   /** True when the tenant's `policyChecks` lowers the check of `code` below ERROR. */
   relaxes(code: string): boolean;
   hasPinnedApprover(): boolean;
+  /** The sensitive grants the tenant accepts by name (see `SubscriptionPreflight.acceptedSensitiveGrants`). */
+  acceptedSensitiveGrants(): SensitiveGrant[];
 }
 
 /** The preflight findings that list the installer's missing rules (an upgrade lacking only those is folded in). */
@@ -142,6 +145,7 @@ export class TenantSubscriptions {
         serviceAccount: this.options.serviceAccountName,
         deriveInstallerRules: this.options.props.deriveInstallerRules === true,
         separateMissingRules: this.options.relaxes('NeedsClusterScopedRules'),
+        acceptedSensitiveGrants: this.options.acceptedSensitiveGrants(),
       });
       const covered = this.upgradesFailingLikeInstall(sub);
       const blockers = covered.length === 0 ? found.blockers : found.blockers.map((d) => (FOLDED_CODES.includes(d.code)
