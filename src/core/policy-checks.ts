@@ -191,7 +191,7 @@ const CHECKS: PolicyCheck[] = [
     severity: PolicySeverity.WARNING,
     relaxable: true,
     summary: 'the bundle ships CRDs, which OLM creates cluster-wide with its own client: one version shared by every tenant',
-    fix: 'coordinate CRD versions across tenants (the cross-tenant checks report conflicts)',
+    fix: "coordinate CRD versions across tenants; acknowledge it with policyChecks: { 'OLMT-016': PolicySeverity.OFF }",
     example: 'subscribe({ bundle: etcd 0.9.4 })',
   },
   {

@@ -5,6 +5,7 @@
  * The complete structured result stays available to tools as `ScopedOperatorTenant.preflight()`.
  */
 import { DiagnosticDetails } from '../core/diagnostic-details';
+import { PolicyChecks } from '../core/policy-checks';
 import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
 import { PreflightCode, PreflightResult } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
@@ -114,6 +115,19 @@ export function subscriptionFindings(s: SubscriptionPreflight): SubscriptionFind
     };
   };
 
+  // OLMT-016 is true of almost every bundle: one short line (the CRD names are in the preflight result and the CLI)
+  const crdsLine = (g: Group): DiagnosticDetails => {
+    const counts = g.messages.map((m) => /creates or updates (\d+) CRD\(s\)/.exec(m)?.[1]).filter((n): n is string => n !== undefined);
+    const n = counts.length === 1 ? `${counts[0]} ` : '';
+    return {
+      code: PreflightCode.CRDS_CREATED_BY_OLM,
+      field: field(g.indices),
+      value: value(g.indices),
+      message: `OLM creates its ${n}CRD(s) cluster-wide with its own client: one version for every tenant`,
+      fix: PolicyChecks.byCode(PreflightCode.CRDS_CREATED_BY_OLM)!.fix, // how to acknowledge it (the policy table's)
+    };
+  };
+
   const blockers: DiagnosticDetails[] = [];
   const problems = grouped((r) => r.problems);
   for (const [code, g] of problems) {
@@ -171,6 +185,6 @@ export function subscriptionFindings(s: SubscriptionPreflight): SubscriptionFind
     }
   }
 
-  const warnings = [...grouped((r) => r.warnings)].map(([code, g]) => one(code, g));
+  const warnings = [...grouped((r) => r.warnings)].map(([code, g]) => (code === PreflightCode.CRDS_CREATED_BY_OLM ? crdsLine(g) : one(code, g)));
   return { blockers, warnings };
 }
