@@ -6,7 +6,7 @@
 import { RegistryV1Render } from './registry-v1-render';
 import { EffectivePower, RbacSubject, SubjectKind } from '../audit/effective-power';
 import { PolicyRule } from '../rbac/policy-rule';
-import { InstallerRuleChecks } from '../tenant/installer-rule-checks';
+import { InstallerRuleChecks, SensitiveGrant } from '../tenant/installer-rule-checks';
 
 /** Kinds of preview findings (their diagnostic codes). */
 export enum OlmV1PreviewFindingCode {
@@ -28,6 +28,11 @@ export interface OlmV1PreviewFinding {
   readonly subject: string;
   /** What, in one line. */
   readonly what: string;
+  /**
+   * The sensitive grant (OLMT-044 findings).
+   * @default - none (other findings)
+   */
+  readonly grant?: SensitiveGrant;
 }
 
 /** What one subject gets. */
@@ -103,7 +108,7 @@ export class OlmV1PermissionPreview {
       }
       // the v0 registry of sensitive grants, as for a cluster-scoped installer ClusterRole: one list for both
       for (const held of InstallerRuleChecks.sensitiveGrantsHeld(s.clusterRules, { clusterScoped: true })) {
-        findings.push({ code: OlmV1PreviewFindingCode.SENSITIVE_GRANT, subject: s.subject, what: `${s.subject} gets ${held.what} (${held.grant})` });
+        findings.push({ code: OlmV1PreviewFindingCode.SENSITIVE_GRANT, subject: s.subject, what: `${s.subject} gets ${held.what} (${held.grant})`, grant: held.grant });
       }
     }
     for (const o of render.objects.filter((x) => x.kind === 'MutatingWebhookConfiguration')) {
