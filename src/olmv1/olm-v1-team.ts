@@ -311,7 +311,8 @@ export class OlmV1Team extends Construct {
       return valid.find((a) => a.check === id && a.grant === f.grant) ?? (unnamed.length <= 1 ? blanket : undefined);
     };
     /** Covered by an OLMT-044 entry without a grant that AcceptedRiskNeedsGrant reports: that one error stands for it. */
-    const reportedAsAmbiguous = (f: { grant?: SensitiveGrant }) => blanket !== undefined && unnamed.length > 1 && f.grant !== undefined && unnamed.includes(f.grant);
+    const reportedAsAmbiguous = (f: { grant?: SensitiveGrant }) =>
+      blanket !== undefined && unnamed.length > 1 && f.grant !== undefined && unnamed.includes(f.grant);
     const reasonOf = (f: { code: string; grant?: SensitiveGrant }) => {
       const a = acceptance(f);
       return a ? `accepted: ${a.reason}` : 'REFUSED at synth';

@@ -4,9 +4,9 @@
  * "needed for" steps de-duplicated and capped, and a fix that names the exact prop or method of the tenant.
  * The complete structured result stays available to tools as `ScopedOperatorTenant.preflight()`.
  */
+import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { PolicyChecks } from '../core/policy-checks';
-import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
 import { PreflightCode, PreflightResult } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
 

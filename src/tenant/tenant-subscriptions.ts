@@ -179,7 +179,8 @@ export class TenantSubscriptions {
     const missing = new Set(results.flatMap((r) => r.missing.map((m) => m.formatted)));
     const analysis = this.upgradeChecks.analysis(sub, this.upgradeContext());
     return (analysis?.edges ?? [])
-      .filter((r) => r.preflight !== undefined && !r.preflight.ok && r.preflight.problems.every((p) => p.code === PreflightCode.NEEDS_CLUSTER_SCOPED_RULES)
+      .filter((r) => r.preflight !== undefined && !r.preflight.ok
+        && r.preflight.problems.every((p) => p.code === PreflightCode.NEEDS_CLUSTER_SCOPED_RULES)
         && r.preflight.missing.every((m) => missing.has(m.formatted)))
       .map((r) => `${r.edge.from} -> ${r.edge.to}`);
   }

@@ -62,7 +62,8 @@ export class UpgradeChecks {
    * bundle): the edges, each missing rule once, the other blockers. Versions without a bundle are a warning.
    */
   public findings(subs: OperatorSubscription[], ctx: UpgradeCheckContext,
-    reportedWithInstall: (sub: OperatorSubscription, edge: string) => boolean = () => false): { errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] } {
+    reportedWithInstall: (sub: OperatorSubscription, edge: string) => boolean = () => false,
+  ): { errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] } {
     const errors: DiagnosticDetails[] = [];
     const warnings: DiagnosticDetails[] = [];
     if (ctx.deriveScope !== undefined && !ctx.deriveInstallerRules) {

@@ -11,14 +11,20 @@ import { CuratedClusterCatalog, OlmV1AcceptedRisk, OlmV1Team } from '../../src/o
 import { SensitiveGrant } from '../../src/tenant';
 
 const GRAFANA = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'grafana-operator', '5.24.0'));
-const GRANTS = [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE];
+const GRANTS = [
+  SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE,
+];
 const SA = 'ServiceAccount team-x/grafana-operator-controller-manager';
 
 function grafana(acceptedRisks: OlmV1AcceptedRisk[]) {
   const { app, chart } = appAndChart();
   const catalog = new CuratedClusterCatalog(chart, 'Catalog', { catalogName: 'team-x', image: 'registry.example.com/catalogs/team-x:v1', team: 'team-x', pollIntervalMinutes: 30 });
   const t = new OlmV1Team(chart, 'T', {
-    team: 'team-x', groups: ['team-x-admins'], namespaces: ['team-x'], catalog, allowedPackages: [{ name: 'grafana-operator' }],
+    team: 'team-x',
+    groups: ['team-x-admins'],
+    namespaces: ['team-x'],
+    catalog,
+    allowedPackages: [{ name: 'grafana-operator' }],
     extensions: [{ packageName: 'grafana-operator', namespace: 'team-x', bundles: [GRAFANA], acceptedRisks }],
   });
   const errors = synthErrors(app).map((e) => e.replace(/^\[platform\/T\] /, ''));

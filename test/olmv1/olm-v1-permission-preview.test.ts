@@ -5,8 +5,8 @@ import { Testing } from 'cdk8s';
 import { appAndChart, synthErrors, validator } from './helpers';
 import { OperatorBundle } from '../../src/bundle';
 import { Diagnostics } from '../../src/core';
-import { SensitiveGrant } from '../../src/tenant';
 import { CuratedClusterCatalog, OlmV1PermissionPreview, OlmV1PreviewFindingCode, OlmV1Team, OlmV1TeamProps, RegistryV1Render } from '../../src/olmv1';
+import { SensitiveGrant } from '../../src/tenant';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const shared = (name: string, version: string) => OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', name, version));
@@ -210,7 +210,9 @@ describe('OlmV1Team with bundles: refused unless accepted by name with a reason'
   test('upgrade escalation along the allowed range: the diff is named (OLMT-047) unless accepted', () => {
     const bundles = [grafanaNext('            - apiGroups:\n                - ""\n              resources:\n                - nodes\n              verbs:\n                - get\n'), shared('grafana-operator', '5.24.0')];
     // each of 5.24.0's sensitive grants accepted by name (issue 30 item 10)
-    const accept53 = [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE]
+    const accept53 = [
+      SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE,
+    ]
       .map((grant) => ({ check: 'OLMT-044', grant, reason: 'grafana reads its datasource Secrets and manages its Deployments, Services and ConfigMaps' }));
     const { app } = team([{ packageName: 'grafana-operator', namespace: 'team-x', bundles, acceptedRisks: accept53 }], [{ name: 'grafana-operator', versionRange: '>=5.0.0 <6.0.0' }]);
     expect(strip(synthErrors(app))).toEqual([

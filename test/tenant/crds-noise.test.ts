@@ -24,8 +24,12 @@ describe('OLMT-016 CrdsCreatedByOlm: one short line per bundle, acknowledged wit
   test('the finding: the count, no CRD names, the way to acknowledge it', () => {
     const crds = Diagnostics.warnings(platform(['team-a'])).filter((d) => d.code === 'CrdsCreatedByOlm');
     expect(crds).toEqual([{
-      severity: Severity.WARNING, constructPath: 'platform/team-a', policyId: 'OLMT-016', code: 'CrdsCreatedByOlm',
-      field: 'subscriptions[etcd].bundle', value: 'etcdoperator.v0.9.4',
+      severity: Severity.WARNING,
+      constructPath: 'platform/team-a',
+      policyId: 'OLMT-016',
+      code: 'CrdsCreatedByOlm',
+      field: 'subscriptions[etcd].bundle',
+      value: 'etcdoperator.v0.9.4',
       message: 'OLM creates its 3 CRD(s) cluster-wide with its own client: one version for every tenant',
       fix: FIX,
     }]);

@@ -16,15 +16,19 @@ import { synthErrorLines } from '../util/synth';
 const CLUSTERWIDE = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundle-history', 'etcd', '0.9.2-clusterwide'));
 const GRAFANA_DIR = path.join(__dirname, '..', 'fixtures', 'bundles', 'grafana-operator', '5.24.0');
 const GRAFANA = OperatorBundle.fromDirectory(GRAFANA_DIR);
-const ANNOUNCED = [SensitiveGrant.POD_CREATE, SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE];
+const ANNOUNCED = [
+  SensitiveGrant.POD_CREATE, SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE,
+];
 
 function tenantErrors(props: Partial<ScopedOperatorTenantProps>, bundle: OperatorBundle = CLUSTERWIDE): string[] {
   const app = Testing.app();
   const chart = new Chart(app, 'platform');
   const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true, ...props });
   tenant.subscribe({
-    packageName: bundle.packageName!, catalog: { bindSubscriber: (_s: any, ns: string) => ({ name: 'c', namespace: ns }), checkSubscription: () => [] },
-    installPlanApproval: InstallPlanApproval.MANUAL, bundle,
+    packageName: bundle.packageName!,
+    catalog: { bindSubscriber: (_s: any, ns: string) => ({ name: 'c', namespace: ns }), checkSubscription: () => [] },
+    installPlanApproval: InstallPlanApproval.MANUAL,
+    bundle,
   });
   return synthErrorLines(app);
 }
@@ -74,8 +78,13 @@ describe('the full text of a cut finding is written, and the message says where'
   const readableOf = (line: string) => {
     const [, constructPath] = /^\[([^\]]+)\]/.exec(line)!;
     return Diagnostics.formatReadable({
-      severity: Severity.ERROR, code: 'NeedsClusterScopedRules', constructPath, field: 'subscriptions[grafana-operator].bundle', value: GRAFANA.name,
-      message: line.slice(line.indexOf(': ') + 2, line.indexOf(' Fix: ')), fix: line.slice(line.indexOf(' Fix: ') + 6),
+      severity: Severity.ERROR,
+      code: 'NeedsClusterScopedRules',
+      constructPath,
+      field: 'subscriptions[grafana-operator].bundle',
+      value: GRAFANA.name,
+      message: line.slice(line.indexOf(': ') + 2, line.indexOf(' Fix: ')),
+      fix: line.slice(line.indexOf(' Fix: ') + 6),
     });
   };
 
@@ -130,9 +139,9 @@ describe('run as an app (ts-node main.ts, as cdk8s synth runs it)', () => {
       fs.writeFileSync(main, [
         `import { Chart } from ${JSON.stringify(path.dirname(require.resolve('cdk8s/package.json')))};`,
         `import { InstallPlanApproval, OperatorBundle, ScopedOperatorTenant, TenancyApp } from ${JSON.stringify(path.join(root, 'src'))};`,
-        `const app = new TenancyApp({ outdir: 'dist' });`,
-        `const tenant = new ScopedOperatorTenant(new Chart(app, 'platform'), 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true });`,
-        `tenant.subscribe({ packageName: 'grafana-operator', catalog: { bindSubscriber: (_s: any, ns: string) => ({ name: 'c', namespace: ns }), checkSubscription: () => [] },`,
+        'const app = new TenancyApp({ outdir: \'dist\' });',
+        'const tenant = new ScopedOperatorTenant(new Chart(app, \'platform\'), \'TeamA\', { namespaceName: \'team-a\', deriveInstallerRules: true });',
+        'tenant.subscribe({ packageName: \'grafana-operator\', catalog: { bindSubscriber: (_s: any, ns: string) => ({ name: \'c\', namespace: ns }), checkSubscription: () => [] },',
         `  installPlanApproval: InstallPlanApproval.MANUAL, bundle: OperatorBundle.fromDirectory(${JSON.stringify(GRAFANA_DIR)}) });`,
         'app.synth();',
         '',

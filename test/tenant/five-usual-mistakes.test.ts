@@ -10,7 +10,8 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import {
-  AccessLevel, CuratedCatalog, CuratedCatalogAdmissionPolicy, InstallPlanApproval, OpenShiftOperatorHubPolicy, OperatorBundle, ScopedOperatorTenant, UpgradeGraph,
+  AccessLevel, CuratedCatalog, CuratedCatalogAdmissionPolicy, InstallPlanApproval, OpenShiftOperatorHubPolicy, OperatorBundle, ScopedOperatorTenant,
+  UpgradeGraph,
 } from '../../src';
 import { synthErrorLines } from '../util/synth';
 
@@ -37,7 +38,10 @@ function platformErrors(mistake: Mistake): string[] {
   const graph = UpgradeGraph.fromBundles([bundle('0.9.2'), bundle('0.9.4')], 'singlenamespace-alpha');
   for (const team of ['team-a', 'team-b', 'team-c']) {
     const m: Mistake = team === 'team-a' ? mistake : {};
-    const tenant = new ScopedOperatorTenant(chart, team, { namespaceName: m.namespaceName ?? team, deriveInstallerRules: m.deriveInstallerRules ?? true });
+    const tenant = new ScopedOperatorTenant(chart, team, {
+      namespaceName: m.namespaceName ?? team,
+      deriveInstallerRules: m.deriveInstallerRules ?? true,
+    });
     tenant.subscribe({
       packageName: m.packageName ?? 'etcd',
       ...(m.channel === null ? {} : { channel: m.channel ?? 'singlenamespace-alpha' }),
@@ -109,7 +113,11 @@ describe('the five usual mistakes of a new user: one error each', () => {
     const catalog = new CuratedCatalog(chart, 'Curated', { image: 'reg/c:1', packages: [{ name: 'prometheus', channels: [{ name: 'beta' }] }] });
     const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
     tenant.subscribe({
-      packageName: 'prometheus', channel: 'beta', catalog, installPlanApproval: InstallPlanApproval.MANUAL, startingCsv: 'prometheusoperator.0.47.0',
+      packageName: 'prometheus',
+      channel: 'beta',
+      catalog,
+      installPlanApproval: InstallPlanApproval.MANUAL,
+      startingCsv: 'prometheusoperator.0.47.0',
       upgradeGraph: UpgradeGraph.fromBundles(prometheus, 'beta'),
     });
     tenant.addPinnedApprover({ name: 'Approver' });

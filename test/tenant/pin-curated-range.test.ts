@@ -7,7 +7,8 @@
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import {
-  AccessLevel, CuratedCatalog, CuratedPackage, FileBasedCatalog, InstallPlanApproval, OperatorBundle, ScopedOperatorTenant, TenantBlueprint, UpgradeGraph,
+  AccessLevel, CuratedCatalog, CuratedPackage, FileBasedCatalog, InstallPlanApproval, OperatorBundle, ScopedOperatorTenant, TenantBlueprint,
+  UpgradeGraph,
 } from '../../src';
 import { synthErrorLines } from '../util/synth';
 
@@ -100,12 +101,18 @@ describe('a pin outside the curated version range (no sourceCatalog)', () => {
     const app = Testing.app();
     const chart = new Chart(app, 'platform');
     const catalog = new CuratedCatalog(chart, 'Curated', {
-      image: 'reg/c:1', catalogName: 'fbc', sourceCatalog: source,
+      image: 'reg/c:1',
+      catalogName: 'fbc',
+      sourceCatalog: source,
       packages: [{ name: A, channels: [{ name: '3.x' }], versionRange: '>=3.3.0' }],
     });
     const team = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
     team.subscribe({
-      packageName: A, channel: '3.x', catalog, installPlanApproval: InstallPlanApproval.MANUAL, startingCsv: `${A}.v3.2.5`,
+      packageName: A,
+      channel: '3.x',
+      catalog,
+      installPlanApproval: InstallPlanApproval.MANUAL,
+      startingCsv: `${A}.v3.2.5`,
       upgradeGraph: graph,
     });
     // (the graph of catalog entries has no bundles: PinnedBundleMissing is a separate mistake, with its own fix)
