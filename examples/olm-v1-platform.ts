@@ -7,7 +7,7 @@
  */
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
-import { CuratedClusterCatalog, OlmV1Team, OperatorBundle } from '../src';
+import { CuratedClusterCatalog, OlmV1Team, OperatorBundle, SensitiveGrant } from '../src';
 
 const FIXTURES = path.join(__dirname, '..', 'test', 'fixtures');
 const bundle = (name: string, version: string) => OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', name, version));
@@ -41,7 +41,13 @@ export function buildOlmV1Platform(app: App): OlmV1Platform {
       packageName: 'grafana-operator',
       namespace: 'observability',
       bundles: [bundle('grafana-operator', '5.24.0')],
-      acceptedRisks: [{ check: 'OLMT-044', reason: 'grafana-operator reads datasource credentials from Secrets and manages the Grafana Deployments, Services and ConfigMaps in the namespaces it serves' }],
+      // each sensitive grant accepted by name, with its own reason (OLMT-044)
+      acceptedRisks: [
+        { check: 'OLMT-044', grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, reason: 'grafana-operator reads datasource credentials from Secrets in the namespaces it serves' },
+        { check: 'OLMT-044', grant: SensitiveGrant.WORKLOAD_WRITES, reason: 'grafana-operator manages the Grafana Deployments' },
+        { check: 'OLMT-044', grant: SensitiveGrant.SERVICE_UPDATE, reason: 'grafana-operator manages the Grafana Services' },
+        { check: 'OLMT-044', grant: SensitiveGrant.CONFIGMAP_UPDATE, reason: 'grafana-operator manages the Grafana ConfigMaps' },
+      ],
     }],
   });
   const messaging = new OlmV1Team(new Chart(app, 'olmv1-team-messaging'), 'Team', {
@@ -54,7 +60,13 @@ export function buildOlmV1Platform(app: App): OlmV1Platform {
       packageName: 'rabbitmq-cluster-operator',
       namespace: 'messaging',
       bundles: [bundle('rabbitmq-cluster-operator', '2.22.3')],
-      acceptedRisks: [{ check: 'OLMT-044', reason: 'the RabbitMQ operator manages cluster Secrets, StatefulSets, Services and ConfigMaps and execs into its pods (reviewed by platform security)' }],
+      acceptedRisks: [
+        { check: 'OLMT-044', grant: SensitiveGrant.POD_EXEC, reason: 'the RabbitMQ operator execs into its pods (reviewed by platform security)' },
+        { check: 'OLMT-044', grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, reason: 'the RabbitMQ operator manages the cluster Secrets (reviewed by platform security)' },
+        { check: 'OLMT-044', grant: SensitiveGrant.WORKLOAD_WRITES, reason: 'the RabbitMQ operator manages the cluster StatefulSets (reviewed by platform security)' },
+        { check: 'OLMT-044', grant: SensitiveGrant.SERVICE_UPDATE, reason: 'the RabbitMQ operator manages the cluster Services (reviewed by platform security)' },
+        { check: 'OLMT-044', grant: SensitiveGrant.CONFIGMAP_UPDATE, reason: 'the RabbitMQ operator manages the cluster ConfigMaps (reviewed by platform security)' },
+      ],
     }],
   });
   return { teams: [observability, messaging] };

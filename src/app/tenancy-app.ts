@@ -20,6 +20,7 @@ import { GitOpsObject } from './gitops-layout-props';
 import { checkTenancyAppProps } from './input-checks';
 import { OlmHealthChecks } from './olm-health';
 import { OlmWrites } from './olm-writes';
+import { removeStaleErrors, synthFailureMessage } from './synth-failure';
 import { OutputLayout, TenancyAppProps } from './tenancy-app-props';
 import { FAITHFUL_WRITER_APPS, UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError, YamlWriter } from './yaml-writer';
 import { addErrorProducer, Diagnostic, Diagnostics, errorDetailsOf, Severity } from '../core/diagnostics';
@@ -157,6 +158,7 @@ export class TenancyApp extends App {
     const cache = new FindAllCache();
     // Same order as cdk8s App.synth(): validate, then resolve the dependencies.
     validate(this, cache);
+    removeStaleErrors(this.outdir);
     const hasDependantCharts = resolveDependencies(this, cache);
     const charts = this.chartsInOrder(cache);
     const perChart = charts.map((chart) => ({ chart, apiObjects: chartToKube(chart, cache) }));
@@ -225,9 +227,7 @@ export class TenancyApp extends App {
     this.lastSummary = summary;
     if (!this.quiet) {
       if (warnings) process.stderr.write(`${warnings}\n`);
-      const rel = path.relative(process.cwd(), this.outdir);
-      const shown = rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? this.outdir : rel;
-      process.stderr.write(`${TenancyApp.formatSummary(summary, shown)}\n`);
+      process.stderr.write(`${TenancyApp.formatSummary(summary, shownPath(this.outdir))}\n`);
     }
   }
 
@@ -588,7 +588,7 @@ function countOf(constructs: IConstruct[], type: abstract new (...args: any[]) =
  * form tools and tests read). Run as an app (`cdk8s synth`, `ts-node main.ts`), the error is for people instead:
  * each finding readable (`Diagnostics.formatReadable`), printed without a stack trace, exit code 1.
  */
-function validate(app: App, cache: FindAllCache): void {
+function validate(app: TenancyApp, cache: FindAllCache): void {
   const errors: string[] = [];
   const readable: string[] = [];
   for (const child of cache.findAll(app.node)) {
@@ -600,7 +600,7 @@ function validate(app: App, cache: FindAllCache): void {
   if (errors.length === 0) return;
   if (!runAsApp()) throw new Error(`Validation failed with the following errors:\n  ${errors.join('\n  ')}`);
   exitOnSynthFailure();
-  const error = new Error(`Synthesis failed with ${errors.length} error(s); nothing was written:\n\n${readable.join('\n\n')}\n`);
+  const error = new Error(synthFailureMessage(app.outdir, shownPath(app.outdir), errors, readable));
   (error as any)[SYNTH_FAILURE] = true;
   throw error;
 }
@@ -613,6 +613,12 @@ function readableError(child: IConstruct, text: string): string {
   }
   // a validation of another library: its text, cut the same way
   return Diagnostics.formatReadable({ severity: Severity.ERROR, code: 'Validation', constructPath: child.node.path, message: text });
+}
+
+/** `dir` as printed: relative to the working directory when inside it (`.` for it), else as given. */
+function shownPath(dir: string): string {
+  const rel = path.relative(process.cwd(), dir);
+  return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? dir : rel;
 }
 
 /** Marks the error `validate` throws when run as an app (the handler prints its message only). */

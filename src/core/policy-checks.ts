@@ -191,7 +191,7 @@ const CHECKS: PolicyCheck[] = [
     severity: PolicySeverity.WARNING,
     relaxable: true,
     summary: 'the bundle ships CRDs, which OLM creates cluster-wide with its own client: one version shared by every tenant',
-    fix: 'coordinate CRD versions across tenants (the cross-tenant checks report conflicts)',
+    fix: "coordinate CRD versions across tenants; acknowledge it with policyChecks: { 'OLMT-016': PolicySeverity.OFF }",
     example: 'subscribe({ bundle: etcd 0.9.4 })',
   },
   {
@@ -449,7 +449,7 @@ const CHECKS: PolicyCheck[] = [
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'OLM v1 (cluster-admin) would give a ServiceAccount of a team\'s extension a sensitive grant cluster-wide (any SensitiveGrant of the v0 registry: Secrets, escalate, bind, impersonate, tokens, pods and workloads, webhooks...)',
-    fix: "pick another package or version, or acceptedRisks: [{ check: 'OLMT-044', reason }] on the extension",
+    fix: "pick another package or version, or accept each grant by name: acceptedRisks: [{ check: 'OLMT-044', grant: SensitiveGrant.POD_CREATE, reason }] on the extension",
     example: "extensions: [{ packageName: 'cert-manager', namespace: 'team-a', bundles }]",
   },
   {

@@ -6,6 +6,7 @@ import type { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from '.
 import { OlmV1CrdChannel } from './registry-v1-render';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { INPUT_CODES, InputCheck } from '../core/input';
+import { SensitiveGrant } from '../tenant/installer-rule-checks';
 
 const str = (check: InputCheck) => (v: unknown, f: string) => check.requiredString(f, v, `pass ${f} as a string`);
 
@@ -53,7 +54,8 @@ export function checkExtension(check: InputCheck, raw: unknown, field: string): 
     const r = check.requiredObject(f, v, 'an object (OlmV1AcceptedRisk)', "pass { check: 'OLMT-044', reason: '...' }");
     if (!r) return undefined;
     const id = check.requiredString(`${f}.check`, r.check, 'name the policy id, e.g. OLMT-044');
-    return id === undefined ? undefined : { check: id, reason: check.optionalString(`${f}.reason`, r.reason) ?? '' };
+    const grant = check.optionalEnum(`${f}.grant`, r.grant, SensitiveGrant as any, 'SensitiveGrant') as SensitiveGrant | undefined;
+    return id === undefined ? undefined : { check: id, ...(grant !== undefined ? { grant } : {}), reason: check.optionalString(`${f}.reason`, r.reason) ?? '' };
   };
   return {
     packageName,

@@ -7,7 +7,7 @@ import { RegistryV1Render } from './registry-v1-render';
 import { EffectivePower, RbacSubject, SubjectKind } from '../audit/effective-power';
 import { describeReach, webhookReach } from '../audit/webhook-reach';
 import { PolicyRule } from '../rbac/policy-rule';
-import { InstallerRuleChecks } from '../tenant/installer-rule-checks';
+import { InstallerRuleChecks, SensitiveGrant } from '../tenant/installer-rule-checks';
 
 /** Kinds of preview findings (their diagnostic codes). */
 export enum OlmV1PreviewFindingCode {
@@ -34,6 +34,11 @@ export interface OlmV1PreviewFinding {
   readonly subject: string;
   /** What, in one line. */
   readonly what: string;
+  /**
+   * The sensitive grant (OLMT-044 findings).
+   * @default - none (other findings)
+   */
+  readonly grant?: SensitiveGrant;
 }
 
 /** What one subject gets. */
@@ -109,7 +114,7 @@ export class OlmV1PermissionPreview {
       }
       // the v0 registry of sensitive grants, as for a cluster-scoped installer ClusterRole: one list for both
       for (const held of InstallerRuleChecks.sensitiveGrantsHeld(s.clusterRules, { clusterScoped: true })) {
-        findings.push({ code: OlmV1PreviewFindingCode.SENSITIVE_GRANT, subject: s.subject, what: `${s.subject} gets ${held.what} (${held.grant})` });
+        findings.push({ code: OlmV1PreviewFindingCode.SENSITIVE_GRANT, subject: s.subject, what: `${s.subject} gets ${held.what} (${held.grant})`, grant: held.grant });
       }
     }
     // webhooks by the kinds they see and rewrite (audit/webhook-reach.ts): the rendered namespaceSelector confines

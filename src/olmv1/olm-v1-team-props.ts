@@ -2,14 +2,25 @@ import type { CuratedClusterCatalog } from './curated-cluster-catalog';
 import type { OlmV1AllowedPackage } from './olm-v1-team-guardrails-props';
 import type { OlmV1CrdChannel } from './registry-v1-render';
 import type { OperatorBundle } from '../bundle/operator-bundle';
+import type { SensitiveGrant } from '../tenant/installer-rule-checks';
 
 // The props of OlmV1Team in a file of their own: input-checks.ts checks them and olm-v1-team.ts uses the checks
 // (no import circle in src/, test/core/import-cycles.test.ts).
 
-/** A preview finding a team accepts for one extension, by policy id, with the reason (written on the ClusterExtension). */
+/**
+ * A preview finding a team accepts for one extension, by policy id, with the reason (written on the ClusterExtension).
+ * Sensitive grants (OLMT-044) are accepted one by one, by name: `{ check: 'OLMT-044', grant: SensitiveGrant.POD_CREATE,
+ * reason }`, as OLM v0's `acceptedSensitiveGrants`.
+ */
 export interface OlmV1AcceptedRisk {
   /** The policy id: OLMT-026 (unbounded), OLMT-044, OLMT-045, OLMT-046, OLMT-047 or OLMT-055. */
   readonly check: string;
+  /**
+   * For OLMT-044 only: the sensitive grant accepted (each grant its own entry and reason).
+   * @default - none: for OLMT-044 it accepts the extension's only sensitive grant, and is an error
+   * (AcceptedRiskNeedsGrant) when the extension gets several
+   */
+  readonly grant?: SensitiveGrant;
   /** Why it is acceptable; shown in the annotation `OlmV1Team.ACCEPTED_RISKS_ANNOTATION`. */
   readonly reason: string;
 }

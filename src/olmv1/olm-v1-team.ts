@@ -3,7 +3,7 @@ import { Construct, IConstruct } from 'constructs';
 import { OlmV1Labels } from './curated-cluster-catalog';
 import { checkExtension, checkTeamProps } from './input-checks';
 import { OlmV1InstallerRbac } from './olm-v1-installer-rbac';
-import { OlmV1PermissionPreview } from './olm-v1-permission-preview';
+import { OlmV1PermissionPreview, OlmV1PreviewFindingCode } from './olm-v1-permission-preview';
 import { OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
 import { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
 import { OlmV1CrdChannel, RegistryV1Render, RegistryV1RenderOptions } from './registry-v1-render';
@@ -17,6 +17,7 @@ import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyChecks } from '../core/policy-checks';
 import * as l1 from '../imports/olmv1';
 import { PolicyRules } from '../rbac/policy-rule';
+import { SensitiveGrant } from '../tenant/installer-rule-checks';
 import { PermissionDiffs } from '../upgrade/permission-diff';
 
 /**
@@ -230,7 +231,7 @@ export class OlmV1Team extends Construct {
     const renderOf = this.renderer(options);
     const accepted = this.previewExtension(field, options, version, channels, renderOf);
     const annotations = accepted.length > 0
-      ? { [OlmV1Team.ACCEPTED_RISKS_ANNOTATION]: accepted.map((a) => `${a.check}: ${a.reason}`).join('; ') } : undefined;
+      ? { [OlmV1Team.ACCEPTED_RISKS_ANNOTATION]: accepted.map((a) => `${a.check}${a.grant !== undefined ? ` ${a.grant}` : ''}: ${a.reason}`).join('; ') } : undefined;
     const serviceAccount = options.legacyServiceAccount !== undefined ? this.legacyServiceAccount(name, field, options, renderOf) : undefined;
     const config = options.deploymentConfig !== undefined
       ? { configType: 'Inline', inline: { deploymentConfig: JSON.parse(JSON.stringify(options.deploymentConfig)) } } : undefined;
@@ -280,22 +281,18 @@ export class OlmV1Team extends Construct {
   ): OlmV1AcceptedRisk[] {
     const acceptable = ['OLMT-026', 'OLMT-044', 'OLMT-045', 'OLMT-046', 'OLMT-047', 'OLMT-055'];
     const accepted = options.acceptedRisks ?? [];
+    const grantCheck = PolicyChecks.byCode(OlmV1PreviewFindingCode.SENSITIVE_GRANT)!.id;
+    const riskField = (a: OlmV1AcceptedRisk) => `${field}.acceptedRisks[${a.check}${a.grant !== undefined ? ` ${a.grant}` : ''}]`;
     for (const a of accepted) {
       if (!acceptable.includes(a.check)) {
         this.errors.push({ code: 'InvalidAcceptedRisk', field: `${field}.acceptedRisks`, value: a.check, message: `'${a.check}' is not a preview finding that can be accepted`, fix: `use one of ${acceptable.join(', ')}` });
+      } else if (a.grant !== undefined && a.check !== grantCheck) {
+        this.errors.push({ code: 'InvalidAcceptedRisk', field: riskField(a), value: a.grant, message: `a grant is accepted by name under ${grantCheck} (sensitive grants) only, not ${a.check}`, fix: `use check: '${grantCheck}' for SensitiveGrant.${a.grant}, or drop grant` });
       } else if (typeof a.reason !== 'string' || a.reason.trim() === '') {
-        this.errors.push({ code: 'EmptyAcceptedRiskReason', field: `${field}.acceptedRisks[${a.check}].reason`, message: `accepting ${a.check} needs a reason (it is written on the ClusterExtension)`, fix: 'say why the risk is acceptable' });
+        this.errors.push({ code: 'EmptyAcceptedRiskReason', field: `${riskField(a)}.reason`, message: `accepting ${a.check}${a.grant !== undefined ? ` ${a.grant}` : ''} needs a reason (it is written on the ClusterExtension)`, fix: 'say why the risk is acceptable' });
       }
     }
-    const isAccepted = (code: string) => {
-      const id = PolicyChecks.byCode(code)?.id;
-      return accepted.some((a) => a.check === id && typeof a.reason === 'string' && a.reason.trim() !== '');
-    };
-    const reasonOf = (code: string) => {
-      const id = PolicyChecks.byCode(code)!.id;
-      const a = accepted.find((x) => x.check === id && typeof x.reason === 'string' && x.reason.trim() !== '');
-      return a ? `accepted: ${a.reason}` : 'REFUSED at synth';
-    };
+    const valid = accepted.filter((a) => typeof a.reason === 'string' && a.reason.trim() !== '' && (a.grant === undefined || a.check === grantCheck));
     // every value as Markdown text or code (core/markdown): TENANCY.md holds this section
     const dc = options.deploymentConfig !== undefined ? `, deploymentConfig (${markdownText(Object.keys(options.deploymentConfig).sort().join(', '))}) rendered into its Deployments` : '';
     this.reportLines.push(`- **${markdownText(field.replace(/^extensions\[(.*)\]$/, '$1'))}**: package ${markdownCode(options.packageName)}, version ${markdownCode(version ?? '*')}, namespace ${markdownCode(options.namespace)}${dc}`);
@@ -317,10 +314,45 @@ export class OlmV1Team extends Construct {
       // with channels, only bundles in one of them can resolve (a bundle without channel annotations is kept)
       .filter((b) => channels === undefined || channels.length === 0 || b.channels.length === 0 || b.channels.some((c) => channels.includes(c)))
       .sort((a, b) => OlmV1VersionRange.compare(a.version!, b.version!));
-    const used = new Set<string>();
-    const report = (d: DiagnosticDetails) => {
-      if (isAccepted(d.code)) used.add(PolicyChecks.byCode(d.code)!.id);
-      else this.errors.push(d);
+    // Sensitive grants are accepted by name. An OLMT-044 entry without a grant (the form before per-grant acceptance)
+    // still accepts the extension's one sensitive grant; for several different grants it is one error naming them.
+    const grantsOf = new Set<SensitiveGrant>();
+    for (const bundle of inRange) {
+      const render = renderOf(bundle);
+      if (typeof render === 'string') continue;
+      for (const f of OlmV1PermissionPreview.of(render).findings) if (f.grant !== undefined) grantsOf.add(f.grant);
+    }
+    const named = new Set(valid.filter((a) => a.check === grantCheck && a.grant !== undefined).map((a) => a.grant!));
+    const unnamed = [...grantsOf].filter((g) => !named.has(g));
+    const blanket = valid.find((a) => a.check === grantCheck && a.grant === undefined);
+    if (blanket && unnamed.length > 1) {
+      const order = Object.values(SensitiveGrant).filter((g) => unnamed.includes(g));
+      this.errors.push({
+        code: 'AcceptedRiskNeedsGrant',
+        field: `${field}.acceptedRisks[${grantCheck}]`,
+        value: blanket.reason,
+        message: `one ${grantCheck} entry would accept ${order.length} different sensitive grants under one reason (${order.join(', ')}): each is accepted by name`,
+        fix: `accept each grant with its own reason: acceptedRisks: [${order.map((g) => `{ check: '${grantCheck}', grant: SensitiveGrant.${g}, reason: '...' }`).join(', ')}]`,
+      });
+    }
+    /** The entry that accepts `f`, if any. */
+    const acceptance = (f: { code: string; grant?: SensitiveGrant }): OlmV1AcceptedRisk | undefined => {
+      const id = PolicyChecks.byCode(f.code)?.id;
+      if (id !== grantCheck || f.grant === undefined) return valid.find((a) => a.check === id && a.grant === undefined);
+      return valid.find((a) => a.check === id && a.grant === f.grant) ?? (unnamed.length <= 1 ? blanket : undefined);
+    };
+    /** Covered by an OLMT-044 entry without a grant that AcceptedRiskNeedsGrant reports: that one error stands for it. */
+    const reportedAsAmbiguous = (f: { grant?: SensitiveGrant }) =>
+      blanket !== undefined && unnamed.length > 1 && f.grant !== undefined && unnamed.includes(f.grant);
+    const reasonOf = (f: { code: string; grant?: SensitiveGrant }) => {
+      const a = acceptance(f);
+      return a ? `accepted: ${a.reason}` : 'REFUSED at synth';
+    };
+    const used = new Set<OlmV1AcceptedRisk>();
+    const report = (d: DiagnosticDetails, f: { code: string; grant?: SensitiveGrant } = d) => {
+      const a = acceptance(f);
+      if (a) used.add(a);
+      else if (!reportedAsAmbiguous(f)) this.errors.push(d);
     };
     const findingsOf = new Map<string, Set<string>>();
     for (const bundle of inRange) {
@@ -335,15 +367,16 @@ export class OlmV1Team extends Construct {
       const preview = OlmV1PermissionPreview.of(render);
       findingsOf.set(bundle.name, new Set(preview.findings.map((f) => `${f.code}: ${f.what}`)));
       this.reportLines.push(`  - ${markdownText(`${bundle.name}: installed with cluster-admin; ${preview.subjects.length} subject(s) bound: ${preview.subjects.map((x) => `${x.subject}${x.unbounded ? ' (everything)' : ''}`).join(', ') || 'none'}`)}`);
-      for (const f of preview.findings) this.reportLines.push(`    - ${markdownText(`${PolicyChecks.byCode(f.code)!.id} ${f.what} (${reasonOf(f.code)})`)}`);
+      for (const f of preview.findings) this.reportLines.push(`    - ${markdownText(`${PolicyChecks.byCode(f.code)!.id} ${f.what} (${reasonOf(f)})`)}`);
       for (const f of preview.findings) {
         report({
           code: f.code,
           field: at,
           value: f.subject,
           message: `${f.what}: operator-controller applies ${bundle.name} with cluster-admin when team ${this.team} installs ${options.packageName}`,
-          fix: `pick another package or version, or accept it: acceptedRisks: [{ check: '${PolicyChecks.byCode(f.code)!.id}', reason }]`,
-        });
+          fix: `pick another package or version, or accept it: acceptedRisks: [{ check: '${PolicyChecks.byCode(f.code)!.id}', `
+            + `${f.grant !== undefined ? `grant: SensitiveGrant.${f.grant}, ` : ''}reason }]`,
+        }, f);
       }
     }
     for (let i = 1; i < inRange.length; i++) {
@@ -359,7 +392,7 @@ export class OlmV1Team extends Construct {
           .map((l) => l.trim()).filter((l) => l !== 'no permission change'),
         ...newFindings.map((f) => `+ ${f}`),
       ];
-      this.reportLines.push(`  - ${markdownText(`upgrade ${from.name} -> ${to.name} grows what the extension gets (${reasonOf('OlmV1UpgradeGrowsPermissions')}):`)}`);
+      this.reportLines.push(`  - ${markdownText(`upgrade ${from.name} -> ${to.name} grows what the extension gets (${reasonOf({ code: 'OlmV1UpgradeGrowsPermissions' })}):`)}`);
       for (const l of lines) this.reportLines.push(`    - ${markdownCode(l)}`);
       report({
         code: 'OlmV1UpgradeGrowsPermissions',
@@ -369,7 +402,7 @@ export class OlmV1Team extends Construct {
         fix: "narrow the version range, or accept it: acceptedRisks: [{ check: 'OLMT-047', reason }]",
       });
     }
-    return accepted.filter((a) => used.has(a.check));
+    return accepted.filter((a) => used.has(a));
   }
 
   /**

@@ -5,6 +5,7 @@ import { SubscriptionConfigChecks } from './subscription-config-checks';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { CatalogSourceLocation, ICatalogSource } from '../catalog/catalog-source';
 import { CuratedCatalog } from '../catalog/curated-catalog';
+import { CuratedList } from '../catalog/curated-list';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck, isObject, prop } from '../core/input';
@@ -180,6 +181,46 @@ export class OperatorSubscription extends Construct {
     return graph !== undefined && pinned !== undefined && !graph.entries.some((e) => e.name === pinned);
   }
 
+  /**
+   * True when the pinned CSV cannot be installed as given (not in the upgrade graph, or outside the curated
+   * catalog's version range): its one error stands for the upgrade and derivation errors that would follow.
+   * @internal
+   */
+  public get _pinReported(): boolean {
+    return this._pinOutsideGraph || this.pinOutsideCuratedRange() !== undefined;
+  }
+
+  /**
+   * The pinned CSV and its version when the version is known (from the bundle or the upgrade graph) and the curated
+   * catalog's ranges of the package and channel (`CuratedList.allowsVersion`) exclude it. Checked with or without a
+   * `sourceCatalog`: the catalog built from the curated list never contains such a version, so OLM cannot resolve it.
+   */
+  private pinOutsideCuratedRange(): { csv: string; version: string; ranges: string[] } | undefined {
+    const catalog = this.options.catalog;
+    const csv = this.pinnedCsv;
+    if (!(catalog instanceof CuratedCatalog) || csv === undefined || this.curatedVersionRanges.length === 0) return undefined;
+    const pkg = catalog.packages.find((p) => p.name === this.packageName);
+    const channel = this.options.channel ?? this.upgradeGraph?.channel;
+    const version = (this.installed?.name === csv ? this.installed.version : undefined) ?? this.upgradeGraph?.versionOf(csv);
+    if (!pkg || channel === undefined || version === undefined || CuratedList.allowsVersion(pkg, channel, version)) return undefined;
+    return { csv, version, ranges: this.curatedVersionRanges };
+  }
+
+  private pinRangeProblems(): DiagnosticDetails[] {
+    const outside = this.pinOutsideCuratedRange();
+    if (!outside) return [];
+    const inRange = this.effectiveUpgradeGraph?.channelOrder(this.versionRangeProblem() === undefined ? this.versionRange : undefined) ?? [];
+    const catalog = this.options.catalog as CuratedCatalog;
+    return [{
+      code: 'PinnedCsvOutsideCuratedRange',
+      field: this.options.startingCsv !== undefined ? 'startingCsv' : 'bundle',
+      value: outside.csv,
+      message: `'${outside.csv}' (version ${outside.version}) is outside the version range ${outside.ranges.join(' and ')} of package '${this.packageName}' `
+        + `in curated catalog '${catalog.catalogName}', so the catalog built from the curated list does not contain it and the Subscription would never resolve`,
+      fix: `pin a version within the range${inRange.length > 0 ? ` (the upgrade graph has ${inRange.join(', ')})` : ''}, or widen the package's versionRange in the curated list`,
+    }];
+  }
+
   private upgradeGraphProblems(): DiagnosticDetails[] {
     return graphProblems(this, this.options);
   }
@@ -200,12 +241,12 @@ export class OperatorSubscription extends Construct {
   }
 
   /** The catalog's `checkSubscription`, guarded like `bind`. */
-  private catalogMessages(): string[] {
+  private catalogMessages(packageName: string = this.options.packageName): string[] {
     const p = this.options;
     try {
       const messages: unknown = p.catalog.checkSubscription({
         subscriberNamespace: this.namespace,
-        packageName: p.packageName,
+        packageName,
         channel: p.channel,
         startingCsv: p.startingCsv,
       });
@@ -214,6 +255,24 @@ export class OperatorSubscription extends Construct {
     } catch (e) {
       return [`the catalog's checkSubscription failed: ${String((e as Error)?.message ?? e)}`];
     }
+  }
+
+  /**
+   * A wrong package name is one mistake: when the catalog rejects the package and the bundle and upgrade graph given
+   * are all of one other package that the catalog offers (as asked: channel and pin), the catalog's error says to
+   * subscribe to that package, and the package mismatches of the bundle and graph are left out.
+   */
+  private oneWrongPackageName(found: DiagnosticDetails[]): DiagnosticDetails[] {
+    const rejected = found.filter((d) => d.code === 'CatalogRejectsSubscription');
+    const mismatched = new Set([
+      ...(found.some((d) => d.code === 'UpgradeGraphPackageMismatch') ? [this.upgradeGraph!.packageName] : []),
+      ...this.bundles.map((b) => b.packageName).filter((n): n is string => n !== undefined && n !== this.packageName),
+    ]);
+    if (rejected.length === 0 || mismatched.size !== 1) return found;
+    const [given] = mismatched;
+    if (this.catalogMessages(given).length > 0) return found;
+    const fix = `set packageName to '${given}' (the package of the ${this.options.bundle ? 'bundle' : 'upgrade graph'} given, which the catalog offers)`;
+    return found.filter((d) => !PACKAGE_MISMATCHES.includes(d.code)).map((d) => (d.code === 'CatalogRejectsSubscription' ? { ...d, fix } : d));
   }
 
   private problems(): DiagnosticDetails[] {
@@ -258,7 +317,10 @@ export class OperatorSubscription extends Construct {
       });
     }
     out.push(...this.upgradeGraphProblems());
+    // the graph's own bundles are of the graph's package: one UpgradeGraphPackageMismatch says it for them
+    const graphMismatch = out.some((d) => d.code === 'UpgradeGraphPackageMismatch');
     for (const b of this.bundles) {
+      if (graphMismatch && b !== p.bundle && !(p.upgradeBundles ?? []).includes(b)) continue;
       if (b.packageName !== undefined && b.packageName !== p.packageName) {
         out.push({
           code: 'BundlePackageMismatch',
@@ -290,6 +352,10 @@ export class OperatorSubscription extends Construct {
         fix: 'subscribe to what the catalog offers, or add it to the catalog',
       });
     }
+    out.splice(0, out.length, ...this.oneWrongPackageName(out));
+    // the pin's version against the curated range, unless the catalog rejected the Subscription already (it checks
+    // startingCsv itself when it has a sourceCatalog)
+    if (!out.some((d) => d.code === 'CatalogRejectsSubscription')) out.push(...this.pinRangeProblems());
     // a channel the catalog does not offer is one mistake: the catalog's error names the allowed channels
     if (out.some((d) => d.code === 'CatalogRejectsSubscription' && d.message.includes(`channel "${p.channel}"`))) {
       return out.filter((d) => d.code !== 'UpgradeGraphChannelEmpty');
@@ -297,6 +363,9 @@ export class OperatorSubscription extends Construct {
     return out;
   }
 }
+
+/** The codes that say the bundle or the upgrade graph is of another package than `packageName`. */
+const PACKAGE_MISMATCHES = ['UpgradeGraphPackageMismatch', 'BundlePackageMismatch'];
 
 /** Problems of `upgradeGraph` / `versionRange` (see `OperatorSubscription.problems`). */
 function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps): DiagnosticDetails[] {

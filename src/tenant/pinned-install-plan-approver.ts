@@ -3,7 +3,7 @@ import { Chart, Lazy } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
 import { CompactRole } from './compact-role';
-import { NAME_CHECKING_PARENTS, orderAfter } from './private';
+import { NAME_CHECKING_PARENTS, namespaceReportedByParent, orderAfter } from './private';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
@@ -127,7 +127,8 @@ export class PinnedInstallPlanApprover extends Construct {
     // runtime input checks (JavaScript and jsii callers): problems are synth errors, the objects use safe values
     props = checkApproverProps(this.input, props);
     // no usable namespace: that one error, not also an empty-name error from every child
-    if (this.input.errors.length > 0 && props.namespace === '') NAME_CHECKING_PARENTS.add(this);
+    // (an invalid tenant namespace is the tenant's one error: the Role and RoleBinding do not repeat it)
+    if ((this.input.errors.length > 0 && props.namespace === '') || namespaceReportedByParent(this, props.namespace)) NAME_CHECKING_PARENTS.add(this);
     this.props = props;
     this.name = props.name ?? 'installplan-approver';
     this.namespace = props.namespace;

@@ -4,8 +4,11 @@
  * "needed for" steps de-duplicated and capped, and a fix that names the exact prop or method of the tenant.
  * The complete structured result stays available to tools as `ScopedOperatorTenant.preflight()`.
  */
+import { InstallerRuleChecks, SensitiveGrant } from './installer-rule-checks';
 import { DiagnosticDetails } from '../core/diagnostic-details';
+import { PolicyChecks } from '../core/policy-checks';
 import { PreflightCode, PreflightResult } from '../preflight/install-preflight';
+import { PolicyRule } from '../rbac/policy-rule';
 
 /** At most this many "needed for" steps are named in a finding; the rest is "and N more". */
 export const MAX_STEPS_SHOWN = 3;
@@ -29,6 +32,29 @@ export interface SubscriptionPreflight {
    * @default false - one `NeedsClusterScopedRules` finding lists them
    */
   readonly separateMissingRules?: boolean;
+  /**
+   * The sensitive grants the tenant accepts by name (`acceptedSensitiveGrants`, `allowedSensitiveGrants`): the
+   * NeedsClusterScopedRules fix names the others that the derived cluster-wide rules would hold, so that the synth
+   * after the opt-in asks for nothing unannounced.
+   * @default - none accepted
+   */
+  readonly acceptedSensitiveGrants?: SensitiveGrant[];
+}
+
+/**
+ * The sensitive grants that `rules`, as the installer's cluster-scoped rules, would hold and `accepted` does not
+ * accept (`InstallerRuleChecks.sensitiveGrantsHeld`, the registry the InstallerSensitiveGrant check uses).
+ */
+function grantsToAccept(rules: PolicyRule[], accepted: SensitiveGrant[]): SensitiveGrant[] {
+  if (rules.length === 0) return [];
+  return InstallerRuleChecks.sensitiveGrantsHeld(rules, { clusterScoped: true }).map((g) => g.grant).filter((g) => !accepted.includes(g));
+}
+
+/** The sentence of the NeedsClusterScopedRules fix that names the grants to accept next. */
+function acceptNext(grants: SensitiveGrant[]): string {
+  if (grants.length === 0) return '';
+  return `; the derived cluster-wide rules then hold ${grants.length} sensitive grant(s) to accept by name, each with its reason: acceptedSensitiveGrants: [`
+    + `${grants.map((g) => `{ grant: SensitiveGrant.${g}, reason: '...' }`).join(', ')}]`;
 }
 
 /** Blockers (errors, or warnings with `PreflightEnforcement.WARNING`) and warnings of one Subscription. */
@@ -89,6 +115,19 @@ export function subscriptionFindings(s: SubscriptionPreflight): SubscriptionFind
     };
   };
 
+  // OLMT-016 is true of almost every bundle: one short line (the CRD names are in the preflight result and the CLI)
+  const crdsLine = (g: Group): DiagnosticDetails => {
+    const counts = g.messages.map((m) => /creates or updates (\d+) CRD\(s\)/.exec(m)?.[1]).filter((n): n is string => n !== undefined);
+    const n = counts.length === 1 ? `${counts[0]} ` : '';
+    return {
+      code: PreflightCode.CRDS_CREATED_BY_OLM,
+      field: field(g.indices),
+      value: value(g.indices),
+      message: `OLM creates its ${n}CRD(s) cluster-wide with its own client: one version for every tenant`,
+      fix: PolicyChecks.byCode(PreflightCode.CRDS_CREATED_BY_OLM)!.fix, // how to acknowledge it (the policy table's)
+    };
+  };
+
   const blockers: DiagnosticDetails[] = [];
   const problems = grouped((r) => r.problems);
   for (const [code, g] of problems) {
@@ -96,12 +135,12 @@ export function subscriptionFindings(s: SubscriptionPreflight): SubscriptionFind
   }
 
   // every missing rule once, with the versions and steps that need it
-  const missing = new Map<string, { namespace: string; steps: string[] }>();
+  const missing = new Map<string, { namespace: string; rule: PolicyRule; steps: string[] }>();
   const missingIn: number[] = [];
   s.results.forEach((r, i) => {
     if (r.missing.length > 0) missingIn.push(i);
     for (const m of r.missing) {
-      const entry = missing.get(m.formatted) ?? { namespace: m.namespace, steps: [] };
+      const entry = missing.get(m.formatted) ?? { namespace: m.namespace, rule: m.rule, steps: [] };
       for (const step of m.steps) if (!entry.steps.includes(step)) entry.steps.push(step);
       missing.set(m.formatted, entry);
     }
@@ -117,16 +156,20 @@ export function subscriptionFindings(s: SubscriptionPreflight): SubscriptionFind
     const who = `the installer ServiceAccount ${s.namespace}/${s.serviceAccount}`;
     const bundles = value(indices);
     if (needsCluster) {
+      const clusterRules = [...missing.entries()].filter(([, m]) => m.namespace === '').map(([, m]) => m.rule);
       blockers.push({
         code: PreflightCode.NEEDS_CLUSTER_SCOPED_RULES,
         field: field(indices),
         value: bundles,
         message: `OLM would fail to install ${bundles}: ${who} is confined to namespace ${s.namespace}, but OLM's scoped client needs `
           + `${outside.length} rule(s) outside it${rules.length > outside.length ? ` (and ${rules.length - outside.length} in it)` : ''}: ${rules.join('; ')}${neededFor}`,
-        fix: s.deriveInstallerRules
-          ? 'set clusterScopedInstallerRulesReason to why this operator may have rules outside the namespace (they are then derived, and annotated with the reason), or choose an operator without clusterPermissions, webhooks or API services'
-          : 'set deriveInstallerRules: true and clusterScopedInstallerRulesReason (why this operator may have rules outside the namespace) to derive exactly these rules, '
-            + 'or grant them with addInstallerRule and addClusterInstallerRule',
+        fix: (s.deriveInstallerRules
+          ? 'set clusterScopedInstallerRulesReason to why this operator may have rules outside the namespace (they are then derived, and annotated with the reason)'
+          : 'set deriveInstallerRules: true and clusterScopedInstallerRulesReason (why this operator may have rules outside the namespace) to derive exactly these rules')
+          + acceptNext(grantsToAccept(clusterRules, s.acceptedSensitiveGrants ?? []))
+          + (s.deriveInstallerRules
+            ? '; or choose an operator without clusterPermissions, webhooks or API services'
+            : '; or grant them with addInstallerRule and addClusterInstallerRule'),
       });
     }
     if (!needsCluster || s.separateMissingRules === true) {
@@ -142,6 +185,6 @@ export function subscriptionFindings(s: SubscriptionPreflight): SubscriptionFind
     }
   }
 
-  const warnings = [...grouped((r) => r.warnings)].map(([code, g]) => one(code, g));
+  const warnings = [...grouped((r) => r.warnings)].map(([code, g]) => (code === PreflightCode.CRDS_CREATED_BY_OLM ? crdsLine(g) : one(code, g)));
   return { blockers, warnings };
 }

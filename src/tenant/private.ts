@@ -3,6 +3,7 @@ import { ApiObject } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { IConstruct } from 'constructs';
 import { seal } from '../core/content-cache';
+import { KubernetesNames } from '../core/names';
 import { PolicyRule } from '../rbac/policy-rule';
 
 /** Converts rules to the cdk8s-plus L1 `PolicyRule` shape (its `toJson` renames `nonResourceUrLs`). */
@@ -44,6 +45,18 @@ export function nonEmpty(map: { [key: string]: string } | undefined): { [key: st
  * children then check only types, so one bad name is one error.
  */
 export const NAME_CHECKING_PARENTS = new WeakSet<IConstruct>();
+
+/**
+ * The namespace name each tenant checks itself (InvalidName): a construct the tenant creates in that namespace (the
+ * pinned approver) does not report it again.
+ */
+export const CHECKED_NAMESPACES = new WeakMap<IConstruct, string>();
+
+/** True when `c`'s parent checks `namespace` itself and found it invalid (its one error stands for `c`'s). */
+export function namespaceReportedByParent(c: IConstruct, namespace: string): boolean {
+  const parent = c.node.scope;
+  return parent !== undefined && CHECKED_NAMESPACES.get(parent) === namespace && !KubernetesNames.isDns1123Label(namespace);
+}
 
 /** True when `c`'s parent already checks the names it gives `c`. */
 export function namesCheckedByParent(c: IConstruct): boolean {

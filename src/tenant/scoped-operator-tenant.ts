@@ -10,7 +10,7 @@ import { SubscriptionInfo, SubscriptionOptions } from './operator-subscription-p
 import { IOperatorTenant } from './operator-tenant';
 import { PeopleAccess } from './people-access';
 import { PinnedApproverOptions, PinnedInstallPlanApprover } from './pinned-install-plan-approver';
-import { NAME_CHECKING_PARENTS, orderAfter } from './private';
+import { CHECKED_NAMESPACES, NAME_CHECKING_PARENTS, orderAfter } from './private';
 import { RemovedOperatorOptions, ScopedOperatorTenantProps, TenantAccessGrant, TenantSensitiveGrant } from './scoped-operator-tenant-props';
 import { SubjectRoleBinding } from './subject-role-binding';
 import { SystemNamespaces } from './system-namespaces';
@@ -119,6 +119,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     this.props = p;
     const ns = p.namespaceName ?? '';
     this.namespaceName = ns;
+    CHECKED_NAMESPACES.set(this, ns); // an invalid name is this tenant's error (nameErrors), not its approver's too
     this.operatorGroupName = p.operatorGroupName ?? ns;
     this.installerServiceAccountName = p.installerServiceAccountName ?? ns;
     this.installerRoleName = p.installerRoleName ?? this.installerServiceAccountName;
@@ -171,6 +172,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       namespaceIsValid: () => this.namespaceIsValid(),
       relaxes: (code) => this.relaxes(code),
       hasPinnedApprover: () => this.dayTwo.approver !== undefined,
+      acceptedSensitiveGrants: () => this.grants.allowedGrants(),
     });
     this.people = new PeopleAccess(this, {
       namespace: ns,

@@ -367,7 +367,7 @@ export class TenantFindings {
     }
     if (p.deriveInstallerRules) {
       // a pin outside the upgrade graph is reported once, by the Subscription (its bundle is missing because of it)
-      for (const s of ctx.subscriptions.all.filter((x) => x.bundles.length === 0 && !x._pinOutsideGraph)) {
+      for (const s of ctx.subscriptions.all.filter((x) => x.bundles.length === 0 && !x._pinReported)) {
         out.push({
           code: 'DeriveWithoutBundle',
           field: `subscriptions[${s.name}].bundle`,

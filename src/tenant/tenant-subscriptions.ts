@@ -3,6 +3,7 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { InstallerRbac } from './installer-rbac';
+import { SensitiveGrant } from './installer-rule-checks';
 import { LazyMap } from './lazy-collections';
 import { OperatorSubscription } from './operator-subscription';
 import { PreflightEnforcement, SubscriptionOptions } from './operator-subscription-props';
@@ -15,7 +16,7 @@ import { ICatalogSource } from '../catalog/catalog-source';
 import { rulesKey as ruleListKey } from '../core/content-cache';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { isObject } from '../core/input';
-import { InstallPreflight, PreflightResult } from '../preflight/install-preflight';
+import { InstallPreflight, PreflightCode, PreflightResult } from '../preflight/install-preflight';
 import { UpgradeAnalysisResult } from '../upgrade/upgrade-analysis';
 
 /** What the Subscriptions need of their tenant. */
@@ -33,7 +34,12 @@ export interface TenantSubscriptionsOptions {
   /** True when the tenant's `policyChecks` lowers the check of `code` below ERROR. */
   relaxes(code: string): boolean;
   hasPinnedApprover(): boolean;
+  /** The sensitive grants the tenant accepts by name (see `SubscriptionPreflight.acceptedSensitiveGrants`). */
+  acceptedSensitiveGrants(): SensitiveGrant[];
 }
+
+/** The preflight findings that list the installer's missing rules (an upgrade lacking only those is folded in). */
+const FOLDED_CODES = ['MissingInstallerPermission', PreflightCode.NEEDS_CLUSTER_SCOPED_RULES];
 
 /** Findings split into what fails the synth and what only warns. */
 export interface SplitFindings {
@@ -139,8 +145,13 @@ export class TenantSubscriptions {
         serviceAccount: this.options.serviceAccountName,
         deriveInstallerRules: this.options.props.deriveInstallerRules === true,
         separateMissingRules: this.options.relaxes('NeedsClusterScopedRules'),
+        acceptedSensitiveGrants: this.options.acceptedSensitiveGrants(),
       });
-      (sub.preflightEnforcement === PreflightEnforcement.ERROR ? errors : warnings).push(...found.blockers);
+      const covered = this.upgradesFailingLikeInstall(sub);
+      const blockers = covered.length === 0 ? found.blockers : found.blockers.map((d) => (FOLDED_CODES.includes(d.code)
+        ? { ...d, message: `${d.message}; the allowed upgrade(s) ${covered.join(', ')} lack only the same rule(s), so this fix covers them too` }
+        : d));
+      (sub.preflightEnforcement === PreflightEnforcement.ERROR ? errors : warnings).push(...blockers);
       warnings.push(...found.warnings);
     }
     return { errors, warnings };
@@ -153,7 +164,25 @@ export class TenantSubscriptions {
 
   /** The upgrade checks of every Subscription with an upgrade graph (see `upgrade-checks.ts`). */
   public upgradeFindings(): SplitFindings {
-    return this.upgradeChecks.findings(this.all, this.upgradeContext());
+    const ctx = this.upgradeContext();
+    return this.upgradeChecks.findings(this.all, ctx, (sub, edge) => this.upgradesFailingLikeInstall(sub).includes(edge));
+  }
+
+  /**
+   * The allowed upgrades of `sub` (`from -> to`) that fail only for rules the install of its bundles already lacks:
+   * the install's error names them and its fix covers them, so they are no UpgradeWouldFail of their own (one
+   * mistake, e.g. a forgotten deriveInstallerRules, one error).
+   */
+  private upgradesFailingLikeInstall(sub: OperatorSubscription): string[] {
+    const results = this.preflightOf(sub);
+    if (results.every((r) => r.missing.length === 0)) return [];
+    const missing = new Set(results.flatMap((r) => r.missing.map((m) => m.formatted)));
+    const analysis = this.upgradeChecks.analysis(sub, this.upgradeContext());
+    return (analysis?.edges ?? [])
+      .filter((r) => r.preflight !== undefined && !r.preflight.ok
+        && r.preflight.problems.every((p) => p.code === PreflightCode.NEEDS_CLUSTER_SCOPED_RULES)
+        && r.preflight.missing.every((m) => missing.has(m.formatted)))
+      .map((r) => `${r.edge.from} -> ${r.edge.to}`);
   }
 
   private upgradeContext(): UpgradeCheckContext {
@@ -176,6 +205,7 @@ export class TenantSubscriptions {
       deriveScope: props.deriveScope,
       deriveInstallerRules: props.deriveInstallerRules === true,
       hasPinnedApprover: this.options.hasPinnedApprover(),
+      namespaceIsValid: this.options.namespaceIsValid(),
     };
   }
 

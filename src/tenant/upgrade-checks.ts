@@ -22,6 +22,11 @@ export interface UpgradeCheckContext {
   readonly deriveScope?: DeriveScope;
   readonly deriveInstallerRules: boolean;
   readonly hasPinnedApprover: boolean;
+  /**
+   * False when the tenant namespace is missing or invalid: that error (InvalidName / MissingInput) stands for the
+   * upgrade checks, which are left out (nothing is derived for such a namespace, so every edge would "fail").
+   */
+  readonly namespaceIsValid: boolean;
 }
 
 /** Upgrade analyses of a tenant's Subscriptions, cached while the installer's rules stay the same. */
@@ -33,7 +38,8 @@ export class UpgradeChecks {
     const graph = sub.effectiveUpgradeGraph;
     const from = sub.pinnedCsv;
     // a pin outside the graph is one error (PinnedCsvNotInUpgradeGraph), not also the upgrades "from" it
-    if (!graph || from === undefined || sub._pinOutsideGraph || sub.allowedUpgrades().length === 0) return undefined;
+    // and an invalid namespace is one error (InvalidName), not also every upgrade that nothing was derived for
+    if (!graph || from === undefined || !ctx.namespaceIsValid || sub._pinReported || sub.allowedUpgrades().length === 0) return undefined;
     const key = JSON.stringify([ctx.installerRules, ctx.clusterInstallerRules, ctx.otherNamespaceRules, ctx.targetNamespaces]);
     const cached = this.cache.get(sub);
     if (cached && cached.key === key) return cached.result;
@@ -55,7 +61,9 @@ export class UpgradeChecks {
    * One finding per failing upgrade target (every edge into it fails the same way: OLM checks the target's
    * bundle): the edges, each missing rule once, the other blockers. Versions without a bundle are a warning.
    */
-  public findings(subs: OperatorSubscription[], ctx: UpgradeCheckContext): { errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] } {
+  public findings(subs: OperatorSubscription[], ctx: UpgradeCheckContext,
+    reportedWithInstall: (sub: OperatorSubscription, edge: string) => boolean = () => false,
+  ): { errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] } {
     const errors: DiagnosticDetails[] = [];
     const warnings: DiagnosticDetails[] = [];
     if (ctx.deriveScope !== undefined && !ctx.deriveInstallerRules) {
@@ -75,7 +83,8 @@ export class UpgradeChecks {
       const ranges = [...sub.curatedVersionRanges, ...(sub.versionRange === undefined ? [] : [sub.versionRange])];
       const byTarget = new Map<string, string[]>();
       for (const r of result.edges) {
-        if (r.preflight === undefined || r.preflight.ok) continue;
+        // an edge that lacks only what the install lacks is named by the install's error
+        if (r.preflight === undefined || r.preflight.ok || reportedWithInstall(sub, `${r.edge.from} -> ${r.edge.to}`)) continue;
         byTarget.set(r.edge.to, [...(byTarget.get(r.edge.to) ?? []), `${r.edge.from} -> ${r.edge.to}`]);
       }
       for (const [to, edges] of byTarget) {

@@ -28,7 +28,11 @@ describe('examples/olm-v1-platform.ts: two teams on OLM v1', () => {
       ]],
     ]);
     const ext = objects.find((o) => o.metadata.name === 'observability-grafana-operator');
-    expect(ext.metadata.annotations).toEqual({ 'olm-tenancy.io/accepted-risks': 'OLMT-044: grafana-operator reads datasource credentials from Secrets and manages the Grafana Deployments, Services and ConfigMaps in the namespaces it serves' });
+    expect(ext.metadata.annotations).toEqual({
+      'olm-tenancy.io/accepted-risks': 'OLMT-044 SECRETS_READ_CLUSTER_WIDE: grafana-operator reads datasource credentials from Secrets in the namespaces it serves; '
+      + 'OLMT-044 WORKLOAD_WRITES: grafana-operator manages the Grafana Deployments; OLMT-044 SERVICE_UPDATE: grafana-operator manages the Grafana Services; '
+      + 'OLMT-044 CONFIGMAP_UPDATE: grafana-operator manages the Grafana ConfigMaps',
+    });
     expect(ext.spec.source.catalog).toEqual({
       packageName: 'grafana-operator',
       version: '>=5.24.0 <6.0.0',

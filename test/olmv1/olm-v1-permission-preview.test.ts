@@ -6,6 +6,7 @@ import { appAndChart, synthErrors, validator } from './helpers';
 import { OperatorBundle } from '../../src/bundle';
 import { Diagnostics } from '../../src/core';
 import { CuratedClusterCatalog, OlmV1PermissionPreview, OlmV1PreviewFindingCode, OlmV1Team, OlmV1TeamProps, RegistryV1Render } from '../../src/olmv1';
+import { SensitiveGrant } from '../../src/tenant';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const shared = (name: string, version: string) => OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', name, version));
@@ -90,6 +91,7 @@ describe('OlmV1PermissionPreview', () => {
       code: OlmV1PreviewFindingCode.SENSITIVE_GRANT,
       subject: 'ServiceAccount team-x/op',
       what: "ServiceAccount team-x/op gets 'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers) in every namespace (WORKLOAD_WRITES)",
+      grant: SensitiveGrant.WORKLOAD_WRITES,
     }]);
   });
 
@@ -208,12 +210,16 @@ describe('OlmV1Team with bundles: refused unless accepted by name with a reason'
 
   test('upgrade escalation along the allowed range: the diff is named (OLMT-047) unless accepted', () => {
     const bundles = [grafanaNext('            - apiGroups:\n                - ""\n              resources:\n                - nodes\n              verbs:\n                - get\n'), shared('grafana-operator', '5.24.0')];
-    const accept53 = { check: 'OLMT-044', reason: 'grafana reads its datasource Secrets' };
-    const { app } = team([{ packageName: 'grafana-operator', namespace: 'team-x', bundles, acceptedRisks: [accept53] }], [{ name: 'grafana-operator', versionRange: '>=5.0.0 <6.0.0' }]);
+    // each of 5.24.0's sensitive grants accepted by name (issue 30 item 10)
+    const accept53 = [
+      SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE,
+    ]
+      .map((grant) => ({ check: 'OLMT-044', grant, reason: 'grafana reads its datasource Secrets and manages its Deployments, Services and ConfigMaps' }));
+    const { app } = team([{ packageName: 'grafana-operator', namespace: 'team-x', bundles, acceptedRisks: accept53 }], [{ name: 'grafana-operator', versionRange: '>=5.0.0 <6.0.0' }]);
     expect(strip(synthErrors(app))).toEqual([
       'extensions[team-x-grafana-operator].bundles[grafana-operator.v5.25.0]="5.24.0 -> 5.25.0": the upgrade grafana-operator.v5.24.0 -> grafana-operator.v5.25.0 inside range \'>=5.0.0 <6.0.0\' grows what the extension gets: + cluster-scoped Namespace:"" APIGroups:[] Resources:[nodes] Verbs:[get]. Fix: narrow the version range, or accept it: acceptedRisks: [{ check: \'OLMT-047\', reason }] (OlmV1UpgradeGrowsPermissions, OLMT-047)',
     ]);
-    const accepted = team([{ packageName: 'grafana-operator', namespace: 'team-x', bundles, acceptedRisks: [accept53, { check: 'OLMT-047', reason: 'reviewed 5.25.0' }] }], [{ name: 'grafana-operator', versionRange: '>=5.0.0 <6.0.0' }]);
+    const accepted = team([{ packageName: 'grafana-operator', namespace: 'team-x', bundles, acceptedRisks: [...accept53, { check: 'OLMT-047', reason: 'reviewed 5.25.0' }] }], [{ name: 'grafana-operator', versionRange: '>=5.0.0 <6.0.0' }]);
     expect(synthErrors(accepted.app)).toEqual([]);
   });
 

@@ -44,7 +44,7 @@ describe('warnings where people look', () => {
     const byCode = (code: string) => rows.filter((r) => r.includes(` ${code} |`) || r.startsWith(`| ${code} |`));
     expect(byCode('CrdsCreatedByOlm')).toEqual([
       '| OLMT-016 CrdsCreatedByOlm | platform/TeamA subscriptions[etcd].bundle = etcdoperator.v0.9.4 | the bundle ships CRDs, which OLM creates cluster-wide with its own '
-      + 'client: one version shared by every tenant | coordinate CRD versions across tenants (the cross-tenant checks report conflicts) |',
+      + 'client: one version shared by every tenant | coordinate CRD versions across tenants; acknowledge it with policyChecks: { \'OLMT-016\': PolicySeverity.OFF } |',
     ]);
     expect(byCode('AllNamespacesIncludesTenants')).toHaveLength(1);
     expect(byCode('AllNamespacesIncludesTenants')[0]).toMatch(/^\| OLMT-014 AllNamespacesIncludesTenants \| platform\/Global [^|]*\| an AllNamespaces OperatorGroup also reaches every other tenant's namespace \| [^|]+ \|$/);
