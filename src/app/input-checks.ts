@@ -3,7 +3,7 @@
 // static methods (GitOpsLayout) throw one clear Error in the diagnostics format (throwIfInvalid).
 import { AppProps, YamlOutputType } from 'cdk8s';
 import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
-import { OutputLayout, TenancyAppProps } from './tenancy-app-props';
+import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input';
 import { NameRule } from '../core/names';
 
@@ -31,6 +31,7 @@ export function checkTenancyAppProps(check: InputCheck, raw: unknown, outputLayo
     syncWaves: check.optionalBoolean('syncWaves', p('syncWaves')),
     report: check.optionalBoolean('report', p('report')),
     quiet: check.optionalBoolean('quiet', p('quiet')),
+    errorFormat: check.optionalEnum('errorFormat', p('errorFormat'), SynthErrorFormat as any, 'SynthErrorFormat'),
   };
 }
 

@@ -17,7 +17,7 @@ import { identityOf, LayoutEntry, LayoutSource } from './gitops-layout-entries';
 import { GitOpsObject } from './gitops-layout-props';
 import { checkTenancyAppProps } from './input-checks';
 import { OlmWrites } from './olm-writes';
-import { OutputLayout, TenancyAppProps } from './tenancy-app-props';
+import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { FAITHFUL_WRITER_APPS, UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError, YamlWriter } from './yaml-writer';
 import { addErrorProducer, Diagnostic, Diagnostics, errorDetailsOf, Severity } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
@@ -106,6 +106,8 @@ export class TenancyApp extends App {
   public readonly quiet: boolean;
   /** Whether `synth()` writes TENANCY.md. */
   public readonly report: boolean;
+  /** The form of the error a failed synth throws. */
+  public readonly errorFormat: SynthErrorFormat;
   private lastSummary?: SynthSummary;
 
   constructor(props: TenancyAppProps = {}) {
@@ -120,6 +122,7 @@ export class TenancyApp extends App {
     this.syncWaves = checked.syncWaves ?? false;
     this.quiet = checked.quiet ?? false;
     this.report = checked.report ?? false;
+    this.errorFormat = checked.errorFormat ?? SynthErrorFormat.AUTO;
   }
 
   /** The summary of the last `synth()`, if any. */
@@ -522,8 +525,10 @@ function countOf(constructs: IConstruct[], type: abstract new (...args: any[]) =
 
 /**
  * cdk8s `validate` (lib/app.js): every construct's validations, one error listing them all, one line each (the
- * form tools and tests read). Run as an app (`cdk8s synth`, `ts-node main.ts`), the error is for people instead:
- * each finding readable (`Diagnostics.formatReadable`), printed without a stack trace, exit code 1.
+ * form tools and tests read). Run as an app (`cdk8s synth`, `ts-node main.ts`: the main module on the call stack,
+ * also when the main catches the error), the error is for people instead: each finding readable
+ * (`Diagnostics.formatReadable`), printed without a stack trace when uncaught, exit code 1. `errorFormat` picks
+ * the form explicitly (`SynthErrorFormat`).
  */
 function validate(app: App, cache: FindAllCache): void {
   const errors: string[] = [];
@@ -535,8 +540,12 @@ function validate(app: App, cache: FindAllCache): void {
     }
   }
   if (errors.length === 0) return;
-  if (!runAsApp()) throw new Error(`Validation failed with the following errors:\n  ${errors.join('\n  ')}`);
-  exitOnSynthFailure();
+  const format = app instanceof TenancyApp ? app.errorFormat : SynthErrorFormat.AUTO;
+  const asApp = format !== SynthErrorFormat.ONE_LINE && runAsApp();
+  if (format === SynthErrorFormat.ONE_LINE || (format === SynthErrorFormat.AUTO && !asApp)) {
+    throw new Error(`Validation failed with the following errors:\n  ${errors.join('\n  ')}`);
+  }
+  if (asApp) exitOnSynthFailure();
   const error = new Error(`Synthesis failed with ${errors.length} error(s); nothing was written:\n\n${readable.join('\n\n')}\n`);
   (error as any)[SYNTH_FAILURE] = true;
   throw error;
