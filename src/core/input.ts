@@ -602,15 +602,19 @@ const RULE_FIELDS = ['verbs', 'apiGroups', 'resources', 'resourceNames', 'nonRes
  * Empty when the rule is readable. Field names in the results are prefixed with `field`.
  */
 export function ruleReadProblems(field: string, value: object): DiagnosticDetails[] {
-  let keys: string[];
+  // the engine's hot path (every rule of every RbacRules call): no key list is allocated for a clean rule
+  let keys: string[] | undefined;
   try {
-    keys = Object.keys(value);
+    for (const key in value) {
+      if (key === 'verbs' || key === 'apiGroups' || key === 'resources' || key === 'resourceNames' || key === 'nonResourceUrls') continue;
+      if (Object.prototype.hasOwnProperty.call(value, key)) (keys ??= []).push(key);
+    }
   } catch {
-    keys = [];
+    keys = undefined; // a Proxy whose ownKeys throws: its fields were read one by one already
   }
   const out: DiagnosticDetails[] = [];
-  for (const key of keys) {
-    if ((RULE_FIELDS as readonly string[]).includes(key) || prop(value, key) === undefined) continue;
+  for (const key of keys ?? []) {
+    if (prop(value, key) === undefined) continue;
     if (key === 'nonResourceURLs') {
       out.push({
         code: INPUT_CODES.unknownProp,
