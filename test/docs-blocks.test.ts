@@ -7,6 +7,8 @@
  *   itself, its App is synthesized: `pass` (the default) means no error, `fail` that the next block shows its errors;
  * - `output of=previous`: the errors the previous `run ... synth=fail` block really produces; each line of the block
  *   is one error line, `...` standing for text left out;
+ * - `output of=scenario:NAME [match=lines|wrapped]`: the real output of the code SCENARIOS[NAME] runs (the prose
+ *   around the block describes its input): equal, or each line one real line in order, or one real line wrapped;
  * - `yaml`: parsed (it must be one YAML document);
  * - `shell`, `text`: not runnable (shell commands; a listing, a diagram, abbreviated output), named as such;
  * - `checked-by=FILE`: generated or checked by that test (which must name the block's marker or heading).
@@ -20,6 +22,7 @@ import * as plus from 'cdk8s-plus-28';
 import { Parser } from 'commonmark';
 import * as ts from 'typescript';
 import { prometheusHistory } from '../examples/upgrade-demo';
+import { case3 } from './audit/leaky-cases';
 import * as lib from '../src';
 
 const ROOT = path.join(__dirname, '..');
@@ -181,6 +184,22 @@ function run(block: Block, context: Context, dir: string): void {
 
 /** Output the docs show without the code that prints it (prose describes the input): the code, here. */
 const SCENARIOS: { [name: string]: () => string } = {
+  // docs/audit.md: grafana-operator 5.24.0 with its cluster rules opted in, plus etcd 0.9.4, in one tenant
+  // (test/audit/leaky-cases.ts case3): the synth's errors, one a line
+  'audit-grafana-etcd': () => {
+    const { app } = case3();
+    return synthErrors(app).join('\n');
+  },
+  // docs/upgrades.md: UpgradeAnalysis.format along the published prometheus history from 0.37.0, the installer
+  // derived for 0.47.0
+  'upgrade-format-prometheus': () => {
+    const history = prometheusHistory();
+    const installer = lib.InstallerPermissions.leastPrivilege({ bundles: history.filter((b) => b.name === 'prometheusoperator.0.47.0'), namespace: 'team-m', targetNamespaces: ['team-m'] });
+    const result = lib.UpgradeAnalysis.analyze({
+      graph: lib.UpgradeGraph.fromBundles(history), from: 'prometheusoperator.0.37.0', namespace: 'team-m', targetNamespaces: ['team-m'], installerRules: installer.namespacedRules,
+    });
+    return lib.UpgradeAnalysis.format(result, 'team-m').join('\n');
+  },
   // docs/rbac.md example 1 (README.md's, checked by test/readme.test.ts, too)
   'rbac-example-1': () => coversText(rbacExample1()),
   'rbac-example-1-format': () => rbacExample1().missing.map((m) => lib.RbacRules.format(m, 'team-a')).join('\n'),
@@ -217,9 +236,10 @@ function synthErrors(app: cdk8s.App): string[] {
   }
 }
 
-/** An output line with `...` for text left out, as a regular expression. */
+/** An output line with `...` for text left out (and `<hash>` for a name's hash suffix), as a regular expression. */
 function pattern(line: string): RegExp {
-  return new RegExp(`^${line.trim().split('...').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const literal = (p: string) => p.split('<hash>').map((q) => q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[a-z0-9]+');
+  return new RegExp(`^${line.trim().split('...').map(literal).join('.*')}$`);
 }
 
 describe('docs code blocks', () => {
@@ -262,7 +282,23 @@ describe('docs code blocks', () => {
         } else if (b.kind === 'output' && b.args.of?.startsWith('scenario:')) {
           const scenario = SCENARIOS[b.args.of.slice('scenario:'.length)];
           expect([`${page}:${b.line}`, b.args.of, scenario !== undefined]).toEqual([`${page}:${b.line}`, b.args.of, true]);
-          expect([`${page}:${b.line}`, b.code.trimEnd()]).toEqual([`${page}:${b.line}`, scenario()]);
+          const real = scenario();
+          if (b.args.match === 'lines') {
+            // each shown line is one real line, in order (`...`: text left out)
+            const lines = real.split('\n');
+            let i = 0;
+            for (const line of b.code.trimEnd().split('\n')) {
+              while (i < lines.length && !pattern(line).test(lines[i].trim())) i++;
+              expect([`${page}:${b.line}`, line, i < lines.length || real]).toEqual([`${page}:${b.line}`, line, true]);
+              i++;
+            }
+          } else if (b.args.match === 'wrapped') {
+            // ONE real line, wrapped for reading (`...`: text left out)
+            const shown = pattern(b.code.trim().split('\n').join(' '));
+            expect([`${page}:${b.line}`, real.split('\n').some((l) => shown.test(l)) || real]).toEqual([`${page}:${b.line}`, true]);
+          } else {
+            expect([`${page}:${b.line}`, b.code.trimEnd()]).toEqual([`${page}:${b.line}`, real]);
+          }
         } else if (b.kind === 'output') {
           expect([`${page}:${b.line}`, b.args.of]).toEqual([`${page}:${b.line}`, 'previous']);
           if (lastErrors === undefined) throw new Error(`${page}:${b.line}: an output block without a run block with synth=fail before it`);
