@@ -21,8 +21,11 @@ import * as cdk8s from 'cdk8s';
 import * as plus from 'cdk8s-plus-28';
 import { Parser } from 'commonmark';
 import * as ts from 'typescript';
-import { prometheusHistory } from '../examples/upgrade-demo';
+import * as YAML from 'yaml';
 import { case3 } from './audit/leaky-cases';
+import * as schemaValidator from './util/schema-validator';
+import * as synthUtil from './util/synth';
+import { prometheusHistory } from '../examples/upgrade-demo';
 import * as lib from '../src';
 
 const ROOT = path.join(__dirname, '..');
@@ -123,9 +126,9 @@ function makeContext(name: string, dir: string): Context {
   const chart = new cdk8s.Chart(app, 'platform');
   const contexts: { [name: string]: () => { [name: string]: unknown } } = {
     // a file of its own: imports everything, defines everything
-    none: () => ({}),
+    'none': () => ({}),
     // `chart` of a TenancyApp; the library's exports in scope, as the docs' short samples assume
-    chart: () => ({ chart }),
+    'chart': () => ({ chart }),
     // plus `catalog`, the tenant's CatalogSource
     'chart+catalog': () => ({ chart, catalog: lib.CatalogSourceReference.fromName('curated-operators', 'team-m') }),
     // the tenants `teamA`, `teamB` a catalog serves, and `catalogs/community-operator-index`: a file-based catalog
@@ -138,7 +141,7 @@ function makeContext(name: string, dir: string): Context {
       teamB: new lib.ScopedOperatorTenant(chart, 'TeamB', { namespaceName: 'team-b' }),
     }),
     // the team names of a scale sample
-    teams: () => ({ teams: ['a', 'b', 'c'] }),
+    'teams': () => ({ teams: ['a', 'b', 'c'] }),
     // the App a test synthesizes (test/util)
     'test-app': () => ({ app, chart, expect }),
   };
@@ -152,8 +155,8 @@ function makeContext(name: string, dir: string): Context {
       'cdk8s': { ...cdk8s, App },
       'cdk8s-plus-28': plus,
       'cdk8s-olm-tenancy': library,
-      '../util/schema-validator': require('./util/schema-validator'),
-      '../util/synth': require('./util/synth'),
+      '../util/schema-validator': schemaValidator,
+      '../util/synth': synthUtil,
     },
   };
 }
@@ -312,8 +315,7 @@ describe('docs code blocks', () => {
             i++;
           }
         } else if (b.kind === 'yaml') {
-          const yaml = require('yaml');
-          const docs = yaml.parseAllDocuments(b.code);
+          const docs = YAML.parseAllDocuments(b.code) as YAML.Document[];
           expect([`${page}:${b.line}`, docs.length, docs.flatMap((d: any) => d.errors.map((x: any) => x.message))]).toEqual([`${page}:${b.line}`, 1, []]);
         } else if (b.kind === 'checked-by') {
           const file = path.join(ROOT, b.args['checked-by']);

@@ -5,6 +5,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
+import * as YAML from 'yaml';
 import {
   CatalogSourceReference, CuratedCatalog, CuratedCatalogAdmissionPolicy, GitOpsLayout, OpenShiftOperatorHubPolicy, OperatorBundle, OutputLayout,
   ScopedOperatorTenant, SensitiveGrant, TenancyApp,
@@ -30,9 +31,10 @@ describe('README claims', () => {
       const walk = (dir: string) => {
         for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
           const p = path.join(dir, e.name);
-          if (e.isDirectory()) walk(p);
-          else if (e.name.endsWith('.yaml') && e.name !== 'kustomization.yaml' && !p.includes(`${path.sep}argocd${path.sep}`)) {
-            objects.push({ file: path.relative(outdir, p), o: require('yaml').parse(fs.readFileSync(p, 'utf8')) });
+          if (e.isDirectory()) {
+            walk(p);
+          } else if (e.name.endsWith('.yaml') && e.name !== 'kustomization.yaml' && !p.includes(`${path.sep}argocd${path.sep}`)) {
+            objects.push({ file: path.relative(outdir, p), o: YAML.parse(fs.readFileSync(p, 'utf8')) });
           }
         }
       };
@@ -60,8 +62,8 @@ describe('README claims', () => {
       deriveInstallerRules: true,
       clusterScopedInstallerRulesReason: 'r',
       createTokenSecret: false,
-      acceptedSensitiveGrants: [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE]
-        .map((grant) => ({ grant, reason: 'r' })),
+      acceptedSensitiveGrants: [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE,
+        SensitiveGrant.CONFIGMAP_UPDATE].map((grant) => ({ grant, reason: 'r' })),
     }).subscribe({ packageName: 'grafana-operator', catalog: CatalogSourceReference.fromName('c', 'team-a'), bundle: bundle('grafana-operator', '5.24.0') });
     const errors = chart.node.findAll().flatMap((c) => c.node.validate());
     // grafana-operator creates Secrets cluster-wide: it mints a token of the installer, with or without the token Secret

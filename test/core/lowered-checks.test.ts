@@ -22,8 +22,8 @@ const QUIET_CRDS: Checks = { 'OLMT-016': PolicySeverity.OFF };
 /** grafana-operator 5.24.0 derived without clusterScopedInstallerRulesReason: the grants its cluster rules hold accepted. */
 const GRAFANA_ACCEPTED = {
   createTokenSecret: false,
-  acceptedSensitiveGrants: [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE]
-    .map((grant) => ({ grant, reason: 'grafana-operator manages Grafana Deployments, Services and ConfigMaps and reads datasource Secrets' })),
+  acceptedSensitiveGrants: [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE,
+    SensitiveGrant.CONFIGMAP_UPDATE].map((grant) => ({ grant, reason: 'grafana-operator manages Grafana Deployments, Services and ConfigMaps and reads datasource Secrets' })),
   acceptedReach: [{
     code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER,
     subject: 'ServiceAccount team-a/grafana-operator-controller-manager',

@@ -67,18 +67,18 @@ const ENTRY_POINTS: Record<string, (rule: PolicyRule, chart: Chart) => unknown> 
   'CompactRole.addRules': (rule, chart) => new CompactRole(chart, 'R', { name: 'r', namespace: 'team-a' }).addRules(rule),
   'CompactClusterRoleProps.rules': (rule, chart) => new CompactClusterRole(chart, 'R', { name: 'r', rules: [rule] }),
   'CompactClusterRole.addRules': (rule, chart) => new CompactClusterRole(chart, 'R', { name: 'r' }).addRules(rule),
-  'InstallPreflightProps.installerRules': (rule) => InstallPreflight.check({ bundle: ETCD, namespace: 'team-a', installerRules: [rule] }),
-  'InstallPreflightProps.clusterInstallerRules': (rule) => InstallPreflight.check({ bundle: ETCD, namespace: 'team-a', installerRules: [], clusterInstallerRules: [rule] }),
-  'InstallPreflightProps.otherNamespaceRules': (rule) => InstallPreflight.check({ bundle: ETCD, namespace: 'team-a', installerRules: [], otherNamespaceRules: [{ namespace: 'olm', rules: [rule] }] }),
-  'VersionsPreflightProps.installerRules': (rule) => InstallPreflight.checkVersions({ bundles: [ETCD], namespace: 'team-a', installerRules: [rule] }),
-  'VersionsPreflightProps.clusterInstallerRules': (rule) => InstallPreflight.checkVersions({ bundles: [ETCD], namespace: 'team-a', installerRules: [], clusterInstallerRules: [rule] }),
-  'VersionsPreflightProps.otherNamespaceRules': (rule) => InstallPreflight.checkVersions({ bundles: [ETCD], namespace: 'team-a', installerRules: [], otherNamespaceRules: [{ namespace: 'olm', rules: [rule] }] }),
-  'UpgradeAnalysisProps.installerRules': (rule) => UpgradeAnalysis.analyze({ graph: UpgradeGraph.fromBundles([ETCD]), from: ETCD.name, namespace: 'team-a', installerRules: [rule] }),
+  'InstallPreflightProps.installerRules': (rule) => InstallPreflight.check({ bundle: ETCD, namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: [rule] }),
+  'InstallPreflightProps.clusterInstallerRules': (rule) => InstallPreflight.check({ bundle: ETCD, namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: [], clusterInstallerRules: [rule] }),
+  'InstallPreflightProps.otherNamespaceRules': (rule) => InstallPreflight.check({ bundle: ETCD, namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: [], otherNamespaceRules: [{ namespace: 'olm', rules: [rule] }] }),
+  'VersionsPreflightProps.installerRules': (rule) => InstallPreflight.checkVersions({ bundles: [ETCD], namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: [rule] }),
+  'VersionsPreflightProps.clusterInstallerRules': (rule) => InstallPreflight.checkVersions({ bundles: [ETCD], namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: [], clusterInstallerRules: [rule] }),
+  'VersionsPreflightProps.otherNamespaceRules': (rule) => InstallPreflight.checkVersions({ bundles: [ETCD], namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: [], otherNamespaceRules: [{ namespace: 'olm', rules: [rule] }] }),
+  'UpgradeAnalysisProps.installerRules': (rule) => UpgradeAnalysis.analyze({ graph: UpgradeGraph.fromBundles([ETCD]), from: ETCD.name, namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: [rule] }),
   'UpgradeAnalysisProps.clusterInstallerRules': (rule) => UpgradeAnalysis.analyze({
-    graph: UpgradeGraph.fromBundles([ETCD]), from: ETCD.name, namespace: 'team-a', installerRules: [], clusterInstallerRules: [rule],
+    graph: UpgradeGraph.fromBundles([ETCD]), from: ETCD.name, namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: [], clusterInstallerRules: [rule],
   }),
   'UpgradeAnalysisProps.otherNamespaceRules': (rule) => UpgradeAnalysis.analyze({
-    graph: UpgradeGraph.fromBundles([ETCD]), from: ETCD.name, namespace: 'team-a', installerRules: [], otherNamespaceRules: [{ namespace: 'olm', rules: [rule] }],
+    graph: UpgradeGraph.fromBundles([ETCD]), from: ETCD.name, namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: [], otherNamespaceRules: [{ namespace: 'olm', rules: [rule] }],
   }),
 };
 
