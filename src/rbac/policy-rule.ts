@@ -7,7 +7,8 @@ import { INPUT_CODES, ruleReadProblems, shown } from '../core/input';
 
 /**
  * One RBAC rule, with Kubernetes' fields. Either resource fields (`apiGroups`, `resources`, optional
- * `resourceNames`) or `nonResourceUrls`, never both.
+ * `resourceNames`) or `nonResourceUrls`, never both. Other keys are refused by every entry point that takes rules
+ * (`nonResourceURLs` included: that is the Kubernetes JSON spelling, read by `PolicyRules.fromJson`).
  * @see https://kubernetes.io/docs/reference/kubernetes-api/authorization-resources/role-v1/#Role
  */
 export interface PolicyRule {

@@ -77,6 +77,10 @@ export class RbacRules {
    *   never an unnamed atom;
    * - non-resource URLs: equal, or the owner ends in `*` and the requested URL starts with the owner minus the `*`s.
    * Everything is case-sensitive. Owner rules are indexed, so large rule sets are fast.
+   *
+   * Input it cannot read is refused (an Error), never answered: a key a PolicyRule does not have (a typo, or
+   * `nonResourceURLs`, the Kubernetes JSON spelling: read manifests with `PolicyRules.fromJson`) in any rule, and a
+   * requested rule with neither `resources` nor `nonResourceUrls` (every owner would "cover" it).
    */
   public static covers(owner: PolicyRule[], requested: PolicyRule[]): CoverageResult {
     checkList('covers', 'owner', owner);
