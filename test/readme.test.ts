@@ -23,7 +23,7 @@ function section(start: string, end: string): string {
 
 describe('README.md', () => {
   test('the quick start runs as written and synthesizes the objects it describes', () => {
-    const code = section('## Quick start\n\n```ts', '```');
+    const code = section('## Quick start\n\n<!-- docs-block: run context=none -->\n```ts', '```');
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-'));
     const js = ts.transpileModule(
       code

@@ -4,7 +4,7 @@
 import { AppProps, YamlOutputType } from 'cdk8s';
 import { FluxOptions } from './flux-kustomizations-props';
 import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
-import { OutputLayout, TenancyAppProps } from './tenancy-app-props';
+import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { GoDuration } from '../catalog/go-duration';
 import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input';
 import { NameRule } from '../core/names';
@@ -35,6 +35,7 @@ export function checkTenancyAppProps(check: InputCheck, raw: unknown, outputLayo
     quiet: check.optionalBoolean('quiet', p('quiet')),
     argoCdHealthChecks: check.optionalBoolean('argoCdHealthChecks', p('argoCdHealthChecks')),
     flux: checkFluxOptions(check, 'flux', p('flux')),
+    errorFormat: check.optionalEnum('errorFormat', p('errorFormat'), SynthErrorFormat as any, 'SynthErrorFormat'),
   };
 }
 

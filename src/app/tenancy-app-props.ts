@@ -17,6 +17,23 @@ export enum OutputLayout {
   GITOPS = 'GITOPS',
 }
 
+/** The form of the error a failed `TenancyApp` synth throws. */
+export enum SynthErrorFormat {
+  /**
+   * `READABLE` when the synth is called with the program's main module on the call stack (`cdk8s synth` and
+   * `npx ts-node main.ts` run the app so, and so does a `main` that calls `app.synth()` and catches the error), and
+   * not under jest; `ONE_LINE` otherwise (a test, a tool or library module calling the synth).
+   */
+  AUTO = 'AUTO',
+  /**
+   * `Synthesis failed with N error(s); nothing was written:` and each finding readable (`Diagnostics.formatReadable`).
+   * Run as an app (see `AUTO`), an uncaught failure prints the message without a stack trace and exits 1.
+   */
+  READABLE = 'READABLE',
+  /** cdk8s's form: `Validation failed with the following errors:` and one line per finding (the form tools parse). */
+  ONE_LINE = 'ONE_LINE',
+}
+
 /** Props of `TenancyApp`: cdk8s `AppProps` plus the library's own. */
 export interface TenancyAppProps extends AppProps {
   /**
@@ -58,4 +75,9 @@ export interface TenancyAppProps extends AppProps {
    * @default false
    */
   readonly quiet?: boolean;
+  /**
+   * The form of the error a failed synth throws (see `SynthErrorFormat`).
+   * @default SynthErrorFormat.AUTO
+   */
+  readonly errorFormat?: SynthErrorFormat;
 }

@@ -21,7 +21,7 @@ import { checkTenancyAppProps } from './input-checks';
 import { OlmHealthChecks } from './olm-health';
 import { OlmWrites } from './olm-writes';
 import { removeStaleErrors, synthFailureMessage } from './synth-failure';
-import { OutputLayout, TenancyAppProps } from './tenancy-app-props';
+import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { FAITHFUL_WRITER_APPS, UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError, YamlWriter } from './yaml-writer';
 import { addErrorProducer, Diagnostic, Diagnostics, errorDetailsOf, Severity } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
@@ -117,6 +117,8 @@ export class TenancyApp extends App {
   public readonly argoCdHealthChecks: boolean;
   /** The Flux Kustomizations the GitOps layout writes to `flux/`, if any. */
   public readonly flux?: FluxOptions;
+  /** The form of the error a failed synth throws. */
+  public readonly errorFormat: SynthErrorFormat;
   private lastSummary?: SynthSummary;
 
   constructor(props: TenancyAppProps = {}) {
@@ -133,6 +135,7 @@ export class TenancyApp extends App {
     this.report = checked.report ?? false;
     this.argoCdHealthChecks = checked.argoCdHealthChecks ?? true;
     this.flux = checked.flux;
+    this.errorFormat = checked.errorFormat ?? SynthErrorFormat.AUTO;
   }
 
   /** The summary of the last `synth()`, if any. */
@@ -585,8 +588,10 @@ function countOf(constructs: IConstruct[], type: abstract new (...args: any[]) =
 
 /**
  * cdk8s `validate` (lib/app.js): every construct's validations, one error listing them all, one line each (the
- * form tools and tests read). Run as an app (`cdk8s synth`, `ts-node main.ts`), the error is for people instead:
- * each finding readable (`Diagnostics.formatReadable`), printed without a stack trace, exit code 1.
+ * form tools and tests read). Run as an app (`cdk8s synth`, `ts-node main.ts`: the main module on the call stack,
+ * also when the main catches the error), the error is for people instead: each finding readable
+ * (`Diagnostics.formatReadable`), printed without a stack trace when uncaught, exit code 1. `errorFormat` picks
+ * the form explicitly (`SynthErrorFormat`).
  */
 function validate(app: TenancyApp, cache: FindAllCache): void {
   const errors: string[] = [];
@@ -598,8 +603,12 @@ function validate(app: TenancyApp, cache: FindAllCache): void {
     }
   }
   if (errors.length === 0) return;
-  if (!runAsApp()) throw new Error(`Validation failed with the following errors:\n  ${errors.join('\n  ')}`);
-  exitOnSynthFailure();
+  const format = app instanceof TenancyApp ? app.errorFormat : SynthErrorFormat.AUTO;
+  const asApp = format !== SynthErrorFormat.ONE_LINE && runAsApp();
+  if (format === SynthErrorFormat.ONE_LINE || (format === SynthErrorFormat.AUTO && !asApp)) {
+    throw new Error(`Validation failed with the following errors:\n  ${errors.join('\n  ')}`);
+  }
+  if (asApp) exitOnSynthFailure();
   const error = new Error(synthFailureMessage(app.outdir, shownPath(app.outdir), errors, readable));
   (error as any)[SYNTH_FAILURE] = true;
   throw error;

@@ -26,7 +26,8 @@ export function checkSubject(check: InputCheck, field: string, value: unknown, e
 }
 
 function checkRules(check: InputCheck, field: string, value: unknown): void {
-  check.requiredArray(field, value, (v, f) => checkRuleShape(check, f, v), `pass ${field} as a list of PolicyRule objects`);
+  // rules asked what they allow: a rule of nothing allows nothing (unknown keys are still refused)
+  check.requiredArray(field, value, (v, f) => checkRuleShape(check, f, v, false), `pass ${field} as a list of PolicyRule objects`);
 }
 
 /** `EffectivePower.label(subject)`, `of(subject)`, `rulesIn(subject, namespace)`. */

@@ -520,18 +520,24 @@ export interface RuleShape {
   readonly nonResourceUrls?: string[];
 }
 
-export function checkRuleShape(check: InputCheck, field: string, value: unknown): RuleShape | undefined {
+/**
+ * @param named whether a rule of neither resources nor non-resource URLs is an error (rules to grant or to ask for:
+ * the API server refuses it); false for rules that are only asked what they allow (such a rule allows nothing)
+ */
+export function checkRuleShape(check: InputCheck, field: string, value: unknown, named: boolean = true): RuleShape | undefined {
   // a deep-frozen rule that passed once can never fail (the library's shared derived rules: thousands of tenants)
-  if (value !== null && typeof value === 'object' && CLEAN_SEALED_RULES.has(value)) return value as RuleShape;
-  const checked = checkRuleShapeOnce(check, field, value);
-  if (checked === value && isSealed(value as object)) CLEAN_SEALED_RULES.add(value as object);
+  const clean = named ? CLEAN_SEALED_RULES : CLEAN_SEALED_QUERY_RULES;
+  if (value !== null && typeof value === 'object' && clean.has(value)) return value as RuleShape;
+  const checked = checkRuleShapeOnce(check, field, value, named);
+  if (checked === value && isSealed(value as object)) clean.add(value as object);
   return checked;
 }
 
-/** Sealed (`seal`) rules that passed `checkRuleShape` as they are. */
+/** Sealed (`seal`) rules that passed `checkRuleShape` as they are (named, and not). */
 const CLEAN_SEALED_RULES = new WeakSet<object>();
+const CLEAN_SEALED_QUERY_RULES = new WeakSet<object>();
 
-function checkRuleShapeOnce(check: InputCheck, field: string, value: unknown): RuleShape | undefined {
+function checkRuleShapeOnce(check: InputCheck, field: string, value: unknown, named: boolean): RuleShape | undefined {
   if (value === undefined || value === null || !isObject(value)) {
     check.add({
       code: value === undefined || value === null ? INPUT_CODES.missing : INPUT_CODES.type,
@@ -563,6 +569,11 @@ function checkRuleShapeOnce(check: InputCheck, field: string, value: unknown): R
     }
   }
   if (bad) return undefined;
+  const unreadable = ruleReadProblems(field, value).filter((d) => named || d.code === INPUT_CODES.unknownProp);
+  if (unreadable.length > 0) {
+    for (const d of unreadable) check.add(d);
+    return undefined;
+  }
   if (prop(value, 'verbs') === undefined || prop(value, 'verbs') === null) {
     check.add({ code: INPUT_CODES.missing, field: `${field}.verbs`, message: `${field} has no verbs`, fix: 'list the verbs, e.g. verbs: ["get", "list"]' });
     return undefined;
@@ -579,6 +590,66 @@ function checkRuleShapeOnce(check: InputCheck, field: string, value: unknown): R
 }
 
 const RULE_FIELDS = ['verbs', 'apiGroups', 'resources', 'resourceNames', 'nonResourceUrls'] as const;
+
+/**
+ * What makes a PolicyRule object unreadable for the RBAC engine (the fields' types are checked separately):
+ * - a key the struct does not have (`resourcez`, or `nonResourceURLs`, the Kubernetes JSON spelling of
+ *   `nonResourceUrls`): the engine would read the rule without it, e.g. as a rule of nothing that every owner
+ *   "covers". One `UnknownProp` per key, with the nearest field name (keys whose value is `undefined` are ignored);
+ * - a rule with neither `resources` nor `nonResourceUrls` (both absent or empty): it names nothing, grants nothing and
+ *   is refused by the API server (`ValidatePolicyRule`, kubernetes pkg/apis/rbac/validation/validation.go), so
+ *   whatever it was meant to say is lost. Reported only when no key is unknown (the unknown key is the cause).
+ * Empty when the rule is readable. Field names in the results are prefixed with `field`.
+ */
+export function ruleReadProblems(field: string, value: object): DiagnosticDetails[] {
+  // the engine's hot path (every rule of every RbacRules call): no key list is allocated for a clean rule
+  let keys: string[] | undefined;
+  try {
+    for (const key in value) {
+      if (key === 'verbs' || key === 'apiGroups' || key === 'resources' || key === 'resourceNames' || key === 'nonResourceUrls') continue;
+      if (Object.prototype.hasOwnProperty.call(value, key)) (keys ??= []).push(key);
+    }
+  } catch {
+    keys = undefined; // a Proxy whose ownKeys throws: its fields were read one by one already
+  }
+  const out: DiagnosticDetails[] = [];
+  for (const key of keys ?? []) {
+    if (prop(value, key) === undefined) continue;
+    if (key === 'nonResourceURLs') {
+      out.push({
+        code: INPUT_CODES.unknownProp,
+        field: `${field}.${key}`,
+        value: valueText(prop(value, key)),
+        message: `${field} has "nonResourceURLs", the Kubernetes JSON spelling; a PolicyRule has no prop "nonResourceURLs"; did you mean "nonResourceUrls"?`,
+        fix: 'rename it to nonResourceUrls (or read the manifest\'s rule with PolicyRules.fromJson, which reads nonResourceURLs)',
+      });
+      continue;
+    }
+    const suggestion = nearestName(key, RULE_FIELDS);
+    out.push({
+      code: INPUT_CODES.unknownProp,
+      field: `${field}.${key}`,
+      value: valueText(prop(value, key)),
+      message: `${field} has ${JSON.stringify(key)}, but a PolicyRule has no prop ${JSON.stringify(key)}${suggestion !== undefined ? `; did you mean ${JSON.stringify(suggestion)}?` : ''}`,
+      fix: suggestion !== undefined ? `rename it to ${suggestion}` : `remove it; the props of a PolicyRule are ${RULE_FIELDS.join(', ')}`,
+    });
+  }
+  if (out.length > 0) return out;
+  const listLength = (key: string) => {
+    const v = prop(value, key);
+    return Array.isArray(v) ? v.length : 0;
+  };
+  if (listLength('resources') === 0 && listLength('nonResourceUrls') === 0) {
+    out.push({
+      code: INPUT_CODES.missing,
+      field,
+      value: valueText(value),
+      message: `${field} has neither resources nor nonResourceUrls: it names nothing (the API server refuses it, and no check can read what it was meant to grant)`,
+      fix: 'list the resources (with apiGroups), e.g. { apiGroups: [""], resources: ["configmaps"], verbs: ["get"] }, or the URLs, e.g. { nonResourceUrls: ["/metrics"], verbs: ["get"] }',
+    });
+  }
+  return out;
+}
 
 /** A required construct argument (`IConstruct`: an object with a `node` that can `findAll`); false and an error when not. */
 export function checkScope(check: InputCheck, field: string, value: unknown): boolean {

@@ -492,7 +492,8 @@ const CHECKS: PolicyCheck[] = [
     id: 'OLMT-049',
     code: 'OlmV1ExtensionNotPreviewed',
     severity: PolicySeverity.WARNING,
-    relaxable: true,
+    // an OlmV1Team has no policyChecks: nothing could lower it (the fix is to pass the bundles)
+    relaxable: false,
     summary: 'a team ClusterExtension without bundles: nobody sees what operator-controller will install with cluster-admin',
     fix: 'pass the bundles the version range resolves to (OperatorBundle.fromCatalogPackage)',
     example: "extensions: [{ packageName: 'prometheus', namespace: 'team-a' }]",

@@ -2,11 +2,13 @@
  * The PolicyRule struct (rbac.authorization.k8s.io/v1 `PolicyRule`) and its JSON form.
  * jsii structs cannot carry methods, so conversion lives in `PolicyRules`.
  */
-import { shown } from '../core/input';
+import { Diagnostics } from '../core/diagnostics';
+import { INPUT_CODES, ruleReadProblems, shown } from '../core/input';
 
 /**
  * One RBAC rule, with Kubernetes' fields. Either resource fields (`apiGroups`, `resources`, optional
- * `resourceNames`) or `nonResourceUrls`, never both.
+ * `resourceNames`) or `nonResourceUrls`, never both. Other keys are refused by every entry point that takes rules
+ * (`nonResourceURLs` included: that is the Kubernetes JSON spelling, read by `PolicyRules.fromJson`).
  * @see https://kubernetes.io/docs/reference/kubernetes-api/authorization-resources/role-v1/#Role
  */
 export interface PolicyRule {
@@ -38,7 +40,9 @@ export interface PolicyRule {
 /** Conversions between `PolicyRule` and Kubernetes JSON. */
 export class PolicyRules {
   /**
-   * Reads a rule from Kubernetes JSON (`nonResourceURLs`). Unknown fields are ignored; non-list fields throw.
+   * Reads a rule from Kubernetes JSON (`nonResourceURLs`): the reader for pasted manifests. Unknown fields are ignored,
+   * as Go's JSON decoder does when OLM reads a bundle; non-list fields throw. (The `PolicyRule` entry points refuse
+   * unknown keys, `nonResourceURLs` among them, and point here.)
    */
   public static fromJson(json: any): PolicyRule {
     if (json === null || typeof json !== 'object' || Array.isArray(json)) {
@@ -75,6 +79,9 @@ export class PolicyRules {
         throw new Error(`PolicyRules.toJson: rule field '${field}' must be a list of strings, got ${shown(v)}`);
       }
     }
+    // a key it does not know (a typo, or nonResourceURLs: this writes it from nonResourceUrls) would be dropped
+    const unknown = ruleReadProblems('rule', rule).filter((d) => d.code === INPUT_CODES.unknownProp);
+    if (unknown.length > 0) throw new Error(`PolicyRules.toJson: ${unknown.map((d) => Diagnostics.formatMessage(d)).join('; ')}`);
     const out: any = {};
     if (rule.apiGroups !== undefined) out.apiGroups = [...rule.apiGroups];
     if (rule.nonResourceUrls !== undefined && rule.nonResourceUrls.length > 0) out.nonResourceURLs = [...rule.nonResourceUrls];

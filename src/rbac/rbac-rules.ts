@@ -13,10 +13,10 @@
  * literal that only a `*` in the owner covers), `allows` matches one concrete request.
  */
 import { PolicyRule } from './policy-rule';
-import { BoundedCache, copyShallowArrays, isPlainRuleList, rulesKey, seal } from '../core/content-cache';
+import { BoundedCache, copyShallowArrays, isPlainRuleList, isSealed, rulesKey, seal } from '../core/content-cache';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { Diagnostics } from '../core/diagnostics';
-import { describeValue, INPUT_CODES, shown, valueText } from '../core/input';
+import { describeValue, INPUT_CODES, ruleReadProblems, shown, valueText } from '../core/input';
 
 /** Result of `RbacRules.covers`. */
 export interface CoverageResult {
@@ -77,10 +77,16 @@ export class RbacRules {
    *   never an unnamed atom;
    * - non-resource URLs: equal, or the owner ends in `*` and the requested URL starts with the owner minus the `*`s.
    * Everything is case-sensitive. Owner rules are indexed, so large rule sets are fast.
+   *
+   * Input it cannot read is refused (an Error), never answered: a key a PolicyRule does not have (a typo, or
+   * `nonResourceURLs`, the Kubernetes JSON spelling: read manifests with `PolicyRules.fromJson`) in any rule, and a
+   * requested rule with neither `resources` nor `nonResourceUrls` (every owner would "cover" it).
    */
   public static covers(owner: PolicyRule[], requested: PolicyRule[]): CoverageResult {
     checkList('covers', 'owner', owner);
     checkList('covers', 'requested', requested);
+    // a requested rule that names nothing would be "covered" by any owner: refused, not answered
+    requested.forEach((rule, i) => checkRuleShape(rule, 'RbacRules: a rule', `RbacRules.covers: requested[${i}]`));
     const index = new OwnerIndex(owner);
     const missing: PolicyRule[] = [];
     const seen = new Set<string>();
@@ -184,6 +190,9 @@ export class RbacRules {
       }
     }
     if (problems.length > 0) return problems;
+    // unknown keys; a rule of neither resources nor URLs gets the API server's own messages below
+    const unreadable = ruleReadProblems('rule', rule).filter((d) => d.code === INPUT_CODES.unknownProp);
+    if (unreadable.length > 0) return unreadable.map((d) => `${d.message}: ${d.fix}`);
     const desc = RbacRules.format(rule, '');
     if (len(rule.verbs) === 0) {
       problems.push(`rule ${desc}: 'verbs' is empty; list at least one verb (e.g. "get")`);
@@ -540,9 +549,21 @@ function checkList(method: string, field: string, value: unknown): void {
   });
 }
 
-function checkRuleShape(rule: PolicyRule, who: string): void {
+/**
+ * @param named when set, also refuse a rule with neither resources nor non-resource URLs (where reading it as
+ * "nothing" would give a wrong answer: a requested rule of nothing is "covered"), naming the rule so
+ */
+function checkRuleShape(rule: PolicyRule, who: string, named?: string): void {
   if (rule === null || typeof rule !== 'object' || Array.isArray(rule)) {
     throw new Error(`${who} must be an object with 'verbs', got ${shown(rule)}`);
+  }
+  // unknown keys (a typo, or the Kubernetes JSON spelling nonResourceURLs) would be read as absent: refused
+  if (!KNOWN_KEYS_SEALED_RULES.has(rule) || (named !== undefined && len(rule.resources) === 0 && len(rule.nonResourceUrls) === 0)) {
+    const problems = ruleReadProblems('rule', rule).filter((d) => named !== undefined || d.code === INPUT_CODES.unknownProp);
+    if (problems.length > 0) {
+      throw new Error(`${named ?? who}: ${problems.map((d) => Diagnostics.formatMessage(d)).join('; ')}`);
+    }
+    if (isSealed(rule)) KNOWN_KEYS_SEALED_RULES.add(rule);
   }
   for (const field of RULE_FIELDS) {
     const v = (rule as any)[field];
@@ -552,6 +573,9 @@ function checkRuleShape(rule: PolicyRule, who: string): void {
     }
   }
 }
+
+/** Sealed (deep-frozen) rules without unknown keys: the library's shared rules, checked once. */
+const KNOWN_KEYS_SEALED_RULES = new WeakSet<object>();
 
 function len(list: string[] | undefined): number {
   return list === undefined || list === null ? 0 : list.length;

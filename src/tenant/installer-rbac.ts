@@ -12,10 +12,16 @@ import { LegacyPullSecretAccess, ScopedOperatorTenantProps } from './scoped-oper
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { SystemNamespaces } from './system-namespaces';
 import { BIND_ROLES_ANNOTATION, DERIVE_SCOPE_ANNOTATION, REASON_ANNOTATION, SYSTEM_NAMESPACES_REASON_ANNOTATION } from './tenant-annotations';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 import { checkRuleShape, InputCheck } from '../core/input';
 import { DefaultInstallerRules } from '../preflight/default-installer-rules';
-import { DerivedRoleBind, InstallerPermissions, NamespaceRules } from '../preflight/install-preflight';
+import { DerivedRoleBind, InstallerPermissions, NamespaceRules, PreflightCode } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
+import { RbacRules } from '../rbac/rbac-rules';
+
+const NEEDS_CLUSTER_SCOPED_RULES = PreflightCode.NEEDS_CLUSTER_SCOPED_RULES;
+/** The reason annotation of roles derived outside the namespace because `policyChecks` lowers OLMT-006. */
+export const LOWERED_CLUSTER_SCOPED_REASON = 'derived without clusterScopedInstallerRulesReason: policyChecks lowers OLMT-006 (NeedsClusterScopedRules)';
 
 /** What the installer RBAC needs of its tenant. */
 export interface InstallerRbacOptions {
@@ -28,6 +34,11 @@ export interface InstallerRbacOptions {
   | 'clusterScopedInstallerRulesReason' | 'allowedBindRoles' | 'systemNamespacesReason'>;
   /** Where wrong-typed rules are collected (synth errors of the tenant). */
   readonly input: InputCheck;
+  /**
+   * Whether `policyChecks` lowers the check of `code` below ERROR for the tenant: a lowered `NeedsClusterScopedRules`
+   * (OLMT-006) derives the rules outside the namespace without `clusterScopedInstallerRulesReason`.
+   */
+  readonly relaxes: (code: string) => boolean;
   /** Annotates the installer Role (`cluster` false) or ClusterRole with the sensitive grants it holds. */
   readonly annotateGrants: (role: CompactRole | CompactClusterRole, cluster: boolean) => void;
 }
@@ -52,6 +63,8 @@ export class InstallerRbac {
   private readonly derivedNamedBinds = new LazySet<PolicyRule>();
   /** Derived binds per namespace ('' = cluster), by `kind/name`, for `BIND_ROLES_ANNOTATION`. */
   private readonly boundRoles = new LazyMap<string, Map<string, DerivedRoleBind>>();
+  /** Subscriptions whose rules outside the namespace were derived because OLMT-006 is lowered: bundles and rules. */
+  private readonly lowered = new LazyMap<string, { bundles: string[]; rules: string[] }>();
 
   constructor(private readonly scope: Construct, private readonly options: InstallerRbacOptions) {
     const { namespace: ns, props } = options;
@@ -148,7 +161,10 @@ export class InstallerRbac {
   /** Adds the least-privilege rules for `sub`'s bundles (see `deriveInstallerRules`). */
   public deriveFrom(sub: OperatorSubscription, targetNamespaces: string[]): void {
     const { props, namespace } = this.options;
-    const reason = props.clusterScopedInstallerRulesReason;
+    // a tenant that lowers OLMT-006 accepts the rules outside its namespace: they are derived (and reported as one
+    // NeedsClusterScopedRules finding at the lowered severity, `loweredClusterScopedFindings`), not left missing
+    const lowered = props.clusterScopedInstallerRulesReason === undefined && this.options.relaxes(NEEDS_CLUSTER_SCOPED_RULES);
+    const reason = props.clusterScopedInstallerRulesReason ?? (lowered ? LOWERED_CLUSTER_SCOPED_REASON : undefined);
     const bundles = props.deriveScope === DeriveScope.PINNED_VERSION ? sub.bundles.slice(0, 1) : [...sub.bundles, ...sub.upgradeGraphBundles];
     // shared, read-only rule objects: thousands of tenants on the same bundles hold one copy (see namespace-template.ts)
     const derived = InstallerPermissions._leastPrivilegeShared({
@@ -177,6 +193,13 @@ export class InstallerRbac {
     this.role.addRules(...derived.namespacedRules);
     this.annotateBinds(this.role, namespace);
     if (reason === undefined) return;
+    if (lowered) {
+      const outside = [
+        ...derived.clusterRules.map((r) => RbacRules.format(r, '')),
+        ...derived.otherNamespaceRules.flatMap((o) => o.rules.map((r) => RbacRules.format(r, o.namespace))),
+      ];
+      if (outside.length > 0) this.lowered.write().set(sub.name, { bundles: bundles.map((b) => b.name), rules: outside });
+    }
     markBinds('', derived.clusterRules);
     for (const rule of derived.clusterRules) this.addClusterRule('addClusterInstallerRule(rule)', rule);
     if (this._clusterRole && derived.clusterRules.length > 0) {
@@ -190,6 +213,22 @@ export class InstallerRbac {
       role.addRules(...other.rules);
       this.annotateBinds(role, other.namespace);
     }
+  }
+
+  /**
+   * One `NeedsClusterScopedRules` finding per Subscription whose rules outside the namespace were derived only because
+   * `policyChecks` lowers OLMT-006 (reported at the lowered severity by `PolicyChecks.apply`; OFF drops it).
+   */
+  public loweredClusterScopedFindings(): DiagnosticDetails[] {
+    const who = `the installer ServiceAccount ${this.options.namespace}/${this.options.serviceAccountName}`;
+    return [...this.lowered.read.entries()].map(([name, l]) => ({
+      code: NEEDS_CLUSTER_SCOPED_RULES,
+      field: `subscriptions[${name}]`,
+      value: l.bundles.join(', '),
+      message: `${who} holds ${l.rules.length} derived rule(s) outside namespace ${this.options.namespace}, granted without clusterScopedInstallerRulesReason `
+        + `because policyChecks lowers OLMT-006: ${l.rules.join('; ')}`,
+      fix: 'set clusterScopedInstallerRulesReason (a cluster admin decision, written to the roles), or choose an operator without clusterPermissions, webhooks or API services',
+    }));
   }
 
   /** True for a derived rule that binds named roles only (accepted, and named in `BIND_ROLES_ANNOTATION`). */

@@ -4,7 +4,7 @@
  */
 import { BoundedCache, contentKey, isPlainRuleList, rulesKey } from '../core/content-cache';
 import { DiagnosticDetails } from '../core/diagnostic-details';
-import { InputCheck, throwIfInvalid } from '../core/input';
+import { checkRuleShape, InputCheck, isObject, throwIfInvalid } from '../core/input';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules, ResourceRequest } from '../rbac/rbac-rules';
 
@@ -402,6 +402,7 @@ export class InstallerRuleChecks {
    * cluster-scoped rules), in `SensitiveGrant` order; grants in `allowedSensitiveGrants` are not listed.
    */
   public static bundleAcceptedGrants(rules: PolicyRule[], options: InstallerRuleCheckOptions): AcceptedSensitiveGrant[] {
+    checkArguments('InstallerRuleChecks.bundleAcceptedGrants', rules, options);
     // as `errors`: equal rule lists are checked once
     const bundleGranted = options.bundleGrantedRules ?? [];
     if (!isPlainRuleList(rules) || !isPlainRuleList(bundleGranted)) return computeBundleAcceptedGrants(rules, options);
@@ -592,10 +593,12 @@ function rulesJson(rule: PolicyRule): any {
 /** The arguments of the static checks (JavaScript and jsii callers): a clear Error instead of a TypeError. */
 function checkArguments(method: string, rules: unknown, options: unknown): void {
   const check = new InputCheck();
-  check.optionalArray('rules', rules ?? 0, (v) => v, 'pass a list of PolicyRules');
+  // unknown keys (a typo, the Kubernetes JSON spelling nonResourceURLs) are refused: the checks would read the rule without them
+  check.optionalArray('rules', rules ?? 0, (v, f) => (isObject(v) ? (checkRuleShape(check, f, v, false) ?? v) : v), 'pass a list of PolicyRules');
   const o = check.optionalObject('options', options ?? 0, 'pass { clusterScoped: false }');
   if (o) {
     check.optionalString('options.field', o.field);
+    check.optionalArray('options.bundleGrantedRules', o.bundleGrantedRules, (v, f) => (isObject(v) ? (checkRuleShape(check, f, v, false) ?? v) : v), 'pass a list of PolicyRules');
     check.optionalArray('options.allowedSensitiveGrants', o.allowedSensitiveGrants, (v, f) => check.optionalEnum(f, v ?? '', SensitiveGrant as any, 'SensitiveGrant'));
   }
   throwIfInvalid(check, method);

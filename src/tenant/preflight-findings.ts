@@ -26,10 +26,10 @@ export interface SubscriptionPreflight {
   /** Whether the tenant derives its installer rules from the bundles. */
   readonly deriveInstallerRules: boolean;
   /**
-   * Report the missing rules in their own `MissingInstallerPermission` finding even when the installer needs rules
-   * outside its namespace: when the tenant relaxes `NeedsClusterScopedRules` (`policyChecks`), the missing rules
-   * must still fail, because OLM would.
-   * @default false - one `NeedsClusterScopedRules` finding lists them
+   * Report the missing rules as ONE `MissingInstallerPermission` finding, never `NeedsClusterScopedRules`: when the
+   * tenant relaxes `NeedsClusterScopedRules` (`policyChecks`), derived rules outside the namespace are granted (see
+   * `InstallerRbac.deriveFrom`), and rules still missing fail as what they are, because OLM would fail.
+   * @default false - one `NeedsClusterScopedRules` finding lists them when some are outside the namespace
    */
   readonly separateMissingRules?: boolean;
   /**
@@ -155,7 +155,7 @@ export function subscriptionFindings(s: SubscriptionPreflight): SubscriptionFind
       : ` (needed for ${steps.slice(0, MAX_STEPS_SHOWN).join('; ')}${steps.length > MAX_STEPS_SHOWN ? `; and ${steps.length - MAX_STEPS_SHOWN} more step(s)` : ''})`;
     const who = `the installer ServiceAccount ${s.namespace}/${s.serviceAccount}`;
     const bundles = value(indices);
-    if (needsCluster) {
+    if (needsCluster && s.separateMissingRules !== true) {
       const clusterRules = [...missing.entries()].filter(([, m]) => m.namespace === '').map(([, m]) => m.rule);
       blockers.push({
         code: PreflightCode.NEEDS_CLUSTER_SCOPED_RULES,

@@ -189,8 +189,10 @@ export interface ScopedOperatorTenantProps {
    * ClusterRole + ClusterRoleBinding, and Roles in other namespaces such as kube-system for webhook and API
    * service certificates). This is an opt-in with a reason, written to the annotation
    * `ScopedOperatorTenant.REASON_ANNOTATION` of each such object. Without it nothing outside the namespace is
-   * derived, and operators that need it fail the preflight with `NeedsClusterScopedRules`.
-   * @default - nothing outside the tenant namespace is derived
+   * derived, and operators that need it fail the preflight with `NeedsClusterScopedRules`; lowering that check
+   * (`policyChecks: { 'OLMT-006': ... }`) derives them too, annotated with that reason, and reports them once at the
+   * lowered severity.
+   * @default - nothing outside the tenant namespace is derived (unless `policyChecks` lowers OLMT-006)
    */
   readonly clusterScopedInstallerRulesReason?: string;
   /**

@@ -150,6 +150,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       roleName: this.installerRoleName,
       props: p,
       input: this.input,
+      relaxes: (code) => this.relaxes(code),
       annotateGrants: (role, cluster) => this.grants.annotate(role, cluster),
     });
     this.installerRole = this.rbac.role;

@@ -70,6 +70,7 @@ export class TenantFindings {
     this.subscriptionErrors(out);
     this.reasonErrors(out);
     out.push(...this.t.subscriptions.preflightFindings().errors);
+    out.push(...this.t.rbac.loweredClusterScopedFindings());
     out.push(...this.t.subscriptions.upgradeFindings().errors);
     this.appErrors(out);
     this.subscriptionNameErrors(out);

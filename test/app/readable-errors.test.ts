@@ -10,7 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Testing } from 'cdk8s';
 import { buildFailingTenant } from '../../examples/preflight-demo';
-import { Diagnostic, Diagnostics, Severity } from '../../src';
+import { Diagnostic, Diagnostics, Severity, SynthErrorFormat, TenancyApp } from '../../src';
 
 const ROOT = path.join(__dirname, '..', '..');
 const HISTORY = path.join(ROOT, 'test', 'fixtures', 'bundle-history');
@@ -96,4 +96,45 @@ describe('readable errors', () => {
     ].join('\n'));
     expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 0, stdout: 'caught: Synthesis failed with 2 error(s); nothing was written:\n' });
   }, 120_000);
+
+  // issue 29 item 3: what a main that catches gets is said (README.md), and chosen with errorFormat; one program for
+  // the four settings (a spawned ts-node is slow)
+  test('a main that catches the failure: AUTO (the default) and READABLE give the readable form, ONE_LINE the one-line form', () => {
+    const r = runMain(tmp, [
+      `import { TenancyApp, SynthErrorFormat } from ${JSON.stringify(path.join(ROOT, 'src'))};`,
+      `import { buildFailingTenant } from ${JSON.stringify(path.join(ROOT, 'examples', 'preflight-demo'))};`,
+      'for (const format of [undefined, SynthErrorFormat.AUTO, SynthErrorFormat.READABLE, SynthErrorFormat.ONE_LINE]) {',
+      `  const app = new TenancyApp({ outdir: ${JSON.stringify(path.join(tmp, 'dist-formats'))}, quiet: true, errorFormat: format });`,
+      '  buildFailingTenant(app);',
+      '  try {',
+      '    app.synth();',
+      '  } catch (e) {',
+      "    console.log(`${format}: ${(e as Error).message.split('\\n').slice(0, 3).join(' | ').slice(0, 120)}`);",
+      '  }',
+      '}',
+      '',
+    ].join('\n'));
+    expect(r.status).toBe(0);
+    const readable = 'Synthesis failed with 1 error(s); nothing was written: |  | [tenant-monitoring/Tenant] MissingInstallerPermission: OLM w';
+    expect(r.stdout.split('\n')).toEqual([
+      `undefined: ${readable}`,
+      `AUTO: ${readable}`,
+      `READABLE: ${readable}`,
+      'ONE_LINE: Validation failed with the following errors: |   [tenant-monitoring/Tenant] subscriptions[prometheus].bundle="prometheus',
+      '',
+    ]);
+  }, 180_000);
+
+  test('errorFormat READABLE from a test or a tool (not run as an app): the readable form, thrown, no exit handler', () => {
+    const app = new TenancyApp({ outdir: path.join(tmp, 'dist-tool'), quiet: true, errorFormat: SynthErrorFormat.READABLE });
+    buildFailingTenant(app);
+    expect(() => app.synth()).toThrow(/^Synthesis failed with 1 error\(s\); nothing was written:\n\n\[tenant-monitoring\/Tenant\] /);
+    expect(process.listeners('uncaughtException').length).toEqual(LISTENERS);
+  });
+
+  test('errorFormat is checked like every prop', () => {
+    const app = new TenancyApp({ outdir: path.join(tmp, 'dist-bad'), quiet: true, errorFormat: 'Pretty' as any });
+    expect(() => app.synth()).toThrow('TenancyApp.errorFormat="Pretty": errorFormat must be one of "AUTO", "READABLE", "ONE_LINE", got the string "Pretty"');
+  });
 });
+const LISTENERS = process.listeners('uncaughtException').length;

@@ -261,8 +261,12 @@ describe('ScopedOperatorTenantProps.policyChecks', () => {
     const { chart } = fixture();
     const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, policyChecks: { 'OLMT-006': PolicySeverity.WARNING } });
     t.subscribe({ packageName: 'grafana-operator', catalog: CATALOG, bundle: bundle('grafana-operator', '5.24.0') });
-    // the missing rules themselves still fail (OLM would fail), but the NeedsClusterScopedRules finding only warns
-    expect([...new Set(errorsOf(chart).map((e) => /\((\w+)(, OLMT-\d+)?\)$/.exec(e)![1]))]).toEqual(['MissingInstallerPermission']);
+    // lowering it lowers it (issue 29): the rules outside the namespace are derived (annotated with why), ONE
+    // NeedsClusterScopedRules warning lists them, and no MissingInstallerPermission comes back for the same rules;
+    // what the derived rules hold is checked as always (test/core/lowered-checks.test.ts accepts it and passes)
+    const codes = [...new Set(errorsOf(chart).map((e) => /\((\w+)(, OLMT-\d+)?\)$/.exec(e)![1]))];
+    expect(codes).not.toContain('MissingInstallerPermission');
+    expect(codes).not.toContain('NeedsClusterScopedRules');
     expect(Diagnostics.warnings(chart).map((w) => w.code).filter((c) => c === 'NeedsClusterScopedRules')).toEqual(['NeedsClusterScopedRules']);
   });
 

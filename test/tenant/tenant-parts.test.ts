@@ -81,6 +81,7 @@ describe('InstallerRbac', () => {
       roleName: 'installer',
       props,
       input,
+      relaxes: () => false,
       annotateGrants: (role, cluster) => annotated.push(`${role.node.id} ${cluster}`),
     });
     return { chart, part, annotated, input };

@@ -1,0 +1,76 @@
+/**
+ * Claims of README.md that were only partly true (issue 29 item 5), checked against what the code does.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Chart, Testing } from 'cdk8s';
+import * as YAML from 'yaml';
+import {
+  CatalogSourceReference, CuratedCatalog, CuratedCatalogAdmissionPolicy, GitOpsLayout, OpenShiftOperatorHubPolicy, OperatorBundle, OutputLayout,
+  ScopedOperatorTenant, SensitiveGrant, TenancyApp,
+} from '../src';
+
+const ROOT = path.join(__dirname, '..');
+const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+const bundle = (name: string, version: string) => OperatorBundle.fromDirectory(path.join(ROOT, 'test', 'fixtures', 'bundles', name, version));
+
+describe('README claims', () => {
+  test('the tenant label: on every object of a tenant folder and the tenant-owned objects of cluster/, not on the shared ones', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'claims-'));
+    try {
+      const app = new TenancyApp({ outdir, quiet: true, layout: OutputLayout.GITOPS });
+      const chart = new Chart(app, 'platform');
+      new OpenShiftOperatorHubPolicy(chart, 'Hub');
+      const catalog = new CuratedCatalog(chart, 'Curated', { image: 'registry.example.com/c@sha256:' + '0'.repeat(64), packages: [{ name: 'etcd' }] });
+      new CuratedCatalogAdmissionPolicy(chart, 'Enforce', { catalog });
+      new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true })
+        .subscribe({ packageName: 'etcd', channel: 'singlenamespace-alpha', catalog, bundle: bundle('etcd', '0.9.4') });
+      app.synth();
+      const objects: Array<{ file: string; o: any }> = [];
+      const walk = (dir: string) => {
+        for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+          const p = path.join(dir, e.name);
+          if (e.isDirectory()) {
+            walk(p);
+          } else if (e.name.endsWith('.yaml') && e.name !== 'kustomization.yaml' && !p.includes(`${path.sep}argocd${path.sep}`)) {
+            objects.push({ file: path.relative(outdir, p), o: YAML.parse(fs.readFileSync(p, 'utf8')) });
+          }
+        }
+      };
+      walk(outdir);
+      expect(objects.every(({ o }) => o.metadata.labels?.['app.kubernetes.io/managed-by'] === 'cdk8s-olm-tenancy')).toBe(true);
+      expect(objects.filter(({ file }) => file.startsWith('tenants/')).every(({ o }) => o.metadata.labels?.[GitOpsLayout.TENANT_LABEL] === 'team-a')).toBe(true);
+      const unlabelled = objects.filter(({ o }) => o.metadata.labels?.[GitOpsLayout.TENANT_LABEL] === undefined).map(({ file, o }) => `${file} ${o.kind}`).sort();
+      expect(unlabelled).toEqual([
+        'cluster/operatorhub-cluster.yaml OperatorHub',
+        expect.stringMatching(/^cluster\/validatingadmissionpolicy-.* ValidatingAdmissionPolicy$/),
+        expect.stringMatching(/^cluster\/validatingadmissionpolicybinding-.* ValidatingAdmissionPolicyBinding$/),
+      ]);
+      // so README says so (it said every object carried the tenant label)
+      expect(README).toContain('every object of a tenant folder and every tenant-owned object in `cluster/` carries `cdk8s-olm-tenancy.io/tenant: <namespace>` '
+        + '(shared objects such as the OperatorHub, the admission policies and an approver\'s Namespace do not)');
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  test('createTokenSecret: false removes an IdentityCanAssumeInstaller path only when it reads the token Secret', () => {
+    const chart = new Chart(Testing.app(), 'platform');
+    new ScopedOperatorTenant(chart, 'T', {
+      namespaceName: 'team-a',
+      deriveInstallerRules: true,
+      clusterScopedInstallerRulesReason: 'r',
+      createTokenSecret: false,
+      acceptedSensitiveGrants: [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE,
+        SensitiveGrant.CONFIGMAP_UPDATE].map((grant) => ({ grant, reason: 'r' })),
+    }).subscribe({ packageName: 'grafana-operator', catalog: CatalogSourceReference.fromName('c', 'team-a'), bundle: bundle('grafana-operator', '5.24.0') });
+    const errors = chart.node.findAll().flatMap((c) => c.node.validate());
+    // grafana-operator creates Secrets cluster-wide: it mints a token of the installer, with or without the token Secret
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('-> create secret in team-a of type kubernetes.io/service-account-token for ServiceAccount team-a, then read it -> ');
+    expect(errors[0]).toMatch(/\(IdentityCanAssumeInstaller, OLMT-023\)$/);
+    expect(errors[0]).not.toContain('createTokenSecret');
+    expect(README).toContain('when the path reads the installer\'s token Secret, set `createTokenSecret: false` on OLM >= 0.29');
+  });
+});
