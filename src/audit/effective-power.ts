@@ -84,8 +84,8 @@ export enum RoleOrigin {
   /** Rules an identity may write into a role itself (`escalate`): everything in the scope. */
   ESCALATE = 'ESCALATE',
   /**
-   * Defined by an object of the input with an `aggregationRule` that selects other ClusterRoles: its rules are
-   * theirs (the clusterrole-aggregation controller), not what the object shows.
+   * Defined by an object of the input with an `aggregationRule` that selects built-in ClusterRoles (directly or through
+   * another aggregated role): its rules are theirs (the clusterrole-aggregation controller), not what the input shows.
    */
   AGGREGATED = 'AGGREGATED',
 }
@@ -432,7 +432,19 @@ export class EffectivePower {
         }
       }
     }
-    // input roles that aggregate others: their rules are not what the object shows (named in paths)
+    // input roles that aggregate others: named in paths; those that pull in built-in roles (directly or through
+    // another aggregated role) hold rules no object of the input shows: RoleOrigin.AGGREGATED
+    const pullsBuiltin = new Set<RoleEntry>();
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const r of aggregated) {
+        if (pullsBuiltin.has(r)) continue;
+        if (members.get(r)!.some((m) => this.builtinClusterRoles.has(m.name) || pullsBuiltin.has(m))) {
+          pullsBuiltin.add(r);
+          grew = true;
+        }
+      }
+    }
     for (const r of aggregated) {
       const found = members.get(r)!;
       if (found.length === 0 || this.builtinClusterRoles.has(r.name)) continue;
@@ -440,7 +452,7 @@ export class EffectivePower {
       const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
       const aggregatedEntry: RoleEntry = {
         ...r,
-        origin: RoleOrigin.AGGREGATED,
+        origin: pullsBuiltin.has(r) ? RoleOrigin.AGGREGATED : r.origin,
         note: `${r.note}; aggregationRule ${r.selectors.map((x) => formatLabelSelector(x)).join(' or ')} aggregates ${shown}`,
       };
       this.roles.set(roleKey('ClusterRole', '', r.name), aggregatedEntry);

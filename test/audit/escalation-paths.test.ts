@@ -4,7 +4,9 @@
 // rolebinding/policybased) and certificate signing requests (plugin/pkg/admission/certificates/approval,
 // pkg/controller/certificates/signer). Each case with its variants: another verb, resourceNames, wildcards, a
 // ClusterRole bound by a RoleBinding, a binding in another namespace; and the refusal when an ingredient is missing.
-import { EffectivePower, PolicyRule, PowerObject, RbacSubject, RoleOrigin, SubjectKind } from '../../src';
+import { ApiObject, Chart, Testing } from 'cdk8s';
+import { CATALOG, ETCD } from './leaky-cases';
+import { EffectivePower, PolicyRule, PowerObject, RbacSubject, ReachCode, RoleOrigin, ScopedOperatorTenant, SubjectKind, TenancyAudit } from '../../src';
 
 const RBAC = 'rbac.authorization.k8s.io';
 const CERTS = 'certificates.k8s.io';
@@ -259,5 +261,49 @@ describe('certificate signing requests: a client certificate for any user or gro
 
   test('the ClusterRole bound by a RoleBinding: CSRs and signers are cluster-scoped, nothing', () => {
     expect(power([CREATE, APPROVAL, SIGNER], 'rb').unbounded).toBe(false);
+  });
+});
+
+describe('the App audit (v0 tenant) sees an aggregated role as its real power', () => {
+  function appWith(objects: any[]) {
+    const app = Testing.app();
+    const chart = new Chart(app, 'platform');
+    const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true });
+    tenant.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
+    objects.forEach((o, i) => new ApiObject(chart, `O${i}`, o));
+    return app;
+  }
+  const aggregatedRole = (aggregationRule: any) => ({ apiVersion: `${RBAC}/v1`, kind: 'ClusterRole', metadata: { name: 'etcd-extras' }, aggregationRule, rules: [] });
+  const binding = (kind: 'ClusterRoleBinding' | 'RoleBinding') => ({
+    apiVersion: `${RBAC}/v1`, kind, metadata: { name: 'etcd-extras', ...(kind === 'RoleBinding' ? { namespace: 'team-b' } : {}) },
+    roleRef: { apiGroup: RBAC, kind: 'ClusterRole', name: 'etcd-extras' }, subjects: [{ kind: 'ServiceAccount', name: 'etcd-operator', namespace: 'team-a' }],
+  });
+
+  test('an App ClusterRole aggregating {} bound to the tenant\'s operator: TenantIdentityUnbounded, naming the aggregation', () => {
+    const findings = TenancyAudit.ofConstruct(appWith([aggregatedRole({ clusterRoleSelectors: [{}] }), binding('ClusterRoleBinding')])).tenants[0].findings;
+    expect(findings.map((f) => [f.code, f.subject, f.namespace, f.path.slice(-1)[0]])).toEqual([[
+      ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/etcd-operator', '',
+      'ClusterRole etcd-extras (App; aggregationRule {} (every ClusterRole) aggregates admin (built-in), aggregate-olm-edit (built-in), aggregate-olm-view (built-in), '
+        + 'cluster-admin (built-in), edit (built-in) and 8 more)',
+    ]]);
+    expect(findings[0].message).toContain('ServiceAccount team-a/etcd-operator reaches cluster-wide (is bound to the aggregated ClusterRole etcd-extras)');
+  });
+
+  test('variants: matchExpressions Exists on the bootstrap label; bound by a RoleBinding in another namespace (that namespace only)', () => {
+    const exists = TenancyAudit.ofConstruct(appWith([
+      aggregatedRole({ clusterRoleSelectors: [{ matchExpressions: [{ key: 'kubernetes.io/bootstrapping', operator: 'Exists' }] }] }), binding('ClusterRoleBinding'),
+    ])).tenants[0].findings;
+    expect(exists.map((f) => f.code)).toEqual([ReachCode.TENANT_IDENTITY_UNBOUNDED]);
+    const other = TenancyAudit.ofConstruct(appWith([aggregatedRole({ clusterRoleSelectors: [{}] }), binding('RoleBinding')])).tenants[0].findings;
+    expect(other.map((f) => [f.code, f.namespace, f.rules])).toEqual([[ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-b', NS_EVERYTHING]]);
+  });
+
+  test('an aggregated role that selects only the App\'s own narrow roles is a plain, visible grant, even cluster-wide: no finding', () => {
+    const findings = TenancyAudit.ofConstruct(appWith([
+      aggregatedRole({ clusterRoleSelectors: [{ matchLabels: { 'example.com/etcd-extras': 'true' } }] }),
+      { apiVersion: `${RBAC}/v1`, kind: 'ClusterRole', metadata: { name: 'etcd-cluster-reader', labels: { 'example.com/etcd-extras': 'true' } }, rules: [{ apiGroups: ['etcd.database.coreos.com'], resources: ['etcdclusters'], verbs: ['get'] }] },
+      binding('ClusterRoleBinding'),
+    ])).tenants[0].findings;
+    expect(findings).toEqual([]);
   });
 });
