@@ -497,6 +497,16 @@ const CHECKS: PolicyCheck[] = [
     fix: 'pass the bundles the version range resolves to (OperatorBundle.fromCatalogPackage)',
     example: "extensions: [{ packageName: 'prometheus', namespace: 'team-a' }]",
   },
+  {
+    id: 'OLMT-050',
+    code: 'SensitiveRulesAggregateIntoSharedRole',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'a bundle ClusterRole labelled rbac.authorization.k8s.io/aggregate-to-view/edit/admin (or an OperatorGroup\'s olm.opgroup.permissions/aggregate-to-* label) '
+      + 'holds a sensitive grant the shared role lacks (Secrets, pods/exec, tokens, escalate...): the aggregation controller gives it to every holder of view/edit/admin in every namespace',
+    fix: "pick another bundle or version, have a cluster admin install the operator, or (OLM v1) acceptedRisks: [{ check: 'OLMT-050', reason }] on the extension",
+    example: 'a bundle ClusterRole labelled aggregate-to-view with get on secrets',
+  },
 ];
 
 const BY_CODE = new Map(CHECKS.map((c) => [c.code, c] as const));

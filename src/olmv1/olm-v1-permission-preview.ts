@@ -7,6 +7,7 @@ import { RegistryV1Render } from './registry-v1-render';
 import { EffectivePower, RbacSubject, SubjectKind } from '../audit/effective-power';
 import { PolicyRule } from '../rbac/policy-rule';
 import { InstallerRuleChecks } from '../tenant/installer-rule-checks';
+import { sharedRoleAggregation, sharedRoleAggregationText } from '../tenant/shared-role-aggregation';
 
 /** Kinds of preview findings (their diagnostic codes). */
 export enum OlmV1PreviewFindingCode {
@@ -18,6 +19,11 @@ export enum OlmV1PreviewFindingCode {
   MUTATING_WEBHOOK_ON_PODS = 'OlmV1MutatingWebhookOnPods',
   /** A binding of the bundle names a subject outside the install namespace (OLM v1 leaves subjects untouched): OLMT-046. */
   SUBJECT_OUTSIDE_INSTALL_NAMESPACE = 'OlmV1SubjectOutsideInstallNamespace',
+  /**
+   * A ClusterRole of the bundle is labelled so that a shared aggregated role (built-in view/edit/admin, an
+   * OperatorGroup's role) takes its sensitive rules: every holder of that role gets them: OLMT-050.
+   */
+  SENSITIVE_RULES_AGGREGATE_INTO_SHARED_ROLE = 'SensitiveRulesAggregateIntoSharedRole',
 }
 
 /** One finding of the preview. */
@@ -104,6 +110,17 @@ export class OlmV1PermissionPreview {
       // the v0 registry of sensitive grants, as for a cluster-scoped installer ClusterRole: one list for both
       for (const held of InstallerRuleChecks.sensitiveGrantsHeld(s.clusterRules, { clusterScoped: true })) {
         findings.push({ code: OlmV1PreviewFindingCode.SENSITIVE_GRANT, subject: s.subject, what: `${s.subject} gets ${held.what} (${held.grant})` });
+      }
+    }
+    // aggregation the other way: a bundle ClusterRole whose labels a shared aggregated role selects
+    for (const o of render.objects.filter((x) => x.kind === 'ClusterRole')) {
+      const joined = sharedRoleAggregation(o);
+      if (joined) {
+        findings.push({
+          code: OlmV1PreviewFindingCode.SENSITIVE_RULES_AGGREGATE_INTO_SHARED_ROLE,
+          subject: `ClusterRole ${joined.role}`,
+          what: `${sharedRoleAggregationText(joined)} (shipped in the bundle)`,
+        });
       }
     }
     for (const o of render.objects.filter((x) => x.kind === 'MutatingWebhookConfiguration')) {

@@ -248,7 +248,7 @@ export class OlmV1Team extends Construct {
     field: string, options: OlmV1ExtensionOptions, version: string | undefined, channels: string[] | undefined,
     renderOf: (bundle: OperatorBundle) => RegistryV1Render | string,
   ): OlmV1AcceptedRisk[] {
-    const acceptable = ['OLMT-026', 'OLMT-044', 'OLMT-045', 'OLMT-046', 'OLMT-047'];
+    const acceptable = ['OLMT-026', 'OLMT-044', 'OLMT-045', 'OLMT-046', 'OLMT-047', 'OLMT-050'];
     const accepted = options.acceptedRisks ?? [];
     for (const a of accepted) {
       if (!acceptable.includes(a.check)) {
