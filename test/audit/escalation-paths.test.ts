@@ -6,7 +6,7 @@
 // ClusterRole bound by a RoleBinding, a binding in another namespace; and the refusal when an ingredient is missing.
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { CATALOG, ETCD } from './leaky-cases';
-import { EffectivePower, PolicyRule, PowerObject, RbacSubject, ReachCode, RoleOrigin, ScopedOperatorTenant, SubjectKind, TenancyAudit } from '../../src';
+import { EffectivePower, PolicyRule, PowerObject, RbacSubject, ReachCode, RoleOrigin, ScopedOperatorTenant, SensitiveGrant, SubjectKind, TenancyAudit } from '../../src';
 
 const RBAC = 'rbac.authorization.k8s.io';
 const CERTS = 'certificates.k8s.io';
@@ -305,5 +305,40 @@ describe('the App audit (v0 tenant) sees an aggregated role as its real power', 
       binding('ClusterRoleBinding'),
     ])).tenants[0].findings;
     expect(findings).toEqual([]);
+  });
+});
+
+describe('v0: the CSR path is refused in the installer rules unless accepted by name, and named by the audit when accepted', () => {
+  const CSR_RULES = [
+    { apiGroups: [CERTS], resources: ['certificatesigningrequests'], verbs: ['create'] },
+    { apiGroups: [CERTS], resources: ['certificatesigningrequests/approval'], verbs: ['update'] },
+    { apiGroups: [CERTS], resources: ['signers'], resourceNames: ['kubernetes.io/kube-apiserver-client'], verbs: ['approve'] },
+  ];
+  function synth(accepted: boolean): string[] {
+    const app = Testing.app();
+    const chart = new Chart(app, 'platform');
+    new ScopedOperatorTenant(chart, 'TeamA', {
+      namespaceName: 'team-a',
+      clusterInstallerRules: CSR_RULES,
+      ...(accepted ? { acceptedSensitiveGrants: [{ grant: SensitiveGrant.CSR_APPROVAL, reason: 'test: the operator signs its own client certificates' }] } : {}),
+    });
+    try {
+      app.synth();
+      return [];
+    } catch (e) {
+      return (e as Error).message.split('\n').slice(1).map((l) => l.trim()).filter((l) => l.length > 0);
+    }
+  }
+
+  test('not accepted: InstallerSensitiveGrant CSR_APPROVAL (OLMT-003)', () => {
+    const errors = synth(false);
+    expect(errors.filter((e) => e.includes('SensitiveGrant.CSR_APPROVAL'))).toHaveLength(1);
+    expect(errors.filter((e) => e.includes('SensitiveGrant.CSR_APPROVAL'))[0]).toMatch(/\(InstallerSensitiveGrant, OLMT-003\)$/);
+  });
+
+  test('accepted by name with a reason: the audit names the installer as unbounded through the CSR path (OLMT-026)', () => {
+    const errors = synth(true);
+    expect(errors.map((e) => /\((\w+)(?:, OLMT-\d+)?\)$/.exec(e)![1])).toEqual([ReachCode.TENANT_IDENTITY_UNBOUNDED]);
+    expect(errors[0]).toContain('approve signers kubernetes.io/kube-apiserver-client (ClusterRole team-a-olm-installer): kube-controller-manager signs a client certificate for any user or group but system:masters -> * -> ClusterRole cluster-admin (any identity can be cluster-admin)');
   });
 });
