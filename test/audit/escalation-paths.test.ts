@@ -6,7 +6,7 @@
 // ClusterRole bound by a RoleBinding, a binding in another namespace; and the refusal when an ingredient is missing.
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { CATALOG, ETCD } from './leaky-cases';
-import { EffectivePower, PolicyRule, PowerObject, RbacSubject, ReachCode, RoleOrigin, ScopedOperatorTenant, SensitiveGrant, SubjectKind, TenancyAudit } from '../../src';
+import { EffectivePower, InstallerRuleChecks, PolicyRule, PowerObject, RbacSubject, ReachCode, RoleOrigin, ScopedOperatorTenant, SensitiveGrant, SubjectKind, TenancyAudit } from '../../src';
 
 const RBAC = 'rbac.authorization.k8s.io';
 const CERTS = 'certificates.k8s.io';
@@ -340,5 +340,86 @@ describe('v0: the CSR path is refused in the installer rules unless accepted by 
     const errors = synth(true);
     expect(errors.map((e) => /\((\w+)(?:, OLMT-\d+)?\)$/.exec(e)![1])).toEqual([ReachCode.TENANT_IDENTITY_UNBOUNDED]);
     expect(errors[0]).toContain('approve signers kubernetes.io/kube-apiserver-client (ClusterRole team-a-olm-installer): kube-controller-manager signs a client certificate for any user or group but system:masters -> * -> ClusterRole cluster-admin (any identity can be cluster-admin)');
+  });
+});
+
+/**
+ * The rows of docs/escalation-paths.md (Kubernetes RBAC paths) as a matrix: each rule that becomes the ServiceAccount
+ * `team-b/victim` (bound cluster-admin, with a token Secret and a Deployment), reached (a) through a ClusterRoleBinding,
+ * (b) through an aggregated ClusterRole that selects the role holding the rule by label, (c) through a RoleBinding of
+ * that ClusterRole in the victim's namespace, and never (d) through a RoleBinding in another namespace.
+ */
+describe('variants of every identity path: direct, through aggregation, a ClusterRole bound by a RoleBinding, another namespace', () => {
+  const VICTIM = 'ServiceAccount team-b/victim';
+  const world = (rules: any[], bind: 'crb' | 'aggregated' | 'rb-victim-ns' | 'rb-other-ns') => new EffectivePower([
+    { manifest: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'victim', namespace: 'team-b' } } },
+    { manifest: { apiVersion: 'v1', kind: 'Secret', type: 'kubernetes.io/service-account-token', metadata: { name: 'victim-token', namespace: 'team-b', annotations: { 'kubernetes.io/service-account.name': 'victim' } } } },
+    { manifest: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'app', namespace: 'team-b' }, spec: { template: { spec: { serviceAccountName: 'victim' } } } } },
+    { manifest: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'other', namespace: 'team-c' } } },
+    crb('victim', 'cluster-admin', [saSubject('team-b', 'victim')]),
+    clusterRole('path', rules, bind === 'aggregated' ? { labels: { 'example.com/path': 'true' } } : {}),
+    ...(bind === 'crb' ? [crb('path', 'path', [OP_SUBJECT])] : []),
+    ...(bind === 'aggregated' ? [clusterRole('agg', [], { aggregationRule: { clusterRoleSelectors: [{ matchLabels: { 'example.com/path': 'true' } }] } }), crb('agg', 'agg', [OP_SUBJECT])] : []),
+    ...(bind === 'rb-victim-ns' ? [rb('team-b', 'path', 'ClusterRole', 'path', [OP_SUBJECT])] : []),
+    ...(bind === 'rb-other-ns' ? [rb('team-c', 'path', 'ClusterRole', 'path', [OP_SUBJECT])] : []),
+  ]).of(OP);
+  const reaches = (p: ReturnType<typeof world>) => p.identities.some((i) => i.identity === VICTIM) && p.unbounded;
+
+  // [row, rule, namespaced: true when a RoleBinding in the victim's namespace reaches it too]
+  const ROWS: Array<[string, any, boolean]> = [
+    ['Secrets: get the token Secret by name', { apiGroups: [''], resources: ['secrets'], resourceNames: ['victim-token'], verbs: ['get'] }, true],
+    ['Secrets: list', { apiGroups: [''], resources: ['secrets'], verbs: ['list'] }, true],
+    ['Secrets: watch', { apiGroups: [''], resources: ['secrets'], verbs: ['watch'] }, true],
+    ['Secrets: * on the core group', { apiGroups: [''], resources: ['*'], verbs: ['*'] }, true],
+    ['workloads: create pods', { apiGroups: [''], resources: ['pods'], verbs: ['create'] }, true],
+    ['workloads: create deployments', { apiGroups: ['apps'], resources: ['deployments'], verbs: ['create'] }, true],
+    ['workloads: create cronjobs', { apiGroups: ['batch'], resources: ['cronjobs'], verbs: ['create'] }, true],
+    ['workloads: patch the Deployment that runs as it', { apiGroups: ['apps'], resources: ['deployments'], resourceNames: ['app'], verbs: ['patch'] }, true],
+    ['workloads: * on apps *', { apiGroups: ['apps'], resources: ['*'], verbs: ['*'] }, true],
+    ['exec into its pods (pods/exec create)', { apiGroups: [''], resources: ['pods/exec'], verbs: ['create'] }, true],
+    ['exec through */exec', { apiGroups: [''], resources: ['*/exec'], verbs: ['get'] }, true],
+    ['ephemeral containers (patch)', { apiGroups: [''], resources: ['pods/ephemeralcontainers'], verbs: ['patch'] }, true],
+    ['token request by name', { apiGroups: [''], resources: ['serviceaccounts/token'], resourceNames: ['victim'], verbs: ['create'] }, true],
+    ['impersonate the ServiceAccount by name', { apiGroups: [''], resources: ['serviceaccounts'], resourceNames: ['victim'], verbs: ['impersonate'] }, true],
+    ['impersonate its user name', { apiGroups: [''], resources: ['users'], resourceNames: ['system:serviceaccount:team-b:victim'], verbs: ['impersonate'] }, false],
+    ['impersonate any group', { apiGroups: [''], resources: ['groups'], verbs: ['impersonate'] }, false],
+    ['nodes/proxy get (kubelet exec)', { apiGroups: [''], resources: ['nodes/proxy'], verbs: ['get'] }, false],
+    ['nodes/proxy * (any verb)', { apiGroups: [''], resources: ['nodes/proxy'], verbs: ['*'] }, false],
+  ];
+
+  test.each(ROWS)('%s', (_row, rule, namespaced) => {
+    const crbPower = world([rule], 'crb');
+    // impersonating any group is any identity: unbounded, without naming the victim
+    const any = (p: ReturnType<typeof world>) => p.identities.some((i) => i.identity === '*');
+    const got = (p: ReturnType<typeof world>) => reaches(p) || any(p);
+    expect([got(crbPower), got(world([rule], 'aggregated')), got(world([rule], 'rb-victim-ns')), got(world([rule], 'rb-other-ns'))])
+      .toEqual([true, true, namespaced, false]);
+  });
+
+  test('escalate and bind rows reach everything directly, through aggregation and, in the namespace, through a RoleBinding', () => {
+    const bindAny = [{ apiGroups: [RBAC], resources: ['clusterroles'], verbs: ['bind'] }, { apiGroups: [RBAC], resources: ['clusterrolebindings', 'rolebindings'], verbs: ['create'] }];
+    const escalate = [{ apiGroups: [RBAC], resources: ['clusterroles', 'roles'], verbs: ['escalate', 'create'] }];
+    for (const rules of [bindAny, escalate]) {
+      expect([world(rules, 'crb').unbounded, world(rules, 'aggregated').unbounded]).toEqual([true, true]);
+      const inNs = world(rules, 'rb-other-ns');
+      expect([inNs.unbounded, inNs.grants.some((g) => g.namespace === 'team-c' && EffectivePower.allows(g.rules, { verb: 'delete', apiGroup: 'apps', resource: 'deployments' }))]).toEqual([false, true]);
+    }
+  });
+});
+
+describe('persistent volumes: a sensitive grant of cluster-scoped rules, not an identity change', () => {
+  const held = (rules: any[], clusterScoped: boolean) => InstallerRuleChecks.sensitiveGrantsHeld(rules, { clusterScoped }).map((g) => g.grant)
+    .filter((g) => g === SensitiveGrant.PERSISTENT_VOLUME_CREATE);
+  test.each([
+    ['create', { apiGroups: [''], resources: ['persistentvolumes'], verbs: ['create'] }],
+    ['* verbs', { apiGroups: [''], resources: ['persistentvolumes'], verbs: ['*'] }],
+    ['* resources of the core group', { apiGroups: [''], resources: ['*'], verbs: ['create'] }],
+    ['* groups', { apiGroups: ['*'], resources: ['persistentvolumes'], verbs: ['create'] }],
+  ])('%s: PERSISTENT_VOLUME_CREATE in cluster-scoped rules; not probed in a namespaced Role (the kind is cluster-scoped)', (_name, rule) => {
+    expect([held([rule], true), held([rule], false)]).toEqual([[SensitiveGrant.PERSISTENT_VOLUME_CREATE], []]);
+  });
+  test('update or patch of an existing volume, or create by name (create has no name): not the grant', () => {
+    expect(held([{ apiGroups: [''], resources: ['persistentvolumes'], verbs: ['update', 'patch'] }], true)).toEqual([]);
+    expect(held([{ apiGroups: [''], resources: ['persistentvolumes'], resourceNames: ['pv'], verbs: ['create'] }], true)).toEqual([]);
   });
 });
