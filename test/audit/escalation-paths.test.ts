@@ -4,9 +4,12 @@
 // rolebinding/policybased) and certificate signing requests (plugin/pkg/admission/certificates/approval,
 // pkg/controller/certificates/signer). Each case with its variants: another verb, resourceNames, wildcards, a
 // ClusterRole bound by a RoleBinding, a binding in another namespace; and the refusal when an ingredient is missing.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { CATALOG, ETCD } from './leaky-cases';
-import { EffectivePower, InstallerRuleChecks, PolicyRule, PowerObject, RbacSubject, ReachCode, RoleOrigin, ScopedOperatorTenant, SensitiveGrant, SubjectKind, TenancyAudit } from '../../src';
+import { EffectivePower, InstallerRuleChecks, OperatorBundle, PolicyRule, PowerObject, RbacSubject, ReachCode, RoleOrigin, ScopedOperatorTenant, SensitiveGrant, SubjectKind, TenancyAudit } from '../../src';
 
 const RBAC = 'rbac.authorization.k8s.io';
 const CERTS = 'certificates.k8s.io';
@@ -421,5 +424,34 @@ describe('persistent volumes: a sensitive grant of cluster-scoped rules, not an 
   test('update or patch of an existing volume, or create by name (create has no name): not the grant', () => {
     expect(held([{ apiGroups: [''], resources: ['persistentvolumes'], verbs: ['update', 'patch'] }], true)).toEqual([]);
     expect(held([{ apiGroups: [''], resources: ['persistentvolumes'], resourceNames: ['pv'], verbs: ['create'] }], true)).toEqual([]);
+  });
+});
+
+describe('v0: a bundle shipping a {}-aggregated ClusterRole bound to its operator', () => {
+  test('refused twice: the derived installer needs escalate on it by name (OLMT-003) and the operator is unbounded (OLMT-026)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agg-bundle-'));
+    let bundle: OperatorBundle;
+    try {
+      fs.cpSync(path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4'), dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'manifests', 'agg.yaml'), `apiVersion: ${RBAC}/v1\nkind: ClusterRole\nmetadata: {name: agg}\naggregationRule: {clusterRoleSelectors: [{}]}\n`);
+      fs.writeFileSync(path.join(dir, 'manifests', 'agg-binding.yaml'), `apiVersion: ${RBAC}/v1\nkind: ClusterRoleBinding\nmetadata: {name: agg}\n`
+        + `roleRef: {apiGroup: ${RBAC}, kind: ClusterRole, name: agg}\nsubjects: [{kind: ServiceAccount, name: etcd-operator, namespace: team-a}]\n`);
+      bundle = OperatorBundle.fromDirectory(dir);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const app = Testing.app();
+    const chart = new Chart(app, 'platform');
+    new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true, clusterScopedInstallerRulesReason: 'test' })
+      .subscribe({ packageName: 'etcd', catalog: CATALOG, bundle });
+    let errors: string[] = [];
+    try {
+      app.synth();
+    } catch (e) {
+      errors = (e as Error).message.split('\n').slice(1).map((l) => l.trim()).filter((l) => l.length > 0);
+    }
+    expect(errors.map((e) => /\((\w+, OLMT-\d+)\)$/.exec(e)![1])).toEqual(['InstallerSensitiveGrant, OLMT-003', 'TenantIdentityUnbounded, OLMT-026']);
+    expect(errors[0]).toContain('\\"resourceNames\\":[\\"agg\\"],\\"verbs\\":[\\"escalate\\",\\"get\\",\\"patch\\"]');
+    expect(errors[1]).toContain('ServiceAccount team-a/etcd-operator reaches cluster-wide (is bound to the aggregated ClusterRole agg)');
   });
 });
