@@ -43,8 +43,8 @@
 import { aggregationBuiltins, CLUSTER_ADMIN_RULES, findBuiltin, NAMESPACE_ADMIN_RULES } from './builtin-roles';
 import { checkPowerObjects, checkRulesArgs, checkSubjectArgs } from './input-checks';
 import { InputCheck, throwIfInvalid } from '../core/input';
-import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import { formatLabelSelector, LabelRequirement, parseLabelSelector, selectorMatches } from '../rbac/label-selector';
+import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import { RbacRules, ResourceRequest } from '../rbac/rbac-rules';
 import { AuthenticatedUser, serviceAccountUser, splitUsername, usernameOf, withAuthenticatedGroup } from '../rbac/subject-matcher';
 

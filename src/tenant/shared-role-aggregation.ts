@@ -56,7 +56,8 @@ function compute(manifest: any): SharedRoleAggregation | undefined {
   for (const [k, v] of Object.entries(manifest.metadata?.labels ?? {})) if (typeof v === 'string') labels[k] = v;
   // the built-in roles it joins, directly or through one that joins another (view -> edit -> admin)
   const joined = new Set<string>();
-  const selectedBy = (l: Readonly<Record<string, string>>) => SHARED.filter((s) => !joined.has(s.name) && s.selectors.some((sel) => selectorMatches(sel, l)));
+  const selectedBy = (l: Readonly<Record<string, string>>) =>
+    SHARED.filter((s) => !joined.has(s.name) && s.selectors.some((sel) => selectorMatches(sel, l)));
   for (let next = selectedBy(labels); next.length > 0; next = next.flatMap((s) => selectedBy(s.labels))) {
     for (const s of next) joined.add(s.name);
   }

@@ -278,8 +278,11 @@ describe('the App audit (v0 tenant) sees an aggregated role as its real power', 
   }
   const aggregatedRole = (aggregationRule: any) => ({ apiVersion: `${RBAC}/v1`, kind: 'ClusterRole', metadata: { name: 'etcd-extras' }, aggregationRule, rules: [] });
   const binding = (kind: 'ClusterRoleBinding' | 'RoleBinding') => ({
-    apiVersion: `${RBAC}/v1`, kind, metadata: { name: 'etcd-extras', ...(kind === 'RoleBinding' ? { namespace: 'team-b' } : {}) },
-    roleRef: { apiGroup: RBAC, kind: 'ClusterRole', name: 'etcd-extras' }, subjects: [{ kind: 'ServiceAccount', name: 'etcd-operator', namespace: 'team-a' }],
+    apiVersion: `${RBAC}/v1`,
+    kind,
+    metadata: { name: 'etcd-extras', ...(kind === 'RoleBinding' ? { namespace: 'team-b' } : {}) },
+    roleRef: { apiGroup: RBAC, kind: 'ClusterRole', name: 'etcd-extras' },
+    subjects: [{ kind: 'ServiceAccount', name: 'etcd-operator', namespace: 'team-a' }],
   });
 
   test('an App ClusterRole aggregating {} bound to the tenant\'s operator: TenantIdentityUnbounded, naming the aggregation', () => {
