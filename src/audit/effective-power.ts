@@ -249,8 +249,8 @@ export class EffectivePower {
   private readonly cache = new Map<string, SubjectPower>();
   /** the built-in ClusterRoles of the aggregation (`aggregationBuiltins`), merged with input roles of the same name */
   private readonly builtinClusterRoles = new Map<string, RoleEntry>();
-  /** every binding of the input (named bindings a subject may update) */
-  private readonly bindings: BindingEntry[] = [];
+  /** every binding of the input by namespace (`''`: ClusterRoleBindings), for named bindings a subject may update */
+  private readonly bindingsByNamespace = new Map<string, BindingEntry[]>();
   /** every namespace the input names (objects, bindings, subjects) */
   private readonly namespaces = new Set<string>();
 
@@ -320,7 +320,7 @@ export class EffectivePower {
       case 'ClusterRoleBinding': {
         const ref = m.roleRef ?? {};
         const entry: BindingEntry = { kind: m.kind, name, namespace: m.kind === 'RoleBinding' ? ns : '', roleKind: ref.kind ?? '', roleName: ref.name ?? '', note };
-        this.bindings.push(entry);
+        push(this.bindingsByNamespace, entry.namespace, entry);
         // indexed the way the authorizer matches subjects (SubjectMatcher, rule.go appliesToUser): by the user
         // name a User or ServiceAccount subject matches, and by group; a ServiceAccount subject without namespace
         // takes the RoleBinding's (none in a ClusterRoleBinding: it matches nobody)
@@ -799,7 +799,9 @@ export class EffectivePower {
       }
     }
     if (rbacWrites('rolebindings') || rbacWrites('clusterrolebindings')) {
-      for (const b of this.bindings) {
+      // only bindings in scopes the subject holds rules in (every scope with cluster-wide grants)
+      const scopes = clusterGrants.length > 0 ? [...this.bindingsByNamespace.keys()] : [...byScope.keys()];
+      for (const b of scopes.sort().flatMap((ns) => this.bindingsByNamespace.get(ns) ?? [])) {
         if (b.roleKind !== 'Role' && b.roleKind !== 'ClusterRole') continue;
         const scope = scopeOf(b.namespace);
         if (scope.length === 0) continue;
