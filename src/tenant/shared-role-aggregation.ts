@@ -9,8 +9,11 @@
  * (`SensitiveGrant`: Secrets, pods/exec, tokens, escalate...) that the shared role does not already hold is named.
  * Pure, internal.
  */
+import { ApiObject } from 'cdk8s';
 import { AcceptedSensitiveGrant, InstallerRuleChecks } from './installer-rule-checks';
 import { aggregationBuiltins, findBuiltin } from '../audit/builtin-roles';
+import { Diagnostics } from '../core/diagnostics';
+import { SynthPass } from '../core/synth-pass';
 import { parseLabelSelector, selectorMatches } from '../rbac/label-selector';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 
@@ -105,4 +108,28 @@ export function sharedRoleAggregationText(a: SharedRoleAggregation): string {
   return `ClusterRole ${a.role} is labelled ${a.labels.join(', ')}: the clusterrole-aggregation controller adds its `
     + `${a.grants.map((g) => `${g.what} (SensitiveGrant.${g.grant})`).join(', ')} to ${where}, i.e. to every person and ServiceAccount bound to `
     + `${a.into.length > 1 ? 'them' : 'it'} in any namespace`;
+}
+
+const reporting = new WeakSet<ApiObject>();
+
+/**
+ * Makes a ClusterRole the App writes outside any tenant report `SensitiveRulesAggregateIntoSharedRole` itself (called
+ * by the tenant tree's root validation, before cdk8s validates `obj`; added once per object).
+ */
+export function reportSharedRoleAggregation(obj: ApiObject): void {
+  if (reporting.has(obj)) return;
+  reporting.add(obj);
+  obj.node.addValidation({
+    validate: () => {
+      const joined = sharedRoleAggregation(SynthPass.json(obj));
+      if (!joined) return [];
+      return [Diagnostics.formatMessage({
+        code: 'SensitiveRulesAggregateIntoSharedRole',
+        field: 'metadata.labels',
+        value: joined.labels.join(', '),
+        message: `${sharedRoleAggregationText(joined)} (written by the App)`,
+        fix: 'drop the aggregation labels (bind the role to the people who need it), or remove the sensitive rules',
+      })];
+    },
+  });
 }

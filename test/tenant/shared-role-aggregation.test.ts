@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Chart, Testing } from 'cdk8s';
+import { ApiObject, Chart, Testing } from 'cdk8s';
 import { CatalogSourceReference, OperatorBundle, ScopedOperatorTenant, SensitiveGrant } from '../../src';
 import { OlmV1PermissionPreview, OlmV1PreviewFindingCode, RegistryV1Render } from '../../src/olmv1';
 import { sharedRoleAggregation } from '../../src/tenant/shared-role-aggregation';
@@ -112,5 +112,31 @@ describe('the refusals', () => {
     })();
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/ClusterRole cert-manager-view is labelled .*; OLM creates it from bundle cert-manager\.v1\.16\.5 \(.*cert-manager-view_rbac\.authorization\.k8s\.io_v1_clusterrole\.yaml\)\. Fix: .* \(SensitiveRulesAggregateIntoSharedRole, OLMT-050\)$/);
+  });
+});
+
+describe('an App ClusterRole (outside any tenant) labelled into view', () => {
+  function synth(rules: any[]): string[] {
+    const app = Testing.app();
+    const chart = new Chart(app, 'platform');
+    new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
+    new ApiObject(chart, 'Viewer', { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'platform-view', labels: { [VIEW]: 'true' } }, rules });
+    try {
+      app.synth();
+      return [];
+    } catch (e) {
+      return (e as Error).message.split('\n').slice(1).map((l) => l.trim()).filter((l) => l.length > 0);
+    }
+  }
+  test('with Secrets read: SensitiveRulesAggregateIntoSharedRole on the object (OLMT-050)', () => {
+    expect(synth([SECRETS])).toEqual([
+      `[platform/Viewer] metadata.labels="${VIEW}=true": ClusterRole platform-view is labelled ${VIEW}=true: the clusterrole-aggregation controller adds its `
+      + "'get'/'list'/'watch' on secrets in every namespace (SensitiveGrant.SECRETS_READ_CLUSTER_WIDE) to the built-in view, i.e. to every person and ServiceAccount "
+      + 'bound to it in any namespace (written by the App). Fix: drop the aggregation labels (bind the role to the people who need it), or remove the sensitive rules '
+      + '(SensitiveRulesAggregateIntoSharedRole, OLMT-050)',
+    ]);
+  });
+  test('reading its own kinds: quiet', () => {
+    expect(synth([{ apiGroups: ['example.com'], resources: ['widgets'], verbs: ['get', 'list', 'watch'] }])).toEqual([]);
   });
 });
