@@ -7,7 +7,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { CatalogSourceReference, OperatorBundle, ScopedOperatorTenant, SensitiveGrant } from '../../src';
-import { OlmV1PermissionPreview, OlmV1PreviewFindingCode, RegistryV1Render } from '../../src/olmv1';
+import { CuratedClusterCatalog, OlmV1PermissionPreview, OlmV1PreviewFindingCode, OlmV1Team, RegistryV1Render } from '../../src/olmv1';
 import { sharedRoleAggregation } from '../../src/tenant/shared-role-aggregation';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'bundles');
@@ -138,5 +138,29 @@ describe('an App ClusterRole (outside any tenant) labelled into view', () => {
   });
   test('reading its own kinds: quiet', () => {
     expect(synth([{ apiGroups: ['example.com'], resources: ['widgets'], verbs: ['get', 'list', 'watch'] }])).toEqual([]);
+  });
+});
+
+describe('OLM v1 team: OLMT-050 fails the synth unless accepted by id with a reason', () => {
+  function errorsOf(acceptedRisks?: Array<{ check: string; reason: string }>): string[] {
+    const app = Testing.app();
+    const chart = new Chart(app, 'platform');
+    const catalog = new CuratedClusterCatalog(chart, 'Catalog', { catalogName: 'team-x', image: 'registry.example.com/catalogs/team-x:v1', team: 'team-x' });
+    new OlmV1Team(chart, 'T', {
+      team: 'team-x', groups: ['team-x-admins'], namespaces: ['team-x'], catalog, allowedPackages: [{ name: 'cert-manager' }],
+      extensions: [{ packageName: 'cert-manager', namespace: 'team-x', bundles: [certManagerWith(LEAKY)], acceptedRisks }],
+    });
+    try {
+      app.synth();
+      return [];
+    } catch (e) {
+      return (e as Error).message.split('\n').filter((l) => l.includes('OLMT-050'));
+    }
+  }
+  test('refused, then accepted', () => {
+    const refused = errorsOf();
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatch(/"ClusterRole cert-manager-view": ClusterRole cert-manager-view is labelled .* \(SensitiveRulesAggregateIntoSharedRole, OLMT-050\)$/);
+    expect(errorsOf([{ check: 'OLMT-050', reason: 'reviewed: the view role is ours' }])).toEqual([]);
   });
 });
