@@ -304,7 +304,16 @@ export class EffectivePower {
         const key = roleKey(m.kind, m.kind === 'Role' ? ns : '', name);
         const selectors = parseSelectors(m.kind === 'ClusterRole' ? m.aggregationRule : undefined);
         const existing = this.roles.get(key);
-        const rules = (m.rules ?? []).map((r: any) => PolicyRules.fromJson(r));
+        // a rule that does not decode grants nothing (bundles are checked at load time; a custom resource of kind
+        // Role in another group only fails its InstallPlan step)
+        const rules: PolicyRule[] = [];
+        for (const r of Array.isArray(m.rules) ? m.rules : []) {
+          try {
+            rules.push(PolicyRules.fromJson(r));
+          } catch {
+            // grants nothing
+          }
+        }
         if (existing) {
           // the same object written twice (two tenants' OLM roles for one CRD): one object on the cluster
           const seen = new Set(existing.rules.map((r) => JSON.stringify(r)));
@@ -319,7 +328,8 @@ export class EffectivePower {
       case 'RoleBinding':
       case 'ClusterRoleBinding': {
         const ref = m.roleRef ?? {};
-        const entry: BindingEntry = { kind: m.kind, name, namespace: m.kind === 'RoleBinding' ? ns : '', roleKind: ref.kind ?? '', roleName: ref.name ?? '', note };
+        const str = (v: unknown) => (typeof v === 'string' ? v : '');
+        const entry: BindingEntry = { kind: m.kind, name, namespace: m.kind === 'RoleBinding' ? ns : '', roleKind: str(ref.kind), roleName: str(ref.name), note };
         push(this.bindingsByNamespace, entry.namespace, entry);
         // indexed the way the authorizer matches subjects (SubjectMatcher, rule.go appliesToUser): by the user
         // name a User or ServiceAccount subject matches, and by group; a ServiceAccount subject without namespace

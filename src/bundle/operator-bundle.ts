@@ -614,13 +614,16 @@ function optObject(v: any, at: string): Record<string, any> {
 }
 
 /**
- * The RBAC objects of a bundle checked as the API server decodes and validates them (`k8s.io/api/rbac/v1` types,
+ * The RBAC objects of a bundle (`rbac.authorization.k8s.io`) checked as the API server decodes and validates them (`k8s.io/api/rbac/v1` types,
  * `pkg/apis/rbac/validation`: rules are PolicyRule objects, `aggregationRule.clusterRoleSelectors` a list of label
  * selectors, `roleRef` an object with kind and name, subjects objects with kind and name), so that a hostile manifest
  * is a load error naming its file and field, like the CSV's rules, never a TypeError later (v0 install model, OLM v1
  * render, effective power).
  */
 function checkRbacObject(o: any, kind: string, source: string): void {
+  // only RBAC objects (or kinds without apiVersion, which OLM creates by kind): a custom resource of kind Role in
+  // another group is the install model's (an InstallPlan step that fails, `InvalidBundleObject`)
+  if (typeof o.apiVersion === 'string' && o.apiVersion !== '' && !o.apiVersion.startsWith('rbac.authorization.k8s.io/')) return;
   const at = (field: string) => `OperatorBundle: ${source}: field '${field}' of the ${esc(kind)}`;
   if (kind === 'Role' || kind === 'ClusterRole') {
     optList(o.rules, at('rules')).forEach((r, j) => {

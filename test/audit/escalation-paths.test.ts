@@ -458,3 +458,15 @@ describe('v0: a bundle shipping a {}-aggregated ClusterRole bound to its operato
     expect(errors[1]).toContain('ServiceAccount team-a/etcd-operator reaches cluster-wide (is bound to the aggregated ClusterRole agg)');
   });
 });
+
+test('EffectivePower reads hostile RBAC objects (custom resources of kind Role, objects not checked by a loader) without a TypeError: what does not decode grants nothing', () => {
+  const p = new EffectivePower([
+    { manifest: { apiVersion: 'demo.example.com/v1', kind: 'Role', metadata: { name: 'r', namespace: 'team-a' }, rules: { replicas: 3 } } },
+    { manifest: { apiVersion: `${RBAC}/v1`, kind: 'ClusterRole', metadata: { name: 'c' }, rules: [null, { verbs: 'get' }, { apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }], aggregationRule: { clusterRoleSelectors: 'x' } } },
+    { manifest: { apiVersion: `${RBAC}/v1`, kind: 'RoleBinding', metadata: { name: 'b', namespace: 'team-a' }, roleRef: 'x', subjects: [null, OP_SUBJECT] } },
+    { manifest: { apiVersion: `${RBAC}/v1`, kind: 'RoleBinding', metadata: { name: 'b2', namespace: 'team-a' }, roleRef: { kind: 'Role', name: { x: 1 } }, subjects: [OP_SUBJECT] } },
+    crb('c', 'c', [OP_SUBJECT]),
+  ]);
+  const power = p.of(OP);
+  expect(power.grants.filter((g) => g.namespace === '').map((g) => g.rules)).toEqual([[{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }]]);
+});
