@@ -147,7 +147,11 @@ describe('OLM v1 team: OLMT-050 fails the synth unless accepted by id with a rea
     const chart = new Chart(app, 'platform');
     const catalog = new CuratedClusterCatalog(chart, 'Catalog', { catalogName: 'team-x', image: 'registry.example.com/catalogs/team-x:v1', team: 'team-x' });
     new OlmV1Team(chart, 'T', {
-      team: 'team-x', groups: ['team-x-admins'], namespaces: ['team-x'], catalog, allowedPackages: [{ name: 'cert-manager' }],
+      team: 'team-x',
+      groups: ['team-x-admins'],
+      namespaces: ['team-x'],
+      catalog,
+      allowedPackages: [{ name: 'cert-manager' }],
       extensions: [{ packageName: 'cert-manager', namespace: 'team-x', bundles: [certManagerWith(LEAKY)], acceptedRisks }],
     });
     try {
