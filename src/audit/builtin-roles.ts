@@ -109,6 +109,78 @@ const TABLE: BuiltinRole[] = [
   },
 ];
 
+/** The label every bootstrap role carries (`bootstrappolicy` `addClusterRoleLabel`, `ClusterRoles()`). */
+const BOOTSTRAPPING = { 'kubernetes.io/bootstrapping': 'rbac-defaults' };
+const TO_ADMIN = 'rbac.authorization.k8s.io/aggregate-to-admin';
+const TO_EDIT = 'rbac.authorization.k8s.io/aggregate-to-edit';
+const TO_VIEW = 'rbac.authorization.k8s.io/aggregate-to-view';
+const OLM_AGGREGATED = 'operator-framework/operator-lifecycle-manager deploy/chart/templates/0000_50_olm_09-aggregated.clusterrole.yaml';
+const OLM_KINDS = ['clusterserviceversions', 'catalogsources', 'installplans', 'subscriptions', 'packagemanifests'];
+
+/** A built-in ClusterRole as the clusterrole-aggregation controller sees it: labels, selectors, own rules. */
+export interface AggregationBuiltin {
+  readonly name: string;
+  readonly labels: Readonly<Record<string, string>>;
+  /** `aggregationRule.clusterRoleSelectors` as Kubernetes JSON; empty for roles without one. */
+  readonly selectors: ReadonlyArray<Record<string, unknown>>;
+  /** The role's own rules (an aggregated role's come from the roles it selects). */
+  readonly rules: PolicyRule[];
+  readonly benign: boolean;
+  readonly source: string;
+}
+
+const select = (label: string) => [{ matchLabels: { [label]: 'true' } }];
+const minus = (all: PolicyRule[], part: PolicyRule[]) => all.slice(part.length);
+
+/**
+ * The built-in ClusterRoles that take part in aggregation, with their real labels and selectors
+ * (`plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go`): `admin`, `edit` (labelled aggregate-to-admin) and
+ * `view` (labelled aggregate-to-edit) aggregate `rbac.authorization.k8s.io/aggregate-to-admin|edit|view`, whose
+ * rules come from `system:aggregate-to-admin|edit|view`; every bootstrap role carries
+ * `kubernetes.io/bootstrapping: rbac-defaults`. OLM's `aggregate-olm-edit` (aggregate-to-admin, -edit) and
+ * `aggregate-olm-view` (aggregate-to-admin, -edit, -view) add OLM's kinds. The other bootstrap ClusterRoles
+ * (`system:node`, `system:controller:*`...) carry only the bootstrapping label, exactly as `cluster-admin` does: a
+ * selector matches them only when it matches `cluster-admin`, so `cluster-admin` stands for them all.
+ */
+const AGGREGATION_BUILTINS: AggregationBuiltin[] = [
+  { name: 'cluster-admin', labels: BOOTSTRAPPING, selectors: [], rules: CLUSTER_ADMIN_RULES, benign: false, source: K8S },
+  { name: 'admin', labels: BOOTSTRAPPING, selectors: select(TO_ADMIN), rules: [], benign: false, source: K8S },
+  { name: 'edit', labels: { ...BOOTSTRAPPING, [TO_ADMIN]: 'true' }, selectors: select(TO_EDIT), rules: [], benign: false, source: K8S },
+  { name: 'view', labels: { ...BOOTSTRAPPING, [TO_EDIT]: 'true' }, selectors: select(TO_VIEW), rules: [], benign: false, source: K8S },
+  { name: 'system:aggregate-to-admin', labels: { ...BOOTSTRAPPING, [TO_ADMIN]: 'true' }, selectors: [], rules: minus(ADMIN, EDIT), benign: false, source: K8S },
+  { name: 'system:aggregate-to-edit', labels: { ...BOOTSTRAPPING, [TO_EDIT]: 'true' }, selectors: [], rules: minus(EDIT, VIEW), benign: false, source: K8S },
+  { name: 'system:aggregate-to-view', labels: { ...BOOTSTRAPPING, [TO_VIEW]: 'true' }, selectors: [], rules: VIEW, benign: false, source: K8S },
+  {
+    name: 'system:auth-delegator',
+    labels: BOOTSTRAPPING,
+    selectors: [],
+    rules: TABLE.find((r) => r.name === 'system:auth-delegator')!.rules,
+    benign: true,
+    source: K8S,
+  },
+  {
+    name: 'aggregate-olm-edit',
+    labels: { [TO_ADMIN]: 'true', [TO_EDIT]: 'true' },
+    selectors: [],
+    rules: [{ apiGroups: ['operators.coreos.com'], resources: OLM_KINDS, verbs: ['create', 'update', 'patch', 'delete'] }],
+    benign: false,
+    source: OLM_AGGREGATED,
+  },
+  {
+    name: 'aggregate-olm-view',
+    labels: { [TO_ADMIN]: 'true', [TO_EDIT]: 'true', [TO_VIEW]: 'true' },
+    selectors: [],
+    rules: [{ apiGroups: ['operators.coreos.com'], resources: OLM_KINDS, verbs: READ }],
+    benign: false,
+    source: OLM_AGGREGATED,
+  },
+];
+
+/** The built-in ClusterRoles of the aggregation (see `AGGREGATION_BUILTINS`). */
+export function aggregationBuiltins(): readonly AggregationBuiltin[] {
+  return AGGREGATION_BUILTINS;
+}
+
 const SCC_PREFIX = 'system:openshift:scc:';
 
 /** Looks up the built-in roles of the table. */

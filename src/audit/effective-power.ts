@@ -8,8 +8,21 @@
  *   grants its rules in the binding's namespace only; ServiceAccounts are also members of the groups
  *   `system:serviceaccounts`, `system:serviceaccounts:<ns>` and `system:authenticated`
  *   (`k8s.io/apiserver/pkg/authentication/serviceaccount/util.go` `MakeGroupNames`);
- * - aggregated ClusterRoles get the rules of every ClusterRole matching a selector (`matchLabels`;
- *   `pkg/controller/clusterroleaggregation`);
+ * - aggregated ClusterRoles get the rules of every other ClusterRole one of their selectors matches, to a fixpoint
+ *   (`pkg/controller/clusterroleaggregation`), with label-selector semantics (`LabelSelectorAsSelector`: `{}`
+ *   matches every ClusterRole, `matchLabels`, `matchExpressions` In/NotIn/Exists/DoesNotExist), over the input's
+ *   ClusterRoles and the built-in ones with their real labels (`aggregationBuiltins`: `cluster-admin` and every
+ *   bootstrap role carry `kubernetes.io/bootstrapping: rbac-defaults`; `admin`/`edit`/`view` and OLM's
+ *   `aggregate-olm-*`), so a role labelled `aggregate-to-view` joins `view`, `edit` and `admin`;
+ * - `escalate` is checked on the request's object name (`pkg/registry/rbac/escalation_check.go`
+ *   `RoleEscalationAuthorized`): `escalate` and `update`/`patch` on a named role (not an aggregated one: its
+ *   aggregationRule needs `*` on `*`, `clusterrole/policybased/storage.go`) rewrite it to anything, so every binding
+ *   of it to an identity reached gives everything in that binding's scope; `update`/`patch` on a named binding with
+ *   `bind` on its role adds a subject to it (`rolebinding/policybased/storage.go`);
+ * - a client certificate for any user or group but `system:masters`: `create` on `certificatesigningrequests`,
+ *   `update`/`patch` on `certificatesigningrequests/approval` and `approve` on `signers`
+ *   `kubernetes.io/kube-apiserver-client` (or `kubernetes.io/*`; `plugin/pkg/admission/certificates/approval`,
+ *   `IsAuthorizedForSignerName`): kube-controller-manager signs what is approved (`pkg/controller/certificates/signer`);
  * - binding a role needs `create` on the binding and `bind` on the role (or holding its rules: no gain then)
  *   (`k8s.io/component-helpers/auth/rbac/validation` `ConfirmNoEscalation`, `pkg/registry/rbac/escalation_check.go`
  *   `BindingAuthorized`); `escalate` on roles with `create`/`update` on them allows any rule in that scope
@@ -29,9 +42,10 @@
  * count as unbounded (everything in the binding's scope). What the input does not contain (RBAC granted outside the
  * App, ServiceAccounts and Secrets created on the cluster) is invisible.
  */
-import { CLUSTER_ADMIN_RULES, findBuiltin, NAMESPACE_ADMIN_RULES } from './builtin-roles';
+import { aggregationBuiltins, CLUSTER_ADMIN_RULES, findBuiltin, NAMESPACE_ADMIN_RULES } from './builtin-roles';
 import { checkPowerObjects, checkRulesArgs, checkSubjectArgs } from './input-checks';
 import { InputCheck, throwIfInvalid } from '../core/input';
+import { formatLabelSelector, LabelRequirement, parseLabelSelector, selectorMatches } from '../rbac/label-selector';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import { RbacRules, ResourceRequest } from '../rbac/rbac-rules';
 import { AuthenticatedUser, serviceAccountUser, splitUsername, usernameOf, withAuthenticatedGroup } from '../rbac/subject-matcher';
@@ -71,6 +85,11 @@ export enum RoleOrigin {
   UNKNOWN = 'UNKNOWN',
   /** Rules an identity may write into a role itself (`escalate`): everything in the scope. */
   ESCALATE = 'ESCALATE',
+  /**
+   * Defined by an object of the input with an `aggregationRule` that selects built-in ClusterRoles (directly or through
+   * another aggregated role): its rules are theirs (the clusterrole-aggregation controller), not what the input shows.
+   */
+  AGGREGATED = 'AGGREGATED',
 }
 
 /** One object of the input, with a note on who creates it (shown in paths). */
@@ -163,7 +182,8 @@ interface RoleEntry {
   readonly namespace: string;
   rules: PolicyRule[];
   readonly labels: Record<string, string>;
-  readonly selectors: Array<Record<string, string>>;
+  /** parsed `aggregationRule.clusterRoleSelectors` (invalid ones dropped: the API server refuses them) */
+  readonly selectors: LabelRequirement[][];
   readonly origin: RoleOrigin;
   readonly note: string;
 }
@@ -232,8 +252,10 @@ export class EffectivePower {
   /** namespace -> pods */
   private readonly pods = new Map<string, PodEntry[]>();
   private readonly cache = new Map<string, SubjectPower>();
-  /** ClusterRoles by `label=value`, for the built-in admin/edit/view aggregation */
-  private aggregatedBuiltins = new Map<string, RoleEntry[]>();
+  /** the built-in ClusterRoles of the aggregation (`aggregationBuiltins`), merged with input roles of the same name */
+  private readonly builtinClusterRoles = new Map<string, RoleEntry>();
+  /** every binding of the input by namespace (`''`: ClusterRoleBindings), for named bindings a subject may update */
+  private readonly bindingsByNamespace = new Map<string, BindingEntry[]>();
   /** every namespace the input names (objects, bindings, subjects) */
   private readonly namespaces = new Set<string>();
 
@@ -285,14 +307,24 @@ export class EffectivePower {
       case 'Role':
       case 'ClusterRole': {
         const key = roleKey(m.kind, m.kind === 'Role' ? ns : '', name);
-        const selectors = (m.aggregationRule?.clusterRoleSelectors ?? []).map((s: any) => ({ ...(s?.matchLabels ?? {}) }));
+        const selectors = parseSelectors(m.kind === 'ClusterRole' ? m.aggregationRule : undefined);
         const existing = this.roles.get(key);
-        const rules = (m.rules ?? []).map((r: any) => PolicyRules.fromJson(r));
+        // a rule that does not decode grants nothing (bundles are checked at load time; a custom resource of kind
+        // Role in another group only fails its InstallPlan step)
+        const rules: PolicyRule[] = [];
+        for (const r of Array.isArray(m.rules) ? m.rules : []) {
+          try {
+            rules.push(PolicyRules.fromJson(r));
+          } catch {
+            // grants nothing
+          }
+        }
         if (existing) {
           // the same object written twice (two tenants' OLM roles for one CRD): one object on the cluster
           const seen = new Set(existing.rules.map((r) => JSON.stringify(r)));
           const extra = rules.filter((r: PolicyRule) => !seen.has(JSON.stringify(r)));
           if (extra.length > 0) existing.rules = [...existing.rules, ...extra];
+          existing.selectors.push(...selectors);
           return;
         }
         this.roles.set(key, { kind: m.kind, name, namespace: m.kind === 'Role' ? ns : '', rules, labels: { ...(md.labels ?? {}) }, selectors, origin: RoleOrigin.DEFINED, note });
@@ -301,7 +333,9 @@ export class EffectivePower {
       case 'RoleBinding':
       case 'ClusterRoleBinding': {
         const ref = m.roleRef ?? {};
-        const entry: BindingEntry = { kind: m.kind, name, namespace: m.kind === 'RoleBinding' ? ns : '', roleKind: ref.kind ?? '', roleName: ref.name ?? '', note };
+        const str = (v: unknown) => (typeof v === 'string' ? v : '');
+        const entry: BindingEntry = { kind: m.kind, name, namespace: m.kind === 'RoleBinding' ? ns : '', roleKind: str(ref.kind), roleName: str(ref.name), note };
+        push(this.bindingsByNamespace, entry.namespace, entry);
         // indexed the way the authorizer matches subjects (SubjectMatcher, rule.go appliesToUser): by the user
         // name a User or ServiceAccount subject matches, and by group; a ServiceAccount subject without namespace
         // takes the RoleBinding's (none in a ClusterRoleBinding: it matches nobody)
@@ -352,36 +386,92 @@ export class EffectivePower {
     set.add(name);
   }
 
-  /** Resolves aggregation rules (matchLabels) to a fixpoint; built-in admin/edit/view aggregate too. */
+  /**
+   * The clusterrole-aggregation controller to a fixpoint: every ClusterRole with selectors (of the input or built in)
+   * gets the rules of every other ClusterRole one of its selectors matches (several selectors are ORed). Labels never
+   * change, so the members are found once; rules only grow, so the loop ends. The role's own rules are kept (the
+   * controller replaces them, an over-approximation only until it runs).
+   */
   private aggregate(): void {
-    const byLabel = new Map<string, RoleEntry[]>();
-    for (const r of this.roles.values()) {
-      if (r.kind !== 'ClusterRole') continue;
-      for (const [k, v] of Object.entries(r.labels)) push(byLabel, `${k}=${v}`, r);
+    const universe: RoleEntry[] = [];
+    for (const b of aggregationBuiltins()) {
+      // the API server reconciles bootstrap roles: an input role of the same name adds rules, labels and selectors
+      const defined = this.roles.get(roleKey('ClusterRole', '', b.name));
+      const entry: RoleEntry = {
+        kind: 'ClusterRole',
+        name: b.name,
+        namespace: '',
+        rules: [...b.rules, ...(defined?.rules ?? [])],
+        labels: { ...b.labels, ...(defined?.labels ?? {}) },
+        selectors: [...b.selectors.map((x) => parseLabelSelector(x).requirements), ...(defined?.selectors ?? [])],
+        origin: b.benign ? RoleOrigin.BENIGN_BUILT_IN : RoleOrigin.BUILT_IN,
+        note: `built-in, ${b.source}`,
+      };
+      this.builtinClusterRoles.set(b.name, entry);
+      universe.push(entry);
     }
-    const aggregated = [...this.roles.values()].filter((r) => r.selectors.length > 0);
-    const own = new Map(aggregated.map((r) => [r, r.rules]));
-    for (let round = 0; round < 8; round++) {
-      let changed = false;
+    for (const r of this.roles.values()) if (r.kind === 'ClusterRole' && !this.builtinClusterRoles.has(r.name)) universe.push(r);
+    const byLabel = new Map<string, RoleEntry[]>();
+    for (const r of universe) for (const [k, v] of Object.entries(r.labels)) push(byLabel, `${k}=${v}`, r);
+    // a selector with an In requirement only matches roles with one of its key=value labels: the index; others scan
+    const candidatesOf = (sel: LabelRequirement[]) => {
+      const first = sel.find((x) => x.operator === 'In');
+      return first ? first.values.flatMap((v) => byLabel.get(`${first.key}=${v}`) ?? []) : universe;
+    };
+    const aggregated = universe.filter((r) => r.selectors.length > 0);
+    const members = new Map<RoleEntry, RoleEntry[]>();
+    for (const r of aggregated) {
+      const found = new Set<RoleEntry>();
+      for (const sel of r.selectors) {
+        for (const c of candidatesOf(sel)) if (c.name !== r.name && selectorMatches(sel, c.labels)) found.add(c);
+      }
+      members.set(r, [...found].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
+    }
+    const keys = new Map<RoleEntry, Set<string>>();
+    for (const r of aggregated) {
+      r.rules = [...r.rules];
+      keys.set(r, new Set(r.rules.map((x) => JSON.stringify(x))));
+    }
+    for (let changed = true; changed;) {
+      changed = false;
       for (const r of aggregated) {
-        const members = new Set<RoleEntry>();
-        for (const sel of r.selectors) {
-          const entries = Object.entries(sel);
-          if (entries.length === 0) continue;
-          const [k0, v0] = entries[0];
-          for (const cand of byLabel.get(`${k0}=${v0}`) ?? []) {
-            if (cand !== r && entries.every(([k, v]) => cand.labels[k] === v)) members.add(cand);
+        const seen = keys.get(r)!;
+        for (const m of members.get(r)!) {
+          for (const rule of m.rules) {
+            const key = JSON.stringify(rule);
+            if (seen.has(key)) continue;
+            seen.add(key);
+            r.rules.push(rule);
+            changed = true;
           }
         }
-        const rules = [...own.get(r)!, ...[...members].flatMap((m) => m.rules)];
-        if (rules.length !== r.rules.length) {
-          r.rules = rules;
-          changed = true;
+      }
+    }
+    // input roles that aggregate others: named in paths; those that pull in built-in roles (directly or through
+    // another aggregated role) hold rules no object of the input shows: RoleOrigin.AGGREGATED
+    const pullsBuiltin = new Set<RoleEntry>();
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const r of aggregated) {
+        if (pullsBuiltin.has(r)) continue;
+        if (members.get(r)!.some((m) => this.builtinClusterRoles.has(m.name) || pullsBuiltin.has(m))) {
+          pullsBuiltin.add(r);
+          grew = true;
         }
       }
-      if (!changed) break;
     }
-    this.aggregatedBuiltins = byLabel;
+    for (const r of aggregated) {
+      const found = members.get(r)!;
+      if (found.length === 0 || this.builtinClusterRoles.has(r.name)) continue;
+      const names = found.map((m) => (this.builtinClusterRoles.has(m.name) ? `${m.name} (built-in)` : m.name));
+      const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+      const aggregatedEntry: RoleEntry = {
+        ...r,
+        origin: pullsBuiltin.has(r) ? RoleOrigin.AGGREGATED : r.origin,
+        note: `${r.note}; aggregationRule ${r.selectors.map((x) => formatLabelSelector(x)).join(' or ')} aggregates ${shown}`,
+      };
+      this.roles.set(roleKey('ClusterRole', '', r.name), aggregatedEntry);
+    }
   }
 
   /** The role a binding refers to, with its rules: defined, built-in or unknown (unbounded in the scope). */
@@ -391,14 +481,15 @@ export class EffectivePower {
     const defined = this.roles.get(roleKey(kind, ns, name));
     // a RoleBinding grants the role's rules in its namespace only: never non-resource URLs (RBAC authorizer)
     const scoped = (rules: PolicyRule[]) => (bindingNamespace === '' ? rules : rules.filter((r) => (r.nonResourceUrls ?? []).length === 0));
+    const aggregating = kind === 'ClusterRole' ? this.builtinClusterRoles.get(name) : undefined;
+    if (aggregating) return { ...aggregating, rules: scoped(aggregating.rules) };
     if (builtin) {
       // the API server reconciles bootstrap roles: the well-known rules hold whatever the App writes under that name
-      const extra = builtin.aggregationLabel ? (this.aggregatedBuiltins.get(`${builtin.aggregationLabel}=true`) ?? []).flatMap((r) => r.rules) : [];
       return {
         kind,
         name,
         namespace: ns,
-        rules: scoped([...builtin.rules, ...extra, ...(defined?.rules ?? [])]),
+        rules: scoped([...builtin.rules, ...(defined?.rules ?? [])]),
         labels: {},
         selectors: [],
         origin: builtin.benign ? RoleOrigin.BENIGN_BUILT_IN : RoleOrigin.BUILT_IN,
@@ -632,6 +723,31 @@ export class EffectivePower {
       }
     }
 
+    // named RBAC objects: escalate is authorized on the request's object name (RoleEscalationAuthorized), so
+    // escalate + update/patch on a role by name rewrites that role to anything; updating a named binding with bind
+    // on its role adds a subject to it (BindingAuthorized on the binding's roleRef)
+    const rbacWrites = (resource: string) => grants.some((g) => ['update', 'patch'].some((verb) => someNameAllows(g.rules, { verb, apiGroup: RBAC, resource })));
+    const scopeOf = (ns: string) => (ns === '' ? clusterGrants : [...(byScope.get(ns) ?? []), ...clusterGrants]);
+    const everythingIn = (ns: string) => (ns === '' ? CLUSTER_ADMIN_RULES : NAMESPACE_ADMIN_RULES);
+    const mayEscalateNamed = grants.some((g) => ['roles', 'clusterroles'].some((resource) => someNameAllows(g.rules, { verb: 'escalate', apiGroup: RBAC, resource })))
+      && (rbacWrites('roles') || rbacWrites('clusterroles'));
+    /** The grants that let the subject rewrite role `kind`/`name` (of namespace `roleNs`), if any. */
+    const rewrite = (kind: string, name: string, roleNs: string): { esc: PowerGrant; write: PowerGrant; verb: string } | undefined => {
+      if (!mayEscalateNamed) return undefined;
+      const role = kind === 'ClusterRole' ? this.roles.get(roleKey(kind, '', name)) ?? this.builtinClusterRoles.get(name) : undefined;
+      // an aggregated role's rules are the controller's, and changing its aggregationRule needs * on *.*
+      // (clusterrole/policybased/storage.go hasAggregationRule): no rewrite
+      if (role && role.selectors.length > 0) return undefined;
+      const scope = kind === 'ClusterRole' ? clusterGrants : scopeOf(roleNs);
+      const resource = kind === 'ClusterRole' ? 'clusterroles' : 'roles';
+      const esc = grantFor(scope, { verb: 'escalate', apiGroup: RBAC, resource, name });
+      if (!esc) return undefined;
+      for (const verb of ['update', 'patch']) {
+        const write = grantFor(scope, { verb, apiGroup: RBAC, resource, name });
+        if (write) return { esc, write, verb };
+      }
+      return undefined;
+    };
     // bind and escalate, per scope
     for (const ns of ['', ...[...namespaces].sort()]) {
       const scope = ns === '' ? clusterGrants : [...(byScope.get(ns) ?? []), ...clusterGrants];
@@ -655,14 +771,17 @@ export class EffectivePower {
           for (const [roleName, g] of candidates) {
             if (roleKind === 'Role' && ns === '') continue;
             const role = this.resolveRole(roleKind, roleName, ns);
-            if (RbacRules.covers(held, role.rules).covered) continue; // no gain
+            // a role it may also rewrite by name gives everything in the binding's scope
+            const rw = roleName !== 'cluster-admin' || !anyBind ? rewrite(roleKind, roleName, ns) : undefined;
+            const roleRules = rw ? everythingIn(ns) : role.rules;
+            if (RbacRules.covers(held, roleRules).covered) continue; // no gain
             const what = anyBind && g === anyBind && roleName === 'cluster-admin' ? `bind any ${roleKind} (e.g. cluster-admin)` : `bind ${roleKind} ${roleName}`;
             addGrant({
               namespace: ns,
-              rules: role.rules,
+              rules: roleRules,
               roleKind,
-              roleName,
-              roleOrigin: role.origin,
+              roleName: rw ? `${roleName} (rewritten, escalate)` : roleName,
+              roleOrigin: rw ? RoleOrigin.ESCALATE : role.origin,
               holder: subject,
               path: [...g.path, `${what} with create ${bindingResource} (${createBinding.roleKind} ${createBinding.roleName})${ns ? ` in ${ns}` : ' cluster-wide'}`,
                 `${roleKind} ${role.namespace ? `${role.namespace}/` : ''}${roleName} (${role.note})`],
@@ -689,6 +808,86 @@ export class EffectivePower {
           path: [...esc.path, `escalate + write ${roleResource}${ns ? ` in ${ns}` : ' cluster-wide'}`, `any rules ${ns ? `in ${ns}` : 'cluster-wide'} (escalate)`],
           direct: false,
         });
+      }
+    }
+    if (mayEscalateNamed) {
+      for (const id of [...identities.keys()]) {
+        for (const b of this.bindingsOf(id)) {
+          if (b.roleKind !== 'Role' && b.roleKind !== 'ClusterRole') continue;
+          const rw = rewrite(b.roleKind, b.roleName, b.namespace);
+          if (!rw) continue;
+          const rules = everythingIn(b.namespace);
+          if (RbacRules.covers(scopeOf(b.namespace).flatMap((g) => g.rules), rules).covered) continue;
+          const roleNs = b.roleKind === 'Role' ? `${b.namespace}/` : '';
+          addGrant({
+            namespace: b.namespace,
+            rules,
+            roleKind: b.roleKind,
+            roleName: `${b.roleName} (rewritten, escalate)`,
+            roleOrigin: RoleOrigin.ESCALATE,
+            holder: id,
+            path: [...rw.esc.path, `escalate + ${rw.verb} ${b.roleKind} ${roleNs}${b.roleName} by name (${rw.write.roleKind} ${rw.write.roleName}): rewrite its rules to *`,
+              `${b.kind} ${b.namespace ? `${b.namespace}/` : ''}${b.name} (${b.note}) binds it to ${id}`,
+              `any rules ${b.namespace ? `in ${b.namespace}` : 'cluster-wide'} (escalate)`],
+            direct: false,
+          });
+        }
+      }
+    }
+    if (rbacWrites('rolebindings') || rbacWrites('clusterrolebindings')) {
+      // only bindings in scopes the subject holds rules in (every scope with cluster-wide grants)
+      const scopes = clusterGrants.length > 0 ? [...this.bindingsByNamespace.keys()] : [...byScope.keys()];
+      for (const b of scopes.sort().flatMap((ns) => this.bindingsByNamespace.get(ns) ?? [])) {
+        if (b.roleKind !== 'Role' && b.roleKind !== 'ClusterRole') continue;
+        const scope = scopeOf(b.namespace);
+        if (scope.length === 0) continue;
+        const resource = b.namespace === '' ? 'clusterrolebindings' : 'rolebindings';
+        let upd: { g: PowerGrant; verb: string } | undefined;
+        for (const verb of ['update', 'patch']) {
+          const g = grantFor(scope, { verb, apiGroup: RBAC, resource, name: b.name });
+          if (g) {
+            upd = { g, verb };
+            break;
+          }
+        }
+        if (!upd) continue;
+        const bind = grantFor(scope, { verb: 'bind', apiGroup: RBAC, resource: b.roleKind === 'Role' ? 'roles' : 'clusterroles', name: b.roleName });
+        if (!bind) continue; // without bind, only a role the subject already covers: no gain
+        const rw = rewrite(b.roleKind, b.roleName, b.namespace);
+        const role = this.resolveRole(b.roleKind, b.roleName, b.namespace);
+        const rules = rw ? everythingIn(b.namespace) : role.rules;
+        if (RbacRules.covers(scope.flatMap((g) => g.rules), rules).covered) continue;
+        addGrant({
+          namespace: b.namespace,
+          rules,
+          roleKind: b.roleKind,
+          roleName: rw ? `${b.roleName} (rewritten, escalate)` : b.roleName,
+          roleOrigin: rw ? RoleOrigin.ESCALATE : role.origin,
+          holder: subject,
+          path: [...upd.g.path, `${upd.verb} ${b.kind} ${b.namespace ? `${b.namespace}/` : ''}${b.name} by name (${b.note}) to add itself as a subject, `
+            + `with bind ${b.roleKind} ${b.roleName} (${bind.roleKind} ${bind.roleName})`, `${role.kind} ${role.namespace ? `${role.namespace}/` : ''}${role.name} (${role.note})`],
+          direct: false,
+        });
+      }
+    }
+    // a client certificate for any user or group (but system:masters): create a CSR for the
+    // kubernetes.io/kube-apiserver-client signer, approve it (the approval subresource, and `approve` on the signer's
+    // name or its `kubernetes.io/*` wildcard: plugin/pkg/admission/certificates/approval, IsAuthorizedForSignerName),
+    // and kube-controller-manager signs it (pkg/controller/certificates/signer)
+    if (!identities.has(ANY_IDENTITY)) {
+      const CERTS = 'certificates.k8s.io';
+      const create = grantFor(clusterGrants, { verb: 'create', apiGroup: CERTS, resource: 'certificatesigningrequests', name: '' });
+      // the CSR's name is the requester's choice: a named approval rule works for that name
+      const approval = create && clusterGrants.flatMap((g) => ['update', 'patch'].map((verb) => ({ g, verb })))
+        .find(({ g, verb }) => someNameAllows(g.rules, { verb, apiGroup: CERTS, resource: 'certificatesigningrequests', subresource: 'approval' }));
+      const signer = approval && (['kubernetes.io/kube-apiserver-client', 'kubernetes.io/*'].map((name) => ({
+        name, g: grantFor(clusterGrants, { verb: 'approve', apiGroup: CERTS, resource: 'signers', name }),
+      })).find((x) => x.g !== undefined));
+      if (create && approval && signer) {
+        addIdentity(ANY_IDENTITY, [...create.path,
+          `create certificatesigningrequests, ${approval.verb} certificatesigningrequests/approval (${approval.g.roleKind} ${approval.g.roleName}), `
+          + `approve signers ${signer.name} (${signer.g!.roleKind} ${signer.g!.roleName}): kube-controller-manager signs a client certificate `
+          + 'for any user or group but system:masters', ANY_IDENTITY]);
       }
     }
   }
@@ -733,6 +932,16 @@ function ruleAllows(rules: PolicyRule[], request: ResourceRequest): boolean {
 function someNameAllows(rules: PolicyRule[], request: ResourceRequest): boolean {
   if (ruleAllows(rules, { ...request, name: PROBE_NAME })) return true;
   return rules.some((r) => (r.resourceNames ?? []).some((n) => ruleAllows([r], { ...request, name: n })));
+}
+
+/**
+ * The selectors of an `aggregationRule` (a ClusterRole's), parsed; an invalid selector (refused by the API server)
+ * selects nothing. Not a list: none.
+ */
+function parseSelectors(aggregationRule: any): LabelRequirement[][] {
+  const raw = aggregationRule?.clusterRoleSelectors;
+  if (!Array.isArray(raw)) return [];
+  return raw.map((x) => parseLabelSelector(x)).filter((x) => x.problems.length === 0).map((x) => x.requirements);
 }
 
 /** `EffectivePower.isEverything` without its input checks. */

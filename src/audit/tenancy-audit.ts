@@ -218,8 +218,9 @@ export class TenancyAudit {
               + `split the operators so that no operator shares the namespace of an installer with rules outside it (a pod created there may run as the installer); or accept it with ${acceptText(ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, label)}`
             : `remove what lets ${label} read secrets, create pods or tokens, exec or impersonate in namespace ${inst.tenant.namespace}; or accept it with ${acceptText(ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, label)}`));
       }
-      // 2. grants outside the tenant's namespaces that are not plain, visible direct grants: one finding per code
-      // and namespace, with the first (shortest) path found and every rule reached there
+      // 2. grants outside the tenant's namespaces that are not plain, visible direct grants (an aggregated role's
+      // rules are not what its object shows): one finding per code and namespace, with the first (shortest) path
+      // found and every rule reached there
       const groups = new Map<string, { code: ReachCode; namespace: string; path: string[]; how: string; rules: PolicyRule[] }>();
       for (const g of p.grants) {
         if (g.roleOrigin === RoleOrigin.BENIGN_BUILT_IN || inside(t, g.namespace)) continue;
@@ -236,7 +237,8 @@ export class TenancyAudit {
           group.rules.push(...missing);
           continue;
         }
-        const how = g.direct ? `is bound to the ${g.roleOrigin === RoleOrigin.UNKNOWN ? 'unknown' : 'built-in'} ${g.roleKind} ${g.roleName}` : 'gets it indirectly';
+        const kindOfRole = g.roleOrigin === RoleOrigin.UNKNOWN ? 'unknown' : g.roleOrigin === RoleOrigin.AGGREGATED ? 'aggregated' : 'built-in';
+        const how = g.direct ? `is bound to the ${kindOfRole} ${g.roleKind} ${g.roleName}` : 'gets it indirectly';
         groups.set(key, { code, namespace: g.namespace, path: g.path, how, rules: [...missing] });
       }
       for (const g of groups.values()) {

@@ -8,6 +8,7 @@ import * as path from 'path';
 import { FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
 import { decodeManifestFile, decodeManifestStream, decodeYamlDocuments, depthOf, escapeControl as esc, LOADER_LIMITS, oneLine, readAtMost, sizeProblem } from '../core/yaml-or-json';
 import { InstallMode, InstallModes } from '../olm/install-modes';
+import { parseLabelSelector } from '../rbac/label-selector';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 
 /** One `permissions` / `clusterPermissions` entry of the CSV install strategy. */
@@ -441,6 +442,7 @@ export class OperatorBundle {
       // A `kind: List` has no name; OLM refuses it anyway (UnsupportedResource), which the install model reports.
       if (name === '' && kind !== 'List') throw new Error(`OperatorBundle: ${d.source}: field 'metadata.name' is missing on the ${esc(kind)}`);
       if ((kind === 'Role' || kind === 'ClusterRole') && Array.isArray(o.rules)) objectRules += o.rules.length;
+      checkRbacObject(o, kind, d.source);
       if (kind === 'CustomResourceDefinition') {
         const spec = isObject(o.spec) ? o.spec : {};
         crds.push({
@@ -726,6 +728,50 @@ function optObject(v: any, at: string): Record<string, any> {
   if (v === undefined || v === null) return {};
   if (!isObject(v)) throw new Error(`${at}: must be an object, got ${oneLine(v)}`);
   return v;
+}
+
+/**
+ * The RBAC objects of a bundle (`rbac.authorization.k8s.io`) checked as the API server decodes and validates them (`k8s.io/api/rbac/v1` types,
+ * `pkg/apis/rbac/validation`: rules are PolicyRule objects, `aggregationRule.clusterRoleSelectors` a list of label
+ * selectors, `roleRef` an object with kind and name, subjects objects with kind and name), so that a hostile manifest
+ * is a load error naming its file and field, like the CSV's rules, never a TypeError later (v0 install model, OLM v1
+ * render, effective power).
+ */
+function checkRbacObject(o: any, kind: string, source: string): void {
+  // only RBAC objects (or kinds without apiVersion, which OLM creates by kind): a custom resource of kind Role in
+  // another group is the install model's (an InstallPlan step that fails, `InvalidBundleObject`)
+  if (typeof o.apiVersion === 'string' && o.apiVersion !== '' && !o.apiVersion.startsWith('rbac.authorization.k8s.io/')) return;
+  const at = (field: string) => `OperatorBundle: ${source}: field '${field}' of the ${esc(kind)}`;
+  if (kind === 'Role' || kind === 'ClusterRole') {
+    optList(o.rules, at('rules')).forEach((r, j) => {
+      try {
+        PolicyRules.fromJson(r);
+      } catch (e) {
+        throw new Error(`${at(`rules[${j}]`)}: ${(e as Error).message}`);
+      }
+    });
+    if (kind === 'ClusterRole' && o.aggregationRule !== undefined && o.aggregationRule !== null) {
+      const rule = optObject(o.aggregationRule, at('aggregationRule'));
+      optList(rule.clusterRoleSelectors, at('aggregationRule.clusterRoleSelectors')).forEach((sel, j) => {
+        const problems = parseLabelSelector(sel).problems;
+        if (problems.length > 0) throw new Error(`${at(`aggregationRule.clusterRoleSelectors[${j}]`)}: ${problems.join('; ')}`);
+      });
+    }
+    return;
+  }
+  if (kind !== 'RoleBinding' && kind !== 'ClusterRoleBinding') return;
+  const ref = o.roleRef;
+  if (!isObject(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string') {
+    throw new Error(`${at('roleRef')}: must be an object with string kind and name (the role it binds), got ${oneLine(ref)}`);
+  }
+  optList(o.subjects, at('subjects')).forEach((x, j) => {
+    if (!isObject(x) || typeof x.kind !== 'string' || typeof x.name !== 'string') {
+      throw new Error(`${at(`subjects[${j}]`)}: must be an object with string kind and name, got ${oneLine(x)}`);
+    }
+    if (x.namespace !== undefined && x.namespace !== null && typeof x.namespace !== 'string') {
+      throw new Error(`${at(`subjects[${j}].namespace`)}: must be a string, got ${oneLine(x.namespace)}`);
+    }
+  });
 }
 
 function optList(v: any, at: string): any[] {

@@ -499,6 +499,16 @@ const CHECKS: PolicyCheck[] = [
     example: "extensions: [{ packageName: 'prometheus', namespace: 'team-a' }]",
   },
   {
+    id: 'OLMT-050',
+    code: 'SensitiveRulesAggregateIntoSharedRole',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'a bundle or App ClusterRole labelled rbac.authorization.k8s.io/aggregate-to-view/edit/admin (or an OperatorGroup\'s olm.opgroup.permissions/aggregate-to-* label) '
+      + 'holds a sensitive grant the shared role lacks (Secrets, pods/exec, tokens, escalate...): the aggregation controller gives it to every holder of view/edit/admin in every namespace',
+    fix: "drop the sensitive rules or the labels (App), pick another bundle or version, have a cluster admin install the operator, or (OLM v1) acceptedRisks: [{ check: 'OLMT-050', reason }] on the extension",
+    example: 'a bundle ClusterRole labelled aggregate-to-view with get on secrets',
+  },
+  {
     id: 'OLMT-054',
     code: 'TenantWebhookBeyondNamespace',
     severity: PolicySeverity.ERROR,

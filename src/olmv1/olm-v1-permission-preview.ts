@@ -8,6 +8,7 @@ import { EffectivePower, RbacSubject, SubjectKind } from '../audit/effective-pow
 import { describeReach, webhookReach } from '../audit/webhook-reach';
 import { PolicyRule } from '../rbac/policy-rule';
 import { InstallerRuleChecks, SensitiveGrant } from '../tenant/installer-rule-checks';
+import { sharedRoleAggregation, sharedRoleAggregationText } from '../tenant/shared-role-aggregation';
 
 /** Kinds of preview findings (their diagnostic codes). */
 export enum OlmV1PreviewFindingCode {
@@ -24,6 +25,11 @@ export enum OlmV1PreviewFindingCode {
    * Secrets, ConfigMaps or any object outside the bundle's own API groups, beyond the install namespace: OLMT-055.
    */
   WEBHOOK_BEYOND_OWN_APIS = 'OlmV1WebhookBeyondOwnApis',
+  /**
+   * A ClusterRole of the bundle is labelled so that a shared aggregated role (built-in view/edit/admin, an
+   * OperatorGroup's role) takes its sensitive rules: every holder of that role gets them: OLMT-050.
+   */
+  SENSITIVE_RULES_AGGREGATE_INTO_SHARED_ROLE = 'SensitiveRulesAggregateIntoSharedRole',
 }
 
 /** One finding of the preview. */
@@ -115,6 +121,17 @@ export class OlmV1PermissionPreview {
       // the v0 registry of sensitive grants, as for a cluster-scoped installer ClusterRole: one list for both
       for (const held of InstallerRuleChecks.sensitiveGrantsHeld(s.clusterRules, { clusterScoped: true })) {
         findings.push({ code: OlmV1PreviewFindingCode.SENSITIVE_GRANT, subject: s.subject, what: `${s.subject} gets ${held.what} (${held.grant})`, grant: held.grant });
+      }
+    }
+    // aggregation the other way: a bundle ClusterRole whose labels a shared aggregated role selects
+    for (const o of render.objects.filter((x) => x.kind === 'ClusterRole')) {
+      const joined = sharedRoleAggregation(o);
+      if (joined) {
+        findings.push({
+          code: OlmV1PreviewFindingCode.SENSITIVE_RULES_AGGREGATE_INTO_SHARED_ROLE,
+          subject: `ClusterRole ${joined.role}`,
+          what: `${sharedRoleAggregationText(joined)} (shipped in the bundle)`,
+        });
       }
     }
     // webhooks by the kinds they see and rewrite (audit/webhook-reach.ts): the rendered namespaceSelector confines

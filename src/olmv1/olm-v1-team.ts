@@ -279,7 +279,7 @@ export class OlmV1Team extends Construct {
     field: string, options: OlmV1ExtensionOptions, version: string | undefined, channels: string[] | undefined,
     renderOf: (bundle: OperatorBundle) => RegistryV1Render | string,
   ): OlmV1AcceptedRisk[] {
-    const acceptable = ['OLMT-026', 'OLMT-044', 'OLMT-045', 'OLMT-046', 'OLMT-047', 'OLMT-055'];
+    const acceptable = ['OLMT-026', 'OLMT-044', 'OLMT-045', 'OLMT-046', 'OLMT-047', 'OLMT-050', 'OLMT-055'];
     const accepted = options.acceptedRisks ?? [];
     const grantCheck = PolicyChecks.byCode(OlmV1PreviewFindingCode.SENSITIVE_GRANT)!.id;
     const riskField = (a: OlmV1AcceptedRisk) => `${field}.acceptedRisks[${a.check}${a.grant !== undefined ? ` ${a.grant}` : ''}]`;

@@ -13,6 +13,7 @@ import { InstallPlanApproval } from './operator-subscription-props';
 import { PeopleAccess } from './people-access';
 import { nonEmpty } from './private';
 import { UpgradeStrategy } from './scoped-operator-tenant-props';
+import { sharedRoleAggregation, sharedRoleAggregationText } from './shared-role-aggregation';
 import { TargetNamespaces } from './target-namespaces';
 import { installerServiceAccountProblems, pullSecretProblems, systemNamespaceProblems } from './tenancy-guards';
 import { SENSITIVE_GRANTS_ANNOTATION } from './tenant-annotations';
@@ -68,6 +69,7 @@ export class TenantFindings {
     this.installerRuleErrors(out);
     this.webhookErrors(out);
     this.subscriptionErrors(out);
+    this.sharedRoleErrors(out);
     this.reasonErrors(out);
     out.push(...this.t.subscriptions.preflightFindings().errors);
     out.push(...this.t.rbac.loweredClusterScopedFindings());
@@ -378,6 +380,33 @@ export class TenantFindings {
             ? 'load the upgrade graph with the pinned CSV\'s bundle (UpgradeGraph.fromBundles or fromCatalogPackage), or set `bundle`'
             : 'set the Subscription\'s `bundle` to the version OLM installs (OperatorBundle.fromDirectory(...)), or add the rules with addInstallerRule',
         });
+      }
+    }
+  }
+
+  /**
+   * Bundle ClusterRoles whose labels a shared aggregated role (built-in view/edit/admin, an OperatorGroup's role)
+   * selects and that hold sensitive grants it lacks: OLM creates them, and every holder of that role gets the grants
+   * (shared-role-aggregation.ts).
+   */
+  private sharedRoleErrors(out: DiagnosticDetails[]): void {
+    for (const s of this.t.subscriptions.all) {
+      const seen = new Set<string>();
+      for (const b of s.bundles) {
+        for (const o of b.objects) {
+          if (o.kind !== 'ClusterRole') continue;
+          const joined = sharedRoleAggregation(o.raw);
+          const key = joined && `${b.name}\u0000${o.source}`;
+          if (!joined || seen.has(key!)) continue;
+          seen.add(key!);
+          out.push({
+            code: 'SensitiveRulesAggregateIntoSharedRole',
+            field: `subscriptions[${s.name}].bundle`,
+            value: `${b.name} ${o.source}`,
+            message: `${sharedRoleAggregationText(joined)}; OLM creates it from bundle ${b.name} (${o.source})`,
+            fix: 'have a cluster admin review and install this operator, or choose a version whose aggregated roles read only its own kinds',
+          });
+        }
       }
     }
   }

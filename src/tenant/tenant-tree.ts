@@ -3,6 +3,7 @@ import { ApiObject } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { IConstruct } from 'constructs';
 import { findDuplicateObjects, reportOnObject } from './duplicate-objects';
+import { reportSharedRoleAggregation } from './shared-role-aggregation';
 import { PeopleGrantFacts, TenantConflicts, TenantFacts } from './tenant-conflicts';
 import { AuditedTenant } from '../audit/audited-tenant';
 import { OperatorBundle } from '../bundle/operator-bundle';
@@ -123,6 +124,10 @@ function treeOf(root: IConstruct): TreeIndex {
         // objects outside tenants report their duplicates themselves (validated after the root in this pass)
         for (const obj of created.duplicates.keys()) {
           if (!TenantTree.tenantOf(obj)) reportOnObject(obj, () => created.duplicates, TenantTree.tenantPathOf);
+        }
+        // the App's own ClusterRoles that join view/edit/admin with sensitive rules (shared-role-aggregation.ts)
+        for (const c of all) {
+          if (c instanceof ApiObject && c.kind === 'ClusterRole' && !TenantTree.tenantOf(c)) reportSharedRoleAggregation(c);
         }
         return [];
       },

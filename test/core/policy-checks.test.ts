@@ -171,6 +171,8 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
   },
   UnfaithfulYamlOutput: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', namespaceAnnotations: { umask: '0o022' } }),
   UnrepresentableYamlValue: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', namespaceAnnotations: { note: 'a\ud800b' } }),
+  SensitiveRulesAggregateIntoSharedRole: (chart) => new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' })
+    .subscribe({ packageName: 'view-reads-secrets', catalog: CATALOG, bundle: OperatorBundle.fromDirectory(path.join(FIXTURES, 'leaky-bundles', 'view-reads-secrets', '0.1.0')) }),
   OlmV1ExtensionSensitiveGrant: (chart) => olmV1Team(chart, { packageName: 'cert-manager', namespace: 'team-a', bundles: [bundle('cert-manager', '1.16.5')] }),
   OlmV1MutatingWebhookOnPods: (chart) => olmV1Team(chart, { packageName: 'opentelemetry-operator', namespace: 'team-a', bundles: [bundle('opentelemetry-operator', '0.158.0')] }),
   TenantCanSetExternalIps: (chart) => {
