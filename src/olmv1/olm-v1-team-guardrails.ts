@@ -29,8 +29,10 @@ function numberOf(version: string): number {
  *
  * - ownership: the team creates and updates only ClusterExtensions labelled `OlmV1Labels.TEAM=<team>`, and updates
  *   or deletes only those that already carry it (DELETE is matched on `oldObject`, as `object` is null there);
- * - versions: `spec.source.catalog.version` is parsed as an interval (`OlmV1VersionRange`) and compared with the
- *   package's allowed interval numerically, instead of a regex on the text;
+ * - versions: `spec.source.catalog.version` must be an exact version or one interval as written
+ *   (`OlmV1VersionRange.PATTERN`: separators only between the two bounds, lower bound below the upper), compared
+ *   with the package's allowed interval numerically: only constraints that Masterminds/semver reads as a subset of
+ *   the allowed interval are admitted;
  * - channels: every named channel is allowed (and some channel is named when the package restricts channels);
  * - `spec.config`: refused, except an inline `watchNamespace` naming a team namespace and an inline
  *   `deploymentConfig`, each when allowed.
@@ -56,9 +58,11 @@ export class OlmV1TeamGuardrails extends Construct {
       { name: 'catalog', expression: `${OPS_WRITE} && has(object.spec.source.catalog)` },
       { name: 'packageName', expression: `variables.catalog ? ${CATALOG}.packageName : ''` },
       { name: 'channels', expression: `variables.catalog && has(${CATALOG}.channels) ? ${CATALOG}.channels : []` },
-      { name: 'version', expression: `variables.catalog && has(${CATALOG}.version) ? ${CATALOG}.version.replace(' ', '').replace(',', '') : ''` },
-      // OlmV1VersionRange's grammar: X.Y.Z, or >[=]X.Y.Z optionally followed by <[=]A.B.C
-      { name: 'versionOk', expression: `variables.version.matches(${celString(OlmV1VersionRange.NORMALIZED_PATTERN)})` },
+      { name: 'versionText', expression: `variables.catalog && has(${CATALOG}.version) ? ${CATALOG}.version : ''` },
+      // OlmV1VersionRange's grammar on the text as written: X.Y.Z, or >[=]X.Y.Z optionally followed by a separator
+      // (spaces, or a comma) and <[=]A.B.C; then the separators are dropped to read the bounds
+      { name: 'versionOk', expression: `variables.versionText.matches(${celString(OlmV1VersionRange.PATTERN)})` },
+      { name: 'version', expression: "variables.versionText.replace(' ', '').replace(',', '')" },
       { name: 'isInterval', expression: "variables.version.startsWith('>')" },
       { name: 'lowerVersion', expression: "!variables.versionOk ? '0.0.0' : variables.isInterval ? variables.version.split('<')[0].replace('>', '').replace('=', '') : variables.version" },
       { name: 'lowerInclusive', expression: "!variables.isInterval || variables.version.startsWith('>=')" },
@@ -67,6 +71,8 @@ export class OlmV1TeamGuardrails extends Construct {
       { name: 'upperInclusive', expression: "!variables.isInterval || variables.version.contains('<=')" },
       { name: 'lower', expression: versionNumber('variables.lowerVersion') },
       { name: 'upper', expression: versionNumber('variables.upperVersion') },
+      // lower <= upper: an interval that admits some version (OlmV1VersionRange.problem)
+      { name: 'nonEmpty', expression: '!variables.hasUpper || variables.lower < variables.upper || (variables.lower == variables.upper && variables.lowerInclusive && variables.upperInclusive)' },
     ];
 
     const versionChecks = packages.filter((p) => p.versionRange !== undefined).map((p) => {
@@ -84,7 +90,7 @@ export class OlmV1TeamGuardrails extends Construct {
           ? ` && variables.hasUpper && variables.upper <= ${hi}`
           : ` && variables.hasUpper && (variables.upper < ${hi} || (variables.upper == ${hi} && !variables.upperInclusive))`;
       }
-      return `(variables.packageName != ${celString(p.name)} || (variables.versionOk && ${lower}${upper}))`;
+      return `(variables.packageName != ${celString(p.name)} || (variables.versionOk && variables.nonEmpty && ${lower}${upper}))`;
     });
     const channelChecks = packages.filter((p) => p.channels !== undefined).map((p) =>
       `(variables.packageName != ${celString(p.name)} || (size(variables.channels) > 0 && variables.channels.all(c, c in ${celStringList([...p.channels!].sort())})))`);

@@ -7,6 +7,7 @@ import { OlmV1PermissionPreview } from './olm-v1-permission-preview';
 import { OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
 import { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
 import { RegistryV1Render, RegistryV1RenderOptions } from './registry-v1-render';
+import { MastermindsConstraints, MastermindsVersion } from './masterminds-semver';
 import { OlmV1VersionRange } from './version-range';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { DiagnosticDetails } from '../core/diagnostic-details';
@@ -23,6 +24,26 @@ import { PermissionDiffs } from '../upgrade/permission-diff';
  * `internal/operator-controller/rukpak/bundle/registryv1bundleconfig.json` (`additionalProperties: false`).
  */
 const DEPLOYMENT_CONFIG_FIELDS = ['affinity', 'annotations', 'env', 'envFrom', 'nodeSelector', 'resources', 'tolerations', 'volumeMounts', 'volumes'];
+
+/**
+ * A bundle's version as operator-controller reads it (`bundleutil.GetVersionAndRelease`: blang/semver `Parse`, strict
+ * `X.Y.Z[-pre][+build]`; modelled with Masterminds' `StrictNewVersion`, which refuses the same texts), undefined when
+ * it is none.
+ */
+function bundleVersion(b: OperatorBundle): MastermindsVersion | undefined {
+  if (b.version === undefined) return undefined;
+  try {
+    return MastermindsVersion.parseStrict(b.version);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Ascending; a bundle without a semver version first (upstream's `compare.ByVersionAndRelease` sorts it lowest). */
+function compareBundleVersions(a: MastermindsVersion | undefined, b: MastermindsVersion | undefined): number {
+  if (a === undefined || b === undefined) return (a === undefined ? 0 : 1) - (b === undefined ? 0 : 1);
+  return a.compare(b);
+}
 
 /**
  * A ClusterExtension with `spec.config` (the experimental CRD's field): the L1 class is generated from the standard
@@ -170,6 +191,12 @@ export class OlmV1Team extends Construct {
     if (!this.props.namespaces.includes(options.namespace)) {
       this.errors.push({ code: 'ExtensionOutsideTeamNamespaces', field: `${field}.namespace`, value: options.namespace, message: `namespace '${options.namespace}' is not one of team ${this.team}'s namespaces (${this.namespaces.join(', ')}): the admission policy would deny it`, fix: 'install into a team namespace, or add the namespace to namespaces' });
     }
+    if (version !== undefined) {
+      const refused = MastermindsConstraints.problem(version);
+      if (refused !== undefined) {
+        this.errors.push({ code: 'InvalidVersionConstraint', field: `${field}.version`, value: version, message: `operator-controller cannot resolve version '${version}': Masterminds/semver refuses it (${refused})`, fix: "write a Masterminds constraint, e.g. '>=1.2.0 <2.0.0'" });
+      }
+    }
     if (!allowed) {
       this.errors.push({ code: 'PackageNotAllowed', field: `${field}.packageName`, value: options.packageName, message: `package '${options.packageName}' is not in team ${this.team}'s allowedPackages: the admission policy would deny it`, fix: 'add it to allowedPackages, or pick an allowed package' });
     } else {
@@ -278,14 +305,22 @@ export class OlmV1Team extends Construct {
       });
       return [];
     }
-    let range: OlmV1VersionRange | undefined;
-    if (version !== undefined && OlmV1VersionRange.problem(version) === undefined) range = OlmV1VersionRange.parse(version);
-    // Masterminds constraints without a prerelease do not match prerelease versions: only X.Y.Z bundles count.
+    // Every bundle that can resolve (operator-controller internal/operator-controller/resolve/catalog.go): without a
+    // version every bundle of the channels, prereleases included (the highest wins); with one, those Masterminds'
+    // Check matches (compare.go NewVersionRange: prereleases only when the constraint names one, build metadata
+    // ignored). A constraint operator-controller refuses is an error of its own (InvalidVersionConstraint); the
+    // preview then covers every bundle.
+    const constraint = version !== undefined && MastermindsConstraints.problem(version) === undefined ? MastermindsConstraints.parse(version) : undefined;
+    const versionOf = new Map(options.bundles.map((b) => [b, bundleVersion(b)]));
     const inRange = options.bundles
-      .filter((b) => b.version !== undefined && /^\d+\.\d+\.\d+$/.test(b.version) && (range === undefined || range.contains(b.version)))
+      .filter((b) => {
+        const v = versionOf.get(b);
+        // a version that is no semver: Check is never reached (bundleutil.GetVersionAndRelease fails), kept without a constraint
+        return constraint === undefined || (v !== undefined && constraint.check(v));
+      })
       // with channels, only bundles in one of them can resolve (a bundle without channel annotations is kept)
       .filter((b) => channels === undefined || channels.length === 0 || b.channels.length === 0 || b.channels.some((c) => channels.includes(c)))
-      .sort((a, b) => OlmV1VersionRange.compare(a.version!, b.version!));
+      .sort((a, b) => compareBundleVersions(versionOf.get(a), versionOf.get(b)) || a.name.localeCompare(b.name));
     const used = new Set<string>();
     const report = (d: DiagnosticDetails) => {
       if (isAccepted(d.code)) used.add(PolicyChecks.byCode(d.code)!.id);
