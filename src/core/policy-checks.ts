@@ -497,6 +497,15 @@ const CHECKS: PolicyCheck[] = [
     fix: 'pass the bundles the version range resolves to (OperatorBundle.fromCatalogPackage)',
     example: "extensions: [{ packageName: 'prometheus', namespace: 'team-a' }]",
   },
+  {
+    id: 'OLMT-062',
+    code: 'OlmV1UnfencedWriter',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'an identity no team guardrail checks may write ClusterExtensions, ClusterCatalogs or ClusterObjectSets: on OLM v1 it installs any package with cluster-admin',
+    fix: "bind the grant to a team's group, remove it, or acceptedWriters: [{ identity, reason }] on an OlmV1Team",
+    example: 'a ClusterRoleBinding giving User alice create on clusterextensions in an App with OLM v1 teams',
+  },
 ];
 
 const BY_CODE = new Map(CHECKS.map((c) => [c.code, c] as const));

@@ -10,7 +10,7 @@
  */
 
 const S = '[\\t\\n\\f\\r ]';
-const UINT64_MAX = (BigInt(1) << BigInt(64)) - BigInt(1);
+const UINT64_MAX = BigInt('18446744073709551615');
 
 /** Go's `%q` for the strings these messages quote (ASCII text; other control characters as `\xNN`). */
 export function goQuote(s: string): string {
@@ -308,10 +308,7 @@ export class MastermindsConstraint {
     const c = this.con;
     if (this.dirty) {
       if (c.major !== v.major) return undefined;
-      if (c.minor !== v.minor && !this.minorDirty) return undefined;
-      else if (this.minorDirty) return this.why(v, 'is equal to');
-      else if (c.patch !== v.patch && !this.patchDirty) return undefined;
-      else if (this.patchDirty) {
+      if (c.minor !== v.minor && !this.minorDirty) {return undefined;} else if (this.minorDirty) {return this.why(v, 'is equal to');} else if (c.patch !== v.patch && !this.patchDirty) {return undefined;} else if (this.patchDirty) {
         if (v.prerelease !== '' || c.prerelease !== '') {
           if (comparePrerelease(v.prerelease, c.prerelease) !== 0) return undefined;
           return this.why(v, 'is equal to');

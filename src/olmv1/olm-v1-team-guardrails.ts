@@ -40,6 +40,8 @@ function numberOf(version: string): number {
 export class OlmV1TeamGuardrails extends Construct {
   /** Name of the policy and of its binding. */
   public readonly policyName: string;
+  /** The groups whose requests the policy checks, sorted. */
+  public readonly groups: string[];
   private readonly serviceAccountNames = new Set<string>();
 
   public constructor(scope: Construct, id: string, rawProps: OlmV1TeamGuardrailsProps) {
@@ -48,6 +50,7 @@ export class OlmV1TeamGuardrails extends Construct {
     const props = checkGuardrailsProps(check, rawProps);
     addErrorProducer(this, () => check.errors);
     this.policyName = props.policyName ?? `olmv1-team-${props.team}`;
+    this.groups = [...props.groups].sort();
     const team = props.team;
     const label = celString(OlmV1Labels.TEAM);
     const owned = (o: string) => `has(${o}.metadata.labels) && ${label} in ${o}.metadata.labels && ${o}.metadata.labels[${label}] == ${celString(team)}`;

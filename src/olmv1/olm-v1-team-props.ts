@@ -13,6 +13,17 @@ export interface OlmV1AcceptedRisk {
   readonly reason: string;
 }
 
+/**
+ * An identity outside every team guardrail that may write ClusterExtensions, ClusterCatalogs or ClusterObjectSets,
+ * accepted by name with a reason (e.g. the platform's GitOps controller).
+ */
+export interface OlmV1AcceptedWriter {
+  /** The identity as the finding names it: `User alice`, `Group platform-admins`, `ServiceAccount argocd/argocd-application-controller`. */
+  readonly identity: string;
+  /** Why it may write the OLM v1 APIs unchecked (it installs with cluster-admin). */
+  readonly reason: string;
+}
+
 /** One ClusterExtension of a team. */
 export interface OlmV1ExtensionOptions {
   /** Package name (`spec.source.catalog.packageName`); must be one of the team's allowed packages. */
@@ -81,6 +92,14 @@ export interface OlmV1TeamProps {
    * @default - none (the team writes its own, within the guardrails)
    */
   readonly extensions?: OlmV1ExtensionOptions[];
+  /**
+   * Identities of the App outside every team guardrail that may write ClusterExtensions, ClusterCatalogs or
+   * ClusterObjectSets (`olm.operatorframework.io`), accepted by name with a reason. Every other such identity is an
+   * error (OLMT-062): on OLM v1 it installs any package of any ClusterCatalog with cluster-admin. Acceptances of all
+   * teams of the App count.
+   * @default - none
+   */
+  readonly acceptedWriters?: OlmV1AcceptedWriter[];
   /**
    * Let the team set `spec.config.inline.watchNamespace` to one of its namespaces (alpha feature gate
    * `SingleOwnNamespaceInstallSupport`).

@@ -2,19 +2,21 @@ import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { OlmV1Labels } from './curated-cluster-catalog';
 import { checkExtension, checkTeamProps } from './input-checks';
+import { MastermindsConstraints, MastermindsVersion } from './masterminds-semver';
 import { OlmV1InstallerRbac } from './olm-v1-installer-rbac';
 import { OlmV1PermissionPreview } from './olm-v1-permission-preview';
 import { OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
 import { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
 import { RegistryV1Render, RegistryV1RenderOptions } from './registry-v1-render';
-import { MastermindsConstraints, MastermindsVersion } from './masterminds-semver';
 import { OlmV1VersionRange } from './version-range';
+import { olmV1UnfencedWriters } from '../audit/olm-v1-writers';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyChecks } from '../core/policy-checks';
+import { SynthPass } from '../core/synth-pass';
 import * as l1 from '../imports/olmv1';
 import { PolicyRules } from '../rbac/policy-rule';
 import { PermissionDiffs } from '../upgrade/permission-diff';
@@ -168,6 +170,38 @@ export class OlmV1Team extends Construct {
       // the legacy installer accounts are added per extension (allowServiceAccount); the policy is written at synth
     });
     for (const e of props.extensions ?? []) this.addChecked(e);
+    addErrorProducer(this, () => this.unfencedWriterErrors());
+  }
+
+  /**
+   * OLMT-062, for the whole App and reported by its first OlmV1Team: every identity that may create, update or patch
+   * ClusterExtensions, ClusterCatalogs or ClusterObjectSets and that no team guardrail checks (`olmV1UnfencedWriters`),
+   * unless a team accepts it by name with a reason.
+   */
+  private unfencedWriterErrors(): DiagnosticDetails[] {
+    const all = SynthPass.findAll(this.node.root);
+    if (all.find((c) => c instanceof OlmV1Team) !== this) return [];
+    const objects = all.filter((c): c is ApiObject => c instanceof ApiObject).map((o) => ({ manifest: SynthPass.json(o) }));
+    const guarded = all.filter((c): c is OlmV1TeamGuardrails => c instanceof OlmV1TeamGuardrails).flatMap((g) => g.groups);
+    const accepted = new Map<string, string>();
+    const errors: DiagnosticDetails[] = [];
+    for (const t of all.filter((c): c is OlmV1Team => c instanceof OlmV1Team)) {
+      for (const a of t.props.acceptedWriters ?? []) {
+        if (a.reason.trim() === '') {
+          errors.push({ code: 'EmptyAcceptedWriterReason', field: `acceptedWriters[${a.identity}].reason`, message: `accepting ${a.identity} (team ${t.team}) as an OLM v1 writer needs a reason`, fix: 'say why it may write the OLM v1 APIs unchecked' });
+        } else {
+          accepted.set(a.identity, a.reason);
+        }
+      }
+    }
+    return [...errors, ...olmV1UnfencedWriters(objects, guarded).filter((w) => !accepted.has(w.identity)).map((w) => ({
+      code: 'OlmV1UnfencedWriter',
+      field: `writers[${w.identity}]`,
+      value: w.identity,
+      message: `${w.identity}${w.via.length === 1 && w.via[0] === w.identity ? '' : ` (reached from ${w.via.join(', ')})`} may write ${w.writes.join(', ')} `
+        + `of olm.operatorframework.io and no team guardrail checks it (${w.path.join(' -> ')}): operator-controller installs what it writes with cluster-admin`,
+      fix: `bind the grant to a team's group (its guardrail then checks it), remove it, or accept it: acceptedWriters: [{ identity: '${w.identity}', reason }] on an OlmV1Team`,
+    }))];
   }
 
   /** Adds a ClusterExtension; its choices are checked at synth against the allowed packages (same rules as the policy). */
@@ -310,7 +344,8 @@ export class OlmV1Team extends Construct {
     // Check matches (compare.go NewVersionRange: prereleases only when the constraint names one, build metadata
     // ignored). A constraint operator-controller refuses is an error of its own (InvalidVersionConstraint); the
     // preview then covers every bundle.
-    const constraint = version !== undefined && MastermindsConstraints.problem(version) === undefined ? MastermindsConstraints.parse(version) : undefined;
+    const constraint = version !== undefined && MastermindsConstraints.problem(version) === undefined
+      ? MastermindsConstraints.parse(version) : undefined;
     const versionOf = new Map(options.bundles.map((b) => [b, bundleVersion(b)]));
     const inRange = options.bundles
       .filter((b) => {

@@ -68,6 +68,14 @@ export class OlmV1VersionRange {
     return OlmV1VersionRange.read(text);
   }
 
+  /** Compares two `X.Y.Z` versions numerically: negative, 0 or positive. */
+  public static compare(a: string, b: string): number {
+    const pa = a.split('.').map(Number);
+    const pb = b.split('.').map(Number);
+    for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return pa[i] - pb[i];
+    return 0;
+  }
+
   /** The bounds of a text that matches the grammar. */
   private static read(text: string): OlmV1VersionRange {
     const n = OlmV1VersionRange.normalize(text);
@@ -76,14 +84,6 @@ export class OlmV1VersionRange {
     const lower = { version: lowerText.replace(/^>=?/, ''), inclusive: lowerText.startsWith('>=') };
     if (upperText === undefined) return new OlmV1VersionRange(text, lower, undefined);
     return new OlmV1VersionRange(text, lower, { version: upperText.replace(/^=/, ''), inclusive: upperText.startsWith('=') });
-  }
-
-  /** Compares two `X.Y.Z` versions numerically: negative, 0 or positive. */
-  public static compare(a: string, b: string): number {
-    const pa = a.split('.').map(Number);
-    const pb = b.split('.').map(Number);
-    for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return pa[i] - pb[i];
-    return 0;
   }
 
   /** The text as written. */

@@ -222,7 +222,8 @@ describe('Masterminds/semver v3 version_test.go', () => {
     const rows = goTable(goFunc('version_test.go', 'TestEqual').replace(/MustParse\(("[^"]*")\)/g, '$1'));
     expect(rows.length).toBe(7);
     // Go's Equal on nil pointers: nil == nil, nil != a version
-    const eq = (a: string | null, b: string | null) => a === null || b === null ? a === b : MastermindsVersion.parse(a).equals(MastermindsVersion.parse(b));
+    const eq = (a: string | null, b: string | null) =>
+      a === null || b === null ? a === b : MastermindsVersion.parse(a).equals(MastermindsVersion.parse(b));
     for (const [a, b, want] of rows as [string | null, string | null, boolean][]) expect([a, b, eq(a, b)]).toEqual([a, b, want]);
   });
 });
