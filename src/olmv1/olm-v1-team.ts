@@ -107,6 +107,8 @@ export class OlmV1Team extends Construct {
   private readonly warnings: DiagnosticDetails[] = [];
   private readonly namespaceObjects: { [namespace: string]: ApiObject } = {};
   private readonly reportLines: string[] = [];
+  /** The legacy installer ServiceAccounts written (`ServiceAccount <ns>/<name>`): operator-controller's, previewed per extension. */
+  private readonly legacyInstallers = new Set<string>();
 
   public constructor(scope: Construct, id: string, rawProps: OlmV1TeamProps) {
     super(scope, id);
@@ -186,6 +188,8 @@ export class OlmV1Team extends Construct {
     const accepted = new Map<string, string>();
     const errors: DiagnosticDetails[] = [];
     for (const t of all.filter((c): c is OlmV1Team => c instanceof OlmV1Team)) {
+      // operator-controller (< v1.11.0) installs as them; what they reach is the extension's preview (OLMT-026, ...)
+      for (const sa of t.legacyInstallers) accepted.set(sa, 'legacy installer account, previewed with its extension');
       for (const a of t.props.acceptedWriters ?? []) {
         if (a.reason.trim() === '') {
           errors.push({ code: 'EmptyAcceptedWriterReason', field: `acceptedWriters[${a.identity}].reason`, message: `accepting ${a.identity} (team ${t.team}) as an OLM v1 writer needs a reason`, fix: 'say why it may write the OLM v1 APIs unchecked' });
@@ -454,6 +458,7 @@ export class OlmV1Team extends Construct {
     const roleName = `${name}-installer`;
     const labels = { [OlmV1Labels.TEAM]: this.team };
     const subject = { kind: 'ServiceAccount', name: sa, namespace: options.namespace };
+    this.legacyInstallers.add(`ServiceAccount ${options.namespace}/${sa}`);
     new ApiObject(this, `LegacySa-${name}`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace: options.namespace, labels } });
     new ApiObject(this, `LegacyClusterRole-${name}`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: roleName, labels }, rules: rules.clusterRules.map((r) => PolicyRules.toJson(r)) });
     new ApiObject(this, `LegacyClusterRoleBinding-${name}`, {
