@@ -28,7 +28,9 @@ function numberOf(version: string): number {
  * no `SelfCertified`, no `crdUpgradeSafety.enforcement: None`) and goes further:
  *
  * - ownership: the team creates and updates only ClusterExtensions labelled `OlmV1Labels.TEAM=<team>`, and updates
- *   or deletes only those that already carry it (DELETE is matched on `oldObject`, as `object` is null there);
+ *   or deletes only those that already carry it (DELETE is matched on `oldObject`, as `object` is null there); by name
+ *   too: it creates, updates and deletes only ClusterExtensions named `<team>-...`, and none named with the prefix of
+ *   a longer team of the App that extends its own (team `a` never `a-b-...`);
  * - versions: `spec.source.catalog.version` must be an exact version or one interval as written
  *   (`OlmV1VersionRange.PATTERN`: separators only between the two bounds, lower bound below the upper), compared
  *   with the package's allowed interval numerically: only constraints that Masterminds/semver reads as a subset of
@@ -42,6 +44,7 @@ export class OlmV1TeamGuardrails extends Construct {
   public readonly policyName: string;
   /** The groups whose requests the policy checks, sorted. */
   public readonly groups: string[];
+  private readonly teamName: string;
   private readonly serviceAccountNames = new Set<string>();
 
   public constructor(scope: Construct, id: string, rawProps: OlmV1TeamGuardrailsProps) {
@@ -51,6 +54,7 @@ export class OlmV1TeamGuardrails extends Construct {
     addErrorProducer(this, () => check.errors);
     this.policyName = props.policyName ?? `olmv1-team-${props.team}`;
     this.groups = [...props.groups].sort();
+    this.teamName = props.team;
     const team = props.team;
     const label = celString(OlmV1Labels.TEAM);
     const owned = (o: string) => `has(${o}.metadata.labels) && ${label} in ${o}.metadata.labels && ${o}.metadata.labels[${label}] == ${celString(team)}`;
@@ -113,8 +117,20 @@ export class OlmV1TeamGuardrails extends Construct {
         props.allowDeploymentConfig ? 'spec.config.inline.deploymentConfig' : undefined]
         .filter((x) => x !== undefined).join(' and ').replace(/^/, `team ${team} may only set `);
 
-    // built at synth: the ServiceAccount allow-list grows with allowServiceAccount (OlmV1Team.addExtension)
+    // built at synth: the ServiceAccount allow-list grows with allowServiceAccount (OlmV1Team.addExtension), and the
+    // names of longer teams of the App whose prefix extends this team's (team `a` must not take team `a-b`'s `a-b-op`)
+    const prefix = `${team}-`;
+    const nameOk = () => {
+      const longer = this.longerTeamPrefixes();
+      const name = "(request.operation == 'DELETE' ? oldObject : object).metadata.name";
+      return `${name}.startsWith(${celString(prefix)})${longer.map((p) => ` && !${name}.startsWith(${celString(p)})`).join('')}`;
+    };
     const validations = () => [
+      {
+        expression: nameOk(),
+        messageExpression: `'team ${team} may only create, update or delete ClusterExtensions named ${prefix}<name>${
+          this.longerTeamPrefixes().length > 0 ? ` (not ${this.longerTeamPrefixes().map((p) => `${p}<name>`).join(', ')}: names of other teams)` : ''}, got: ' + (request.operation == 'DELETE' ? oldObject : object).metadata.name`,
+      },
       {
         expression: `request.operation == 'CREATE' || (${owned('oldObject')})`,
         message: `team ${team} may only update or delete ClusterExtensions labelled ${OlmV1Labels.TEAM}=${team}`,
@@ -178,6 +194,19 @@ export class OlmV1TeamGuardrails extends Construct {
       metadata: { name: this.policyName },
       spec: { policyName: this.policyName, validationActions: ['Deny'] },
     });
+  }
+
+  /**
+   * The name prefixes (`<other team>-`) of the App's other guardrails that start with this team's prefix, sorted:
+   * the policy refuses them, so two teams never claim one name.
+   */
+  /** @internal */
+  public longerTeamPrefixes(): string[] {
+    const mine = `${this.teamName}-`;
+    return [...new Set(this.node.root.node.findAll()
+      .filter((c): c is OlmV1TeamGuardrails => c instanceof OlmV1TeamGuardrails && c !== this)
+      .map((g) => `${g.teamName}-`)
+      .filter((p) => p !== mine && p.startsWith(mine)))].sort();
   }
 
   /** The ServiceAccount names the team may set as `spec.serviceAccount.name`, sorted. */

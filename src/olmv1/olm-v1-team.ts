@@ -173,6 +173,27 @@ export class OlmV1Team extends Construct {
     });
     for (const e of props.extensions ?? []) this.addChecked(e);
     addErrorProducer(this, () => this.unfencedWriterErrors());
+    addErrorProducer(this, () => this.nameClaimErrors());
+  }
+
+  /**
+   * Two teams never claim one name: no other team of the App has this team's name, and none of this team's
+   * ClusterExtensions is named with the prefix of a longer team that extends this team's (team `a`, `a-b-op`).
+   */
+  private nameClaimErrors(): DiagnosticDetails[] {
+    const out: DiagnosticDetails[] = [];
+    const teams = SynthPass.findAll(this.node.root).filter((c): c is OlmV1Team => c instanceof OlmV1Team && c !== this);
+    if (teams.some((t) => t.team === this.team)) {
+      out.push({ code: 'DuplicateTeam', field: 'team', value: this.team, message: `two OlmV1Teams are named '${this.team}': both would claim the ClusterExtensions named '${this.team}-...' and labelled with it`, fix: 'give each team its own name' });
+    }
+    const longer = this.guardrails.longerTeamPrefixes();
+    for (const name of Object.keys(this.extensions).sort()) {
+      const other = longer.find((p) => name.startsWith(p));
+      if (other) {
+        out.push({ code: 'ExtensionNameOfOtherTeam', field: `extensions[${name}].name`, value: name, message: `ClusterExtension '${name}' starts with team ${other.slice(0, -1)}'s prefix '${other}': the admission policy would deny it (team ${other.slice(0, -1)} may claim the name)`, fix: `name it '${this.team}-<name>' with <name> not starting with '${other.slice(this.team.length + 1)}'` });
+      }
+    }
+    return out;
   }
 
   /**
@@ -225,6 +246,9 @@ export class OlmV1Team extends Construct {
     const channels = options.channels ?? allowed?.channels;
     const p = KubernetesNames.problem(name, NameRule.DNS1123_SUBDOMAIN);
     if (p) this.errors.push({ code: 'InvalidName', field: `${field}.name`, value: name, message: `ClusterExtension name ${p}`, fix: 'use a lower-case DNS-1123 subdomain' });
+    if (!name.startsWith(`${this.team}-`)) {
+      this.errors.push({ code: 'ExtensionNameOutsideTeam', field: `${field}.name`, value: name, message: `ClusterExtension '${name}' does not carry team ${this.team}'s prefix '${this.team}-': the admission policy would deny it (names are cluster-wide: another team could claim it)`, fix: `name it '${this.team}-<name>'` });
+    }
     if (this.extensions[name]) this.errors.push({ code: 'DuplicateExtension', field, value: name, message: `two ClusterExtensions are named '${name}'`, fix: 'give one of them another name' });
     if (!this.props.namespaces.includes(options.namespace)) {
       this.errors.push({ code: 'ExtensionOutsideTeamNamespaces', field: `${field}.namespace`, value: options.namespace, message: `namespace '${options.namespace}' is not one of team ${this.team}'s namespaces (${this.namespaces.join(', ')}): the admission policy would deny it`, fix: 'install into a team namespace, or add the namespace to namespaces' });

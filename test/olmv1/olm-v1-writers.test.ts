@@ -33,7 +33,8 @@ describe('OLMT-062: writers of the OLM v1 APIs no team guardrail checks', () => 
   test('issue 27: a ClusterRoleBinding giving clusterextensions create/update to User alice, Group devs and a CI ServiceAccount is named, each', () => {
     const a = app([writeCe, crb('ce-writers', 'ce-writer', [
       { kind: 'User', apiGroup: RBAC, name: 'alice' }, { kind: 'Group', apiGroup: RBAC, name: 'devs' }, { kind: 'ServiceAccount', name: 'deployer', namespace: 'ci' },
-      { kind: 'Group', apiGroup: RBAC, name: 'team-a-admins' }])]);
+      { kind: 'Group', apiGroup: RBAC, name: 'team-a-admins' },
+    ])]);
     expect(findings(a)).toEqual([
       'writers[Group devs]="Group devs" OlmV1UnfencedWriter',
       'writers[ServiceAccount ci/deployer]="ServiceAccount ci/deployer" OlmV1UnfencedWriter',
