@@ -1,5 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
+import { CLUSTER_EXTENSION_CHANNEL_RULES, CLUSTER_EXTENSION_MAX_CHANNELS, CLUSTER_EXTENSION_PACKAGE_NAME_RULES, CLUSTER_EXTENSION_VERSION_RULES, crdFailures } from './crd-rules';
 import { OlmV1Labels } from './curated-cluster-catalog';
 import { checkExtension, checkTeamProps } from './input-checks';
 import { MastermindsConstraints, MastermindsVersion } from './masterminds-semver';
@@ -39,6 +40,29 @@ function bundleVersion(b: OperatorBundle): MastermindsVersion | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What the ClusterExtension CRD refuses in the fields the team writes (crd-rules.ts: its x-kubernetes-validations and
+ * OpenAPI limits): packageName, each channel and their number, the version. The namespace is checked as a team
+ * namespace (InvalidName, ExtensionOutsideTeamNamespaces).
+ */
+function extensionCrdProblems(field: string, packageName: string, version: string | undefined, channels: string[] | undefined): DiagnosticDetails[] {
+  const out: DiagnosticDetails[] = [];
+  const refuse = (at: string, crdPath: string, value: string, messages: string[], fix: string) => {
+    if (messages.length > 0) out.push({ code: 'InvalidCrdValue', field: at, value, message: `the ClusterExtension CRD refuses ${crdPath} '${value}': ${messages.join('; ')}`, fix });
+  };
+  refuse(`${field}.packageName`, 'spec.source.catalog.packageName', packageName, crdFailures(CLUSTER_EXTENSION_PACKAGE_NAME_RULES, packageName),
+    'use the package name as the catalog spells it (a lower-case DNS-1123 subdomain)');
+  if (channels !== undefined && channels.length > CLUSTER_EXTENSION_MAX_CHANNELS) {
+    out.push({ code: 'InvalidCrdValue', field: `${field}.channels`, value: String(channels.length), message: `the ClusterExtension CRD allows at most ${CLUSTER_EXTENSION_MAX_CHANNELS} channels (spec.source.catalog.channels maxItems), got ${channels.length}`, fix: 'name fewer channels' });
+  }
+  (channels ?? []).forEach((c, i) => refuse(`${field}.channels[${i}]`, `spec.source.catalog.channels[${i}]`, c, crdFailures(CLUSTER_EXTENSION_CHANNEL_RULES, c),
+    'use the channel name as the catalog spells it (a lower-case DNS-1123 subdomain)'));
+  if (version !== undefined) {
+    refuse(`${field}.version`, 'spec.source.catalog.version', version, crdFailures(CLUSTER_EXTENSION_VERSION_RULES, version), 'write a shorter version constraint');
+  }
+  return out;
 }
 
 /** Ascending; a bundle without a semver version first (upstream's `compare.ByVersionAndRelease` sorts it lowest). */
@@ -253,6 +277,7 @@ export class OlmV1Team extends Construct {
     if (!this.props.namespaces.includes(options.namespace)) {
       this.errors.push({ code: 'ExtensionOutsideTeamNamespaces', field: `${field}.namespace`, value: options.namespace, message: `namespace '${options.namespace}' is not one of team ${this.team}'s namespaces (${this.namespaces.join(', ')}): the admission policy would deny it`, fix: 'install into a team namespace, or add the namespace to namespaces' });
     }
+    this.errors.push(...extensionCrdProblems(field, options.packageName, version, channels));
     if (version !== undefined) {
       const refused = MastermindsConstraints.problem(version);
       if (refused !== undefined) {
