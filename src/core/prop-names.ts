@@ -31,6 +31,7 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   ContainerResourceDefaults: ['cpu', 'memory'],
   ControllerWrittenField: ['field', 'group', 'jqPathExpression', 'jsonPointer', 'kind', 'source', 'writer'],
   CoverageResult: ['covered', 'missing'],
+  CrdRule: ['holds', 'message', 'path', 'rule'],
   CuratedCatalogAdmissionPolicyProps: ['allowedSubscriptionConfig', 'allowedSubscriptionConfigSecrets', 'catalog', 'exemptUsernames', 'policyName'],
   CuratedCatalogProps: ['address', 'catalogName', 'displayName', 'grpcPodConfig', 'image', 'packages', 'priority', 'publisher', 'registryPollInterval', 'secrets', 'sourceCatalog', 'tenants'],
   CuratedChannel: ['name', 'versionRange'],

@@ -60,7 +60,8 @@ function extensionCrdProblems(field: string, packageName: string, version: strin
   (channels ?? []).forEach((c, i) => refuse(`${field}.channels[${i}]`, `spec.source.catalog.channels[${i}]`, c, crdFailures(CLUSTER_EXTENSION_CHANNEL_RULES, c),
     'use the channel name as the catalog spells it (a lower-case DNS-1123 subdomain)'));
   if (version !== undefined) {
-    refuse(`${field}.version`, 'spec.source.catalog.version', version, crdFailures(CLUSTER_EXTENSION_VERSION_RULES, version), 'write a shorter version constraint');
+    refuse(`${field}.version`, 'spec.source.catalog.version', version, crdFailures(CLUSTER_EXTENSION_VERSION_RULES, version),
+      "write a version expression the CRD accepts, at most 64 characters, e.g. '>=1.2.0 <2.0.0'");
   }
   return out;
 }

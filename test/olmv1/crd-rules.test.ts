@@ -126,7 +126,7 @@ describe('issue 27 item 10: refused at synth, as the CRDs refuse at apply', () =
     ]);
     const long = `>=1.0.0 <2.0.0${' '.repeat(60)}`;
     expect(ext({ packageName: 'op', version: long }).synth).toEqual([
-      `extensions[team-a-x].version=${JSON.stringify(long)}: the ClusterExtension CRD refuses spec.source.catalog.version '${long}': may not be longer than 64 characters. Fix: write a shorter version constraint (InvalidCrdValue)`,
+      `extensions[team-a-x].version=${JSON.stringify(long)}: the ClusterExtension CRD refuses spec.source.catalog.version '${long}': may not be longer than 64 characters. Fix: write a version expression the CRD accepts, at most 64 characters, e.g. '>=1.2.0 <2.0.0' (InvalidCrdValue)`,
     ]);
     expect(ext({ packageName: 'op', channels: ['stable'], version: '>=1.0.0 <2.0.0' })).toEqual({ synth: [], crd: [] });
   });

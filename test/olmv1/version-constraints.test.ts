@@ -99,6 +99,7 @@ describe('issue 27 item 5: version constraints as Masterminds reads them', () =>
   test('a version operator-controller cannot parse is a named error at synth (InvalidVersionConstraint), with upstream\'s message', () => {
     const { app } = team([{ packageName: 'grafana-operator', namespace: 'team-a', version: '>= bar' }], [{ name: 'grafana-operator' }]);
     expect(strip(synthErrors(app))).toEqual([
+      'extensions[team-a-grafana-operator].version=">= bar": the ClusterExtension CRD refuses spec.source.catalog.version \'>= bar\': invalid version expression. Fix: write a version expression the CRD accepts, at most 64 characters, e.g. \'>=1.2.0 <2.0.0\' (InvalidCrdValue)',
       'extensions[team-a-grafana-operator].version=">= bar": operator-controller cannot resolve version \'>= bar\': Masterminds/semver refuses it (improper constraint: ">= bar"). Fix: write a Masterminds constraint, e.g. \'>=1.2.0 <2.0.0\' (InvalidVersionConstraint)',
     ]);
   });
