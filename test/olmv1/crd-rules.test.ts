@@ -59,7 +59,7 @@ describe('the CRD rules ported (src/olmv1/crd-rules.ts)', () => {
     expect(rules.map((r) => ({ rule: r.rule, message: r.message }))).toEqual(crdRules(root, p.split(' ')[1]));
   });
 
-  test.each(cases)('%s: the port agrees with the CRD\'s own CEL rules on generated values (property, fixed seed)', (p, _root, rules) => {
+  test.each(cases)('%s: the port agrees with the CRD\'s own CEL rules on generated values (property, fixed seed)', (_p, _root, rules) => {
     fc.assert(fc.property(text, (s) => rules.every((r) => r.rule.startsWith('maxLength: ') || evalCelRule(r.rule, s) === r.holds(s))), { seed: 1027, numRuns: 600 });
   });
 
