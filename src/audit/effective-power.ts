@@ -929,7 +929,7 @@ function ruleAllows(rules: PolicyRule[], request: ResourceRequest): boolean {
 }
 
 /** Whether the rules allow the request for some object name (any name, or one the rules list). */
-function someNameAllows(rules: PolicyRule[], request: ResourceRequest): boolean {
+export function someNameAllows(rules: PolicyRule[], request: ResourceRequest): boolean {
   if (ruleAllows(rules, { ...request, name: PROBE_NAME })) return true;
   return rules.some((r) => (r.resourceNames ?? []).some((n) => ruleAllows([r], { ...request, name: n })));
 }

@@ -1,5 +1,5 @@
 // What an admission webhook sees and may rewrite, by the kinds its rules select, and where (its namespaceSelector).
-// Internal, not re-exported: OLM v0 tenants (OLMT-054) and the OLM v1 preview (OLMT-055) name webhooks that reach
+// Internal, not re-exported: OLM v0 tenants (OLMT-051) and the OLM v1 preview (OLMT-052) name webhooks that reach
 // beyond the bundle's own API groups and the team's own namespaces.
 //
 // Matching follows the API server exactly (k8s `staging/src/k8s.io/apiserver/pkg/admission/plugin/webhook/predicates/

@@ -1,5 +1,5 @@
 // Which of a tenant's identities may remove or change its baseline (OLMT-043), or set a Service's external IPs
-// (OLMT-056). Internal, not re-exported.
+// (OLMT-053). Internal, not re-exported.
 //
 // The baseline lives in the tenant namespace, where the tenant's operators hold what their CSV permissions ask for
 // and the installer holds what it grants them (the RBAC authorizer's escalation check: `ConfirmNoEscalation`). A
@@ -94,7 +94,7 @@ function tenantPowerObjects(tenant: ScopedOperatorTenant): PowerObject[] {
 const SERVICE_WRITES = ['create', 'update', 'patch'];
 
 /**
- * The `TenantCanSetExternalIps` findings (OLMT-056): one per tenant identity whose effective power allows creating,
+ * The `TenantCanSetExternalIps` findings (OLMT-053): one per tenant identity whose effective power allows creating,
  * updating or patching Services in the tenant namespace, where nothing refuses `spec.externalIPs` (CVE-2020-8554:
  * kube-proxy sends every pod's traffic to those IPs to the Service's endpoints). The caller skips it when the
  * baseline's `ServiceExternalIpsAdmissionPolicy` covers the namespace or the cluster runs `DenyServiceExternalIPs`.
@@ -126,7 +126,7 @@ export function externalIpFindings(tenant: ScopedOperatorTenant): DiagnosticDeta
       message: `${label} may ${found.verb} Services in namespace '${ns}' and so set spec.externalIPs: kube-proxy then sends the traffic of every pod of the cluster `
         + `to those IPs to its endpoints (CVE-2020-8554); path: ${found.grant.path.join(' -> ')}`,
       fix: 'set refuseServiceExternalIps: true on the baseline (a ValidatingAdmissionPolicy refuses spec.externalIPs in the namespace), or serviceExternalIpsDeniedReason '
-        + 'when the API server runs the DenyServiceExternalIPs admission plugin, or raise OLMT-056 to ERROR with policyChecks',
+        + 'when the API server runs the DenyServiceExternalIPs admission plugin, or raise OLMT-053 to ERROR with policyChecks',
     });
   }
   return out;

@@ -74,7 +74,7 @@ export interface TenantBaselineOptions {
    * (created in this baseline's chart when it has none; a cluster-scoped ValidatingAdmissionPolicy, Kubernetes 1.30+)
    * and add the namespace to it. Off by default: it adds a cluster-scoped policy. Without it (and without
    * `serviceExternalIpsDeniedReason`) every tenant identity that may create or update Services there is named
-   * (`TenantCanSetExternalIps`, OLMT-056).
+   * (`TenantCanSetExternalIps`, OLMT-053).
    * @default false
    */
   readonly refuseServiceExternalIps?: boolean;
@@ -255,7 +255,7 @@ export class TenantBaseline extends Construct {
         fix: 'say how you know the API server runs it (e.g. the managed offering enables it), or set refuseServiceExternalIps: true',
       });
     }
-    // the external IPs of Services (CVE-2020-8554): refused by the App's policy, by the cluster, or named (OLMT-056,
+    // the external IPs of Services (CVE-2020-8554): refused by the App's policy, by the cluster, or named (OLMT-053,
     // a warning unless the tenant raises it)
     this.refusesServiceExternalIps = options.refuseServiceExternalIps === true;
     if (this.refusesServiceExternalIps && namespace !== '') {

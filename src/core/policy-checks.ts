@@ -509,28 +509,28 @@ const CHECKS: PolicyCheck[] = [
     example: 'a bundle ClusterRole labelled aggregate-to-view with get on secrets',
   },
   {
-    id: 'OLMT-054',
+    id: 'OLMT-051',
     code: 'TenantWebhookBeyondNamespace',
     severity: PolicySeverity.ERROR,
     relaxable: true,
     summary: "a tenant's bundle ships an admission webhook that OLM creates beyond the tenant's namespaces (AllNamespaces, or cluster-scoped kinds) and that "
       + 'rewrites pods or pod templates (Deployments, DaemonSets, StatefulSets, ReplicaSets, Jobs, CronJobs), ServiceAccounts or Namespaces, or receives Secrets, '
       + "ConfigMaps or any object outside the bundle's own API groups",
-    fix: 'target the tenant\'s own namespaces (OLM confines the webhook with the OperatorGroup\'s namespaceSelector), pick another operator, or lower OLMT-054 with policyChecks',
+    fix: 'target the tenant\'s own namespaces (OLM confines the webhook with the OperatorGroup\'s namespaceSelector), pick another operator, or lower OLMT-051 with policyChecks',
     example: "subscribe({ bundle: jaeger 1.65.0 }) with targetNamespaces: TargetNamespaces.allNamespaces('tracing for every team') (mutating webhook on deployments)",
   },
   {
-    id: 'OLMT-055',
+    id: 'OLMT-052',
     code: 'OlmV1WebhookBeyondOwnApis',
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "a team's OLM v1 extension ships an admission webhook beyond the install namespace that rewrites pod templates, ServiceAccounts or Namespaces, "
       + "or receives Secrets, ConfigMaps or any object outside the bundle's own API groups (pods themselves are OLMT-045)",
-    fix: "pick another package or version, or acceptedRisks: [{ check: 'OLMT-055', reason }] on the extension",
+    fix: "pick another package or version, or acceptedRisks: [{ check: 'OLMT-052', reason }] on the extension",
     example: "extensions: [{ packageName: 'jaeger', namespace: 'team-a', bundles }] (mutating webhook on deployments in every namespace)",
   },
   {
-    id: 'OLMT-056',
+    id: 'OLMT-053',
     code: 'TenantCanSetExternalIps',
     severity: PolicySeverity.WARNING,
     relaxable: true,
@@ -538,6 +538,15 @@ const CHECKS: PolicyCheck[] = [
       + 'of the cluster to those addresses (CVE-2020-8554), where neither the baseline\'s ServiceExternalIpsAdmissionPolicy nor the DenyServiceExternalIPs admission plugin refuses them',
     fix: 'set refuseServiceExternalIps: true on the baseline, or serviceExternalIpsDeniedReason when the API server runs DenyServiceExternalIPs',
     example: "new TenantBaseline(chart, 'B', { tenant }) with a bundle whose permissions create services",
+  },
+  {
+    id: 'OLMT-054',
+    code: 'OlmV1UnfencedWriter',
+    severity: PolicySeverity.ERROR,
+    relaxable: false,
+    summary: 'an identity no team guardrail checks may write ClusterExtensions, ClusterCatalogs or ClusterObjectSets: on OLM v1 it installs any package with cluster-admin',
+    fix: "bind the grant to a team's group, remove it, or acceptedWriters: [{ identity, reason }] on an OlmV1Team",
+    example: 'a ClusterRoleBinding giving User alice create on clusterextensions in an App with OLM v1 teams',
   },
 ];
 

@@ -1,4 +1,5 @@
 import { Construct } from 'constructs';
+import { CLUSTER_CATALOG_IMAGE_REF_RULES, crdFailures } from './crd-rules';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
@@ -102,8 +103,16 @@ function catalogProblems(image: string, poll: number | undefined, priority: numb
   if (priority !== undefined && (!Number.isInteger(priority) || priority < INT32_MIN || priority > INT32_MAX)) {
     out.push({ code: 'InvalidValue', field: 'priority', value: String(priority), message: `priority must be an int32, got ${priority}`, fix: `use a whole number between ${INT32_MIN} and ${INT32_MAX}` });
   }
-  if (image !== '' && (image.length > 1000 || !/^([a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])((\.([a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+)?(:[0-9]+)?\b/.test(image) || !image.includes('/'))) {
-    out.push({ code: 'InvalidValue', field: 'image', value: image, message: `image '${image}' is not a registry image reference (<domain>/<name>[:tag|@digest], at most 1000 characters; CRD rules on spec.source.image.ref)`, fix: 'use e.g. registry.example.com/catalogs/team-a@sha256:<digest>' });
+  // every rule of the CRD on spec.source.image.ref (x-kubernetes-validations and maxLength), ported in crd-rules.ts
+  const refused = image === '' ? [] : crdFailures(CLUSTER_CATALOG_IMAGE_REF_RULES, image);
+  if (refused.length > 0) {
+    out.push({
+      code: 'InvalidValue',
+      field: 'image',
+      value: image,
+      message: `image '${image}' is refused by the ClusterCatalog CRD (spec.source.image.ref): ${refused.join('; ')}`,
+      fix: 'use e.g. registry.example.com/catalogs/team-a@sha256:<64 hex digits> or registry.example.com/catalogs/team-a:v1',
+    });
   }
   if (team !== 'invalid' && (team === '' || team.length > 63 || !/^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/.test(team))) {
     out.push({ code: 'InvalidValue', field: 'team', value: team, message: `team '${team}' is not a valid label value`, fix: 'use at most 63 letters, digits, - _ . starting and ending with a letter or digit' });

@@ -2,7 +2,7 @@
 // TypeError; the constructs go on with safe defaults so every error is reported at once.
 import { CuratedClusterCatalog } from './curated-cluster-catalog';
 import type { OlmV1AllowedPackage, OlmV1TeamGuardrailsProps } from './olm-v1-team-guardrails-props';
-import type { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
+import type { OlmV1AcceptedRisk, OlmV1AcceptedWriter, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
 import { OlmV1CrdChannel } from './registry-v1-render';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { INPUT_CODES, InputCheck } from '../core/input';
@@ -27,7 +27,16 @@ export function checkTeamProps(check: InputCheck, raw: unknown): Omit<OlmV1TeamP
     allowDeploymentConfig: check.optionalBoolean('allowDeploymentConfig', p.allowDeploymentConfig),
     crdChannel: check.optionalEnum('crdChannel', p.crdChannel, OlmV1CrdChannel, 'OlmV1CrdChannel'),
     operatorControllerVersion: check.optionalString('operatorControllerVersion', p.operatorControllerVersion),
+    acceptedWriters: check.optionalArray('acceptedWriters', p.acceptedWriters, (v, f) => checkAcceptedWriter(check, v, f)),
   };
+}
+
+function checkAcceptedWriter(check: InputCheck, raw: unknown, field: string): OlmV1AcceptedWriter | undefined {
+  const w = check.requiredObject(field, raw, 'an object (OlmV1AcceptedWriter)', "pass { identity: 'User alice', reason: '...' }");
+  if (!w) return undefined;
+  const identity = check.requiredString(`${field}.identity`, w.identity, "name the identity as the finding does, e.g. 'Group platform-admins'");
+  const reason = check.requiredString(`${field}.reason`, w.reason, 'say why it may write the OLM v1 APIs unchecked');
+  return identity === undefined || reason === undefined ? undefined : { identity, reason };
 }
 
 function checkAllowedPackage(check: InputCheck, raw: unknown, field: string): OlmV1AllowedPackage | undefined {

@@ -22,7 +22,7 @@ export enum OlmV1PreviewFindingCode {
   SUBJECT_OUTSIDE_INSTALL_NAMESPACE = 'OlmV1SubjectOutsideInstallNamespace',
   /**
    * The bundle ships an admission webhook that rewrites pod templates, ServiceAccounts or Namespaces, or receives
-   * Secrets, ConfigMaps or any object outside the bundle's own API groups, beyond the install namespace: OLMT-055.
+   * Secrets, ConfigMaps or any object outside the bundle's own API groups, beyond the install namespace: OLMT-052.
    */
   WEBHOOK_BEYOND_OWN_APIS = 'OlmV1WebhookBeyondOwnApis',
   /**

@@ -28,9 +28,13 @@ function numberOf(version: string): number {
  * no `SelfCertified`, no `crdUpgradeSafety.enforcement: None`) and goes further:
  *
  * - ownership: the team creates and updates only ClusterExtensions labelled `OlmV1Labels.TEAM=<team>`, and updates
- *   or deletes only those that already carry it (DELETE is matched on `oldObject`, as `object` is null there);
- * - versions: `spec.source.catalog.version` is parsed as an interval (`OlmV1VersionRange`) and compared with the
- *   package's allowed interval numerically, instead of a regex on the text;
+ *   or deletes only those that already carry it (DELETE is matched on `oldObject`, as `object` is null there); by name
+ *   too: it creates, updates and deletes only ClusterExtensions named `<team>-...`, and none named with the prefix of
+ *   a longer team of the App that extends its own (team `a` never `a-b-...`);
+ * - versions: `spec.source.catalog.version` must be an exact version or one interval as written
+ *   (`OlmV1VersionRange.PATTERN`: separators only between the two bounds, lower bound below the upper), compared
+ *   with the package's allowed interval numerically: only constraints that Masterminds/semver reads as a subset of
+ *   the allowed interval are admitted;
  * - channels: every named channel is allowed (and some channel is named when the package restricts channels);
  * - `spec.config`: refused, except an inline `watchNamespace` naming a team namespace and an inline
  *   `deploymentConfig`, each when allowed.
@@ -38,6 +42,9 @@ function numberOf(version: string): number {
 export class OlmV1TeamGuardrails extends Construct {
   /** Name of the policy and of its binding. */
   public readonly policyName: string;
+  /** The groups whose requests the policy checks, sorted. */
+  public readonly groups: string[];
+  private readonly teamName: string;
   private readonly serviceAccountNames = new Set<string>();
 
   public constructor(scope: Construct, id: string, rawProps: OlmV1TeamGuardrailsProps) {
@@ -46,6 +53,8 @@ export class OlmV1TeamGuardrails extends Construct {
     const props = checkGuardrailsProps(check, rawProps);
     addErrorProducer(this, () => check.errors);
     this.policyName = props.policyName ?? `olmv1-team-${props.team}`;
+    this.groups = [...props.groups].sort();
+    this.teamName = props.team;
     const team = props.team;
     const label = celString(OlmV1Labels.TEAM);
     const owned = (o: string) => `has(${o}.metadata.labels) && ${label} in ${o}.metadata.labels && ${o}.metadata.labels[${label}] == ${celString(team)}`;
@@ -56,9 +65,11 @@ export class OlmV1TeamGuardrails extends Construct {
       { name: 'catalog', expression: `${OPS_WRITE} && has(object.spec.source.catalog)` },
       { name: 'packageName', expression: `variables.catalog ? ${CATALOG}.packageName : ''` },
       { name: 'channels', expression: `variables.catalog && has(${CATALOG}.channels) ? ${CATALOG}.channels : []` },
-      { name: 'version', expression: `variables.catalog && has(${CATALOG}.version) ? ${CATALOG}.version.replace(' ', '').replace(',', '') : ''` },
-      // OlmV1VersionRange's grammar: X.Y.Z, or >[=]X.Y.Z optionally followed by <[=]A.B.C
-      { name: 'versionOk', expression: `variables.version.matches(${celString(OlmV1VersionRange.NORMALIZED_PATTERN)})` },
+      { name: 'versionText', expression: `variables.catalog && has(${CATALOG}.version) ? ${CATALOG}.version : ''` },
+      // OlmV1VersionRange's grammar on the text as written: X.Y.Z, or >[=]X.Y.Z optionally followed by a separator
+      // (spaces, or a comma) and <[=]A.B.C; then the separators are dropped to read the bounds
+      { name: 'versionOk', expression: `variables.versionText.matches(${celString(OlmV1VersionRange.PATTERN)})` },
+      { name: 'version', expression: "variables.versionText.replace(' ', '').replace(',', '')" },
       { name: 'isInterval', expression: "variables.version.startsWith('>')" },
       { name: 'lowerVersion', expression: "!variables.versionOk ? '0.0.0' : variables.isInterval ? variables.version.split('<')[0].replace('>', '').replace('=', '') : variables.version" },
       { name: 'lowerInclusive', expression: "!variables.isInterval || variables.version.startsWith('>=')" },
@@ -67,6 +78,8 @@ export class OlmV1TeamGuardrails extends Construct {
       { name: 'upperInclusive', expression: "!variables.isInterval || variables.version.contains('<=')" },
       { name: 'lower', expression: versionNumber('variables.lowerVersion') },
       { name: 'upper', expression: versionNumber('variables.upperVersion') },
+      // lower <= upper: an interval that admits some version (OlmV1VersionRange.problem)
+      { name: 'nonEmpty', expression: '!variables.hasUpper || variables.lower < variables.upper || (variables.lower == variables.upper && variables.lowerInclusive && variables.upperInclusive)' },
     ];
 
     const versionChecks = packages.filter((p) => p.versionRange !== undefined).map((p) => {
@@ -84,7 +97,7 @@ export class OlmV1TeamGuardrails extends Construct {
           ? ` && variables.hasUpper && variables.upper <= ${hi}`
           : ` && variables.hasUpper && (variables.upper < ${hi} || (variables.upper == ${hi} && !variables.upperInclusive))`;
       }
-      return `(variables.packageName != ${celString(p.name)} || (variables.versionOk && ${lower}${upper}))`;
+      return `(variables.packageName != ${celString(p.name)} || (variables.versionOk && variables.nonEmpty && ${lower}${upper}))`;
     });
     const channelChecks = packages.filter((p) => p.channels !== undefined).map((p) =>
       `(variables.packageName != ${celString(p.name)} || (size(variables.channels) > 0 && variables.channels.all(c, c in ${celStringList([...p.channels!].sort())})))`);
@@ -104,8 +117,20 @@ export class OlmV1TeamGuardrails extends Construct {
         props.allowDeploymentConfig ? 'spec.config.inline.deploymentConfig' : undefined]
         .filter((x) => x !== undefined).join(' and ').replace(/^/, `team ${team} may only set `);
 
-    // built at synth: the ServiceAccount allow-list grows with allowServiceAccount (OlmV1Team.addExtension)
+    // built at synth: the ServiceAccount allow-list grows with allowServiceAccount (OlmV1Team.addExtension), and the
+    // names of longer teams of the App whose prefix extends this team's (team `a` must not take team `a-b`'s `a-b-op`)
+    const prefix = `${team}-`;
+    const nameOk = () => {
+      const longer = this.longerTeamPrefixes();
+      const name = "(request.operation == 'DELETE' ? oldObject : object).metadata.name";
+      return `${name}.startsWith(${celString(prefix)})${longer.map((p) => ` && !${name}.startsWith(${celString(p)})`).join('')}`;
+    };
     const validations = () => [
+      {
+        expression: nameOk(),
+        messageExpression: `'team ${team} may only create, update or delete ClusterExtensions named ${prefix}<name>${
+          this.longerTeamPrefixes().length > 0 ? ` (not ${this.longerTeamPrefixes().map((p) => `${p}<name>`).join(', ')}: names of other teams)` : ''}, got: ' + (request.operation == 'DELETE' ? oldObject : object).metadata.name`,
+      },
       {
         expression: `request.operation == 'CREATE' || (${owned('oldObject')})`,
         message: `team ${team} may only update or delete ClusterExtensions labelled ${OlmV1Labels.TEAM}=${team}`,
@@ -169,6 +194,19 @@ export class OlmV1TeamGuardrails extends Construct {
       metadata: { name: this.policyName },
       spec: { policyName: this.policyName, validationActions: ['Deny'] },
     });
+  }
+
+  /**
+   * The name prefixes (`<other team>-`) of the App's other guardrails that start with this team's prefix, sorted:
+   * the policy refuses them, so two teams never claim one name.
+   */
+  /** @internal */
+  public longerTeamPrefixes(): string[] {
+    const mine = `${this.teamName}-`;
+    return [...new Set(this.node.root.node.findAll()
+      .filter((c): c is OlmV1TeamGuardrails => c instanceof OlmV1TeamGuardrails && c !== this)
+      .map((g) => `${g.teamName}-`)
+      .filter((p) => p !== mine && p.startsWith(mine)))].sort();
   }
 
   /** The ServiceAccount names the team may set as `spec.serviceAccount.name`, sorted. */

@@ -13,7 +13,7 @@ import type { SensitiveGrant } from '../tenant/installer-rule-checks';
  * reason }`, as OLM v0's `acceptedSensitiveGrants`.
  */
 export interface OlmV1AcceptedRisk {
-  /** The policy id: OLMT-026 (unbounded), OLMT-044, OLMT-045, OLMT-046, OLMT-047 or OLMT-055. */
+  /** The policy id: OLMT-026 (unbounded), OLMT-044, OLMT-045, OLMT-046, OLMT-047 or OLMT-052. */
   readonly check: string;
   /**
    * For OLMT-044 only: the sensitive grant accepted (each grant its own entry and reason).
@@ -22,6 +22,17 @@ export interface OlmV1AcceptedRisk {
    */
   readonly grant?: SensitiveGrant;
   /** Why it is acceptable; shown in the annotation `OlmV1Team.ACCEPTED_RISKS_ANNOTATION`. */
+  readonly reason: string;
+}
+
+/**
+ * An identity outside every team guardrail that may write ClusterExtensions, ClusterCatalogs or ClusterObjectSets,
+ * accepted by name with a reason (e.g. the platform's GitOps controller).
+ */
+export interface OlmV1AcceptedWriter {
+  /** The identity as the finding names it: `User alice`, `Group platform-admins`, `ServiceAccount argocd/argocd-application-controller`. */
+  readonly identity: string;
+  /** Why it may write the OLM v1 APIs unchecked (it installs with cluster-admin). */
   readonly reason: string;
 }
 
@@ -93,6 +104,14 @@ export interface OlmV1TeamProps {
    * @default - none (the team writes its own, within the guardrails)
    */
   readonly extensions?: OlmV1ExtensionOptions[];
+  /**
+   * Identities of the App outside every team guardrail that may write ClusterExtensions, ClusterCatalogs or
+   * ClusterObjectSets (`olm.operatorframework.io`), accepted by name with a reason. Every other such identity is an
+   * error (OLMT-054): on OLM v1 it installs any package of any ClusterCatalog with cluster-admin. Acceptances of all
+   * teams of the App count.
+   * @default - none
+   */
+  readonly acceptedWriters?: OlmV1AcceptedWriter[];
   /**
    * Let the team set `spec.config.inline.watchNamespace` to one of its namespaces. Needs `crdChannel:
    * OlmV1CrdChannel.EXPERIMENTAL`: the standard CRD has no `spec.config`, so the API server would prune the field and

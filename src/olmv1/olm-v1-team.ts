@@ -1,13 +1,16 @@
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
+import { CLUSTER_EXTENSION_CHANNEL_RULES, CLUSTER_EXTENSION_MAX_CHANNELS, CLUSTER_EXTENSION_PACKAGE_NAME_RULES, CLUSTER_EXTENSION_VERSION_RULES, crdFailures } from './crd-rules';
 import { OlmV1Labels } from './curated-cluster-catalog';
 import { checkExtension, checkTeamProps } from './input-checks';
+import { MastermindsConstraints, MastermindsVersion } from './masterminds-semver';
 import { OlmV1InstallerRbac } from './olm-v1-installer-rbac';
 import { OlmV1PermissionPreview, OlmV1PreviewFindingCode } from './olm-v1-permission-preview';
 import { OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
 import { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
 import { OlmV1CrdChannel, RegistryV1Render, RegistryV1RenderOptions } from './registry-v1-render';
 import { OlmV1VersionRange } from './version-range';
+import { olmV1UnfencedWriters } from '../audit/olm-v1-writers';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
@@ -15,6 +18,7 @@ import { InputCheck } from '../core/input';
 import { markdownCode, markdownText } from '../core/markdown';
 import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyChecks } from '../core/policy-checks';
+import { SynthPass } from '../core/synth-pass';
 import * as l1 from '../imports/olmv1';
 import { PolicyRules } from '../rbac/policy-rule';
 import { SensitiveGrant } from '../tenant/installer-rule-checks';
@@ -25,6 +29,50 @@ import { PermissionDiffs } from '../upgrade/permission-diff';
  * `internal/operator-controller/rukpak/bundle/registryv1bundleconfig.json` (`additionalProperties: false`).
  */
 const DEPLOYMENT_CONFIG_FIELDS = ['affinity', 'annotations', 'env', 'envFrom', 'nodeSelector', 'resources', 'tolerations', 'volumeMounts', 'volumes'];
+
+/**
+ * A bundle's version as operator-controller reads it (`bundleutil.GetVersionAndRelease`: blang/semver `Parse`, strict
+ * `X.Y.Z[-pre][+build]`; modelled with Masterminds' `StrictNewVersion`, which refuses the same texts), undefined when
+ * it is none.
+ */
+function bundleVersion(b: OperatorBundle): MastermindsVersion | undefined {
+  if (b.version === undefined) return undefined;
+  try {
+    return MastermindsVersion.parseStrict(b.version);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What the ClusterExtension CRD refuses in the fields the team writes (crd-rules.ts: its x-kubernetes-validations and
+ * OpenAPI limits): packageName, each channel and their number, the version. The namespace is checked as a team
+ * namespace (InvalidName, ExtensionOutsideTeamNamespaces).
+ */
+function extensionCrdProblems(field: string, packageName: string, version: string | undefined, channels: string[] | undefined): DiagnosticDetails[] {
+  const out: DiagnosticDetails[] = [];
+  const refuse = (at: string, crdPath: string, value: string, messages: string[], fix: string) => {
+    if (messages.length > 0) out.push({ code: 'InvalidCrdValue', field: at, value, message: `the ClusterExtension CRD refuses ${crdPath} '${value}': ${messages.join('; ')}`, fix });
+  };
+  refuse(`${field}.packageName`, 'spec.source.catalog.packageName', packageName, crdFailures(CLUSTER_EXTENSION_PACKAGE_NAME_RULES, packageName),
+    'use the package name as the catalog spells it (a lower-case DNS-1123 subdomain)');
+  if (channels !== undefined && channels.length > CLUSTER_EXTENSION_MAX_CHANNELS) {
+    out.push({ code: 'InvalidCrdValue', field: `${field}.channels`, value: String(channels.length), message: `the ClusterExtension CRD allows at most ${CLUSTER_EXTENSION_MAX_CHANNELS} channels (spec.source.catalog.channels maxItems), got ${channels.length}`, fix: 'name fewer channels' });
+  }
+  (channels ?? []).forEach((c, i) => refuse(`${field}.channels[${i}]`, `spec.source.catalog.channels[${i}]`, c, crdFailures(CLUSTER_EXTENSION_CHANNEL_RULES, c),
+    'use the channel name as the catalog spells it (a lower-case DNS-1123 subdomain)'));
+  if (version !== undefined) {
+    refuse(`${field}.version`, 'spec.source.catalog.version', version, crdFailures(CLUSTER_EXTENSION_VERSION_RULES, version),
+      "write a version expression the CRD accepts, at most 64 characters, e.g. '>=1.2.0 <2.0.0'");
+  }
+  return out;
+}
+
+/** Ascending; a bundle without a semver version first (upstream's `compare.ByVersionAndRelease` sorts it lowest). */
+function compareBundleVersions(a: MastermindsVersion | undefined, b: MastermindsVersion | undefined): number {
+  if (a === undefined || b === undefined) return (a === undefined ? 0 : 1) - (b === undefined ? 0 : 1);
+  return a.compare(b);
+}
 
 /**
  * A ClusterExtension with `spec.config` (the experimental CRD's field): the L1 class is generated from the standard
@@ -87,6 +135,8 @@ export class OlmV1Team extends Construct {
   private readonly warnings: DiagnosticDetails[] = [];
   private readonly namespaceObjects: { [namespace: string]: ApiObject } = {};
   private readonly reportLines: string[] = [];
+  /** The legacy installer ServiceAccounts written (`ServiceAccount <ns>/<name>`): operator-controller's, previewed per extension. */
+  private readonly legacyInstallers = new Set<string>();
 
   public constructor(scope: Construct, id: string, rawProps: OlmV1TeamProps) {
     super(scope, id);
@@ -178,6 +228,61 @@ export class OlmV1Team extends Construct {
       // the legacy installer accounts are added per extension (allowServiceAccount); the policy is written at synth
     });
     for (const e of props.extensions ?? []) this.addChecked(e);
+    addErrorProducer(this, () => this.unfencedWriterErrors());
+    addErrorProducer(this, () => this.nameClaimErrors());
+  }
+
+  /**
+   * Two teams never claim one name: no other team of the App has this team's name, and none of this team's
+   * ClusterExtensions is named with the prefix of a longer team that extends this team's (team `a`, `a-b-op`).
+   */
+  private nameClaimErrors(): DiagnosticDetails[] {
+    const out: DiagnosticDetails[] = [];
+    const teams = SynthPass.findAll(this.node.root).filter((c): c is OlmV1Team => c instanceof OlmV1Team && c !== this);
+    if (teams.some((t) => t.team === this.team)) {
+      out.push({ code: 'DuplicateTeam', field: 'team', value: this.team, message: `two OlmV1Teams are named '${this.team}': both would claim the ClusterExtensions named '${this.team}-...' and labelled with it`, fix: 'give each team its own name' });
+    }
+    const longer = this.guardrails.longerTeamPrefixes();
+    for (const name of Object.keys(this.extensions).sort()) {
+      const other = longer.find((p) => name.startsWith(p));
+      if (other) {
+        out.push({ code: 'ExtensionNameOfOtherTeam', field: `extensions[${name}].name`, value: name, message: `ClusterExtension '${name}' starts with team ${other.slice(0, -1)}'s prefix '${other}': the admission policy would deny it (team ${other.slice(0, -1)} may claim the name)`, fix: `name it '${this.team}-<name>' with <name> not starting with '${other.slice(this.team.length + 1)}'` });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * OLMT-054, for the whole App and reported by its first OlmV1Team: every identity that may create, update or patch
+   * ClusterExtensions, ClusterCatalogs or ClusterObjectSets and that no team guardrail checks (`olmV1UnfencedWriters`),
+   * unless a team accepts it by name with a reason.
+   */
+  private unfencedWriterErrors(): DiagnosticDetails[] {
+    const all = SynthPass.findAll(this.node.root);
+    if (all.find((c) => c instanceof OlmV1Team) !== this) return [];
+    const objects = all.filter((c): c is ApiObject => c instanceof ApiObject).map((o) => ({ manifest: SynthPass.json(o) }));
+    const guarded = all.filter((c): c is OlmV1TeamGuardrails => c instanceof OlmV1TeamGuardrails).flatMap((g) => g.groups);
+    const accepted = new Map<string, string>();
+    const errors: DiagnosticDetails[] = [];
+    for (const t of all.filter((c): c is OlmV1Team => c instanceof OlmV1Team)) {
+      // operator-controller (< v1.11.0) installs as them; what they reach is the extension's preview (OLMT-026, ...)
+      for (const sa of t.legacyInstallers) accepted.set(sa, 'legacy installer account, previewed with its extension');
+      for (const a of t.props.acceptedWriters ?? []) {
+        if (a.reason.trim() === '') {
+          errors.push({ code: 'EmptyAcceptedWriterReason', field: `acceptedWriters[${a.identity}].reason`, message: `accepting ${a.identity} (team ${t.team}) as an OLM v1 writer needs a reason`, fix: 'say why it may write the OLM v1 APIs unchecked' });
+        } else {
+          accepted.set(a.identity, a.reason);
+        }
+      }
+    }
+    return [...errors, ...olmV1UnfencedWriters(objects, guarded).filter((w) => !accepted.has(w.identity)).map((w) => ({
+      code: 'OlmV1UnfencedWriter',
+      field: `writers[${w.identity}]`,
+      value: w.identity,
+      message: `${w.identity}${w.via.length === 1 && w.via[0] === w.identity ? '' : ` (reached from ${w.via.join(', ')})`} may write ${w.writes.join(', ')} `
+        + `of olm.operatorframework.io and no team guardrail checks it (${w.path.join(' -> ')}): operator-controller installs what it writes with cluster-admin`,
+      fix: `bind the grant to a team's group (its guardrail then checks it), remove it, or accept it: acceptedWriters: [{ identity: '${w.identity}', reason }] on an OlmV1Team`,
+    }))];
   }
 
   /** Adds a ClusterExtension; its choices are checked at synth against the allowed packages (same rules as the policy). */
@@ -197,9 +302,19 @@ export class OlmV1Team extends Construct {
     const channels = options.channels ?? allowed?.channels;
     const p = KubernetesNames.problem(name, NameRule.DNS1123_SUBDOMAIN);
     if (p) this.errors.push({ code: 'InvalidName', field: `${field}.name`, value: name, message: `ClusterExtension name ${p}`, fix: 'use a lower-case DNS-1123 subdomain' });
+    if (!name.startsWith(`${this.team}-`)) {
+      this.errors.push({ code: 'ExtensionNameOutsideTeam', field: `${field}.name`, value: name, message: `ClusterExtension '${name}' does not carry team ${this.team}'s prefix '${this.team}-': the admission policy would deny it (names are cluster-wide: another team could claim it)`, fix: `name it '${this.team}-<name>'` });
+    }
     if (this.extensions[name]) this.errors.push({ code: 'DuplicateExtension', field, value: name, message: `two ClusterExtensions are named '${name}'`, fix: 'give one of them another name' });
     if (!this.props.namespaces.includes(options.namespace)) {
       this.errors.push({ code: 'ExtensionOutsideTeamNamespaces', field: `${field}.namespace`, value: options.namespace, message: `namespace '${options.namespace}' is not one of team ${this.team}'s namespaces (${this.namespaces.join(', ')}): the admission policy would deny it`, fix: 'install into a team namespace, or add the namespace to namespaces' });
+    }
+    this.errors.push(...extensionCrdProblems(field, options.packageName, version, channels));
+    if (version !== undefined) {
+      const refused = MastermindsConstraints.problem(version);
+      if (refused !== undefined) {
+        this.errors.push({ code: 'InvalidVersionConstraint', field: `${field}.version`, value: version, message: `operator-controller cannot resolve version '${version}': Masterminds/semver refuses it (${refused})`, fix: "write a Masterminds constraint, e.g. '>=1.2.0 <2.0.0'" });
+      }
     }
     if (!allowed) {
       this.errors.push({ code: 'PackageNotAllowed', field: `${field}.packageName`, value: options.packageName, message: `package '${options.packageName}' is not in team ${this.team}'s allowedPackages: the admission policy would deny it`, fix: 'add it to allowedPackages, or pick an allowed package' });
@@ -279,7 +394,7 @@ export class OlmV1Team extends Construct {
     field: string, options: OlmV1ExtensionOptions, version: string | undefined, channels: string[] | undefined,
     renderOf: (bundle: OperatorBundle) => RegistryV1Render | string,
   ): OlmV1AcceptedRisk[] {
-    const acceptable = ['OLMT-026', 'OLMT-044', 'OLMT-045', 'OLMT-046', 'OLMT-047', 'OLMT-050', 'OLMT-055'];
+    const acceptable = ['OLMT-026', 'OLMT-044', 'OLMT-045', 'OLMT-046', 'OLMT-047', 'OLMT-050', 'OLMT-052'];
     const accepted = options.acceptedRisks ?? [];
     const grantCheck = PolicyChecks.byCode(OlmV1PreviewFindingCode.SENSITIVE_GRANT)!.id;
     const riskField = (a: OlmV1AcceptedRisk) => `${field}.acceptedRisks[${a.check}${a.grant !== undefined ? ` ${a.grant}` : ''}]`;
@@ -306,14 +421,23 @@ export class OlmV1Team extends Construct {
       });
       return [];
     }
-    let range: OlmV1VersionRange | undefined;
-    if (version !== undefined && OlmV1VersionRange.problem(version) === undefined) range = OlmV1VersionRange.parse(version);
-    // Masterminds constraints without a prerelease do not match prerelease versions: only X.Y.Z bundles count.
+    // Every bundle that can resolve (operator-controller internal/operator-controller/resolve/catalog.go): without a
+    // version every bundle of the channels, prereleases included (the highest wins); with one, those Masterminds'
+    // Check matches (compare.go NewVersionRange: prereleases only when the constraint names one, build metadata
+    // ignored). A constraint operator-controller refuses is an error of its own (InvalidVersionConstraint); the
+    // preview then covers every bundle.
+    const constraint = version !== undefined && MastermindsConstraints.problem(version) === undefined
+      ? MastermindsConstraints.parse(version) : undefined;
+    const versionOf = new Map(options.bundles.map((b) => [b, bundleVersion(b)]));
     const inRange = options.bundles
-      .filter((b) => b.version !== undefined && /^\d+\.\d+\.\d+$/.test(b.version) && (range === undefined || range.contains(b.version)))
+      .filter((b) => {
+        const v = versionOf.get(b);
+        // a version that is no semver: Check is never reached (bundleutil.GetVersionAndRelease fails), kept without a constraint
+        return constraint === undefined || (v !== undefined && constraint.check(v));
+      })
       // with channels, only bundles in one of them can resolve (a bundle without channel annotations is kept)
       .filter((b) => channels === undefined || channels.length === 0 || b.channels.length === 0 || b.channels.some((c) => channels.includes(c)))
-      .sort((a, b) => OlmV1VersionRange.compare(a.version!, b.version!));
+      .sort((a, b) => compareBundleVersions(versionOf.get(a), versionOf.get(b)) || a.name.localeCompare(b.name));
     // Sensitive grants are accepted by name. An OLMT-044 entry without a grant (the form before per-grant acceptance)
     // still accepts the extension's one sensitive grant; for several different grants it is one error naming them.
     const grantsOf = new Set<SensitiveGrant>();
@@ -451,6 +575,7 @@ export class OlmV1Team extends Construct {
     const roleName = `${name}-installer`;
     const labels = { [OlmV1Labels.TEAM]: this.team };
     const subject = { kind: 'ServiceAccount', name: sa, namespace: options.namespace };
+    this.legacyInstallers.add(`ServiceAccount ${options.namespace}/${sa}`);
     new ApiObject(this, `LegacySa-${name}`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace: options.namespace, labels } });
     new ApiObject(this, `LegacyClusterRole-${name}`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: roleName, labels }, rules: rules.clusterRules.map((r) => PolicyRules.toJson(r)) });
     new ApiObject(this, `LegacyClusterRoleBinding-${name}`, {

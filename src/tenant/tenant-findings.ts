@@ -334,8 +334,8 @@ export class TenantFindings {
             value: `${bundle.name} ${w.generateName}`,
             message: `OLM creates the ${mutating ? 'mutating' : 'validating'} webhook ${w.generateName} of ${bundle.name}${ctx.allNamespaces ? ' for an AllNamespaces OperatorGroup (no namespaceSelector)' : ''}: it ${describeReach(reach)}`,
             fix: ctx.allNamespaces
-              ? 'target the tenant\'s own namespaces if the operator supports it (OLM then confines the webhook to them), have a cluster admin install this operator, or lower OLMT-054 with policyChecks'
-              : 'have a cluster admin install this operator, or lower OLMT-054 with policyChecks (cluster-scoped kinds are not confined by a namespaceSelector)',
+              ? 'target the tenant\'s own namespaces if the operator supports it (OLM then confines the webhook to them), have a cluster admin install this operator, or lower OLMT-051 with policyChecks'
+              : 'have a cluster admin install this operator, or lower OLMT-051 with policyChecks (cluster-scoped kinds are not confined by a namespaceSelector)',
           });
         }
       }

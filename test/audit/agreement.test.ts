@@ -147,7 +147,7 @@ describe('tenant.effectiveAccess and the audit of the synthesized tenant agree (
       // keda 2.7.1's operator may bind any ClusterRole cluster-wide: the audit says TenantIdentityUnbounded (not the point here)
       acceptedReach: [{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, reason: 'this test compares access to the operators\' APIs only' }],
       // jaeger's and opentelemetry-operator's webhooks in every namespace are TenantWebhookBeyondNamespace (webhook-reach.test.ts; not the point here)
-      policyChecks: { 'OLMT-054': PolicySeverity.WARNING },
+      policyChecks: { 'OLMT-051': PolicySeverity.WARNING },
     });
     // the OKD default installer Role: the preflight findings are warnings here, the RBAC OLM generates is the point
     tenant.subscribe({ packageName: bundle.packageName ?? bundle.name, catalog: CatalogSourceReference.fromName('curated', NS), bundle, preflight: PreflightEnforcement.WARNING });

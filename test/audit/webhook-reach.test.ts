@@ -1,8 +1,8 @@
 /**
  * Issue 23 item 5: webhooks by the kinds they see and rewrite. The model (src/audit/webhook-reach.ts, matching as
  * k8s apiserver `admission/plugin/webhook/predicates/rules/rules.go` and `predicates/namespace/matcher.go`), the OLM v0
- * tenant's finding (OLMT-054; OLM `pkg/controller/install/webhook.go` sets the OperatorGroup's namespaceSelector) and
- * the OLM v1 preview's (OLMT-055), with the real bundles of test/fixtures/bundles and crafted variants.
+ * tenant's finding (OLMT-051; OLM `pkg/controller/install/webhook.go` sets the OperatorGroup's namespaceSelector) and
+ * the OLM v1 preview's (OLMT-052), with the real bundles of test/fixtures/bundles and crafted variants.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -150,18 +150,18 @@ function tenantErrors(bundle: OperatorBundle, targets: TargetNamespaces, policyC
   return { errors: all.filter((e) => e.includes('TenantWebhookBeyondNamespace')), warnings };
 }
 
-describe('OLM v0 tenant: webhooks beyond the tenant are errors (OLMT-054)', () => {
+describe('OLM v0 tenant: webhooks beyond the tenant are errors (OLMT-051)', () => {
   test('jaeger 1.65.0 (AllNamespaces only): its mutating webhook on deployments in every namespace is named; its own jaegers webhooks are not', () => {
     expect(tenantErrors(JAEGER, TargetNamespaces.allNamespaces('tracing for every team')).errors).toEqual([
       'subscriptions[jaeger]="jaeger-operator.v1.65.0 deployment.sidecar-injector.jaegertracing.io": OLM creates the mutating webhook '
       + 'deployment.sidecar-injector.jaegertracing.io of jaeger-operator.v1.65.0 for an AllNamespaces OperatorGroup (no namespaceSelector): it rewrites '
       + `apps/deployments (${TEMPLATE}) in every namespace. Fix: target the tenant's own namespaces if the operator supports it (OLM then confines the `
-      + 'webhook to them), have a cluster admin install this operator, or lower OLMT-054 with policyChecks (TenantWebhookBeyondNamespace, OLMT-054)',
+      + 'webhook to them), have a cluster admin install this operator, or lower OLMT-051 with policyChecks (TenantWebhookBeyondNamespace, OLMT-051)',
     ]);
   });
 
   test('lowered with policyChecks: a warning instead', () => {
-    const r = tenantErrors(JAEGER, TargetNamespaces.allNamespaces('tracing'), { 'OLMT-054': PolicySeverity.WARNING });
+    const r = tenantErrors(JAEGER, TargetNamespaces.allNamespaces('tracing'), { 'OLMT-051': PolicySeverity.WARNING });
     expect(r.errors).toEqual([]);
     expect(r.warnings.length).toBe(1);
     expect(r.warnings[0]).toMatch(/^subscriptions\[jaeger\]="jaeger-operator.v1.65.0 deployment.sidecar-injector.jaegertracing.io": OLM creates the mutating webhook/);
@@ -185,8 +185,8 @@ describe('OLM v0 tenant: webhooks beyond the tenant are errors (OLMT-054)', () =
     expect(tenantErrors(clusterRoles, TargetNamespaces.ownNamespace()).errors).toEqual([
       'subscriptions[rabbitmq-cluster-operator]="rabbitmq-cluster-operator.v2.22.3 mrabbitmqcluster-v1beta1.kb.io": OLM creates the mutating webhook '
       + "mrabbitmqcluster-v1beta1.kb.io of rabbitmq-cluster-operator.v2.22.3: it rewrites rbac.authorization.k8s.io/clusterroles (every clusterroles object outside the bundle's own APIs: "
-      + `may rewrite it, receives its data, may deny it) in ${CLUSTER}. Fix: have a cluster admin install this operator, or lower OLMT-054 with policyChecks `
-      + '(cluster-scoped kinds are not confined by a namespaceSelector) (TenantWebhookBeyondNamespace, OLMT-054)',
+      + `may rewrite it, receives its data, may deny it) in ${CLUSTER}. Fix: have a cluster admin install this operator, or lower OLMT-051 with policyChecks `
+      + '(cluster-scoped kinds are not confined by a namespaceSelector) (TenantWebhookBeyondNamespace, OLMT-051)',
     ]);
   });
 
@@ -202,7 +202,7 @@ describe('OLM v0 tenant: webhooks beyond the tenant are errors (OLMT-054)', () =
   });
 });
 
-describe('OLM v1 preview: webhooks beyond the bundle\'s own APIs (OLMT-055)', () => {
+describe('OLM v1 preview: webhooks beyond the bundle\'s own APIs (OLMT-052)', () => {
   const findings = (b: OperatorBundle, watchNamespace?: string) =>
     OlmV1PermissionPreview.of(RegistryV1Render.forExtension(b, { installNamespace: 'team-x', ...(watchNamespace ? { watchNamespace, singleOwnNamespaceInstallSupport: true } : {}) })).findings
       .filter((f) => f.code === OlmV1PreviewFindingCode.WEBHOOK_BEYOND_OWN_APIS || f.code === OlmV1PreviewFindingCode.MUTATING_WEBHOOK_ON_PODS);
@@ -229,7 +229,7 @@ describe('OLM v1 preview: webhooks beyond the bundle\'s own APIs (OLMT-055)', ()
     expect(findings(b, 'team-y').map((f) => f.what)).toEqual([`mutating webhook mrabbitmqcluster-v1beta1.kb.io rewrites apps/deployments (${TEMPLATE}) in namespaces team-y`]);
   });
 
-  test('a crafted mutating webhook on pods and deployments: pods under OLMT-045, the rest under OLMT-055', () => {
+  test('a crafted mutating webhook on pods and deployments: pods under OLMT-045, the rest under OLMT-052', () => {
     const b = rabbitWithMutatingRules('[{ apiGroups: ["", apps], apiVersions: [v1], operations: [CREATE], resources: [pods, deployments] }]');
     expect(findings(b).map((f) => [f.code, f.what])).toEqual([
       [OlmV1PreviewFindingCode.MUTATING_WEBHOOK_ON_PODS, 'mutating webhook mrabbitmqcluster-v1beta1.kb.io rewrites pods in every namespace (served by Service team-x/rabbitmq-cluster-operator-service)'],

@@ -3,7 +3,7 @@
  * `spec.externalIPs` unless the API server runs `DenyServiceExternalIPs` (k8s
  * `plugin/pkg/admission/network/denyserviceexternalips/admission.go`). The baseline's
  * `ServiceExternalIpsAdmissionPolicy` refuses them (evaluated here with the real CEL engine), and the baseline names
- * every tenant identity that can set them where nothing refuses them (OLMT-056).
+ * every tenant identity that can set them where nothing refuses them (OLMT-053).
  */
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
@@ -72,7 +72,7 @@ function externalIpFindings(build: (chart: Chart) => void) {
   const short = (value: string | undefined, message: string) => `${value} ${/ may (\w+) Services/.exec(message)![1]}`;
   return {
     warnings: Diagnostics.warnings(chart).filter((d) => d.code === 'TenantCanSetExternalIps').map((d) => short(d.value, d.message)),
-    errors: errorLines(chart).filter((e) => e.endsWith('(TenantCanSetExternalIps, OLMT-056)')).map((e) => { const m = /="([^"]*)": (.*)$/.exec(e)!; return short(m[1], m[2]); }),
+    errors: errorLines(chart).filter((e) => e.endsWith('(TenantCanSetExternalIps, OLMT-053)')).map((e) => { const m = /="([^"]*)": (.*)$/.exec(e)!; return short(m[1], m[2]); }),
   };
 }
 const tenantWith = (chart: Chart, baseline: TenantBaselineOptions = {}, policyChecks?: { [id: string]: PolicySeverity }) => {
@@ -81,7 +81,7 @@ const tenantWith = (chart: Chart, baseline: TenantBaselineOptions = {}, policyCh
   return t;
 };
 
-describe('TenantCanSetExternalIps (OLMT-056): tenant identities that may create or update Services where nothing refuses external IPs', () => {
+describe('TenantCanSetExternalIps (OLMT-053): tenant identities that may create or update Services where nothing refuses external IPs', () => {
   test('etcd 0.9.4 (CSV permissions create services): the operator and the installer that must hold it are named, as warnings', () => {
     expect(externalIpFindings((chart) => tenantWith(chart).subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD }))).toEqual({
       warnings: ['ServiceAccount team-a/etcd-operator create', 'ServiceAccount team-a/team-a create'],
@@ -96,7 +96,7 @@ describe('TenantCanSetExternalIps (OLMT-056): tenant identities that may create 
     const w = Diagnostics.warnings(chart).find((d) => d.code === 'TenantCanSetExternalIps' && d.value === 'ServiceAccount team-a/etcd-operator')!;
     expect(w.message).toMatch(/^ServiceAccount team-a\/etcd-operator may create Services in namespace 'team-a' and so set spec.externalIPs: kube-proxy then sends the traffic of every pod of the cluster to those IPs to its endpoints \(CVE-2020-8554\); path: ServiceAccount team-a\/etcd-operator -> RoleBinding team-a\/etcdoperator.v0.9.4-etcd-operator-\w+ \(OLM CSV_PERMISSION of etcdoperator.v0.9.4\) -> Role team-a\/etcdoperator.v0.9.4-etcd-operator-\w+ \(OLM CSV_PERMISSION of etcdoperator.v0.9.4\)$/);
     expect(w.fix).toEqual('set refuseServiceExternalIps: true on the baseline (a ValidatingAdmissionPolicy refuses spec.externalIPs in the namespace), or serviceExternalIpsDeniedReason '
-      + 'when the API server runs the DenyServiceExternalIPs admission plugin, or raise OLMT-056 to ERROR with policyChecks');
+      + 'when the API server runs the DenyServiceExternalIPs admission plugin, or raise OLMT-053 to ERROR with policyChecks');
   });
 
   test('refused by the baseline\'s policy, or by the cluster (DenyServiceExternalIPs, with a reason): nothing named', () => {
@@ -114,7 +114,7 @@ describe('TenantCanSetExternalIps (OLMT-056): tenant identities that may create 
   });
 
   test('raised to ERROR with policyChecks', () => {
-    expect(externalIpFindings((chart) => tenantWith(chart, {}, { 'OLMT-056': PolicySeverity.ERROR }).subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD }))).toEqual({
+    expect(externalIpFindings((chart) => tenantWith(chart, {}, { 'OLMT-053': PolicySeverity.ERROR }).subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD }))).toEqual({
       warnings: [],
       // in the order found (installer first); warnings come sorted
       errors: ['ServiceAccount team-a/team-a create', 'ServiceAccount team-a/etcd-operator create'],

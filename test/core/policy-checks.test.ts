@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { Chart, Testing } from 'cdk8s';
+import { ApiObject, Chart, Testing } from 'cdk8s';
 import { Group, k8s, User } from 'cdk8s-plus-28';
 import {
   AccessLevel, BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
@@ -205,6 +205,16 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
   },
   OlmV1BundleRefused: (chart) => olmV1Team(chart, { packageName: 'etcd', namespace: 'team-a', bundles: [bundle('etcd', '0.9.4')] }),
   OlmV1ExtensionNotPreviewed: (chart) => olmV1Team(chart, { packageName: 'prometheus', namespace: 'team-a' }),
+  OlmV1UnfencedWriter: (chart) => {
+    olmV1Team(chart, { packageName: 'prometheus', namespace: 'team-a' });
+    new ApiObject(chart, 'AliceWritesExtensions', {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'alice' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' },
+      subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'alice' }],
+    });
+  },
 };
 
 describe('PolicyChecks registry', () => {

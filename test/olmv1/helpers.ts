@@ -30,6 +30,11 @@ const find = celMethod('find', CelScalar.STRING, [CelScalar.STRING], CelScalar.S
 });
 const FUNCS = [...strings, find];
 
+/** One CEL rule evaluated as the API server does for a CRD (`self` bound to the value), with Kubernetes' functions. */
+export function evalCelRule(rule: string, self: any): unknown {
+  return run(rule, { self: toCel(self) }, { funcs: FUNCS });
+}
+
 /**
  * The CRD's x-kubernetes-validations rules that apply to `obj` (create: rules using oldSelf are transition rules,
  * skipped), each evaluated with `self` bound to its value. Returns the messages of failing rules.

@@ -24,7 +24,7 @@ function team(extra: Partial<OlmV1TeamProps> = {}, deploymentConfig: any = CONFI
     allowedPackages: [{ name: 'argocd-operator' }],
     extensions: [{
       packageName: 'argocd-operator',
-      name: 'argocd',
+      name: 'gitops-argocd',
       namespace: 'argocd',
       bundles: [argocd],
       deploymentConfig,
@@ -70,8 +70,8 @@ describe('OlmV1Team: an extension with a deploymentConfig', () => {
       const objs = Testing.synth(chart);
       const ext = objs.find((o) => o.kind === 'ClusterExtension');
       expect(ext.spec.config).toEqual({ configType: 'Inline', inline: { deploymentConfig: CONFIG } });
-      expect(t.reportMarkdown().split('\n').find((l) => l.startsWith('- **argocd**'))).toEqual(
-        '- **argocd**: package `argocd-operator`, version `*`, namespace `argocd`, deploymentConfig (env, nodeSelector) rendered into its Deployments',
+      expect(t.reportMarkdown().split('\n').find((l) => l.startsWith('- **gitops-argocd**'))).toEqual(
+        '- **gitops-argocd**: package `argocd-operator`, version `*`, namespace `argocd`, deploymentConfig (env, nodeSelector) rendered into its Deployments',
       );
       const vap = objs.find((o) => o.kind === 'ValidatingAdmissionPolicy');
       const request = { kind: { group: 'olm.operatorframework.io', version: 'v1', kind: 'ClusterExtension' }, operation: 'CREATE', userInfo: { username: 'bob', groups: ['gitops-admins'] } };
@@ -79,7 +79,7 @@ describe('OlmV1Team: an extension with a deploymentConfig', () => {
       const withInline = (inline: any) => ({ ...ext, spec: { ...ext.spec, config: { configType: 'Inline', inline } } });
       expect(admit(vap.spec, request, withInline({ watchNamespace: 'argocd' })).denied).toEqual(['team gitops may only set spec.config.inline.deploymentConfig']);
       // spec.config is the experimental CRD's: the standard CRD (../shared/crds/olm-v1) has none, and everything else validates
-      expect(validator.validateAll(objs)).toEqual(['ClusterExtension/argocd: spec.config is an unknown field']);
+      expect(validator.validateAll(objs)).toEqual(['ClusterExtension/gitops-argocd: spec.config is an unknown field']);
     } finally {
       spy.mockRestore();
     }
@@ -102,10 +102,10 @@ describe('OlmV1Team: an extension with a deploymentConfig', () => {
   test('not allowed: a synth error (the policy would deny it), and the policy denies it', () => {
     const { app, team: t } = team();
     expect(synthErrors(app)).toEqual([
-      '[platform/T] extensions[argocd].deploymentConfig: team gitops may not set spec.config.inline.deploymentConfig: the admission policy would deny it. Fix: set allowDeploymentConfig: true on the team (the cluster needs the DeploymentConfig feature gate), or drop deploymentConfig (DeploymentConfigNotAllowed)',
+      '[platform/T] extensions[gitops-argocd].deploymentConfig: team gitops may not set spec.config.inline.deploymentConfig: the admission policy would deny it. Fix: set allowDeploymentConfig: true on the team (the cluster needs the DeploymentConfig feature gate), or drop deploymentConfig (DeploymentConfigNotAllowed)',
     ]);
     const vap = (t.guardrails.node.findChild('Policy') as ApiObject).toJson();
-    const ext = t.extensions.argocd.toJson();
+    const ext = t.extensions['gitops-argocd'].toJson();
     const request = { kind: { group: 'olm.operatorframework.io', version: 'v1', kind: 'ClusterExtension' }, operation: 'CREATE', userInfo: { username: 'bob', groups: ['gitops-admins'] } };
     expect(admit(vap.spec, request, ext).denied).toEqual(['team gitops may not set spec.config']);
   });
@@ -113,7 +113,7 @@ describe('OlmV1Team: an extension with a deploymentConfig', () => {
   test('fields outside operator-controller\'s config schema are an error', () => {
     const { app } = team({ allowDeploymentConfig: true }, { nodeSelector: {}, serviceAccountName: 'cluster-admin-sa', hostNetwork: true });
     expect(synthErrors(app)).toEqual([
-      '[platform/T] extensions[argocd].deploymentConfig="hostNetwork,serviceAccountName": deploymentConfig has unknown field(s) hostNetwork, serviceAccountName: operator-controller refuses the configuration. Fix: use only affinity, annotations, env, envFrom, nodeSelector, resources, tolerations, volumeMounts, volumes (InvalidDeploymentConfig)',
+      '[platform/T] extensions[gitops-argocd].deploymentConfig="hostNetwork,serviceAccountName": deploymentConfig has unknown field(s) hostNetwork, serviceAccountName: operator-controller refuses the configuration. Fix: use only affinity, annotations, env, envFrom, nodeSelector, resources, tolerations, volumeMounts, volumes (InvalidDeploymentConfig)',
     ]);
   });
 });

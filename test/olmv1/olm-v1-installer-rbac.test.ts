@@ -56,7 +56,7 @@ describe('OlmV1InstallerRbac: the installer ServiceAccount of operator-controlle
     const policyBefore = (team.guardrails.node.findChild('Policy') as ApiObject).toJson();
     team.addExtension({
       packageName: 'argocd-operator',
-      name: 'argocd',
+      name: 'gitops-argocd',
       namespace: 'argocd',
       bundles: [argocd],
       legacyServiceAccount: 'argocd-installer',
@@ -88,7 +88,7 @@ describe('OlmV1InstallerRbac: the installer ServiceAccount of operator-controlle
       allowedPackages: [{ name: 'argocd-operator' }],
       extensions: [{
         packageName: 'argocd-operator',
-        name: 'argocd',
+        name: 'gitops-argocd',
         namespace: 'argocd',
         bundles: [argocd],
         legacyServiceAccount: 'argocd-installer',
@@ -97,8 +97,9 @@ describe('OlmV1InstallerRbac: the installer ServiceAccount of operator-controlle
     });
     expect(synthErrors(app)).toEqual([]);
     const objs = Testing.synth(chart);
-    expect(objs.filter((o) => o.metadata.name === 'argocd-installer').map((o) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual([
-      'ServiceAccount/argocd/argocd-installer', 'ClusterRole//argocd-installer', 'ClusterRoleBinding//argocd-installer', 'Role/argocd/argocd-installer', 'RoleBinding/argocd/argocd-installer',
+    // the ServiceAccount as named; its roles and bindings named after the extension (`<extension>-installer`)
+    expect(objs.filter((o) => ['argocd-installer', 'gitops-argocd-installer'].includes(o.metadata.name)).map((o) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual([
+      'ServiceAccount/argocd/argocd-installer', 'ClusterRole//gitops-argocd-installer', 'ClusterRoleBinding//gitops-argocd-installer', 'Role/argocd/gitops-argocd-installer', 'RoleBinding/argocd/gitops-argocd-installer',
     ]);
     expect(objs.find((o) => o.kind === 'ClusterExtension').spec.serviceAccount).toEqual({ name: 'argocd-installer' });
     expect(validator.validateAll(objs)).toEqual([]);

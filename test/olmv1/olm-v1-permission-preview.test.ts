@@ -149,7 +149,7 @@ describe('OlmV1PermissionPreview', () => {
       'etcdoperator.v0.9.4: refused: unsupported bundle: bundle does not support AllNamespaces install mode',
       'forklift-operator.v2.6.3: refused: unsupported bundle: bundle does not support AllNamespaces install mode',
       'grafana-operator.v5.24.0: OlmV1ExtensionSensitiveGrant',
-      // issue 23: jaeger's mutating webhook on deployments in every namespace (OLMT-055)
+      // issue 23: jaeger's mutating webhook on deployments in every namespace (OLMT-052)
       'jaeger-operator.v1.65.0: OlmV1ExtensionSensitiveGrant, OlmV1SubjectOutsideInstallNamespace, OlmV1WebhookBeyondOwnApis',
       'keda.v2.7.1: TenantIdentityUnbounded',
       'opentelemetry-operator.v0.158.0: OlmV1ExtensionSensitiveGrant, OlmV1MutatingWebhookOnPods, OlmV1SubjectOutsideInstallNamespace',

@@ -97,7 +97,7 @@ describe('OlmV1Team: objects', () => {
     const { app, chart } = setup({ allowedPackages: [{ name: 'prometheus', versionRange: '~2.54' }], extensions: [] });
     expect(synthErrors(app).map((e) => e.replace(/: .*\(/, ' ('))).toEqual(['[platform/Team] allowedPackages[prometheus].versionRange="~2.54" (InvalidVersionRange)']);
     const vap = (chart.node.findAll().find((c) => c.node.id === 'Policy') as ApiObject).toJson();
-    expect(admit(vap.spec, req('CREATE'), CE('a', GOOD_SPEC)).denied.length).toEqual(1);
+    expect(admit(vap.spec, req('CREATE'), CE('monitoring-a', GOOD_SPEC)).denied.length).toEqual(1);
   });
 
   test('synth refuses what the policy would deny: package, range, channels, namespace', () => {
@@ -106,7 +106,7 @@ describe('OlmV1Team: objects', () => {
         { packageName: 'etcd', namespace: 'monitoring' },
         { packageName: 'prometheus', namespace: 'default', version: '>=2.54.0 <2.56.0' },
         { packageName: 'alertmanager', namespace: 'observability', channels: ['candidate'] },
-        { packageName: 'prometheus', name: 'prom-any', namespace: 'monitoring', version: '>=2.54.0' },
+        { packageName: 'prometheus', name: 'monitoring-prom-any', namespace: 'monitoring', version: '>=2.54.0' },
       ],
     });
     expect(synthErrors(app).map((e) => e.replace(/^\[platform\/Team\] /, ''))).toEqual([
@@ -114,7 +114,7 @@ describe('OlmV1Team: objects', () => {
       "extensions[monitoring-prometheus].namespace=\"default\": namespace 'default' is not one of team monitoring's namespaces (monitoring, observability): the admission policy would deny it. Fix: install into a team namespace, or add the namespace to namespaces (ExtensionOutsideTeamNamespaces)",
       "extensions[monitoring-prometheus].version=\">=2.54.0 <2.56.0\": version range '>=2.54.0 <2.56.0' is not inside the allowed range '>=2.54.0 <2.55.0' of package 'prometheus': the admission policy would deny it. Fix: ask for a range inside '>=2.54.0 <2.55.0' (VersionNotAllowed)",
       "extensions[monitoring-alertmanager].channels=\"candidate\": channels [candidate] of package 'alertmanager' are not among the allowed channels [stable]: the admission policy would deny them. Fix: name allowed channels only (ChannelNotAllowed)",
-      "extensions[prom-any].version=\">=2.54.0\": version range '>=2.54.0' is not inside the allowed range '>=2.54.0 <2.55.0' of package 'prometheus': the admission policy would deny it. Fix: ask for a range inside '>=2.54.0 <2.55.0' (VersionNotAllowed)",
+      "extensions[monitoring-prom-any].version=\">=2.54.0\": version range '>=2.54.0' is not inside the allowed range '>=2.54.0 <2.55.0' of package 'prometheus': the admission policy would deny it. Fix: ask for a range inside '>=2.54.0 <2.55.0' (VersionNotAllowed)",
     ]);
   });
 });
@@ -170,76 +170,76 @@ describe('OlmV1TeamGuardrails evaluated with @bufbuild/cel', () => {
   });
 
   test('admits the team\'s own, well-formed ClusterExtension (create, update, delete)', () => {
-    expect(run('CREATE', CE('mon-prom', GOOD_SPEC))).toEqual({ matched: true, denied: [] });
-    expect(run('UPDATE', CE('mon-prom', spec({ version: '2.54.3' })), CE('mon-prom', GOOD_SPEC))).toEqual({ matched: true, denied: [] });
-    expect(run('DELETE', null, CE('mon-prom', GOOD_SPEC))).toEqual({ matched: true, denied: [] });
+    expect(run('CREATE', CE('monitoring-prom', GOOD_SPEC))).toEqual({ matched: true, denied: [] });
+    expect(run('UPDATE', CE('monitoring-prom', spec({ version: '2.54.3' })), CE('monitoring-prom', GOOD_SPEC))).toEqual({ matched: true, denied: [] });
+    expect(run('DELETE', null, CE('monitoring-prom', GOOD_SPEC))).toEqual({ matched: true, denied: [] });
   });
 
   test('does not match people outside the team groups', () => {
-    expect(run('CREATE', CE('x', spec({ packageName: 'etcd' }), null), null, ['system:authenticated'])).toEqual({ matched: false, denied: [] });
+    expect(run('CREATE', CE('monitoring-x', spec({ packageName: 'etcd' }), null), null, ['system:authenticated'])).toEqual({ matched: false, denied: [] });
   });
 
   test('recipe: namespace allow-list', () => {
-    expect(run('CREATE', CE('mon-prom', spec({}, { namespace: 'kube-system' }))).denied).toEqual(['spec.namespace must be one of monitoring, observability, got: kube-system']);
+    expect(run('CREATE', CE('monitoring-prom', spec({}, { namespace: 'kube-system' }))).denied).toEqual(['spec.namespace must be one of monitoring, observability, got: kube-system']);
   });
 
   test('recipe: catalog selector on the team label (missing, other team, unset)', () => {
     const msg = 'spec.source.catalog.selector.matchLabels must include olm-tenancy.io/team=monitoring';
-    expect(run('CREATE', CE('a', spec({ selector: { matchLabels: { 'olm-tenancy.io/team': 'payments' } } }))).denied).toEqual([msg]);
-    expect(run('CREATE', CE('a', spec({ selector: undefined }))).denied).toEqual([msg]);
-    expect(run('CREATE', CE('a', spec({ selector: { matchExpressions: [{ key: 'olm-tenancy.io/team', operator: 'Exists' }] } }))).denied).toEqual([msg]);
+    expect(run('CREATE', CE('monitoring-a', spec({ selector: { matchLabels: { 'olm-tenancy.io/team': 'payments' } } }))).denied).toEqual([msg]);
+    expect(run('CREATE', CE('monitoring-a', spec({ selector: undefined }))).denied).toEqual([msg]);
+    expect(run('CREATE', CE('monitoring-a', spec({ selector: { matchExpressions: [{ key: 'olm-tenancy.io/team', operator: 'Exists' }] } }))).denied).toEqual([msg]);
   });
 
   test('recipe: package allow-list', () => {
-    expect(run('CREATE', CE('a', spec({ packageName: 'etcd', version: undefined }))).denied).toEqual([
+    expect(run('CREATE', CE('monitoring-a', spec({ packageName: 'etcd', version: undefined }))).denied).toEqual([
       "package etcd with version '<unset>' and channels [] is not allowed; allowed: alertmanager@>=0.27.0 <=0.27.9 (channels stable); grafana-operator; prometheus@>=2.54.0 <2.55.0",
     ]);
-    expect(run('CREATE', CE('a', spec({ packageName: 'grafana-operator', version: undefined }))).denied).toEqual([]);
+    expect(run('CREATE', CE('monitoring-a', spec({ packageName: 'grafana-operator', version: undefined }))).denied).toEqual([]);
   });
 
   test('recipe: no SelfCertified upgrades, no crdUpgradeSafety None', () => {
-    expect(run('CREATE', CE('a', spec({ upgradeConstraintPolicy: 'SelfCertified' }))).denied).toEqual([
+    expect(run('CREATE', CE('monitoring-a', spec({ upgradeConstraintPolicy: 'SelfCertified' }))).denied).toEqual([
       'team monitoring may not set upgradeConstraintPolicy to SelfCertified (only cluster admins may bypass catalog-provided upgrade constraints)',
     ]);
-    expect(run('CREATE', CE('a', spec({ upgradeConstraintPolicy: 'CatalogProvided' }))).denied).toEqual([]);
-    expect(run('CREATE', CE('a', spec({}, { install: { preflight: { crdUpgradeSafety: { enforcement: 'None' } } } }))).denied).toEqual([
+    expect(run('CREATE', CE('monitoring-a', spec({ upgradeConstraintPolicy: 'CatalogProvided' }))).denied).toEqual([]);
+    expect(run('CREATE', CE('monitoring-a', spec({}, { install: { preflight: { crdUpgradeSafety: { enforcement: 'None' } } } }))).denied).toEqual([
       'team monitoring may not disable CRD upgrade safety checks (spec.install.preflight.crdUpgradeSafety.enforcement: None)',
     ]);
-    expect(run('CREATE', CE('a', spec({}, { install: { preflight: { crdUpgradeSafety: { enforcement: 'Strict' } } } }))).denied).toEqual([]);
+    expect(run('CREATE', CE('monitoring-a', spec({}, { install: { preflight: { crdUpgradeSafety: { enforcement: 'Strict' } } } }))).denied).toEqual([]);
   });
 
   test('ownership: no create without the team label, no update or delete of another team\'s (or an unlabelled) extension', () => {
-    expect(run('CREATE', CE('a', GOOD_SPEC, 'payments')).denied).toEqual(['team monitoring must label its ClusterExtensions olm-tenancy.io/team=monitoring']);
-    expect(run('CREATE', CE('a', GOOD_SPEC, null)).denied).toEqual(['team monitoring must label its ClusterExtensions olm-tenancy.io/team=monitoring']);
+    expect(run('CREATE', CE('monitoring-a', GOOD_SPEC, 'payments')).denied).toEqual(['team monitoring must label its ClusterExtensions olm-tenancy.io/team=monitoring']);
+    expect(run('CREATE', CE('monitoring-a', GOOD_SPEC, null)).denied).toEqual(['team monitoring must label its ClusterExtensions olm-tenancy.io/team=monitoring']);
     // taking over: relabelling another team's extension
-    expect(run('UPDATE', CE('pay-db', GOOD_SPEC), CE('pay-db', GOOD_SPEC, 'payments')).denied).toEqual(['team monitoring may only update or delete ClusterExtensions labelled olm-tenancy.io/team=monitoring']);
+    expect(run('UPDATE', CE('monitoring-db', GOOD_SPEC), CE('monitoring-db', GOOD_SPEC, 'payments')).denied).toEqual(['team monitoring may only update or delete ClusterExtensions labelled olm-tenancy.io/team=monitoring']);
     // deleting: object is null on DELETE, the policy reads oldObject
-    expect(run('DELETE', null, CE('pay-db', GOOD_SPEC, 'payments')).denied).toEqual(['team monitoring may only update or delete ClusterExtensions labelled olm-tenancy.io/team=monitoring']);
-    expect(run('DELETE', null, CE('admin-owned', GOOD_SPEC, null)).denied).toEqual(['team monitoring may only update or delete ClusterExtensions labelled olm-tenancy.io/team=monitoring']);
+    expect(run('DELETE', null, CE('monitoring-db', GOOD_SPEC, 'payments')).denied).toEqual(['team monitoring may only update or delete ClusterExtensions labelled olm-tenancy.io/team=monitoring']);
+    expect(run('DELETE', null, CE('monitoring-admin-owned', GOOD_SPEC, null)).denied).toEqual(['team monitoring may only update or delete ClusterExtensions labelled olm-tenancy.io/team=monitoring']);
     // giving away: dropping the label from its own extension
-    expect(run('UPDATE', CE('a', GOOD_SPEC, 'payments'), CE('a', GOOD_SPEC)).denied).toEqual(['team monitoring must label its ClusterExtensions olm-tenancy.io/team=monitoring']);
+    expect(run('UPDATE', CE('monitoring-a', GOOD_SPEC, 'payments'), CE('monitoring-a', GOOD_SPEC)).denied).toEqual(['team monitoring must label its ClusterExtensions olm-tenancy.io/team=monitoring']);
   });
 
   test('ranges: intervals inside the allowed interval pass, anything reaching outside is denied (not a regex on text)', () => {
-    const denied = (version: string | undefined, packageName = 'prometheus') => run('CREATE', CE('a', spec({ version, packageName }))).denied.length > 0;
+    const denied = (version: string | undefined, packageName = 'prometheus') => run('CREATE', CE('monitoring-a', spec({ version, packageName }))).denied.length > 0;
     // prometheus: >=2.54.0 <2.55.0
     for (const ok of ['2.54.0', '2.54.9', '>=2.54.0 <2.55.0', '>=2.54.0, <2.55.0', '>2.54.1 <=2.54.7', '>= 2.54.3 < 2.54.4']) expect([ok, denied(ok)]).toEqual([ok, false]);
     for (const bad of ['2.55.0', '2.53.9', '>=2.54.0', '>=2.53.0 <2.55.0', '>=2.54.0 <=2.55.0', '>=2.54.0 <2.56.0', '2.54.x', '~2.54.0', '^2.54.0', '2.54', '>=2.54.0 <2.55.0 || >=3.0.0', '>=2.54.0-rc.1 <2.55.0', '', undefined]) {
       expect([bad, denied(bad as string)]).toEqual([bad, true]);
     }
     // alertmanager: >=0.27.0 <=0.27.9 and channel stable
-    expect(run('CREATE', CE('a', spec({ packageName: 'alertmanager', version: '0.27.9', channels: ['stable'] }))).denied).toEqual([]);
-    expect(run('CREATE', CE('a', spec({ packageName: 'alertmanager', version: '>0.27.0 <=0.27.9', channels: ['stable'] }))).denied).toEqual([]);
-    expect(run('CREATE', CE('a', spec({ packageName: 'alertmanager', version: '>=0.27.0 <0.28.0', channels: ['stable'] }))).denied.length).toEqual(1);
+    expect(run('CREATE', CE('monitoring-a', spec({ packageName: 'alertmanager', version: '0.27.9', channels: ['stable'] }))).denied).toEqual([]);
+    expect(run('CREATE', CE('monitoring-a', spec({ packageName: 'alertmanager', version: '>0.27.0 <=0.27.9', channels: ['stable'] }))).denied).toEqual([]);
+    expect(run('CREATE', CE('monitoring-a', spec({ packageName: 'alertmanager', version: '>=0.27.0 <0.28.0', channels: ['stable'] }))).denied.length).toEqual(1);
   });
 
   test('channels: all named channels allowed, and some named when the package restricts them', () => {
-    const am = (channels: string[] | undefined) => run('CREATE', CE('a', spec({ packageName: 'alertmanager', version: '0.27.1', channels }))).denied;
+    const am = (channels: string[] | undefined) => run('CREATE', CE('monitoring-a', spec({ packageName: 'alertmanager', version: '0.27.1', channels }))).denied;
     expect(am(['stable'])).toEqual([]);
     expect(am(['stable', 'candidate'])).toEqual(["package alertmanager with version '0.27.1' and channels [stable, candidate] is not allowed; allowed: alertmanager@>=0.27.0 <=0.27.9 (channels stable); grafana-operator; prometheus@>=2.54.0 <2.55.0"]);
     expect(am(undefined).length).toEqual(1);
     // packages without a channel restriction take any channel
-    expect(run('CREATE', CE('a', spec({ packageName: 'grafana-operator', version: undefined, channels: ['v5'] }))).denied).toEqual([]);
+    expect(run('CREATE', CE('monitoring-a', spec({ packageName: 'grafana-operator', version: undefined, channels: ['v5'] }))).denied).toEqual([]);
   });
 
   test('issue 27 item 8: allowWatchNamespace with the standard CRD (the default) is an error: the API server would prune spec.config and install for all namespaces', () => {
@@ -262,7 +262,7 @@ describe('OlmV1TeamGuardrails evaluated with @bufbuild/cel', () => {
   });
 
   test('spec.config: refused unless watchNamespace is allowed, and then only a team namespace', () => {
-    const withConfig = (config: any) => CE('a', spec({}, { config }));
+    const withConfig = (config: any) => CE('monitoring-a', spec({}, { config }));
     expect(run('CREATE', withConfig({ configType: 'Inline', inline: { watchNamespace: 'monitoring' } })).denied).toEqual(['team monitoring may not set spec.config']);
     const allowed = setup({ allowWatchNamespace: true, crdChannel: OlmV1CrdChannel.EXPERIMENTAL });
     const vap2 = policyOf(allowed.chart);
@@ -274,13 +274,13 @@ describe('OlmV1TeamGuardrails evaluated with @bufbuild/cel', () => {
   });
 
   test('spec.serviceAccount: refused (operator-controller < v1.11.0 would install as it), unless it is a legacy installer account of the team', () => {
-    expect(run('CREATE', CE('a', spec({}, { serviceAccount: { name: 'powerful' } }))).denied).toEqual([
+    expect(run('CREATE', CE('monitoring-a', spec({}, { serviceAccount: { name: 'powerful' } }))).denied).toEqual([
       'team monitoring may not set spec.serviceAccount (ignored since operator-controller v1.11.0; older versions install as it)',
     ]);
     const legacy = setup({ extensions: [{ packageName: 'grafana-operator', namespace: 'monitoring', legacyServiceAccount: 'grafana-installer', bundles: [] }] });
     // no bundles: synth would fail (LegacyServiceAccountWithoutBundles); the policy object itself is complete
     const vap2 = (legacy.team.guardrails.node.findChild('Policy') as ApiObject).toJson();
-    const run2 = (name: string) => admit(vap2.spec, req('CREATE'), CE('a', spec({}, { serviceAccount: { name } })), null).denied;
+    const run2 = (name: string) => admit(vap2.spec, req('CREATE'), CE('monitoring-a', spec({}, { serviceAccount: { name } })), null).denied;
     expect(run2('grafana-installer')).toEqual([]);
     expect(run2('powerful')).toEqual(['team monitoring may only set spec.serviceAccount.name to grafana-installer']);
   });
@@ -295,7 +295,7 @@ describe('OlmV1TeamGuardrails evaluated with @bufbuild/cel', () => {
     const allowed = OlmV1VersionRange.parse('>=2.54.0 <2.55.0');
     fc.assert(fc.property(text, (t) => {
       const synthOk = OlmV1VersionRange.problem(t) === undefined && OlmV1VersionRange.parse(t).isWithin(allowed);
-      const celOk = run('CREATE', CE('a', spec({ version: t }))).denied.length === 0;
+      const celOk = run('CREATE', CE('monitoring-a', spec({ version: t }))).denied.length === 0;
       return synthOk === celOk;
     }), { seed: 1919, numRuns: 400 });
   });

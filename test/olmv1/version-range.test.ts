@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { OlmV1VersionRange } from '../../src/olmv1';
+import { MastermindsConstraints, MastermindsVersion } from '../../src/olmv1/masterminds-semver';
 
 describe('OlmV1VersionRange', () => {
   test('parses exact versions and intervals (Masterminds separators: space or comma)', () => {
@@ -24,11 +25,76 @@ describe('OlmV1VersionRange', () => {
     const all: string[] = [];
     for (let a = 0; a <= 4; a++) for (let b = 0; b <= 4; b++) for (let c = 0; c <= 4; c++) all.push(`${a}.${b}.${c}`);
     fc.assert(fc.property(range, range, (x, y) => {
+      fc.pre(OlmV1VersionRange.problem(x) === undefined && OlmV1VersionRange.problem(y) === undefined); // empty intervals are refused (below)
       const rx = OlmV1VersionRange.parse(x);
       const ry = OlmV1VersionRange.parse(y);
       const members = all.filter((s) => rx.contains(s));
       if (members.length === 0 || !rx.upper || !ry.upper) return true; // bounded, non-empty: the sets decide
       return rx.isWithin(ry) === members.every((s) => ry.contains(s));
     }), { seed: 19, numRuns: 2000 });
+  });
+
+  test('issue 27: separators only between the two bounds; `>=1,1.0.0 <2.0.0` (Masterminds: >=1.0.0 AND =1.0.0 AND <2.0.0) is refused', () => {
+    for (const t of ['>=1,1.0.0 <2.0.0', '>=1.2.0,1.0.0', '>=1.2.0 1.0.0', '1.0.0 <2.0.0', '1.0.0, 1.0.1', '>=1.2.0 <2.0.0,', ' >=1.2.0', '>=1.2.0 <2.0.0 ',
+      '>=1.2.0 <2.0.0 <3.0.0', '>=1.2.0 >=1.0.0', '>=1.2.0 <2.0.0 || 1.0.0', '>=1.2.0\t<2.0.0', '>=  1.2.0', '>=1.2.0 - 2.0.0', '1.2.0 - 2.0.0', '=1.2.0', '>=1.2.0 !=1.5.0']) {
+      expect([t, OlmV1VersionRange.problem(t)]).toEqual([t, expect.stringContaining('is not an exact version')]);
+    }
+    expect(OlmV1VersionRange.problem('>=1,1.0.0 <2.0.0')).toBe("'>=1,1.0.0 <2.0.0' is not an exact version 'X.Y.Z' or an interval '>=X.Y.Z <A.B.C' (lower bound '>=' or '>', optional upper bound '<' or '<=' after a space or a comma, numbers without prerelease, each at most 999999; Masterminds reads every other comma or space as one more constraint)");
+    // what the old reader saw: the separators deleted
+    expect(OlmV1VersionRange.normalize('>=1,1.0.0 <2.0.0')).toBe('>=11.0.0<2.0.0');
+    for (const t of ['>=1.2.0 <2.0.0', '>=1.2.0, <2.0.0', '>=1.2.0 , <2.0.0', '>=1.2.0,<2.0.0', '>= 1.2.0 < 2.0.0', '>=1.2.0   <2.0.0']) expect([t, OlmV1VersionRange.problem(t)]).toEqual([t, undefined]);
+  });
+
+  test('lower <= upper: an interval that admits no version is refused', () => {
+    for (const t of ['>=1.5.0 <1.2.0', '>1.0.0 <1.0.0', '>1.0.0 <=1.0.0', '>=1.0.0 <1.0.0']) {
+      expect([t, OlmV1VersionRange.problem(t)]).toEqual([t, `'${t}' admits no version: its lower bound is not below its upper bound`]);
+    }
+    expect(OlmV1VersionRange.parse('>=1.0.0 <=1.0.0').contains('1.0.0')).toBe(true);
+  });
+
+  test('exclusive bounds: `>1.0.0 <=2.0.0` admits neither 1.0.0 nor anything above 2.0.0, as Masterminds', () => {
+    const r = OlmV1VersionRange.parse('>1.0.0 <=2.0.0');
+    const mm = MastermindsConstraints.parse('>1.0.0 <=2.0.0');
+    const vs = ['1.0.0', '1.0.0+build.1', '1.0.1', '2.0.0', '2.0.0+b', '2.0.1'];
+    expect(vs.map((v) => r.contains(v))).toEqual([false, false, true, true, true, false]);
+    expect(vs.map((v) => mm.check(MastermindsVersion.parse(v)))).toEqual([false, false, true, true, true, false]);
+  });
+
+  test('prereleases and build metadata: a range without a prerelease matches no prerelease; build metadata is ignored', () => {
+    const r = OlmV1VersionRange.parse('>=1.0.0 <2.0.0');
+    expect(['1.1.0-rc.1', '1.1.0+build.1', '1.1.0', '2.0.0-rc.1', 'not-a-version'].map((v) => r.contains(v))).toEqual([false, true, true, false, false]);
+  });
+
+  // versions around the bounds, with prereleases and build metadata
+  const part = fc.integer({ min: 0, max: 3 });
+  const version = fc.tuple(part, part, part, fc.constantFrom('', '-rc.1', '-0', '+build.1', '-alpha+b')).map(([a, b, c, x]) => `${a}.${b}.${c}${x}`);
+  const release = fc.tuple(part, part, part).map((t) => t.join('.'));
+  const grammarText = fc.oneof(release, fc.tuple(fc.constantFrom('>=', '>', '>= ', '> '), release,
+    fc.option(fc.tuple(fc.constantFrom(' ', ', ', ',', ' , ', '  '), fc.constantFrom('<', '<=', '< ', '<= '), release), { nil: undefined }))
+    .map(([op, lo, up]) => `${op}${lo}${up ? up.join('') : ''}`));
+
+  test('every text of the grammar means for Masterminds exactly the interval read here (property against the port, fixed seed)', () => {
+    fc.assert(fc.property(grammarText, version, (t, v) => {
+      fc.pre(OlmV1VersionRange.problem(t) === undefined);
+      return OlmV1VersionRange.parse(t).contains(v) === MastermindsConstraints.parse(t).check(MastermindsVersion.parse(v));
+    }), { seed: 2705, numRuns: 3000 });
+  });
+
+  test('whatever text the grammar admits and isWithin accepts, Masterminds matches no version outside the allowed range (property, fixed seed)', () => {
+    // any text from Masterminds' tokens, separators and operators included: the attack's shape among them
+    const token = fc.constantFrom('1', '1.2', '1.0.0', '1.2.0', '1.5.0', '2.0.0', '2', 'x', '*', '-rc.1', '+b', '>=', '>', '<', '<=', '=', '~', '^', '!=', ' ', ',', ', ', '||', ' - ');
+    const text = fc.oneof(grammarText, fc.array(token, { minLength: 1, maxLength: 8 }).map((a) => a.join('')));
+    const allowed = fc.constantFrom('>=1.2.0 <2.0.0', '>1.0.0 <=2.0.0', '1.2.0', '>=1.0.0', '>=0.0.0 <1.5.0');
+    const all: string[] = [];
+    for (let a = 0; a <= 3; a++) for (let b = 0; b <= 6; b++) for (let c = 0; c <= 2; c++) for (const x of ['', '-rc.1', '+build.1']) all.push(`${a}.${b}.${c}${x}`);
+    let admitted = 0;
+    fc.assert(fc.property(text, allowed, (t, a) => {
+      if (OlmV1VersionRange.problem(t) !== undefined || !OlmV1VersionRange.parse(t).isWithin(OlmV1VersionRange.parse(a))) return true;
+      admitted++;
+      const mt = MastermindsConstraints.parse(t);
+      const ma = MastermindsConstraints.parse(a);
+      return all.every((v) => !mt.check(MastermindsVersion.parse(v)) || ma.check(MastermindsVersion.parse(v)));
+    }), { seed: 2706, numRuns: 4000 });
+    expect(admitted).toBeGreaterThan(100);
   });
 });
