@@ -80,6 +80,51 @@ const SCENARIOS: Record<string, (chart: Chart, checks: Checks) => void> = {
   UnsafeUpgradeStrategy: (chart, checks) => new ScopedOperatorTenant(chart, 'T', {
     namespaceName: 'team-a', upgradeStrategy: UpgradeStrategy.TECH_PREVIEW_UNSAFE_FAIL_FORWARD, policyChecks: checks,
   }),
+  // a validating webhook on ClusterRoles (cluster-scoped: no namespaceSelector confines it) in an OwnNamespace install;
+  // the installer's cluster rules for the webhook configuration are opted in and accepted
+  TenantWebhookBeyondNamespace: (chart, checks) => new ScopedOperatorTenant(chart, 'T', {
+    namespaceName: 'team-a',
+    deriveInstallerRules: true,
+    clusterScopedInstallerRulesReason: 'the operator validates ClusterRoles',
+    acceptedSensitiveGrants: [{ grant: SensitiveGrant.VALIDATING_WEBHOOK_WRITES, reason: 'OLM creates the operator webhook configuration' }],
+    policyChecks: { ...QUIET_CRDS, ...checks },
+  }).subscribe({
+    packageName: 'hook',
+    catalog: CATALOG,
+    bundle: OperatorBundle.fromCsvObject({
+      kind: 'ClusterServiceVersion',
+      metadata: { name: 'hook.v1' },
+      spec: {
+        installModes: [{ type: 'OwnNamespace', supported: true }],
+        install: {
+          strategy: 'deployment',
+          spec: { deployments: [{ name: 'hook', spec: { selector: { matchLabels: { app: 'hook' } }, template: { metadata: { labels: { app: 'hook' } }, spec: { containers: [{ name: 'c', image: 'registry.example.com/hook:v1' }] } } } }] },
+        },
+        webhookdefinitions: [{
+          type: 'ValidatingAdmissionWebhook', generateName: 'vclusterroles.example.com', deploymentName: 'hook', containerPort: 9443,
+          admissionReviewVersions: ['v1'], sideEffects: 'None', webhookPath: '/validate',
+          rules: [{ apiGroups: ['rbac.authorization.k8s.io'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['clusterroles'] }],
+        }],
+      },
+    }),
+  }),
+  // the operator creates Services in its namespace (it may set spec.externalIPs); no baseline policy refuses them
+  TenantCanSetExternalIps: (chart, checks) => {
+    const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, policyChecks: { ...QUIET_CRDS, ...checks } });
+    new TenantBaseline(chart, 'B', { tenant: t });
+    t.subscribe({
+      packageName: 'svc',
+      catalog: CATALOG,
+      bundle: OperatorBundle.fromCsvObject({
+        kind: 'ClusterServiceVersion',
+        metadata: { name: 'svc.v1' },
+        spec: {
+          installModes: [{ type: 'OwnNamespace', supported: true }],
+          install: { strategy: 'deployment', spec: { deployments: [], permissions: [{ serviceAccountName: 'svc', rules: [{ apiGroups: [''], resources: ['services'], verbs: ['get', 'list', 'create'] }] }] } },
+        },
+      }),
+    });
+  },
   TenantCanBecomeApprover: (chart, checks) => {
     const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, policyChecks: { ...QUIET_CRDS, ...checks } });
     t.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: bundle('etcd', '0.9.4'), installPlanApproval: InstallPlanApproval.MANUAL, startingCsv: 'etcdoperator.v0.9.4' });
