@@ -124,6 +124,25 @@ describe('cdk8s-olm-tenancy preflight --catalog', () => {
     expect(out.exitCode).toBe(EXIT_WOULD_FAIL);
   });
 
+  test('GIVEN installer rules enough for v1.0.0 but not v1.1.0 THEN one version installs, one fails, and the exit code is 1 (issue 28)', () => {
+    // the rules the CLI derives for v1.0.0 alone, passed back for the whole package: a mixed result
+    const derived = runCli(['preflight', '--catalog', CATALOG, '--package', 'odf-node-recovery-operator', '--bundle', 'odf-node-recovery-operator.v1.0.0',
+      '--namespace', 'team-a', '--all-namespaces', '--allow-cluster-scoped']);
+    const rules = path.join(tmp, 'odf-v1.0.0-rules.yaml');
+    fs.writeFileSync(rules, derived.stdout);
+    const only100 = runCli(['preflight', '--catalog', CATALOG, '--package', 'odf-node-recovery-operator', '--bundle', 'odf-node-recovery-operator.v1.0.0',
+      '--namespace', 'team-a', '--all-namespaces', '--installer-rules', rules]);
+    expect(only100.exitCode).toBe(EXIT_OK);
+    const out = runCli(['preflight', '--catalog', CATALOG, '--package', 'odf-node-recovery-operator', '--namespace', 'team-a', '--all-namespaces', '--installer-rules', rules]);
+    const lines = reportLines(out.stdout);
+    expect(lines.filter((l) => /^# odf-node-recovery-operator\.v1\.[01]\.0 /.test(l) || l.startsWith('# Result:'))).toEqual([
+      '# odf-node-recovery-operator.v1.0.0 (1.0.0): installs',
+      '# odf-node-recovery-operator.v1.1.0 (1.1.0): would FAIL to install',
+      '# Result: OLM would FAIL on 1 of 2 bundle(s).',
+    ]);
+    expect(out.exitCode).toBe(EXIT_WOULD_FAIL);
+  });
+
   test('GIVEN --bundle THEN only that bundle is checked', () => {
     const out = runCli(['preflight', '--catalog', CATALOG, '--package', 'odf-node-recovery-operator', '--bundle', 'odf-node-recovery-operator.v1.0.0', '--namespace', 'team-a', '--all-namespaces']);
     expect(reportLines(out.stdout)[0]).toBe("# Preflight of 1 bundle(s) in namespace team-a (targets: all namespaces) with the OKD docs' fine-grained Role:");
