@@ -60,7 +60,14 @@ export default {
   jest: {
     projectType: 'custom',
     // only the target's tests (the rest of package.json's jest config, swc transform included, is kept)
-    config: { testMatch: target.tests.map((t) => `<rootDir>/${t}`), setupFilesAfterEnv: ['<rootDir>/test/util/fast-check-seed.ts'] },
+    // (no workerIdleMemoryLimit, null: with it jest runs the tests in a child process, whose coverage Stryker never sees;
+    // undefined would vanish when Stryker serializes its options)
+    config: {
+      testMatch: target.tests.map((t) => `<rootDir>/${t}`),
+      setupFilesAfterEnv: ['<rootDir>/test/util/fast-check-seed.ts'],
+      workerIdleMemoryLimit: null,
+      reporters: ['default'],
+    },
     enableFindRelatedTests: false,
   },
   // the machine is shared: one test process

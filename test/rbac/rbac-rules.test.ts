@@ -501,20 +501,20 @@ function upstreamCovers(owner: PolicyRule[], servant: PolicyRule[]): { covered: 
     return verb && group && resourceCoversAll(o.resources, s.resources) && names && urlsCoverAll(o.nonResourceUrls, s.nonResourceUrls);
   };
   // BreakdownRule (policy_comparator.go), ported too: the oracle never calls the library it checks
-  const breakdownRule = (r: PolicyRule): PolicyRule[] => {
+  const breakdownRule = (rule: PolicyRule): PolicyRule[] => {
     const out: PolicyRule[] = [];
-    for (const group of r.apiGroups ?? []) {
-      for (const resource of r.resources ?? []) {
-        for (const verb of r.verbs ?? []) {
-          if ((r.resourceNames ?? []).length > 0) {
-            for (const name of r.resourceNames!) out.push({ apiGroups: [group], resources: [resource], verbs: [verb], resourceNames: [name] });
+    for (const group of rule.apiGroups ?? []) {
+      for (const resource of rule.resources ?? []) {
+        for (const verb of rule.verbs ?? []) {
+          if ((rule.resourceNames ?? []).length > 0) {
+            for (const name of rule.resourceNames!) out.push({ apiGroups: [group], resources: [resource], verbs: [verb], resourceNames: [name] });
           } else {
             out.push({ apiGroups: [group], resources: [resource], verbs: [verb] });
           }
         }
       }
     }
-    for (const url of r.nonResourceUrls ?? []) for (const verb of r.verbs ?? []) out.push({ nonResourceUrls: [url], verbs: [verb] });
+    for (const url of rule.nonResourceUrls ?? []) for (const verb of rule.verbs ?? []) out.push({ nonResourceUrls: [url], verbs: [verb] });
     return out;
   };
   const missing: PolicyRule[] = [];

@@ -7,7 +7,8 @@ const user = (name: string | undefined, groups: string[] = []): AuthenticatedUse
 
 /** kubernetes pkg/registry/rbac/validation/rule_test.go `TestAppliesTo`, every case ported. */
 describe('SubjectMatcher.appliesTo: kubernetes rule_test.go TestAppliesTo', () => {
-  const cases: Array<{ subjects: BindingSubject[]; user: AuthenticatedUser; namespace: string; appliesTo: boolean; index: number; testCase: string }> = [
+  interface Case { subjects: BindingSubject[]; user: AuthenticatedUser; namespace: string; appliesTo: boolean; index: number; testCase: string }
+  const cases: Case[] = [
     { subjects: [{ kind: 'User', name: 'foobar' }], user: user('foobar'), namespace: '', appliesTo: true, index: 0, testCase: 'single subject that matches username' },
     { subjects: [{ kind: 'User', name: 'barfoo' }, { kind: 'User', name: 'foobar' }], user: user('foobar'), namespace: '', appliesTo: true, index: 1, testCase: 'multiple subjects, one that matches username' },
     { subjects: [{ kind: 'User', name: 'barfoo' }, { kind: 'User', name: 'foobar' }], user: user('zimzam'), namespace: '', appliesTo: false, index: -1, testCase: 'multiple subjects, none that match username' },
