@@ -4,13 +4,7 @@ import * as path from 'path';
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { parse } from 'yaml';
 import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
-
-/** Every file below `dir`, relative, sorted. */
-function filesBelow(dir: string, base = dir): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
-    ? filesBelow(path.join(dir, e.name), base)
-    : [path.relative(base, path.join(dir, e.name)).split(path.sep).join('/')])).sort();
-}
+import { filesBelow } from '../util/files';
 
 function build(outdir: string, namespaces: string[], syncWaves?: boolean): TenancyApp {
   const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves, quiet: true });
