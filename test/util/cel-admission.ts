@@ -33,7 +33,7 @@ function isError(value: unknown): boolean {
 
 /** Evaluates `expression`; an evaluation error throws, naming the expression (the test fails). */
 export function evaluate(expression: string, bindings: Record<string, unknown>): unknown {
-  const value = run(expression, bindings, { funcs: CEL_FUNCS });
+  const value = run(expression, bindings as Record<string, any>, { funcs: CEL_FUNCS });
   if (isError(value)) throw new Error(`CEL evaluation error in ${JSON.stringify(expression)}: ${String((value as any).message)}`);
   return value;
 }
