@@ -90,3 +90,13 @@ describe('OlmV1VersionRange: exclusive bounds (issue 28: `>X` read as `>=X` pass
     expect(count.emptyRequest).toBeLessThanOrEqual(300);
   });
 });
+
+describe('OlmV1VersionRange: ranges without an upper bound (mutants that survived StrykerJS, docs/testing.md)', () => {
+  test('>=X holds every later version; isWithin an allowed range without an upper bound decides on the lower bound', () => {
+    expect(['0.9.9', '1.0.0', '9.9.9', '999999.0.0'].map((v) => OlmV1VersionRange.parse('>=1.0.0').contains(v))).toEqual([false, true, true, true]);
+    const open = OlmV1VersionRange.parse('>=1.0.0');
+    expect(['>=1.2.0 <2.0.0', '>=1.2.0', '1.0.0', '>1.0.0', '0.9.0', '>=0.9.0 <1.5.0'].map((t) => [t, OlmV1VersionRange.parse(t).isWithin(open)])).toEqual([
+      ['>=1.2.0 <2.0.0', true], ['>=1.2.0', true], ['1.0.0', true], ['>1.0.0', true], ['0.9.0', false], ['>=0.9.0 <1.5.0', false],
+    ]);
+  });
+});
