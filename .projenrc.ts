@@ -81,7 +81,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     devdirs: ['test', 'examples', 'bench', 'scripts'],
     ignorePatterns: ['src/imports/', 'test/fixtures/', '*.js', '*.d.ts', 'node_modules/'],
   },
-  gitignore: ['/out/', '/examples/out/', '/.bench/'],
+  // StrykerJS's sandboxes and reports (npm run test:mutation)
+  gitignore: ['/out/', '/examples/out/', '/.bench/', '/.stryker-tmp/', '/reports/mutation/'],
   npmIgnoreOptions: { ignorePatterns: ['/examples/', '/bench/', '/scripts/', '/crds/', '/.ci/', '/consumer-example/', '/BENCHMARKS.md'] },
 });
 
@@ -109,6 +110,14 @@ project.testTask.prependSpawn(project.tasks.tryFind('test:types')!);
 project.addTask('test:coverage', {
   description: 'The test suite with coverage (slower; not part of npm test)',
   exec: 'jest --passWithNoTests --ci --coverage',
+});
+
+// Mutation testing of the security core (issue 28; not part of npm test): StrykerJS per target of stryker.config.mjs,
+// each with only the tests of its file. `npm run test:mutation -- rbac-rules` runs one target. docs/testing.md.
+project.addTask('test:mutation', {
+  description: 'Mutation testing of the security core with StrykerJS (slow; not part of npm test)',
+  exec: 'node scripts/test-mutation.mjs',
+  receiveArgs: true,
 });
 
 // ts-node and eslint config for the folders that are not the published library (eslint's project service

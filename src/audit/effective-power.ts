@@ -25,7 +25,7 @@
  *   `IsAuthorizedForSignerName`): kube-controller-manager signs what is approved (`pkg/controller/certificates/signer`);
  * - binding a role needs `create` on the binding and `bind` on the role (or holding its rules: no gain then)
  *   (`k8s.io/component-helpers/auth/rbac/validation` `ConfirmNoEscalation`, `pkg/registry/rbac/escalation_check.go`
- *   `BindingAuthorized`); `escalate` on roles with `create`/`update` on them allows any rule in that scope
+ *   `BindingAuthorized`); `escalate` on roles with `create`/`update`/`patch` on them allows any rule in that scope
  *   (`EscalationAllowed`);
  * - becoming another ServiceAccount: `impersonate` (`staging/src/k8s.io/apiserver/pkg/endpoints/filters/impersonation.go`),
  *   reading its `kubernetes.io/service-account-token` Secret or creating one for it and reading it (the token
@@ -793,8 +793,11 @@ export class EffectivePower {
       for (const roleResource of ns === '' ? ['clusterroles'] : ['roles', 'clusterroles']) {
         const esc = grantFor(scope, { verb: 'escalate', apiGroup: RBAC, resource: roleResource, name: PROBE_NAME });
         if (!esc) continue;
+        // PATCH is authorized as `patch` and then runs the same storage Update, whose escalation check `escalate`
+        // passes (`pkg/registry/rbac/role/policybased/storage.go`)
         const write = grantFor(scope, { verb: 'create', apiGroup: RBAC, resource: roleResource, name: '' })
-          ?? grantFor(scope, { verb: 'update', apiGroup: RBAC, resource: roleResource, name: PROBE_NAME });
+          ?? grantFor(scope, { verb: 'update', apiGroup: RBAC, resource: roleResource, name: PROBE_NAME })
+          ?? grantFor(scope, { verb: 'patch', apiGroup: RBAC, resource: roleResource, name: PROBE_NAME });
         if (!write) continue;
         const rules = ns === '' ? CLUSTER_ADMIN_RULES : NAMESPACE_ADMIN_RULES;
         if (RbacRules.covers(held, rules).covered) continue;

@@ -1,16 +1,10 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Chart } from 'cdk8s';
+import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { parse } from 'yaml';
 import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
-
-/** Every file below `dir`, relative, sorted. */
-function filesBelow(dir: string, base = dir): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
-    ? filesBelow(path.join(dir, e.name), base)
-    : [path.relative(base, path.join(dir, e.name)).split(path.sep).join('/')])).sort();
-}
+import { filesBelow } from '../util/files';
 
 function build(outdir: string, namespaces: string[], syncWaves?: boolean): TenancyApp {
   const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves, quiet: true });
@@ -58,6 +52,31 @@ describe('TenancyApp with OutputLayout.GITOPS', () => {
       namespace: 'team-a',
     });
     expect(app.summary?.objects).toEqual(12);
+  });
+
+  // issue 28: only a removed tenant folder was ever tested; a top-level entry the new layout lacks must go too
+  test.each([
+    ['streamed from each object\'s identity', false],
+    ['from every object\'s JSON (an addJsonPatch renames an object: the fallback writer)', true],
+  ])('GIVEN a re-synth without cluster-scoped objects THEN the old cluster/ folder and its ClusterRole are gone (%s)', (_how, patched) => {
+    const outdir = path.join(root, patched ? 'stale-cluster-json' : 'stale-cluster');
+    const withCluster = build(outdir, ['team-a']);
+    const platform = new Chart(withCluster, 'platform');
+    new ApiObject(platform, 'Reader', { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'reader' }, rules: [] } as any);
+    withCluster.synth();
+    expect(filesBelow(outdir).filter((f) => f.startsWith('cluster/'))).toEqual(['cluster/clusterrole-reader.yaml', 'cluster/kustomization.yaml']);
+    expect(parse(fs.readFileSync(path.join(outdir, 'kustomization.yaml'), 'utf8')).resources).toEqual(['cluster', 'tenants']);
+    const without = build(outdir, ['team-a']);
+    if (patched) {
+      const sub = without.node.findAll().find((c) => c instanceof ApiObject && (c as ApiObject).kind === 'Subscription') as ApiObject;
+      sub.addJsonPatch(JsonPatch.replace('/metadata/name', 'etcd-renamed'));
+    }
+    without.synth();
+    expect(filesBelow(outdir).filter((f) => f.startsWith('tenants/team-a/subscription'))).toEqual([`tenants/team-a/subscription-${patched ? 'etcd-renamed' : 'etcd'}.yaml`]);
+    expect(filesBelow(outdir).filter((f) => !f.startsWith('tenants/team-a/'))).toEqual([
+      'WARNINGS.txt', 'argocd/ignore-differences.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
+    ]);
+    expect(parse(fs.readFileSync(path.join(outdir, 'kustomization.yaml'), 'utf8')).resources).toEqual(['tenants']);
   });
 
   test('GIVEN a tenant removed and a file of the user in outdir THEN a re-synth drops the tenant folder and keeps the file', () => {

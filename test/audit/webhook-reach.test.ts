@@ -252,7 +252,7 @@ describe('webhookReach properties (fast-check, fixed seed)', () => {
   const placementArb = fc.record({
     mutating: fc.boolean(),
     ownGroups: fc.subarray(['example.com', 'ray.io']),
-    ownNamespaces: fc.constant(['team-a']),
+    ownNamespaces: fc.constant<string[]>(['team-a']),
     selectedNamespaces: fc.constantFrom<string[] | undefined | null>(null, undefined, ['team-a'], ['team-a', 'team-b']),
   });
 

@@ -1,7 +1,5 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { run } from '@bufbuild/cel';
-import { strings } from '@bufbuild/cel/ext';
 import { Testing } from 'cdk8s';
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
@@ -9,14 +7,7 @@ import { appAndChart, FakeTenant, synthErrors } from './helpers';
 import { CuratedCatalog, CuratedCatalogAdmissionPolicy, CuratedCatalogAdmissionPolicyProps, OlmServiceAccount } from '../../src/catalog';
 import { SubscriptionConfigChecks, SubscriptionConfigOptIn } from '../../src/tenant';
 import { AdmissionPolicyValidation } from '../util/admission-validation';
-
-/** JSON -> CEL input (objects become Maps, as the API server presents them to CEL). */
-function toCel(v: any): any {
-  if (Array.isArray(v)) return v.map(toCel);
-  if (v && typeof v === 'object') return new Map(Object.entries(v).map(([k, x]) => [k, toCel(x)]));
-  if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
-  return v;
-}
+import { admit } from '../util/cel-admission';
 
 function setup(policyProps: Partial<CuratedCatalogAdmissionPolicyProps> = {}) {
   const { app, chart } = appAndChart();
@@ -30,22 +21,6 @@ function setup(policyProps: Partial<CuratedCatalogAdmissionPolicyProps> = {}) {
   catalog.serve(new FakeTenant(chart, 'B', 'team-b')); // served after the policy: rendered lazily
   const objs = Testing.synth(chart);
   return { app, policy, vap: objs.find((o) => o.kind === 'ValidatingAdmissionPolicy'), binding: objs.find((o) => o.kind === 'ValidatingAdmissionPolicyBinding') };
-}
-
-/** Evaluates the policy as the API server does: match conditions, then variables, then each validation. */
-function admit(spec: any, request: any, object: any, oldObject: any = null): { matched: boolean; denied: string[] } {
-  const bindings = { request: toCel(request), object: toCel(object), oldObject: oldObject === null ? null : toCel(oldObject) };
-  const opts = { funcs: strings };
-  const matched = spec.matchConditions.every((c: any) => run(c.expression, bindings, opts) === true);
-  if (!matched) return { matched, denied: [] };
-  const variables = new Map<string, any>();
-  for (const v of spec.variables) variables.set(v.name, run(v.expression, { ...bindings, variables }, opts));
-  const denied: string[] = [];
-  for (const val of spec.validations) {
-    const ok = run(val.expression, { ...bindings, variables }, opts);
-    if (ok !== true) denied.push(val.messageExpression ? String(run(val.messageExpression, { ...bindings, variables }, opts)) : val.message);
-  }
-  return { matched, denied };
 }
 
 const req = (kind: string, operation: string, username = 'alice') => ({ kind: { group: 'operators.coreos.com', version: 'v1alpha1', kind }, operation, userInfo: { username } });

@@ -2,11 +2,14 @@
 // the real CEL engine (@bufbuild/cel), as the API server runs them.
 import * as fs from 'fs';
 import * as path from 'path';
-import { celMethod, CelScalar, run } from '@bufbuild/cel';
-import { strings } from '@bufbuild/cel/ext';
+import { run } from '@bufbuild/cel';
 import { App, Chart, Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
+import { CEL_FUNCS, toCel } from '../util/cel-admission';
 import { SchemaValidator } from '../util/schema-validator';
+
+/** The strict admission evaluation (an evaluation error fails the test) and the CEL input conversion. */
+export { admit, toCel } from '../util/cel-admission';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -15,24 +18,9 @@ export const validator = new SchemaValidator({
   crdDirs: [path.join(ROOT, 'crds', 'olm'), path.join(ROOT, 'crds', 'openshift'), path.join(ROOT, 'crds', 'olm-v1')],
 });
 
-/** JSON -> CEL input (objects become Maps, integers BigInt), as the API server presents them to CEL. */
-export function toCel(v: any): any {
-  if (Array.isArray(v)) return v.map(toCel);
-  if (v && typeof v === 'object') return new Map(Object.entries(v).map(([k, x]) => [k, toCel(x)]));
-  if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
-  return v;
-}
-
-/** Kubernetes' CEL regex library `find` (k8s.io/apiserver/pkg/cel/library/regex.go): the first match, or ''. */
-const find = celMethod('find', CelScalar.STRING, [CelScalar.STRING], CelScalar.STRING, function (this: any, re: string) {
-  const m = new RegExp(re).exec(this);
-  return m ? m[0] : '';
-});
-const FUNCS = [...strings, find];
-
 /** One CEL rule evaluated as the API server does for a CRD (`self` bound to the value), with Kubernetes' functions. */
 export function evalCelRule(rule: string, self: any): unknown {
-  return run(rule, { self: toCel(self) }, { funcs: FUNCS });
+  return run(rule, { self: toCel(self) }, { funcs: CEL_FUNCS });
 }
 
 /**
@@ -47,7 +35,7 @@ export function crdRuleFailures(obj: any): string[] {
     if (value === undefined || schema === undefined) return;
     for (const rule of schema['x-kubernetes-validations'] ?? []) {
       if (/\boldSelf\b/.test(rule.rule)) continue;
-      if (run(rule.rule, { self: toCel(value) }, { funcs: FUNCS }) !== true) out.push(`${at}: ${rule.message}`);
+      if (run(rule.rule, { self: toCel(value) }, { funcs: CEL_FUNCS }) !== true) out.push(`${at}: ${rule.message}`);
     }
     if (schema.properties && value && typeof value === 'object') {
       for (const [k, sub] of Object.entries<any>(schema.properties)) walk(sub, value[k], `${at}.${k}`);
@@ -70,33 +58,6 @@ function crds(): Map<string, any> {
     }
   }
   return crdCache;
-}
-
-/** Evaluates a ValidatingAdmissionPolicy spec as the API server does: match conditions, variables, validations. */
-export function admit(spec: any, request: any, object: any, oldObject: any = null): { matched: boolean; denied: string[] } {
-  const cel = (x: any) => (x === null ? null : toCel(x));
-  const bindings = { request: toCel(request), object: cel(object), oldObject: cel(oldObject) };
-  const opts = { funcs: FUNCS };
-  const matched = (spec.matchConditions ?? []).every((c: any) => run(c.expression, bindings, opts) === true);
-  if (!matched) return { matched, denied: [] };
-  const variables = new Map<string, any>();
-  for (const v of spec.variables ?? []) {
-    const value = run(v.expression, { ...bindings, variables }, opts);
-    const failed = value && typeof value === 'object' && 'message' in value && !(value instanceof Map) && !Array.isArray(value);
-    if (value instanceof Error || failed) {
-      throw new Error(`variable ${v.name} failed: ${String((value as any).message)}`);
-    }
-    variables.set(v.name, value);
-  }
-  const denied: string[] = [];
-  for (const val of spec.validations) {
-    const ok = run(val.expression, { ...bindings, variables }, opts);
-    if (ok !== true) {
-      if (ok !== false) throw new Error(`validation ${val.expression} did not return a bool: ${String((ok as any)?.message ?? ok)}`);
-      denied.push(val.messageExpression ? String(run(val.messageExpression, { ...bindings, variables }, opts)) : val.message);
-    }
-  }
-  return { matched, denied };
 }
 
 /** A fresh app and chart. */

@@ -4,12 +4,7 @@ import * as path from 'path';
 import { parse } from 'yaml';
 import { buildOlmV1Platform } from '../../examples/olm-v1-platform';
 import { GitOpsLayout, OlmV1Team, OutputLayout, TenancyApp } from '../../src';
-
-function filesBelow(dir: string, base = dir): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
-    ? filesBelow(path.join(dir, e.name), base)
-    : [path.relative(base, path.join(dir, e.name)).split(path.sep).join('/')])).sort();
-}
+import { filesBelow } from '../util/files';
 
 describe('GitOps layout of the OLM v1 example platform', () => {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'olmv1-gitops-'));

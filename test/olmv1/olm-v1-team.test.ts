@@ -285,6 +285,46 @@ describe('OlmV1TeamGuardrails evaluated with @bufbuild/cel', () => {
     expect(run2('powerful')).toEqual(['team monitoring may only set spec.serviceAccount.name to grafana-installer']);
   });
 
+  test('an allowed range with an exclusive lower bound: >1.0.0 <=2.0.0 does not admit 1.0.0 (issue 28)', () => {
+    const excl = setup({ allowedPackages: [{ name: 'etcd', versionRange: '>1.0.0 <=2.0.0' }], extensions: [] });
+    const vapX = policyOf(excl.chart);
+    const deniedX = (version: string) => admit(vapX.spec, req('CREATE'), CE('a', spec({ packageName: 'etcd', version }))).denied;
+    const msg = (version: string) => [`package etcd with version '${version}' and channels [] is not allowed; allowed: etcd@>1.0.0 <=2.0.0`];
+    for (const bad of ['1.0.0', '>=1.0.0 <=2.0.0', '>=1.0.0 <1.5.0', '0.9.9', '2.0.1', '>1.0.0 <=2.0.1', '>1.0.0']) expect([bad, deniedX(bad)]).toEqual([bad, msg(bad)]);
+    for (const ok of ['1.0.1', '2.0.0', '>1.0.0 <=2.0.0', '>1.0.0 <2.0.0', '> 1.0.0, <= 1.5.0', '>=1.0.1 <=2.0.0']) expect([ok, deniedX(ok)]).toEqual([ok, []]);
+  });
+
+  test('random allowed ranges (exclusive bounds too): the policy admits exactly what the synth check admits, and only subsets (property, counted outcomes)', () => {
+    const part = fc.constantFrom(0, 2, 4);
+    const ver = fc.tuple(part, part, part).map((t) => t.join('.'));
+    const bounded = fc.tuple(fc.constantFrom('>=', '>'), ver, fc.constantFrom('<', '<='), ver)
+      .filter(([, lo, , up]) => OlmV1VersionRange.compare(lo, up) < 0)
+      .map(([op, lo, uop, up]) => `${op}${lo} ${uop}${up}`);
+    const grid: string[] = [];
+    for (let a = 0; a <= 5; a++) for (let b = 0; b <= 5; b++) for (let c = 0; c <= 5; c++) grid.push(`${a}.${b}.${c}`);
+    const count = { admitted: 0, denied: 0, exclusiveLowerAtBound: 0 };
+    // a third of the requests start at the allowed lower bound (the exclusive-bound case)
+    const pair = bounded.chain((a) => {
+      const lo = OlmV1VersionRange.parse(a).lower.version;
+      const atBound = fc.oneof(fc.constant(lo), fc.tuple(fc.constantFrom('>=', '>'), fc.constantFrom('<', '<='), ver).map(([op, uop, up]) => `${op}${lo} ${uop}${up}`));
+      return fc.tuple(fc.constant(a), fc.oneof(ver, bounded, atBound));
+    });
+    fc.assert(fc.property(pair, ([allowedText, requested]) => {
+      const policy = policyOf(setup({ allowedPackages: [{ name: 'etcd', versionRange: allowedText }], extensions: [] }).chart);
+      const celOk = admit(policy.spec, req('CREATE'), CE('a', spec({ packageName: 'etcd', version: requested }))).denied.length === 0;
+      const allowed = OlmV1VersionRange.parse(allowedText);
+      const r = OlmV1VersionRange.parse(requested);
+      expect([allowedText, requested, celOk]).toEqual([allowedText, requested, r.isWithin(allowed)]);
+      // never admits a version outside the allowed range
+      if (celOk) expect(grid.filter((v) => r.contains(v) && !allowed.contains(v))).toEqual([]);
+      if (!allowed.lower.inclusive && OlmV1VersionRange.compare(r.lower.version, allowed.lower.version) === 0) count.exclusiveLowerAtBound++;
+      count[celOk ? 'admitted' : 'denied']++;
+    }), { numRuns: 120 });
+    expect(count.admitted).toBeGreaterThanOrEqual(10);
+    expect(count.denied).toBeGreaterThanOrEqual(30);
+    expect(count.exclusiveLowerAtBound).toBeGreaterThanOrEqual(5);
+  });
+
   test('the synth check and the policy agree on every version text (property, fixed seed)', () => {
     const part = fc.integer({ min: 0, max: 3 }).map((n) => String(2 + (n === 3 ? 1 : 0))); // near the bounds
     const minor = fc.integer({ min: 53, max: 56 }).map(String);

@@ -98,3 +98,71 @@ describe('OlmV1VersionRange', () => {
     expect(admitted).toBeGreaterThan(100);
   });
 });
+
+describe('OlmV1VersionRange: exclusive bounds (issue 28: `>X` read as `>=X` passed every test)', () => {
+  test('>1.0.0 <=2.0.0 holds neither 1.0.0 nor anything below; holds 1.0.1 and 2.0.0', () => {
+    const r = OlmV1VersionRange.parse('>1.0.0 <=2.0.0');
+    expect(['0.9.9', '1.0.0', '1.0.1', '1.9.9', '2.0.0', '2.0.1'].map((v) => [v, r.contains(v)])).toEqual([
+      ['0.9.9', false], ['1.0.0', false], ['1.0.1', true], ['1.9.9', true], ['2.0.0', true], ['2.0.1', false],
+    ]);
+    const open = OlmV1VersionRange.parse('>=1.0.0 <2.0.0');
+    expect(['1.0.0', '1.99.99', '2.0.0'].map((v) => open.contains(v))).toEqual([true, true, false]);
+  });
+
+  test('isWithin an allowed range with an exclusive lower bound: 1.0.0 and >=1.0.0 reach outside, >1.0.0 does not', () => {
+    const allowed = OlmV1VersionRange.parse('>1.0.0 <=2.0.0');
+    const within = (t: string) => OlmV1VersionRange.parse(t).isWithin(allowed);
+    expect(['1.0.0', '>=1.0.0 <=2.0.0', '>=1.0.0 <1.5.0', '>0.9.0 <2.0.0', '>1.0.0 <=2.0.0', '>1.0.0 <2.0.0', '1.0.1', '2.0.0', '>=1.0.1 <=2.0.0', '>1.0.0 <=2.0.1', '>1.0.0']
+      .map((t) => [t, within(t)])).toEqual([
+      ['1.0.0', false], ['>=1.0.0 <=2.0.0', false], ['>=1.0.0 <1.5.0', false], ['>0.9.0 <2.0.0', false],
+      ['>1.0.0 <=2.0.0', true], ['>1.0.0 <2.0.0', true], ['1.0.1', true], ['2.0.0', true], ['>=1.0.1 <=2.0.0', true],
+      ['>1.0.0 <=2.0.1', false], ['>1.0.0', false],
+    ]);
+    // an exclusive upper bound: the bound itself is outside
+    const below2 = OlmV1VersionRange.parse('>=1.0.0 <2.0.0');
+    expect(['2.0.0', '>=1.0.0 <=2.0.0', '>=1.0.0 <2.0.0', '1.9.9'].map((t) => OlmV1VersionRange.parse(t).isWithin(below2))).toEqual([false, false, true, true]);
+  });
+
+  test('isWithin is the subset relation on every version, for random allowed ranges with exclusive bounds (property, counted outcomes)', () => {
+    // bounds from parts {0, 2, 4}, versions from 0..5: a version lies between any two distinct bounds, so `<1.2.2`
+    // and `<=1.2.1` (the same releases) never meet and the bounds decide exactly what the sets decide
+    const part = fc.constantFrom(0, 2, 4);
+    const v = fc.tuple(part, part, part).map((t) => t.join('.'));
+    // always an interval with both bounds (every run compares sets: none returns early)
+    const bounded = fc.tuple(fc.constantFrom('>=', '>'), v, fc.constantFrom('<', '<='), v)
+      .filter(([, lo, , up]) => OlmV1VersionRange.compare(lo, up) <= 0)
+      .map(([op, lo, uop, up]) => `${op}${lo} ${uop}${up}`);
+    const range = fc.oneof(v, bounded);
+    const all: string[] = [];
+    for (let a = 0; a <= 5; a++) for (let b = 0; b <= 5; b++) for (let c = 0; c <= 5; c++) all.push(`${a}.${b}.${c}`);
+    const count = { within: 0, outside: 0, exclusiveAllowedLowerAtBound: 0, emptyRequest: 0 };
+    fc.assert(fc.property(range, bounded, (x, y) => {
+      const rx = OlmV1VersionRange.parse(x);
+      const ry = OlmV1VersionRange.parse(y);
+      const members = all.filter((s) => rx.contains(s));
+      if (members.length === 0) {
+        count.emptyRequest++; // an empty request (>1.0.0 <1.0.0) is decided on its bounds, not its (empty) set
+        return true;
+      }
+      const expected = members.every((s) => ry.contains(s));
+      if (!ry.lower.inclusive && OlmV1VersionRange.compare(rx.lower.version, ry.lower.version) === 0) count.exclusiveAllowedLowerAtBound++;
+      count[expected ? 'within' : 'outside']++;
+      expect([x, y, rx.isWithin(ry)]).toEqual([x, y, expected]);
+      return true;
+    }), { numRuns: 1500 });
+    expect(count.within).toBeGreaterThanOrEqual(100);
+    expect(count.outside).toBeGreaterThanOrEqual(100);
+    expect(count.exclusiveAllowedLowerAtBound).toBeGreaterThanOrEqual(20);
+    expect(count.emptyRequest).toBeLessThanOrEqual(300);
+  });
+});
+
+describe('OlmV1VersionRange: ranges without an upper bound (mutants that survived StrykerJS, docs/testing.md)', () => {
+  test('>=X holds every later version; isWithin an allowed range without an upper bound decides on the lower bound', () => {
+    expect(['0.9.9', '1.0.0', '9.9.9', '999999.0.0'].map((v) => OlmV1VersionRange.parse('>=1.0.0').contains(v))).toEqual([false, true, true, true]);
+    const open = OlmV1VersionRange.parse('>=1.0.0');
+    expect(['>=1.2.0 <2.0.0', '>=1.2.0', '1.0.0', '>1.0.0', '0.9.0', '>=0.9.0 <1.5.0'].map((t) => [t, OlmV1VersionRange.parse(t).isWithin(open)])).toEqual([
+      ['>=1.2.0 <2.0.0', true], ['>=1.2.0', true], ['1.0.0', true], ['>1.0.0', true], ['0.9.0', false], ['>=0.9.0 <1.5.0', false],
+    ]);
+  });
+});

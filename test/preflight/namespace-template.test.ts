@@ -128,9 +128,13 @@ describe('rule lists: compaction and installer-rule checks cached by content, eq
 
   test('lists that are not plain rules are computed uncached, with the same errors', () => {
     expect(() => RbacRules.compact([null as any])).toThrow('RbacRules.compact: a rule must be an object with \'verbs\', got null');
-    expect(InstallerRuleChecks.errors([undefined as any], { clusterScoped: false })).toEqual(
-      InstallerRuleChecks.errors([undefined as any], { clusterScoped: false }),
-    );
+    // the exact errors, each call computing its own list (not a cached one: a caller may change it)
+    const once = InstallerRuleChecks.errors([undefined as any], { clusterScoped: false });
+    const again = InstallerRuleChecks.errors([undefined as any], { clusterScoped: false });
+    const expected = [{ code: 'InvalidInstallerRule', field: 'installerRules[0]', message: 'rule must be an object, got undefined', fix: 'correct or remove the rule' }];
+    expect(once).toEqual(expected);
+    expect(again).toEqual(expected);
+    expect(again).not.toBe(once);
     expect(InstallerRuleChecks.errors([null as any], { clusterScoped: false })[0].message).toEqual('rule must be an object, got null');
     expect(InstallerRuleChecks.errors([undefined as any], { clusterScoped: false })[0].message).toEqual('rule must be an object, got undefined');
   });

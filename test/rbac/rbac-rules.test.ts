@@ -500,8 +500,25 @@ function upstreamCovers(owner: PolicyRule[], servant: PolicyRule[]): { covered: 
       : (o.resourceNames ?? []).length === 0 || hasAll(o.resourceNames, s.resourceNames);
     return verb && group && resourceCoversAll(o.resources, s.resources) && names && urlsCoverAll(o.nonResourceUrls, s.nonResourceUrls);
   };
+  // BreakdownRule (policy_comparator.go), ported too: the oracle never calls the library it checks
+  const breakdownRule = (rule: PolicyRule): PolicyRule[] => {
+    const out: PolicyRule[] = [];
+    for (const group of rule.apiGroups ?? []) {
+      for (const resource of rule.resources ?? []) {
+        for (const verb of rule.verbs ?? []) {
+          if ((rule.resourceNames ?? []).length > 0) {
+            for (const name of rule.resourceNames!) out.push({ apiGroups: [group], resources: [resource], verbs: [verb], resourceNames: [name] });
+          } else {
+            out.push({ apiGroups: [group], resources: [resource], verbs: [verb] });
+          }
+        }
+      }
+    }
+    for (const url of rule.nonResourceUrls ?? []) for (const verb of rule.verbs ?? []) out.push({ nonResourceUrls: [url], verbs: [verb] });
+    return out;
+  };
   const missing: PolicyRule[] = [];
-  for (const sub of RbacRules.breakdown(servant)) {
+  for (const sub of servant.flatMap(breakdownRule)) {
     if (!owner.some((o) => ruleCovers(o, sub)) && !missing.some((m) => JSON.stringify(m) === JSON.stringify(sub))) missing.push(sub);
   }
   return { covered: missing.length === 0, missing };

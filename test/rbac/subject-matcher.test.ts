@@ -7,25 +7,28 @@ const user = (name: string | undefined, groups: string[] = []): AuthenticatedUse
 
 /** kubernetes pkg/registry/rbac/validation/rule_test.go `TestAppliesTo`, every case ported. */
 describe('SubjectMatcher.appliesTo: kubernetes rule_test.go TestAppliesTo', () => {
-  const cases: Array<{ subjects: BindingSubject[]; user: AuthenticatedUser; namespace: string; appliesTo: boolean; testCase: string }> = [
-    { subjects: [{ kind: 'User', name: 'foobar' }], user: user('foobar'), namespace: '', appliesTo: true, testCase: 'single subject that matches username' },
-    { subjects: [{ kind: 'User', name: 'barfoo' }, { kind: 'User', name: 'foobar' }], user: user('foobar'), namespace: '', appliesTo: true, testCase: 'multiple subjects, one that matches username' },
-    { subjects: [{ kind: 'User', name: 'barfoo' }, { kind: 'User', name: 'foobar' }], user: user('zimzam'), namespace: '', appliesTo: false, testCase: 'multiple subjects, none that match username' },
-    { subjects: [{ kind: 'User', name: 'barfoo' }, { kind: 'Group', name: 'foobar' }], user: user('zimzam', ['foobar']), namespace: '', appliesTo: true, testCase: 'multiple subjects, one that match group' },
-    { subjects: [{ kind: 'User', name: 'barfoo' }, { kind: 'Group', name: 'foobar' }], user: user('zimzam', ['foobar']), namespace: 'namespace1', appliesTo: true, testCase: 'multiple subjects, one that match group, should ignore namespace' },
+  interface Case { subjects: BindingSubject[]; user: AuthenticatedUser; namespace: string; appliesTo: boolean; index: number; testCase: string }
+  const cases: Case[] = [
+    { subjects: [{ kind: 'User', name: 'foobar' }], user: user('foobar'), namespace: '', appliesTo: true, index: 0, testCase: 'single subject that matches username' },
+    { subjects: [{ kind: 'User', name: 'barfoo' }, { kind: 'User', name: 'foobar' }], user: user('foobar'), namespace: '', appliesTo: true, index: 1, testCase: 'multiple subjects, one that matches username' },
+    { subjects: [{ kind: 'User', name: 'barfoo' }, { kind: 'User', name: 'foobar' }], user: user('zimzam'), namespace: '', appliesTo: false, index: -1, testCase: 'multiple subjects, none that match username' },
+    { subjects: [{ kind: 'User', name: 'barfoo' }, { kind: 'Group', name: 'foobar' }], user: user('zimzam', ['foobar']), namespace: '', appliesTo: true, index: 1, testCase: 'multiple subjects, one that match group' },
+    { subjects: [{ kind: 'User', name: 'barfoo' }, { kind: 'Group', name: 'foobar' }], user: user('zimzam', ['foobar']), namespace: 'namespace1', appliesTo: true, index: 1, testCase: 'multiple subjects, one that match group, should ignore namespace' },
     {
       subjects: [{ kind: 'User', name: 'barfoo' }, { kind: 'Group', name: 'foobar' }, { kind: 'ServiceAccount', namespace: 'kube-system', name: 'default' }],
       user: user('system:serviceaccount:kube-system:default'),
       namespace: 'default',
       appliesTo: true,
+      index: 2,
       testCase: 'multiple subjects with a service account that matches',
     },
-    { subjects: [{ kind: 'User', name: '*' }], user: user('foobar'), namespace: 'default', appliesTo: false, testCase: "* user subject name doesn't match all users" },
+    { subjects: [{ kind: 'User', name: '*' }], user: user('foobar'), namespace: 'default', appliesTo: false, index: -1, testCase: "* user subject name doesn't match all users" },
     {
       subjects: [{ kind: 'Group', name: 'system:authenticated' }, { kind: 'Group', name: 'system:unauthenticated' }],
       user: user('foobar', ['system:authenticated']),
       namespace: 'default',
       appliesTo: true,
+      index: 0,
       testCase: 'binding to all authenticated and unauthenticated subjects matches authenticated user',
     },
     {
@@ -33,11 +36,14 @@ describe('SubjectMatcher.appliesTo: kubernetes rule_test.go TestAppliesTo', () =
       user: user('system:anonymous', ['system:unauthenticated']),
       namespace: 'default',
       appliesTo: true,
+      index: 1,
       testCase: 'binding to all authenticated and unauthenticated subjects matches anonymous user',
     },
   ];
+  // upstream asserts the index of the subject that applies too (and 0 when none does; appliesTo here returns -1)
   test.each(cases)('$testCase', (c) => {
     expect(SubjectMatcher.appliesTo(c.user, c.subjects, c.namespace) >= 0).toBe(c.appliesTo);
+    expect(SubjectMatcher.appliesTo(c.user, c.subjects, c.namespace)).toBe(c.index);
   });
 
   test('the index of the first subject that applies', () => {

@@ -2,7 +2,28 @@
  * Every property test runs with a fixed seed unless it sets its own: the same inputs on every run and machine, so a
  * failure reproduces and the assertion count CI prints is the same from run to run. (A property test that wants
  * other inputs sets `seed` in its own `fc.assert` parameters.)
+ *
+ * FC_SEED=<number> picks another seed for every property test that does not set its own, and FC_SEED=random a new one
+ * per run (printed here, and by fast-check with the counterexample on failure): a scheduled run can explore new
+ * inputs, a failure reproduces with the printed seed. The per-test outcome counters (both outcomes, the interesting
+ * branch a minimum number of times) are asserted with any seed.
  */
 import fc from 'fast-check';
 
-fc.configureGlobal({ ...fc.readConfigureGlobal(), seed: 20261126 });
+const DEFAULT_SEED = 20261126;
+
+/** The seed the property tests use: FC_SEED (a number, or `random`), else the fixed default. */
+export function propertySeed(env: string | undefined = process.env.FC_SEED): number {
+  if (env === undefined || env === '') return DEFAULT_SEED;
+  if (env === 'random') return Math.floor(Math.random() * 0x7fffffff);
+  const n = Number(env);
+  if (!Number.isSafeInteger(n)) throw new Error(`FC_SEED must be an integer or 'random', got '${env}'`);
+  return n;
+}
+
+const seed = propertySeed();
+if (seed !== DEFAULT_SEED) {
+  // eslint-disable-next-line no-console
+  console.log(`fast-check seed ${seed} (FC_SEED=${process.env.FC_SEED})`);
+}
+fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });

@@ -1,0 +1,89 @@
+// @ts-check
+/**
+ * Mutation testing of the security core (issue 28): `npm run test:mutation` runs scripts/test-mutation.mjs, which runs
+ * StrykerJS once per target below with STRYKER_TARGET set; `npm run test:mutation -- rbac-rules version-range` runs
+ * some. Each target mutates its source file(s) and runs only the test files that exercise it (jest `testMatch`), with
+ * per-test coverage so a mutant runs only the tests that reach it. Not part of `npm test`. docs/testing.md has the
+ * scores and the mutants that survive as equivalent.
+ */
+import * as fs from 'fs';
+
+/** Lines `from`..`to` (1-based, inclusive) of `file`: from the first line matching `start` to the first later line matching `end`. */
+function lines(file, start, end) {
+  const text = fs.readFileSync(file, 'utf8').split('\n');
+  const from = text.findIndex((l) => start.test(l));
+  const to = text.findIndex((l, i) => i > from && end.test(l));
+  if (from < 0 || to < 0) throw new Error(`stryker.config.mjs: ${file}: no lines ${start} .. ${end}`);
+  return `${file}:${from + 1}-${to + 1}`;
+}
+
+/** @type {Record<string, { mutate: () => string[]; tests: string[] }>} */
+export const TARGETS = {
+  'rbac-rules': { mutate: () => ['src/rbac/rbac-rules.ts'], tests: ['test/rbac/rbac-rules.test.ts'] },
+  'effective-power': {
+    mutate: () => ['src/audit/effective-power.ts'],
+    tests: ['test/audit/effective-power.test.ts', 'test/audit/effective-power-refusals.test.ts', 'test/audit/run-as-paths.test.ts'],
+  },
+  'installer-rule-checks': { mutate: () => ['src/tenant/installer-rule-checks.ts'], tests: ['test/tenant/installer-rule-checks.test.ts'] },
+  'version-range': {
+    mutate: () => ['src/olmv1/version-range.ts'],
+    // the guardrail CEL tests (olm-v1-team) exercise it too, at ~40 s a mutant on a shared machine: run target guardrails
+    tests: ['test/olmv1/version-range.test.ts'],
+  },
+  guardrails: { mutate: () => ['src/olmv1/olm-v1-team-guardrails.ts'], tests: ['test/olmv1/olm-v1-team.test.ts'] },
+  'tenancy-audit': { mutate: () => ['src/audit/tenancy-audit.ts'], tests: ['test/audit/tenancy-audit-cases.test.ts'] },
+  'yaml-writer': {
+    mutate: () => ['src/app/yaml-writer.ts', 'src/app/go-yaml.ts'],
+    tests: ['test/app/yaml-writer.test.ts', 'test/app/yaml-faithful.test.ts'],
+  },
+  'cli-exit': {
+    mutate: () => [lines('src/cli/preflight-command.ts', /const failing = results/, /return \{ exitCode: failing/)],
+    tests: ['test/cli/preflight-command.test.ts'],
+  },
+  'gitops-writer': {
+    mutate: () => [lines('src/app/tenancy-app.ts', /private writeGitOps\(/, /private chartsInOrder\(/)],
+    tests: ['test/app/gitops-app.test.ts', 'test/app/gitops-streaming.test.ts'],
+  },
+};
+
+const name = process.env.STRYKER_TARGET ?? 'rbac-rules';
+const target = TARGETS[name];
+if (!target) throw new Error(`stryker.config.mjs: unknown STRYKER_TARGET '${name}' (one of ${Object.keys(TARGETS).join(', ')})`);
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  packageManager: 'npm',
+  testRunner: 'jest',
+  plugins: ['@stryker-mutator/jest-runner'],
+  mutate: target.mutate(),
+  // per-test coverage: a mutant runs only the tests that reached its code in the dry run
+  coverageAnalysis: 'perTest',
+  jest: {
+    projectType: 'custom',
+    // only the target's tests (the rest of package.json's jest config, swc transform included, is kept)
+    // (no workerIdleMemoryLimit, null: with it jest runs the tests in a child process, whose coverage Stryker never sees;
+    // undefined would vanish when Stryker serializes its options)
+    config: {
+      testMatch: target.tests.map((t) => `<rootDir>/${t}`),
+      setupFilesAfterEnv: ['<rootDir>/test/util/fast-check-seed.ts'],
+      workerIdleMemoryLimit: null,
+      reporters: ['default'],
+    },
+    enableFindRelatedTests: false,
+  },
+  // the machine is shared: one test process
+  concurrency: 1,
+  // static mutants (module-level constants) would need every test per mutant: left out, counted as ignored
+  ignoreStatic: true,
+  timeoutMS: 60_000,
+  timeoutFactor: 2,
+  // swc only strips types: no type checker, and the sandbox needs only what the tests read
+  checkers: [],
+  ignorePatterns: ['/examples/out', '/.bench', '/test-reports', '/reports', '/coverage', '/lib', '/dist', '/consumer-example'],
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+  reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
+  jsonReporter: { fileName: `reports/mutation/${name}.json` },
+  htmlReporter: { fileName: `reports/mutation/${name}.html` },
+  thresholds: { high: 90, low: 85, break: null },
+};
