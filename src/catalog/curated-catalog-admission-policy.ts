@@ -7,6 +7,7 @@ import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import { SubscriptionConfigAllowance, SubscriptionConfigChecks, SubscriptionConfigOptIn } from '../tenant/subscription-config-checks';
+import { admissionPolicyApiVersion, isAdmissionPolicyApiVersion } from '../core/cluster-targets';
 
 const VAP_KINDS = ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'];
 
@@ -103,7 +104,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
     };
 
     new ApiObject(this, 'Policy', {
-      apiVersion: 'admissionregistration.k8s.io/v1',
+      apiVersion: admissionPolicyApiVersion(this),
       kind: 'ValidatingAdmissionPolicy',
       metadata: { name: this.policyName },
       spec: Lazy.any({
@@ -111,7 +112,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
       }),
     });
     new ApiObject(this, 'Binding', {
-      apiVersion: 'admissionregistration.k8s.io/v1',
+      apiVersion: admissionPolicyApiVersion(this),
       kind: 'ValidatingAdmissionPolicyBinding',
       metadata: { name: this.policyName },
       spec: {
@@ -129,7 +130,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
       // Policies and bindings are cluster-scoped: a second one with this name would overwrite ours when applied.
       const all = this.node.root.node.findAll();
       const clashes = all
-        .filter((x) => x instanceof ApiObject && x.apiVersion === 'admissionregistration.k8s.io/v1' && VAP_KINDS.includes(x.kind))
+        .filter((x) => x instanceof ApiObject && isAdmissionPolicyApiVersion(x.apiVersion) && VAP_KINDS.includes(x.kind))
         .filter((x) => (x as ApiObject).metadata.name === this.policyName && !x.node.path.startsWith(`${this.node.path}/`))
         .map((x) => x.node.path)
         .sort();

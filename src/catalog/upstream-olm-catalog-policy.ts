@@ -9,6 +9,7 @@ import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
+import { admissionPolicyApiVersion } from '../core/cluster-targets';
 
 /** Properties of an `UpstreamOlmCatalogPolicy`. */
 export interface UpstreamOlmCatalogPolicyProps {
@@ -69,7 +70,7 @@ export class UpstreamOlmCatalogPolicy extends Construct {
     if (checkedProps.denyRecreation) {
       const name = 'deny-default-catalog-sources';
       new ApiObject(this, 'Policy', {
-        apiVersion: 'admissionregistration.k8s.io/v1',
+        apiVersion: admissionPolicyApiVersion(this),
         kind: 'ValidatingAdmissionPolicy',
         metadata: { name },
         spec: {
@@ -87,7 +88,7 @@ export class UpstreamOlmCatalogPolicy extends Construct {
         },
       });
       new ApiObject(this, 'Binding', {
-        apiVersion: 'admissionregistration.k8s.io/v1',
+        apiVersion: admissionPolicyApiVersion(this),
         kind: 'ValidatingAdmissionPolicyBinding',
         metadata: { name },
         spec: { policyName: name, validationActions: ['Deny'] },

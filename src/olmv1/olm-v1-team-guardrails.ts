@@ -7,6 +7,7 @@ import { OlmV1VersionRange } from './version-range';
 import { celString, celStringList } from '../catalog/private';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
+import { admissionPolicyApiVersion } from '../core/cluster-targets';
 
 const OPS_WRITE = "request.operation != 'DELETE'";
 const CATALOG = 'object.spec.source.catalog';
@@ -147,7 +148,7 @@ export class OlmV1TeamGuardrails extends Construct {
     ].map((v) => ({ ...v, reason: 'Forbidden' }));
 
     new ApiObject(this, 'Policy', {
-      apiVersion: 'admissionregistration.k8s.io/v1',
+      apiVersion: admissionPolicyApiVersion(this),
       kind: 'ValidatingAdmissionPolicy',
       metadata: { name: this.policyName },
       spec: {
@@ -164,7 +165,7 @@ export class OlmV1TeamGuardrails extends Construct {
       },
     });
     new ApiObject(this, 'Binding', {
-      apiVersion: 'admissionregistration.k8s.io/v1',
+      apiVersion: admissionPolicyApiVersion(this),
       kind: 'ValidatingAdmissionPolicyBinding',
       metadata: { name: this.policyName },
       spec: { policyName: this.policyName, validationActions: ['Deny'] },
