@@ -10,7 +10,7 @@ import { NameRule } from '../core/names';
 
 /** The props of `TenancyApp` (cdk8s `AppProps` included), checked: wrong values are errors and left out. */
 export function checkTenancyAppProps(check: InputCheck, raw: unknown, outputLayout: { [key: string]: OutputLayout }): TenancyAppProps {
-  const o = check.optionalObject('props', raw, 'pass { layout?, syncWaves?, report?, quiet?, targets?, outdir?, ... }');
+  const o = check.optionalObject('props', raw, 'pass { layout?, syncWaves?, report?, quiet?, outdir?, ... }');
   if (!o) return {};
   check.knownProps(o, 'TenancyAppProps', 'TenancyApp');
   const p = (k: string) => prop(o, k);
