@@ -60,7 +60,9 @@ export function resolveClusterTargets(check: InputCheck, raw: ClusterTargets | u
     const bare = value.startsWith('v') ? value.slice(1) : value;
     if (!f.pattern.test(bare)) {
       check.add({
-        code: INPUT_CODES.value, field, value,
+        code: INPUT_CODES.value,
+        field,
+        value,
         message: `${f.key} must be ${f.what}, got '${value}'`,
         fix: `write it as e.g. ${f.example}`,
       });
@@ -75,7 +77,9 @@ export function resolveClusterTargets(check: InputCheck, raw: ClusterTargets | u
     const shipped = openshiftMinor + 13;
     if (kubernetesMinor !== undefined && kubernetesMinor !== shipped) {
       check.add({
-        code: INPUT_CODES.value, field: 'targets.kubernetesVersion', value: parsed.kubernetesVersion,
+        code: INPUT_CODES.value,
+        field: 'targets.kubernetesVersion',
+        value: parsed.kubernetesVersion,
         message: `OpenShift 4.${openshiftMinor} runs Kubernetes 1.${shipped}, not ${parsed.kubernetesVersion}`,
         fix: `set kubernetesVersion to '1.${shipped}', or leave it out (it follows openshiftVersion)`,
       });

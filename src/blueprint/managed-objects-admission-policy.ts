@@ -1,10 +1,10 @@
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
+import { admissionPolicyApiVersion } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
-import { admissionPolicyApiVersion } from '../core/cluster-targets';
 
 /** Props of `ManagedObjectsAdmissionPolicy`. */
 export interface ManagedObjectsAdmissionPolicyProps {

@@ -2,12 +2,12 @@ import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { CuratedCatalog } from './curated-catalog';
 import { celString, celStringList } from './private';
+import { admissionPolicyApiVersion, isAdmissionPolicyApiVersion } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
 import { SubscriptionConfigAllowance, SubscriptionConfigChecks, SubscriptionConfigOptIn } from '../tenant/subscription-config-checks';
-import { admissionPolicyApiVersion, isAdmissionPolicyApiVersion } from '../core/cluster-targets';
 
 const VAP_KINDS = ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'];
 

@@ -5,11 +5,11 @@ import { Construct } from 'constructs';
 import { CatalogSourceLocation } from './catalog-source';
 import { celStringList, checkDirectory, defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
 import { YamlWriter } from '../app/yaml-writer';
+import { admissionPolicyApiVersion } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
-import { admissionPolicyApiVersion } from '../core/cluster-targets';
 
 /** Properties of an `UpstreamOlmCatalogPolicy`. */
 export interface UpstreamOlmCatalogPolicyProps {

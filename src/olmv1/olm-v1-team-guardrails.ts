@@ -5,9 +5,9 @@ import { checkGuardrailsProps } from './input-checks';
 import { OlmV1TeamGuardrailsProps } from './olm-v1-team-guardrails-props';
 import { OlmV1VersionRange } from './version-range';
 import { celString, celStringList } from '../catalog/private';
+import { admissionPolicyApiVersion } from '../core/cluster-targets';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
-import { admissionPolicyApiVersion } from '../core/cluster-targets';
 
 const OPS_WRITE = "request.operation != 'DELETE'";
 const CATALOG = 'object.spec.source.catalog';

@@ -315,7 +315,9 @@ function oneLine(s: string): string {
  * (operator-lifecycle-manager pkg/lib/scoped/token_retriever.go, PR #3377).
  */
 function noTokenSecretNote(t: ResolvedTargets): string[] {
-  const olm = t.openshiftMinor !== undefined && t.openshiftMinor >= OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR && !olmRequestsTokens({ ...t, openshiftMinor: undefined })
+  // OpenShift named only when the declared OLM version alone would not request tokens
+  const byOpenShift = t.openshiftMinor !== undefined && t.openshiftMinor >= OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR;
+  const olm = byOpenShift && !olmRequestsTokens({ ...t, openshiftMinor: undefined })
     ? `OpenShift 4.${t.openshiftMinor}'s OLM (TokenRequest fallback since 4.16, openshift/operator-framework-olm#898)`
     : `OLM ${t.olmVersion} (>= ${OLM_TOKEN_REQUEST_SINCE})`;
   return [

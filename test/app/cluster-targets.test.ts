@@ -73,7 +73,9 @@ describe('OLM >= 0.29 (TokenRequest fallback, operator-lifecycle-manager pkg/lib
       return objectsOf(a).filter(isTokenSecret);
     };
     const secret = {
-      apiVersion: 'v1', kind: 'Secret', type: 'kubernetes.io/service-account-token',
+      apiVersion: 'v1',
+      kind: 'Secret',
+      type: 'kubernetes.io/service-account-token',
       metadata: { name: 'team-a', namespace: 'team-a', annotations: { 'kubernetes.io/service-account.name': 'team-a' } },
     };
     expect(secrets({ olmVersion: '0.28.9' })).toEqual([secret]);
@@ -151,9 +153,17 @@ describe('ClusterExtension spec.serviceAccount: only for operator-controller <= 
     const chart = new Chart(a, 'platform');
     const catalog = new CuratedClusterCatalog(chart, 'C', { catalogName: 'argocd', image: 'registry.example.com/catalogs/argocd:v1', team: 'gitops' });
     new OlmV1Team(chart, 'T', {
-      team: 'gitops', groups: ['gitops-admins'], namespaces: ['argocd'], catalog, allowedPackages: [{ name: 'argocd-operator' }],
+      team: 'gitops',
+      groups: ['gitops-admins'],
+      namespaces: ['argocd'],
+      catalog,
+      allowedPackages: [{ name: 'argocd-operator' }],
       extensions: [{
-        packageName: 'argocd-operator', name: 'argocd', namespace: 'argocd', bundles: [argocd], legacyServiceAccount: 'argocd-installer',
+        packageName: 'argocd-operator',
+        name: 'argocd',
+        namespace: 'argocd',
+        bundles: [argocd],
+        legacyServiceAccount: 'argocd-installer',
         acceptedRisks: [{ check: 'OLMT-026', reason: 'argo cd manages the cluster' }],
       }],
     });

@@ -4,6 +4,7 @@
 // cdk8s-plus-28's. (cdk8s-plus-33 is here as cdk8s-cli's dependency; scripts/consumer-test.sh checks it in a project.)
 import { Chart, Testing } from 'cdk8s';
 import * as plus28 from 'cdk8s-plus-28';
+// eslint-disable-next-line import/no-extraneous-dependencies -- installed as cdk8s-cli's dependency (devDeps), what the template uses
 import * as plus33 from 'cdk8s-plus-33';
 import { AccessLevel, ScopedOperatorTenant, TenancyApp } from '../../src';
 
