@@ -2,7 +2,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ApiObject, Chart } from 'cdk8s';
+import { Chart } from 'cdk8s';
 import { buildPlatform } from '../../examples/platform';
 import { Diagnostics, ManagedObjectsAdmissionPolicy, OperatorBundle, ScopedOperatorTenant, TenancyApp } from '../../src';
 import { ClusterTargets } from '../../src/core/cluster-targets';
