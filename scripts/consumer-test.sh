@@ -73,7 +73,8 @@ done
 
 # 5b. the project's own cdk8s-plus (the template's cdk8s-plus-33) beside the library's cdk8s-plus-28: its Group, User
 # and ServiceAccount where the library takes an ISubject, its Deployment in the tenant's chart; type-checked by ts-node
-plus="$(node -p 'Object.keys(require("./package.json").dependencies).find((d) => d.startsWith("cdk8s-plus-"))')"
+# (the project's dependencies hold both: the template's and the cdk8s-plus-28 the Install lines add; the newest is the template's)
+plus="$(node -p 'Object.keys(require("./package.json").dependencies).filter((d) => /^cdk8s-plus-\d+$/.test(d)).sort((a, b) => Number(a.slice(11)) - Number(b.slice(11))).pop()')"
 [ "$plus" != cdk8s-plus-28 ] || { echo "the template's cdk8s-plus is cdk8s-plus-28: nothing to check beside it"; exit 1; }
 cat > plus.ts <<TS
 import { App, Chart } from 'cdk8s';
