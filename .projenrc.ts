@@ -9,12 +9,18 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   author: 'cdk8s-olm-tenancy maintainers',
   authorAddress: 'maintainers@example.com',
   repositoryUrl: 'https://example.com/cdk8s-olm-tenancy.git',
-  keywords: ['cdk8s', 'olm', 'operator-lifecycle-manager', 'openshift', 'rbac', 'multi-tenancy', 'operators'],
+  // Construct Hub lists jsii libraries whose keywords hold `cdk8s` (its cdk8s category); the rest helps its search and npm's.
+  keywords: ['cdk8s', 'cdk8s-plus', 'kubernetes', 'k8s', 'olm', 'operator-lifecycle-manager', 'operator-controller', 'openshift', 'rbac', 'multi-tenancy', 'operators', 'gitops'],
   cdk8sVersion: '2.70.106',
   constructsVersion: '10.4.2',
   defaultReleaseBranch: 'main',
   github: false,
-  release: false,
+  // Release tasks without GitHub workflows (github: false): `npx projen release` bumps the version from the
+  // conventional commits (commit-and-tag-version), writes dist/changelog.md and builds the packages; publishing is
+  // `npx -p publib publib-npm` / `publib-pypi` on dist/ (README "Releasing").
+  release: true,
+  releaseToNpm: true,
+  majorVersion: 0,
   jsiiVersion: '~6.0.0',
   packageManager: javascript.NodePackageManager.NPM,
   projenrcTs: true,
@@ -85,6 +91,11 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   gitignore: ['/out/', '/examples/out/', '/.bench/', '/.stryker-tmp/', '/reports/mutation/'],
   npmIgnoreOptions: { ignorePatterns: ['/examples/', '/bench/', '/scripts/', '/crds/', '/.ci/', '/consumer-example/', '/BENCHMARKS.md'] },
 });
+
+// jsii (@jsii/check-node, run by jsii and jsii-pacmak in compile/package tasks) prints a 12-line end-of-life banner
+// on Node 20 (its support matrix: end-of-life 2026-04-30). Node 20 stays supported and tested here (README "Node
+// versions"), so its users are not greeted by it; Node 22 and 24 print nothing anyway.
+project.tasks.addEnvironment('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
 
 // No import circle in src/: value imports here (+0.6 s on src/; over the tests too it cost +14 s), and
 // test/core/import-cycles.test.ts counts `import type` as well.

@@ -71,6 +71,30 @@ for kind in 'kind: Namespace' 'kind: OperatorGroup' 'kind: Subscription' 'kind: 
   grep -q "^$kind\$" quickstart-dist/platform.k8s.yaml || { echo "quick start: '$kind' missing from quickstart-dist/platform.k8s.yaml"; exit 1; }
 done
 
+# 5b. the project's own cdk8s-plus (the template's cdk8s-plus-33) beside the library's cdk8s-plus-28: its Group, User
+# and ServiceAccount where the library takes an ISubject, its Deployment in the tenant's chart; type-checked by ts-node
+# (the project's dependencies hold both: the template's and the cdk8s-plus-28 the Install lines add; the newest is the template's)
+plus="$(node -p 'Object.keys(require("./package.json").dependencies).filter((d) => /^cdk8s-plus-\d+$/.test(d)).sort((a, b) => Number(a.slice(11)) - Number(b.slice(11))).pop()')"
+[ "$plus" != cdk8s-plus-28 ] || { echo "the template's cdk8s-plus is cdk8s-plus-28: nothing to check beside it"; exit 1; }
+cat > plus.ts <<TS
+import { App, Chart } from 'cdk8s';
+import * as plus from '$plus';
+import { AccessLevel, ScopedOperatorTenant } from 'cdk8s-olm-tenancy';
+
+const app = new App({ outdir: 'plus-dist' });
+const chart = new Chart(app, 'team-a');
+const tenant = new ScopedOperatorTenant(chart, 'Tenant', { namespaceName: 'team-a' });
+tenant.grantOperatorAccess(plus.Group.fromName(chart, 'Admins', 'team-a-admins'), AccessLevel.ADMIN);
+tenant.grantSubscriptionManagement(plus.ServiceAccount.fromServiceAccountName(chart, 'Ci', 'ci', { namespaceName: 'team-a' }));
+new plus.Deployment(chart, 'App', { metadata: { namespace: 'team-a' }, containers: [{ image: 'registry.example.com/app:1', securityContext: { user: 1000 } }] });
+app.synth();
+TS
+npx --no-install ts-node plus.ts
+for line in ' +name: team-a-admins' ' +(- )?kind: ServiceAccount' 'kind: Deployment'; do
+  grep -qE -- "^$line\$" plus-dist/team-a.k8s.yaml || { echo "$plus beside the library: '$line' missing from plus-dist/team-a.k8s.yaml"; exit 1; }
+done
+echo "$plus (the template's) beside cdk8s-plus-28: subjects and a Deployment synthesized"
+
 # 6. the CLI: the OKD docs' default Role cannot install etcd 0.9.4 (exit 1), the derived Role can (exit 0)
 set +e
 npx --no-install cdk8s-olm-tenancy preflight bundles/etcd/0.9.4 --namespace team-a > derived.yaml
@@ -81,4 +105,4 @@ npx --no-install cdk8s-olm-tenancy preflight bundles/etcd/0.9.4 --namespace team
 # --version reads the installed package.json from lib/cli (not the source tree's).
 version="$(node -p "require('cdk8s-olm-tenancy/package.json').version")"
 [ "$(npx --no-install cdk8s-olm-tenancy --version)" = "cdk8s-olm-tenancy $version" ] || { echo "CLI: --version is not 'cdk8s-olm-tenancy $version'"; exit 1; }
-echo "consumer test: cdk8s-cli typescript-app template + $(basename "$tarball"), README walkthrough built (tsc, jest, cdk8s synth), quick start synthesized, CLI exit codes as expected"
+echo "consumer test (Node $(node --version)): cdk8s-cli typescript-app template with $plus + $(basename "$tarball"), README walkthrough built (tsc, jest, cdk8s synth), quick start synthesized, CLI exit codes as expected"

@@ -6,6 +6,7 @@ import { FluxOptions } from './flux-kustomizations-props';
 import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { GoDuration } from '../catalog/go-duration';
+import { ClusterTargets, DEFAULT_TARGETS, ResolvedTargets } from '../core/cluster-targets';
 import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input';
 import { NameRule } from '../core/names';
 
@@ -36,6 +37,67 @@ export function checkTenancyAppProps(check: InputCheck, raw: unknown, outputLayo
     argoCdHealthChecks: check.optionalBoolean('argoCdHealthChecks', p('argoCdHealthChecks')),
     flux: checkFluxOptions(check, 'flux', p('flux')),
     errorFormat: check.optionalEnum('errorFormat', p('errorFormat'), SynthErrorFormat as any, 'SynthErrorFormat'),
+    targets: p('targets') === undefined ? undefined : (check.optionalObject('targets', p('targets'), 'pass { kubernetesVersion?, olmVersion?, operatorControllerVersion?, openshiftVersion? }') as ClusterTargets | undefined),
+  };
+}
+
+/** One field of `ClusterTargets`: its pattern (after an optional leading `v`), an example and the version it reads. */
+const TARGET_FIELDS: Array<{ key: keyof ClusterTargets; pattern: RegExp; example: string; what: string }> = [
+  { key: 'kubernetesVersion', pattern: /^1\.(0|[1-9]\d{0,2})(\.(0|[1-9]\d{0,3}))?$/, example: "'1.30'", what: 'the Kubernetes minor version' },
+  { key: 'olmVersion', pattern: /^0\.(0|[1-9]\d{0,3})\.(0|[1-9]\d{0,3})$/, example: "'0.28.0'", what: 'the OLM v0 release (0.<minor>.<patch>)' },
+  { key: 'operatorControllerVersion', pattern: /^[1-9]\d{0,2}\.(0|[1-9]\d{0,3})\.(0|[1-9]\d{0,3})$/, example: "'1.10.0'", what: 'the operator-controller release (1.<minor>.<patch>)' },
+  { key: 'openshiftVersion', pattern: /^4\.(0|[1-9]\d{0,2})$/, example: "'4.16'", what: 'the OpenShift minor version (4.<minor>)' },
+];
+
+/**
+ * `TenancyAppProps.targets`, checked and resolved: wrong values are errors (field, value, fix) and fall back to the
+ * defaults; OpenShift 4.x implies Kubernetes 1.(x+13) when `kubernetesVersion` is not set, and a different one is
+ * an error.
+ */
+export function resolveClusterTargets(check: InputCheck, raw: ClusterTargets | undefined): ResolvedTargets {
+  if (raw === undefined) return DEFAULT_TARGETS;
+  check.knownProps(raw, 'ClusterTargets', 'TenancyApp', 'targets.');
+  const parsed: { [k: string]: string | undefined } = {};
+  for (const f of TARGET_FIELDS) {
+    const field = `targets.${f.key}`;
+    const value = check.optionalString(field, prop(raw, f.key), { fix: `pass ${f.key} as a string, e.g. ${f.example}` });
+    if (value === undefined) continue;
+    const bare = value.startsWith('v') ? value.slice(1) : value;
+    if (!f.pattern.test(bare)) {
+      check.add({
+        code: INPUT_CODES.value,
+        field,
+        value,
+        message: `${f.key} must be ${f.what}, got '${value}'`,
+        fix: `write it as e.g. ${f.example}`,
+      });
+      continue;
+    }
+    parsed[f.key] = bare;
+  }
+  const openshiftMinor = parsed.openshiftVersion !== undefined ? Number(parsed.openshiftVersion.split('.')[1]) : undefined;
+  let kubernetesMinor = parsed.kubernetesVersion !== undefined ? Number(parsed.kubernetesVersion.split('.')[1]) : undefined;
+  if (openshiftMinor !== undefined) {
+    // OpenShift 4.x is built on Kubernetes 1.(x+13): 4.16 on 1.29, 4.17 on 1.30 (OpenShift release notes)
+    const shipped = openshiftMinor + 13;
+    if (kubernetesMinor !== undefined && kubernetesMinor !== shipped) {
+      check.add({
+        code: INPUT_CODES.value,
+        field: 'targets.kubernetesVersion',
+        value: parsed.kubernetesVersion,
+        message: `OpenShift 4.${openshiftMinor} runs Kubernetes 1.${shipped}, not ${parsed.kubernetesVersion}`,
+        fix: `set kubernetesVersion to '1.${shipped}', or leave it out (it follows openshiftVersion)`,
+      });
+    }
+    kubernetesMinor = shipped;
+  }
+  const declared = TARGET_FIELDS.map((f) => f.key).filter((k) => parsed[k] !== undefined);
+  return {
+    kubernetesMinor: kubernetesMinor ?? DEFAULT_TARGETS.kubernetesMinor,
+    olmVersion: parsed.olmVersion ?? DEFAULT_TARGETS.olmVersion,
+    ...(parsed.operatorControllerVersion !== undefined ? { operatorControllerVersion: parsed.operatorControllerVersion } : {}),
+    ...(openshiftMinor !== undefined ? { openshiftMinor } : {}),
+    declared,
   };
 }
 

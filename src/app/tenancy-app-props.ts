@@ -1,6 +1,7 @@
 // The props of TenancyApp, apart so that its input checks need not import the App.
 import { AppProps } from 'cdk8s';
 import { FluxOptions } from './flux-kustomizations-props';
+import { ClusterTargets } from '../core/cluster-targets';
 
 /** Where `TenancyApp.synth()` writes the objects. */
 export enum OutputLayout {
@@ -80,4 +81,16 @@ export interface TenancyAppProps extends AppProps {
    * @default SynthErrorFormat.AUTO
    */
   readonly errorFormat?: SynthErrorFormat;
+  // --- issue 25: version targets (keep in one block) ---
+  /**
+   * What the cluster runs (docs/version-targets.md): Kubernetes, OLM v0, operator-controller and OpenShift
+   * versions. The constructs created under this App shape their output by it: no installer token Secret where OLM
+   * >= 0.29 is declared (OLM requests tokens with the TokenRequest API), admission policies in the API version the
+   * Kubernetes serves, no `ClusterExtension.spec.serviceAccount` for operator-controller >= 1.11; a warning where
+   * an output relies on something the declared version lacks. Wrong versions are synth errors.
+   * @default - the output of the seeds' procedure: Kubernetes 1.30, OLM 0.28.0 (token Secrets), operator-controller
+   * not declared
+   */
+  readonly targets?: ClusterTargets;
+  // --- end issue 25 ---
 }

@@ -17,13 +17,15 @@ import { FluxOptions } from './flux-kustomizations-props';
 import { GitOpsLayout } from './gitops-layout';
 import { identityOf, LayoutEntry, LayoutSource } from './gitops-layout-entries';
 import { GitOpsObject } from './gitops-layout-props';
-import { checkTenancyAppProps } from './input-checks';
+import { checkTenancyAppProps, resolveClusterTargets } from './input-checks';
 import { OlmHealthChecks } from './olm-health';
 import { OlmWrites } from './olm-writes';
 import { removeStaleErrors, synthFailureMessage } from './synth-failure';
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { FAITHFUL_WRITER_APPS, UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError, YamlWriter } from './yaml-writer';
-import { addErrorProducer, Diagnostic, Diagnostics, errorDetailsOf, Severity } from '../core/diagnostics';
+import { admissionPolicyProblems, ClusterTargets, ResolvedTargets, setClusterTargets } from '../core/cluster-targets';
+import { DiagnosticDetails } from '../core/diagnostic-details';
+import { addErrorProducer, addWarningProducer, Diagnostic, Diagnostics, errorDetailsOf, Severity } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { asOutputWriteError, cappedName, isFileSystemError, OutputWriter, removeEntry, swapEntries } from '../core/output-files';
 import { SynthPass } from '../core/synth-pass';
@@ -119,6 +121,10 @@ export class TenancyApp extends App {
   public readonly flux?: FluxOptions;
   /** The form of the error a failed synth throws. */
   public readonly errorFormat: SynthErrorFormat;
+  /**
+   * The versions declared in `targets` (docs/version-targets.md), as given (an empty object when none were).
+   */
+  public readonly targets: ClusterTargets;
   private lastSummary?: SynthSummary;
 
   constructor(props: TenancyAppProps = {}) {
@@ -136,6 +142,11 @@ export class TenancyApp extends App {
     this.argoCdHealthChecks = checked.argoCdHealthChecks ?? true;
     this.flux = checked.flux;
     this.errorFormat = checked.errorFormat ?? SynthErrorFormat.AUTO;
+    const resolved = resolveClusterTargets(input, checked.targets);
+    this.targets = { ...(checked.targets ?? {}) };
+    setClusterTargets(this, resolved);
+    addErrorProducer(this, () => admissionPolicyProblems(resolved, admissionPolicyPaths(this)));
+    addWarningProducer(this, () => targetWarnings(resolved, admissionPolicyPaths(this)));
   }
 
   /** The summary of the last `synth()`, if any. */
@@ -788,4 +799,28 @@ function topologyOf(root: IConstruct, cache: FindAllCache): IConstruct[] | undef
   };
   for (const v of ordered) visit(v);
   return topology;
+}
+
+/** The paths of the App's ValidatingAdmissionPolicy objects, sorted. */
+function admissionPolicyPaths(app: App): string[] {
+  return SynthPass.findAll(app)
+    .filter((c): c is ApiObject => c instanceof ApiObject && c.kind === 'ValidatingAdmissionPolicy' && c.apiVersion.startsWith('admissionregistration.k8s.io/'))
+    .map((c) => c.node.path)
+    .sort();
+}
+
+/** Warnings of the declared targets: outputs that rely on something the declared versions lack. */
+function targetWarnings(t: ResolvedTargets, policyPaths: readonly string[]): DiagnosticDetails[] {
+  const out: DiagnosticDetails[] = [];
+  if ((t.kubernetesMinor === 28 || t.kubernetesMinor === 29) && policyPaths.length > 0) {
+    out.push({
+      code: 'AdmissionPolicyBetaApi',
+      field: 'targets.kubernetesVersion',
+      value: `1.${t.kubernetesMinor}`,
+      message: `the admission policies are written as admissionregistration.k8s.io/v1beta1, which Kubernetes 1.${t.kubernetesMinor} serves only with the beta API `
+        + `and the ValidatingAdmissionPolicy feature gate turned on (both off by default before 1.30): ${policyPaths.join(', ')}`,
+      fix: 'start the API server with --runtime-config=admissionregistration.k8s.io/v1beta1=true --feature-gates=ValidatingAdmissionPolicy=true, or upgrade to Kubernetes >= 1.30',
+    });
+  }
+  return out;
 }

@@ -1,5 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
+import { admissionPolicyApiVersion } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
@@ -82,7 +83,7 @@ export class ManagedObjectsAdmissionPolicy extends Construct {
     const byGroup = new Map<string, string[]>();
     for (const r of ManagedObjectsAdmissionPolicy.PROTECTED_RESOURCES) byGroup.set(r.apiGroup, [...(byGroup.get(r.apiGroup) ?? []), r.resource]);
     new ApiObject(this, 'Policy', {
-      apiVersion: 'admissionregistration.k8s.io/v1',
+      apiVersion: admissionPolicyApiVersion(this),
       kind: 'ValidatingAdmissionPolicy',
       metadata: { name: this.policyName },
       spec: {
@@ -102,7 +103,7 @@ export class ManagedObjectsAdmissionPolicy extends Construct {
       },
     });
     new ApiObject(this, 'Binding', {
-      apiVersion: 'admissionregistration.k8s.io/v1',
+      apiVersion: admissionPolicyApiVersion(this),
       kind: 'ValidatingAdmissionPolicyBinding',
       metadata: { name: this.policyName },
       spec: { policyName: this.policyName, validationActions: ['Deny'] },

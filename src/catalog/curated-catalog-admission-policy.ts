@@ -2,6 +2,7 @@ import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { CuratedCatalog } from './curated-catalog';
 import { celString, celStringList } from './private';
+import { admissionPolicyApiVersion, isAdmissionPolicyApiVersion } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
@@ -103,7 +104,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
     };
 
     new ApiObject(this, 'Policy', {
-      apiVersion: 'admissionregistration.k8s.io/v1',
+      apiVersion: admissionPolicyApiVersion(this),
       kind: 'ValidatingAdmissionPolicy',
       metadata: { name: this.policyName },
       spec: Lazy.any({
@@ -111,7 +112,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
       }),
     });
     new ApiObject(this, 'Binding', {
-      apiVersion: 'admissionregistration.k8s.io/v1',
+      apiVersion: admissionPolicyApiVersion(this),
       kind: 'ValidatingAdmissionPolicyBinding',
       metadata: { name: this.policyName },
       spec: {
@@ -129,7 +130,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
       // Policies and bindings are cluster-scoped: a second one with this name would overwrite ours when applied.
       const all = this.node.root.node.findAll();
       const clashes = all
-        .filter((x) => x instanceof ApiObject && x.apiVersion === 'admissionregistration.k8s.io/v1' && VAP_KINDS.includes(x.kind))
+        .filter((x) => x instanceof ApiObject && isAdmissionPolicyApiVersion(x.apiVersion) && VAP_KINDS.includes(x.kind))
         .filter((x) => (x as ApiObject).metadata.name === this.policyName && !x.node.path.startsWith(`${this.node.path}/`))
         .map((x) => x.node.path)
         .sort();

@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { CatalogSourceLocation } from './catalog-source';
 import { celStringList, checkDirectory, defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
 import { YamlWriter } from '../app/yaml-writer';
+import { admissionPolicyApiVersion } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
@@ -68,7 +69,7 @@ export class UpstreamOlmCatalogPolicy extends Construct {
     if (checkedProps.denyRecreation) {
       const name = 'deny-default-catalog-sources';
       new ApiObject(this, 'Policy', {
-        apiVersion: 'admissionregistration.k8s.io/v1',
+        apiVersion: admissionPolicyApiVersion(this),
         kind: 'ValidatingAdmissionPolicy',
         metadata: { name },
         spec: {
@@ -86,7 +87,7 @@ export class UpstreamOlmCatalogPolicy extends Construct {
         },
       });
       new ApiObject(this, 'Binding', {
-        apiVersion: 'admissionregistration.k8s.io/v1',
+        apiVersion: admissionPolicyApiVersion(this),
         kind: 'ValidatingAdmissionPolicyBinding',
         metadata: { name },
         spec: { policyName: name, validationActions: ['Deny'] },

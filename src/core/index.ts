@@ -3,3 +3,4 @@ export * from './names';
 export { Diagnostics, Diagnostic, Severity } from './diagnostics';
 export { DiagnosticDetails } from './diagnostic-details';
 export * from './policy-checks';
+export { ClusterTargets } from './cluster-targets';

@@ -5,6 +5,7 @@ import { checkGuardrailsProps } from './input-checks';
 import { OlmV1TeamGuardrailsProps } from './olm-v1-team-guardrails-props';
 import { OlmV1VersionRange } from './version-range';
 import { celString, celStringList } from '../catalog/private';
+import { admissionPolicyApiVersion } from '../core/cluster-targets';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 
@@ -172,7 +173,7 @@ export class OlmV1TeamGuardrails extends Construct {
     ].map((v) => ({ ...v, reason: 'Forbidden' }));
 
     new ApiObject(this, 'Policy', {
-      apiVersion: 'admissionregistration.k8s.io/v1',
+      apiVersion: admissionPolicyApiVersion(this),
       kind: 'ValidatingAdmissionPolicy',
       metadata: { name: this.policyName },
       spec: {
@@ -189,7 +190,7 @@ export class OlmV1TeamGuardrails extends Construct {
       },
     });
     new ApiObject(this, 'Binding', {
-      apiVersion: 'admissionregistration.k8s.io/v1',
+      apiVersion: admissionPolicyApiVersion(this),
       kind: 'ValidatingAdmissionPolicyBinding',
       metadata: { name: this.policyName },
       spec: { policyName: this.policyName, validationActions: ['Deny'] },

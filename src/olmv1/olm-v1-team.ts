@@ -12,6 +12,7 @@ import { OlmV1CrdChannel, RegistryV1Render, RegistryV1RenderOptions } from './re
 import { OlmV1VersionRange } from './version-range';
 import { olmV1UnfencedWriters } from '../audit/olm-v1-writers';
 import { OperatorBundle } from '../bundle/operator-bundle';
+import { clusterTargetsOf, operatorControllerLacksConfig, operatorControllerUsesServiceAccount } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
@@ -347,7 +348,30 @@ export class OlmV1Team extends Construct {
     const accepted = this.previewExtension(field, options, version, channels, renderOf);
     const annotations = accepted.length > 0
       ? { [OlmV1Team.ACCEPTED_RISKS_ANNOTATION]: accepted.map((a) => `${a.check}${a.grant !== undefined ? ` ${a.grant}` : ''}: ${a.reason}`).join('; ') } : undefined;
-    const serviceAccount = options.legacyServiceAccount !== undefined ? this.legacyServiceAccount(name, field, options, renderOf) : undefined;
+    const legacy = options.legacyServiceAccount !== undefined ? this.legacyServiceAccount(name, field, options, renderOf) : undefined;
+    // spec.serviceAccount only for an operator-controller that installs as it (TenancyAppProps.targets): v1.11.0
+    // ignores it (deprecated; a Warn admission policy says so) and installs as cluster-admin; never `{}` (the CRD's
+    // serviceAccount has MinProperties=1)
+    const targets = clusterTargetsOf(this);
+    const serviceAccount = legacy !== undefined && operatorControllerUsesServiceAccount(targets) ? legacy : undefined;
+    if (legacy !== undefined && serviceAccount === undefined) {
+      this.warnings.push({
+        code: 'LegacyServiceAccountIgnored',
+        field: `${field}.legacyServiceAccount`,
+        value: legacy,
+        message: `operator-controller ${targets.operatorControllerVersion} (declared in TenancyAppProps.targets) ignores spec.serviceAccount (since v1.11.0) and installs as cluster-admin: the ClusterExtension is written without it`,
+        fix: 'drop legacyServiceAccount (the permission preview and guardrails are the fence), or declare the operator-controller the cluster runs (<= 1.10)',
+      });
+    }
+    if (options.deploymentConfig !== undefined && operatorControllerLacksConfig(targets)) {
+      this.warnings.push({
+        code: 'ExtensionConfigNotServed',
+        field: `${field}.deploymentConfig`,
+        value: `operatorControllerVersion ${targets.operatorControllerVersion}`,
+        message: `spec.config exists only in operator-controller's experimental CRD since v1.9.0; ${targets.operatorControllerVersion} (declared in TenancyAppProps.targets) refuses the ClusterExtension`,
+        fix: 'upgrade operator-controller to >= 1.9.0 with the experimental CRD and declare it, or drop deploymentConfig',
+      });
+    }
     const config = options.deploymentConfig !== undefined
       ? { configType: 'Inline', inline: { deploymentConfig: JSON.parse(JSON.stringify(options.deploymentConfig)) } } : undefined;
     const ext = new ClusterExtensionWithConfig(this, `Extension-${name}`, config, {

@@ -7,6 +7,7 @@ import { subscriptionsAmong, tenantOfSubscription, tenantsAmong } from './counts
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { auditOfRunningPass } from '../audit/validation';
 import { CuratedCatalog } from '../catalog/curated-catalog';
+import { clusterTargetsOf, OLM_TOKEN_REQUEST_SINCE, olmRequestsTokens, OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR, ResolvedTargets } from '../core/cluster-targets';
 import { Diagnostics } from '../core/diagnostics';
 import { checkScope, describeValue, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
 import { markdownCode, markdownCodeCell, markdownFence, markdownText, mermaidLabel } from '../core/markdown';
@@ -154,6 +155,7 @@ export class TenancyReport {
     for (const t of tenants) {
       out.push(`### ${text(t.namespaceName)} (ServiceAccount ${code(`${t.namespaceName}/${t.installerServiceAccountName}`)})`, '');
       out.push(...ruleList(`Role ${code(t.installerRoleName)} in ${code(t.namespaceName)}`, t.installerRules, t.namespaceName));
+      if (t.tokenSecret === undefined && olmRequestsTokens(clusterTargetsOf(t))) out.push(...noTokenSecretNote(clusterTargetsOf(t)));
       if (t.clusterInstallerRules.length > 0) out.push(...ruleList('ClusterRole (cluster-wide)', t.clusterInstallerRules, ''));
       // the sensitive grants accepted by name (acceptedSensitiveGrants, allowedSensitiveGrants), with why
       const grants = t.sensitiveGrants;
@@ -325,4 +327,22 @@ function subscriptionRow(owner: string, s: SubscriptionInfo, upgrades: string[],
 /** A value as text, `-` when absent or empty. */
 function orDash(v: string | undefined): string {
   return v === undefined || v === '' ? '-' : text(v);
+}
+
+/**
+ * Why a tenant has no token Secret when the App's targets declare an OLM with the TokenRequest fallback
+ * (operator-lifecycle-manager pkg/lib/scoped/token_retriever.go, PR #3377).
+ */
+function noTokenSecretNote(t: ResolvedTargets): string[] {
+  // OpenShift named only when the declared OLM version alone would not request tokens
+  const byOpenShift = t.openshiftMinor !== undefined && t.openshiftMinor >= OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR;
+  const olm = byOpenShift && !olmRequestsTokens({ ...t, openshiftMinor: undefined })
+    ? `OpenShift 4.${t.openshiftMinor}'s OLM (TokenRequest fallback since 4.16, openshift/operator-framework-olm#898)`
+    : `OLM ${t.olmVersion} (>= ${OLM_TOKEN_REQUEST_SINCE})`;
+  return [
+    `No token Secret: ${olm}, as declared in \`TenancyAppProps.targets\`, requests the installer's tokens with the TokenRequest API `
+    + 'when the ServiceAccount has no token Secret (`pkg/lib/scoped/token_retriever.go`, OLM PR #3377), so a long-lived token '
+    + 'Secret would be a credential nobody needs. The installer works the same; OLM gets short-lived tokens.',
+    '',
+  ];
 }

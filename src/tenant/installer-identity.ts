@@ -3,6 +3,7 @@ import { k8s } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { nonEmpty, orderAfter } from './private';
 import { PodSecurityLevel, ScopedOperatorTenantProps } from './scoped-operator-tenant-props';
+import { clusterTargetsOf, olmRequestsTokens } from '../core/cluster-targets';
 import { l1Metadata } from '../core/l1-metadata';
 
 /** The props the installer identity reads (the tenant's checked props). */
@@ -46,8 +47,12 @@ export class InstallerIdentity {
     });
     orderAfter(this.serviceAccount, this.namespace);
 
-    // 3. long-lived token Secret (L1: cdk8s-plus-28 ServiceAccountTokenSecret adds `immutable: false` and `stringData: {}`)
-    if (props.createTokenSecret ?? true) {
+    // 3. long-lived token Secret (L1: cdk8s-plus-28 ServiceAccountTokenSecret adds `immutable: false` and `stringData: {}`).
+    // By default only where the App's targets (TenancyAppProps.targets) declare an OLM that needs it: OLM >= 0.29
+    // uses a token Secret of the ServiceAccount if one exists and otherwise requests a token with the TokenRequest
+    // API (operator-lifecycle-manager pkg/lib/scoped/token_retriever.go, BearerTokenRetriever.Retrieve ->
+    // requestSAToken; PR #3377), so there the Secret is a long-lived credential nobody needs.
+    if (props.createTokenSecret ?? !olmRequestsTokens(clusterTargetsOf(scope))) {
       this.tokenSecret = new k8s.KubeSecret(scope, 'InstallerTokenSecret', {
         metadata: l1Metadata({
           name: props.tokenSecretName ?? serviceAccountName,

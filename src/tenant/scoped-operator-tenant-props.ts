@@ -153,7 +153,8 @@ export interface ScopedOperatorTenantProps {
    * not have any API secret", OLM issue #3376). OLM >= 0.29 requests a token with the TokenRequest API when the
    * Secret is missing (OLM PR #3377, `pkg/lib/scoped/token_retriever.go`; backported to OpenShift 4.16 as
    * openshift/operator-framework-olm#898), so it may be turned off there.
-   * @default true
+   * @default - true, unless the App's `TenancyAppProps.targets` declares OLM >= 0.29.0 or OpenShift >= 4.16
+   * (docs/version-targets.md)
    */
   readonly createTokenSecret?: boolean;
   /**

@@ -22,6 +22,7 @@ import { TenantSubscriptions } from './tenant-subscriptions';
 import { TenantTree, TreeTenant } from './tenant-tree';
 import { describeReach, webhookReach } from '../audit/webhook-reach';
 import { WebhookType } from '../bundle/operator-bundle';
+import { clusterTargetsOf, olmRequestsTokens } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
@@ -120,6 +121,17 @@ export class TenantFindings {
         fix: 'call grantSubscriptionManagement(subject) for the team that approves upgrades',
       });
     }
+    const targets = clusterTargetsOf(tenant);
+    if (tenant.tokenSecret === undefined && targets.declared.includes('olmVersion') && !olmRequestsTokens(targets)) {
+      // OLM < 0.29 fails without the Secret ("the service account does not have any API secret", OLM issue #3376)
+      out.push({
+        code: 'InstallerTokenSecretNeeded',
+        field: 'createTokenSecret',
+        value: `olmVersion ${targets.olmVersion}`,
+        message: `OLM ${targets.olmVersion} (declared in TenancyAppProps.targets) reads the installer's token from a token Secret only (TokenRequest fallback since 0.29.0, OLM PR #3377): without one every install in '${tenant.namespaceName}' fails`,
+        fix: 'remove createTokenSecret: false, or declare the OLM the cluster runs (>= 0.29.0)',
+      });
+    }
     if (ctx.props.upgradeStrategy === UpgradeStrategy.TECH_PREVIEW_UNSAFE_FAIL_FORWARD) {
       out.push({
         code: 'UnsafeUpgradeStrategy',
@@ -170,7 +182,7 @@ export class TenantFindings {
     this.invalidName(out, 'installerServiceAccountName', p.installerServiceAccountName, NameRule.DNS1123_SUBDOMAIN, 'ServiceAccount');
     this.invalidName(out, 'installerRoleName', p.installerRoleName, NameRule.PATH_SEGMENT, 'Role');
     this.invalidName(out, 'installerRoleBindingName', p.installerRoleBindingName, NameRule.PATH_SEGMENT, 'RoleBinding');
-    if (p.createTokenSecret ?? true) this.invalidName(out, 'tokenSecretName', p.tokenSecretName, NameRule.DNS1123_SUBDOMAIN, 'Secret');
+    if (this.t.tenant.tokenSecret !== undefined) this.invalidName(out, 'tokenSecretName', p.tokenSecretName, NameRule.DNS1123_SUBDOMAIN, 'Secret');
 
     if ((p.createNamespace ?? true) === false) {
       // one error per prop that would be silently dropped
