@@ -160,7 +160,7 @@ describe('ClusterExtension spec.serviceAccount: only for operator-controller <= 
       allowedPackages: [{ name: 'argocd-operator' }],
       extensions: [{
         packageName: 'argocd-operator',
-        name: 'argocd',
+        name: 'gitops-argocd', // a team's ClusterExtensions carry its prefix (issue 27)
         namespace: 'argocd',
         bundles: [argocd],
         legacyServiceAccount: 'argocd-installer',
@@ -176,7 +176,7 @@ describe('ClusterExtension spec.serviceAccount: only for operator-controller <= 
     expect(extension({ operatorControllerVersion: '1.10.3' })).toEqual({ spec: expect.objectContaining({ serviceAccount: { name: 'argocd-installer' } }), warnings: [] });
     const current = extension({ operatorControllerVersion: '1.11.0' });
     expect(Object.keys(current.spec).sort()).toEqual(['namespace', 'source']);
-    expect(current.warnings).toEqual([['extensions[argocd].legacyServiceAccount', 'argocd-installer',
+    expect(current.warnings).toEqual([['extensions[gitops-argocd].legacyServiceAccount', 'argocd-installer',
       'drop legacyServiceAccount (the permission preview and guardrails are the fence), or declare the operator-controller the cluster runs (<= 1.10)']]);
   });
 });

@@ -74,7 +74,7 @@ describe('TenancyApp with OutputLayout.GITOPS', () => {
     without.synth();
     expect(filesBelow(outdir).filter((f) => f.startsWith('tenants/team-a/subscription'))).toEqual([`tenants/team-a/subscription-${patched ? 'etcd-renamed' : 'etcd'}.yaml`]);
     expect(filesBelow(outdir).filter((f) => !f.startsWith('tenants/team-a/'))).toEqual([
-      'WARNINGS.txt', 'argocd/ignore-differences.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
+      'WARNINGS.txt', 'argocd/health-checks.yaml', 'argocd/ignore-differences.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
     ]);
     expect(parse(fs.readFileSync(path.join(outdir, 'kustomization.yaml'), 'utf8')).resources).toEqual(['tenants']);
   });

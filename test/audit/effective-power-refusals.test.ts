@@ -89,6 +89,12 @@ const ESCALATE_NS: Gain = {
   identities: ['ServiceAccount a/installer', 'ServiceAccount a/default', 'ServiceAccount a/runner-sa'], grants: ['a|ESCALATE|(any rules, escalate)'], unbounded: false,
 };
 
+/**
+ * ESCALATE_NS, and the identity's own Role `op` rewritten in place: an update or patch names the object, and the
+ * escalation check is made against that name (k8s pkg/registry/rbac/role/policybased, issue 23 item 3).
+ */
+const ESCALATE_NS_OWN_ROLE: Gain = { ...ESCALATE_NS, grants: [...ESCALATE_NS.grants, 'a|ESCALATE|op (rewritten, escalate)'] };
+
 const RECIPES: Recipe[] = [
   {
     name: 'escalate + create on roles (namespace a): any rules in a',
@@ -109,7 +115,7 @@ const RECIPES: Recipe[] = [
   {
     name: 'escalate + update on roles: any rules in a',
     rules: [rule([RBAC], ['roles'], ['escalate', 'update'])],
-    grants: ESCALATE_NS,
+    grants: ESCALATE_NS_OWN_ROLE,
     refusals: [
       ['update alone', [rule([RBAC], ['roles'], ['update'])]],
       ['escalate + update on one named role (the escalate probe names another)', [rule([RBAC], ['roles'], ['escalate']), rule([RBAC], ['roles'], ['update'], ['x'])]],
@@ -119,7 +125,7 @@ const RECIPES: Recipe[] = [
     // PATCH is authorized as `patch`, then reaches the same storage Update whose escalation check `escalate` passes
     name: 'escalate + patch on roles: any rules in a (PATCH runs the same Update)',
     rules: [rule([RBAC], ['roles'], ['escalate', 'patch'])],
-    grants: ESCALATE_NS,
+    grants: ESCALATE_NS_OWN_ROLE,
     refusals: [['patch alone', [rule([RBAC], ['roles'], ['patch'])]]],
   },
   {
@@ -127,7 +133,8 @@ const RECIPES: Recipe[] = [
     scope: '',
     rules: [rule([RBAC], ['clusterroles'], ['*'])],
     // cluster rules hold in namespace a too: the escalate there is found in the same round
-    grants: { identities: [], grants: ['|ESCALATE|(any rules, escalate)', 'a|ESCALATE|(any rules, escalate)'], unbounded: true },
+    // and its own ClusterRole `op` rewritten by name (issue 23 item 3)
+    grants: { identities: [], grants: ['|ESCALATE|(any rules, escalate)', 'a|ESCALATE|(any rules, escalate)', '|ESCALATE|op (rewritten, escalate)'], unbounded: true },
     refusals: [
       ['escalate + get on clusterroles', [rule([RBAC], ['clusterroles'], ['escalate', 'get'])], ''],
       ['escalate on clusterroles + create on roles (another resource)', [rule([RBAC], ['clusterroles'], ['escalate']), rule([RBAC], ['roles'], ['create'])], ''],
