@@ -60,7 +60,7 @@ describe('OLMT-054: writers of the OLM v1 APIs no team guardrail checks', () => 
     const cases: Array<[string, any[], string[]]> = [
       ['star verb', [role('r', [{ apiGroups: [OLM], resources: ['clusterextensions'], verbs: ['*'] }]), crb('b', 'r', [{ kind: 'User', name: 'u' }])], ['clusterextensions (create, patch, update)']],
       ['wildcard group', [role('r', [{ apiGroups: ['*'], resources: ['clustercatalogs'], verbs: ['update'] }]), crb('b', 'r', [{ kind: 'User', name: 'u' }])], ['clustercatalogs (update)']],
-      ['wildcard resource', [role('r', [{ apiGroups: [OLM], resources: ['*'], verbs: ['patch'] }]), crb('b', 'r', [{ kind: 'User', name: 'u' }])], 
+      ['wildcard resource', [role('r', [{ apiGroups: [OLM], resources: ['*'], verbs: ['patch'] }]), crb('b', 'r', [{ kind: 'User', name: 'u' }])],
         // `*` includes clusterobjectsets: patch on them is cluster-admin, so every write follows
         ['clusterextensions (create, patch, update)', 'clustercatalogs (create, patch, update)', 'clusterobjectsets (create, patch, update)']],
       ['resourceNames', [role('r', [{ apiGroups: [OLM], resources: ['clusterextensions'], resourceNames: ['team-b-etcd'], verbs: ['update'] }]), crb('b', 'r', [{ kind: 'User', name: 'u' }])], ['clusterextensions (update)']],
