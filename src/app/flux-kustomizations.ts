@@ -6,6 +6,7 @@
  * apply), so a tenant counts as ready only when its operators are installed.
  */
 import { FluxOptions, FluxTenantFolder } from './flux-kustomizations-props';
+import type { GitOpsFile } from './gitops-layout';
 import { checkFluxOptions } from './input-checks';
 import { OlmHealthChecks } from './olm-health';
 import { YamlWriter } from './yaml-writer';
@@ -21,7 +22,7 @@ export class FluxKustomizations {
    * The files of `flux/`: `kustomization.yaml` (kustomize, listing the others: point a Flux Kustomization or
    * `kubectl apply -k` at it), `cluster.yaml`, and `tenant-<namespace>.yaml` per tenant folder, sorted.
    */
-  public static files(options: FluxOptions, tenants: FluxTenantFolder[]): Array<{ path: string; content: string }> {
+  public static files(options: FluxOptions, tenants: FluxTenantFolder[]): GitOpsFile[] {
     const check = new InputCheck();
     const checked = checkFluxOptions(check, 'options', options ?? undefined);
     if (options === undefined || options === null) check.requiredObject('options', options, 'FluxOptions', "pass { path: './dist' }");
@@ -40,7 +41,7 @@ export class FluxKustomizations {
     return FluxKustomizations.render(checked!, folders.filter((t): t is FluxTenantFolder => t !== undefined));
   }
 
-  private static render(options: FluxOptions, tenants: FluxTenantFolder[]): Array<{ path: string; content: string }> {
+  private static render(options: FluxOptions, tenants: FluxTenantFolder[]): GitOpsFile[] {
     const prefix = options.namePrefix ?? 'tenancy';
     const base = options.path.replace(/\/+$/, '');
     const clusterName = `${prefix}-cluster`;

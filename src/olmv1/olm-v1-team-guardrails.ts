@@ -122,7 +122,7 @@ export class OlmV1TeamGuardrails extends Construct {
     // names of longer teams of the App whose prefix extends this team's (team `a` must not take team `a-b`'s `a-b-op`)
     const prefix = `${team}-`;
     const nameOk = () => {
-      const longer = this.longerTeamPrefixes();
+      const longer = this._longerTeamPrefixes();
       const name = "(request.operation == 'DELETE' ? oldObject : object).metadata.name";
       return `${name}.startsWith(${celString(prefix)})${longer.map((p) => ` && !${name}.startsWith(${celString(p)})`).join('')}`;
     };
@@ -130,7 +130,7 @@ export class OlmV1TeamGuardrails extends Construct {
       {
         expression: nameOk(),
         messageExpression: `'team ${team} may only create, update or delete ClusterExtensions named ${prefix}<name>${
-          this.longerTeamPrefixes().length > 0 ? ` (not ${this.longerTeamPrefixes().map((p) => `${p}<name>`).join(', ')}: names of other teams)` : ''}, got: ' + (request.operation == 'DELETE' ? oldObject : object).metadata.name`,
+          this._longerTeamPrefixes().length > 0 ? ` (not ${this._longerTeamPrefixes().map((p) => `${p}<name>`).join(', ')}: names of other teams)` : ''}, got: ' + (request.operation == 'DELETE' ? oldObject : object).metadata.name`,
       },
       {
         expression: `request.operation == 'CREATE' || (${owned('oldObject')})`,
@@ -202,7 +202,7 @@ export class OlmV1TeamGuardrails extends Construct {
    * the policy refuses them, so two teams never claim one name.
    */
   /** @internal */
-  public longerTeamPrefixes(): string[] {
+  public _longerTeamPrefixes(): string[] {
     const mine = `${this.teamName}-`;
     return [...new Set(this.node.root.node.findAll()
       .filter((c): c is OlmV1TeamGuardrails => c instanceof OlmV1TeamGuardrails && c !== this)

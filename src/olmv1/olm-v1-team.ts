@@ -243,7 +243,7 @@ export class OlmV1Team extends Construct {
     if (teams.some((t) => t.team === this.team)) {
       out.push({ code: 'DuplicateTeam', field: 'team', value: this.team, message: `two OlmV1Teams are named '${this.team}': both would claim the ClusterExtensions named '${this.team}-...' and labelled with it`, fix: 'give each team its own name' });
     }
-    const longer = this.guardrails.longerTeamPrefixes();
+    const longer = this.guardrails._longerTeamPrefixes();
     for (const name of Object.keys(this.extensions).sort()) {
       const other = longer.find((p) => name.startsWith(p));
       if (other) {
