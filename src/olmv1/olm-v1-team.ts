@@ -173,6 +173,16 @@ export class OlmV1Team extends Construct {
     if (versionProblem) {
       this.errors.push({ code: 'InvalidOperatorControllerVersion', field: 'operatorControllerVersion', value: props.operatorControllerVersion, message: versionProblem, fix: `use ${RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.join(' or ')}` });
     }
+    const declared = clusterTargetsOf(this).operatorControllerVersion;
+    if (version === undefined && declared !== undefined && !RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.includes(`v${declared}`)) {
+      this.warnings.push({
+        code: 'RendererVersionNotModelled',
+        field: 'operatorControllerVersion',
+        value: declared,
+        message: `TenancyAppProps.targets declares operator-controller ${declared}, whose renderer is not modelled: the preview renders as ${RegistryV1Render.DEFAULT_OPERATOR_CONTROLLER_VERSION} does`,
+        fix: `check the preview against that release's renderer, or set operatorControllerVersion to one of ${RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.join(', ')}`,
+      });
+    }
     this.crdChannel = props.crdChannel ?? (props.allowDeploymentConfig ? OlmV1CrdChannel.EXPERIMENTAL : OlmV1CrdChannel.STANDARD);
     if (this.crdChannel === OlmV1CrdChannel.STANDARD) {
       // the standard CRD has no spec.config: the API server prunes it (issue 27 item 8)
@@ -554,14 +564,26 @@ export class OlmV1Team extends Construct {
   }
 
   /**
+   * The operator-controller version the preview renders with: the team's `operatorControllerVersion`, else the one
+   * declared in `TenancyAppProps.targets` when the renderer models it (`v<version>`), else the default (v1.11.0).
+   */
+  private rendererVersion(): string | undefined {
+    const own = this.props.operatorControllerVersion;
+    if (own !== undefined) return RegistryV1Render.versionProblem(own) === undefined ? own : undefined;
+    const declared = clusterTargetsOf(this).operatorControllerVersion;
+    if (declared === undefined) return undefined;
+    const tag = `v${declared}`;
+    return RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.includes(tag) ? tag : undefined;
+  }
+
+  /**
    * What operator-controller renders for a bundle of the extension (its namespace and `deploymentConfig`), or its
    * refusal: each bundle is rendered once, for the preview and the legacy installer's rules alike.
    */
   private renderer(options: OlmV1ExtensionOptions): (bundle: OperatorBundle) => RegistryV1Render | string {
     const renderOptions: RegistryV1RenderOptions = {
       installNamespace: options.namespace,
-      ...(this.props.operatorControllerVersion !== undefined && RegistryV1Render.versionProblem(this.props.operatorControllerVersion) === undefined
-        ? { operatorControllerVersion: this.props.operatorControllerVersion } : {}),
+      ...(this.rendererVersion() !== undefined ? { operatorControllerVersion: this.rendererVersion() } : {}),
       ...(this.crdChannel === OlmV1CrdChannel.EXPERIMENTAL ? { crdChannel: this.crdChannel } : {}),
       ...(options.deploymentConfig !== undefined ? { deploymentConfig: options.deploymentConfig, deploymentConfigSupport: true } : {}),
     };

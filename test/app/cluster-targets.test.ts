@@ -168,12 +168,24 @@ describe('ClusterExtension spec.serviceAccount: only for operator-controller <= 
       }],
     });
     const ext = objectsOf(a).find((o) => o.kind === 'ClusterExtension');
-    return { spec: ext.spec, warnings: Diagnostics.warnings(a).filter((w) => w.code === 'LegacyServiceAccountIgnored').map((w) => [w.field, w.value, w.fix]) };
+    return {
+      spec: ext.spec,
+      warnings: Diagnostics.warnings(a).filter((w) => w.code === 'LegacyServiceAccountIgnored').map((w) => [w.field, w.value, w.fix]),
+      renderer: Diagnostics.warnings(a).filter((w) => w.code === 'RendererVersionNotModelled').map((w) => [w.field, w.value]),
+    };
   }
+
+  test('the preview renders as the declared operator-controller when it is modelled, and says so when it is not', () => {
+    expect(extension({ operatorControllerVersion: '1.11.0' }).renderer).toEqual([]);
+    expect(extension(undefined).renderer).toEqual([]);
+    expect(extension({ operatorControllerVersion: '1.10.3' }).renderer).toEqual([['operatorControllerVersion', '1.10.3']]);
+  });
 
   test('not declared and 1.10.0: spec.serviceAccount.name; 1.11.0: no serviceAccount key at all, and a warning', () => {
     expect(extension(undefined).spec.serviceAccount).toEqual({ name: 'argocd-installer' });
-    expect(extension({ operatorControllerVersion: '1.10.3' })).toEqual({ spec: expect.objectContaining({ serviceAccount: { name: 'argocd-installer' } }), warnings: [] });
+    expect(extension({ operatorControllerVersion: '1.10.3' })).toEqual({
+      spec: expect.objectContaining({ serviceAccount: { name: 'argocd-installer' } }), warnings: [], renderer: [['operatorControllerVersion', '1.10.3']],
+    });
     const current = extension({ operatorControllerVersion: '1.11.0' });
     expect(Object.keys(current.spec).sort()).toEqual(['namespace', 'source']);
     expect(current.warnings).toEqual([['extensions[gitops-argocd].legacyServiceAccount', 'argocd-installer',
