@@ -115,32 +115,41 @@ describe('flux/', () => {
   });
 });
 
+/**
+ * team-a subscribed to etcd 0.9.4 (pinned, Manual) and an EtcdCluster that depends on the Subscription, synthesized in
+ * the GitOps layout with Flux Kustomizations; optionally with a cluster-scoped policy (so the layout has cluster/).
+ */
+function afterInstallPlatform(prefix: string, options: { clusterPolicy?: boolean; clusterAnnotations?: { [key: string]: string } } = {}): string {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true, flux: { path: './dist' } });
+  const chart = new Chart(app, 'platform');
+  if (options.clusterPolicy) new OpenShiftOperatorHubPolicy(chart, 'DefaultCatalogs');
+  const catalog = new CuratedCatalog(chart, 'Curated', {
+    image: 'registry.example.com/platform/curated-operators:v1',
+    packages: [{ name: 'etcd', channels: [{ name: 'singlenamespace-alpha' }] }],
+  });
+  const team = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true });
+  const etcd = team.subscribe({
+    packageName: 'etcd',
+    channel: 'singlenamespace-alpha',
+    catalog,
+    installPlanApproval: InstallPlanApproval.MANUAL,
+    startingCsv: 'etcdoperator.v0.9.4',
+    bundle: OperatorBundle.fromDirectory(path.join(BUNDLES, 'etcd', '0.9.4')),
+  });
+  new ApiObject(chart, 'Cluster', {
+    apiVersion: 'etcd.database.coreos.com/v1beta2',
+    kind: 'EtcdCluster',
+    metadata: { name: 'example', namespace: 'team-a', ...(options.clusterAnnotations ? { annotations: options.clusterAnnotations } : {}) },
+    spec: { size: 3, version: '3.2.13' },
+  }).node.addDependency(etcd);
+  app.synth();
+  return outdir;
+}
+
 describe('objects that need an operator\'s CRDs', () => {
   test('depending on the Subscription puts them in after-install/, one wave later, with SkipDryRunOnMissingResource, and Flux applies them after the tenant is healthy', () => {
-    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'after-install-'));
-    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true, flux: { path: './dist' } });
-    const chart = new Chart(app, 'platform');
-    const catalog = new CuratedCatalog(chart, 'Curated', {
-      image: 'registry.example.com/platform/curated-operators:v1',
-      packages: [{ name: 'etcd', channels: [{ name: 'singlenamespace-alpha' }] }],
-    });
-    const team = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true });
-    const etcd = team.subscribe({
-      packageName: 'etcd',
-      channel: 'singlenamespace-alpha',
-      catalog,
-      installPlanApproval: InstallPlanApproval.MANUAL,
-      startingCsv: 'etcdoperator.v0.9.4',
-      bundle: OperatorBundle.fromDirectory(path.join(BUNDLES, 'etcd', '0.9.4')),
-    });
-    const cluster = new ApiObject(chart, 'Cluster', {
-      apiVersion: 'etcd.database.coreos.com/v1beta2',
-      kind: 'EtcdCluster',
-      metadata: { name: 'example', namespace: 'team-a', annotations: { 'argocd.argoproj.io/sync-options': 'Prune=false' } },
-      spec: { size: 3, version: '3.2.13' },
-    });
-    cluster.node.addDependency(etcd);
-    app.synth();
+    const outdir = afterInstallPlatform('after-install-', { clusterAnnotations: { 'argocd.argoproj.io/sync-options': 'Prune=false' } });
     const readObj = (f: string) => parseYaml(fs.readFileSync(path.join(outdir, f), 'utf8'));
     expect(readObj('tenants/team-a/subscription-etcd.yaml').metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '2' });
     expect(readObj('tenants/team-a/kustomization.yaml').resources).not.toContain('etcdcluster-example.yaml');
@@ -204,27 +213,7 @@ describeWithKubectl('kubectl builds what the GitOps tools build', () => {
   });
 
   test('flux/ builds into the Kustomizations; the root builds with after-install/ last', () => {
-    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'after-install-kubectl-'));
-    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true, flux: { path: './dist' } });
-    const chart = new Chart(app, 'platform');
-    new OpenShiftOperatorHubPolicy(chart, 'DefaultCatalogs');
-    const catalog = new CuratedCatalog(chart, 'Curated', {
-      image: 'registry.example.com/platform/curated-operators:v1',
-      packages: [{ name: 'etcd', channels: [{ name: 'singlenamespace-alpha' }] }],
-    });
-    const team = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true });
-    const etcd = team.subscribe({
-      packageName: 'etcd',
-      channel: 'singlenamespace-alpha',
-      catalog,
-      installPlanApproval: InstallPlanApproval.MANUAL,
-      startingCsv: 'etcdoperator.v0.9.4',
-      bundle: OperatorBundle.fromDirectory(path.join(BUNDLES, 'etcd', '0.9.4')),
-    });
-    new ApiObject(chart, 'Cluster', {
-      apiVersion: 'etcd.database.coreos.com/v1beta2', kind: 'EtcdCluster', metadata: { name: 'example', namespace: 'team-a' }, spec: { size: 3 },
-    }).node.addDependency(etcd);
-    app.synth();
+    const outdir = afterInstallPlatform('after-install-kubectl-', { clusterPolicy: true });
     const flux = kubectlKustomize(path.join(outdir, 'flux'));
     expect(flux.ok).toBe(true);
     expect(parseAllDocuments(flux.output).map((d) => d.toJS().metadata.name)).toEqual([
