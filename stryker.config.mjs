@@ -24,7 +24,7 @@ export const TARGETS = {
     mutate: () => ['src/audit/effective-power.ts'],
     tests: ['test/audit/effective-power.test.ts', 'test/audit/effective-power-refusals.test.ts', 'test/audit/run-as-paths.test.ts'],
   },
-  'installer-rule-checks': { mutate: () => ['src/tenant/installer-rule-checks.ts'], tests: ['test/tenant/installer-rule-checks.test.ts'] },
+  'installer-rule-checks': { mutate: () => ['src/audit/installer-rule-checks.ts'], tests: ['test/audit/installer-rule-checks.test.ts'] },
   'version-range': {
     mutate: () => ['src/olmv1/version-range.ts'],
     // the guardrail CEL tests (olm-v1-team) exercise it too, at ~40 s a mutant on a shared machine: run target guardrails
@@ -33,8 +33,8 @@ export const TARGETS = {
   guardrails: { mutate: () => ['src/olmv1/olm-v1-team-guardrails.ts'], tests: ['test/olmv1/olm-v1-team.test.ts'] },
   'tenancy-audit': { mutate: () => ['src/audit/tenancy-audit.ts'], tests: ['test/audit/tenancy-audit-cases.test.ts'] },
   'yaml-writer': {
-    mutate: () => ['src/app/yaml-writer.ts', 'src/app/go-yaml.ts'],
-    tests: ['test/app/yaml-writer.test.ts', 'test/app/yaml-faithful.test.ts'],
+    mutate: () => ['src/output/yaml-writer.ts', 'src/output/go-yaml.ts'],
+    tests: ['test/output/yaml-writer.test.ts', 'test/output/yaml-faithful.test.ts'],
   },
   'cli-exit': {
     mutate: () => [lines('src/cli/preflight-command.ts', /const failing = results/, /return \{ exitCode: failing/)],

@@ -2,12 +2,14 @@
 export * as olm from './imports/olm';
 export * as openshift from './imports/openshift';
 export * from './core';
+export * from './output';
 export * from './rbac';
-export * from './olm';
 export * from './bundle';
+export * from './olm';
 export * from './preflight';
 export * from './tenant';
 export * from './audit';
+export * from './fbc';
 export * from './catalog';
 export * from './blueprint';
 export * from './app';

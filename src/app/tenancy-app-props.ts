@@ -1,7 +1,7 @@
 // The props of TenancyApp, apart so that its input checks need not import the App.
 import { AppProps } from 'cdk8s';
-import { FluxOptions } from './flux-kustomizations-props';
 import { ClusterTargets } from '../core/cluster-targets';
+import { FluxOptions } from '../output/flux-kustomizations-props';
 
 /** Where `TenancyApp.synth()` writes the objects. */
 export enum OutputLayout {

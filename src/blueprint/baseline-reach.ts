@@ -16,7 +16,7 @@ import { TenancyAudit } from '../audit/tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { SynthPass } from '../core/synth-pass';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
-import { appObjects, POWER_KINDS, tenantIdentities } from '../tenant/approver-reach';
+import { appObjects, POWER_KINDS, tenantIdentities } from '../tenant/checks/approver-reach';
 import type { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
 /** The writes that remove or change an object (patch is its own verb; deletecollection takes no name). */

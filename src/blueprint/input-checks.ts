@@ -3,8 +3,8 @@ import { BlueprintOperator, BlueprintOverride, BlueprintStampOptions, TenantBlue
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { InputCheck, prop, withUnknownProps } from '../core/input';
 import { AccessLevel } from '../olm/olm-naming';
-import { InstallPlanApproval } from '../tenant/operator-subscription-props';
 import { PodSecurityLevel } from '../tenant/scoped-operator-tenant-props';
+import { InstallPlanApproval } from '../tenant/subscriptions/operator-subscription-props';
 
 /** One operator of a blueprint (or of `extraOperators`): `undefined` (and errors) when it cannot be used. */
 function checkOperator(input: InputCheck, field: string, raw: unknown): BlueprintOperator | undefined {

@@ -5,12 +5,12 @@ import { Construct } from 'constructs';
 import { baselineRemovalFindings, externalIpFindings } from './baseline-reach';
 import { ManagedObjectsAdmissionPolicy } from './managed-objects-admission-policy';
 import { ServiceExternalIpsAdmissionPolicy } from './service-external-ips-admission-policy';
-import { refuseUnfaithfulOutputOnPlainApps } from '../app/faithful-output';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { InputCheck, KubernetesText, throwIfInvalid } from '../core/input';
 import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
+import { refuseUnfaithfulOutputOnPlainApps } from '../output/faithful-output';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 
 /** Container resource defaults of the baseline's LimitRange. */

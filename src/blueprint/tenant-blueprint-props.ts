@@ -3,9 +3,9 @@ import { TenantBaselineOptions } from './tenant-baseline';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { ICatalogSource } from '../catalog/catalog-source';
 import { AccessLevel } from '../olm/olm-naming';
-import { InstallPlanApproval } from '../tenant/operator-subscription-props';
-import { PinnedApproverOptions } from '../tenant/pinned-install-plan-approver';
 import { PodSecurityLevel } from '../tenant/scoped-operator-tenant-props';
+import { InstallPlanApproval } from '../tenant/subscriptions/operator-subscription-props';
+import { PinnedApproverOptions } from '../tenant/subscriptions/pinned-install-plan-approver';
 import { UpgradeGraph } from '../upgrade/upgrade-graph';
 
 /** An operator every tenant stamped from a blueprint subscribes to. */

@@ -6,8 +6,8 @@ import { BlueprintOperator, BlueprintOverride, BlueprintStampOptions, TenantBlue
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { describeValue, InputCheck, valueText } from '../core/input';
-import { InstallPlanApproval } from '../tenant/operator-subscription-props';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
+import { InstallPlanApproval } from '../tenant/subscriptions/operator-subscription-props';
 
 /**
  * An organisation's standard tenant, captured once and stamped per team in one line:

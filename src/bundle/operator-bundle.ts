@@ -5,9 +5,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
+import { InstallMode, InstallModes } from './install-modes';
 import { decodeManifestFile, decodeManifestStream, decodeYamlDocuments, depthOf, escapeControl as esc, LOADER_LIMITS, oneLine, readAtMost, sizeProblem } from '../core/yaml-or-json';
-import { InstallMode, InstallModes } from '../olm/install-modes';
+import { FileBasedCatalog } from '../fbc/file-based-catalog';
 import { parseLabelSelector } from '../rbac/label-selector';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 

@@ -7,7 +7,7 @@ import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
-import { SubscriptionConfigAllowance, SubscriptionConfigChecks, SubscriptionConfigOptIn } from '../tenant/subscription-config-checks';
+import { SubscriptionConfigAllowance, SubscriptionConfigChecks, SubscriptionConfigOptIn } from '../olm/subscription-config-checks';
 
 const VAP_KINDS = ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'];
 

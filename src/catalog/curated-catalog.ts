@@ -2,25 +2,25 @@ import * as path from 'path';
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source';
-import { CuratedList, CuratedPackage } from './curated-list';
-import { GoDuration } from './go-duration';
 import { ImageSetConfigurationOptions, MirrorConfig } from './mirror-config';
+import { OutputWriter, removeEntry } from '../output/output-files';
+import * as olm from '../imports/olm';
+import { IOperatorTenant } from './operator-tenant';
 import { catalogSourcesByLocation, checkDirectory } from './private';
-import { refuseUnfaithfulOutputOnPlainApps } from '../app/faithful-output';
-import { YamlWriter } from '../app/yaml-writer';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer, Diagnostics } from '../core/diagnostics';
+import { GoDuration } from '../core/go-duration';
 import { describeValue, INPUT_CODES, InputCheck, isObject, prop, throwIfInvalid, valueText, withUnknownProps } from '../core/input';
 import { l1Metadata } from '../core/l1-metadata';
 import { KubernetesNames, NameRule } from '../core/names';
-import { OutputWriter, removeEntry } from '../core/output-files';
-import * as olm from '../imports/olm';
-import { IOperatorTenant } from '../tenant/operator-tenant';
-import { FbcFilter, FbcFilterResult } from './fbc/fbc-filter';
-import { FbcFormat, FbcProblem } from './fbc/fbc-types';
-import { FbcValidator } from './fbc/fbc-validator';
-import { FbcWriter } from './fbc/fbc-writer';
-import { FileBasedCatalog } from './fbc/file-based-catalog';
+import { CuratedList, CuratedPackage } from '../fbc/curated-list';
+import { FbcFilter, FbcFilterResult } from '../fbc/fbc-filter';
+import { FbcFormat, FbcProblem } from '../fbc/fbc-types';
+import { FbcValidator } from '../fbc/fbc-validator';
+import { FbcWriter } from '../fbc/fbc-writer';
+import { FileBasedCatalog } from '../fbc/file-based-catalog';
+import { refuseUnfaithfulOutputOnPlainApps } from '../output/faithful-output';
+import { YamlWriter } from '../output/yaml-writer';
 
 /** Properties of a `CuratedCatalog`. */
 export interface CuratedCatalogProps {

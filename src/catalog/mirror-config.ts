@@ -15,9 +15,9 @@
  * `>=min <=max`). oc-mirror would otherwise keep only channel heads.
  */
 import * as semver from 'semver';
-import { FbcSchema } from './fbc/fbc-types';
-import { FileBasedCatalog } from './fbc/file-based-catalog';
-import { channelEntriesOf, str } from './fbc/internal';
+import { FbcSchema } from '../fbc/fbc-types';
+import { FileBasedCatalog } from '../fbc/file-based-catalog';
+import { channelEntriesOf, str } from '../fbc/internal';
 
 const TARGET_CATALOG = /^([a-z0-9]+((?:[._]|__|[-]*)[a-z0-9]+)*)(\/([a-z0-9]+((?:[._]|__|[-]*)[a-z0-9]+)*))*$/;
 

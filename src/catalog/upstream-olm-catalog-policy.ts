@@ -2,13 +2,13 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { CatalogSourceLocation } from './catalog-source';
 import { celStringList, checkDirectory, defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
-import { YamlWriter } from '../app/yaml-writer';
 import { admissionPolicyApiVersion } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
-import { OutputWriter } from '../core/output-files';
+import { OutputWriter } from '../output/output-files';
+import { YamlWriter } from '../output/yaml-writer';
 
 /** Properties of an `UpstreamOlmCatalogPolicy`. */
 export interface UpstreamOlmCatalogPolicyProps {

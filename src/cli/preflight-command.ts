@@ -11,11 +11,11 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { YamlWriter } from '../app/yaml-writer';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { nearestName } from '../core/input';
 import { KubernetesNames } from '../core/names';
 import { decodeManifestStream, escapeControl, LOADER_LIMITS, readAtMost } from '../core/yaml-or-json';
+import { YamlWriter } from '../output/yaml-writer';
 import { DefaultInstallerRules } from '../preflight/default-installer-rules';
 import {
   BindRoleAcceptance, BoundRoleKind, DerivedRoleBind, InstallerPermissions, InstallPreflight, NamespaceRules, PreflightResult,

@@ -4,3 +4,4 @@ export { Diagnostics, Diagnostic, Severity } from './diagnostics';
 export { DiagnosticDetails } from './diagnostic-details';
 export * from './policy-checks';
 export { ClusterTargets } from './cluster-targets';
+export * from './go-duration';

@@ -471,7 +471,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** A UTF-16 surrogate without its pair: no UTF-8 encoding exists, and go-yaml refuses `\uD800`-style escapes. */
 export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** The error for a string no reader of Kubernetes reads as written (the writer refuses it too: src/app/yaml-writer.ts). */
+/** The error for a string no reader of Kubernetes reads as written (the writer refuses it too: src/output/yaml-writer.ts). */
 function unrepresentable(field: string, value: string): DiagnosticDetails {
   return {
     code: 'UnrepresentableYamlValue',
@@ -665,7 +665,7 @@ export function checkScope(check: InputCheck, field: string, value: unknown): bo
 }
 
 /**
- * Kubernetes' checks of free-text keys and values the library writes into objects (src/app/yaml-writer.ts makes
+ * Kubernetes' checks of free-text keys and values the library writes into objects (src/output/yaml-writer.ts makes
  * every string faithful in the YAML; these are what the API server would refuse). Each returns why the value is
  * invalid, or `undefined`.
  */

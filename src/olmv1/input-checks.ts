@@ -4,9 +4,9 @@ import { CuratedClusterCatalog } from './curated-cluster-catalog';
 import type { OlmV1AllowedPackage, OlmV1TeamGuardrailsProps } from './olm-v1-team-guardrails-props';
 import type { OlmV1AcceptedRisk, OlmV1AcceptedWriter, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
 import { OlmV1CrdChannel } from './registry-v1-render';
+import { SensitiveGrant } from '../audit/installer-rule-checks';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { INPUT_CODES, InputCheck } from '../core/input';
-import { SensitiveGrant } from '../tenant/installer-rule-checks';
 
 const str = (check: InputCheck) => (v: unknown, f: string) => check.requiredString(f, v, `pass ${f} as a string`);
 

@@ -5,10 +5,10 @@
  */
 import { RegistryV1Render } from './registry-v1-render';
 import { EffectivePower, RbacSubject, SubjectKind } from '../audit/effective-power';
+import { InstallerRuleChecks, SensitiveGrant } from '../audit/installer-rule-checks';
+import { sharedRoleAggregation, sharedRoleAggregationText } from '../audit/shared-role-aggregation';
 import { describeReach, webhookReach } from '../audit/webhook-reach';
 import { PolicyRule } from '../rbac/policy-rule';
-import { InstallerRuleChecks, SensitiveGrant } from '../tenant/installer-rule-checks';
-import { sharedRoleAggregation, sharedRoleAggregationText } from '../tenant/shared-role-aggregation';
 
 /** Kinds of preview findings (their diagnostic codes). */
 export enum OlmV1PreviewFindingCode {

@@ -1,8 +1,8 @@
 import type { CuratedClusterCatalog } from './curated-cluster-catalog';
 import type { OlmV1AllowedPackage } from './olm-v1-team-guardrails-props';
 import type { OlmV1CrdChannel } from './registry-v1-render';
+import type { SensitiveGrant } from '../audit/installer-rule-checks';
 import type { OperatorBundle } from '../bundle/operator-bundle';
-import type { SensitiveGrant } from '../tenant/installer-rule-checks';
 
 // The props of OlmV1Team in a file of their own: input-checks.ts checks them and olm-v1-team.ts uses the checks
 // (no import circle in src/, test/core/import-cycles.test.ts).

@@ -10,6 +10,7 @@ import { OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
 import { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
 import { OlmV1CrdChannel, RegistryV1Render, RegistryV1RenderOptions } from './registry-v1-render';
 import { OlmV1VersionRange } from './version-range';
+import { SensitiveGrant } from '../audit/installer-rule-checks';
 import { olmV1UnfencedWriters } from '../audit/olm-v1-writers';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { clusterTargetsOf, operatorControllerLacksConfig, operatorControllerUsesServiceAccount } from '../core/cluster-targets';
@@ -22,7 +23,6 @@ import { PolicyChecks } from '../core/policy-checks';
 import { SynthPass } from '../core/synth-pass';
 import * as l1 from '../imports/olmv1';
 import { PolicyRules } from '../rbac/policy-rule';
-import { SensitiveGrant } from '../tenant/installer-rule-checks';
 import { PermissionDiffs } from '../upgrade/permission-diff';
 
 /**

@@ -12,11 +12,11 @@
  */
 import { ExternalRoleBind, InstallModel, InstallPlanModel, Requirement } from './install-plan-model';
 import { NamespaceTemplates } from './namespace-template';
+import { InstallModeFailureReason, InstallModes } from '../bundle/install-modes';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { isPlainRuleList, rulesKey } from '../core/content-cache';
 import { checkRuleShape, InputCheck, throwIfInvalid } from '../core/input';
 import { escapeControl } from '../core/yaml-or-json';
-import { InstallModeFailureReason, InstallModes } from '../olm/install-modes';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 

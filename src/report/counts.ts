@@ -3,8 +3,8 @@
  * once: both count with these, so "8 subscriptions" in one and "10" in the other cannot happen again (issue 30).
  */
 import { IConstruct } from 'constructs';
-import { OperatorSubscription } from '../tenant/operator-subscription';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
+import { OperatorSubscription } from '../tenant/subscriptions/operator-subscription';
 
 /** Every `OperatorSubscription` among `constructs`: a tenant's, and any other (e.g. an operator the platform installs). */
 export function subscriptionsAmong(constructs: IConstruct[]): OperatorSubscription[] {

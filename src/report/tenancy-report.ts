@@ -15,8 +15,8 @@ import { PolicyChecks } from '../core/policy-checks';
 import { InstallPreflight, PreflightResult } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
-import { SubscriptionInfo } from '../tenant/operator-subscription-props';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
+import { SubscriptionInfo } from '../tenant/subscriptions/operator-subscription-props';
 import { UpgradeAnalysis } from '../upgrade/upgrade-analysis';
 
 /** Options of `TenancyReport.markdown`. */

@@ -1,17 +1,17 @@
 // Runtime checks of the tenant constructs' props and arguments (see src/core/input.ts); internal, not re-exported.
 import { IConstruct } from 'constructs';
 import { DeriveScope } from './derive-scope';
-import { SensitiveGrant } from './installer-rule-checks';
-import { InstallPlanApproval, OperatorSubscriptionProps, PreflightEnforcement, SubscriptionConfig } from './operator-subscription-props';
 import { LegacyPullSecretAccess, PodSecurityLevel, RemovedOperatorOptions, ScopedOperatorTenantProps, UpgradeStrategy } from './scoped-operator-tenant-props';
-import { SubscriptionConfigOptIn } from './subscription-config-checks';
+import { InstallPlanApproval, OperatorSubscriptionProps, PreflightEnforcement, SubscriptionConfig } from './subscriptions/operator-subscription-props';
 import { TargetNamespaces } from './target-namespaces';
+import { SensitiveGrant } from '../audit/installer-rule-checks';
 import { ReachCode } from '../audit/reach-code';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { CatalogSourceLocation, CatalogSourceReference, CatalogSubscriptionRequest, ICatalogSource } from '../catalog/catalog-source';
 import { checkRuleShape, INPUT_CODES, InputCheck, KubernetesText, prop, withUnknownProps } from '../core/input';
 import { PolicySeverity } from '../core/policy-checks';
 import { OlmGeneration } from '../olm/olm-naming';
+import { SubscriptionConfigOptIn } from '../olm/subscription-config-checks';
 import { BoundRoleKind } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
 import { UpgradeGraph } from '../upgrade/upgrade-graph';

@@ -1,9 +1,9 @@
 // The props and plain-data types of ScopedOperatorTenant, apart so that its parts and input checks share them without
 // importing the construct.
 import { DeriveScope } from './derive-scope';
-import { SensitiveGrant, SensitiveGrantAcceptance } from './installer-rule-checks';
 import { TargetNamespaces } from './target-namespaces';
 import { AcceptedReach } from '../audit/audited-tenant';
+import { SensitiveGrant, SensitiveGrantAcceptance } from '../audit/installer-rule-checks';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { PolicySeverity } from '../core/policy-checks';
 import { OlmGeneration } from '../olm/olm-naming';

@@ -1,27 +1,26 @@
 import { ISubject, k8s } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
-import { CompactRole } from './compact-role';
+import { SystemNamespaces } from './checks/system-namespaces';
+import { PeopleGrantFacts } from './checks/tenant-conflicts';
+import { TenantFindings } from './checks/tenant-findings';
 import { CheckedTenantProps, checkRemovedOperator, checkSubject, checkTenantProps } from './input-checks';
-import { InstallerIdentity } from './installer-identity';
-import { InstallerRbac } from './installer-rbac';
-import { InstallerSensitiveGrants } from './installer-sensitive-grants';
-import { OperatorSubscription } from './operator-subscription';
-import { SubscriptionInfo, SubscriptionOptions } from './operator-subscription-props';
-import { IOperatorTenant } from './operator-tenant';
-import { PeopleAccess } from './people-access';
-import { PinnedApproverOptions, PinnedInstallPlanApprover } from './pinned-install-plan-approver';
 import { CHECKED_NAMESPACES, NAME_CHECKING_PARENTS, orderAfter } from './private';
+import { CompactRole } from './rbac/compact-role';
+import { InstallerIdentity } from './rbac/installer-identity';
+import { InstallerRbac } from './rbac/installer-rbac';
+import { InstallerSensitiveGrants } from './rbac/installer-sensitive-grants';
+import { SubjectRoleBinding } from './rbac/subject-role-binding';
 import { RemovedOperatorOptions, ScopedOperatorTenantProps, TenantAccessGrant, TenantSensitiveGrant } from './scoped-operator-tenant-props';
-import { SubjectRoleBinding } from './subject-role-binding';
-import { SystemNamespaces } from './system-namespaces';
+import { OperatorSubscription } from './subscriptions/operator-subscription';
+import { SubscriptionInfo, SubscriptionOptions } from './subscriptions/operator-subscription-props';
+import { IOperatorTenant } from '../catalog/operator-tenant';
+import { PeopleAccess } from './rbac/people-access';
+import { PinnedApproverOptions, PinnedInstallPlanApprover } from './subscriptions/pinned-install-plan-approver';
+import { TenantDayTwo } from './subscriptions/tenant-day-two';
+import { TenantSubscriptions, uniqueBundles } from './subscriptions/tenant-subscriptions';
 import { TargetNamespaces } from './target-namespaces';
 import * as annotations from './tenant-annotations';
-import { PeopleGrantFacts } from './tenant-conflicts';
-import { TenantDayTwo } from './tenant-day-two';
-import { TenantFindings } from './tenant-findings';
-import { TenantSubscriptions, uniqueBundles } from './tenant-subscriptions';
 import { TenantTree } from './tenant-tree';
-import { refuseUnfaithfulOutputOnPlainApps } from '../app/faithful-output';
 import { AuditedTenant } from '../audit/audited-tenant';
 import { registerAuditedTenant } from '../audit/registry';
 import { TenancyAudit } from '../audit/tenancy-audit';
@@ -35,6 +34,7 @@ import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
 import * as olm from '../imports/olm';
 import { OlmApiAccess, OlmGeneratedRbac } from '../olm/generated-rbac';
 import { AccessLevel, OlmGeneration } from '../olm/olm-naming';
+import { refuseUnfaithfulOutputOnPlainApps } from '../output/faithful-output';
 import { PreflightResult } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
 import { UpgradeAnalysisResult } from '../upgrade/upgrade-analysis';
@@ -185,7 +185,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     });
     this.dayTwo = new TenantDayTwo(ns, this.input);
 
-    // plain cdk8s Apps: strings cdk8s's writer would write unfaithfully are refused (src/app/faithful-output.ts)
+    // plain cdk8s Apps: strings cdk8s's writer would write unfaithfully are refused (src/output/faithful-output.ts)
     refuseUnfaithfulOutputOnPlainApps(this);
     this.addValidations();
   }

@@ -23,9 +23,9 @@ import { BlangSemver, SemverRange } from './blang-semver';
 import { checkFromBundles, checkFromCatalog } from './input-checks';
 import { clean, GRAPH_ORIGINS, GraphOrigin } from './private';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { FbcSchema } from '../catalog/fbc/fbc-types';
-import { FileBasedCatalog } from '../catalog/fbc/file-based-catalog';
 import { InputCheck, throwIfInvalid } from '../core/input';
+import { FbcSchema } from '../fbc/fbc-types';
+import { FileBasedCatalog } from '../fbc/file-based-catalog';
 
 /** How an upgrade edge is declared (several at once are possible). */
 export enum UpgradeEdgeKind {

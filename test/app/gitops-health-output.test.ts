@@ -6,9 +6,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, Chart } from 'cdk8s';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
-import { FluxKustomizations, GitOpsLayout, OlmHealthChecks, OutputLayout, TenancyApp } from '../../src/app';
+import { OutputLayout, TenancyApp } from '../../src/app';
 import { OperatorBundle } from '../../src/bundle';
 import { CuratedCatalog, OpenShiftOperatorHubPolicy } from '../../src/catalog';
+import { FluxKustomizations, GitOpsLayout, OlmHealthChecks } from '../../src/output';
 import { InstallPlanApproval, ScopedOperatorTenant } from '../../src/tenant';
 import { describeWithKubectl, kubectlKustomize } from '../util/kubectl';
 

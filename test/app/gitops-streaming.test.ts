@@ -10,9 +10,9 @@ import * as path from 'path';
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import * as fc from 'fast-check';
 import { CatalogSourceReference, GitOpsObject, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
-import { GitOpsFile, GitOpsLayout } from '../../src/app/gitops-layout';
-import { LayoutEntry, LayoutEntryMismatch } from '../../src/app/gitops-layout-entries';
-import { YamlWriter } from '../../src/app/yaml-writer';
+import { GitOpsFile, GitOpsLayout } from '../../src/output/gitops-layout';
+import { LayoutEntry, LayoutEntryMismatch } from '../../src/output/gitops-layout-entries';
+import { YamlWriter } from '../../src/output/yaml-writer';
 
 const STAGING = '.cdk8s-olm-tenancy-staging';
 

@@ -10,9 +10,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, Chart, YamlOutputType } from 'cdk8s';
 import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp, UpstreamOlmCatalogPolicy } from '../../src';
-import { GitOpsLayout } from '../../src/app/gitops-layout';
-import { LayoutEntryMismatch } from '../../src/app/gitops-layout-entries';
-import { _nodeOutputFsOps, _setOutputFsOps, cappedName, MAX_FILE_NAME_BYTES, OutputFsOps, OutputWriteError } from '../../src/core/output-files';
+import { GitOpsLayout } from '../../src/output/gitops-layout';
+import { LayoutEntryMismatch } from '../../src/output/gitops-layout-entries';
+import { _nodeOutputFsOps, _setOutputFsOps, cappedName, MAX_FILE_NAME_BYTES, OutputFsOps, OutputWriteError } from '../../src/output/output-files';
 import { HAS_KUBECTL, kubectlKustomize } from '../util/kubectl';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'output-safety-'));

@@ -2,8 +2,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import fc from 'fast-check';
+import { InstallModeType } from '../../src/bundle/install-modes';
 import { OperatorBundle, WebhookType } from '../../src/bundle/operator-bundle';
-import { InstallModeType } from '../../src/olm/install-modes';
 import { DEMO_CSV } from '../util/demo-csv';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { appAndChart, FakeTenant, synthErrors } from './helpers';
 import { CuratedCatalog, CuratedCatalogAdmissionPolicy, CuratedCatalogAdmissionPolicyProps, OlmServiceAccount } from '../../src/catalog';
-import { SubscriptionConfigChecks, SubscriptionConfigOptIn } from '../../src/tenant';
+import { SubscriptionConfigChecks, SubscriptionConfigOptIn } from '../../src/olm';
 import { AdmissionPolicyValidation } from '../util/admission-validation';
 import { admit } from '../util/cel-admission';
 

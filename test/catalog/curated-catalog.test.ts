@@ -5,8 +5,9 @@ import { Testing } from 'cdk8s';
 import { parse } from 'yaml';
 import { crdValidator } from './crd-schema';
 import { appAndChart, FakeTenant, synthErrors } from './helpers';
-import { CatalogSourceReference, CuratedCatalog, FbcValidator, FileBasedCatalog } from '../../src/catalog';
+import { CatalogSourceReference, CuratedCatalog } from '../../src/catalog';
 import { Diagnostics } from '../../src/core/diagnostics';
+import { FbcValidator, FileBasedCatalog } from '../../src/fbc';
 import * as olm from '../../src/imports/olm';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'catalogs');

@@ -1,4 +1,4 @@
-import { CuratedList } from '../../src/catalog';
+import { CuratedList } from '../../src/fbc';
 
 describe('CuratedList', () => {
   test('an empty list is a problem', () => {

@@ -1,7 +1,7 @@
 import * as path from 'path';
 import fc from 'fast-check';
 import * as semver from 'semver';
-import { CuratedPackage, FbcFilter, FbcSchema, FbcValidator, FbcWriter, FileBasedCatalog } from '../../src/catalog';
+import { CuratedPackage, FbcFilter, FbcSchema, FbcValidator, FbcWriter, FileBasedCatalog } from '../../src/fbc';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'catalogs');
 const APICURIO = FileBasedCatalog.fromPath(path.join(FIXTURES, 'community-operators-prod/catalogs/v4.21/apicurio-registry-3/catalog.yaml'));

@@ -6,11 +6,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
-import { FbcFilter } from '../../src/catalog/fbc/fbc-filter';
-import { FbcFormat, FbcProblem } from '../../src/catalog/fbc/fbc-types';
-import { FbcValidator } from '../../src/catalog/fbc/fbc-validator';
-import { FbcWriter } from '../../src/catalog/fbc/fbc-writer';
-import { FileBasedCatalog } from '../../src/catalog/fbc/file-based-catalog';
+import { FbcFilter } from '../../src/fbc/fbc-filter';
+import { FbcFormat, FbcProblem } from '../../src/fbc/fbc-types';
+import { FbcValidator } from '../../src/fbc/fbc-validator';
+import { FbcWriter } from '../../src/fbc/fbc-writer';
+import { FileBasedCatalog } from '../../src/fbc/file-based-catalog';
 
 const YAML_CATALOG = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'catalogs', 'community-operators-prod', 'catalogs', 'v4.20', 'kubevirt-wol', 'catalog.yaml'), 'utf8');
 const JSON_CATALOG = FbcWriter.toFiles(FileBasedCatalog.fromString(YAML_CATALOG, 'catalog.yaml'), FbcFormat.JSON)['kubevirt-wol/catalog.json'];

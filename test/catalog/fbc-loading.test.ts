@@ -10,11 +10,11 @@ import * as path from 'path';
 import { appAndChart, FakeTenant } from './helpers';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { CuratedCatalog } from '../../src/catalog/curated-catalog';
-import { FbcBlob, FbcFormat } from '../../src/catalog/fbc/fbc-types';
-import { FbcWriter } from '../../src/catalog/fbc/fbc-writer';
-import { FileBasedCatalog } from '../../src/catalog/fbc/file-based-catalog';
 import { Diagnostics } from '../../src/core/diagnostics';
 import { LOADER_LIMITS } from '../../src/core/yaml-or-json';
+import { FbcBlob, FbcFormat } from '../../src/fbc/fbc-types';
+import { FbcWriter } from '../../src/fbc/fbc-writer';
+import { FileBasedCatalog } from '../../src/fbc/file-based-catalog';
 
 const PKG = '{"schema":"olm.package","name":"a","defaultChannel":"s"}';
 const CHANNEL = '{"schema":"olm.channel","package":"a","name":"s","entries":[{"name":"a.v1.0.0"}]}';

@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { FbcValidator, FileBasedCatalog } from '../../src/catalog';
+import { FbcValidator, FileBasedCatalog } from '../../src/fbc';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'catalogs');
 

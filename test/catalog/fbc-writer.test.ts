@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { FbcFormat, FbcValidator, FbcWriter, FileBasedCatalog } from '../../src/catalog';
+import { FbcFormat, FbcValidator, FbcWriter, FileBasedCatalog } from '../../src/fbc';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'catalogs');
 

@@ -3,7 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { FbcSchema, FileBasedCatalog } from '../../src/catalog';
+import { FbcSchema, FileBasedCatalog } from '../../src/fbc';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'catalogs');
 const FOO = path.join(FIXTURES, 'operator-registry/alpha/action/testdata/list-index/foo/index.yaml');

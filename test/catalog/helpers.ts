@@ -1,7 +1,7 @@
 // Test helpers for the catalog constructs.
 import { App, Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
-import { IOperatorTenant } from '../../src/tenant/operator-tenant';
+import { IOperatorTenant } from '../../src/catalog/operator-tenant';
 
 /** A minimal IOperatorTenant (the real one, ScopedOperatorTenant, lives in src/tenant). */
 export class FakeTenant extends Construct implements IOperatorTenant {

@@ -1,6 +1,7 @@
 import * as path from 'path';
 import * as semver from 'semver';
-import { FbcFilter, FileBasedCatalog, MirrorConfig } from '../../src/catalog';
+import { MirrorConfig } from '../../src/catalog';
+import { FbcFilter, FileBasedCatalog } from '../../src/fbc';
 
 const APICURIO = FileBasedCatalog.fromPath(path.join(__dirname, '..', 'fixtures', 'catalogs', 'community-operators-prod/catalogs/v4.21/apicurio-registry-3/catalog.yaml'));
 const A = 'apicurio-registry-3';

@@ -5,42 +5,9 @@
  * (`*-props.ts`, `*-types.ts`). The import graph is read with `ts.preProcessFile` (imports and re-exports, no type
  * checking), so the test takes well under a second.
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
-
-const SRC = path.join(__dirname, '..', '..', 'src');
-
-/** Every .ts file of src/ except the generated L1 classes in src/imports. */
-function sourceFiles(dir: string = SRC): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (full !== path.join(SRC, 'imports')) out.push(...sourceFiles(full));
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
-      out.push(full);
-    }
-  }
-  return out.sort();
-}
-
-/** The relative imports and re-exports of each file (`import type` included), resolved to files. */
-function importGraph(files: string[]): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, false);
-    const deps = info.importedFiles
-      .map((f) => f.fileName)
-      .filter((name) => name.startsWith('.'))
-      .map((name) => {
-        const base = path.resolve(path.dirname(file), name);
-        return [`${base}.ts`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f)) ?? `${base} (unresolved)`;
-      });
-    graph.set(file, [...new Set(deps)].sort());
-  }
-  return graph;
-}
+import { importGraph, sourceFiles, SRC } from '../util/import-graph';
 
 /** The strongly connected components with more than one file (Tarjan), i.e. the import circles. */
 function circles(graph: Map<string, string[]>): string[][] {

@@ -10,7 +10,7 @@ import {
   CatalogSourceReference, Diagnostics, InstallPlanApproval, OperatorBundle, PolicyChecks, PolicySeverity, ReachCode, ScopedOperatorTenant,
   SensitiveGrant, TargetNamespaces, TenantBaseline, UpgradeStrategy,
 } from '../../src';
-import { LOWERED_CLUSTER_SCOPED_REASON } from '../../src/tenant/installer-rbac';
+import { LOWERED_CLUSTER_SCOPED_REASON } from '../../src/tenant/rbac/installer-rbac';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const bundle = (name: string, version: string) => OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', name, version));

@@ -6,9 +6,9 @@
  */
 import * as path from 'path';
 import { appAndChart, synthErrors } from './helpers';
+import { SensitiveGrant } from '../../src/audit';
 import { OperatorBundle } from '../../src/bundle';
 import { CuratedClusterCatalog, OlmV1AcceptedRisk, OlmV1Team } from '../../src/olmv1';
-import { SensitiveGrant } from '../../src/tenant';
 
 const GRAFANA = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'grafana-operator', '5.24.0'));
 const GRANTS = [

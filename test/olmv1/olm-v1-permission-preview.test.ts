@@ -3,10 +3,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { Testing } from 'cdk8s';
 import { appAndChart, synthErrors, validator } from './helpers';
+import { SensitiveGrant } from '../../src/audit';
 import { OperatorBundle } from '../../src/bundle';
 import { Diagnostics } from '../../src/core';
 import { CuratedClusterCatalog, OlmV1PermissionPreview, OlmV1PreviewFindingCode, OlmV1Team, OlmV1TeamProps, RegistryV1Render } from '../../src/olmv1';
-import { SensitiveGrant } from '../../src/tenant';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const shared = (name: string, version: string) => OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', name, version));

@@ -4,10 +4,10 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { InstallerRuleChecks } from '../../src/audit/installer-rule-checks';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { DefaultInstallerRules } from '../../src/preflight/default-installer-rules';
 import { InstallerPermissions, InstallPreflight, PreflightCode } from '../../src/preflight/install-preflight';
-import { InstallerRuleChecks } from '../../src/tenant/installer-rule-checks';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 const NS = 'team-a';

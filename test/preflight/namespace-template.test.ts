@@ -5,13 +5,13 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { InstallerRuleChecks, SensitiveGrant } from '../../src/audit/installer-rule-checks';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { CACHING } from '../../src/core/content-cache';
 import { DefaultInstallerRules } from '../../src/preflight/default-installer-rules';
 import { InstallerPermissions, InstallPreflight } from '../../src/preflight/install-preflight';
 import { PolicyRule } from '../../src/rbac/policy-rule';
 import { RbacRules } from '../../src/rbac/rbac-rules';
-import { InstallerRuleChecks, SensitiveGrant } from '../../src/tenant/installer-rule-checks';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 const bundles: OperatorBundle[] = fs.readdirSync(BUNDLES, { withFileTypes: true })

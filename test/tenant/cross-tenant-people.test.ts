@@ -6,7 +6,7 @@
 import { App, Chart, Testing } from 'cdk8s';
 import { Group, ISubject, ServiceAccount, User } from 'cdk8s-plus-28';
 import { AccessLevel, Diagnostics, ScopedOperatorTenant, TenancyAudit } from '../../src';
-import { TenantConflicts, TenantFacts } from '../../src/tenant/tenant-conflicts';
+import { TenantConflicts, TenantFacts } from '../../src/tenant/checks/tenant-conflicts';
 
 function platform(grant: (a: ScopedOperatorTenant, chart: Chart) => void): { app: App; a: ScopedOperatorTenant } {
   const app = Testing.app();

@@ -10,7 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { Diagnostics, InstallPlanApproval, OperatorBundle, ScopedOperatorTenant, ScopedOperatorTenantProps, SensitiveGrant, Severity, TenancyApp } from '../../src';
-import { ERRORS_FILE, removeStaleErrors, synthFailureMessage } from '../../src/app/synth-failure';
+import { ERRORS_FILE, removeStaleErrors, synthFailureMessage } from '../../src/output/synth-failure';
 import { synthErrorLines } from '../util/synth';
 
 const CLUSTERWIDE = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundle-history', 'etcd', '0.9.2-clusterwide'));

@@ -4,7 +4,7 @@ import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import fc from 'fast-check';
 import { AccessLevel, ScopedOperatorTenant, TargetNamespaces } from '../../src';
-import { findDuplicateObjects } from '../../src/tenant/duplicate-objects';
+import { findDuplicateObjects } from '../../src/tenant/checks/duplicate-objects';
 
 function newChart(): { app: App; chart: Chart } {
   const app = Testing.app();

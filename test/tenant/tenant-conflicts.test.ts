@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { DiagnosticDetails } from '../../src/core/diagnostic-details';
-import { TenantConflicts, TenantFacts } from '../../src/tenant/tenant-conflicts';
+import { TenantConflicts, TenantFacts } from '../../src/tenant/checks/tenant-conflicts';
 
 /**
  * The pairwise definition the indexed `TenantConflicts.find` must reproduce exactly (the implementation before

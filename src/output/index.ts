@@ -1,0 +1,9 @@
+// Writing what the library synthesizes: the GitOps layout (GitOpsLayout), the fields OLM writes back (OlmWrites),
+// the GitOps tools' health checks (OlmHealthChecks) and Flux Kustomizations. The YAML writer, the go-yaml rules and
+// the safe file writing are internal (not re-exported).
+export * from './gitops-layout-props';
+export * from './gitops-layout';
+export * from './olm-writes';
+export * from './olm-health';
+export * from './flux-kustomizations-props';
+export * from './flux-kustomizations';
