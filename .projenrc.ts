@@ -145,7 +145,9 @@ for (const dir of ['examples', 'bench', 'scripts']) {
 }
 
 // Keep API.md to the root module: the generated L1 imports would make it megabytes long.
+// API.md leads with the constructs a user starts from (scripts/api-md-start-here.js).
 project.tasks.tryFind('docgen')?.reset('jsii-docgen -o API.md -s root');
+project.tasks.tryFind('docgen')?.exec('node scripts/api-md-start-here.js');
 
 // Regenerate the typed L1 classes from the CRD copies kept in crds/ (never from ../shared at runtime).
 project.addTask('import:crds', {

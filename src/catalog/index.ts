@@ -4,6 +4,6 @@ export * from './operator-tenant';
 export * from './catalog-source';
 export * from './mirror-config';
 export * from './curated-catalog';
-export * from './curated-catalog-admission-policy';
+export { CuratedCatalogAdmissionPolicy, CuratedCatalogAdmissionPolicyProps } from './curated-catalog-admission-policy';
 export * from './openshift-operator-hub-policy';
 export * from './upstream-olm-catalog-policy';

@@ -1,7 +1,6 @@
-// Shared plumbing: name rules and synth-time diagnostics (errors and warnings).
-export * from './names';
+// Shared plumbing: synth-time diagnostics (errors and warnings), the policy registry, cluster version targets.
+// Name rules, input checks and Go durations are internal (the constructs check their input themselves).
 export { Diagnostics, Diagnostic, Severity } from './diagnostics';
 export { DiagnosticDetails } from './diagnostic-details';
 export * from './policy-checks';
 export { ClusterTargets } from './cluster-targets';
-export * from './go-duration';

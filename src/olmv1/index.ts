@@ -1,6 +1,7 @@
-// OLM v1 (operator-controller): curated ClusterCatalogs, team ClusterExtensions, admission guardrails.
+// OLM v1 (operator-controller): curated ClusterCatalogs, team ClusterExtensions, admission guardrails. The
+// bundle validators operator-controller runs (registry-v1-validators.ts) run inside RegistryV1Render; internal.
 export * from './version-range';
-export * from './curated-cluster-catalog';
+export { CuratedClusterCatalog, CuratedClusterCatalogProps } from './curated-cluster-catalog';
 export * from './olm-v1-team-guardrails-props';
 export * from './olm-v1-team-guardrails';
 export * from './olm-v1-team-props';
@@ -8,4 +9,3 @@ export * from './olm-v1-team';
 export * from './registry-v1-render';
 export * from './olm-v1-permission-preview';
 export * from './olm-v1-installer-rbac';
-export * from './registry-v1-validators';

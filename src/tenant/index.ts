@@ -13,4 +13,3 @@ export * from './rbac/subject-role-binding';
 export * from './subscriptions/operator-subscription-props';
 export * from './subscriptions/operator-subscription';
 export * from './subscriptions/pinned-install-plan-approver';
-export * from './checks/system-namespaces';

@@ -5,7 +5,8 @@
  * simulated with `as any`: jsii languages behave the same.
  */
 import { Chart } from 'cdk8s';
-import { GitOpsLayout, OutputLayout, TenancyApp, TenancyReport } from '../../src';
+import { GitOpsLayout, OutputLayout, TenancyApp } from '../../src';
+import { TenancyReport } from '../../src/report/tenancy-report';
 import { synthErrorLines } from '../util/synth';
 
 const synthErrors = (app: TenancyApp): string[] => synthErrorLines(app);

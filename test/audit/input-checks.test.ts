@@ -4,7 +4,8 @@
  * Plain JavaScript is simulated with `as any`.
  */
 import { Chart, Testing } from 'cdk8s';
-import { BuiltinRoles, EffectivePower, SubjectKind, TenancyAudit } from '../../src';
+import { EffectivePower, SubjectKind, TenancyAudit } from '../../src';
+import { BuiltinRoles } from '../../src/audit/builtin-roles';
 
 describe('EffectivePower', () => {
   test('label with a kind outside SubjectKind', () => {

@@ -1,4 +1,4 @@
-import { CuratedList } from '../../src/fbc';
+import { CuratedList } from '../../src/fbc/curated-list';
 
 describe('CuratedList', () => {
   test('an empty list is a problem', () => {

@@ -1,7 +1,8 @@
 import * as path from 'path';
 import fc from 'fast-check';
 import * as semver from 'semver';
-import { CuratedPackage, FbcFilter, FbcSchema, FbcValidator, FbcWriter, FileBasedCatalog } from '../../src/fbc';
+import { CuratedPackage, FbcFilter, FbcValidator, FbcWriter, FileBasedCatalog } from '../../src/fbc';
+import { FbcSchema } from '../../src/fbc/fbc-types';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'catalogs');
 const APICURIO = FileBasedCatalog.fromPath(path.join(FIXTURES, 'community-operators-prod/catalogs/v4.21/apicurio-registry-3/catalog.yaml'));

@@ -3,7 +3,8 @@ import * as os from 'os';
 import * as path from 'path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { FbcSchema, FileBasedCatalog } from '../../src/fbc';
+import { FileBasedCatalog } from '../../src/fbc';
+import { FbcSchema } from '../../src/fbc/fbc-types';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'catalogs');
 const FOO = path.join(FIXTURES, 'operator-registry/alpha/action/testdata/list-index/foo/index.yaml');

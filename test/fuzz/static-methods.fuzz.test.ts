@@ -6,13 +6,13 @@ import * as path from 'path';
 import { Chart } from 'cdk8s';
 import * as fc from 'fast-check';
 import { expectNoCrash, garbage, goodOrGarbage, nastyString, SEED } from './garbage';
-import {
-  AccessLevel, BlangSemver, BuiltinRoles, CuratedList, Diagnostics, EffectivePower, FluxKustomizations, GitOpsLayout, GoDuration,
-  InstallerPermissions, InstallerRuleChecks, InstallModes, InstallPreflight, KubernetesNames, NameRule, OlmGeneration, OlmHealthChecks, OlmNaming,
-  OperatorBundle, OutputLayout,
-  PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, PolicyRule, PolicyRules, RbacRules, ReachCode, SemverRange, SubjectKind, TenancyApp,
-  TenancyAudit, TenancyReport, TenantBaseline, UpgradeAnalysis, UpgradeGraph, SensitiveGrant,
-} from '../../src';
+import { AccessLevel, Diagnostics, EffectivePower, FluxKustomizations, GitOpsLayout, InstallerPermissions, InstallerRuleChecks, InstallModes, InstallPreflight, OlmGeneration, OlmHealthChecks, OlmNaming, OperatorBundle, OutputLayout, PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, PolicyRule, PolicyRules, RbacRules, ReachCode, SubjectKind, TenancyApp, TenancyAudit, TenantBaseline, UpgradeAnalysis, UpgradeGraph, SensitiveGrant } from '../../src';
+import { BuiltinRoles } from '../../src/audit/builtin-roles';
+import { GoDuration } from '../../src/core/go-duration';
+import { KubernetesNames, NameRule } from '../../src/core/names';
+import { CuratedList } from '../../src/fbc/curated-list';
+import { TenancyReport } from '../../src/report/tenancy-report';
+import { BlangSemver, SemverRange } from '../../src/upgrade/blang-semver';
 
 const list = fc.array(fc.constantFrom('', '*', 'get', 'pods', 'apps', 'x/y', '*/scale', '/healthz', '/metrics/*', 'Get'), { maxLength: 3 });
 const goodRule: fc.Arbitrary<PolicyRule> = fc.record(

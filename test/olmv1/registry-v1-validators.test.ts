@@ -5,7 +5,8 @@
  */
 import * as fc from 'fast-check';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
-import { RegistryV1Contents, RegistryV1Render, RegistryV1Validators } from '../../src/olmv1';
+import { RegistryV1Render } from '../../src/olmv1';
+import { RegistryV1Contents, RegistryV1Validators } from '../../src/olmv1/registry-v1-validators';
 import { expectNoCrash, garbage, goodOrGarbage, SEED } from '../fuzz/garbage';
 
 // apimachinery IsDNS1123Subdomain's messages as upstream's test spells them

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AuthenticatedUser, BindingSubject, SubjectMatcher } from '../../src';
+import { AuthenticatedUser, BindingSubject, SubjectMatcher } from '../../src/rbac/subject-matcher';
 import { serviceAccountNamespaces } from '../../src/rbac/subject-matcher';
 import { expectNoCrash, garbage, goodOrGarbage, SEED } from '../fuzz/garbage';
 

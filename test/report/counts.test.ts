@@ -8,7 +8,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart } from 'cdk8s';
 import { buildPlatform } from '../../examples/platform';
-import { CatalogSourceReference, OperatorSubscription, OutputLayout, ScopedOperatorTenant, TenancyApp, TenancyReport } from '../../src';
+import { CatalogSourceReference, OperatorSubscription, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
+import { TenancyReport } from '../../src/report/tenancy-report';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'report-counts-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));

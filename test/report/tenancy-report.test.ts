@@ -3,10 +3,8 @@ import { App, Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import { buildPlatform } from '../../examples/platform';
 import { buildUpgradeTenant } from '../../examples/upgrade-demo';
-import {
-  AccessLevel, CatalogSourceReference, DeriveScope, InstallPlanApproval, OperatorBundle, RbacRules, ReachCode, ScopedOperatorTenant, TenancyAudit,
-  TenancyReport, UpgradeAnalysis,
-} from '../../src';
+import { AccessLevel, CatalogSourceReference, DeriveScope, InstallPlanApproval, OperatorBundle, RbacRules, ReachCode, ScopedOperatorTenant, TenancyAudit, UpgradeAnalysis } from '../../src';
+import { TenancyReport } from '../../src/report/tenancy-report';
 import { case1 } from '../audit/leaky-cases';
 import { synthObjects } from '../util/synth';
 

@@ -7,10 +7,8 @@
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import fc from 'fast-check';
-import {
-  BoundRoleKind, CatalogSourceReference, InstallerPermissions, InstallerRuleChecks, InstallPreflight, OperatorBundle, PolicyRule,
-  ScopedOperatorTenant, SensitiveGrant, TenancyReport,
-} from '../../src';
+import { BoundRoleKind, CatalogSourceReference, InstallerPermissions, InstallerRuleChecks, InstallPreflight, OperatorBundle, PolicyRule, ScopedOperatorTenant, SensitiveGrant } from '../../src';
+import { TenancyReport } from '../../src/report/tenancy-report';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const CATALOG = CatalogSourceReference.fromName('curated', 'team-a');

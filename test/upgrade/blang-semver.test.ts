@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { BlangSemver, SemverRange } from '../../src';
+import { BlangSemver, SemverRange } from '../../src/upgrade/blang-semver';
 
 // Ported from github.com/blang/semver v4 `range_test.go` (TestParseRange), the parser OLM uses for olm.skipRange.
 const PARSE_RANGE: Array<[string, Array<[string, boolean]>]> = [

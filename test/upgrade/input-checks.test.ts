@@ -5,9 +5,8 @@
  */
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
-import {
-  BlangSemver, OperatorBundle, PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, SemverRange, UpgradeAnalysis, UpgradeGraph,
-} from '../../src';
+import { OperatorBundle, PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, UpgradeAnalysis, UpgradeGraph } from '../../src';
+import { BlangSemver, SemverRange } from '../../src/upgrade/blang-semver';
 
 const ETCD = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4'));
 const BUNDLE_FIX = 'Fix: pass OperatorBundle objects, e.g. from OperatorBundle.fromDirectory(path) or OperatorBundle.fromCatalogPackage(file, package)';

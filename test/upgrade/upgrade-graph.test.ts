@@ -1,6 +1,7 @@
 import * as path from 'path';
 import * as fc from 'fast-check';
-import { FileBasedCatalog, OperatorBundle, SemverRange, UpgradeEdgeKind, UpgradeGraph, UpgradeGraphEntry } from '../../src';
+import { FileBasedCatalog, OperatorBundle, UpgradeEdgeKind, UpgradeGraph, UpgradeGraphEntry } from '../../src';
+import { SemverRange } from '../../src/upgrade/blang-semver';
 
 const HISTORY = path.join(__dirname, '..', 'fixtures', 'bundle-history');
 
