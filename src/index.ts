@@ -7,6 +7,7 @@ export * from './olm';
 export * from './bundle';
 export * from './preflight';
 export * from './tenant';
+export * from './platform';
 export * from './audit';
 export * from './catalog';
 export * from './blueprint';

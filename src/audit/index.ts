@@ -4,3 +4,4 @@ export { BuiltinRole, BuiltinRoles } from './builtin-roles';
 export { ReachCode } from './reach-code';
 export { AcceptedReach, AuditedTenant, TenancyAuditInput } from './audited-tenant';
 export { ReachFinding, TenantAuditResult, TenancyAuditResult, TenancyAudit } from './tenancy-audit';
+export { GlobalOperatorFacts, GlobalOperatorDriver, GlobalOperatorAuditResult } from './global-operator-drivers';

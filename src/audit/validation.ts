@@ -98,3 +98,25 @@ export function tenancyAuditDiagnostics(construct: IConstruct): { errors: Diagno
   }
   return { errors, warnings };
 }
+
+/**
+ * The OLMT-055 diagnostics of the global install `construct` (`GlobalOperatorInstall`, found by its construct path):
+ * not accepted drivers as errors, accepted ones as warnings (with the reason).
+ */
+export function globalOperatorDiagnostics(construct: IConstruct): { errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] } {
+  const root = construct.node.root;
+  const cache = cacheOf(root);
+  const pass = SynthPass.current(root);
+  if (!cache.result || (pass !== undefined && cache.pass !== pass)) refresh(root, cache);
+  const errors: DiagnosticDetails[] = [];
+  const warnings: DiagnosticDetails[] = [];
+  for (const g of cache.result?.globalOperators ?? []) {
+    if (g.install !== construct.node.path) continue;
+    for (const d of g.drivers) {
+      const details = { code: d.code, field: `install(${g.packageName})`, value: d.subject, message: d.message, fix: d.fix };
+      if (d.accepted) warnings.push({ ...details, message: `${d.message} (accepted: ${d.acceptedReason})` });
+      else errors.push(details);
+    }
+  }
+  return { errors, warnings };
+}
