@@ -557,7 +557,7 @@ const CHECKS: PolicyCheck[] = [
     summary: 'a tenant identity (installer, operator, person) may create objects of the APIs of an operator the platform installs for all namespaces with OLM\'s own client: '
       + 'the operator acts on them with its cluster-wide ServiceAccounts',
     fix: "remove the create (or *) on the operator's APIs from the identity, or install({ packageName, tenantsMayDriveReason }) on the GlobalOperatorInstall",
-    example: "globalInstall.install({ packageName: 'grafana-operator', bundle }) with a tenant operator holding create on * in its namespace",
+    example: "globalInstall.install({ packageName: 'grafana-operator', bundle }) and a tenant with installerRules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }]",
   },
 ];
 
