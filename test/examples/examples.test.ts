@@ -111,7 +111,11 @@ describe('examples/platform.ts: the operators the platform installs itself (issu
     expect(md.split('\n').filter((l) => l.startsWith('## ')).slice(0, 3)).toEqual([
       '## Warnings', '## Operators the platform installs for all namespaces', '## Who installs what, and who may do what',
     ]);
-    expect(md).toContain('| grafana-operator | v5 | platform-operators/curated-operators | Manual | grafana-operator.v5.24.0 | none |');
+    // the lines docs/platform-operators.md shows
+    expect(md).toContain('## Operators the platform installs for all namespaces\n');
+    expect(md).toContain('\n### namespace platform-operators (OperatorGroup `platform-operators`)\n');
+    expect(md).toContain('\n| package | channel | catalog | approval | bundle | tenant identities that may drive it |\n');
+    expect(md).toContain('\n| grafana-operator | v5 | platform-operators/curated-operators | Manual | grafana-operator.v5.24.0 | none |\n');
     expect(TenancyAudit.ofConstruct(app).globalOperators!.map((g) => [g.packageName, g.apis.length, g.drivers.length])).toEqual([
       ['grafana-operator', 13, 0], ['rabbitmq-cluster-operator', 1, 0],
     ]);
