@@ -160,7 +160,9 @@ export function buildPlatform(app: App): Platform {
       ['grafana-operator', 'v5', 'grafana-operator', '5.24.0'],
       ['rabbitmq-cluster-operator', 'stable', 'rabbitmq-cluster-operator', '2.22.3'],
     ]) {
-      global.install({ packageName, channel, catalog: curated, installPlanApproval: InstallPlanApproval.MANUAL, bundle: exampleBundle(name, version) });
+      global.install({
+        packageName, channel, catalog: curated, installPlanApproval: InstallPlanApproval.MANUAL, bundle: exampleBundle(name, version),
+      });
     }
   }
 

@@ -163,7 +163,9 @@ function ownedApis(bundle: OperatorBundle | undefined): Array<{ name: string; gr
   return out.filter((a, i) => out.findIndex((b) => b.name === a.name) === i).sort((a, b) => cmp(a.name, b.name));
 }
 
-function driver(o: GlobalOperatorFacts, tenant: string, subject: string, apis: string[], namespaces: string[], path: string[], what: string, fix: string): GlobalOperatorDriver {
+function driver(
+  o: GlobalOperatorFacts, tenant: string, subject: string, apis: string[], namespaces: string[], path: string[], what: string, fix: string,
+): GlobalOperatorDriver {
   const accepted = typeof o.acceptedReason === 'string' && o.acceptedReason.trim() !== '';
   return {
     code: TENANT_CAN_DRIVE_GLOBAL_OPERATOR,

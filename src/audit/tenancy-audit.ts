@@ -8,8 +8,8 @@ import { IConstruct } from 'constructs';
 import { AuditedTenant, TenancyAuditInput } from './audited-tenant';
 import { CLUSTER_ADMIN_RULES } from './builtin-roles';
 import { EffectivePower, PowerGrant, PowerObject, RbacSubject, RoleOrigin, SubjectKind, subjectLabel } from './effective-power';
-import { checkAuditInput, checkAuditResult, checkPowerObjects, checkTenancyAuditArg } from './input-checks';
 import { GlobalOperatorAuditResult, globalOperatorDrivers, GlobalOperatorFacts } from './global-operator-drivers';
+import { checkAuditInput, checkAuditResult, checkPowerObjects, checkTenancyAuditArg } from './input-checks';
 import { ReachCode } from './reach-code';
 import { auditedTenantsOf, auditInputOf, forEachAuditedManifest, globalOperatorsOf } from './registry';
 import { OperatorBundle } from '../bundle/operator-bundle';
@@ -125,17 +125,6 @@ export class TenancyAudit {
     return { ...tenantsResult, globalOperators: globalOperatorDrivers(auditInputOf(scope), globals, subjectsOf, (t) => objectsFor(t, true)) };
   }
 
-  private static ofConstructTenants(scope: IConstruct): TenancyAuditResult {
-    // confinement depends on the bindings only: when every tenant is confined, the other objects are not read
-    // (scanned one by one: thousands of manifests are not held at once)
-    const scan = new LeakScan();
-    forEachAuditedManifest(scope, BINDING_KINDS, (m) => scan.add(m));
-    const tenants = auditedTenantsOf(scope);
-    for (const t of tenants) scan.addLeaks(tenantLeaks(t));
-    if (tenants.every((t) => isConfinedTenant(t, scan.confined))) return { tenants: tenants.map(confinedResult) };
-    return TenancyAudit.run(auditInputOf(scope));
-  }
-
   /** The result as readable text: per tenant, its subjects and each finding with its path. */
   public static report(result: TenancyAuditResult): string {
     checkAuditResult(result);
@@ -181,6 +170,17 @@ export class TenancyAudit {
    */
   public static _auditUnoptimized(input: TenancyAuditInput): TenancyAuditResult {
     return TenancyAudit.run(input, false);
+  }
+
+  private static ofConstructTenants(scope: IConstruct): TenancyAuditResult {
+    // confinement depends on the bindings only: when every tenant is confined, the other objects are not read
+    // (scanned one by one: thousands of manifests are not held at once)
+    const scan = new LeakScan();
+    forEachAuditedManifest(scope, BINDING_KINDS, (m) => scan.add(m));
+    const tenants = auditedTenantsOf(scope);
+    for (const t of tenants) scan.addLeaks(tenantLeaks(t));
+    if (tenants.every((t) => isConfinedTenant(t, scan.confined))) return { tenants: tenants.map(confinedResult) };
+    return TenancyAudit.run(auditInputOf(scope));
   }
 
   /**

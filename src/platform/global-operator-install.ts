@@ -125,7 +125,10 @@ export class GlobalOperatorInstall extends Construct {
     return this.installed.map((i) => ({
       subscription: i.subscription,
       preview: GlobalOperatorPermissionPreview.of({
-        namespace: this.namespaceName, operatorGroupName: this.operatorGroupName, bundle: i.subscription.bundles[0], olmGeneration: this.olmGeneration,
+        namespace: this.namespaceName,
+        operatorGroupName: this.operatorGroupName,
+        bundle: i.subscription.bundles[0],
+        olmGeneration: this.olmGeneration,
       }),
       ...(i.reason !== undefined ? { tenantsMayDriveReason: i.reason } : {}),
     }));
@@ -186,7 +189,7 @@ export class GlobalOperatorInstall extends Construct {
         value: other.node.path,
         message: `package ${other.packageName} is installed for all namespaces here and subscribed again by ${other.node.path} (namespace ${other.namespace}): `
           + 'OLM fails the second CSV owning the same APIs in an OperatorGroup that intersects this AllNamespaces group (InterOperatorGroupOwnerConflict)',
-        fix: `remove one of the two; tenants use the global operator's APIs`,
+        fix: 'remove one of the two; tenants use the global operator\'s APIs',
       });
     }
     return out;

@@ -324,7 +324,7 @@ function globalInstallsSection(scope: IConstruct, audit: TenancyAuditResult): st
   const installs = scope.node.findAll().filter((c): c is GlobalOperatorInstall => c instanceof GlobalOperatorInstall);
   if (installs.length === 0) return [];
   const out: string[] = ['## Operators the platform installs for all namespaces', ''];
-  out.push("OLM installs them with its own cluster-admin client (an AllNamespaces OperatorGroup without `spec.serviceAccountName`): "
+  out.push('OLM installs them with its own cluster-admin client (an AllNamespaces OperatorGroup without `spec.serviceAccountName`): '
     + 'the most powerful installs of the platform. Their operators act on their custom resources in every namespace.', '');
   for (const install of installs) {
     const results = (audit.globalOperators ?? []).filter((g) => g.install === install.node.path);

@@ -7,7 +7,8 @@ import * as path from 'path';
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { Group, k8s, User } from 'cdk8s-plus-28';
 import {
-  AccessLevel, BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, GlobalOperatorInstall, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
+  AccessLevel, BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, GlobalOperatorInstall,
+  olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
   PolicyChecks, PolicySeverity, PreflightEnforcement, ScopedOperatorTenant, SensitiveGrant, TargetNamespaces, TenantBaseline, UpgradeStrategy,
 } from '../../src';
 import { CuratedClusterCatalog, OlmV1ExtensionOptions, OlmV1Team } from '../../src/olmv1';

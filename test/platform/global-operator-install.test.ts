@@ -19,7 +19,9 @@ const REASON = 'cluster-wide operators, installed by the platform team (PLAT-142
 
 // read off the CSVs' clusterPermissions (test/fixtures/bundles/*/manifests): grafana-operator get/list/watch secrets,
 // create deployments, update services and configmaps; rabbitmq-cluster-operator also create pods/exec, create statefulsets
-const GRAFANA_GRANTS: SensitiveGrant[] = [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE];
+const GRAFANA_GRANTS: SensitiveGrant[] = [
+  SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE,
+];
 const RABBITMQ_GRANTS: SensitiveGrant[] = [SensitiveGrant.POD_EXEC, ...GRAFANA_GRANTS];
 
 function fixture() {
@@ -127,7 +129,9 @@ describe('GlobalOperatorPermissionPreview (the OLM v1 preview vocabulary)', () =
   test('without a bundle: unknown, never nothing', () => {
     const p = GlobalOperatorPermissionPreview.of({ namespace: 'ops', operatorGroupName: 'ops' });
     expect(p).toEqual({
-      namespace: 'ops', known: false, subjects: [],
+      namespace: 'ops',
+      known: false,
+      subjects: [],
       findings: [{ kind: 'Unknown', subject: 'namespace ops', what: "no bundle given: what the operator's ServiceAccounts get is unknown; OLM installs whatever the CSV asks for with its own cluster-admin client (unbounded)" }],
     });
   });
