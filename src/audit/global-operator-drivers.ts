@@ -6,7 +6,7 @@
  * (the App's objects, the tenants' facts, the global operators' facts), findings out.
  */
 import { AuditedTenant, TenancyAuditInput } from './audited-tenant';
-import { EffectivePower, PowerObject, RbacSubject, someNameAllows, subjectLabel } from './effective-power';
+import { EffectivePower, PowerObject, RbacSubject, ruleAllows, subjectLabel } from './effective-power';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { OlmGeneration } from '../olm/olm-naming';
 
@@ -118,7 +118,8 @@ export function globalOperatorDrivers(
         let path: string[] | undefined;
         for (const g of power._of(s).grants) {
           for (const api of apis) {
-            if (!someNameAllows(g.rules, { verb: 'create', apiGroup: api.group, resource: api.plural })) continue;
+            // a create request has no name: a rule with resourceNames never allows it (RBAC `ResourceNameMatches`)
+            if (!ruleAllows(g.rules, { verb: 'create', apiGroup: api.group, resource: api.plural })) continue;
             const where = found.get(api.name) ?? new Set<string>();
             where.add(g.namespace);
             found.set(api.name, where);
