@@ -106,8 +106,9 @@ export function tenancyAuditDiagnostics(construct: IConstruct): { errors: Diagno
 export function globalOperatorDiagnostics(construct: IConstruct): { errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] } {
   const root = construct.node.root;
   const cache = cacheOf(root);
-  const pass = SynthPass.current(root);
-  if (!cache.result || (pass !== undefined && cache.pass !== pass)) refresh(root, cache);
+  // refreshed here too (a fingerprint check outside a SynthPass): a global install validated without its root (a
+  // Chart's validation) must not read a result from before its last install(); there are few global installs
+  refresh(root, cache);
   const errors: DiagnosticDetails[] = [];
   const warnings: DiagnosticDetails[] = [];
   for (const g of cache.result?.globalOperators ?? []) {

@@ -224,3 +224,14 @@ describe('OLMT-055: tenant identities that may drive a global operator', () => {
     expect(PolicyChecks.byId('OLMT-055')).toMatchObject({ code: 'TenantCanDriveGlobalOperator', severity: 'ERROR', relaxable: false });
   });
 });
+
+describe('OLMT-055 across validations of one App (the audit cache)', () => {
+  test('an install added after a first validation is audited at the next one', () => {
+    const { chart } = fixture();
+    new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a', installerRules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }] });
+    const g = new GlobalOperatorInstall(chart, 'Global', { reason: REASON });
+    expect(codes(chart).errors.filter((c) => c === 'TenantCanDriveGlobalOperator')).toEqual([]);
+    g.install({ packageName: 'rabbitmq-cluster-operator', catalog: CATALOG, bundle: RABBITMQ });
+    expect(codes(chart).errors.filter((c) => c === 'TenantCanDriveGlobalOperator')).toEqual(['TenantCanDriveGlobalOperator']);
+  });
+});
