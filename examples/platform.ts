@@ -9,12 +9,12 @@
  *   proves at synth time that OLM can install it with the tenant's installer ServiceAccount.
  */
 import * as path from 'path';
-import { ApiObject, App, Chart } from 'cdk8s';
+import { App, Chart } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import { buildBlueprintTeams } from './blueprints';
 import {
-  AccessLevel, CuratedCatalog, CuratedCatalogAdmissionPolicy, FileBasedCatalog, InstallPlanApproval, olm,
-  OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, OperatorBundle, OperatorSubscription, PodSecurityLevel, ScopedOperatorTenant,
+  AccessLevel, CuratedCatalog, CuratedCatalogAdmissionPolicy, FileBasedCatalog, GlobalOperatorInstall, InstallPlanApproval,
+  OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, OperatorBundle, PodSecurityLevel, ScopedOperatorTenant,
 } from '../src';
 
 const FIXTURES = path.join(__dirname, '..', 'test', 'fixtures');
@@ -146,26 +146,22 @@ export function buildPlatform(app: App): Platform {
   // could become every other tenant's installer, so no tenant may install them. The platform team installs them
   // itself, as OLM's default global install does (`openshift-operators`): a namespace of their own, an
   // AllNamespaces OperatorGroup without an installer ServiceAccount (OLM installs them with its own client), and
-  // every team uses their APIs. They are the platform's trusted operators, outside the tenancy audit; the tenants
-  // stay isolated from each other (AUDIT.txt: no tenant reaches another).
+  // GlobalOperatorInstall makes that visible: TENANCY.md lists them first with what their ServiceAccounts can do, and
+  // the audit names every tenant identity that may create their custom resources (OLMT-055: AUDIT.txt shows none
+  // here; a team granted them later fails the synth until install({ tenantsMayDriveReason }) accepts it by reason).
+  // The tenants stay isolated from each other (AUDIT.txt).
   {
     const chart = new Chart(app, 'platform-operators');
-    const namespace = 'platform-operators';
-    new ApiObject(chart, 'Namespace', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
-    new olm.OperatorGroup(chart, 'OperatorGroup', {
-      metadata: {
-        name: 'platform-operators',
-        namespace,
-        annotations: { 'cdk8s-olm-tenancy.io/reason': 'operators with cluster-wide permissions, installed by the platform team (PLAT-142, PLAT-151)' },
-      },
-      spec: {}, // no targetNamespaces: AllNamespaces; no serviceAccountName: OLM installs with its own client
+    const global = new GlobalOperatorInstall(chart, 'GlobalOperators', {
+      namespaceName: 'platform-operators',
+      reason: 'operators with cluster-wide permissions, installed by the platform team (PLAT-142, PLAT-151)',
     });
     for (const [packageName, channel, name, version] of [
       ['grafana-operator', 'v5', 'grafana-operator', '5.24.0'],
       ['rabbitmq-cluster-operator', 'stable', 'rabbitmq-cluster-operator', '2.22.3'],
     ]) {
-      new OperatorSubscription(chart, packageName, {
-        namespace, packageName, channel, catalog: curated, installPlanApproval: InstallPlanApproval.MANUAL, bundle: exampleBundle(name, version),
+      global.install({
+        packageName, channel, catalog: curated, installPlanApproval: InstallPlanApproval.MANUAL, bundle: exampleBundle(name, version),
       });
     }
   }

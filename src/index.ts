@@ -8,6 +8,7 @@ export * from './bundle';
 export * from './olm';
 export * from './preflight';
 export * from './tenant';
+export * from './platform';
 export * from './audit';
 export * from './fbc';
 export * from './catalog';

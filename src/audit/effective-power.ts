@@ -907,7 +907,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 }
 
 /** `EffectivePower.allows` without its input checks (the closure's probes: rules read with `PolicyRules.fromJson`). */
-function ruleAllows(rules: PolicyRule[], request: ResourceRequest): boolean {
+export function ruleAllows(rules: PolicyRule[], request: ResourceRequest): boolean {
   let resource = request.resource ?? '';
   let sub = request.subresource ?? '';
   if (request.subresource === undefined && resource.includes('/')) {

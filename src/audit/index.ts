@@ -4,3 +4,4 @@ export { ReachCode } from './reach-code';
 export { AcceptedReach, AuditedTenant, TenancyAuditInput } from './audited-tenant';
 export { ReachFinding, TenantAuditResult, TenancyAuditResult, TenancyAudit } from './tenancy-audit';
 export * from './installer-rule-checks';
+export { GlobalOperatorFacts, GlobalOperatorDriver, GlobalOperatorAuditResult } from './global-operator-drivers';

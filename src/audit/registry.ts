@@ -7,6 +7,7 @@ import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import type { AuditedTenant, TenancyAuditInput } from './audited-tenant';
 import type { PowerObject } from './effective-power';
+import type { GlobalOperatorFacts } from './global-operator-drivers';
 import { SynthPass } from '../core/synth-pass';
 
 interface Registered {
@@ -17,6 +18,8 @@ interface Registered {
 }
 
 const TENANTS = new WeakMap<IConstruct, Registered[]>();
+/** The global installs (`GlobalOperatorInstall`) of each tree, each giving its operators' facts. */
+const GLOBAL_OPERATORS = new WeakMap<IConstruct, Array<{ construct: IConstruct; facts: () => GlobalOperatorFacts[] }>>();
 
 /** Kinds the audit reads from the App. */
 const AUDITED_KINDS = new Set([
@@ -30,6 +33,21 @@ export function registerAuditedTenant(construct: IConstruct, facts: () => Audite
   const list = TENANTS.get(root);
   if (list) list.push({ construct, facts, key });
   else TENANTS.set(root, [{ construct, facts, key }]);
+}
+
+/** Registers a construct of `construct`'s tree that installs operators for all namespaces (`GlobalOperatorInstall`). */
+export function registerGlobalOperators(construct: IConstruct, facts: () => GlobalOperatorFacts[]): void {
+  const root = construct.node.root;
+  const list = GLOBAL_OPERATORS.get(root);
+  if (list) list.push({ construct, facts });
+  else GLOBAL_OPERATORS.set(root, [{ construct, facts }]);
+}
+
+/** The facts of the global operators registered under `scope` (all of its App's when `scope` is the root), in construct order. */
+export function globalOperatorsOf(scope: IConstruct): GlobalOperatorFacts[] {
+  const root = scope.node.root;
+  const under = (c: IConstruct) => scope === root || c === scope || c.node.scopes.includes(scope);
+  return (GLOBAL_OPERATORS.get(root) ?? []).filter((r) => under(r.construct)).flatMap((r) => r.facts());
 }
 
 /**
@@ -51,7 +69,8 @@ function fingerprintOf(root: IConstruct): string {
     const f = r.facts();
     return [{ ...f, bundles: (f.bundles ?? []).map((b) => b.name) }, r.key()];
   });
-  const hash = createHash('sha256').update(JSON.stringify(tenants));
+  const globals = globalOperatorsOf(root).map((g) => ({ ...g, bundle: g.bundle?.name }));
+  const hash = createHash('sha256').update(JSON.stringify(globals.length > 0 ? [tenants, globals] : tenants));
   forEachAuditedManifest(root, AUDITED_KINDS, (m) => hash.update('\n').update(JSON.stringify(m)));
   return hash.digest('hex');
 }

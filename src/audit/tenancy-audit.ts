@@ -8,9 +8,10 @@ import { IConstruct } from 'constructs';
 import { AuditedTenant, TenancyAuditInput } from './audited-tenant';
 import { CLUSTER_ADMIN_RULES } from './builtin-roles';
 import { EffectivePower, PowerGrant, PowerObject, RbacSubject, RoleOrigin, SubjectKind, subjectLabel } from './effective-power';
+import { GlobalOperatorAuditResult, globalOperatorDrivers, GlobalOperatorFacts } from './global-operator-drivers';
 import { checkAuditInput, checkAuditResult, checkPowerObjects, checkTenancyAuditArg } from './input-checks';
 import { ReachCode } from './reach-code';
-import { auditedTenantsOf, auditInputOf, forEachAuditedManifest } from './registry';
+import { auditedTenantsOf, auditInputOf, forEachAuditedManifest, globalOperatorsOf } from './registry';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { BoundedCache, CACHING, contentKey } from '../core/content-cache';
 import { InputCheck, throwIfInvalid } from '../core/input';
@@ -63,6 +64,12 @@ export interface TenantAuditResult {
 export interface TenancyAuditResult {
   /** Per tenant, in input order. */
   readonly tenants: TenantAuditResult[];
+  /**
+   * Per operator the platform installs for all namespaces (`GlobalOperatorInstall`), in construct order: the tenant
+   * identities that may create objects of its APIs (OLMT-055).
+   * @default - none (no global install)
+   */
+  readonly globalOperators?: GlobalOperatorAuditResult[];
 }
 
 const RULES_IN_MESSAGE = 4;
@@ -95,17 +102,27 @@ export class TenancyAudit {
     return TenancyAudit.run(input);
   }
 
-  /** The audit of the tenants registered under `scope`'s root (every `ScopedOperatorTenant`), over every object of the App. */
+  /**
+   * Which tenant identities may create objects of the APIs (owned CRDs) of operators the platform installs for all
+   * namespaces with OLM's own client: the identities `audit` audits, through the same effective-power model, with
+   * what OLM creates for the global operators (provided-API ClusterRoles aggregated to admin/edit/view) added.
+   */
+  public static globalOperators(input: TenancyAuditInput, operators: GlobalOperatorFacts[]): GlobalOperatorAuditResult[] {
+    checkAuditInput(input, ENUMS);
+    if (!Array.isArray(operators)) throw new Error('TenancyAudit.globalOperators: operators must be a list of GlobalOperatorFacts');
+    return globalOperatorDrivers(input, operators, subjectsOf, (t) => objectsFor(t, true));
+  }
+
+  /**
+   * The audit of the tenants registered under `scope`'s root (every `ScopedOperatorTenant`), over every object of the
+   * App, and the drivers of the App's global operators (`GlobalOperatorInstall`) when it has any.
+   */
   public static ofConstruct(scope: IConstruct): TenancyAuditResult {
     checkTenancyAuditArg('ofConstruct', scope, ENUMS);
-    // confinement depends on the bindings only: when every tenant is confined, the other objects are not read
-    // (scanned one by one: thousands of manifests are not held at once)
-    const scan = new LeakScan();
-    forEachAuditedManifest(scope, BINDING_KINDS, (m) => scan.add(m));
-    const tenants = auditedTenantsOf(scope);
-    for (const t of tenants) scan.addLeaks(tenantLeaks(t));
-    if (tenants.every((t) => isConfinedTenant(t, scan.confined))) return { tenants: tenants.map(confinedResult) };
-    return TenancyAudit.run(auditInputOf(scope));
+    const tenantsResult = TenancyAudit.ofConstructTenants(scope);
+    const globals = globalOperatorsOf(scope);
+    if (globals.length === 0) return tenantsResult;
+    return { ...tenantsResult, globalOperators: globalOperatorDrivers(auditInputOf(scope), globals, subjectsOf, (t) => objectsFor(t, true)) };
   }
 
   /** The result as readable text: per tenant, its subjects and each finding with its path. */
@@ -121,6 +138,18 @@ export class TenancyAudit {
         for (const r of f.rules.slice(0, RULES_IN_MESSAGE)) lines.push(`    ${RbacRules.format(r, f.namespace)}`);
         if (f.rules.length > RULES_IN_MESSAGE) lines.push(`    ... ${f.rules.length - RULES_IN_MESSAGE} more rule(s)`);
         if (f.accepted) lines.push(`    accepted: ${f.acceptedReason}`);
+      }
+    }
+    for (const g of result.globalOperators ?? []) {
+      const open = g.drivers.filter((d) => !d.accepted).length;
+      const tenants = new Set(g.drivers.map((d) => d.tenant)).size;
+      lines.push(`global operator ${g.packageName} (namespace ${g.namespace}, installed by the platform with OLM's own client): `
+        + (!g.apisKnown ? 'its APIs are unknown (no bundle)' : g.drivers.length === 0 ? `no tenant identity may create its APIs (${g.apis.join(', ')})`
+          : `${g.drivers.length} identit${g.drivers.length === 1 ? 'y' : 'ies'} of ${tenants} tenant(s) may drive it, ${open} not accepted`));
+      for (const d of g.drivers) {
+        lines.push(`  ${d.accepted ? 'accepted' : 'ERROR'} ${d.code}: ${d.subject === '*' ? 'every tenant identity, unknown' : `${d.subject} (tenant ${d.tenant}) may create ${d.apis.join(', ')} ${d.namespaces.includes('') ? 'in every namespace' : `in namespace ${d.namespaces.join(', ')}`}`}`);
+        if (d.path.length > 0) lines.push(`    path: ${d.path.join(' -> ')}`);
+        if (d.accepted) lines.push(`    accepted: ${d.acceptedReason}`);
       }
     }
     // the conclusion a reader looks for: does any tenant reach beyond its own namespaces?
@@ -141,6 +170,17 @@ export class TenancyAudit {
    */
   public static _auditUnoptimized(input: TenancyAuditInput): TenancyAuditResult {
     return TenancyAudit.run(input, false);
+  }
+
+  private static ofConstructTenants(scope: IConstruct): TenancyAuditResult {
+    // confinement depends on the bindings only: when every tenant is confined, the other objects are not read
+    // (scanned one by one: thousands of manifests are not held at once)
+    const scan = new LeakScan();
+    forEachAuditedManifest(scope, BINDING_KINDS, (m) => scan.add(m));
+    const tenants = auditedTenantsOf(scope);
+    for (const t of tenants) scan.addLeaks(tenantLeaks(t));
+    if (tenants.every((t) => isConfinedTenant(t, scan.confined))) return { tenants: tenants.map(confinedResult) };
+    return TenancyAudit.run(auditInputOf(scope));
   }
 
   /**
@@ -354,7 +394,7 @@ function confinedResult(t: AuditedTenant): TenantAuditResult {
 }
 
 /** The identities audited for a tenant: its installer, the operators' ServiceAccounts, its people; each once. */
-function subjectsOf(t: AuditedTenant): RbacSubject[] {
+export function subjectsOf(t: AuditedTenant): RbacSubject[] {
   const ns = t.namespace;
   const installer: RbacSubject = { kind: SubjectKind.SERVICE_ACCOUNT, name: t.installerServiceAccountName, namespace: ns };
   const subjects: RbacSubject[] = [installer];

@@ -98,3 +98,26 @@ export function tenancyAuditDiagnostics(construct: IConstruct): { errors: Diagno
   }
   return { errors, warnings };
 }
+
+/**
+ * The OLMT-055 diagnostics of the global install `construct` (`GlobalOperatorInstall`, found by its construct path):
+ * not accepted drivers as errors, accepted ones as warnings (with the reason).
+ */
+export function globalOperatorDiagnostics(construct: IConstruct): { errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] } {
+  const root = construct.node.root;
+  const cache = cacheOf(root);
+  // refreshed here too (a fingerprint check outside a SynthPass): a global install validated without its root (a
+  // Chart's validation) must not read a result from before its last install(); there are few global installs
+  refresh(root, cache);
+  const errors: DiagnosticDetails[] = [];
+  const warnings: DiagnosticDetails[] = [];
+  for (const g of cache.result?.globalOperators ?? []) {
+    if (g.install !== construct.node.path) continue;
+    for (const d of g.drivers) {
+      const details = { code: d.code, field: `install(${g.packageName})`, value: d.subject, message: d.message, fix: d.fix };
+      if (d.accepted) warnings.push({ ...details, message: `${d.message} (accepted: ${d.acceptedReason})` });
+      else errors.push(details);
+    }
+  }
+  return { errors, warnings };
+}

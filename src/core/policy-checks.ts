@@ -548,6 +548,17 @@ const CHECKS: PolicyCheck[] = [
     fix: "bind the grant to a team's group, remove it, or acceptedWriters: [{ identity, reason }] on an OlmV1Team",
     example: 'a ClusterRoleBinding giving User alice create on clusterextensions in an App with OLM v1 teams',
   },
+  {
+    id: 'OLMT-055',
+    code: 'TenantCanDriveGlobalOperator',
+    severity: PolicySeverity.ERROR,
+    // a GlobalOperatorInstall has no policyChecks: it is accepted by reason per operator
+    relaxable: false,
+    summary: 'a tenant identity (installer, operator, person) may create objects of the APIs of an operator the platform installs for all namespaces with OLM\'s own client: '
+      + 'the operator acts on them with its cluster-wide ServiceAccounts',
+    fix: "remove the create (or *) on the operator's APIs from the identity, or install({ packageName, tenantsMayDriveReason }) on the GlobalOperatorInstall",
+    example: "globalInstall.install({ packageName: 'grafana-operator', bundle }) and a tenant with installerRules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }]",
+  },
 ];
 
 const BY_CODE = new Map(CHECKS.map((c) => [c.code, c] as const));

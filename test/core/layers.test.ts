@@ -21,6 +21,7 @@ export const LAYERS: string[][] = [
   ['audit', 'upgrade'], // effective power and sensitive grants; upgrade graphs and analyses
   ['cli'], // the preflight command line
   ['tenant'], // ScopedOperatorTenant and its parts
+  ['platform'], // GlobalOperatorInstall: operators the platform installs for all namespaces
   ['blueprint', 'report', 'olmv1'], // blueprints and baselines; TENANCY.md; OLM v1 teams
   ['app'], // TenancyApp: one synth pass over everything
   ['.'], // src/index.ts: re-exports only

@@ -7,7 +7,8 @@ import * as path from 'path';
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { Group, k8s, User } from 'cdk8s-plus-28';
 import {
-  AccessLevel, BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
+  AccessLevel, BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, GlobalOperatorInstall,
+  olm, OpenShiftOperatorHubPolicy, OlmGeneration, OperatorBundle,
   PolicyChecks, PolicySeverity, PreflightEnforcement, ScopedOperatorTenant, SensitiveGrant, TargetNamespaces, TenantBaseline, UpgradeStrategy,
 } from '../../src';
 import { CuratedClusterCatalog, OlmV1ExtensionOptions, OlmV1Team } from '../../src/olmv1';
@@ -205,6 +206,10 @@ const DRIVERS: Record<string, (chart: Chart) => void> = {
   },
   OlmV1BundleRefused: (chart) => olmV1Team(chart, { packageName: 'etcd', namespace: 'team-a', bundles: [bundle('etcd', '0.9.4')] }),
   OlmV1ExtensionNotPreviewed: (chart) => olmV1Team(chart, { packageName: 'prometheus', namespace: 'team-a' }),
+  TenantCanDriveGlobalOperator: (chart) => {
+    new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }] });
+    new GlobalOperatorInstall(chart, 'Global', { reason: 'platform operators (PLAT-1)' }).install({ packageName: 'grafana-operator', catalog: CATALOG, bundle: bundle('grafana-operator', '5.24.0') });
+  },
   OlmV1UnfencedWriter: (chart) => {
     olmV1Team(chart, { packageName: 'prometheus', namespace: 'team-a' });
     new ApiObject(chart, 'AliceWritesExtensions', {

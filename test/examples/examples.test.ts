@@ -1,7 +1,7 @@
 import { App, Testing } from 'cdk8s';
 import { buildPlatform } from '../../examples/platform';
 import { buildFailingTenant, buildFixedTenant } from '../../examples/preflight-demo';
-import { Diagnostics } from '../../src';
+import { Diagnostics, GlobalOperatorInstall, TenancyAudit, TenancyReport } from '../../src';
 import { SchemaValidator } from '../util/schema-validator';
 
 describe('examples/preflight-demo.ts: the docs\' default Role vs derived permissions', () => {
@@ -88,6 +88,37 @@ describe('examples/platform.ts', () => {
   test('the only warnings are the CRDs OLM creates itself (cluster-wide, shared by tenants): no accepted reach (TenancyAudit)', () => {
     const warnings = Diagnostics.warnings(app);
     expect([...new Set(warnings.map((w) => w.code))].sort()).toEqual(['CrdsCreatedByOlm']);
+  });
+});
+
+describe('examples/platform.ts: the operators the platform installs itself (issue 30 item 4)', () => {
+  const app = new App({ outdir: 'examples/out/manifests' }); // not written to disk here
+  buildPlatform(app);
+
+  test('a GlobalOperatorInstall: the same objects as the raw ones it replaced (Namespace, AllNamespaces OperatorGroup with the reason, Manual Subscriptions)', () => {
+    const chart = app.charts.find((c) => c.node.id === 'platform-operators')!;
+    expect(chart.node.findAll().filter((c) => c instanceof GlobalOperatorInstall).map((c) => c.node.path)).toEqual(['platform-operators/GlobalOperators']);
+    expect(chart.toJson().map((o: any) => [o.kind, o.metadata.namespace, o.metadata.name, o.kind === 'Subscription' ? o.spec.installPlanApproval : o.spec])).toEqual([
+      ['Namespace', undefined, 'platform-operators', undefined],
+      ['OperatorGroup', 'platform-operators', 'platform-operators', {}],
+      ['Subscription', 'platform-operators', 'grafana-operator', 'Manual'],
+      ['Subscription', 'platform-operators', 'rabbitmq-cluster-operator', 'Manual'],
+    ]);
+  });
+
+  test('TENANCY.md lists them first (after the warnings), and the audit finds no tenant identity that may drive them', () => {
+    const md = TenancyReport.markdown(app);
+    expect(md.split('\n').filter((l) => l.startsWith('## ')).slice(0, 3)).toEqual([
+      '## Warnings', '## Operators the platform installs for all namespaces', '## Who installs what, and who may do what',
+    ]);
+    // the lines docs/platform-operators.md shows
+    expect(md).toContain('## Operators the platform installs for all namespaces\n');
+    expect(md).toContain('\n### namespace platform-operators (OperatorGroup `platform-operators`)\n');
+    expect(md).toContain('\n| package | channel | catalog | approval | bundle | tenant identities that may drive it |\n');
+    expect(md).toContain('\n| grafana-operator | v5 | platform-operators/curated-operators | Manual | grafana-operator.v5.24.0 | none |\n');
+    expect(TenancyAudit.ofConstruct(app).globalOperators!.map((g) => [g.packageName, g.apis.length, g.drivers.length])).toEqual([
+      ['grafana-operator', 13, 0], ['rabbitmq-cluster-operator', 1, 0],
+    ]);
   });
 });
 

@@ -115,7 +115,8 @@ describe('TenancyReport.markdown', () => {
     const objects = synthObjects(app);
     const md = TenancyReport.markdown(app, { objectCount: objects.length });
     expect(md.split('\n').filter((l) => l.startsWith('## '))).toEqual([
-      '## Warnings', '## Who installs what, and who may do what', '## Subscriptions', '## Installer permissions', '## Preflight results',
+      // issue 30 item 4: the platform's own operators (GlobalOperatorInstall) before the tenant sections
+      '## Warnings', '## Operators the platform installs for all namespaces', '## Who installs what, and who may do what', '## Subscriptions', '## Installer permissions', '## Preflight results',
       '## Allowed upgrades and their permission diffs', '## Access', '## Effective power (audit)',
       '## Off-boarding: what OLM leaves behind',
     ]);
