@@ -13,8 +13,8 @@ import { App, Chart } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import { buildBlueprintTeams } from './blueprints';
 import {
-  AccessLevel, CuratedCatalog, CuratedCatalogAdmissionPolicy, FileBasedCatalog, GlobalOperatorInstall, InstallPlanApproval,
-  OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, OperatorBundle, PodSecurityLevel, ScopedOperatorTenant,
+  AccessLevel, CompactRole, CuratedCatalog, CuratedCatalogAdmissionPolicy, FileBasedCatalog, GlobalOperatorInstall, InstallPlanApproval,
+  OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, OperatorBundle, PodSecurityLevel, RoleRefKind, ScopedOperatorTenant, SubjectRoleBinding,
 } from '../src';
 
 const FIXTURES = path.join(__dirname, '..', 'test', 'fixtures');
@@ -133,7 +133,19 @@ export function buildPlatform(app: App): Platform {
     const chart = tenantChart('integration');
     const tenant = new ScopedOperatorTenant(chart, 'Tenant', { namespaceName: 'team-integration' });
     tenant.subscribe({ packageName: 'apicurio-registry-3', channel: '3.2.x', catalog: registries, installPlanApproval: InstallPlanApproval.MANUAL });
-    tenant.grantSubscriptionManagement(Group.fromName(chart, 'Integration', 'team-integration'));
+    const integration = Group.fromName(chart, 'Integration', 'team-integration');
+    tenant.grantSubscriptionManagement(integration);
+    // The team runs its message broker with the platform's rabbitmq-cluster-operator (below): its people may manage
+    // RabbitmqClusters in their namespace, so they drive an operator that runs with cluster-wide rights. The audit names
+    // them (OLMT-055) and the platform's install of that operator accepts it by reason.
+    new CompactRole(chart, 'RabbitmqUsers', {
+      name: 'rabbitmq-users',
+      namespace: 'team-integration',
+      rules: [{ apiGroups: ['rabbitmq.com'], resources: ['rabbitmqclusters'], verbs: ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'] }],
+    });
+    new SubjectRoleBinding(chart, 'RabbitmqUsersBinding', {
+      name: 'rabbitmq-users', namespace: 'team-integration', roleKind: RoleRefKind.ROLE, roleName: 'rabbitmq-users',
+    }).addSubject(integration);
     tenants.push(tenant);
   }
 
@@ -147,8 +159,9 @@ export function buildPlatform(app: App): Platform {
   // itself, as OLM's default global install does (`openshift-operators`): a namespace of their own, an
   // AllNamespaces OperatorGroup without an installer ServiceAccount (OLM installs them with its own client), and
   // GlobalOperatorInstall makes that visible: TENANCY.md lists them first with what their ServiceAccounts can do, and
-  // the audit names every tenant identity that may create their custom resources (OLMT-055: AUDIT.txt shows none
-  // here; a team granted them later fails the synth until install({ tenantsMayDriveReason }) accepts it by reason).
+  // the audit names every tenant identity that may create their custom resources (OLMT-055: here team-integration's
+  // people for RabbitmqClusters, accepted by reason; a team granted them later fails the synth until
+  // install({ tenantsMayDriveReason }) accepts it).
   // The tenants stay isolated from each other (AUDIT.txt).
   {
     const chart = new Chart(app, 'platform-operators');
@@ -156,14 +169,17 @@ export function buildPlatform(app: App): Platform {
       namespaceName: 'platform-operators',
       reason: 'operators with cluster-wide permissions, installed by the platform team (PLAT-142, PLAT-151)',
     });
-    for (const [packageName, channel, name, version] of [
-      ['grafana-operator', 'v5', 'grafana-operator', '5.24.0'],
-      ['rabbitmq-cluster-operator', 'stable', 'rabbitmq-cluster-operator', '2.22.3'],
-    ]) {
-      global.install({
-        packageName, channel, catalog: curated, installPlanApproval: InstallPlanApproval.MANUAL, bundle: exampleBundle(name, version),
-      });
-    }
+    global.install({
+      packageName: 'grafana-operator', channel: 'v5', catalog: curated, installPlanApproval: InstallPlanApproval.MANUAL,
+      bundle: exampleBundle('grafana-operator', '5.24.0'),
+    });
+    global.install({
+      packageName: 'rabbitmq-cluster-operator', channel: 'stable', catalog: curated, installPlanApproval: InstallPlanApproval.MANUAL,
+      bundle: exampleBundle('rabbitmq-cluster-operator', '2.22.3'),
+      // the integration team's people create RabbitmqClusters (their namespace only); the operator makes the
+      // StatefulSets and Secrets for them with its own rights
+      tenantsMayDriveReason: 'team-integration runs its brokers as RabbitmqClusters (PLAT-151); reviewed with the team',
+    });
   }
 
   for (const t of tenants) {

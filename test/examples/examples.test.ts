@@ -85,9 +85,9 @@ describe('examples/platform.ts', () => {
     });
   });
 
-  test('the only warnings are the CRDs OLM creates itself (cluster-wide, shared by tenants): no accepted reach (TenancyAudit)', () => {
+  test('the only warnings are the CRDs OLM creates itself (cluster-wide, shared by tenants) and the accepted driver of a global operator: no accepted reach (TenancyAudit)', () => {
     const warnings = Diagnostics.warnings(app);
-    expect([...new Set(warnings.map((w) => w.code))].sort()).toEqual(['CrdsCreatedByOlm']);
+    expect([...new Set(warnings.map((w) => w.code))].sort()).toEqual(['CrdsCreatedByOlm', 'TenantCanDriveGlobalOperator']);
   });
 });
 
@@ -106,7 +106,7 @@ describe('examples/platform.ts: the operators the platform installs itself (issu
     ]);
   });
 
-  test('TENANCY.md lists them first (after the warnings), and the audit finds no tenant identity that may drive them', () => {
+  test('TENANCY.md lists them first (after the warnings); the audit names the one tenant identity that may drive one, accepted by reason', () => {
     const md = TenancyReport.markdown(app);
     expect(md.split('\n').filter((l) => l.startsWith('## ')).slice(0, 3)).toEqual([
       '## Warnings', '## Operators the platform installs for all namespaces', '## Who installs what, and who may do what',
@@ -116,8 +116,15 @@ describe('examples/platform.ts: the operators the platform installs itself (issu
     expect(md).toContain('\n### namespace platform-operators (OperatorGroup `platform-operators`)\n');
     expect(md).toContain('\n| package | channel | catalog | approval | bundle | tenant identities that may drive it |\n');
     expect(md).toContain('\n| grafana-operator | v5 | platform-operators/curated-operators | Manual | grafana-operator.v5.24.0 | none |\n');
-    expect(TenancyAudit.ofConstruct(app).globalOperators!.map((g) => [g.packageName, g.apis.length, g.drivers.length])).toEqual([
-      ['grafana-operator', 13, 0], ['rabbitmq-cluster-operator', 1, 0],
+    expect(md).toContain('\n| rabbitmq-cluster-operator | stable | platform-operators/curated-operators | Manual | rabbitmq-cluster-operator.v2.22.3 | 1 (accepted: team-integration runs its brokers as RabbitmqClusters (PLAT-151); reviewed with the team) |\n');
+    const globals = TenancyAudit.ofConstruct(app).globalOperators!;
+    expect(globals.map((g) => [g.packageName, g.apis.length, g.drivers.length])).toEqual([
+      ['grafana-operator', 13, 0], ['rabbitmq-cluster-operator', 1, 1],
+    ]);
+    // the integration team's people, through the Role the example gives them in their own namespace, and nobody else
+    expect(globals[1].drivers.map((d: any) => [d.tenant, d.subject, d.apis, d.namespaces, d.accepted, d.acceptedReason])).toEqual([
+      ['tenant-integration/Tenant', 'Group team-integration', ['rabbitmqclusters.rabbitmq.com'], ['team-integration'], true,
+        'team-integration runs its brokers as RabbitmqClusters (PLAT-151); reviewed with the team'],
     ]);
   });
 });
