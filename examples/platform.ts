@@ -170,11 +170,17 @@ export function buildPlatform(app: App): Platform {
       reason: 'operators with cluster-wide permissions, installed by the platform team (PLAT-142, PLAT-151)',
     });
     global.install({
-      packageName: 'grafana-operator', channel: 'v5', catalog: curated, installPlanApproval: InstallPlanApproval.MANUAL,
+      packageName: 'grafana-operator',
+      channel: 'v5',
+      catalog: curated,
+      installPlanApproval: InstallPlanApproval.MANUAL,
       bundle: exampleBundle('grafana-operator', '5.24.0'),
     });
     global.install({
-      packageName: 'rabbitmq-cluster-operator', channel: 'stable', catalog: curated, installPlanApproval: InstallPlanApproval.MANUAL,
+      packageName: 'rabbitmq-cluster-operator',
+      channel: 'stable',
+      catalog: curated,
+      installPlanApproval: InstallPlanApproval.MANUAL,
       bundle: exampleBundle('rabbitmq-cluster-operator', '2.22.3'),
       // the integration team's people create RabbitmqClusters (their namespace only); the operator makes the
       // StatefulSets and Secrets for them with its own rights
