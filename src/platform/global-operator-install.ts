@@ -12,9 +12,9 @@ import { l1Metadata } from '../core/l1-metadata';
 import { NameRule } from '../core/names';
 import * as olm from '../imports/olm';
 import { OlmGeneration } from '../olm/olm-naming';
+import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 import { OperatorSubscription } from '../tenant/subscriptions/operator-subscription';
 import { InstallPlanApproval } from '../tenant/subscriptions/operator-subscription-props';
-import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 import { REASON_ANNOTATION } from '../tenant/tenant-annotations';
 
 /** One operator of a `GlobalOperatorInstall`. */

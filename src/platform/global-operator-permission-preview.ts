@@ -9,12 +9,13 @@
  */
 import { AuditedTenant } from '../audit/audited-tenant';
 import { EffectivePower, SubjectKind } from '../audit/effective-power';
-import { TenancyAudit } from '../audit/tenancy-audit';
-import { OperatorBundle } from '../bundle/operator-bundle';
-import { OlmGeneration } from '../olm/olm-naming';
-import { PolicyRule } from '../rbac/policy-rule';
 import { InstallerRuleChecks, SensitiveGrant } from '../audit/installer-rule-checks';
 import { sharedRoleAggregation, sharedRoleAggregationText } from '../audit/shared-role-aggregation';
+import { TenancyAudit } from '../audit/tenancy-audit';
+import { describeReach, webhookReach } from '../audit/webhook-reach';
+import { OperatorBundle, WebhookType } from '../bundle/operator-bundle';
+import { OlmGeneration } from '../olm/olm-naming';
+import { PolicyRule } from '../rbac/policy-rule';
 
 /** Kinds of findings of the global-install preview (what a reviewer should see; the install itself is accepted by its reason). */
 export enum GlobalOperatorPreviewFindingKind {
@@ -24,6 +25,13 @@ export enum GlobalOperatorPreviewFindingKind {
   SENSITIVE_GRANT = 'SensitiveGrant',
   /** A ClusterRole of the bundle is labelled so that a shared aggregated role (view/edit/admin) takes its sensitive rules. */
   SENSITIVE_RULES_AGGREGATE_INTO_SHARED_ROLE = 'SensitiveRulesAggregateIntoSharedRole',
+  /**
+   * An admission webhook of the bundle sees or rewrites objects beyond the operator's own APIs and namespace: OLM
+   * creates it for an AllNamespaces group without a namespaceSelector, so it sees every namespace (pods, workloads,
+   * ServiceAccounts, Secrets, RBAC ...; `audit/webhook-reach.ts`, as OLMT-051 and OLMT-052 judge tenants' and OLM v1
+   * bundles).
+   */
+  WEBHOOK_BEYOND_OWN_APIS = 'WebhookBeyondOwnApis',
   /** No bundle was given: what the operator's ServiceAccounts get is unknown (unbounded as far as the review knows). */
   UNKNOWN = 'Unknown',
 }
@@ -146,6 +154,20 @@ export class GlobalOperatorPermissionPreview {
           what: `${sharedRoleAggregationText(joined)} (shipped in the bundle)`,
         });
       }
+    }
+    // webhooks: OLM v0 gives each the OperatorGroup's namespaceSelector (pkg/controller/install/webhook.go), none for
+    // AllNamespaces, so a global install's webhooks see every namespace; only the install namespace is the operator's
+    const ownGroups = [...bundle.crds.map((c) => c.group), ...bundle.ownedCrds.map((c) => c.name.slice(c.name.indexOf('.') + 1))];
+    for (const w of bundle.webhookDefinitions) {
+      if (w.type === WebhookType.CONVERSION) continue;
+      const mutating = w.type === WebhookType.MUTATING;
+      const reach = webhookReach(w, { mutating, ownGroups, ownNamespaces: [input.namespace], selectedNamespaces: undefined });
+      if (reach.length === 0) continue;
+      findings.push({
+        kind: GlobalOperatorPreviewFindingKind.WEBHOOK_BEYOND_OWN_APIS,
+        subject: `${mutating ? 'MutatingWebhookConfiguration' : 'ValidatingWebhookConfiguration'} of ${bundle.name}`,
+        what: `${mutating ? 'mutating' : 'validating'} webhook ${w.generateName} (no namespaceSelector: every namespace) ${describeReach(reach)}`,
+      });
     }
     this.findings = findings;
   }

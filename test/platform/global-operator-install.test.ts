@@ -6,7 +6,8 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { Group, k8s } from 'cdk8s-plus-28';
 import {
-  AccessLevel, CatalogSourceReference, Diagnostics, GlobalOperatorInstall, GlobalOperatorPermissionPreview, InstallPlanApproval,
+  AccessLevel, CatalogSourceReference, Diagnostics, GlobalOperatorInstall, GlobalOperatorPermissionPreview, GlobalOperatorPreviewFindingKind,
+  InstallPlanApproval,
   OperatorBundle, PolicyChecks, ScopedOperatorTenant, SensitiveGrant, TenancyAudit,
 } from '../../src';
 
@@ -124,6 +125,26 @@ describe('GlobalOperatorPermissionPreview (the OLM v1 preview vocabulary)', () =
     const p = GlobalOperatorPermissionPreview.of({ namespace: 'ops', operatorGroupName: 'ops', bundle: RABBITMQ });
     expect(p.subjects.map((s) => s.subject)).toEqual(['ServiceAccount ops/rabbitmq-cluster-operator']);
     expect(p.findings.map((f) => f.grant)).toEqual(RABBITMQ_GRANTS);
+  });
+
+  test('webhooks: OLM gives a global install\'s webhooks no namespaceSelector, so one on pods or workloads sees every namespace (as OLMT-051 for tenants)', () => {
+    const otel = GlobalOperatorPermissionPreview.of({ namespace: 'ops', operatorGroupName: 'ops', bundle: bundle('opentelemetry-operator', '0.158.0') });
+    expect(otel.findings.filter((f) => f.kind === GlobalOperatorPreviewFindingKind.WEBHOOK_BEYOND_OWN_APIS)).toEqual([{
+      kind: 'WebhookBeyondOwnApis',
+      subject: 'MutatingWebhookConfiguration of opentelemetry-operator.v0.158.0',
+      what: 'mutating webhook mpod.kb.io (no namespaceSelector: every namespace) rewrites core/pods (every pod: images, commands, volumes and its ServiceAccount, i.e. code in every pod) in every namespace',
+    }]);
+    const jaeger = GlobalOperatorPermissionPreview.of({ namespace: 'ops', operatorGroupName: 'ops', bundle: bundle('jaeger', '1.65.0') });
+    expect(jaeger.findings.filter((f) => f.kind === GlobalOperatorPreviewFindingKind.WEBHOOK_BEYOND_OWN_APIS)).toEqual([{
+      kind: 'WebhookBeyondOwnApis',
+      subject: 'MutatingWebhookConfiguration of jaeger-operator.v1.65.0',
+      what: 'mutating webhook deployment.sidecar-injector.jaegertracing.io (no namespaceSelector: every namespace) rewrites apps/deployments (the template of every pod it creates: images, commands, volumes and the ServiceAccount, i.e. code in its pods as any ServiceAccount of the namespace) in every namespace',
+    }]);
+    // webhooks on the operator's own APIs only (cert-manager's validate its own kinds), or none: no such finding
+    for (const [name, version] of [['cert-manager', '1.16.5'], ['grafana-operator', '5.24.0'], ['rabbitmq-cluster-operator', '2.22.3']]) {
+      const p = GlobalOperatorPermissionPreview.of({ namespace: 'ops', operatorGroupName: 'ops', bundle: bundle(name, version) });
+      expect(p.findings.filter((f) => f.kind === GlobalOperatorPreviewFindingKind.WEBHOOK_BEYOND_OWN_APIS)).toEqual([]);
+    }
   });
 
   test('without a bundle: unknown, never nothing', () => {
