@@ -7,6 +7,7 @@ const START_HERE = [
   ['TenancyApp', 'the App: one synth pass, warnings, TENANCY.md and the GitOps layout'],
   ['ScopedOperatorTenant', 'one tenant namespace where a non-cluster-admin installs operators with OLM v0'],
   ['CuratedCatalog', 'the curated CatalogSource tenants subscribe from, global catalogs off'],
+  ['GlobalOperatorInstall', 'operators the platform installs itself for all namespaces, shown first in TENANCY.md'],
   ['TenantBlueprint', "an organisation's standard tenant, stamped per team"],
   ['TenantBaseline', 'quota, limits and network policies that let OLM work'],
   ['OperatorSubscription', 'one Subscription (usually made by `ScopedOperatorTenant.subscribe`)'],
