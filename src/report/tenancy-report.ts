@@ -132,7 +132,7 @@ export class TenancyReport {
     out.push(...globalInstallsSection(scope, audit));
 
     out.push('## Who installs what, and who may do what', '');
-    out.push(...markdownFence('mermaid', mermaid(scope, tenants)), '');
+    out.push(...markdownFence('mermaid', mermaid(scope, tenants, audit)), '');
 
     out.push('## Subscriptions', '');
     out.push('| tenant | package | channel | catalog | approval | pinned CSV | bundle | allowed upgrades | preflight |');
@@ -286,7 +286,7 @@ function firstResults(t: ScopedOperatorTenant): PreflightResult[] {
   return t.subscriptions.flatMap((s) => t.subscriptionPreflight(s.name).slice(0, 1));
 }
 
-function mermaid(scope: IConstruct, tenants: ScopedOperatorTenant[]): string[] {
+function mermaid(scope: IConstruct, tenants: ScopedOperatorTenant[], audit: TenancyAuditResult): string[] {
   const id = (s: string) => s.replace(/[^A-Za-z0-9_]/g, '_');
   const lines = ['flowchart LR'];
   for (const c of catalogNames(scope, tenants)) {
@@ -310,6 +310,30 @@ function mermaid(scope: IConstruct, tenants: ScopedOperatorTenant[]): string[] {
     }
     for (const [subject, what] of [...bySubject.entries()].sort()) {
       lines.push(`  sub_${id(t.namespaceName)}_${id(subject)}(["${mermaidLabel(subject)}"]) -- "${mermaidLabel([...new Set(what)].sort().join(', '))}" --> ${tid}`);
+    }
+  }
+  // the operators the platform installs for all namespaces, with the tenants whose identities may drive them (OLMT-055)
+  const declared = new Set(catalogNames(scope, tenants).map((c) => c.slice(c.indexOf(':') + 1)));
+  const tenantNamespace = new Map(tenants.map((t) => [t.node.path, t.namespaceName]));
+  for (const install of scope.node.findAll().filter((c): c is GlobalOperatorInstall => c instanceof GlobalOperatorInstall)) {
+    const gid = `global_${id(install.namespaceName)}`;
+    lines.push(`  ${gid}["global install ${mermaidLabel(install.namespaceName)} (all namespaces, OLM's own client)"]`);
+    const results = (audit.globalOperators ?? []).filter((g) => g.install === install.node.path);
+    for (const o of install.operators) {
+      const s = o.subscription.info;
+      const oid = `gop_${id(install.namespaceName)}_${id(s.name)}`;
+      const cat = curated.has(s.sourceName) ? s.sourceName : `${s.sourceNamespace}/${s.sourceName}`;
+      if (!declared.has(cat)) {
+        declared.add(cat);
+        lines.push(`  cat_${id(cat)}[("catalog ${mermaidLabel(cat)}")]`);
+      }
+      lines.push(`  cat_${id(cat)} --> ${oid}["${mermaidLabel(`${s.packageName}${s.bundleName ? ` ${s.bundleName}` : ''}`)}"]`);
+      lines.push(`  ${gid} --> ${oid}`);
+      const drivers = results.find((g) => g.packageName === s.packageName)?.drivers ?? [];
+      for (const ns of [...new Set(drivers.map((d) => tenantNamespace.get(d.tenant)).filter((n): n is string => n !== undefined))].sort()) {
+        const accepted = drivers.filter((d) => tenantNamespace.get(d.tenant) === ns).every((d) => d.accepted);
+        lines.push(`  ns_${id(ns)} -- "${accepted ? 'may drive it (accepted)' : 'may drive it (fails the synth)'}" --> ${oid}`);
+      }
     }
   }
   return lines;

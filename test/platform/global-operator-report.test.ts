@@ -67,6 +67,21 @@ function app(reason: string, tenantsMayDriveReason?: string): Chart {
 }
 
 describe('TENANCY.md: global installs first', () => {
+  test('the Mermaid diagram shows each global install, its operators with their catalog, and the tenants that may drive them', () => {
+    const lines = (md: string) => md.split('```mermaid\n')[1].split('\n```')[0].split('\n').filter((l) => /global_|gop_|^  cat_olm_curated\[/.test(l));
+    const expected = (edge: string) => [
+      '  global_platform_operators["global install platform-operators (all namespaces, OLM\'s own client)"]',
+      '  cat_olm_curated[("catalog olm/curated")]',
+      '  cat_olm_curated --> gop_platform_operators_rabbitmq_cluster_operator["rabbitmq-cluster-operator rabbitmq-cluster-operator.v2.22.3"]',
+      '  global_platform_operators --> gop_platform_operators_rabbitmq_cluster_operator',
+      `  ns_team_a -- "${edge}" --> gop_platform_operators_rabbitmq_cluster_operator`,
+      '  cat_olm_curated --> gop_platform_operators_grafana_operator["grafana-operator"]',
+      '  global_platform_operators --> gop_platform_operators_grafana_operator',
+    ];
+    expect(lines(TenancyReport.markdown(app('platform operators (PLAT-142)', 'team-a runs RabbitMQ (PLAT-151)')))).toEqual(expected('may drive it (accepted)'));
+    expect(lines(TenancyReport.markdown(app('platform operators (PLAT-142)')))).toEqual(expected('may drive it (fails the synth)'));
+  });
+
   test('the section comes right after the warnings, before every tenant section', () => {
     const md = TenancyReport.markdown(app('platform operators (PLAT-142)', 'team-a runs RabbitMQ (PLAT-151)'));
     expect(headings(md).slice(0, 6)).toEqual([
