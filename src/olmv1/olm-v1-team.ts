@@ -22,6 +22,7 @@ import { KubernetesNames, NameRule } from '../core/names';
 import { PolicyChecks } from '../core/policy-checks';
 import { SynthPass } from '../core/synth-pass';
 import * as l1 from '../imports/olmv1';
+import { GlobalOperatorInstall } from '../platform/global-operator-install';
 import { PolicyRules } from '../rbac/policy-rule';
 import { PermissionDiffs } from '../upgrade/permission-diff';
 
@@ -241,6 +242,24 @@ export class OlmV1Team extends Construct {
     for (const e of props.extensions ?? []) this.addChecked(e);
     addErrorProducer(this, () => this.unfencedWriterErrors());
     addErrorProducer(this, () => this.nameClaimErrors());
+    addErrorProducer(this, () => this.globalInstallNamespaceErrors());
+  }
+
+  /**
+   * No team namespace is the namespace of a `GlobalOperatorInstall`: the operators there run as ServiceAccounts with
+   * cluster-wide rights, and an extension installed beside them (operator-controller creates its Deployments with the
+   * rights the team's installer ServiceAccount holds in the namespace) could run a pod as any ServiceAccount of the
+   * namespace and so hold those rights.
+   */
+  private globalInstallNamespaceErrors(): DiagnosticDetails[] {
+    const installs = SynthPass.findAll(this.node.root).filter((c): c is GlobalOperatorInstall => c instanceof GlobalOperatorInstall);
+    return installs.filter((g) => this.namespaces.includes(g.namespaceName)).map((g) => ({
+      code: 'TeamNamespaceOfGlobalInstall',
+      field: 'namespaces',
+      value: g.namespaceName,
+      message: `namespace '${g.namespaceName}' of team ${this.team} is where ${g.node.path} installs operators for all namespaces with cluster-wide ServiceAccounts: an extension installed there could run a pod as one of them`,
+      fix: `give team ${this.team} a namespace of its own, or install the global operators elsewhere (GlobalOperatorInstall namespaceName)`,
+    }));
   }
 
   /**

@@ -6,9 +6,8 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { Group, k8s } from 'cdk8s-plus-28';
 import {
-  AccessLevel, CatalogSourceReference, Diagnostics, GlobalOperatorInstall, GlobalOperatorPermissionPreview, GlobalOperatorPreviewFindingKind,
-  InstallPlanApproval,
-  OperatorBundle, PolicyChecks, ScopedOperatorTenant, SensitiveGrant, TenancyAudit,
+  AccessLevel, CatalogSourceReference, CuratedClusterCatalog, Diagnostics, GlobalOperatorInstall, GlobalOperatorPermissionPreview,
+  GlobalOperatorPreviewFindingKind, InstallPlanApproval, OlmV1Team, OperatorBundle, PolicyChecks, ScopedOperatorTenant, SensitiveGrant, TenancyAudit,
 } from '../../src';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
@@ -99,6 +98,18 @@ describe('GlobalOperatorInstall objects', () => {
     new GlobalOperatorInstall(chart, 'Global', { reason: REASON });
     expect(errors(chart).filter((e) => e.includes('GlobalInstallInTenantNamespace'))).toEqual([
       "[platform/Global] namespaceName=\"platform-operators\": namespace platform-operators is the namespace of tenant platform/A: its identities would share it with operators that run with cluster-wide rights. Fix: give the global install a namespace of its own (namespaceName, default 'platform-operators') (GlobalInstallInTenantNamespace)",
+    ]);
+  });
+
+  test('an OLM v1 team namespace must not be the install namespace: its extensions could run pods as the operators\' ServiceAccounts', () => {
+    const { chart } = fixture();
+    new GlobalOperatorInstall(chart, 'Global', { reason: REASON });
+    const catalog = new CuratedClusterCatalog(chart, 'Catalog', { catalogName: 'ops', team: 'ops', image: `registry.example.com/ops@sha256:${'a'.repeat(64)}` });
+    const team = (namespaces: string[]) => new OlmV1Team(chart, `Team-${namespaces.join('-')}`, { team: `ops-${namespaces.length}`, groups: ['ops'], namespaces, catalog, allowedPackages: [{ name: 'x' }] });
+    team(['ops', 'platform-operators']);
+    team(['ops-a']);
+    expect(errors(chart).filter((e) => e.includes('TeamNamespaceOfGlobalInstall'))).toEqual([
+      "[platform/Team-ops-platform-operators] namespaces=\"platform-operators\": namespace 'platform-operators' of team ops-2 is where platform/Global installs operators for all namespaces with cluster-wide ServiceAccounts: an extension installed there could run a pod as one of them. Fix: give team ops-2 a namespace of its own, or install the global operators elsewhere (GlobalOperatorInstall namespaceName) (TeamNamespaceOfGlobalInstall)",
     ]);
   });
 
