@@ -4,25 +4,25 @@
  * and exits 1 without a Node stack trace; programmatic callers (tests, tools, a main that catches) still get the
  * thrown error in the one-line form.
  */
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Testing } from 'cdk8s';
 import { buildFailingTenant } from '../../examples/preflight-demo';
 import { Diagnostic, Diagnostics, Severity, SynthErrorFormat, TenancyApp } from '../../src';
+import { MainResult, MainTranspiler, runTsMain } from '../util/run-main';
 
 const ROOT = path.join(__dirname, '..', '..');
 const HISTORY = path.join(ROOT, 'test', 'fixtures', 'bundle-history');
 
-/** Runs `main` (TypeScript) as a program, as `cdk8s synth` does: ts-node, not under jest. */
-function runMain(dir: string, main: string): { status: number | null; stderr: string; stdout: string } {
+/**
+ * Runs `main` (TypeScript) as a program, as `cdk8s synth` does: ts-node, not under jest (test/util/run-main.ts). The
+ * exit-1 test uses TypeScript's transpiler as `cdk8s synth` does; the tests of what a catching main gets use swc.
+ */
+function runMain(dir: string, main: string, transpiler: MainTranspiler): MainResult {
   const file = path.join(dir, 'main.ts');
   fs.writeFileSync(file, main);
-  const env: NodeJS.ProcessEnv = { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' };
-  delete env.JEST_WORKER_ID;
-  const r = spawnSync(process.execPath, ['-r', 'ts-node/register', file], { cwd: ROOT, env, encoding: 'utf8' });
-  return { status: r.status, stderr: r.stderr, stdout: r.stdout };
+  return runTsMain(file, { cwd: ROOT, transpiler });
 }
 
 describe('readable errors', () => {
@@ -71,7 +71,7 @@ describe('readable errors', () => {
       `synthPlatform(${JSON.stringify(path.join(tmp, 'dist'))}, ${JSON.stringify(HISTORY)}, 'etcdoperator.v0.9.3');`,
       "console.log('after synth');",
       '',
-    ].join('\n'));
+    ].join('\n'), 'typescript');
     expect(r.status).toBe(1);
     expect(r.stdout).toEqual('');
     const lines = r.stderr.trimEnd().split('\n');
@@ -93,7 +93,7 @@ describe('readable errors', () => {
       "  console.log(`caught: ${(e as Error).message.split('\\n')[0]}`);",
       '}',
       '',
-    ].join('\n'));
+    ].join('\n'), 'swc');
     expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 0, stdout: 'caught: Synthesis failed with 2 error(s); nothing was written:\n' });
   }, 120_000);
 
@@ -114,7 +114,7 @@ describe('readable errors', () => {
       '  }',
       '}',
       '',
-    ].join('\n'));
+    ].join('\n'), 'swc');
     expect(r.status).toBe(0);
     // the failing tenant's finding is cut short in the readable form, so its first line says where the full text is
     // (issue 30 item 7: <outdir>/SYNTH-ERRORS.txt)

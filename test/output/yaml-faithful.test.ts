@@ -12,7 +12,7 @@ import * as fc from 'fast-check';
 import {
   BlueprintOverride, CatalogSourceReference, OperatorBundle, OutputLayout, ScopedOperatorTenant, TenancyApp, TenantBaseline, TenantBlueprint,
 } from '../../src';
-import { describeWithKubectl, kubectlError, kubectlKustomize, kubectlRead, kubectlReadFile, normalized } from '../util/kubectl';
+import { describeWithKubectl, kubectlError, kubectlKustomize, kubectlRead, kubectlReadFiles, normalized } from '../util/kubectl';
 import { synthErrorLines } from '../util/synth';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
@@ -46,8 +46,7 @@ function synthTenancy(build: (chart: Chart) => void, layout: OutputLayout = Outp
 
 /** What kubectl reads from every manifest file below `dir` (the GitOps kustomizations and Argo CD snippet aside). */
 function readManifests(dir: string): any[] {
-  return filesBelow(dir).filter((f) => f.endsWith('.yaml') && !f.endsWith('kustomization.yaml') && !f.includes(`${path.sep}argocd${path.sep}`))
-    .flatMap((f) => kubectlReadFile(f));
+  return kubectlReadFiles(filesBelow(dir).filter((f) => f.endsWith('.yaml') && !f.endsWith('kustomization.yaml') && !f.includes(`${path.sep}argocd${path.sep}`)));
 }
 
 const tenantWithNamespaceMetadata = (annotations: { [k: string]: string }, labels: { [k: string]: string } = {}) => (chart: Chart) => {
@@ -73,7 +72,7 @@ describeWithKubectl('issue 15 item 1: YAML 1.1 line breaks', () => {
   test('GIVEN the same annotation in the GitOps layout THEN kubectl reads the tenant folder exactly and kustomize builds the layout', () => {
     const { objects, outdir } = synthTenancy(tenantWithNamespaceMetadata({ note: INJECTION }), OutputLayout.GITOPS);
     const folder = path.join(outdir, 'tenants', 'team-a');
-    const read = filesBelow(folder).filter((f) => !f.endsWith('kustomization.yaml')).flatMap((f) => kubectlReadFile(f));
+    const read = kubectlReadFiles(filesBelow(folder).filter((f) => !f.endsWith('kustomization.yaml')));
     expect(read.map((o) => o.kind).sort()).toEqual(objects.filter((o) => o.metadata.namespace === 'team-a' || o.kind === 'Namespace').map((o) => o.kind).sort());
     expect(read.find((o) => o.kind === 'Namespace').metadata.annotations.note).toEqual(INJECTION);
     const built = kubectlKustomize(outdir);

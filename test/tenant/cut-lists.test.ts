@@ -4,13 +4,13 @@
  * (readable) form of a failed synth cuts a finding short, the full text of every error is written to
  * `<outdir>/SYNTH-ERRORS.txt` and the first line says where (removed again by the next synth that passes).
  */
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { Diagnostics, InstallPlanApproval, OperatorBundle, ScopedOperatorTenant, ScopedOperatorTenantProps, SensitiveGrant, Severity, TenancyApp } from '../../src';
 import { ERRORS_FILE, removeStaleErrors, synthFailureMessage } from '../../src/output/synth-failure';
+import { runTsMain } from '../util/run-main';
 import { synthErrorLines } from '../util/synth';
 
 const CLUSTERWIDE = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundle-history', 'etcd', '0.9.2-clusterwide'));
@@ -146,9 +146,8 @@ describe('run as an app (ts-node main.ts, as cdk8s synth runs it)', () => {
         'app.synth();',
         '',
       ].join('\n'));
-      const env: NodeJS.ProcessEnv = { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', TS_NODE_PROJECT: path.join(root, 'tsconfig.json') };
-      delete env.JEST_WORKER_ID;
-      const r = spawnSync(process.execPath, ['-r', require.resolve('ts-node/register'), main], { cwd: tmp, env, encoding: 'utf8' });
+      // ts-node with swc (test/util/run-main.ts; test/app/readable-errors.test.ts runs an app with TypeScript's transpiler)
+      const r = runTsMain(main, { cwd: tmp, transpiler: 'swc' });
       expect(r.status).toBe(1);
       const lines = r.stderr.trimEnd().split('\n');
       expect(lines[0]).toEqual('Synthesis failed with 1 error(s); no manifest was written, and the full text of every error is in dist/SYNTH-ERRORS.txt (cut short below):');

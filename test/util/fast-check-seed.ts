@@ -8,7 +8,7 @@
  * inputs, a failure reproduces with the printed seed. The per-test outcome counters (both outcomes, the interesting
  * branch a minimum number of times) are asserted with any seed.
  */
-import fc from 'fast-check';
+import type * as FastCheck from 'fast-check';
 
 const DEFAULT_SEED = 20261126;
 
@@ -26,4 +26,10 @@ if (seed !== DEFAULT_SEED) {
   // eslint-disable-next-line no-console
   console.log(`fast-check seed ${seed} (FC_SEED=${process.env.FC_SEED})`);
 }
-fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });
+// fast-check is configured when a test file first loads it, not here: most test files never load it, and loading it
+// costs every test file CPU time. The factory gives the real module (jest.requireActual), configured once per file.
+jest.mock('fast-check', () => {
+  const fc: typeof FastCheck = jest.requireActual('fast-check');
+  fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });
+  return fc;
+});

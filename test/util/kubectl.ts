@@ -46,6 +46,17 @@ export function kubectlReadFile(file: string): any[] {
   return splitJson(r.stdout).map(normalized);
 }
 
+/**
+ * The objects kubectl reads from several YAML files, one file after the other in the order given: one kubectl call
+ * (`-f` per file), the same objects as `files.flatMap(kubectlReadFile)`; throws kubectl's error when it refuses one.
+ */
+export function kubectlReadFiles(files: string[]): any[] {
+  if (files.length === 0) return [];
+  const r = spawnSync('kubectl', ['label', '--local', ...files.flatMap((f) => ['-f', f]), `${PROBE}-`, '-o', 'json'], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`kubectl refused one of ${files.map((f) => path.basename(f)).join(', ')}: ${r.stderr.trim()}`);
+  return splitJson(r.stdout).map(normalized);
+}
+
 /** The objects kubectl reads from YAML text (one call per text). */
 export function kubectlRead(yamlText: string): any[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olmt-kubectl-'));

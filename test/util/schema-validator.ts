@@ -40,6 +40,7 @@ import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import { parseAllDocuments } from 'yaml';
 import { AdmissionPolicyValidation } from './admission-validation';
 import { ClosedShapes, Shape } from './closed-shapes';
+import { diskMemo, memoKey, MemoCodec } from './disk-memo';
 import { KubernetesValidation, TestNameRule, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES } from './kubernetes-validation';
 import { RbacValidation } from './rbac-validation';
 
@@ -371,7 +372,7 @@ export class SchemaValidator {
   }
 
   private shapes(): Map<string, Shape> {
-    if (!this.coreShapes) this.coreShapes = ClosedShapes.build(CORE_KINDS.map((k) => k.module));
+    if (!this.coreShapes) this.coreShapes = ClosedShapes.buildShared(CORE_KINDS.map((k) => k.module));
     return this.coreShapes;
   }
 
@@ -383,33 +384,51 @@ export class SchemaValidator {
     return this.crds().get(`${group}/${kind}`)?.get(version);
   }
 
-  /** Index of CRD versions by `<group>/<kind>`, read once from the CRD folders. */
+  /**
+   * Index of CRD versions by `<group>/<kind>`, read once from the CRD folders; stored on disk for the other test
+   * files (test/util/disk-memo.ts), keyed by the files' names and contents, this file's source and package-lock.json.
+   */
   private crds(): Map<string, Map<string, CrdVersion>> {
     if (this.crdIndex) return this.crdIndex;
-    const index = new Map<string, Map<string, CrdVersion>>();
-    for (const dir of this.crdDirs) {
-      for (const file of fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
-        const full = path.join(dir, file);
-        if (!fs.statSync(full).isFile()) continue;
-        for (const doc of parseAllDocuments(fs.readFileSync(full, 'utf8'))) {
-          const crd = doc.toJSON();
-          if (crd?.kind !== 'CustomResourceDefinition') continue;
-          const versions = new Map<string, CrdVersion>();
-          for (const v of crd.spec.versions ?? []) {
-            versions.set(v.name, {
-              kind: crd.spec.names.kind,
-              namespaced: crd.spec.scope === 'Namespaced',
-              served: v.served === true,
-              schema: v.schema?.openAPIV3Schema ?? crd.spec.validation?.openAPIV3Schema ?? {},
-            });
-          }
-          index.set(`${crd.spec.group}/${crd.spec.names.kind}`, versions);
-        }
-      }
-    }
-    this.crdIndex = index;
-    return index;
+    const files = this.crdDirs.flatMap((dir) => fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()
+      .map((f) => path.join(dir, f)).filter((full) => fs.statSync(full).isFile()));
+    const texts = files.map((full) => fs.readFileSync(full, 'utf8'));
+    const key = memoKey([
+      fs.readFileSync(__filename, 'utf8'),
+      fs.readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8'),
+      ...files.flatMap((full, i) => [full, texts[i]]),
+    ]);
+    this.crdIndex = diskMemo('crd-index', key, CRD_INDEX_CODEC, () => readCrdIndex(texts));
+    return this.crdIndex;
   }
+}
+
+/** The CRD index as JSON: the two levels of maps as entry lists. */
+const CRD_INDEX_CODEC: MemoCodec<Map<string, Map<string, CrdVersion>>> = {
+  toJson: (index) => [...index].map(([k, versions]) => [k, [...versions]]),
+  fromJson: (json: Array<[string, Array<[string, CrdVersion]>]>) => new Map(json.map(([k, versions]) => [k, new Map(versions)])),
+};
+
+/** Index of CRD versions by `<group>/<kind>` from the texts of the CRD files (in folder and file-name order). */
+function readCrdIndex(texts: string[]): Map<string, Map<string, CrdVersion>> {
+  const index = new Map<string, Map<string, CrdVersion>>();
+  for (const text of texts) {
+    for (const doc of parseAllDocuments(text)) {
+      const crd = doc.toJSON();
+      if (crd?.kind !== 'CustomResourceDefinition') continue;
+      const versions = new Map<string, CrdVersion>();
+      for (const v of crd.spec.versions ?? []) {
+        versions.set(v.name, {
+          kind: crd.spec.names.kind,
+          namespaced: crd.spec.scope === 'Namespaced',
+          served: v.served === true,
+          schema: v.schema?.openAPIV3Schema ?? crd.spec.validation?.openAPIV3Schema ?? {},
+        });
+      }
+      index.set(`${crd.spec.group}/${crd.spec.names.kind}`, versions);
+    }
+  }
+  return index;
 }
 
 function findCoreKind(apiVersion: string, kind: string): CoreKind | undefined {
