@@ -14,6 +14,7 @@ import {
 } from '../../src';
 import { describeWithKubectl, kubectlError, kubectlKustomize, kubectlRead, kubectlReadFile, normalized } from '../util/kubectl';
 import { synthErrorLines } from '../util/synth';
+import { pathsBelow } from '../util/files';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 const prometheus = OperatorBundle.fromDirectory(path.join(BUNDLES, 'prometheus', '0.56.3'));
@@ -30,10 +31,6 @@ const INJECTION = ['ok', 'apiVersion:', ' rbac.authorization.k8s.io/v1', 'kind:'
   '   rbac.authorization.k8s.io', '  name:', '   system:authenticated'].join(L);
 
 /** Every file below `dir`, sorted. */
-function filesBelow(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))
-    .flatMap((e) => (e.isDirectory() ? filesBelow(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-}
 
 /** Synthesizes with TenancyApp into a temp dir; returns the App, its in-memory objects and the output dir. */
 function synthTenancy(build: (chart: Chart) => void, layout: OutputLayout = OutputLayout.FILE_PER_CHART): { objects: any[]; outdir: string } {
@@ -46,7 +43,7 @@ function synthTenancy(build: (chart: Chart) => void, layout: OutputLayout = Outp
 
 /** What kubectl reads from every manifest file below `dir` (the GitOps kustomizations and Argo CD snippet aside). */
 function readManifests(dir: string): any[] {
-  return filesBelow(dir).filter((f) => f.endsWith('.yaml') && !f.endsWith('kustomization.yaml') && !f.includes(`${path.sep}argocd${path.sep}`))
+  return pathsBelow(dir).filter((f) => f.endsWith('.yaml') && !f.endsWith('kustomization.yaml') && !f.includes(`${path.sep}argocd${path.sep}`))
     .flatMap((f) => kubectlReadFile(f));
 }
 
@@ -73,7 +70,7 @@ describeWithKubectl('issue 15 item 1: YAML 1.1 line breaks', () => {
   test('GIVEN the same annotation in the GitOps layout THEN kubectl reads the tenant folder exactly and kustomize builds the layout', () => {
     const { objects, outdir } = synthTenancy(tenantWithNamespaceMetadata({ note: INJECTION }), OutputLayout.GITOPS);
     const folder = path.join(outdir, 'tenants', 'team-a');
-    const read = filesBelow(folder).filter((f) => !f.endsWith('kustomization.yaml')).flatMap((f) => kubectlReadFile(f));
+    const read = pathsBelow(folder).filter((f) => !f.endsWith('kustomization.yaml')).flatMap((f) => kubectlReadFile(f));
     expect(read.map((o) => o.kind).sort()).toEqual(objects.filter((o) => o.metadata.namespace === 'team-a' || o.kind === 'Namespace').map((o) => o.kind).sort());
     expect(read.find((o) => o.kind === 'Namespace').metadata.annotations.note).toEqual(INJECTION);
     const built = kubectlKustomize(outdir);
@@ -197,9 +194,9 @@ describeWithKubectl('issue 15 item 3: characters kubectl refuses, U+0085 inside 
       return app;
     };
     build(false).synth();
-    const before = filesBelow(outdir).map((f) => [f, fs.readFileSync(f, 'utf8')]);
+    const before = pathsBelow(outdir).map((f) => [f, fs.readFileSync(f, 'utf8')]);
     expect(() => build(true).synth()).toThrow('Validation failed with the following errors:\n  [tenants/team-b/Namespace] metadata.annotations.note="x\\udc00": holds a lone UTF-16 surrogate');
-    expect(filesBelow(outdir).map((f) => [f, fs.readFileSync(f, 'utf8')])).toEqual(before);
+    expect(pathsBelow(outdir).map((f) => [f, fs.readFileSync(f, 'utf8')])).toEqual(before);
   });
 });
 
@@ -267,7 +264,7 @@ describeWithKubectl('a generated corpus through the real constructs (fixed seed)
       const t = new ScopedOperatorTenant(chart, `t${i}`, { namespaceName: `team-${i}`, namespaceAnnotations: s.annotations, namespaceLabels: s.labels });
       t.subscribe({ packageName: 'etcd', channel: 'singlenamespace-alpha', catalog: CATALOG, config: { env: s.env.map((value, j) => ({ name: `E${j}`, value })) } });
     }));
-    const read = kubectlRead(filesBelow(outdir).filter((f) => f.endsWith('.yaml')).map((f) => fs.readFileSync(f, 'utf8')).join('---\n'));
+    const read = kubectlRead(pathsBelow(outdir).filter((f) => f.endsWith('.yaml')).map((f) => fs.readFileSync(f, 'utf8')).join('---\n'));
     expect(read).toEqual(objects.map(normalized));
     // the corpus holds what cdk8s's writer gets wrong
     const strings = specs.flatMap((s) => [...Object.keys(s.annotations), ...Object.values(s.annotations), ...Object.values(s.labels), ...s.env]);
