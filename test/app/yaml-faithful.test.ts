@@ -15,6 +15,7 @@ import {
 import { describeWithKubectl, kubectlError, kubectlKustomize, kubectlRead, kubectlReadFile, normalized } from '../util/kubectl';
 import { synthErrorLines } from '../util/synth';
 import { pathsBelow } from '../util/files';
+import { YAML11_FORMS } from '../util/yaml11';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 const prometheus = OperatorBundle.fromDirectory(path.join(BUNDLES, 'prometheus', '0.56.3'));
@@ -232,18 +233,16 @@ describe('plain cdk8s App: cdk8s\'s writer cannot be changed, so the library\'s 
   });
 });
 
-/** YAML 1.1 forms and characters the writer must keep faithful (seeds of the generated corpus). */
-const FORMS = ['0X1F', '0O17', '0B11', '0o022', '0x1f', '1_000', '08', '0777', '1e3', '.5', '+1', '-0b11', 'y', 'Y', 'n', 'yes', 'No', 'ON', 'off',
-  'yEs', 'true', 'FALSE', '~', 'null', 'NULL', '.inf', '-.Inf', '.NaN', '2020-01-01', '2001-12-14t21:59:43.10-05:00', '190:20:30', '<<', '=', ''];
+/** Characters the writer must keep faithful (with test/util/yaml11.ts YAML11_FORMS, the seeds of the generated corpus). */
 const CHARS = ['\x7f', '\x80', '\x85', '\x9f', '\u2028', '\u2029', '\ufeff', '\ufffe', '\uffff', '\x00', '\x1b', '\t', '\n', '\r', ': ', ' #', '"', "'", '\\', 'é', '😀'];
 const text = fc.oneof(
-  fc.constantFrom(...FORMS),
+  fc.constantFrom(...YAML11_FORMS),
   fc.string({ unit: fc.oneof(fc.constantFrom(...CHARS), fc.constantFrom('a', 'x', '0', '1', '.', '-', '_', ' ', ':', 'k')), maxLength: 10 }),
-  fc.tuple(fc.constantFrom(...FORMS), fc.constantFrom(...CHARS)).map(([f, c]) => `${f}${c}`),
+  fc.tuple(fc.constantFrom(...YAML11_FORMS), fc.constantFrom(...CHARS)).map(([f, c]) => `${f}${c}`),
 );
 /** Label values: valid ones only (Kubernetes' label rules), YAML 1.1 forms among them. */
 const labelValue = fc.oneof(
-  fc.constantFrom(...FORMS.filter((f) => /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/.test(f) || f === '')),
+  fc.constantFrom(...YAML11_FORMS.filter((f) => /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/.test(f) || f === '')),
   fc.stringMatching(/^[a-z0-9]([-a-z0-9_.]{0,8}[a-z0-9])?$/),
 );
 /** Annotation keys: qualified names, YAML 1.1 forms among them (`y`, `0x1F`, `1e3` are valid keys). */
