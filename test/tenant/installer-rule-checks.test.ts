@@ -132,6 +132,16 @@ describe('InstallerRuleChecks.warnings', () => {
     expect(InstallerRuleChecks.warnings(rules, { clusterScoped: true })).toEqual([]);
   });
 
+  test('a malformed wildcard is no wildcard; a wildcard with another problem (a verb in capitals) still is', () => {
+    expect(InstallerRuleChecks.isFullWildcard(Object.assign([], { verbs: ['*'], apiGroups: ['*'], resources: ['*'] }) as any)).toBe(false);
+    expect(InstallerRuleChecks.isFullWildcard({ verbs: '*', apiGroups: ['*'], resources: ['*'] } as any)).toBe(false);
+    expect(InstallerRuleChecks.isFullWildcard({ verbs: ['*'], apiGroups: ['*'], resources: ['*'], resourceNames: { length: 0 } } as any)).toBe(false);
+    expect(InstallerRuleChecks.isFullWildcard({ verbs: ['*', 'Get'], apiGroups: ['*'], resources: ['*'] })).toBe(true);
+    expect(InstallerRuleChecks.isFullWildcard({ verbs: ['*'], apiGroups: ['apps'], resources: ['*'] })).toBe(false);
+    expect(InstallerRuleChecks.isFullWildcard({ verbs: ['get'], apiGroups: ['*'], resources: ['*'] })).toBe(false);
+    expect(InstallerRuleChecks.isFullWildcard({ verbs: ['*'], apiGroups: ['*'], resources: ['pods'] })).toBe(false);
+  });
+
   test('a wildcard limited by resourceNames is not the full wildcard', () => {
     expect(InstallerRuleChecks.isFullWildcard({ apiGroups: ['*'], resources: ['*'], verbs: ['*'], resourceNames: ['x'] })).toBe(false);
     expect(InstallerRuleChecks.isFullWildcard({ apiGroups: ['*'], resources: ['*'], verbs: ['*'] })).toBe(true);
@@ -315,6 +325,8 @@ describe('InstallerRuleChecks: every field of every finding', () => {
       { apiGroups: [''], resources: ['pods'], verbs: [] },
       { nonResourceUrls: ['/x'], verbs: ['get'] },
       { apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['bind'] },
+      // invalid (an upper-case resource): reported as such, and its escalate is not counted
+      { apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles', 'Roles'], verbs: ['escalate'] },
     ];
     expect(InstallerRuleChecks.errors(rules, { clusterScoped: false, field: 'f' })).toEqual([
       {
@@ -330,6 +342,12 @@ describe('InstallerRuleChecks: every field of every finding', () => {
         fix: 'correct or remove the rule',
       },
       {
+        code: 'InvalidInstallerRule',
+        field: 'f[3]',
+        message: "rule Namespace:\"\" APIGroups:[rbac.authorization.k8s.io] Resources:[Roles,roles] Verbs:[escalate]: resource 'Roles' never matches (resources are case-sensitive lowercase plurals); use 'roles'",
+        fix: 'correct or remove the rule',
+      },
+      {
         code: 'InstallerSensitiveGrant',
         field: 'f',
         value: 'f[2] {"apiGroups":["rbac.authorization.k8s.io"],"resources":["roles"],"verbs":["bind"]}',
@@ -339,6 +357,27 @@ describe('InstallerRuleChecks: every field of every finding', () => {
     ]);
     // the same non-resource rule is valid in cluster-scoped rules (and holds no sensitive grant)
     expect(InstallerRuleChecks.errors([rules[1]], { clusterScoped: true })).toEqual([]);
+  });
+
+  test('a rule of neither resources nor URLs is an invalid rule, not a bad argument (rules and bundleGrantedRules)', () => {
+    const fix = 'correct or remove the rule';
+    expect(InstallerRuleChecks.errors([{ verbs: ['get'] }], { clusterScoped: false })).toEqual([
+      { code: 'InvalidInstallerRule', field: 'installerRules[0]', message: 'rule Namespace:"" Verbs:[get]: resource rules must supply at least one api group in \'apiGroups\' ("" is the core group)', fix },
+      { code: 'InvalidInstallerRule', field: 'installerRules[0]', message: 'rule Namespace:"" Verbs:[get]: resource rules must supply at least one resource in \'resources\' (e.g. "pods")', fix },
+    ]);
+    expect(InstallerRuleChecks.errors([], { clusterScoped: false, operatorRbacBeyondNamespace: true, bundleGrantedRules: [{ verbs: ['get'] }] })).toEqual([]);
+  });
+
+  test('the rule in a message is Kubernetes JSON as written: empty resourceNames/nonResourceURLs and null fields left out', () => {
+    const values = (rules: PolicyRule[], clusterScoped: boolean) => InstallerRuleChecks.errors(rules, { clusterScoped }).map((e) => e.value);
+    expect(values([{ apiGroups: [''], resources: ['secrets'], verbs: ['list'], nonResourceUrls: [], resourceNames: [] }], true))
+      .toEqual(['installerRules[0] {"apiGroups":[""],"resources":["secrets"],"verbs":["list"]}']);
+    // JavaScript's null for "not given" (was a TypeError reading null.length)
+    expect(values([{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['bind'], resourceNames: null, nonResourceUrls: null } as any], false))
+      .toEqual(['installerRules[0] {"apiGroups":["rbac.authorization.k8s.io"],"resources":["roles"],"verbs":["bind"]}']);
+    expect(values([{ nonResourceUrls: ['*'], verbs: ['get'], apiGroups: null, resources: null } as any], true)).toEqual(['installerRules[0] {"nonResourceURLs":["*"],"verbs":["get"]}']);
+    expect(InstallerRuleChecks.warnings([{ apiGroups: ['*'], resources: ['*'], verbs: ['*'], resourceNames: null } as any], { clusterScoped: false }).map((w) => w.value))
+      .toEqual(['{"apiGroups":["*"],"resources":["*"],"verbs":["*"]}']);
   });
 
   test('CRD writes: the verbs the rules allow (a named rule never allows create), only the granting rules in the value', () => {
@@ -448,12 +487,15 @@ describe('InstallerRuleChecks.allowedGrantsHeld (what an acceptance lets through
     const invalid: PolicyRule[] = [
       { nonResourceUrls: ['*'], verbs: ['get'] },
       { apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: [] },
+      { apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles', 'Roles'], verbs: ['bind'] },
     ];
     const all = Object.values(SensitiveGrant);
     expect(InstallerRuleChecks.allowedGrantsHeld(invalid, { clusterScoped: false, allowedSensitiveGrants: all })).toEqual([]);
     expect(InstallerRuleChecks.sensitiveGrantsHeld(invalid, { clusterScoped: false })).toEqual([]);
     // the non-resource rule is valid cluster-wide
     expect(InstallerRuleChecks.allowedGrantsHeld(invalid, { clusterScoped: true, allowedSensitiveGrants: all }))
+      .toEqual([{ grant: SensitiveGrant.NON_RESOURCE_WILDCARD, what: "every non-resource URL (nonResourceURLs '*')" }]);
+    expect(InstallerRuleChecks.sensitiveGrantsHeld(invalid, { clusterScoped: true }))
       .toEqual([{ grant: SensitiveGrant.NON_RESOURCE_WILDCARD, what: "every non-resource URL (nonResourceURLs '*')" }]);
   });
 
@@ -542,6 +584,9 @@ describe('InstallerRuleChecks caches: equal inputs share an answer, any differin
     /* 7 */ { clusterScoped: false, operatorRbacBeyondNamespace: true, bundleGrantedRules, allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] },
     /* 8 */ { clusterScoped: false, bundleGrantedRules },
     /* 9 */ { clusterScoped: true, operatorRbacBeyondNamespace: true, bundleGrantedRules },
+    /* 10 */ { clusterScoped: false, field: 'clusterRules' },
+    /* 11 */ { clusterScoped: false, operatorRbacBeyondNamespace: true, bundleGrantedRules, allowedSensitiveGrants: [SensitiveGrant.SERVICE_ACCOUNT_TOKENS] },
+    /* 12 */ { clusterScoped: false, operatorRbacBeyondNamespace: true, allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] },
   ];
 
   test('each option set, asked in turn and again, answers as computed afresh (errors, bundleAcceptedGrants)', () => {
@@ -549,14 +594,36 @@ describe('InstallerRuleChecks caches: equal inputs share an answer, any differin
     const fresh = OPTIONS.map((o) => [InstallerRuleChecks.errors(rules, o), InstallerRuleChecks.bundleAcceptedGrants(rules, o)]);
     // option sets that differ in one key part answer differently (else this test would prove nothing about the keys):
     // clusterScoped, field, operatorRbacBeyondNamespace, bundleGrantedRules, allowedSensitiveGrants
-    for (const [a, b] of [[0, 1], [0, 2], [0, 3], [3, 4], [3, 5], [0, 6]]) expect([a, b, fresh[a][0]]).not.toEqual([a, b, fresh[b][0]]);
-    for (const [a, b] of [[3, 4], [4, 7], [8, 4], [9, 4]]) expect([a, b, fresh[a][1]]).not.toEqual([a, b, fresh[b][1]]);
+    for (const [a, b] of [[0, 1], [0, 2], [2, 10], [0, 3], [3, 4], [3, 5], [5, 12], [0, 6]]) expect([a, b, fresh[a][0]]).not.toEqual([a, b, fresh[b][0]]);
+    for (const [a, b] of [[3, 4], [4, 7], [7, 11], [8, 4], [9, 4]]) expect([a, b, fresh[a][1]]).not.toEqual([a, b, fresh[b][1]]);
     CACHING.enabled = true;
     for (let round = 0; round < 2; round++) {
       expect(OPTIONS.map((o) => [InstallerRuleChecks.errors(rules, o), InstallerRuleChecks.bundleAcceptedGrants(rules, o)])).toEqual(fresh);
     }
     // another bundle rule list is another key
     expect(InstallerRuleChecks.bundleAcceptedGrants(rules, { clusterScoped: false, operatorRbacBeyondNamespace: true, bundleGrantedRules: [] })).toEqual([]);
+  });
+
+  test('rules whose fields are getters (a class instance: JSON {} whatever it grants) are never answered from another list\'s entry', () => {
+    const getterRule = (resource: string, verbs: string[]): PolicyRule => Object.create({
+      get apiGroups() { return ['rbac.authorization.k8s.io']; },
+      get resources() { return [resource]; },
+      get verbs() { return verbs; },
+    });
+    const beyond = { clusterScoped: false, operatorRbacBeyondNamespace: true };
+    expect(InstallerRuleChecks.errors([getterRule('roles', ['get'])], beyond)).toEqual([]);
+    expect(InstallerRuleChecks.errors([getterRule('roles', ['bind'])], beyond).map((e) => e.value))
+      .toEqual(['installerRules[0] {"apiGroups":["rbac.authorization.k8s.io"],"resources":["roles"],"verbs":["bind"]}']);
+    // a non-enumerable field is no plain field either
+    const hidden = Object.defineProperty({ apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'] }, 'verbs', { value: ['escalate'], enumerable: false }) as PolicyRule;
+    expect(InstallerRuleChecks.errors([hidden], beyond).map((e) => /SensitiveGrant\.(\w+)\)/.exec(e.message)![1])).toEqual(['ESCALATE']);
+    // bundleAcceptedGrants: getter rules as the installer's and as the bundle's
+    const pods = (verbs: string[]): PolicyRule => Object.create({ get apiGroups() { return ['']; }, get resources() { return ['pods']; }, get verbs() { return verbs; } });
+    const plainPods: PolicyRule[] = [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }];
+    expect(InstallerRuleChecks.bundleAcceptedGrants([pods(['get'])], { ...beyond, bundleGrantedRules: plainPods })).toEqual([]);
+    expect(InstallerRuleChecks.bundleAcceptedGrants([pods(['create'])], { ...beyond, bundleGrantedRules: plainPods })).toEqual([{ grant: SensitiveGrant.POD_CREATE, what: "'create' on pods" }]);
+    expect(InstallerRuleChecks.bundleAcceptedGrants(plainPods, { ...beyond, bundleGrantedRules: [pods(['get'])] })).toEqual([]);
+    expect(InstallerRuleChecks.bundleAcceptedGrants(plainPods, { ...beyond, bundleGrantedRules: [pods(['create'])] })).toEqual([{ grant: SensitiveGrant.POD_CREATE, what: "'create' on pods" }]);
   });
 
   test('a caller changing an answer does not change the next answer', () => {
@@ -587,6 +654,11 @@ describe('InstallerRuleChecks: bad arguments from JavaScript are one Error namin
       'InstallerRuleChecks.warnings: rules[0].verbs="[1]": rules[0].verbs must be a list of strings, got a list ([1]). Fix: write e.g. verbs: ["get"] (read Kubernetes JSON with PolicyRules.fromJson) (InvalidInputType)'],
   ])('%s', (_name, call, message) => {
     expect(call).toThrow(new Error(message));
+  });
+
+  test('a null among the accepted grants is refused (named, InvalidEnumValue)', () => {
+    expect(() => InstallerRuleChecks.errors([], { clusterScoped: true, allowedSensitiveGrants: [null] } as any))
+      .toThrow(/^InstallerRuleChecks\.errors: options\.allowedSensitiveGrants\[0\]="": .* got the string ""\. Fix: use SensitiveGrant\.ESCALATE or .* \(InvalidEnumValue\)$/);
   });
 
   test('an unknown SensitiveGrant names the enum values', () => {
