@@ -3,7 +3,7 @@
  * before the audit (checked here by running the same App with every other validation: only audit codes fail).
  */
 import * as path from 'path';
-import { App, Chart, Testing } from 'cdk8s';
+import { Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import { case1, case3, CATALOG, ETCD, GRAFANA, GRAFANA_ISSUE15_GRANTS } from './leaky-cases';
 import {

@@ -1,6 +1,6 @@
 // Issue 8, case 7: two objects with the same group/kind/namespace/name in one App. Before the check both were
 // written silently and whichever was applied last won.
-import { ApiObject, App, Chart, Testing } from 'cdk8s';
+import { ApiObject, Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import fc from 'fast-check';
 import { AccessLevel, ScopedOperatorTenant, TargetNamespaces } from '../../src';

@@ -3,7 +3,7 @@
  * as a sensitive grant, and old-generation OperatorGroup ClusterRole names that collide with built-in roles.
  */
 import * as path from 'path';
-import { ApiObject, Chart, Testing } from 'cdk8s';
+import { ApiObject, Chart } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import {
   AccessLevel, BoundRoleKind, CatalogSourceReference, OlmGeneration, OlmNaming, OperatorBundle, PolicyRule, ScopedOperatorTenant, SensitiveGrant,
