@@ -13,8 +13,8 @@ import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp,
 import { GitOpsLayout } from '../../src/app/gitops-layout';
 import { LayoutEntryMismatch } from '../../src/app/gitops-layout-entries';
 import { _nodeOutputFsOps, _setOutputFsOps, cappedName, MAX_FILE_NAME_BYTES, OutputFsOps, OutputWriteError } from '../../src/core/output-files';
-import { HAS_KUBECTL, kubectlKustomize } from '../util/kubectl';
 import { diskTree } from '../util/files';
+import { HAS_KUBECTL, kubectlKustomize } from '../util/kubectl';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'output-safety-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

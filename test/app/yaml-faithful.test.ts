@@ -12,9 +12,9 @@ import * as fc from 'fast-check';
 import {
   BlueprintOverride, CatalogSourceReference, OperatorBundle, OutputLayout, ScopedOperatorTenant, TenancyApp, TenantBaseline, TenantBlueprint,
 } from '../../src';
+import { pathsBelow } from '../util/files';
 import { describeWithKubectl, kubectlError, kubectlKustomize, kubectlRead, kubectlReadFile, normalized } from '../util/kubectl';
 import { synthErrorLines } from '../util/synth';
-import { pathsBelow } from '../util/files';
 import { YAML11_FORMS } from '../util/yaml11';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');

@@ -11,8 +11,8 @@ import { buildFixedTenant } from '../../examples/preflight-demo';
 import { buildUpgradeTenant } from '../../examples/upgrade-demo';
 import { synthPlatform } from '../../examples/walkthrough';
 import { DeriveScope, GitOpsLayout, OutputLayout, TenancyApp } from '../../src';
-import { describeWithKubectl, kubectlKustomize, kubectlRead, normalized } from '../util/kubectl';
 import { pathsBelow } from '../util/files';
+import { describeWithKubectl, kubectlKustomize, kubectlRead, normalized } from '../util/kubectl';
 
 const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'kubectl-read-'));
 afterAll(() => fs.rmSync(tmpRoot, { recursive: true, force: true }));

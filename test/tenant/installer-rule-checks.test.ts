@@ -475,8 +475,11 @@ describe('InstallerRuleChecks.allowedGrantsHeld (what an acceptance lets through
   });
 
   test('the accepted grants the rules hold, in SensitiveGrant order; accepted grants not held are not listed', () => {
-    const allowedSensitiveGrants = [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.NODES_PROXY, SensitiveGrant.POD_CREATE, SensitiveGrant.BIND, SensitiveGrant.ESCALATE];
-    expect(InstallerRuleChecks.allowedGrantsHeld(rules, { clusterScoped: true, allowedSensitiveGrants })).toEqual([ESCALATE, BIND, POD_CREATE, SECRETS]);
+    const allowedSensitiveGrants = [
+      SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.NODES_PROXY, SensitiveGrant.POD_CREATE, SensitiveGrant.BIND, SensitiveGrant.ESCALATE,
+    ];
+    expect(InstallerRuleChecks.allowedGrantsHeld(rules, { clusterScoped: true, allowedSensitiveGrants }))
+      .toEqual([ESCALATE, BIND, POD_CREATE, SECRETS]);
     // namespaced: the 'cluster' grants are not checked, the 'assume' ones only when OLM gives the namespace's ServiceAccounts more
     expect(InstallerRuleChecks.allowedGrantsHeld(rules, { clusterScoped: false, allowedSensitiveGrants })).toEqual([ESCALATE, BIND]);
     expect(InstallerRuleChecks.allowedGrantsHeld(rules, { clusterScoped: false, operatorRbacBeyondNamespace: true, allowedSensitiveGrants }))
@@ -534,7 +537,8 @@ describe('InstallerRuleChecks.bundleAcceptedGrants (namespaced "assume" grants t
     expect(InstallerRuleChecks.bundleAcceptedGrants(installer, { clusterScoped: false, operatorRbacBeyondNamespace: true })).toEqual([]);
     expect(InstallerRuleChecks.bundleAcceptedGrants(installer, beyond(bundle, { clusterScoped: true }))).toEqual([]);
     expect(InstallerRuleChecks.bundleAcceptedGrants(installer, beyond(bundle, { operatorRbacBeyondNamespace: false }))).toEqual([]);
-    expect(InstallerRuleChecks.bundleAcceptedGrants(installer, beyond(bundle, { allowedSensitiveGrants: [SensitiveGrant.POD_CREATE, SensitiveGrant.SERVICE_ACCOUNT_TOKENS] })))
+    const accepted = [SensitiveGrant.POD_CREATE, SensitiveGrant.SERVICE_ACCOUNT_TOKENS];
+    expect(InstallerRuleChecks.bundleAcceptedGrants(installer, beyond(bundle, { allowedSensitiveGrants: accepted })))
       .toEqual([{ grant: SensitiveGrant.POD_EXEC, what: "'create'/'get' on pods/exec, pods/attach or pods/portforward" }]);
   });
 
@@ -585,7 +589,9 @@ describe('InstallerRuleChecks caches: equal inputs share an answer, any differin
     /* 8 */ { clusterScoped: false, bundleGrantedRules },
     /* 9 */ { clusterScoped: true, operatorRbacBeyondNamespace: true, bundleGrantedRules },
     /* 10 */ { clusterScoped: false, field: 'clusterRules' },
-    /* 11 */ { clusterScoped: false, operatorRbacBeyondNamespace: true, bundleGrantedRules, allowedSensitiveGrants: [SensitiveGrant.SERVICE_ACCOUNT_TOKENS] },
+    /* 11 */ {
+      clusterScoped: false, operatorRbacBeyondNamespace: true, bundleGrantedRules, allowedSensitiveGrants: [SensitiveGrant.SERVICE_ACCOUNT_TOKENS],
+    },
     /* 12 */ { clusterScoped: false, operatorRbacBeyondNamespace: true, allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] },
   ];
 
@@ -594,14 +600,17 @@ describe('InstallerRuleChecks caches: equal inputs share an answer, any differin
     const fresh = OPTIONS.map((o) => [InstallerRuleChecks.errors(rules, o), InstallerRuleChecks.bundleAcceptedGrants(rules, o)]);
     // option sets that differ in one key part answer differently (else this test would prove nothing about the keys):
     // clusterScoped, field, operatorRbacBeyondNamespace, bundleGrantedRules, allowedSensitiveGrants
-    for (const [a, b] of [[0, 1], [0, 2], [2, 10], [0, 3], [3, 4], [3, 5], [5, 12], [0, 6]]) expect([a, b, fresh[a][0]]).not.toEqual([a, b, fresh[b][0]]);
+    for (const [a, b] of [[0, 1], [0, 2], [2, 10], [0, 3], [3, 4], [3, 5], [5, 12], [0, 6]]) {
+      expect([a, b, fresh[a][0]]).not.toEqual([a, b, fresh[b][0]]);
+    }
     for (const [a, b] of [[3, 4], [4, 7], [7, 11], [8, 4], [9, 4]]) expect([a, b, fresh[a][1]]).not.toEqual([a, b, fresh[b][1]]);
     CACHING.enabled = true;
     for (let round = 0; round < 2; round++) {
       expect(OPTIONS.map((o) => [InstallerRuleChecks.errors(rules, o), InstallerRuleChecks.bundleAcceptedGrants(rules, o)])).toEqual(fresh);
     }
     // another bundle rule list is another key
-    expect(InstallerRuleChecks.bundleAcceptedGrants(rules, { clusterScoped: false, operatorRbacBeyondNamespace: true, bundleGrantedRules: [] })).toEqual([]);
+    expect(InstallerRuleChecks.bundleAcceptedGrants(rules, { clusterScoped: false, operatorRbacBeyondNamespace: true, bundleGrantedRules: [] }))
+      .toEqual([]);
   });
 
   test('rules whose fields are getters (a class instance: JSON {} whatever it grants) are never answered from another list\'s entry', () => {

@@ -24,11 +24,14 @@ export function diskTree(dir: string): Record<string, string> {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       const rel = path.relative(dir, p).split(path.sep).join('/');
-      if (e.isSymbolicLink()) out[rel] = `-> ${fs.readlinkSync(p)}`;
-      else if (e.isDirectory()) {
+      if (e.isSymbolicLink()) {
+        out[rel] = `-> ${fs.readlinkSync(p)}`;
+      } else if (e.isDirectory()) {
         out[`${rel}/`] = '';
         walk(p);
-      } else out[rel] = fs.readFileSync(p, 'utf8');
+      } else {
+        out[rel] = fs.readFileSync(p, 'utf8');
+      }
     }
   };
   walk(dir);
