@@ -593,6 +593,8 @@ describe('InstallerRuleChecks caches: equal inputs share an answer, any differin
       clusterScoped: false, operatorRbacBeyondNamespace: true, bundleGrantedRules, allowedSensitiveGrants: [SensitiveGrant.SERVICE_ACCOUNT_TOKENS],
     },
     /* 12 */ { clusterScoped: false, operatorRbacBeyondNamespace: true, allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] },
+    /* 13 */ { clusterScoped: false, operatorRbacBeyondNamespace: true, bundleGrantedRules: [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'] }] },
+    /* 14 */ { clusterScoped: false, field: '' },
   ];
 
   test('each option set, asked in turn and again, answers as computed afresh (errors, bundleAcceptedGrants)', () => {
@@ -600,10 +602,10 @@ describe('InstallerRuleChecks caches: equal inputs share an answer, any differin
     const fresh = OPTIONS.map((o) => [InstallerRuleChecks.errors(rules, o), InstallerRuleChecks.bundleAcceptedGrants(rules, o)]);
     // option sets that differ in one key part answer differently (else this test would prove nothing about the keys):
     // clusterScoped, field, operatorRbacBeyondNamespace, bundleGrantedRules, allowedSensitiveGrants
-    for (const [a, b] of [[0, 1], [0, 2], [2, 10], [0, 3], [3, 4], [3, 5], [5, 12], [0, 6]]) {
+    for (const [a, b] of [[0, 1], [0, 2], [2, 10], [0, 14], [0, 3], [3, 4], [4, 13], [3, 5], [5, 12], [0, 6]]) {
       expect([a, b, fresh[a][0]]).not.toEqual([a, b, fresh[b][0]]);
     }
-    for (const [a, b] of [[3, 4], [4, 7], [7, 11], [8, 4], [9, 4]]) expect([a, b, fresh[a][1]]).not.toEqual([a, b, fresh[b][1]]);
+    for (const [a, b] of [[3, 4], [4, 13], [4, 7], [7, 11], [8, 4], [9, 4]]) expect([a, b, fresh[a][1]]).not.toEqual([a, b, fresh[b][1]]);
     CACHING.enabled = true;
     for (let round = 0; round < 2; round++) {
       expect(OPTIONS.map((o) => [InstallerRuleChecks.errors(rules, o), InstallerRuleChecks.bundleAcceptedGrants(rules, o)])).toEqual(fresh);
@@ -633,6 +635,9 @@ describe('InstallerRuleChecks caches: equal inputs share an answer, any differin
     expect(InstallerRuleChecks.bundleAcceptedGrants([pods(['create'])], { ...beyond, bundleGrantedRules: plainPods })).toEqual([{ grant: SensitiveGrant.POD_CREATE, what: "'create' on pods" }]);
     expect(InstallerRuleChecks.bundleAcceptedGrants(plainPods, { ...beyond, bundleGrantedRules: [pods(['get'])] })).toEqual([]);
     expect(InstallerRuleChecks.bundleAcceptedGrants(plainPods, { ...beyond, bundleGrantedRules: [pods(['create'])] })).toEqual([{ grant: SensitiveGrant.POD_CREATE, what: "'create' on pods" }]);
+    // errors: getter rules as the bundle's
+    expect(InstallerRuleChecks.errors(plainPods, { ...beyond, bundleGrantedRules: [pods(['get'])] }).map((e) => e.code)).toEqual(['InstallerSensitiveGrant']);
+    expect(InstallerRuleChecks.errors(plainPods, { ...beyond, bundleGrantedRules: [pods(['create'])] })).toEqual([]);
   });
 
   test('a caller changing an answer does not change the next answer', () => {
