@@ -191,7 +191,7 @@ const SCENARIOS: { [name: string]: () => string } = {
   // (test/audit/leaky-cases.ts case3): the synth's errors, one a line
   'audit-grafana-etcd': () => {
     const { app } = case3();
-    return synthErrors(app).join('\n');
+    return synthUtil.synthErrorLines(app).join('\n');
   },
   // docs/upgrades.md: UpgradeAnalysis.format along the published prometheus history from 0.37.0, the installer
   // derived for 0.47.0
@@ -225,18 +225,6 @@ function rbacExample1(): lib.CoverageResult {
 /** A CoverageResult as the docs print it: one missing atom a line. */
 function coversText(result: lib.CoverageResult): string {
   return `{"covered":${result.covered},"missing":[\n  ${result.missing.map((m) => JSON.stringify(m)).join(',\n  ')}]}`;
-}
-
-/** The one-line errors of a synth ("Validation failed with the following errors:" and a line each), or []. */
-function synthErrors(app: cdk8s.App): string[] {
-  try {
-    app.synthYaml();
-    return [];
-  } catch (e) {
-    const lines = (e as Error).message.split('\n');
-    if (lines[0] !== 'Validation failed with the following errors:') throw e;
-    return lines.slice(1).map((l) => l.trim());
-  }
 }
 
 /** An output line with `...` for text left out (and `<hash>` for a name's hash suffix), as a regular expression. */
@@ -275,7 +263,7 @@ describe('docs code blocks', () => {
             lastErrors = undefined; // it synthesized (and passed) itself
             continue;
           }
-          const errors = synthErrors(context.app);
+          const errors = synthUtil.synthErrorLines(context.app);
           if ((b.args.synth ?? 'pass') === 'pass') {
             expect([`${page}:${b.line}`, errors]).toEqual([`${page}:${b.line}`, []]);
           } else {

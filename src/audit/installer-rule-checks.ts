@@ -580,12 +580,13 @@ function computeBundleAcceptedGrants(rules: PolicyRule[], options: InstallerRule
   return out;
 }
 
+/** The rule as Kubernetes JSON for messages; a field given as `null` (JavaScript: not given) is left out. */
 function rulesJson(rule: PolicyRule): any {
   const out: any = {};
-  if (rule.apiGroups !== undefined) out.apiGroups = rule.apiGroups;
-  if (rule.resources !== undefined) out.resources = rule.resources;
-  if (rule.resourceNames !== undefined && rule.resourceNames.length > 0) out.resourceNames = rule.resourceNames;
-  if (rule.nonResourceUrls !== undefined && rule.nonResourceUrls.length > 0) out.nonResourceURLs = rule.nonResourceUrls;
+  if (rule.apiGroups !== undefined && rule.apiGroups !== null) out.apiGroups = rule.apiGroups;
+  if (rule.resources !== undefined && rule.resources !== null) out.resources = rule.resources;
+  if ((rule.resourceNames ?? []).length > 0) out.resourceNames = rule.resourceNames;
+  if ((rule.nonResourceUrls ?? []).length > 0) out.nonResourceURLs = rule.nonResourceUrls;
   out.verbs = rule.verbs;
   return out;
 }

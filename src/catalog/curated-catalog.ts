@@ -3,8 +3,6 @@ import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source';
 import { ImageSetConfigurationOptions, MirrorConfig } from './mirror-config';
-import { OutputWriter, removeEntry } from '../output/output-files';
-import * as olm from '../imports/olm';
 import { IOperatorTenant } from './operator-tenant';
 import { catalogSourcesByLocation, checkDirectory } from './private';
 import { DiagnosticDetails } from '../core/diagnostic-details';
@@ -19,7 +17,9 @@ import { FbcFormat, FbcProblem } from '../fbc/fbc-types';
 import { FbcValidator } from '../fbc/fbc-validator';
 import { FbcWriter } from '../fbc/fbc-writer';
 import { FileBasedCatalog } from '../fbc/file-based-catalog';
+import * as olm from '../imports/olm';
 import { refuseUnfaithfulOutputOnPlainApps } from '../output/faithful-output';
+import { OutputWriter, removeEntry } from '../output/output-files';
 import { YamlWriter } from '../output/yaml-writer';
 
 /** Properties of a `CuratedCatalog`. */

@@ -41,9 +41,10 @@ export function copyShallowArrays<T extends object>(o: T): T {
 }
 
 /**
- * Whether `rules` is a list of objects whose fields are all `undefined` or lists of strings: then its JSON
- * (`contentKey`) identifies it exactly for every rule function. Anything else is computed uncached (its error
- * messages may tell `null` from `undefined`).
+ * Whether `rules` is a list of plain objects (prototype `Object.prototype` or none) whose fields are all own,
+ * enumerable, and `undefined` or lists of strings: then its JSON (`contentKey`) identifies it exactly for every rule
+ * function. Anything else is computed uncached: its error messages may tell `null` from `undefined`, and a class
+ * instance whose fields are getters on its prototype (or a non-enumerable field) has JSON `{}` whatever it grants.
  */
 export function isPlainRuleList(rules: unknown): boolean {
   if (!Array.isArray(rules)) return false;
@@ -51,7 +52,11 @@ export function isPlainRuleList(rules: unknown): boolean {
     const r = rules[i];
     if (r === null || typeof r !== 'object' || Array.isArray(r)) return false;
     if (PLAIN_RULES.has(r)) continue;
-    for (const v of Object.values(r)) {
+    const proto = Object.getPrototypeOf(r);
+    if (proto !== Object.prototype && proto !== null) return false;
+    for (const k of Object.getOwnPropertyNames(r)) {
+      if (!Object.prototype.propertyIsEnumerable.call(r, k)) return false;
+      const v = r[k];
       if (v === undefined) continue;
       if (!Array.isArray(v)) return false;
       for (const x of v) if (typeof x !== 'string') return false;

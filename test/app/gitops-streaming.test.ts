@@ -13,6 +13,7 @@ import { CatalogSourceReference, GitOpsObject, OutputLayout, ScopedOperatorTenan
 import { GitOpsFile, GitOpsLayout } from '../../src/output/gitops-layout';
 import { LayoutEntry, LayoutEntryMismatch } from '../../src/output/gitops-layout-entries';
 import { YamlWriter } from '../../src/output/yaml-writer';
+import { fileTree } from '../util/files';
 
 const STAGING = '.cdk8s-olm-tenancy-staging';
 
@@ -41,17 +42,6 @@ function emitted(entries: LayoutEntry[], syncWaves: boolean): GitOpsFile[] {
   const files: GitOpsFile[] = [];
   GitOpsLayout._emitGroups({ groups: 1, entries: () => entries }, { syncWaves }, (f) => files.push(f));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-/** Every file below `dir` with its content, paths relative and `/`-separated. */
-function tree(dir: string, base = dir): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) Object.assign(out, tree(p, base));
-    else out[path.relative(base, p).split(path.sep).join('/')] = fs.readFileSync(p, 'utf8');
-  }
-  return out;
 }
 
 describe('GitOpsLayout._emitGroups (the layout from identities, JSON made per folder)', () => {
@@ -180,7 +170,7 @@ describe('TenancyApp GitOps synth: streamed through a staging folder, falling ba
     });
     build(outdir, namespaces).synth();
     spy.mockRestore();
-    return tree(outdir);
+    return fileTree(outdir);
   }
 
   test('GIVEN tenants THEN the synth renders each object to JSON once (the audit\'s bindings reused), the files are those of the JSON layout, no staging folder is left', () => {
@@ -206,7 +196,7 @@ describe('TenancyApp GitOps synth: streamed through a staging folder, falling ba
     expect(rendered.length).toEqual(app.summary!.objects);
     expect(new Set(rendered).size).toEqual(rendered.length);
     expect(fs.existsSync(path.join(outdir, STAGING))).toBe(false);
-    expect(tree(outdir)).toEqual(referenceTree(['team-a', 'team-b'], 'once-ref'));
+    expect(fileTree(outdir)).toEqual(referenceTree(['team-a', 'team-b'], 'once-ref'));
   });
 
   test('GIVEN a stale staging folder (a killed synth) THEN the next synth removes it', () => {
@@ -223,7 +213,7 @@ describe('TenancyApp GitOps synth: streamed through a staging folder, falling ba
     const sa = app.node.findAll().find((c): c is ApiObject => c instanceof ApiObject && c.kind === 'ServiceAccount' && c.metadata.namespace === 'team-a')!;
     sa.addJsonPatch(JsonPatch.replace('/metadata/namespace', 'team-b'), JsonPatch.replace('/metadata/name', 'moved'));
     app.synth();
-    const written = tree(outdir);
+    const written = fileTree(outdir);
     expect(Object.keys(written).filter((p) => p.includes('serviceaccount')).sort()).toEqual([
       'tenants/team-b/serviceaccount-moved.yaml',
       'tenants/team-b/serviceaccount-team-b.yaml',
@@ -244,13 +234,13 @@ describe('TenancyApp GitOps synth: streamed through a staging folder, falling ba
     build(outdir, ['team-a', 'team-b']).synth();
     jest.restoreAllMocks();
     expect(calls).toBeGreaterThan(5);
-    expect(tree(outdir)).toEqual(referenceTree(['team-a', 'team-b'], 'fails-once-ref'));
+    expect(fileTree(outdir)).toEqual(referenceTree(['team-a', 'team-b'], 'fails-once-ref'));
   });
 
   test('GIVEN writing fails for good THEN the synth throws, the previous layout is whole and no staging folder is left', () => {
     const outdir = path.join(root, 'fails');
     build(outdir, ['team-a', 'team-b']).synth();
-    const before = tree(outdir);
+    const before = fileTree(outdir);
     const document = YamlWriter.document;
     let calls = 0;
     jest.spyOn(YamlWriter, 'document').mockImplementation((doc: unknown) => {
@@ -259,7 +249,7 @@ describe('TenancyApp GitOps synth: streamed through a staging folder, falling ba
     });
     expect(() => build(outdir, ['team-a']).synth()).toThrow('disk full (simulated)');
     jest.restoreAllMocks();
-    expect(tree(outdir)).toEqual(before);
+    expect(fileTree(outdir)).toEqual(before);
     expect(fs.existsSync(path.join(outdir, STAGING))).toBe(false);
   });
 });

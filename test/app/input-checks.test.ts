@@ -9,8 +9,6 @@ import { GitOpsLayout, OutputLayout, TenancyApp } from '../../src';
 import { TenancyReport } from '../../src/report/tenancy-report';
 import { synthErrorLines } from '../util/synth';
 
-const synthErrors = (app: TenancyApp): string[] => synthErrorLines(app);
-
 describe('TenancyApp props from plain JavaScript', () => {
   test('a layout outside OutputLayout and non-boolean syncWaves/report are synth errors; quiet: null means not given', () => {
     let app: TenancyApp | undefined;
@@ -18,7 +16,7 @@ describe('TenancyApp props from plain JavaScript', () => {
       app = new TenancyApp({ outdir: 'unused', layout: 'Flat' as any, syncWaves: 'yes' as any, report: 1 as any, quiet: null as any });
     }).not.toThrow();
     new Chart(app!, 'c');
-    expect(synthErrors(app!)).toEqual([
+    expect(synthErrorLines(app!)).toEqual([
       '[] TenancyApp.layout="Flat": layout must be one of "FILE_PER_CHART", "GITOPS", got the string "Flat". Fix: use OutputLayout.FILE_PER_CHART or OutputLayout.GITOPS (InvalidEnumValue)',
       '[] TenancyApp.syncWaves="yes": syncWaves must be true or false, got the string "yes". Fix: pass syncWaves as a boolean (InvalidInputType)',
       '[] TenancyApp.report="1": report must be true or false, got the number 1. Fix: pass report as a boolean (InvalidInputType)',
@@ -30,7 +28,7 @@ describe('TenancyApp props from plain JavaScript', () => {
   test("cdk8s AppProps too: a wrong yamlOutputType and an outdir that is not a string (instead of fs's TypeError)", () => {
     const app = new TenancyApp({ outdir: 5 as any, yamlOutputType: 7 as any, quiet: true });
     expect(app.outdir).toEqual(process.env.CDK8S_OUTDIR ?? 'dist');
-    expect(synthErrors(app)).toEqual([
+    expect(synthErrorLines(app)).toEqual([
       '[] TenancyApp.outdir="5": outdir must be a string, got the number 5. Fix: pass outdir as a directory path, e.g. \'dist\' (InvalidInputType)',
       '[] TenancyApp.yamlOutputType="7": yamlOutputType must be one of 0, 1, 2, 3, got the number 7. '
         + 'Fix: use YamlOutputType.FILE_PER_APP or YamlOutputType.FILE_PER_CHART or YamlOutputType.FILE_PER_RESOURCE or YamlOutputType.FOLDER_PER_CHART_FILE_PER_RESOURCE (InvalidEnumValue)',
@@ -38,7 +36,7 @@ describe('TenancyApp props from plain JavaScript', () => {
   });
 
   test('props that are not an object', () => {
-    expect(synthErrors(new TenancyApp('dist' as any))).toEqual([
+    expect(synthErrorLines(new TenancyApp('dist' as any))).toEqual([
       '[] TenancyApp.props="dist": props must be an object, got the string "dist". Fix: pass { layout?, syncWaves?, report?, quiet?, outdir?, ... } (InvalidInputType)',
     ]);
   });
@@ -46,7 +44,7 @@ describe('TenancyApp props from plain JavaScript', () => {
   test('valid props synthesize as before', () => {
     const app = new TenancyApp({ outdir: 'unused', layout: OutputLayout.GITOPS, syncWaves: true, report: false, quiet: true });
     new Chart(app, 'c');
-    expect(synthErrors(app)).toEqual([]);
+    expect(synthErrorLines(app)).toEqual([]);
   });
 });
 

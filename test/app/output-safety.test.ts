@@ -13,6 +13,7 @@ import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp,
 import { GitOpsLayout } from '../../src/output/gitops-layout';
 import { LayoutEntryMismatch } from '../../src/output/gitops-layout-entries';
 import { _nodeOutputFsOps, _setOutputFsOps, cappedName, MAX_FILE_NAME_BYTES, OutputFsOps, OutputWriteError } from '../../src/output/output-files';
+import { diskTree } from '../util/files';
 import { HAS_KUBECTL, kubectlKustomize } from '../util/kubectl';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'output-safety-'));
@@ -21,19 +22,6 @@ afterEach(() => {
   _setOutputFsOps(undefined);
   jest.restoreAllMocks();
 });
-
-/** Every entry below `dir`: files with their content, links as `-> target`, folders as `/`. */
-function tree(dir: string, base = dir): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    const rel = path.relative(base, p).split(path.sep).join('/');
-    if (e.isSymbolicLink()) out[rel] = `-> ${fs.readlinkSync(p)}`;
-    else if (e.isDirectory()) Object.assign(out, { [`${rel}/`]: '' }, tree(p, base));
-    else out[rel] = fs.readFileSync(p, 'utf8');
-  }
-  return out;
-}
 
 function build(outdir: string, namespaces: string[], extra: Partial<{ report: boolean; longName: string }> = {}): TenancyApp {
   const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, quiet: true, report: extra.report ?? true });
@@ -187,7 +175,7 @@ describe('issue 30 item 2: names Kubernetes allows fit in a file name', () => {
     build(outdir, ['team-a', 'team-b']).synth();
     const long = `${'x'.repeat(241)}-controller`;
     build(outdir, ['team-a', 'team-b'], { longName: long }).synth();
-    const written = tree(outdir);
+    const written = diskTree(outdir);
     const longFiles = Object.keys(written).filter((p) => p.includes('configmap-xxx'));
     expect(longFiles.length).toEqual(2);
     for (const p of longFiles) {
@@ -245,14 +233,14 @@ describe('issue 30 item 2: the committed tree is replaced only once the new one 
     const outdir = path.join(root, name);
     build(outdir, ['team-a', 'team-b']).synth();
     build(outdir, NEW).synth();
-    return tree(outdir);
+    return diskTree(outdir);
   }
 
   function committed(name: string): { outdir: string; before: Record<string, string> } {
     const outdir = path.join(root, name);
     fs.rmSync(outdir, { recursive: true, force: true });
     build(outdir, ['team-a', 'team-b']).synth();
-    return { outdir, before: tree(outdir) };
+    return { outdir, before: diskTree(outdir) };
   }
 
   /** Fails each call of the synth once, in turn; the tree is the old one, byte for byte, or the new one. */
@@ -264,7 +252,7 @@ describe('issue 30 item 2: the committed tree is replaced only once the new one 
     if (forceFallback) jest.spyOn(GitOpsLayout, '_emitGroups').mockImplementation(() => { throw new LayoutEntryMismatch('forced'); });
     build(probe.outdir, NEW).synth();
     _setOutputFsOps(undefined);
-    expect(tree(probe.outdir)).toEqual(after);
+    expect(diskTree(probe.outdir)).toEqual(after);
     const total = calls();
     expect(total).toBeGreaterThan(30);
     const codes = ['ENOSPC', 'ENAMETOOLONG', 'EACCES', 'EIO'];
@@ -283,12 +271,12 @@ describe('issue 30 item 2: the committed tree is replaced only once the new one 
       _setOutputFsOps(undefined);
       if (error === undefined) {
         // the failure hit a clean-up after the swap: the new tree is whole (a leftover folder goes with the next synth)
-        const now = tree(outdir);
+        const now = diskTree(outdir);
         for (const k of Object.keys(now)) if (k.startsWith('.cdk8s-olm-tenancy-')) delete now[k];
         expect({ step, tree: now }).toEqual({ step, tree: after });
         succeeded++;
       } else {
-        expect({ step, tree: tree(outdir) }).toEqual({ step, tree: before });
+        expect({ step, tree: diskTree(outdir) }).toEqual({ step, tree: before });
         expect(error).toBeInstanceOf(OutputWriteError);
         expect((error as OutputWriteError).code).toEqual(code);
         expect((error as Error).message).toMatch(new RegExp(`^cannot write .*: ${code} \\(.*\\)(; nothing in ${outdir} was changed|; the previous output is unchanged)\\. Fix: `));
@@ -317,6 +305,6 @@ describe('issue 30 item 2: the committed tree is replaced only once the new one 
       + `nothing in ${outdir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} was changed\\. Fix: free space on the file system of the output directory, then synthesize again$`));
     _setOutputFsOps(undefined);
     expect(fromJson).not.toHaveBeenCalled();
-    expect(tree(outdir)).toEqual(before);
+    expect(diskTree(outdir)).toEqual(before);
   });
 });

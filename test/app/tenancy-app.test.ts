@@ -7,6 +7,7 @@ import { buildOlmV1Platform } from '../../examples/olm-v1-platform';
 import { buildPlatform } from '../../examples/platform';
 import { buildFailingTenant } from '../../examples/preflight-demo';
 import { CatalogSourceReference, Diagnostics, OperatorBundle, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
+import { fileTree } from '../util/files';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 const etcd = OperatorBundle.fromDirectory(path.join(BUNDLES, 'etcd', '0.9.4'));
@@ -18,18 +19,7 @@ let dirs = 0;
 const tmp = () => path.join(tmpRoot, `${dirs++}`);
 
 /** Every file below `dir` (relative path -> content), sorted by path. */
-function tree(dir: string): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  const walk = (d: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else out.push([path.relative(dir, p), fs.readFileSync(p, 'utf-8')]);
-    }
-  };
-  walk(dir);
-  return out;
-}
+const tree = (dir: string): Array<[string, string]> => Object.entries(fileTree(dir));
 
 /**
  * Many tenant charts, each tenant with two subscriptions carrying real bundles, plus what makes cdk8s order and

@@ -3,26 +3,19 @@
  * before the audit (checked here by running the same App with every other validation: only audit codes fail).
  */
 import * as path from 'path';
-import { App, Chart, Testing } from 'cdk8s';
+import { Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import { case1, case3, CATALOG, ETCD, GRAFANA, GRAFANA_ISSUE15_GRANTS } from './leaky-cases';
 import {
   AccessLevel, Diagnostics, OlmGeneration, OperatorBundle, RbacRules, ReachCode, ScopedOperatorTenant, SensitiveGrant,
   TargetNamespaces, TenancyAudit,
 } from '../../src';
+import { synthErrorLines } from '../util/synth';
 
 const AUDIT_CODES = new Set<string>(Object.values(ReachCode));
 const BUILTIN_CLUSTER_ADMIN = 'ClusterRole cluster-admin (built-in, kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go)';
 const CLUSTER_ADMIN_RULES = [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }, { nonResourceUrls: ['*'], verbs: ['*'] }];
 
-function synthErrors(app: App): string[] {
-  try {
-    app.synth();
-    return [];
-  } catch (e) {
-    return (e as Error).message.split('\n').slice(1).map((l) => l.trim()).filter((l) => l.length > 0);
-  }
-}
 const codeOf = (line: string) => /\((\w+)(?:, OLMT-\d+)?\)$/.exec(line)![1];
 
 describe('case 1: a bundle binding cluster-admin, an installer that may bind it', () => {
@@ -66,7 +59,7 @@ describe('case 1: a bundle binding cluster-admin, an installer that may bind it'
   });
 
   test('synth fails with exactly the two audit errors (every other check passes: it was silent before the audit)', () => {
-    const errors = synthErrors(case1().app);
+    const errors = synthErrorLines(case1().app);
     expect(errors.map(codeOf)).toEqual([ReachCode.TENANT_IDENTITY_UNBOUNDED, ReachCode.TENANT_IDENTITY_UNBOUNDED]);
     expect(errors[0]).toEqual('[platform/TeamA] identity="ServiceAccount team-a/team-a": ServiceAccount team-a/team-a reaches cluster-wide (gets it indirectly): '
       + 'Namespace:"" APIGroups:[*] Resources:[*] Verbs:[*]; Namespace:"" Verbs:[*] NonResourceURLs:[*]; path: ServiceAccount team-a/team-a -> ClusterRoleBinding team-a-olm-installer (App) '
@@ -78,7 +71,7 @@ describe('case 1: a bundle binding cluster-admin, an installer that may bind it'
   test('an explicit opt-in turns the findings into warnings and is written to the OperatorGroup', () => {
     const reason = 'lab cluster, reviewed in SEC-7';
     const { app, chart } = case1([{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, reason }]);
-    expect(synthErrors(app)).toEqual([]);
+    expect(synthErrorLines(app)).toEqual([]);
     const warnings = Diagnostics.warnings(app).filter((w) => AUDIT_CODES.has(w.code));
     expect(warnings.map((w) => [w.code, w.value, w.message.endsWith(`(accepted: ${reason})`)])).toEqual([
       [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/binder', true],
@@ -90,11 +83,11 @@ describe('case 1: a bundle binding cluster-admin, an installer that may bind it'
 
   test('an opt-in for one subject leaves the other an error; an empty reason accepts nothing and is an error itself', () => {
     const one = case1([{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, subject: 'ServiceAccount team-a/binder', reason: 'known' }]);
-    expect(synthErrors(one.app).map((e) => [codeOf(e), /identity="([^"]*)"/.exec(e)![1]])).toEqual([
+    expect(synthErrorLines(one.app).map((e) => [codeOf(e), /identity="([^"]*)"/.exec(e)![1]])).toEqual([
       [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/team-a'],
     ]);
     const empty = case1([{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, reason: ' ' }]);
-    expect(synthErrors(empty.app).map(codeOf)).toEqual(['EmptyAcceptedReachReason', ReachCode.TENANT_IDENTITY_UNBOUNDED, ReachCode.TENANT_IDENTITY_UNBOUNDED]);
+    expect(synthErrorLines(empty.app).map(codeOf)).toEqual(['EmptyAcceptedReachReason', ReachCode.TENANT_IDENTITY_UNBOUNDED, ReachCode.TENANT_IDENTITY_UNBOUNDED]);
   });
 });
 
@@ -138,8 +131,8 @@ describe('case 3: another identity can become an installer that holds cluster ru
     ]);
     // what they reach is exactly the installer's cluster rules
     for (const f of findings) expect(f.rules).toEqual(installerRules(tenant));
-    expect(synthErrors(app).map(codeOf)).toEqual([ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, ReachCode.IDENTITY_CAN_ASSUME_INSTALLER]);
-    expect(synthErrors(case3().app)[0]).toContain('Fix: on OLM >= 0.29 set `createTokenSecret: false`');
+    expect(synthErrorLines(app).map(codeOf)).toEqual([ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, ReachCode.IDENTITY_CAN_ASSUME_INSTALLER]);
+    expect(synthErrorLines(case3().app)[0]).toContain('Fix: on OLM >= 0.29 set `createTokenSecret: false`');
   });
 
   test('without the token Secret (OLM >= 0.29) etcd still creates pods in the namespace running as the installer', () => {
@@ -248,10 +241,10 @@ test('the validation follows changes between passes, through App.synth and Chart
     deriveInstallerRules: true,
     clusterInstallerRules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }],
   });
-  expect(synthErrors(app)).toEqual([]);
+  expect(synthErrorLines(app)).toEqual([]);
   // etcd may read the installer's token Secret, and the installer holds a cluster rule
   tenant.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
-  expect(synthErrors(app).map(codeOf)).toEqual([ReachCode.IDENTITY_CAN_ASSUME_INSTALLER]);
+  expect(synthErrorLines(app).map(codeOf)).toEqual([ReachCode.IDENTITY_CAN_ASSUME_INSTALLER]);
   const chartOnly = Testing.app();
   const other = new ScopedOperatorTenant(new Chart(chartOnly, 'c'), 'TeamA', {
     namespaceName: 'team-a',

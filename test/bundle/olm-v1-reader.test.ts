@@ -12,7 +12,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { BundleReader, OperatorBundle } from '../../src/bundle';
 import { CuratedClusterCatalog, OlmV1PermissionPreview, OlmV1Team, RegistryV1Render } from '../../src/olmv1';
-import { appAndChart, synthErrors } from '../olmv1/helpers';
+import { appAndChart, validationErrors } from '../olmv1/helpers';
 
 const TRIVY = path.join(__dirname, '..', 'fixtures', 'olm-v1-reader', 'trivy-shape');
 
@@ -50,7 +50,7 @@ function team(bundles: OperatorBundle[]) {
     allowedPackages: [{ name: 'trivy-operator' }],
     extensions: [{ packageName: 'trivy-operator', namespace: 'team-x', bundles }],
   });
-  return synthErrors(app).map((e) => e.replace(/^\[platform\/T\] /, ''));
+  return validationErrors(app).map((e) => e.replace(/^\[platform\/T\] /, ''));
 }
 
 describe('item 1: every document (the real case: community-trivy-operator 2.4.0 keeps two Services in one file)', () => {

@@ -3,7 +3,7 @@ import * as path from 'path';
 import { Testing } from 'cdk8s';
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
-import { appAndChart, FakeTenant, synthErrors } from './helpers';
+import { appAndChart, FakeTenant, validationErrors } from './helpers';
 import { CuratedCatalog, CuratedCatalogAdmissionPolicy, CuratedCatalogAdmissionPolicyProps } from '../../src/catalog';
 import { OlmServiceAccount } from '../../src/catalog/curated-catalog-admission-policy';
 import { SubscriptionConfigChecks, SubscriptionConfigOptIn } from '../../src/olm';
@@ -53,7 +53,7 @@ describe('CuratedCatalogAdmissionPolicy', () => {
     expect(vap.spec.variables).toEqual([{ name: 'packages', expression: "{'cert-manager': [], 'etcd': ['alpha', 'stable']}" }]);
     // source, package, channel, CatalogSource; then spec.config: volumes, envFrom, env, tolerations, nodeSelector, affinity
     expect(vap.spec.validations.map((v: any) => v.reason)).toEqual(Array(10).fill('Forbidden'));
-    expect(synthErrors(app)).toEqual([]);
+    expect(validationErrors(app)).toEqual([]);
   });
 
   describe('evaluated with @bufbuild/cel', () => {
@@ -137,7 +137,7 @@ describe('CuratedCatalogAdmissionPolicy', () => {
     const { app, chart } = appAndChart();
     const catalog = new CuratedCatalog(chart, 'C', { image: 'i', packages: [{ name: 'x' }] });
     new CuratedCatalogAdmissionPolicy(chart, 'P', { catalog, policyName: 'Bad Name' });
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       expect.stringMatching(/^\[platform\/P\] policyName="Bad Name": .* \(InvalidName\)$/),
       '[platform/P] curated catalog platform/C serves no namespace, so the policy would match nothing. Fix: serve at least one tenant with the catalog (AdmissionPolicyMatchesNothing)',
     ]);
@@ -149,7 +149,7 @@ describe('CuratedCatalogAdmissionPolicy', () => {
     const one = new CuratedCatalog(chart, 'One', { image: 'i1', packages: [{ name: 'x' }], tenants: [t] });
     new CuratedCatalog(chart, 'Two', { image: 'i2', catalogName: 'two', packages: [{ name: 'y' }], tenants: [t] });
     new CuratedCatalogAdmissionPolicy(chart, 'P', { catalog: one });
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       '[platform/P] catalog: curated catalog platform/Two also serves team-a, and this policy would reject every Subscription to it there. Fix: serve each tenant namespace from one curated catalog when the admission policy is enabled (merge the lists) (AdmissionPolicyOverlap)',
     ]);
   });
@@ -163,7 +163,7 @@ describe('CuratedCatalogAdmissionPolicy', () => {
     new CuratedCatalogAdmissionPolicy(chart, 'P2', { catalog: two });
     // THEN
     const fix = 'Fix: give each policy its own policyName (catalogs with the same catalogName need one) (DuplicateAdmissionPolicy)';
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       `[platform/P1] policyName="curated-operators-curation": another ValidatingAdmissionPolicy or binding in the App has this cluster-wide name (platform/P2/Binding, platform/P2/Policy). ${fix}`,
       `[platform/P2] policyName="curated-operators-curation": another ValidatingAdmissionPolicy or binding in the App has this cluster-wide name (platform/P1/Binding, platform/P1/Policy). ${fix}`,
     ]);

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { Testing } from 'cdk8s';
 import { parse } from 'yaml';
 import { crdValidator } from './crd-schema';
-import { appAndChart, FakeTenant, synthErrors } from './helpers';
+import { appAndChart, FakeTenant, validationErrors } from './helpers';
 import { CatalogSourceReference, CuratedCatalog } from '../../src/catalog';
 import { Diagnostics } from '../../src/core/diagnostics';
 import { FbcValidator, FileBasedCatalog } from '../../src/fbc';
@@ -51,7 +51,7 @@ describe('CuratedCatalog', () => {
     ]);
     objs.forEach((o) => expect(validateCatalogSource(o)).toEqual([]));
     expect(catalog.servedNamespaces).toEqual(['team-a', 'team-b']);
-    expect(synthErrors(app)).toEqual([]);
+    expect(validationErrors(app)).toEqual([]);
     expect(Diagnostics.warnings(app)).toEqual([]);
   });
 
@@ -177,7 +177,7 @@ describe('CuratedCatalog', () => {
     new CuratedCatalog(chart, 'Empty', { image: 'reg/c:1', packages: [], catalogName: 'empty', tenants: [new FakeTenant(chart, 'T2', 'team-b')] });
     new CuratedCatalog(chart, 'Zero', { image: 'reg/c:1', packages: [{ name: 'x' }], catalogName: 'zero', registryPollInterval: '0s' });
     // WHEN
-    const errors = synthErrors(app);
+    const errors = validationErrors(app);
     // THEN
     expect(errors).toEqual([
       '[platform/Bad] image: both image and address are set. Fix: set exactly one: image (OLM runs the catalog pod) or address (a catalog server that runs elsewhere) (CatalogSourceTypeInvalid)',
@@ -233,7 +233,7 @@ describe('CuratedCatalog', () => {
     );
     const c = new CuratedCatalog(chart, 'C', { image: 'i', sourceCatalog: refs, packages: [{ name: 'a' }], tenants: [new FakeTenant(chart, 'T', 'team-a')] });
     const message = 'index.json:3: bundle "a.v1.0.0" references the file "objects/csv.yaml" (olm.bundle.object ref), which is not copied; render the catalog with opm render so objects are inline';
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       `[platform/C] sourceCatalog="olm.bundle/a/a.v1.0.0": the filtered catalog cannot be written: ${message}. Fix: render the source catalog with opm render, with valid package names (FbcInvalid)`,
     ]);
     expect(() => c.artifacts()).toThrow(`platform/C: cannot write the curated catalog:\n  ${message}`);
@@ -251,7 +251,7 @@ describe('CuratedCatalog', () => {
     new olm.Subscription(chart, 'OtherNs', { metadata: { name: 'x', namespace: 'team-c' }, spec: { name: 'etcd', source: 'community-operators', sourceNamespace: 'openshift-marketplace' } });
     // THEN
     const fix = 'Fix: subscribe through the curated catalog (add the package to its list if it should be allowed) (SubscriptionOutsideCuratedCatalog, OLMT-020)';
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       `[platform/Curated] tenants="team-a": tenant namespace "team-a": Subscription platform/Elsewhere (package "etcd") uses CatalogSource "curated-operators" in namespace "team-b", which goes around the curation; allowed: "curated-operators" in "team-a". ${fix}`,
       `[platform/Curated] tenants="team-a": tenant namespace "team-a": Subscription platform/Global (package "etcd") uses CatalogSource "community-operators" in namespace "openshift-marketplace", which goes around the curation; allowed: "curated-operators" in "team-a". ${fix}`,
     ]);
@@ -260,7 +260,7 @@ describe('CuratedCatalog', () => {
   test('packages omitted by a JavaScript caller is the empty-list error, not a TypeError', () => {
     const { app, chart } = appAndChart();
     new CuratedCatalog(chart, 'C', { image: 'i' } as any);
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       '[platform/C] packages: the curated list is empty: no package could be installed from this catalog. Fix: list at least one package, each once, with valid semver ranges (CuratedListInvalid)',
     ]);
   });
@@ -268,7 +268,7 @@ describe('CuratedCatalog', () => {
   test('names OLM would reject, and a fractional priority', () => {
     const { app, chart } = appAndChart();
     new CuratedCatalog(chart, 'C', { image: 'i', catalogName: '1catalog', secrets: ['Bad_Secret'], priority: 1.5, packages: [{ name: 'x' }] });
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       '[platform/C] catalogName="1catalog": CatalogSource name must start with a letter (RFC 1035 label). Fix: OLM names a Service after the CatalogSource: use lower-case letters, digits and "-", starting with a letter (InvalidName)',
       expect.stringMatching(/^\[platform\/C\] secrets="Bad_Secret": pull secret name .* \(InvalidName\)$/),
       '[platform/C] priority="1.5": priority must be an integer. Fix: use e.g. 10 or -100 (InvalidPriority)',
@@ -281,7 +281,7 @@ describe('CuratedCatalog', () => {
     new CuratedCatalog(chart, 'One', { image: 'reg/one:1', packages: [{ name: 'x' }], tenants: [t] });
     new CuratedCatalog(chart, 'Two', { image: 'reg/two:1', packages: [{ name: 'y' }], tenants: [t] });
     const msg = 'namespace "team-a" gets 2 CatalogSources named "curated-operators" (platform/One/CatalogSource-team-a, platform/Two/CatalogSource-team-a). Fix: give each catalog that serves the same namespace its own catalogName (DuplicateCatalogSource)';
-    expect(synthErrors(app)).toEqual([`[platform/One] catalogName="curated-operators": ${msg}`, `[platform/Two] catalogName="curated-operators": ${msg}`]);
+    expect(validationErrors(app)).toEqual([`[platform/One] catalogName="curated-operators": ${msg}`, `[platform/Two] catalogName="curated-operators": ${msg}`]);
   });
 
   test('filter notes and ignored props are warnings', () => {

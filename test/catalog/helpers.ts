@@ -1,5 +1,4 @@
 // Test helpers for the catalog constructs.
-import { App, Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import { IOperatorTenant } from '../../src/catalog/operator-tenant';
 
@@ -14,13 +13,5 @@ export class FakeTenant extends Construct implements IOperatorTenant {
   }
 }
 
-/** A fresh app and chart. */
-export function appAndChart(): { app: App; chart: Chart } {
-  const app = Testing.app();
-  return { app, chart: new Chart(app, 'platform') };
-}
-
-/** Every validation error of the App (what app.synth() would throw), in tree order. */
-export function synthErrors(app: App): string[] {
-  return app.node.findAll().flatMap((c) => c.node.validate().map((e) => `[${c.node.path}] ${e}`));
-}
+/** The test App and its validation errors (one definition each, test/util/synth.ts). */
+export { appAndChart, validationErrors } from '../util/synth';

@@ -1,6 +1,6 @@
 import { ApiObject, Testing } from 'cdk8s';
 import { crdValidator } from './crd-schema';
-import { appAndChart, synthErrors } from './helpers';
+import { appAndChart, validationErrors } from './helpers';
 import { OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, UpstreamOlmCatalogPolicy } from '../../src/catalog';
 import { Diagnostics } from '../../src/core/diagnostics';
 
@@ -13,7 +13,7 @@ describe('OpenShiftOperatorHubPolicy', () => {
     const objs = Testing.synth(chart);
     expect(objs).toEqual([{ apiVersion: 'config.openshift.io/v1', kind: 'OperatorHub', metadata: { name: 'cluster' }, spec: { disableAllDefaultSources: true } }]);
     expect(validateOperatorHub(objs[0])).toEqual([]);
-    expect(synthErrors(app)).toEqual([]);
+    expect(validationErrors(app)).toEqual([]);
   });
 
   test('disable all but keep the source the platform operators came from', () => {
@@ -55,7 +55,7 @@ describe('OpenShiftOperatorHubPolicy', () => {
     new OpenShiftOperatorHubPolicy(chart, 'Hub');
     new UpstreamOlmCatalogPolicy(chart, 'Upstream');
     new ApiObject(chart, 'Raw', { apiVersion: 'config.openshift.io/v1', kind: 'OperatorHub', metadata: { name: 'cluster' } });
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       '[platform/Hub] only one construct may own the default-catalog policy (the OperatorHub "cluster" singleton); also defined by platform/Upstream, platform/Raw. Fix: keep a single OpenShiftOperatorHubPolicy per App and express every exception in it (DefaultCatalogPolicyConflict)',
       '[platform/Upstream] only one construct may own the default-catalog policy; also defined by platform/Hub, platform/Raw. Fix: keep a single default-catalog policy per App (DefaultCatalogPolicyConflict)',
     ]);
@@ -64,7 +64,7 @@ describe('OpenShiftOperatorHubPolicy', () => {
   test('contradictions are errors; unknown names and a policy that disables nothing are warnings', () => {
     const { app, chart } = appAndChart();
     new OpenShiftOperatorHubPolicy(chart, 'Hub', { disableAllDefaultSources: false, keepEnabled: ['redhat-operators', 'my-catalog'], disable: ['redhat-operators'] });
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       '[platform/Hub] disable="redhat-operators": source "redhat-operators" is both kept enabled and disabled. Fix: remove it from one of keepEnabled and disable (DefaultSourceConflict)',
     ]);
     const { app: app2, chart: chart2 } = appAndChart();
@@ -72,7 +72,7 @@ describe('OpenShiftOperatorHubPolicy', () => {
     expect(Diagnostics.warnings(app2).map((w) => w.code)).toEqual(['DefaultSourcesEnabled', 'UnknownDefaultSource']);
     const { app: app3, chart: chart3 } = appAndChart();
     new OpenShiftOperatorHubPolicy(chart3, 'Hub', { disable: ['community-operators'] });
-    expect(synthErrors(app3)).toEqual([
+    expect(validationErrors(app3)).toEqual([
       '[platform/Hub] disable: disable lists sources although disableAllDefaultSources already disables all of them. Fix: remove disable, or set disableAllDefaultSources: false for a selective policy (DefaultSourceConflict)',
     ]);
   });

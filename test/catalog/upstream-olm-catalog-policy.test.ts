@@ -4,7 +4,7 @@ import * as path from 'path';
 import { run } from '@bufbuild/cel';
 import { Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
-import { appAndChart, synthErrors } from './helpers';
+import { appAndChart, validationErrors } from './helpers';
 import { UpstreamOlmCatalogPolicy } from '../../src/catalog';
 
 // The default catalog as OLM ships it (test/fixtures/catalogs/operator-lifecycle-manager/.../0000_50_olm_17-upstream-operators.catalogsource.yaml)
@@ -17,7 +17,7 @@ describe('UpstreamOlmCatalogPolicy', () => {
     const policy = new UpstreamOlmCatalogPolicy(chart, 'Defaults');
     expect(policy.disabledSources).toEqual([{ name: shipped.metadata.name, namespace: shipped.metadata.namespace }]);
     expect(Testing.synth(chart)).toEqual([]);
-    expect(synthErrors(app)).toEqual([]);
+    expect(validationErrors(app)).toEqual([]);
   });
 
   test('artifacts: a kustomize delete patch and kubectl commands', () => {
@@ -67,7 +67,7 @@ describe('UpstreamOlmCatalogPolicy', () => {
   test('an empty list is an error', () => {
     const { app, chart } = appAndChart();
     new UpstreamOlmCatalogPolicy(chart, 'Defaults', { disabledSources: [] });
-    expect(synthErrors(app)).toEqual(['[platform/Defaults] disabledSources: no CatalogSource to disable. Fix: omit disabledSources for the OLM default (DefaultCatalogPolicyEmpty)']);
+    expect(validationErrors(app)).toEqual(['[platform/Defaults] disabledSources: no CatalogSource to disable. Fix: omit disabledSources for the OLM default (DefaultCatalogPolicyEmpty)']);
   });
 
   test('names Kubernetes would reject are errors, and no script is written from them', () => {
@@ -75,7 +75,7 @@ describe('UpstreamOlmCatalogPolicy', () => {
     const { app, chart } = appAndChart();
     const policy = new UpstreamOlmCatalogPolicy(chart, 'Defaults', { disabledSources: [{ name: 'x; rm -rf /', namespace: 'OLM' }] });
     // THEN
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       expect.stringMatching(/^\[platform\/Defaults\] disabledSources\.name="x; rm -rf \/": CatalogSource name .*\. Fix: use the metadata\.name of the CatalogSource \(InvalidName\)$/),
       expect.stringMatching(/^\[platform\/Defaults\] disabledSources\.namespace="OLM": namespace .*\. Fix: use the metadata\.namespace of the CatalogSource \(InvalidName\)$/),
     ]);

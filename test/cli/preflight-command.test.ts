@@ -719,6 +719,41 @@ describe('issue 16 item 9: --version, --help mapping flags to library props, --a
     expect(LIBRARY_NAMES.test(out.stderr) || out.stderr.includes('fromDirectory')).toBe(false);
   });
 
+  // issue 28 (mutation testing of the output, target cli-exit): the report's tail and each object's own annotations
+  test('the report ends with the result, a bare "#" line and the derivation heading (which says when rules outside the namespace were allowed)', () => {
+    const tail = (stdout: string) => {
+      const lines = stdout.split('\n');
+      const at = lines.findIndex((l) => l.startsWith('# Result: '));
+      return lines.slice(at, at + 3);
+    };
+    expect(tail(runCli(['preflight', ETCD, '--namespace', 'team-a']).stdout)).toEqual([
+      '# Result: OLM would FAIL on 1 of 1 bundle(s).', '#', '# Least-privilege installer rules derived from the bundle(s):',
+    ]);
+    expect(tail(runCli(['preflight', GRAFANA, '--namespace', 'team-a', '--allow-cluster-scoped']).stdout)).toEqual([
+      '# Result: OLM would FAIL on 1 of 1 bundle(s).', '#', '# Least-privilege installer rules derived from the bundle(s) (rules outside the namespace allowed):',
+    ]);
+  });
+
+  test('each object outside the namespace names the roles bound from its own namespace only (cert-manager: ClusterRole and kube-system Role)', () => {
+    const out = runCli(['preflight', path.join(FIXTURES, 'bundles', 'cert-manager', '1.16.5'), '--namespace', 'team-b', '--allow-cluster-scoped']);
+    const bootstrap = "bootstrap role bound by OLM's cert resources for webhooks and API services (install/certresources.go); its rules are fixed and small "
+      + '(system:auth-delegator: create tokenreviews and subjectaccessreviews; extension-apiserver-authentication-reader: read the configmap '
+      + 'extension-apiserver-authentication in kube-system)';
+    const allowed = 'allowed on the command line with --allow-cluster-scoped';
+    expect(objects(out.stdout).map((o) => [o.kind, o.metadata])).toEqual([
+      ['Role', { name: 'team-b', namespace: 'team-b' }],
+      ['RoleBinding', { name: 'team-b', namespace: 'team-b' }],
+      ['ClusterRole', { annotations: { [BIND_ROLES_ANNOTATION]: `ClusterRole system:auth-delegator: ${bootstrap}`, [REASON_ANNOTATION]: allowed }, name: 'team-b-olm-installer' }],
+      ['ClusterRoleBinding', { name: 'team-b-olm-installer' }],
+      ['Role', {
+        annotations: { [BIND_ROLES_ANNOTATION]: `Role extension-apiserver-authentication-reader: ${bootstrap}`, [REASON_ANNOTATION]: allowed },
+        name: 'team-b-olm-installer',
+        namespace: 'kube-system',
+      }],
+      ['RoleBinding', { name: 'team-b-olm-installer', namespace: 'kube-system' }],
+    ]);
+  });
+
   test('objects outside the namespace carry the reason annotation (the opt-in is visible in the output)', () => {
     const out = runCli(['preflight', GRAFANA, '--namespace', 'team-a', '--allow-cluster-scoped']);
     expect(objects(out.stdout)[2].metadata.annotations).toEqual({ [REASON_ANNOTATION]: 'allowed on the command line with --allow-cluster-scoped' });

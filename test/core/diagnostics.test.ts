@@ -1,17 +1,13 @@
-import { App, Chart, Testing } from 'cdk8s';
+import { Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as fc from 'fast-check';
 import { Diagnostics, Severity } from '../../src';
 import { addErrorProducer, addWarningProducer } from '../../src/core/diagnostics';
-
-function fixture(): { app: App; chart: Chart } {
-  const app = Testing.app();
-  return { app, chart: new Chart(app, 'platform') };
-}
+import { appAndChart } from '../util/synth';
 
 describe('Diagnostics', () => {
   test('GIVEN error producers on two constructs WHEN synthesizing THEN cdk8s reports every error together, each prefixed once with its path', () => {
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const a = new Construct(chart, 'A');
     const b = new Construct(chart, 'B');
     addErrorProducer(a, () => [
@@ -26,7 +22,7 @@ describe('Diagnostics', () => {
   });
 
   test('GIVEN warning producers THEN warnings() lists them sorted by path, code, field and message', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const z = new Construct(chart, 'Z');
     const a = new Construct(chart, 'A');
     let late = false;
@@ -49,7 +45,7 @@ describe('Diagnostics', () => {
   });
 
   test('GIVEN constructs reporting the same finding THEN report() gives it one line listing their paths, in the order of warnings()', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const shared = { code: 'CrdsCreatedByOlm', field: 'bundle', value: 'etcd', message: 'OLM creates the CRDs', fix: 'accept it' };
     // created out of path order: the paths of a line are sorted like warnings()
     for (const id of ['tenant-10', 'tenant-2', 'tenant-1']) addWarningProducer(new Construct(chart, id), () => [shared]);
@@ -74,7 +70,7 @@ describe('Diagnostics', () => {
   test('property (seed 26): report() lists exactly the findings of warnings(), each line once, grouped by finding', () => {
     const findings = [{ code: 'A', message: 'a' }, { code: 'B', field: 'f', value: 'v', message: 'b' }, { code: 'B', field: 'f', value: 'w', message: 'b' }];
     fc.assert(fc.property(fc.array(fc.array(fc.nat(findings.length - 1), { maxLength: 3 }), { minLength: 1, maxLength: 8 }), (perConstruct) => {
-      const { chart } = fixture();
+      const { chart } = appAndChart();
       perConstruct.forEach((list, i) => addWarningProducer(new Construct(chart, `c${i}`), () => list.map((f) => findings[f])));
       const flat = Diagnostics.warnings(chart);
       // ungroup the report: every (path, finding) of warnings(), without repeats, in the same order
@@ -98,7 +94,7 @@ describe('Diagnostics', () => {
   });
 
   test('GIVEN no context THEN warnings do not fail the synth', () => {
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     addWarningProducer(new Construct(chart, 'C'), () => [{ code: 'Risky', message: 'risky' }]);
     expect(() => app.synth()).not.toThrow();
   });

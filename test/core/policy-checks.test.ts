@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { ApiObject, Chart, Testing } from 'cdk8s';
+import { ApiObject, Chart } from 'cdk8s';
 import { Group, k8s, User } from 'cdk8s-plus-28';
 import {
   AccessLevel, BoundRoleKind, CatalogSourceReference, CuratedCatalog, Diagnostics, GlobalOperatorInstall,
@@ -12,6 +12,7 @@ import {
   PolicyChecks, PolicySeverity, PreflightEnforcement, ScopedOperatorTenant, SensitiveGrant, TargetNamespaces, TenantBaseline, UpgradeStrategy,
 } from '../../src';
 import { CuratedClusterCatalog, OlmV1ExtensionOptions, OlmV1Team } from '../../src/olmv1';
+import { appAndChart } from '../util/synth';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const bundle = (name: string, version: string) => OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', name, version));
@@ -25,11 +26,6 @@ const olmV1Team = (chart: Chart, extension: OlmV1ExtensionOptions, versionRange?
   allowedPackages: [{ name: extension.packageName, versionRange }],
   extensions: [extension],
 });
-
-function fixture() {
-  const app = Testing.app();
-  return { app, chart: new Chart(app, 'platform') };
-}
 
 /** Every error and warning of the chart, formatted as app.synth() / Diagnostics.report print them. */
 function findings(chart: Chart): string[] {
@@ -239,7 +235,7 @@ describe('PolicyChecks registry', () => {
   });
 
   test.each(PolicyChecks.all().map((c) => [c.id, c.code, c.severity] as const))('%s (%s) is produced by its example, with its id in the message, at its default severity %s', (id, code, severity) => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     DRIVERS[code](chart);
     const mine = findings(chart).filter((f) => f.endsWith(`(${code}, ${id})`));
     expect(mine.length).toBeGreaterThan(0);
@@ -261,21 +257,21 @@ describe('ScopedOperatorTenantProps.policyChecks', () => {
   const errorsOf = (chart: Chart) => chart.node.findAll().flatMap((c) => c.node.validate());
 
   test('GIVEN a warning raised to ERROR THEN it fails the synth and is no longer a warning', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     new ScopedOperatorTenant(chart, 'T', { ...wildcard, policyChecks: { 'OLMT-011': PolicySeverity.ERROR } });
     expect(errorsOf(chart).map((e) => e.slice(-33))).toEqual(['(WildcardInstallerRole, OLMT-011)']);
     expect(Diagnostics.warnings(chart)).toEqual([]);
   });
 
   test('GIVEN a warning turned OFF THEN it is gone', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     new ScopedOperatorTenant(chart, 'T', { ...wildcard, policyChecks: { 'OLMT-011': PolicySeverity.OFF } });
     expect(errorsOf(chart)).toEqual([]);
     expect(Diagnostics.warnings(chart)).toEqual([]);
   });
 
   test('GIVEN a relaxable error lowered to WARNING THEN it warns instead', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, policyChecks: { 'OLMT-006': PolicySeverity.WARNING } });
     t.subscribe({ packageName: 'grafana-operator', catalog: CATALOG, bundle: bundle('grafana-operator', '5.24.0') });
     // lowering it lowers it (issue 29): the rules outside the namespace are derived (annotated with why), ONE
@@ -288,7 +284,7 @@ describe('ScopedOperatorTenantProps.policyChecks', () => {
   });
 
   test('GIVEN a check that cannot be relaxed lowered to OFF THEN the finding stays an error and the setting is an error too', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     new ScopedOperatorTenant(chart, 'T', {
       namespaceName: 'team-a',
       clusterInstallerRules: [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }],
@@ -300,7 +296,7 @@ describe('ScopedOperatorTenantProps.policyChecks', () => {
   });
 
   test('GIVEN an unknown id THEN a synth error lists the known ids', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', policyChecks: { 'OLMT-999': PolicySeverity.OFF } });
     expect(errorsOf(chart)).toEqual([
       `policyChecks[OLMT-999]="OFF": 'OLMT-999' is not a policy check id. Fix: use one of ${PolicyChecks.all().map((c) => c.id).join(', ')} (UnknownPolicyCheck)`,

@@ -11,19 +11,16 @@ import { buildFixedTenant } from '../../examples/preflight-demo';
 import { buildUpgradeTenant } from '../../examples/upgrade-demo';
 import { synthPlatform } from '../../examples/walkthrough';
 import { DeriveScope, GitOpsLayout, OutputLayout, TenancyApp } from '../../src';
+import { pathsBelow } from '../util/files';
 import { describeWithKubectl, kubectlKustomize, kubectlRead, normalized } from '../util/kubectl';
 
 const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'kubectl-read-'));
 afterAll(() => fs.rmSync(tmpRoot, { recursive: true, force: true }));
 
-function filesBelow(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))
-    .flatMap((e) => (e.isDirectory() ? filesBelow(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-}
 
 /** Every manifest file below `dir` as one multi-document text (one kubectl call). */
 function manifestsText(dir: string): string {
-  return filesBelow(dir).filter((f) => f.endsWith('.yaml') && path.basename(f) !== 'kustomization.yaml' && !f.includes(`${path.sep}argocd${path.sep}`))
+  return pathsBelow(dir).filter((f) => f.endsWith('.yaml') && path.basename(f) !== 'kustomization.yaml' && !f.includes(`${path.sep}argocd${path.sep}`))
     .map((f) => fs.readFileSync(f, 'utf8')).join('---\n');
 }
 
@@ -62,7 +59,7 @@ describeWithKubectl('kubectl reads every example output exactly as the library\'
     for (const [dir, tenancyApp] of [[gitops, app], [path.join(tmpRoot, 'walkthrough'), walkthrough]] as const) {
       const objects = sorted(tenancyApp.synthObjects().flatMap((c) => c.objects).map(undecorated));
       expect(sorted(kubectlRead(manifestsText(dir)).map(undecorated))).toEqual(objects);
-      const folders = filesBelow(dir).filter((f) => path.basename(f) === 'kustomization.yaml').map((f) => path.dirname(f));
+      const folders = pathsBelow(dir).filter((f) => path.basename(f) === 'kustomization.yaml').map((f) => path.dirname(f));
       expect(folders.length).toBeGreaterThan(3);
       const failed = folders.map((f) => [path.relative(dir, f), kubectlKustomize(f)] as const).filter(([, r]) => !r.ok).map(([f, r]) => `${f}: ${r.output}`);
       expect(failed).toEqual([]);

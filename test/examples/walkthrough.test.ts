@@ -4,23 +4,13 @@ import * as path from 'path';
 import * as YAML from 'yaml';
 import { ETCD_PIN, synthPlatform } from '../../examples/walkthrough';
 import { PinnedApproval, TenancyApp } from '../../src';
+import { fileTree } from '../util/files';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundle-history');
 const README = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
 
 /** Every file under `dir`, relative, with its content. */
-function tree(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else out.set(path.relative(dir, p), fs.readFileSync(p, 'utf8'));
-    }
-  };
-  walk(dir);
-  return out;
-}
+const tree = (dir: string): Map<string, string> => new Map(Object.entries(fileTree(dir)));
 
 let tmp: string;
 beforeAll(() => {

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
-import { appAndChart, crdRuleFailures, evalCelRule, synthErrors } from './helpers';
+import { appAndChart, crdRuleFailures, evalCelRule, validationErrors } from './helpers';
 import { CuratedClusterCatalog, OlmV1Team } from '../../src/olmv1';
 import {
   CLUSTER_CATALOG_IMAGE_REF_RULES, CLUSTER_EXTENSION_CHANNEL_RULES, CLUSTER_EXTENSION_MAX_CHANNELS, CLUSTER_EXTENSION_NAMESPACE_RULES,
@@ -73,7 +73,7 @@ describe('issue 27 item 10: refused at synth, as the CRDs refuse at apply', () =
   const imageErrors = (image: string, pollIntervalMinutes?: number) => {
     const { app, chart } = appAndChart();
     const cat = new CuratedClusterCatalog(chart, 'Cat', { catalogName: 'c', image, team: 'c', pollIntervalMinutes });
-    return { synth: synthErrors(app), crd: crdRuleFailures(cat.apiObject.toJson()) };
+    return { synth: validationErrors(app), crd: crdRuleFailures(cat.apiObject.toJson()) };
   };
 
   test('catalog images: no tag or digest, a short or non-hex digest, a tag over 127 characters or with `+`: each named with the CRD\'s message', () => {
@@ -108,7 +108,7 @@ describe('issue 27 item 10: refused at synth, as the CRDs refuse at apply', () =
     const team = new OlmV1Team(chart, 'T', { team: 'team-a', groups: ['g'], namespaces: ['team-a'], catalog: cat, allowedPackages: [allowed] });
     team.addExtension({ namespace: 'team-a', name: 'team-a-x', ...options });
     const ce = Object.values(team.extensions)[0].toJson();
-    return { synth: synthErrors(app).filter((e) => !e.includes('OlmV1ExtensionNotPreviewed')).map((e) => e.replace(/^\[platform\/T\] /, '')), crd: crdRuleFailures(ce) };
+    return { synth: validationErrors(app).filter((e) => !e.includes('OlmV1ExtensionNotPreviewed')).map((e) => e.replace(/^\[platform\/T\] /, '')), crd: crdRuleFailures(ce) };
   }
 
   test('ClusterExtension: a package or channel that is not a DNS-1123 subdomain, more than 256 channels, a version over 64 characters: named', () => {

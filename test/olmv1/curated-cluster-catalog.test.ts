@@ -1,5 +1,5 @@
 import { Testing } from 'cdk8s';
-import { appAndChart, crdRuleFailures, synthErrors, validator } from './helpers';
+import { appAndChart, crdRuleFailures, validationErrors, validator } from './helpers';
 import { CuratedClusterCatalog } from '../../src/olmv1';
 
 const DIGEST = 'registry.example.com/catalogs/team-a@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
@@ -17,7 +17,7 @@ describe('CuratedClusterCatalog', () => {
     }]);
     expect(validator.validateAll(objs)).toEqual([]);
     expect(crdRuleFailures(objs[0])).toEqual([]);
-    expect(synthErrors(app)).toEqual([]);
+    expect(validationErrors(app)).toEqual([]);
   });
 
   test('tag reference with pollIntervalMinutes is accepted by the CRD rules', () => {
@@ -27,7 +27,7 @@ describe('CuratedClusterCatalog', () => {
     expect(objs[0].spec.source.image).toEqual({ ref: 'quay.io/org/catalog:v4.18', pollIntervalMinutes: 10 });
     expect(validator.validateAll(objs)).toEqual([]);
     expect(crdRuleFailures(objs[0])).toEqual([]);
-    expect(synthErrors(app)).toEqual([]);
+    expect(validationErrors(app)).toEqual([]);
   });
 
   test('digest reference with pollIntervalMinutes: refused at synth, as the CRD CEL rule refuses it', () => {
@@ -35,7 +35,7 @@ describe('CuratedClusterCatalog', () => {
     const cat = new CuratedClusterCatalog(chart, 'Cat', { catalogName: 'team-a-curated', image: DIGEST, team: 'team-a', pollIntervalMinutes: 5 });
     // What the API server would say: the CRD's own rule, evaluated with the real CEL engine.
     expect(crdRuleFailures(cat.apiObject.toJson())).toEqual(['.spec.source.image: cannot specify pollIntervalMinutes while using digest-based image']);
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       `[platform/Cat] pollIntervalMinutes="5": image '${DIGEST}' is a digest reference, which never changes: the ClusterCatalog CRD refuses pollIntervalMinutes with it ("cannot specify pollIntervalMinutes while using digest-based image"). Fix: remove pollIntervalMinutes, or reference the image by tag to have it polled (CatalogPollsDigest)`,
     ]);
   });
@@ -43,7 +43,7 @@ describe('CuratedClusterCatalog', () => {
   test('bad values are named with the field and a fix', () => {
     const { app, chart } = appAndChart();
     new CuratedClusterCatalog(chart, 'Cat', { catalogName: 'Bad_Name', image: 'catalog', team: '-x', pollIntervalMinutes: 0, priority: 1.5 });
-    expect(synthErrors(app).map((e) => e.replace(/: .*\(/, ' (').replace(/^\[platform\/Cat\] /, ''))).toEqual([
+    expect(validationErrors(app).map((e) => e.replace(/: .*\(/, ' (').replace(/^\[platform\/Cat\] /, ''))).toEqual([
       'catalogName="Bad_Name" (InvalidName)',
       'pollIntervalMinutes="0" (InvalidValue)',
       'priority="1.5" (InvalidValue)',

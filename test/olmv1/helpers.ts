@@ -3,7 +3,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { run } from '@bufbuild/cel';
-import { App, Chart, Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { CEL_FUNCS, toCel } from '../util/cel-admission';
 import { SchemaValidator } from '../util/schema-validator';
@@ -60,13 +59,5 @@ function crds(): Map<string, any> {
   return crdCache;
 }
 
-/** A fresh app and chart. */
-export function appAndChart(): { app: App; chart: Chart } {
-  const app = Testing.app();
-  return { app, chart: new Chart(app, 'platform') };
-}
-
-/** Every validation error of the App, in tree order. */
-export function synthErrors(app: App): string[] {
-  return app.node.findAll().flatMap((c) => c.node.validate().map((e) => `[${c.node.path}] ${e}`));
-}
+/** The test App and its validation errors (one definition each, test/util/synth.ts). */
+export { appAndChart, validationErrors } from '../util/synth';

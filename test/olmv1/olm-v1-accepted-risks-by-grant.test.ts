@@ -5,7 +5,7 @@
  * and still accepts an extension's one remaining grant.
  */
 import * as path from 'path';
-import { appAndChart, synthErrors } from './helpers';
+import { appAndChart, validationErrors } from './helpers';
 import { SensitiveGrant } from '../../src/audit';
 import { OperatorBundle } from '../../src/bundle';
 import { CuratedClusterCatalog, OlmV1AcceptedRisk, OlmV1Team } from '../../src/olmv1';
@@ -27,7 +27,7 @@ function grafana(acceptedRisks: OlmV1AcceptedRisk[]) {
     allowedPackages: [{ name: 'grafana-operator' }],
     extensions: [{ packageName: 'grafana-operator', namespace: 'team-x', bundles: [GRAFANA], acceptedRisks }],
   });
-  const errors = synthErrors(app).map((e) => e.replace(/^\[platform\/T\] /, ''));
+  const errors = validationErrors(app).map((e) => e.replace(/^\[platform\/T\] /, ''));
   const ext = t.node.findAll().find((c: any) => c.kind === 'ClusterExtension') as any;
   return { errors, annotations: errors.length === 0 ? ext.toJson().metadata.annotations : undefined };
 }

@@ -5,7 +5,7 @@
  */
 import * as path from 'path';
 import { ApiObject, Testing } from 'cdk8s';
-import { admit, appAndChart, synthErrors, validator } from './helpers';
+import { admit, appAndChart, validationErrors, validator } from './helpers';
 import { OperatorBundle } from '../../src/bundle';
 import { CuratedClusterCatalog, OlmV1CrdChannel, OlmV1Team, OlmV1TeamProps, RegistryV1Render } from '../../src/olmv1';
 
@@ -62,7 +62,7 @@ describe('OlmV1Team: an extension with a deploymentConfig', () => {
     const spy = jest.spyOn(RegistryV1Render, 'forExtension');
     try {
       const { app, chart, team: t } = team({ allowDeploymentConfig: true });
-      expect(synthErrors(app)).toEqual([]);
+      expect(validationErrors(app)).toEqual([]);
       // every preview render of the extension's bundle carried the deploymentConfig
       const calls = spy.mock.calls.filter(([b]) => b === argocd);
       expect(calls.length).toBeGreaterThan(0);
@@ -101,7 +101,7 @@ describe('OlmV1Team: an extension with a deploymentConfig', () => {
 
   test('not allowed: a synth error (the policy would deny it), and the policy denies it', () => {
     const { app, team: t } = team();
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       '[platform/T] extensions[gitops-argocd].deploymentConfig: team gitops may not set spec.config.inline.deploymentConfig: the admission policy would deny it. Fix: set allowDeploymentConfig: true on the team (the cluster needs the DeploymentConfig feature gate), or drop deploymentConfig (DeploymentConfigNotAllowed)',
     ]);
     const vap = (t.guardrails.node.findChild('Policy') as ApiObject).toJson();
@@ -112,7 +112,7 @@ describe('OlmV1Team: an extension with a deploymentConfig', () => {
 
   test('fields outside operator-controller\'s config schema are an error', () => {
     const { app } = team({ allowDeploymentConfig: true }, { nodeSelector: {}, serviceAccountName: 'cluster-admin-sa', hostNetwork: true });
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       '[platform/T] extensions[gitops-argocd].deploymentConfig="hostNetwork,serviceAccountName": deploymentConfig has unknown field(s) hostNetwork, serviceAccountName: operator-controller refuses the configuration. Fix: use only affinity, annotations, env, envFrom, nodeSelector, resources, tolerations, volumeMounts, volumes (InvalidDeploymentConfig)',
     ]);
   });

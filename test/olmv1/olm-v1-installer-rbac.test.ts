@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
-import { admit, appAndChart, synthErrors, validator } from './helpers';
+import { admit, appAndChart, validationErrors, validator } from './helpers';
 import { OperatorBundle } from '../../src/bundle';
 import { CuratedClusterCatalog, OlmV1InstallerRbac, OlmV1Team, RegistryV1Render } from '../../src/olmv1';
 import { PolicyRules, RbacRules } from '../../src/rbac';
@@ -62,7 +62,7 @@ describe('OlmV1InstallerRbac: the installer ServiceAccount of operator-controlle
       legacyServiceAccount: 'argocd-installer',
       acceptedRisks: [{ check: 'OLMT-026', reason: 'argo cd manages the cluster' }],
     });
-    expect(synthErrors(app)).toEqual([]);
+    expect(validationErrors(app)).toEqual([]);
     const objs = Testing.synth(chart);
     const vap = objs.find((o) => o.kind === 'ValidatingAdmissionPolicy');
     const ext = objs.find((o) => o.kind === 'ClusterExtension');
@@ -95,7 +95,7 @@ describe('OlmV1InstallerRbac: the installer ServiceAccount of operator-controlle
         acceptedRisks: [{ check: 'OLMT-026', reason: 'argo cd manages the cluster' }],
       }],
     });
-    expect(synthErrors(app)).toEqual([]);
+    expect(validationErrors(app)).toEqual([]);
     const objs = Testing.synth(chart);
     // the ServiceAccount as named; its roles and bindings named after the extension (`<extension>-installer`)
     expect(objs.filter((o) => ['argocd-installer', 'gitops-argocd-installer'].includes(o.metadata.name)).map((o) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual([
@@ -116,7 +116,7 @@ describe('OlmV1InstallerRbac: the installer ServiceAccount of operator-controlle
       allowedPackages: [{ name: 'argocd-operator' }],
       extensions: [{ packageName: 'argocd-operator', namespace: 'argocd', legacyServiceAccount: 'installer' }],
     });
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       "[platform/T] extensions[gitops-argocd-operator].legacyServiceAccount=\"installer\": the installer ServiceAccount's rules are derived from the bundles, and no installable bundle was given. Fix: pass the bundles the version range resolves to (LegacyServiceAccountWithoutBundles)",
     ]);
   });

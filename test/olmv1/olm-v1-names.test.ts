@@ -3,7 +3,7 @@
  * (CREATE, UPDATE, DELETE; name as well as label), and two teams never claim one name (team `a` vs team `a-b`).
  */
 import { ApiObject } from 'cdk8s';
-import { admit, appAndChart, synthErrors } from './helpers';
+import { admit, appAndChart, validationErrors } from './helpers';
 import { CuratedClusterCatalog, OlmV1Team, OlmV1TeamProps } from '../../src/olmv1';
 
 function teams(specs: Array<{ team: string; extensions?: OlmV1TeamProps['extensions'] }>) {
@@ -42,14 +42,14 @@ describe('issue 27 item 6: ClusterExtension names', () => {
 
   test('synth: an extension name without the team prefix is an error (ExtensionNameOutsideTeam)', () => {
     const { app } = teams([{ team: 'team-a', extensions: [{ packageName: 'op', namespace: 'team-a', name: 'team-b-op' }, { packageName: 'op', namespace: 'team-a', name: 'team-a-op' }] }]);
-    expect(synthErrors(app).filter((e) => !e.includes('OlmV1ExtensionNotPreviewed'))).toEqual([
+    expect(validationErrors(app).filter((e) => !e.includes('OlmV1ExtensionNotPreviewed'))).toEqual([
       "[platform/T0] extensions[team-b-op].name=\"team-b-op\": ClusterExtension 'team-b-op' does not carry team team-a's prefix 'team-a-': the admission policy would deny it (names are cluster-wide: another team could claim it). Fix: name it 'team-a-<name>' (ExtensionNameOutsideTeam)",
     ]);
   });
 
   test('prefixes that are prefixes of each other: team `a` may not take `a-b-op` (team `a-b`\'s), at synth and in the policy', () => {
     const { app, made, policy } = teams([{ team: 'a', extensions: [{ packageName: 'op', namespace: 'a', name: 'a-b-op' }, { packageName: 'op', namespace: 'a', name: 'a-op' }] }, { team: 'a-b' }]);
-    expect(codes(synthErrors(app).filter((e) => !e.includes('OlmV1ExtensionNotPreviewed')))).toEqual(['platform/T0 extensions[a-b-op].name ExtensionNameOfOtherTeam']);
+    expect(codes(validationErrors(app).filter((e) => !e.includes('OlmV1ExtensionNotPreviewed')))).toEqual(['platform/T0 extensions[a-b-op].name ExtensionNameOfOtherTeam']);
     const pa = policy(made[0]);
     expect(admit(pa.spec, req('CREATE', 'a'), CE('a-b-op', 'a'), null).denied).toEqual([
       'team a may only create, update or delete ClusterExtensions named a-<name> (not a-b-<name>: names of other teams), got: a-b-op',
@@ -62,6 +62,6 @@ describe('issue 27 item 6: ClusterExtension names', () => {
 
   test('two teams of one name would claim the same names: DuplicateTeam on each', () => {
     const { app } = teams([{ team: 'team-a' }, { team: 'team-a' }]);
-    expect(codes(synthErrors(app).filter((e) => e.includes('DuplicateTeam')))).toEqual(['platform/T0 team DuplicateTeam', 'platform/T1 team DuplicateTeam']);
+    expect(codes(validationErrors(app).filter((e) => e.includes('DuplicateTeam')))).toEqual(['platform/T0 team DuplicateTeam', 'platform/T1 team DuplicateTeam']);
   });
 });

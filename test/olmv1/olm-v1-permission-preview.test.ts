@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Testing } from 'cdk8s';
-import { appAndChart, synthErrors, validator } from './helpers';
+import { appAndChart, validationErrors, validator } from './helpers';
 import { SensitiveGrant } from '../../src/audit';
 import { OperatorBundle } from '../../src/bundle';
 import { Diagnostics } from '../../src/core';
@@ -164,7 +164,7 @@ describe('OlmV1PermissionPreview', () => {
 describe('OlmV1Team with bundles: refused unless accepted by name with a reason', () => {
   test('the cluster-admin binding bundle is refused for the team by default (OLMT-046, OLMT-026, OLMT-044 ids in the messages)', () => {
     const { app } = team([{ packageName: 'flux', namespace: 'team-x', bundles: [OperatorBundle.fromDirectory(FLUX_LIKE)] }], [{ name: 'flux' }]);
-    const errors = strip(synthErrors(app));
+    const errors = strip(validationErrors(app));
     expect(errors.map((e) => e.match(/\((\w+), (OLMT-\d+)\)$/)!.slice(1).join(' '))).toEqual([
       'OlmV1SubjectOutsideInstallNamespace OLMT-046',
       'OlmV1SubjectOutsideInstallNamespace OLMT-046',
@@ -182,14 +182,14 @@ describe('OlmV1Team with bundles: refused unless accepted by name with a reason'
       bundles: [OperatorBundle.fromDirectory(FLUX_LIKE)],
       acceptedRisks: [{ check: 'OLMT-046', reason: 'flux reconciles the cluster' }, { check: 'OLMT-026', reason: 'platform team owns flux-system' }],
     }], [{ name: 'flux' }]);
-    expect(synthErrors(app)).toEqual([]);
+    expect(validationErrors(app)).toEqual([]);
     const ext = Testing.synth(chart).find((o) => o.kind === 'ClusterExtension');
     expect(ext.metadata.annotations).toEqual({ 'olm-tenancy.io/accepted-risks': 'OLMT-046: flux reconciles the cluster; OLMT-026: platform team owns flux-system' });
   });
 
   test('an empty reason accepts nothing', () => {
     const { app } = team([{ packageName: 'grafana-operator', namespace: 'team-x', bundles: [shared('grafana-operator', '5.24.0')], acceptedRisks: [{ check: 'OLMT-044', reason: ' ' }] }], [{ name: 'grafana-operator' }]);
-    expect(strip(synthErrors(app)).map((e) => e.replace(/:.*\(/, ' ('))).toEqual([
+    expect(strip(validationErrors(app)).map((e) => e.replace(/:.*\(/, ' ('))).toEqual([
       'extensions[team-x-grafana-operator].acceptedRisks[OLMT-044].reason (EmptyAcceptedRiskReason)',
       // one per sensitive grant: SECRETS_READ_CLUSTER_WIDE, WORKLOAD_WRITES, SERVICE_UPDATE, CONFIGMAP_UPDATE
       'extensions[team-x-grafana-operator].bundles[grafana-operator.v5.24.0]="ServiceAccount team-x/grafana-operator-controller-manager" (OlmV1ExtensionSensitiveGrant, OLMT-044)',
@@ -201,11 +201,11 @@ describe('OlmV1Team with bundles: refused unless accepted by name with a reason'
 
   test('bundles OLM v1 refuses fail synth with its reason (OLMT-048); bundles outside the range are not considered', () => {
     const { app } = team([{ packageName: 'etcd', namespace: 'team-x', bundles: [shared('etcd', '0.9.4')] }], [{ name: 'etcd', versionRange: '>=0.9.0 <1.0.0' }]);
-    expect(strip(synthErrors(app))).toEqual([
+    expect(strip(validationErrors(app))).toEqual([
       'extensions[team-x-etcd].bundles[etcdoperator.v0.9.4]="0.9.4": operator-controller would refuse etcdoperator.v0.9.4: unsupported bundle: bundle does not support AllNamespaces install mode. Fix: narrow the version range to bundles OLM v1 installs, or install the package with OLM v0 (OlmV1BundleRefused, OLMT-048)',
     ]);
     const outside = team([{ packageName: 'etcd', namespace: 'team-x', bundles: [shared('etcd', '0.9.4')] }], [{ name: 'etcd', versionRange: '>=1.0.0 <2.0.0' }]);
-    expect(synthErrors(outside.app)).toEqual([]);
+    expect(validationErrors(outside.app)).toEqual([]);
   });
 
   test('upgrade escalation along the allowed range: the diff is named (OLMT-047) unless accepted', () => {
@@ -216,17 +216,17 @@ describe('OlmV1Team with bundles: refused unless accepted by name with a reason'
     ]
       .map((grant) => ({ check: 'OLMT-044', grant, reason: 'grafana reads its datasource Secrets and manages its Deployments, Services and ConfigMaps' }));
     const { app } = team([{ packageName: 'grafana-operator', namespace: 'team-x', bundles, acceptedRisks: accept53 }], [{ name: 'grafana-operator', versionRange: '>=5.0.0 <6.0.0' }]);
-    expect(strip(synthErrors(app))).toEqual([
+    expect(strip(validationErrors(app))).toEqual([
       'extensions[team-x-grafana-operator].bundles[grafana-operator.v5.25.0]="5.24.0 -> 5.25.0": the upgrade grafana-operator.v5.24.0 -> grafana-operator.v5.25.0 inside range \'>=5.0.0 <6.0.0\' grows what the extension gets: + cluster-scoped Namespace:"" APIGroups:[] Resources:[nodes] Verbs:[get]. Fix: narrow the version range, or accept it: acceptedRisks: [{ check: \'OLMT-047\', reason }] (OlmV1UpgradeGrowsPermissions, OLMT-047)',
     ]);
     const accepted = team([{ packageName: 'grafana-operator', namespace: 'team-x', bundles, acceptedRisks: [...accept53, { check: 'OLMT-047', reason: 'reviewed 5.25.0' }] }], [{ name: 'grafana-operator', versionRange: '>=5.0.0 <6.0.0' }]);
-    expect(synthErrors(accepted.app)).toEqual([]);
+    expect(validationErrors(accepted.app)).toEqual([]);
   });
 
   test('with channels, only bundles in one of them are previewed (the others cannot resolve)', () => {
     const pkg = [{ name: 'grafana-operator', channels: ['v5', 'stable'] }];
-    expect(synthErrors(team([{ packageName: 'grafana-operator', namespace: 'team-x', channels: ['stable'], bundles: [shared('grafana-operator', '5.24.0')] }], pkg).app)).toEqual([]);
-    expect(strip(synthErrors(team([{ packageName: 'grafana-operator', namespace: 'team-x', channels: ['v5'], bundles: [shared('grafana-operator', '5.24.0')] }], pkg).app))
+    expect(validationErrors(team([{ packageName: 'grafana-operator', namespace: 'team-x', channels: ['stable'], bundles: [shared('grafana-operator', '5.24.0')] }], pkg).app)).toEqual([]);
+    expect(strip(validationErrors(team([{ packageName: 'grafana-operator', namespace: 'team-x', channels: ['v5'], bundles: [shared('grafana-operator', '5.24.0')] }], pkg).app))
       .map((e) => e.slice(-40))).toEqual(Array(4).fill('(OlmV1ExtensionSensitiveGrant, OLMT-044)'));
   });
 

@@ -1,6 +1,6 @@
 import { ApiObject, Testing } from 'cdk8s';
 import fc from 'fast-check';
-import { admit, appAndChart, crdRuleFailures, synthErrors, validator } from './helpers';
+import { admit, appAndChart, crdRuleFailures, validationErrors, validator } from './helpers';
 import { CuratedClusterCatalog, OlmV1CrdChannel, OlmV1Team, OlmV1TeamGuardrails, OlmV1TeamProps, OlmV1VersionRange } from '../../src/olmv1';
 import { AdmissionPolicyValidation } from '../util/admission-validation';
 
@@ -86,7 +86,7 @@ describe('OlmV1Team: objects', () => {
     expect(objs.find((o) => o.kind === 'ClusterRoleBinding').subjects).toEqual([{ apiGroup: 'rbac.authorization.k8s.io', kind: 'Group', name: 'team-monitoring' }]);
     expect(validator.validateAll(objs)).toEqual([]);
     expect(objs.filter((o) => o.apiVersion === 'olm.operatorframework.io/v1').flatMap(crdRuleFailures)).toEqual([]);
-    expect(synthErrors(app)).toEqual([]);
+    expect(validationErrors(app)).toEqual([]);
     const vap = policyOf(chart);
     for (const e of [...vap.spec.variables, ...vap.spec.validations, ...vap.spec.matchConditions]) {
       expect(AdmissionPolicyValidation.celProblem(e.expression)).toBeUndefined();
@@ -95,7 +95,7 @@ describe('OlmV1Team: objects', () => {
 
   test('an allowed range outside the grammar is a named error; the policy then admits no version of that package', () => {
     const { app, chart } = setup({ allowedPackages: [{ name: 'prometheus', versionRange: '~2.54' }], extensions: [] });
-    expect(synthErrors(app).map((e) => e.replace(/: .*\(/, ' ('))).toEqual(['[platform/Team] allowedPackages[prometheus].versionRange="~2.54" (InvalidVersionRange)']);
+    expect(validationErrors(app).map((e) => e.replace(/: .*\(/, ' ('))).toEqual(['[platform/Team] allowedPackages[prometheus].versionRange="~2.54" (InvalidVersionRange)']);
     const vap = (chart.node.findAll().find((c) => c.node.id === 'Policy') as ApiObject).toJson();
     expect(admit(vap.spec, req('CREATE'), CE('monitoring-a', GOOD_SPEC)).denied.length).toEqual(1);
   });
@@ -109,7 +109,7 @@ describe('OlmV1Team: objects', () => {
         { packageName: 'prometheus', name: 'monitoring-prom-any', namespace: 'monitoring', version: '>=2.54.0' },
       ],
     });
-    expect(synthErrors(app).map((e) => e.replace(/^\[platform\/Team\] /, ''))).toEqual([
+    expect(validationErrors(app).map((e) => e.replace(/^\[platform\/Team\] /, ''))).toEqual([
       "extensions[monitoring-etcd].packageName=\"etcd\": package 'etcd' is not in team monitoring's allowedPackages: the admission policy would deny it. Fix: add it to allowedPackages, or pick an allowed package (PackageNotAllowed)",
       "extensions[monitoring-prometheus].namespace=\"default\": namespace 'default' is not one of team monitoring's namespaces (monitoring, observability): the admission policy would deny it. Fix: install into a team namespace, or add the namespace to namespaces (ExtensionOutsideTeamNamespaces)",
       "extensions[monitoring-prometheus].version=\">=2.54.0 <2.56.0\": version range '>=2.54.0 <2.56.0' is not inside the allowed range '>=2.54.0 <2.55.0' of package 'prometheus': the admission policy would deny it. Fix: ask for a range inside '>=2.54.0 <2.55.0' (VersionNotAllowed)",
@@ -130,7 +130,7 @@ describe('OlmV1Team: bad input from JavaScript', () => {
       allowedPackages: [{ versionRange: 3 }],
       extensions: [{ packageName: 'p' }, 'nope', { packageName: 'q', namespace: 'x', bundles: [{}], acceptedRisks: [{ reason: 'r' }] }],
     } as any);
-    expect(synthErrors(app).map((e) => e.replace(/^\[platform\/Team\] /, '').replace(/: .*\(/, ' ('))).toEqual([
+    expect(validationErrors(app).map((e) => e.replace(/^\[platform\/Team\] /, '').replace(/: .*\(/, ' ('))).toEqual([
       'catalog="{}" (InvalidReference)',
       'groups="admins" (InvalidInputType)',
       'namespaces[0]="1" (InvalidInputType)',
@@ -149,7 +149,7 @@ describe('OlmV1TeamGuardrails: bad input from JavaScript', () => {
   test('wrong types are named errors (the policy keeps safe defaults)', () => {
     const { app, chart } = appAndChart();
     new OlmV1TeamGuardrails(chart, 'G', { team: 'a', groups: ['g'], namespaces: 'a', catalogTeam: 'a', packages: [{ name: 1 }] } as any);
-    expect(synthErrors(app).map((e) => e.replace(/: .*\(/, ' ('))).toEqual([
+    expect(validationErrors(app).map((e) => e.replace(/: .*\(/, ' ('))).toEqual([
       '[platform/G] namespaces="a" (InvalidInputType)',
       '[platform/G] packages[0].name="1" (InvalidInputType)',
     ]);
@@ -244,19 +244,19 @@ describe('OlmV1TeamGuardrails evaluated with @bufbuild/cel', () => {
 
   test('issue 27 item 8: allowWatchNamespace with the standard CRD (the default) is an error: the API server would prune spec.config and install for all namespaces', () => {
     const { app } = setup({ allowWatchNamespace: true });
-    expect(synthErrors(app)).toEqual([
+    expect(validationErrors(app)).toEqual([
       '[platform/Team] allowWatchNamespace="true": team monitoring may write spec.config.inline.watchNamespace, but the standard ClusterExtension CRD has no spec.config: '
       + 'the API server prunes it and operator-controller installs the bundle for ALL namespaces, not the namespace the team asked for. '
       + "Fix: set crdChannel: OlmV1CrdChannel.EXPERIMENTAL if the cluster runs operator-controller's experimental CRDs, or drop allowWatchNamespace (SpecConfigNeedsExperimentalCrd)",
     ]);
     const explicit = setup({ allowDeploymentConfig: true, crdChannel: OlmV1CrdChannel.STANDARD });
-    expect(synthErrors(explicit.app).map((e) => e.replace(/:.*\(/, ': ... ('))).toEqual(['[platform/Team] allowDeploymentConfig="true": ... (SpecConfigNeedsExperimentalCrd)']);
-    expect(synthErrors(setup({ allowWatchNamespace: true, crdChannel: OlmV1CrdChannel.EXPERIMENTAL }).app)).toEqual([]);
+    expect(validationErrors(explicit.app).map((e) => e.replace(/:.*\(/, ': ... ('))).toEqual(['[platform/Team] allowDeploymentConfig="true": ... (SpecConfigNeedsExperimentalCrd)']);
+    expect(validationErrors(setup({ allowWatchNamespace: true, crdChannel: OlmV1CrdChannel.EXPERIMENTAL }).app)).toEqual([]);
   });
 
   test('the operator-controller version is a validated input', () => {
-    expect(synthErrors(setup({ operatorControllerVersion: 'main' }).app)).toEqual([]);
-    expect(synthErrors(setup({ operatorControllerVersion: '1.11' }).app)).toEqual([
+    expect(validationErrors(setup({ operatorControllerVersion: 'main' }).app)).toEqual([]);
+    expect(validationErrors(setup({ operatorControllerVersion: '1.11' }).app)).toEqual([
       '[platform/Team] operatorControllerVersion="1.11": operator-controller version "1.11" is not modelled; use one of v1.11.0, main. Fix: use v1.11.0 or main (InvalidOperatorControllerVersion)',
     ]);
   });

@@ -3,7 +3,7 @@
  * ClusterObjectSets and that no team guardrail checks is named (OLMT-054), unless accepted by name with a reason.
  */
 import { ApiObject } from 'cdk8s';
-import { appAndChart, synthErrors } from './helpers';
+import { appAndChart, validationErrors } from './helpers';
 import { olmV1UnfencedWriters } from '../../src/audit/olm-v1-writers';
 import { CuratedClusterCatalog, OlmV1Team, OlmV1TeamProps } from '../../src/olmv1';
 
@@ -20,7 +20,7 @@ function app(objects: any[], extra: Partial<OlmV1TeamProps> = {}) {
   objects.forEach((o, i) => new ApiObject(chart, `o${i}`, o));
   return a;
 }
-const findings = (a: any) => synthErrors(a).filter((e) => e.includes('OLMT-054') || e.includes('EmptyAcceptedWriterReason'))
+const findings = (a: any) => validationErrors(a).filter((e) => e.includes('OLMT-054') || e.includes('EmptyAcceptedWriterReason'))
   .map((e) => e.replace(/^\[platform\/T\] /, '').replace(/: .*\((\w+)(, OLMT-\d+)?\)$/, ' $1'));
 
 describe('OLMT-054: writers of the OLM v1 APIs no team guardrail checks', () => {
@@ -40,7 +40,7 @@ describe('OLMT-054: writers of the OLM v1 APIs no team guardrail checks', () => 
       'writers[ServiceAccount ci/deployer]="ServiceAccount ci/deployer" OlmV1UnfencedWriter',
       'writers[User alice]="User alice" OlmV1UnfencedWriter',
     ]);
-    expect(synthErrors(a).find((e) => e.includes('User alice'))).toBe('[platform/T] writers[User alice]="User alice": User alice may write clusterextensions (create, update) of olm.operatorframework.io and no team guardrail checks it '
+    expect(validationErrors(a).find((e) => e.includes('User alice'))).toBe('[platform/T] writers[User alice]="User alice": User alice may write clusterextensions (create, update) of olm.operatorframework.io and no team guardrail checks it '
       + '(User alice -> ClusterRoleBinding ce-writers (the App) -> ClusterRole ce-writer (the App)): operator-controller installs what it writes with cluster-admin. '
       + "Fix: bind the grant to a team's group (its guardrail then checks it), remove it, or accept it: acceptedWriters: [{ identity: 'User alice', reason }] on an OlmV1Team (OlmV1UnfencedWriter, OLMT-054)");
   });
@@ -110,7 +110,7 @@ describe('OLMT-054: writers of the OLM v1 APIs no team guardrail checks', () => 
     for (const t of ['team-a', 'team-b']) new OlmV1Team(chart, t, { team: t, groups: [`${t}-admins`], namespaces: [t], catalog, allowedPackages: [{ name: 'etcd' }] });
     new ApiObject(chart, 'r', writeCe);
     new ApiObject(chart, 'b', crb('ce', 'ce-writer', [{ kind: 'User', name: 'alice' }]));
-    expect(synthErrors(a).filter((e) => e.includes('OLMT-054')).map((e) => e.split(':')[0])).toEqual(['[platform/team-a] writers[User alice]="User alice"']);
+    expect(validationErrors(a).filter((e) => e.includes('OLMT-054')).map((e) => e.split(':')[0])).toEqual(['[platform/team-a] writers[User alice]="User alice"']);
   });
 });
 

@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject } from 'cdk8s';
 import fc from 'fast-check';
-import { admit, appAndChart, synthErrors } from './helpers';
+import { admit, appAndChart, validationErrors } from './helpers';
 import { OperatorBundle } from '../../src/bundle';
 import { CuratedClusterCatalog, OlmV1Team, OlmV1TeamProps, OlmV1VersionRange } from '../../src/olmv1';
 import { MastermindsConstraints, MastermindsVersion } from '../../src/olmv1/masterminds-semver';
@@ -65,15 +65,15 @@ describe('issue 27 item 5: version constraints as Masterminds reads them', () =>
   test('the attack `>=1,1.0.0 <2.0.0` for a team allowed `>=1.2.0 <2.0.0` is refused at synth and by the policy (it installs 1.0.0)', () => {
     expect(MastermindsConstraints.parse('>=1,1.0.0 <2.0.0').check(MastermindsVersion.parse('1.0.0'))).toBe(true);
     const { app, policy } = team([{ packageName: 'grafana-operator', namespace: 'team-a', version: '>=1,1.0.0 <2.0.0' }], allowed);
-    expect(codes(synthErrors(app))).toEqual(['extensions[team-a-grafana-operator].version VersionNotAllowed']);
-    expect(strip(synthErrors(app))[0]).toContain("'>=1,1.0.0 <2.0.0' is not an exact version 'X.Y.Z' or an interval");
+    expect(codes(validationErrors(app))).toEqual(['extensions[team-a-grafana-operator].version VersionNotAllowed']);
+    expect(strip(validationErrors(app))[0]).toContain("'>=1,1.0.0 <2.0.0' is not an exact version 'X.Y.Z' or an interval");
     expect(admit(policy.spec, req, CE('>=1,1.0.0 <2.0.0'), null).denied).toEqual([
       "package grafana-operator with version '>=1,1.0.0 <2.0.0' and channels [] is not allowed; allowed: grafana-operator@>=1.2.0 <2.0.0",
     ]);
     // its well-formed neighbours pass both
     for (const ok of ['>=1.2.0 <2.0.0', '>=1.2.0, <2.0.0', '>= 1.2.0 , < 2.0.0', '1.5.0', '>1.2.0 <=1.9.9']) {
       expect([ok, admit(policy.spec, req, CE(ok), null).denied]).toEqual([ok, []]);
-      expect([ok, synthErrors(team([{ packageName: 'grafana-operator', namespace: 'team-a', version: ok }], allowed).app)]).toEqual([ok, []]);
+      expect([ok, validationErrors(team([{ packageName: 'grafana-operator', namespace: 'team-a', version: ok }], allowed).app)]).toEqual([ok, []]);
     }
   });
 
@@ -92,13 +92,13 @@ describe('issue 27 item 5: version constraints as Masterminds reads them', () =>
     const { policy } = team([], excl);
     for (const [v, ok] of [['1.0.0', false], ['>=1.0.0 <=2.0.0', false], ['>1.0.0 <=2.0.0', true], ['1.0.1', true], ['2.0.0', true], ['>1.0.0 <2.0.1', false]] as const) {
       expect([v, admit(policy.spec, req, CE(v), null).denied.length === 0]).toEqual([v, ok]);
-      expect([v, synthErrors(team([{ packageName: 'grafana-operator', namespace: 'team-a', version: v }], excl).app).length === 0]).toEqual([v, ok]);
+      expect([v, validationErrors(team([{ packageName: 'grafana-operator', namespace: 'team-a', version: v }], excl).app).length === 0]).toEqual([v, ok]);
     }
   });
 
   test('a version operator-controller cannot parse is a named error at synth (InvalidVersionConstraint), with upstream\'s message', () => {
     const { app } = team([{ packageName: 'grafana-operator', namespace: 'team-a', version: '>= bar' }], [{ name: 'grafana-operator' }]);
-    expect(strip(synthErrors(app))).toEqual([
+    expect(strip(validationErrors(app))).toEqual([
       'extensions[team-a-grafana-operator].version=">= bar": the ClusterExtension CRD refuses spec.source.catalog.version \'>= bar\': invalid version expression. Fix: write a version expression the CRD accepts, at most 64 characters, e.g. \'>=1.2.0 <2.0.0\' (InvalidCrdValue)',
       'extensions[team-a-grafana-operator].version=">= bar": operator-controller cannot resolve version \'>= bar\': Masterminds/semver refuses it (improper constraint: ">= bar"). Fix: write a Masterminds constraint, e.g. \'>=1.2.0 <2.0.0\' (InvalidVersionConstraint)',
     ]);
@@ -134,34 +134,34 @@ describe('issue 27 item 4: the preview covers every version that can resolve', (
   test('no version: operator-controller may take a prerelease (the highest wins): a cluster-admin binding in 1.1.0-rc.1 is found', () => {
     const rc = asVersion(CLUSTER_ADMIN, '1.1.0-rc.1');
     const { app } = team([{ packageName: 'grafana-operator', namespace: 'team-a', bundles: [clean, rc] }], [{ name: 'grafana-operator' }]);
-    expect(unboundedIn(synthErrors(app))).toEqual(['grafana-operator.v1.1.0-rc.1']);
+    expect(unboundedIn(validationErrors(app))).toEqual(['grafana-operator.v1.1.0-rc.1']);
   });
 
   test('build metadata is ignored: `>=1.0.0 <2.0.0` admits 1.1.0+build.1, and its cluster-admin binding is found', () => {
     const build = asVersion(CLUSTER_ADMIN, '1.1.0+build.1');
     const { app } = team([{ packageName: 'grafana-operator', namespace: 'team-a', version: '>=1.0.0 <2.0.0', bundles: [clean, build] }], [{ name: 'grafana-operator' }]);
-    expect(unboundedIn(synthErrors(app))).toEqual(['grafana-operator.v1.1.0+build.1']);
+    expect(unboundedIn(validationErrors(app))).toEqual(['grafana-operator.v1.1.0+build.1']);
   });
 
   test('a constraint without a prerelease cannot resolve 1.1.0-rc.1 (not previewed); one naming a prerelease can', () => {
     const rc = asVersion(CLUSTER_ADMIN, '1.1.0-rc.1');
     const without = team([{ packageName: 'grafana-operator', namespace: 'team-a', version: '>=1.0.0 <2.0.0', bundles: [clean, rc] }], [{ name: 'grafana-operator' }]);
-    expect(unboundedIn(synthErrors(without.app))).toEqual([]);
+    expect(unboundedIn(validationErrors(without.app))).toEqual([]);
     const withPre = team([{ packageName: 'grafana-operator', namespace: 'team-a', version: '>=1.1.0-rc.0 <2.0.0', bundles: [clean, rc] }], [{ name: 'grafana-operator' }]);
-    expect(unboundedIn(synthErrors(withPre.app))).toEqual(['grafana-operator.v1.1.0-rc.1']);
+    expect(unboundedIn(validationErrors(withPre.app))).toEqual(['grafana-operator.v1.1.0-rc.1']);
   });
 
   test('the constraint is read as Masterminds does: `>=1,1.0.0 <2.0.0` resolves 1.0.0 (the old reader saw >=11.0.0 and previewed nothing)', () => {
     const bad100 = asVersion(CLUSTER_ADMIN, '1.0.0');
     const ok150 = asVersion(CLEAN, '1.5.0');
     const { app } = team([{ packageName: 'grafana-operator', namespace: 'team-a', version: '>=1,1.0.0 <2.0.0', bundles: [bad100, ok150] }], [{ name: 'grafana-operator' }]);
-    expect(unboundedIn(synthErrors(app))).toEqual(['grafana-operator.v1.0.0']);
-    expect(strip(synthErrors(app)).some((e) => e.includes('bundles[grafana-operator.v1.5.0]'))).toBe(false);
+    expect(unboundedIn(validationErrors(app))).toEqual(['grafana-operator.v1.0.0']);
+    expect(strip(validationErrors(app)).some((e) => e.includes('bundles[grafana-operator.v1.5.0]'))).toBe(false);
   });
 
   test('wildcards, tilde and OR: the bundles Masterminds matches are previewed', () => {
     const bundles = [asVersion(CLUSTER_ADMIN, '1.2.5'), asVersion(CLUSTER_ADMIN, '1.3.0'), asVersion(CLUSTER_ADMIN, '3.0.0')];
-    const previewed = (version: string) => unboundedIn(synthErrors(team([{ packageName: 'grafana-operator', namespace: 'team-a', version, bundles }], [{ name: 'grafana-operator' }]).app));
+    const previewed = (version: string) => unboundedIn(validationErrors(team([{ packageName: 'grafana-operator', namespace: 'team-a', version, bundles }], [{ name: 'grafana-operator' }]).app));
     expect(previewed('1.2.x')).toEqual(['grafana-operator.v1.2.5']);
     expect(previewed('~1.2')).toEqual(['grafana-operator.v1.2.5']);
     expect(previewed('^1.2')).toEqual(['grafana-operator.v1.2.5', 'grafana-operator.v1.3.0']);

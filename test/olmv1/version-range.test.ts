@@ -22,16 +22,40 @@ describe('OlmV1VersionRange', () => {
     const v = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 })).map((t) => t.join('.'));
     const range = fc.oneof(v, fc.tuple(fc.constantFrom('>=', '>'), v, fc.option(fc.tuple(fc.constantFrom('<', '<='), v), { nil: undefined }))
       .map(([op, lo, up]) => `${op}${lo}${up ? ' ' + up.join('') : ''}`));
+    // nested intervals (the inner from the middle two of four sorted versions, each bound inclusive or not): within,
+    // or not within exactly at a bound of equal versions
+    // (few distinct versions, so that bounds are often equal)
+    const triple = fc.tuple(fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 1 }));
+    const order = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+    const nested = fc.tuple(fc.array(triple, { minLength: 4, maxLength: 4 }), fc.constantFrom('>=', '>'), fc.constantFrom('>=', '>'),
+      fc.constantFrom('<', '<='), fc.constantFrom('<', '<=')).map(([vs, lo1, lo2, up1, up2]) => {
+      const s = [...vs].sort(order).map((t) => t.join('.'));
+      return [`${lo1}${s[1]} ${up1}${s[2]}`, `${lo2}${s[0]} ${up2}${s[3]}`] as [string, string];
+    });
     const all: string[] = [];
     for (let a = 0; a <= 4; a++) for (let b = 0; b <= 4; b++) for (let c = 0; c <= 4; c++) all.push(`${a}.${b}.${c}`);
-    fc.assert(fc.property(range, range, (x, y) => {
-      fc.pre(OlmV1VersionRange.problem(x) === undefined && OlmV1VersionRange.problem(y) === undefined); // empty intervals are refused (below)
+    // issue 28: the outcomes are counted (runs the sets cannot decide are skipped; both answers must be reached often)
+    const count = { refused: 0, undecided: 0, within: 0, notWithin: 0, notWithinAtEqualBound: 0 };
+    fc.assert(fc.property(fc.oneof(fc.tuple(range, range), nested), ([x, y]) => {
+      if (OlmV1VersionRange.problem(x) !== undefined || OlmV1VersionRange.problem(y) !== undefined) {
+        count.refused++; // empty intervals are refused (below)
+        return true;
+      }
       const rx = OlmV1VersionRange.parse(x);
       const ry = OlmV1VersionRange.parse(y);
       const members = all.filter((s) => rx.contains(s));
-      if (members.length === 0 || !rx.upper || !ry.upper) return true; // bounded, non-empty: the sets decide
-      return rx.isWithin(ry) === members.every((s) => ry.contains(s));
+      if (members.length === 0 || !rx.upper || !ry.upper) {
+        count.undecided++; // bounded, non-empty: the sets decide
+        return true;
+      }
+      const within = rx.isWithin(ry);
+      count[within ? 'within' : 'notWithin']++;
+      if (!within && (rx.lower.version === ry.lower.version || rx.upper.version === ry.upper.version)) count.notWithinAtEqualBound++;
+      return within === members.every((s) => ry.contains(s));
     }), { seed: 19, numRuns: 2000 });
+    // (seed 19: refused 469, undecided 165, within 807, not within 559, of those at an equal bound 96)
+    const reached = count.within >= 500 && count.notWithin >= 250 && count.notWithinAtEqualBound >= 50 && count.refused + count.undecided <= 1000;
+    expect([count, reached]).toEqual([count, true]);
   });
 
   test('issue 27: separators only between the two bounds; `>=1,1.0.0 <2.0.0` (Masterminds: >=1.0.0 AND =1.0.0 AND <2.0.0) is refused', () => {

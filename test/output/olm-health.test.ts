@@ -7,6 +7,7 @@ import { run } from '@bufbuild/cel';
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { OlmHealthChecks } from '../../src/output/olm-health';
+import { toCel } from '../util/cel-admission';
 import { LUA, runHealthScript } from '../util/lua';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'olm-health');
@@ -18,14 +19,6 @@ function cases(folder: string, file = 'health_test.yaml'): Array<HealthCase & { 
   const dir = path.join(FIXTURES, folder);
   const tests: HealthCase[] = parseYaml(fs.readFileSync(path.join(dir, file), 'utf8')).tests;
   return tests.map((t) => ({ ...t, input: parseYaml(fs.readFileSync(path.join(dir, t.inputPath), 'utf8')) }));
-}
-
-/** JSON -> CEL value (maps as Maps, integers as int64), as cel-go sees an unstructured object. */
-function toCel(v: any): any {
-  if (Array.isArray(v)) return v.map(toCel);
-  if (v && typeof v === 'object') return new Map(Object.entries(v).map(([k, x]) => [k, toCel(x)]));
-  if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
-  return v;
 }
 
 /**

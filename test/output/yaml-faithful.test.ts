@@ -12,8 +12,10 @@ import * as fc from 'fast-check';
 import {
   BlueprintOverride, CatalogSourceReference, OperatorBundle, OutputLayout, ScopedOperatorTenant, TenancyApp, TenantBaseline, TenantBlueprint,
 } from '../../src';
+import { pathsBelow } from '../util/files';
 import { describeWithKubectl, kubectlError, kubectlKustomize, kubectlRead, kubectlReadFiles, normalized } from '../util/kubectl';
 import { synthErrorLines } from '../util/synth';
+import { YAML11_FORMS } from '../util/yaml11';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 const prometheus = OperatorBundle.fromDirectory(path.join(BUNDLES, 'prometheus', '0.56.3'));
@@ -30,10 +32,6 @@ const INJECTION = ['ok', 'apiVersion:', ' rbac.authorization.k8s.io/v1', 'kind:'
   '   rbac.authorization.k8s.io', '  name:', '   system:authenticated'].join(L);
 
 /** Every file below `dir`, sorted. */
-function filesBelow(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))
-    .flatMap((e) => (e.isDirectory() ? filesBelow(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-}
 
 /** Synthesizes with TenancyApp into a temp dir; returns the App, its in-memory objects and the output dir. */
 function synthTenancy(build: (chart: Chart) => void, layout: OutputLayout = OutputLayout.FILE_PER_CHART): { objects: any[]; outdir: string } {
@@ -46,7 +44,7 @@ function synthTenancy(build: (chart: Chart) => void, layout: OutputLayout = Outp
 
 /** What kubectl reads from every manifest file below `dir` (the GitOps kustomizations and Argo CD snippet aside). */
 function readManifests(dir: string): any[] {
-  return kubectlReadFiles(filesBelow(dir).filter((f) => f.endsWith('.yaml') && !f.endsWith('kustomization.yaml') && !f.includes(`${path.sep}argocd${path.sep}`)));
+  return kubectlReadFiles(pathsBelow(dir).filter((f) => f.endsWith('.yaml') && !f.endsWith('kustomization.yaml') && !f.includes(`${path.sep}argocd${path.sep}`)));
 }
 
 const tenantWithNamespaceMetadata = (annotations: { [k: string]: string }, labels: { [k: string]: string } = {}) => (chart: Chart) => {
@@ -72,7 +70,7 @@ describeWithKubectl('issue 15 item 1: YAML 1.1 line breaks', () => {
   test('GIVEN the same annotation in the GitOps layout THEN kubectl reads the tenant folder exactly and kustomize builds the layout', () => {
     const { objects, outdir } = synthTenancy(tenantWithNamespaceMetadata({ note: INJECTION }), OutputLayout.GITOPS);
     const folder = path.join(outdir, 'tenants', 'team-a');
-    const read = kubectlReadFiles(filesBelow(folder).filter((f) => !f.endsWith('kustomization.yaml')));
+    const read = kubectlReadFiles(pathsBelow(folder).filter((f) => !f.endsWith('kustomization.yaml')));
     expect(read.map((o) => o.kind).sort()).toEqual(objects.filter((o) => o.metadata.namespace === 'team-a' || o.kind === 'Namespace').map((o) => o.kind).sort());
     expect(read.find((o) => o.kind === 'Namespace').metadata.annotations.note).toEqual(INJECTION);
     const built = kubectlKustomize(outdir);
@@ -196,9 +194,9 @@ describeWithKubectl('issue 15 item 3: characters kubectl refuses, U+0085 inside 
       return app;
     };
     build(false).synth();
-    const before = filesBelow(outdir).map((f) => [f, fs.readFileSync(f, 'utf8')]);
+    const before = pathsBelow(outdir).map((f) => [f, fs.readFileSync(f, 'utf8')]);
     expect(() => build(true).synth()).toThrow('Validation failed with the following errors:\n  [tenants/team-b/Namespace] metadata.annotations.note="x\\udc00": holds a lone UTF-16 surrogate');
-    expect(filesBelow(outdir).map((f) => [f, fs.readFileSync(f, 'utf8')])).toEqual(before);
+    expect(pathsBelow(outdir).map((f) => [f, fs.readFileSync(f, 'utf8')])).toEqual(before);
   });
 });
 
@@ -234,18 +232,16 @@ describe('plain cdk8s App: cdk8s\'s writer cannot be changed, so the library\'s 
   });
 });
 
-/** YAML 1.1 forms and characters the writer must keep faithful (seeds of the generated corpus). */
-const FORMS = ['0X1F', '0O17', '0B11', '0o022', '0x1f', '1_000', '08', '0777', '1e3', '.5', '+1', '-0b11', 'y', 'Y', 'n', 'yes', 'No', 'ON', 'off',
-  'yEs', 'true', 'FALSE', '~', 'null', 'NULL', '.inf', '-.Inf', '.NaN', '2020-01-01', '2001-12-14t21:59:43.10-05:00', '190:20:30', '<<', '=', ''];
+/** Characters the writer must keep faithful (with test/util/yaml11.ts YAML11_FORMS, the seeds of the generated corpus). */
 const CHARS = ['\x7f', '\x80', '\x85', '\x9f', '\u2028', '\u2029', '\ufeff', '\ufffe', '\uffff', '\x00', '\x1b', '\t', '\n', '\r', ': ', ' #', '"', "'", '\\', 'é', '😀'];
 const text = fc.oneof(
-  fc.constantFrom(...FORMS),
+  fc.constantFrom(...YAML11_FORMS),
   fc.string({ unit: fc.oneof(fc.constantFrom(...CHARS), fc.constantFrom('a', 'x', '0', '1', '.', '-', '_', ' ', ':', 'k')), maxLength: 10 }),
-  fc.tuple(fc.constantFrom(...FORMS), fc.constantFrom(...CHARS)).map(([f, c]) => `${f}${c}`),
+  fc.tuple(fc.constantFrom(...YAML11_FORMS), fc.constantFrom(...CHARS)).map(([f, c]) => `${f}${c}`),
 );
 /** Label values: valid ones only (Kubernetes' label rules), YAML 1.1 forms among them. */
 const labelValue = fc.oneof(
-  fc.constantFrom(...FORMS.filter((f) => /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/.test(f) || f === '')),
+  fc.constantFrom(...YAML11_FORMS.filter((f) => /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/.test(f) || f === '')),
   fc.stringMatching(/^[a-z0-9]([-a-z0-9_.]{0,8}[a-z0-9])?$/),
 );
 /** Annotation keys: qualified names, YAML 1.1 forms among them (`y`, `0x1F`, `1e3` are valid keys). */
@@ -266,7 +262,7 @@ describeWithKubectl('a generated corpus through the real constructs (fixed seed)
       const t = new ScopedOperatorTenant(chart, `t${i}`, { namespaceName: `team-${i}`, namespaceAnnotations: s.annotations, namespaceLabels: s.labels });
       t.subscribe({ packageName: 'etcd', channel: 'singlenamespace-alpha', catalog: CATALOG, config: { env: s.env.map((value, j) => ({ name: `E${j}`, value })) } });
     }));
-    const read = kubectlRead(filesBelow(outdir).filter((f) => f.endsWith('.yaml')).map((f) => fs.readFileSync(f, 'utf8')).join('---\n'));
+    const read = kubectlRead(pathsBelow(outdir).filter((f) => f.endsWith('.yaml')).map((f) => fs.readFileSync(f, 'utf8')).join('---\n'));
     expect(read).toEqual(objects.map(normalized));
     // the corpus holds what cdk8s's writer gets wrong
     const strings = specs.flatMap((s) => [...Object.keys(s.annotations), ...Object.values(s.annotations), ...Object.values(s.labels), ...s.env]);

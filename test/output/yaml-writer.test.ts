@@ -4,6 +4,7 @@ import { buildPlatform } from '../../examples/platform';
 import { GoYaml } from '../../src/output/go-yaml';
 import { UnrepresentableYamlError, YamlWriter } from '../../src/output/yaml-writer';
 import { describeWithKubectl, kubectlRead } from '../util/kubectl';
+import { YAML11_CHARACTER_CASES, YAML11_FORMS } from '../util/yaml11';
 
 /**
  * Whether cdk8s's writer (`yaml`) writes `s` so that Kubernetes' reader (go-yaml v2) reads something else: the
@@ -130,20 +131,7 @@ describe('YamlWriter: byte for byte cdk8s Yaml.stringify', () => {
 });
 
 /** Strings that a YAML 1.1 reader (go-yaml v2) reads differently from `yaml`, in every form the writer knows. */
-const YAML11 = [
-  // booleans and null in every casing (resolve.go resolveMapList; other casings for other 1.1 readers)
-  'y', 'Y', 'yes', 'Yes', 'YES', 'yEs', 'n', 'N', 'no', 'No', 'NO', 'nO', 'on', 'On', 'ON', 'oN', 'off', 'Off', 'OFF', 'oFf',
-  'true', 'True', 'TRUE', 'tRUE', 'false', 'False', 'FALSE', 'fAlse', '~', 'null', 'Null', 'NULL', 'nULL', '',
-  // numbers: Go's strconv base 0 (0x 0o 0b in either case, leading 0), underscores, floats, sexagesimal, big integers
-  '0X1F', '0x1f', '0O17', '0o17', '0o022', '0B11', '0b11', '-0b11', '+0x1F', '0777', '08', '1_000', '_1', '1__', '0x_1F',
-  '.5', '.5_5', '-.5', '+1', '1e3', '1E+3', '1e999', '190:20:30', '1:20', '99999999999999999999', '0x1FFFFFFFFFFFFFFFF',
-  '.inf', '.Inf', '.INF', '-.inf', '+.inf', '.nan', '.NaN', '.NAN', '.iNf',
-  // timestamps, merge key, value key
-  '2020-01-01', '2020-1-2', '2001-12-14t21:59:43.10-05:00', '2001-12-14 21:59:43.10', '<<', '=',
-  // characters go-yaml refuses raw or reads as line breaks, also inside quotes
-  '\x7f', 'a\x7fb', '\x80', '\x85', 'a\x85b', 'ok\u2028kind: ClusterRoleBinding', '\u2029', '\ufeff', 'a\ufeffb', '\ufffe', '\uffff',
-  'a\nb\u2028c', 'x\n'.repeat(25) + '\u0085', '\x01', '\x1b[0m', 'a\rb', '\t', 'é\u00a0日本', '😀',
-];
+const YAML11 = [...YAML11_FORMS, ...YAML11_CHARACTER_CASES];
 
 const ANY_UNIT = fc.oneof(
   fc.constantFrom('a', ' ', ':', '#', '-', '.', '_', '0', '1', 'x', 'X', 'o', 'O', 'b', 'e', 'y', 'n', '~', '<', '=', '+', '\n', '\t', '\r', '"', "'", '\\'),

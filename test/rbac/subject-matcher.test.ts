@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { AuthenticatedUser, BindingSubject, SubjectMatcher } from '../../src/rbac/subject-matcher';
-import { serviceAccountNamespaces } from '../../src/rbac/subject-matcher';
+import { AuthenticatedUser, BindingSubject, SubjectMatcher, serviceAccountNamespaces } from '../../src/rbac/subject-matcher';
 import { expectNoCrash, garbage, goodOrGarbage, SEED } from '../fuzz/garbage';
 
 const user = (name: string | undefined, groups: string[] = []): AuthenticatedUser => (name === undefined ? { groups } : { name, groups });

@@ -10,9 +10,9 @@ import { Group } from 'cdk8s-plus-28';
 import * as fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { AccessLevel, CatalogSourceReference, OperatorBundle, ScopedOperatorTenant } from '../../src';
-import { TenancyReport } from '../../src/report/tenancy-report';
 import { addWarningProducer, Diagnostics } from '../../src/core/diagnostics';
 import { markdownCode, markdownCodeCell, markdownFence, markdownText, mermaidLabel } from '../../src/core/markdown';
+import { TenancyReport } from '../../src/report/tenancy-report';
 import { DEMO_CSV } from '../util/demo-csv';
 import '../util/fast-check-seed';
 

@@ -5,10 +5,13 @@
  * then the opt-in by name with its visible record (annotation, report).
  */
 import * as path from 'path';
-import { Chart, Testing } from 'cdk8s';
+import { Chart } from 'cdk8s';
 import fc from 'fast-check';
-import { BoundRoleKind, CatalogSourceReference, InstallerPermissions, InstallerRuleChecks, InstallPreflight, OperatorBundle, PolicyRule, ScopedOperatorTenant, SensitiveGrant } from '../../src';
-import { TenancyReport } from '../../src/report/tenancy-report';
+import {
+  BoundRoleKind, CatalogSourceReference, InstallerPermissions, InstallerRuleChecks, InstallPreflight, OperatorBundle, PolicyRule,
+  ScopedOperatorTenant, SensitiveGrant, TenancyReport,
+} from '../../src';
+import { appAndChart, validationErrors } from '../util/synth';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const CATALOG = CatalogSourceReference.fromName('curated', 'team-a');
@@ -18,16 +21,6 @@ const JHIPSTER_SHAPE = OperatorBundle.fromDirectory(path.join(FIXTURES, 'leaky-b
 const SKUPPER_SHAPE = OperatorBundle.fromDirectory(path.join(FIXTURES, 'leaky-bundles', 'binds-outside-clusterrole', '0.9.4'));
 /** The effective-power audit's codes (OLMT-023..026): another check, with its own tests (test/audit). */
 const AUDIT_CODES = ['IdentityCanAssumeInstaller', 'TenantIdentityReachesCluster', 'TenantIdentityReachesOtherNamespace', 'TenantIdentityUnbounded'];
-
-function fixture() {
-  const app = Testing.app();
-  return { app, chart: new Chart(app, 'platform') };
-}
-
-/** What app.synth() reports, one line per error. */
-function synthErrors(scope: Chart): string[] {
-  return scope.node.findAll().flatMap((c) => c.node.validate().map((e) => `[${c.node.path}] ${e}`));
-}
 
 const codeOf = (e: string) => /\((\w+)(, OLMT-\d+)?\)$/.exec(e)![1];
 /** The synth errors that are not the effective-power audit's. */
@@ -78,13 +71,13 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
   ];
 
   test.each(cases)('GIVEN clusterPermissions asking for %s and clusterScopedInstallerRulesReason THEN the synth refuses it with the grant named', (grant, rule, what) => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, clusterScopedInstallerRulesReason: 'reviewed (PLAT-1)' });
     tenant.subscribe({ packageName: 'asker', catalog: CATALOG, bundle: bundleAsking('asker', [rule]) });
     // the derived ClusterRole holds the rule as asked (the RBAC escalation check makes the installer hold it)
     const index = tenant.clusterInstallerRules.findIndex((r) => JSON.stringify(r) === JSON.stringify(rule));
     expect(index).toBeGreaterThanOrEqual(0);
-    expect(nonAudit(synthErrors(chart))).toEqual([
+    expect(nonAudit(validationErrors(chart))).toEqual([
       `[platform/T] clusterInstallerRules="clusterInstallerRules[${index}] ${JSON.stringify(JSON.stringify(rule)).slice(1, -1)}": `
       + `the cluster-scoped installer rules grant ${what} (SensitiveGrant.${grant}); an operator installed with them could gain rights nobody reviewed. `
       + `Fix: remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.${grant}, reason }] (InstallerSensitiveGrant, OLMT-003)`,
@@ -92,7 +85,7 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
   });
 
   test.each(cases)('GIVEN %s accepted by name with a reason THEN no sensitive-grant error, and the ClusterRole annotation and the report name it with the reason', (grant, rule, what) => {
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'T', {
       namespaceName: 'team-a',
       deriveInstallerRules: true,
@@ -100,7 +93,7 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
       acceptedSensitiveGrants: [{ grant, reason: 'the operator needs it (PLAT-1)' }],
     });
     tenant.subscribe({ packageName: 'asker', catalog: CATALOG, bundle: bundleAsking('asker', [rule]) });
-    expect(nonAudit(synthErrors(chart))).toEqual([]);
+    expect(nonAudit(validationErrors(chart))).toEqual([]);
     expect(clusterRoleAnnotations(chart)).toEqual({
       [ScopedOperatorTenant.REASON_ANNOTATION]: 'reviewed (PLAT-1)',
       [ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION]: `${grant} (${what}): accepted by acceptedSensitiveGrants: the operator needs it (PLAT-1)`,
@@ -117,7 +110,7 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
   });
 
   test('GIVEN allowedSensitiveGrants (no reason) THEN the acceptance is still visible, saying that no reason was given', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'T', {
       namespaceName: 'team-a',
       deriveInstallerRules: true,
@@ -125,13 +118,13 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
       allowedSensitiveGrants: [SensitiveGrant.SUBSCRIPTION_CREATE],
     });
     tenant.subscribe({ packageName: 'asker', catalog: CATALOG, bundle: bundleAsking('asker', [{ apiGroups: ['operators.coreos.com'], resources: ['subscriptions'], verbs: ['create'] }]) });
-    expect(nonAudit(synthErrors(chart))).toEqual([]);
+    expect(nonAudit(validationErrors(chart))).toEqual([]);
     expect(clusterRoleAnnotations(chart)[ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION])
       .toEqual("SUBSCRIPTION_CREATE ('create' on operators.coreos.com subscriptions in every namespace): accepted by allowedSensitiveGrants (no reason given)");
   });
 
   test('GIVEN an acceptance with a blank reason THEN it accepts nothing and is an error of its own', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'T', {
       namespaceName: 'team-a',
       deriveInstallerRules: true,
@@ -139,14 +132,14 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
       acceptedSensitiveGrants: [{ grant: SensitiveGrant.SUBSCRIPTION_CREATE, reason: ' ' }],
     });
     tenant.subscribe({ packageName: 'asker', catalog: CATALOG, bundle: bundleAsking('asker', [{ apiGroups: ['operators.coreos.com'], resources: ['subscriptions'], verbs: ['create'] }]) });
-    expect(nonAudit(synthErrors(chart)).map(codeOf)).toEqual(['InstallerSensitiveGrant', 'EmptySensitiveGrantReason']);
-    expect(nonAudit(synthErrors(chart))[1]).toEqual('[platform/T] acceptedSensitiveGrants[0].reason=" ": the reason for accepting SensitiveGrant.SUBSCRIPTION_CREATE is empty, '
+    expect(nonAudit(validationErrors(chart)).map(codeOf)).toEqual(['InstallerSensitiveGrant', 'EmptySensitiveGrantReason']);
+    expect(nonAudit(validationErrors(chart))[1]).toEqual('[platform/T] acceptedSensitiveGrants[0].reason=" ": the reason for accepting SensitiveGrant.SUBSCRIPTION_CREATE is empty, '
       + 'so the acceptance does not count. Fix: say why the installer may hold it (it is written to the annotation cdk8s-olm-tenancy.io/sensitive-grants), '
       + 'or drop the entry (EmptySensitiveGrantReason, OLMT-041)');
   });
 
   test('GIVEN pods create cluster-wide THEN it is refused already (POD_CREATE), and workload controllers are refused the same way', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, clusterScopedInstallerRulesReason: 'r' });
     tenant.subscribe({
       packageName: 'asker',
@@ -158,30 +151,30 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
         { apiGroups: [''], resources: ['replicationcontrollers'], verbs: ['create'] },
       ]),
     });
-    expect(nonAudit(synthErrors(chart)).map((e) => /SensitiveGrant\.(\w+)\)/.exec(e)![1])).toEqual(['POD_CREATE', 'WORKLOAD_WRITES']);
+    expect(nonAudit(validationErrors(chart)).map((e) => /SensitiveGrant\.(\w+)\)/.exec(e)![1])).toEqual(['POD_CREATE', 'WORKLOAD_WRITES']);
   });
 
   test('GIVEN the default installer Role (deployments create in the namespace) and an own-namespace tenant THEN no WORKLOAD_WRITES: OLM itself creates the operator Deployment there', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' });
-    expect(synthErrors(chart)).toEqual([]);
+    expect(validationErrors(chart)).toEqual([]);
   });
 
   test('GIVEN namespaces patch in the namespaced Role THEN NAMESPACE_WRITES: a Role may patch its own Namespace (requestinfo.go puts the Namespace object in its own namespace)', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['patch'] }] });
-    expect(synthErrors(chart).map(codeOf)).toEqual(['InstallerSensitiveGrant']);
-    expect(synthErrors(chart)[0]).toContain("the namespaced installer rules grant 'update'/'patch' on namespaces (SensitiveGrant.NAMESPACE_WRITES)");
+    expect(validationErrors(chart).map(codeOf)).toEqual(['InstallerSensitiveGrant']);
+    expect(validationErrors(chart)[0]).toContain("the namespaced installer rules grant 'update'/'patch' on namespaces (SensitiveGrant.NAMESPACE_WRITES)");
   });
 });
 
 describe('NAMESPACE_WRITES through the namespace subresources (strategy.go: a status or finalize update keeps new labels)', () => {
   test.each([['namespaces/status', 'patch'], ['namespaces/status', 'update'], ['namespaces/finalize', 'update']])(
     'GIVEN %s %s in the namespaced Role THEN NAMESPACE_WRITES (it could set pod-security.kubernetes.io/enforce: privileged)', (resource, verb) => {
-      const { chart } = fixture();
+      const { chart } = appAndChart();
       new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRules: [{ apiGroups: [''], resources: [resource], verbs: [verb] }] });
-      expect(synthErrors(chart).map(codeOf)).toEqual(['InstallerSensitiveGrant']);
-      expect(synthErrors(chart)[0]).toContain('(SensitiveGrant.NAMESPACE_WRITES)');
+      expect(validationErrors(chart).map(codeOf)).toEqual(['InstallerSensitiveGrant']);
+      expect(validationErrors(chart)[0]).toContain('(SensitiveGrant.NAMESPACE_WRITES)');
     });
 });
 
@@ -285,26 +278,26 @@ describe('issue 15 item 9: a bundle\'s own bind on roles outside it, held cluste
     || (r.verbs.includes('*') && (r.resources ?? []).some((x) => x === 'roles' || x === 'clusterroles' || x === '*')));
 
   test('GIVEN the jhipster-online-operator 1.1.2 shape (bind on admin, edit, view + clusterrolebindings writes) THEN the bind is not derived and the synth refuses it', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, clusterScopedInstallerRulesReason: 'reviewed (PLAT-9)' });
     tenant.subscribe({ packageName: 'binds-admin-edit-view', catalog: CATALOG, bundle: JHIPSTER_SHAPE });
     expect(bindsIn(tenant.clusterInstallerRules)).toEqual([]);
     expect(bindsIn(tenant.installerRules)).toEqual([]);
-    expect(nonAudit(synthErrors(chart))).toEqual([refusal('binds-admin-edit-view.v0.9.4', 'ClusterRole admin, ClusterRole edit, ClusterRole view')]);
+    expect(nonAudit(validationErrors(chart))).toEqual([refusal('binds-admin-edit-view.v0.9.4', 'ClusterRole admin, ClusterRole edit, ClusterRole view')]);
     // not a missing rule to grant: the preflight names the refusal only
     expect(tenant.preflight()[0].missing).toEqual([]);
   });
 
   test('GIVEN the skupper-operator 1.9.6 shape (bind on skupper-service-controller + clusterrolebindings create) THEN the same refusal', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, clusterScopedInstallerRulesReason: 'reviewed (PLAT-9)' });
     tenant.subscribe({ packageName: 'binds-outside-clusterrole', catalog: CATALOG, bundle: SKUPPER_SHAPE });
     expect(bindsIn(tenant.clusterInstallerRules)).toEqual([]);
-    expect(nonAudit(synthErrors(chart))).toEqual([refusal('binds-outside-clusterrole.v0.9.4', 'ClusterRole skupper-service-controller')]);
+    expect(nonAudit(validationErrors(chart))).toEqual([refusal('binds-outside-clusterrole.v0.9.4', 'ClusterRole skupper-service-controller')]);
   });
 
   test('GIVEN the role accepted by name (allowedBindRoles) THEN the bind is derived, named with the reason on the ClusterRole, and no sensitive-grant error', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'T', {
       namespaceName: 'team-a',
       deriveInstallerRules: true,
@@ -319,15 +312,15 @@ describe('issue 15 item 9: a bundle\'s own bind on roles outside it, held cluste
       [ScopedOperatorTenant.REASON_ANNOTATION]: 'reviewed (PLAT-9)',
       [ScopedOperatorTenant.BIND_ROLES_ANNOTATION]: 'ClusterRole skupper-service-controller: accepted by allowedBindRoles: created by the platform with read-only rules (PLAT-9)',
     });
-    expect(nonAudit(synthErrors(chart))).toEqual([]);
+    expect(nonAudit(validationErrors(chart))).toEqual([]);
     // the effective-power audit still reports what the accepted bind reaches (skupper-service-controller is defined
     // nowhere in the App, so it counts as unbounded): accepting the bind is not accepting the reach
-    expect(synthErrors(chart).map(codeOf)).toContain('TenantIdentityUnbounded');
+    expect(validationErrors(chart).map(codeOf)).toContain('TenantIdentityUnbounded');
     expect(tenant.preflight()[0].ok).toBe(true);
   });
 
   test('GIVEN only some of the roles accepted THEN only those are derived, and the refusal names the rest', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'T', {
       namespaceName: 'team-a',
       deriveInstallerRules: true,
@@ -338,7 +331,7 @@ describe('issue 15 item 9: a bundle\'s own bind on roles outside it, held cluste
     expect(bindsIn(tenant.clusterInstallerRules)).toEqual([
       { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['view'], verbs: ['bind'] },
     ]);
-    expect(nonAudit(synthErrors(chart))).toEqual([refusal('binds-admin-edit-view.v0.9.4', 'ClusterRole admin, ClusterRole edit')]);
+    expect(nonAudit(validationErrors(chart))).toEqual([refusal('binds-admin-edit-view.v0.9.4', 'ClusterRole admin, ClusterRole edit')]);
   });
 
   test('GIVEN the same bind asked in the namespaced permissions THEN it stays derived in the tenant Role and is named', () => {
@@ -364,7 +357,7 @@ describe('issue 15 item 9: a bundle\'s own bind on roles outside it, held cluste
         },
       },
     });
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true });
     tenant.subscribe({ packageName: 'binds-in-namespace', catalog: CATALOG, bundle });
     expect(bindsIn(tenant.installerRules)).toEqual([
@@ -373,7 +366,7 @@ describe('issue 15 item 9: a bundle\'s own bind on roles outside it, held cluste
     expect(tenant.installerRole.apiObject.toJson().metadata.annotations[ScopedOperatorTenant.BIND_ROLES_ANNOTATION]).toEqual(
       "ClusterRole view: the operator's own rules grant bind on it in namespace team-a (InstallPlan steps Role + RoleBinding for permissions[0] "
       + "(ServiceAccount op): RBAC escalation check, the installer must hold the operator's rules); held in that namespace only");
-    expect(nonAudit(synthErrors(chart))).toEqual([]);
+    expect(nonAudit(validationErrors(chart))).toEqual([]);
   });
 
   test('GIVEN InstallPreflight.check directly THEN the missing bind is the refusal, not a missing rule; an installer that holds it passes', () => {
@@ -403,13 +396,13 @@ describe('issue 15 item 9: a bundle\'s own bind on roles outside it, held cluste
 
 describe('acceptedSensitiveGrants input (JavaScript and jsii callers)', () => {
   test('GIVEN a wrong-typed entry THEN a synth error names the field, the value and the fix, and nothing is accepted', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     new ScopedOperatorTenant(chart, 'T', {
       namespaceName: 'team-a',
       clusterInstallerRules: [{ apiGroups: ['operators.coreos.com'], resources: ['subscriptions'], verbs: ['create'] }],
       acceptedSensitiveGrants: [{ grant: 'SUBSCRIPTIONS' as any, reason: 'x' }, { grant: SensitiveGrant.SUBSCRIPTION_CREATE, reason: 42 as any }],
     });
-    const errors = synthErrors(chart);
+    const errors = validationErrors(chart);
     expect(errors.map(codeOf)).toEqual(['InvalidEnumValue', 'InvalidInputType', 'InstallerSensitiveGrant']);
     expect(errors[0]).toContain('acceptedSensitiveGrants[0].grant="SUBSCRIPTIONS"');
     expect(errors[1]).toContain('acceptedSensitiveGrants[1].reason=');

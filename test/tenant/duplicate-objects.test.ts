@@ -1,32 +1,18 @@
 // Issue 8, case 7: two objects with the same group/kind/namespace/name in one App. Before the check both were
 // written silently and whichever was applied last won.
-import { ApiObject, App, Chart, Testing } from 'cdk8s';
+import { ApiObject, Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import fc from 'fast-check';
 import { AccessLevel, ScopedOperatorTenant, TargetNamespaces } from '../../src';
 import { findDuplicateObjects } from '../../src/tenant/checks/duplicate-objects';
-
-function newChart(): { app: App; chart: Chart } {
-  const app = Testing.app();
-  return { app, chart: new Chart(app, 'platform') };
-}
-
-/** The messages of app.synth(), one per error. */
-function synthErrors(app: App): string[] {
-  try {
-    app.synth();
-    return [];
-  } catch (e) {
-    return (e as Error).message.split('\n').slice(1).map((l) => l.trim());
-  }
-}
+import { appAndChart, synthErrorLines } from '../util/synth';
 
 const FIX = 'Fix: rename one of them (for tenants: namespaceName, operatorGroupName, installerRoleName, installerRoleBindingName, tokenSecretName), or define the object once (DuplicateObject, OLMT-037)';
 const SAME = 'both land in the manifests with the same group, kind, namespace and name, and whichever is applied last silently replaces the other.';
 
 describe('case 7: duplicate object identities across the App', () => {
   test("GIVEN tenant 'a' with OperatorGroup 'b-c' and tenant 'a-b' with OperatorGroup 'c' granting access in a shared namespace THEN both report RoleBinding shared/a-b-c-operator-admin", () => {
-    const { app, chart } = newChart();
+    const { app, chart } = appAndChart();
     const admins = Group.fromName(chart, 'Admins', 'admins');
     const a = new ScopedOperatorTenant(chart, 'A', {
       namespaceName: 'a', operatorGroupName: 'b-c', installerRules: [], targetNamespaces: TargetNamespaces.namespaces(['a', 'shared'], 'operands in shared'),
@@ -36,19 +22,19 @@ describe('case 7: duplicate object identities across the App', () => {
     });
     a.grantOperatorAccess(admins, AccessLevel.ADMIN);
     ab.grantOperatorAccess(admins, AccessLevel.ADMIN);
-    expect(synthErrors(app)).toEqual([
+    expect(synthErrorLines(app)).toEqual([
       `[platform/A] OperatorAccess-admin-shared/Resource="RoleBinding shared/a-b-c-operator-admin": RoleBinding shared/a-b-c-operator-admin is also written by platform/AB/OperatorAccess-admin-shared/Resource (tenant platform/AB); ${SAME} ${FIX}`,
       `[platform/AB] OperatorAccess-admin-shared/Resource="RoleBinding shared/a-b-c-operator-admin": RoleBinding shared/a-b-c-operator-admin is also written by platform/A/OperatorAccess-admin-shared/Resource (tenant platform/A); ${SAME} ${FIX}`,
     ]);
   });
 
   test("GIVEN installerRoleName '<og>-subscription-manager' and grantSubscriptionManagement THEN the Roles and RoleBindings collide", () => {
-    const { app, chart } = newChart();
+    const { app, chart } = appAndChart();
     const t = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRoleName: 'team-a-subscription-manager' });
     t.grantSubscriptionManagement(Group.fromName(chart, 'Ops', 'ops'));
     const e = (kind: string, mine: string, theirs: string) =>
       `[platform/T] ${mine}="${kind} team-a/team-a-subscription-manager": ${kind} team-a/team-a-subscription-manager is also written by platform/T/${theirs} (tenant platform/T); ${SAME} ${FIX}`;
-    expect(synthErrors(app)).toEqual([
+    expect(synthErrorLines(app)).toEqual([
       e('Role', 'InstallerRole/Resource', 'SubscriptionManagerRole/Resource'),
       e('Role', 'SubscriptionManagerRole/Resource', 'InstallerRole/Resource'),
       e('RoleBinding', 'InstallerRoleBinding/Resource', 'SubscriptionManagerRoleBinding/Resource'),
@@ -57,11 +43,11 @@ describe('case 7: duplicate object identities across the App', () => {
   });
 
   test("GIVEN a raw ApiObject outside any tenant with the tenant's ServiceAccount identity (other apiVersion, same group) THEN both constructs report it", () => {
-    const { app, chart } = newChart();
+    const { app, chart } = appAndChart();
     new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' });
     const other = new Chart(app, 'extras');
     new ApiObject(other, 'Sa', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'team-a', namespace: 'team-a' } });
-    expect(synthErrors(app)).toEqual([
+    expect(synthErrorLines(app)).toEqual([
       `[platform/T] InstallerServiceAccount="ServiceAccount team-a/team-a": ServiceAccount team-a/team-a is also written by extras/Sa; ${SAME} ${FIX}`,
       `[extras/Sa] "ServiceAccount team-a/team-a": ServiceAccount team-a/team-a is also written by platform/T/InstallerServiceAccount (tenant platform/T); ${SAME} ${FIX}`,
     ]);
@@ -74,24 +60,24 @@ describe('case 7: duplicate object identities across the App', () => {
     new ScopedOperatorTenant(one, 'T', { namespaceName: 'team-a', clusterInstallerRules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['get'] }] });
     new ApiObject(two, 'Cr', { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'team-a-olm-installer' } });
     new ApiObject(two, 'NotDup', { apiVersion: 'example.com/v1', kind: 'ServiceAccount', metadata: { name: 'team-a', namespace: 'team-a' } });
-    expect(synthErrors(app)).toEqual([
+    expect(synthErrorLines(app)).toEqual([
       `[one/T] InstallerClusterRole/Resource="ClusterRole team-a-olm-installer": ClusterRole team-a-olm-installer is also written by two/Cr; ${SAME} ${FIX}`,
       `[two/Cr] "ClusterRole team-a-olm-installer": ClusterRole team-a-olm-installer is also written by one/T/InstallerClusterRole/Resource (tenant one/T); ${SAME} ${FIX}`,
     ]);
   });
 
   test('GIVEN the App synthesized twice THEN the errors are the same (one validation per object, index rebuilt per pass)', () => {
-    const { app, chart } = newChart();
+    const { app, chart } = appAndChart();
     new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a' });
     new ApiObject(chart, 'Sa', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'team-a', namespace: 'team-a' } });
-    const first = synthErrors(app);
+    const first = synthErrorLines(app);
     expect(first).toHaveLength(2);
-    expect(synthErrors(app)).toEqual(first);
+    expect(synthErrorLines(app)).toEqual(first);
   });
 
   test('GIVEN more tenants THEN the App is still walked the same number of times per synth (one index per pass, not per tenant)', () => {
     const walks = (tenants: number) => {
-      const { app, chart } = newChart();
+      const { app, chart } = appAndChart();
       for (let i = 0; i < tenants; i++) new ScopedOperatorTenant(chart, `T${i}`, { namespaceName: `team-${i}` }).grantSubscriptionManagement(Group.fromName(chart, `G${i}`, 'ops'));
       const spy = jest.spyOn(app.node, 'findAll');
       app.synth();
@@ -103,9 +89,9 @@ describe('case 7: duplicate object identities across the App', () => {
   });
 
   test('GIVEN 300 distinct tenants THEN no DuplicateObject', () => {
-    const { app, chart } = newChart();
+    const { app, chart } = appAndChart();
     for (let i = 0; i < 300; i++) new ScopedOperatorTenant(chart, `T${i}`, { namespaceName: `team-${i}` });
-    expect(synthErrors(app)).toEqual([]);
+    expect(synthErrorLines(app)).toEqual([]);
   });
 });
 

@@ -16,8 +16,8 @@ const CATALOG = CatalogSourceReference.fromName('community-operators', 'openshif
 const LABEL = "must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (RFC 1123 label)";
 const SUBDOMAIN = "must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (RFC 1123 subdomain)";
 
-/** What `app.synth()` fails with, one finding per line (the cdk8s header removed); [] when it synthesizes. */
-function synthErrors(build: (chart: Chart) => void): string[] {
+/** `synthErrorLines` of a fresh App whose chart `c` `build` fills. */
+function synthErrorLinesOf(build: (chart: Chart) => void): string[] {
   const app = Testing.app();
   build(new Chart(app, 'c'));
   return synthErrorLines(app);
@@ -25,20 +25,20 @@ function synthErrors(build: (chart: Chart) => void): string[] {
 
 describe('wrong-typed props from plain JavaScript are synth errors, not TypeErrors', () => {
   test('a missing namespaceName', () => {
-    expect(synthErrors((c) => new ScopedOperatorTenant(c, 'T', {} as any))).toEqual([
+    expect(synthErrorLinesOf((c) => new ScopedOperatorTenant(c, 'T', {} as any))).toEqual([
       "[c/T] namespaceName: namespaceName is required but missing. Fix: set namespaceName to the tenant namespace, e.g. 'team-a' (MissingInput)",
     ]);
   });
 
   test("targetNamespaces: ['x'] (a list, not a TargetNamespaces)", () => {
-    expect(synthErrors((c) => new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a', targetNamespaces: ['x'] } as any))).toEqual([
+    expect(synthErrorLinesOf((c) => new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a', targetNamespaces: ['x'] } as any))).toEqual([
       '[c/T] targetNamespaces="[\\"x\\"]": targetNamespaces must be a TargetNamespaces, got a list (["x"]). '
         + 'Fix: use TargetNamespaces.ownNamespace(), TargetNamespaces.namespaces([...], reason) or TargetNamespaces.allNamespaces(reason) (InvalidReference)',
     ]);
   });
 
   test('subscribe({ packageName, channel }) without catalog', () => {
-    expect(synthErrors((c) => new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a' }).subscribe({ packageName: 'etcd', channel: 'alpha' } as any))).toEqual([
+    expect(synthErrorLinesOf((c) => new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a' }).subscribe({ packageName: 'etcd', channel: 'alpha' } as any))).toEqual([
       '[c/T/Subscription-etcd] catalog: catalog is required but missing: a Subscription must name the CatalogSource that serves the package. '
         + 'Fix: pass a catalog construct (e.g. a CuratedCatalog) or CatalogSourceReference.fromName(name, namespace) (MissingInput)',
     ]);
@@ -52,7 +52,7 @@ describe('wrong-typed props from plain JavaScript are synth errors, not TypeErro
   });
 
   test('TargetNamespaces.namespaces with a string instead of a list is reported by the tenant that uses it', () => {
-    expect(synthErrors((c) => new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.namespaces('team-b' as any, 'watch team-b') }))).toEqual([
+    expect(synthErrorLinesOf((c) => new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.namespaces('team-b' as any, 'watch team-b') }))).toEqual([
       '[c/T] targetNamespaces.namespaces="team-b": namespaces must be a list, got the string "team-b". Fix: pass the target namespaces as a list of namespace names (InvalidInputType)',
       '[c/T] targetNamespaces=\"[]\": TargetNamespaces.namespaces() was given no namespace. Fix: list at least one namespace, or use TargetNamespaces.ownNamespace() (NoTargetNamespaces)',
     ]);
@@ -61,7 +61,7 @@ describe('wrong-typed props from plain JavaScript are synth errors, not TypeErro
 
 describe('errors are collected, not thrown at once (the other errors are not lost)', () => {
   test("namespaceName: '' with a bundle: InvalidName, next to the other mistake (no InstallPreflight.check throw)", () => {
-    expect(synthErrors((c) => {
+    expect(synthErrorLinesOf((c) => {
       const t = new ScopedOperatorTenant(c, 'T', { namespaceName: '', installerRoleName: 'a/b' });
       t.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
     })).toEqual([
@@ -71,7 +71,7 @@ describe('errors are collected, not thrown at once (the other errors are not los
   });
 
   test('a malformed rule with deriveInstallerRules: collected, next to the other mistake (no RbacRules.compact throw)', () => {
-    expect(synthErrors((c) => {
+    expect(synthErrorLinesOf((c) => {
       const t = new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, operatorGroupName: 'Bad' });
       t.addInstallerRule({ verbs: 'get' } as any);
       t.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
@@ -85,20 +85,20 @@ describe('errors are collected, not thrown at once (the other errors are not los
 
 describe('values are checked before they are written', () => {
   test('namespaceName: 123 is an error (never written as name: 123)', () => {
-    expect(synthErrors((c) => new ScopedOperatorTenant(c, 'T', { namespaceName: 123 } as any))).toEqual([
+    expect(synthErrorLinesOf((c) => new ScopedOperatorTenant(c, 'T', { namespaceName: 123 } as any))).toEqual([
       "[c/T] namespaceName=\"123\": namespaceName must be a string, got the number 123. Fix: set namespaceName to the tenant namespace, e.g. 'team-a' (InvalidInputType)",
     ]);
   });
 
   test('label and annotation values that are not strings', () => {
-    expect(synthErrors((c) => new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a', namespaceLabels: { team: 7 }, namespaceAnnotations: { note: { a: 1 } } } as any))).toEqual([
+    expect(synthErrorLinesOf((c) => new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a', namespaceLabels: { team: 7 }, namespaceAnnotations: { note: { a: 1 } } } as any))).toEqual([
       '[c/T] namespaceLabels["team"]="7": the value of namespaceLabels["team"] must be a string, got the number 7. Fix: quote it: "team": "7" (InvalidInputType)',
       '[c/T] namespaceAnnotations["note"]="{\\"a\\":1}": the value of namespaceAnnotations["note"] must be a string, got an object ({"a":1}). Fix: quote it: "note": "{\\"a\\":1}" (InvalidInputType)',
     ]);
   });
 
   test("CatalogSourceReference.fromName('', '') and ('x/../y', 'Kube System')", () => {
-    expect(synthErrors((c) => {
+    expect(synthErrorLinesOf((c) => {
       const t = new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a' });
       t.subscribe({ packageName: 'etcd', catalog: CatalogSourceReference.fromName('', '') });
       t.subscribe({ packageName: 'prometheus', catalog: CatalogSourceReference.fromName('x/../y', 'Kube System') });
@@ -112,7 +112,7 @@ describe('values are checked before they are written', () => {
 
   test("serveNamespace('Kube System') and an image with a newline", () => {
     let catalog: CuratedCatalog | undefined;
-    expect(synthErrors((c) => {
+    expect(synthErrorLinesOf((c) => {
       catalog = new CuratedCatalog(c, 'C', { image: 'registry.example.com/x:v1\nevil: true', packages: [{ name: 'etcd' }] });
       catalog.serveNamespace('Kube System');
       catalog.serveNamespace('team-a');
@@ -126,7 +126,7 @@ describe('values are checked before they are written', () => {
   });
 
   test("upgradeStrategy: 'Evil' and installPlanApproval: 'Sometimes' (values outside the enum)", () => {
-    expect(synthErrors((c) => {
+    expect(synthErrorLinesOf((c) => {
       const t = new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a', upgradeStrategy: 'Evil' } as any);
       t.subscribe({ packageName: 'etcd', catalog: CATALOG, installPlanApproval: 'Sometimes' } as any);
     })).toEqual([
@@ -149,13 +149,13 @@ describe('values are checked before they are written', () => {
 
 describe('messages stay on one line', () => {
   test('a value with a newline is escaped, not split across lines', () => {
-    expect(synthErrors((c) => new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a\nkind: Secret' }))).toEqual([
+    expect(synthErrorLinesOf((c) => new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a\nkind: Secret' }))).toEqual([
       "[c/T] namespaceName=\"team-a\\nkind: Secret\": namespaceName contains a newline or another control character. Fix: set namespaceName to the tenant namespace, e.g. 'team-a' (InvalidInputValue)",
     ]);
   });
 
   test('a huge value is cut', () => {
-    const [line] = synthErrors((c) => new ScopedOperatorTenant(c, 'T', { namespaceName: 'x'.repeat(100_000) }));
+    const [line] = synthErrorLinesOf((c) => new ScopedOperatorTenant(c, 'T', { namespaceName: 'x'.repeat(100_000) }));
     expect(line).toEqual(`[c/T] namespaceName="${'x'.repeat(300)}"... (99700 more characters): Namespace name must be no more than 63 characters (has 100000). `
       + 'Fix: use a lower-case RFC 1123 label (at most 63 characters) (InvalidName)');
   });
@@ -163,7 +163,7 @@ describe('messages stay on one line', () => {
 
 describe('one mistake, one error (not 23 KB)', () => {
   test('a bundle needing cluster rules without the opt-in: ONE NeedsClusterScopedRules error whose fix names clusterScopedInstallerRulesReason', () => {
-    const errors = synthErrors((c) => {
+    const errors = synthErrorLinesOf((c) => {
       const t = new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a', deriveInstallerRules: true });
       t.subscribe({ packageName: 'rabbitmq-cluster-operator', catalog: CATALOG, bundle: RABBITMQ });
     });
@@ -180,7 +180,7 @@ describe('one mistake, one error (not 23 KB)', () => {
 
 describe('preflight fixes name the tenant prop', () => {
   test('an install mode the CSV does not support: the fix names targetNamespaces', () => {
-    const errors = synthErrors((c) => {
+    const errors = synthErrorLinesOf((c) => {
       const t = new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.allNamespaces('watch every namespace') });
       t.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
     });
@@ -195,7 +195,7 @@ describe('preflight fixes name the tenant prop', () => {
 
 describe('checks that run at synth never abort it', () => {
   test('a package subscribed twice with its bundle: DuplicateSubscription, not an OlmGeneratedRbac error thrown by the audit', () => {
-    const errors = synthErrors((c) => {
+    const errors = synthErrorLinesOf((c) => {
       const t = new ScopedOperatorTenant(c, 'T', { namespaceName: 'team-a', deriveInstallerRules: true });
       t.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
       t.subscribe({ packageName: 'etcd', name: 'etcd-again', catalog: CATALOG, bundle: ETCD });

@@ -9,13 +9,9 @@ import {
   RbacRules,
   ScopedOperatorTenant, SubjectKind, TenancyAudit,
 } from '../../src';
+import { appAndChart } from '../util/synth';
 
 const CATALOG = CatalogSourceReference.fromName('curated', 'olm');
-
-function fixture() {
-  const app = Testing.app();
-  return { app, chart: new Chart(app, 'platform') };
-}
 
 const plan = (name: string, csvs: string[], approval = 'Manual', approved = false) => ({
   apiVersion: 'operators.coreos.com/v1alpha1',
@@ -27,7 +23,7 @@ const plan = (name: string, csvs: string[], approval = 'Manual', approved = fals
 describe('PinnedInstallPlanApprover', () => {
   // (changed with issue 15 item 10: the approver runs in the platform namespace, and its Role lost get/watch)
   test('GIVEN an approver THEN it runs in the platform namespace, its Role in the tenant namespace allows exactly list/patch on installplans, and the only cluster-scoped object is that Namespace', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     new PinnedInstallPlanApprover(chart, 'Approver', { namespace: 'team-a', pinnedCsvs: ['etcdoperator.v0.9.4'] });
     const objects = Testing.synth(chart);
     expect(objects.map((o) => `${o.kind}/${o.metadata.namespace}/${o.metadata.name}`)).toEqual([
@@ -66,7 +62,7 @@ describe('PinnedInstallPlanApprover', () => {
   });
 
   test('GIVEN an approver THEN the CronJob runs the script as a restricted pod with the pinned CSVs', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const approver = new PinnedInstallPlanApprover(chart, 'Approver', { namespace: 'team-a', image: 'registry.example.com/node@sha256:abc', schedule: '*/2 * * * *' });
     approver.addPinnedCsv('prometheusoperator.0.56.3');
     approver.addPinnedCsv('etcdoperator.v0.9.4');
@@ -108,7 +104,7 @@ describe('PinnedInstallPlanApprover', () => {
   });
 
   test('GIVEN a bad name or an empty image THEN synth errors', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     new PinnedInstallPlanApprover(chart, 'Approver', { namespace: 'team-a', name: 'Approver_1', image: ' ' });
     expect(chart.node.findAll().flatMap((c) => c.node.validate())).toEqual([
       expect.stringMatching(/^name="Approver_1": approver name .* \(InvalidName\)$/),
@@ -191,7 +187,7 @@ describe('the approver script against the API (simulated: the InstallPlanList on
 
 describe('ScopedOperatorTenant.addPinnedApprover', () => {
   test('GIVEN Manual Subscriptions with startingCsv THEN the approver pins exactly those, before or after addPinnedApprover', () => {
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
     tenant.subscribe({ packageName: 'etcd', catalog: CATALOG, installPlanApproval: InstallPlanApproval.MANUAL, startingCsv: 'etcdoperator.v0.9.2' });
     const approver = tenant.addPinnedApprover({ image: 'registry.example.com/node@sha256:abc' });
@@ -212,7 +208,7 @@ describe('ScopedOperatorTenant.addPinnedApprover', () => {
   });
 
   test('GIVEN an approver and only Automatic Subscriptions THEN a warning says it approves nothing', () => {
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
     tenant.subscribe({ packageName: 'etcd', catalog: CATALOG });
     tenant.addPinnedApprover();
@@ -226,7 +222,7 @@ describe('issue 15 item 10: the approver runs where the tenant cannot become it'
 
   /** A tenant with etcd 0.9.4 (its CSV permissions: `*` on pods and deployments), pinned, and an approver. */
   function build(options: { approverNamespace?: string } = {}, policyChecks?: { [id: string]: PolicySeverity }) {
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true, policyChecks });
     tenant.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD, installPlanApproval: InstallPlanApproval.MANUAL, startingCsv: 'etcdoperator.v0.9.4' });
     const approver = tenant.addPinnedApprover(options);
@@ -306,7 +302,7 @@ describe('issue 15 item 10: the approver runs where the tenant cannot become it'
   });
 
   test('GIVEN two tenants with approvers and a long namespace THEN one shared Namespace, one ServiceAccount each, names within the CronJob limit', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const long = `team-${'x'.repeat(58)}`;
     const a = new PinnedInstallPlanApprover(chart, 'A', { namespace: 'team-a' });
     const b = new PinnedInstallPlanApprover(chart, 'B', { namespace: long });
@@ -322,7 +318,7 @@ describe('issue 15 item 10: the approver runs where the tenant cannot become it'
   });
 
   test('GIVEN an invalid approverNamespace THEN a synth error naming it', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     new PinnedInstallPlanApprover(chart, 'A', { namespace: 'team-a', approverNamespace: 'Approvers' });
     expect(validate(chart)).toEqual([
       expect.stringMatching(/^approverNamespace="Approvers": approver Namespace name .* Fix: use a lower-case RFC 1123 label, or leave approverNamespace out \('installplan-approvers'\) \(InvalidName\)$/),
@@ -332,7 +328,7 @@ describe('issue 15 item 10: the approver runs where the tenant cannot become it'
 
 describe('issue 15 item 10: an approver namespace that is another tenant\'s', () => {
   test('GIVEN tenant A\'s approver in tenant B\'s namespace THEN B\'s operator can become it: TenantCanBecomeApprover on A, naming B\'s identity', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const b = new ScopedOperatorTenant(chart, 'TeamB', { namespaceName: 'team-b', deriveInstallerRules: true });
     b.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4')) });
     const a = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });

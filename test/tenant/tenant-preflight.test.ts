@@ -1,9 +1,10 @@
 import * as path from 'path';
-import { ApiObject, Chart, Testing } from 'cdk8s';
+import { ApiObject, Testing } from 'cdk8s';
 import {
   AccessLevel, CatalogSourceReference, OlmNaming, Diagnostics, InstallerPermissions, InstallPreflight, OperatorBundle,
   PreflightEnforcement, ReachCode, ScopedOperatorTenant, SensitiveGrant, TargetNamespaces,
 } from '../../src';
+import { appAndChart, validationErrors } from '../util/synth';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 const bundle = (name: string, version: string) => OperatorBundle.fromDirectory(path.join(BUNDLES, name, version));
@@ -21,27 +22,17 @@ const RABBITMQ_SENSITIVE = [
   SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE,
 ];
 
-function fixture() {
-  const app = Testing.app();
-  return { app, chart: new Chart(app, 'platform') };
-}
-
-/** What app.synth() reports, one line per error. */
-function synthErrors(scope: Chart): string[] {
-  return scope.node.findAll().flatMap((c) => c.node.validate().map((e) => `[${c.node.path}] ${e}`));
-}
-
 describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () => {
   test('GIVEN etcd with the OKD docs default Role WHEN synthesizing THEN every missing rule is reported at once', () => {
     // GIVEN
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
     tenant.subscribe({ packageName: 'etcd', channel: 'singlenamespace-alpha', catalog: CATALOG, bundle: ETCD });
 
     // THEN: the etcd CSV's `permissions` must all be held by the installer (RBAC escalation check when OLM creates
     // the operator's Role with the installer's client); the docs' Role has none of these with verb `*`.
     // ONE error for the Subscription, listing each missing rule once
-    const errors = synthErrors(chart).filter((e) => e.includes('(MissingInstallerPermission)'));
+    const errors = validationErrors(chart).filter((e) => e.includes('(MissingInstallerPermission)'));
     expect(errors.length).toEqual(1);
     const missing = /lacks 4 rule\(s\): (Namespace:.*?) \(needed for/.exec(errors[0])![1].split('; ');
     expect(missing).toEqual([
@@ -51,7 +42,7 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
       'Namespace:"team-a" APIGroups:[etcd.database.coreos.com] Resources:[etcdbackups,etcdclusters,etcdrestores] Verbs:[*]',
     ]);
     // every error names construct, field, value and fix
-    expect(synthErrors(chart)[0]).toMatch(
+    expect(validationErrors(chart)[0]).toMatch(
       /^\[platform\/TeamA\] subscriptions\[etcd\]\.bundle="etcdoperator\.v0\.9\.4": OLM would fail to install etcdoperator\.v0\.9\.4: the installer ServiceAccount team-a\/team-a lacks 4 rule\(s\): .* Fix: set deriveInstallerRules: true to derive exactly these rules from the bundle, or grant them with addInstallerRule \(MissingInstallerPermission\)$/,
     );
     // and app.synth() throws with all of them
@@ -59,30 +50,30 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
   });
 
   test('GIVEN the tenant errors THEN they are exactly the preflight result of the installer rules (nothing dropped)', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
     tenant.subscribe({ packageName: 'prometheus', channel: 'beta', catalog: CATALOG, bundle: PROMETHEUS });
     const [result] = InstallPreflight.checkVersions({ bundles: [PROMETHEUS], namespace: 'team-a', targetNamespaces: ['team-a'], installerRules: tenant.installerRules });
     expect(tenant.preflight()).toEqual([result]);
     // one finding per (Subscription, problem): here one MissingInstallerPermission naming every missing rule once
-    const errors = synthErrors(chart);
+    const errors = validationErrors(chart);
     expect(result.problems).toEqual([]);
     expect(errors.length).toEqual(1);
     for (const m of result.missing) expect(errors[0].split(m.formatted).length).toEqual(2);
   });
 
   test('GIVEN the missing rules are granted THEN the synth passes', () => {
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
     tenant.subscribe({ packageName: 'etcd', channel: 'singlenamespace-alpha', catalog: CATALOG, bundle: ETCD });
     for (const m of tenant.preflight()[0].missing) tenant.addInstallerRule(m.rule);
-    expect(synthErrors(chart)).toEqual([]);
+    expect(validationErrors(chart)).toEqual([]);
     expect(() => app.synth()).not.toThrow();
     expect(tenant.preflight()[0].ok).toBe(true);
   });
 
   test('GIVEN PreflightEnforcement.WARNING THEN the findings are warnings and the synth passes', () => {
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
     tenant.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD, preflight: PreflightEnforcement.WARNING });
     expect(() => app.synth()).not.toThrow();
@@ -93,7 +84,7 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
   });
 
   test('GIVEN deriveInstallerRules THEN the Role holds exactly InstallerPermissions.leastPrivilege and the preflight passes', () => {
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamB', { namespaceName: 'team-b', deriveInstallerRules: true });
     tenant.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
     tenant.subscribe({ packageName: 'prometheus', catalog: CATALOG, bundle: PROMETHEUS });
@@ -107,20 +98,20 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
   });
 
   test('GIVEN deriveInstallerRules and a Subscription without bundle THEN DeriveWithoutBundle', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamB', { namespaceName: 'team-b', deriveInstallerRules: true });
     tenant.subscribe({ packageName: 'etcd', catalog: CATALOG });
-    expect(synthErrors(chart)).toEqual([
+    expect(validationErrors(chart)).toEqual([
       '[platform/TeamB] subscriptions[etcd].bundle="etcd": deriveInstallerRules is on but this Subscription has no bundle, so nothing grants what OLM needs to install it. '
       + "Fix: set the Subscription's `bundle` to the version OLM installs (OperatorBundle.fromDirectory(...)), or add the rules with addInstallerRule (DeriveWithoutBundle)",
     ]);
   });
 
   test('GIVEN an operator with webhooks and no cluster opt-in THEN the preflight says it needs rules outside the namespace', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamC', { namespaceName: 'team-c', deriveInstallerRules: true });
     tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', catalog: CATALOG, bundle: RABBITMQ });
-    const codes = synthErrors(chart).map((e) => /\((\w+)(?:, OLMT-\d+)?\)$/.exec(e)![1]);
+    const codes = validationErrors(chart).map((e) => /\((\w+)(?:, OLMT-\d+)?\)$/.exec(e)![1]);
     expect(codes).toContain('NeedsClusterScopedRules');
     // nothing outside the namespace was granted
     expect(tenant.clusterInstallerRules).toEqual([]);
@@ -128,7 +119,7 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
   });
 
   test('GIVEN the cluster opt-in with a reason THEN derived rules outside the namespace are created, annotated, and the synth passes', () => {
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const reason = 'rabbitmq webhooks: serving certificates need auth delegation';
     const tenant = new ScopedOperatorTenant(chart, 'TeamC', {
       namespaceName: 'team-c',
@@ -164,7 +155,7 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
   });
 
   test('GIVEN the cluster opt-in WHEN the derived named bind is also added by hand THEN the hand-added copy is still a sensitive-grant error', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamC', {
       namespaceName: 'team-c',
       deriveInstallerRules: true,
@@ -176,31 +167,31 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
     tenant.subscribe({ packageName: 'rabbitmq-cluster-operator', catalog: CATALOG, bundle: RABBITMQ });
     const derivedBind = tenant.clusterInstallerRules.find((r) => r.verbs.includes('bind'))!;
     expect(derivedBind).toEqual({ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['system:auth-delegator'], verbs: ['bind'] });
-    expect(synthErrors(chart)).toEqual([]);
+    expect(validationErrors(chart)).toEqual([]);
     // WHEN
     tenant.addClusterInstallerRule({ ...derivedBind });
     // THEN
-    expect(synthErrors(chart).map((e) => /\((\w+)(?:, OLMT-\d+)?\)$/.exec(e)![1])).toEqual(['InstallerSensitiveGrant']);
+    expect(validationErrors(chart).map((e) => /\((\w+)(?:, OLMT-\d+)?\)$/.exec(e)![1])).toEqual(['InstallerSensitiveGrant']);
   });
 
   test('GIVEN a cluster rule with bind that was not derived THEN it is still a sensitive-grant error', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     new ScopedOperatorTenant(chart, 'TeamC', {
       namespaceName: 'team-c',
       clusterInstallerRules: [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['system:auth-delegator'], verbs: ['bind'] }],
     });
-    expect(synthErrors(chart).map((e) => /\((\w+)(?:, OLMT-\d+)?\)$/.exec(e)![1])).toEqual(['InstallerSensitiveGrant']);
-    const ok = fixture();
+    expect(validationErrors(chart).map((e) => /\((\w+)(?:, OLMT-\d+)?\)$/.exec(e)![1])).toEqual(['InstallerSensitiveGrant']);
+    const ok = appAndChart();
     new ScopedOperatorTenant(ok.chart, 'TeamC', {
       namespaceName: 'team-c',
       allowedSensitiveGrants: [SensitiveGrant.BIND],
       clusterInstallerRules: [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['system:auth-delegator'], verbs: ['bind'] }],
     });
-    expect(synthErrors(ok.chart)).toEqual([]);
+    expect(validationErrors(ok.chart)).toEqual([]);
   });
 
   test('GIVEN an upgrade bundle that needs more than the installed one THEN the error names upgradeBundles[i] and that version', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const perms = ETCD.csv.spec.install.spec.permissions;
     const etcdNext = OperatorBundle.fromCsvObject({
       ...ETCD.csv,
@@ -223,7 +214,7 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
     for (const r of InstallerPermissions.leastPrivilege({ bundles: [ETCD], namespace: 'team-a', targetNamespaces: ['team-a'] }).namespacedRules) {
       tenant.addInstallerRule(r);
     }
-    const errors = synthErrors(chart);
+    const errors = validationErrors(chart);
     expect(errors.map((e) => /^\[[^\]]+\] ([^=]+)="([^"]+)"/.exec(e)!.slice(1).join(' '))).toEqual([
       'subscriptions[etcd].upgradeBundles[0] etcdoperator.v0.9.5',
     ]);
@@ -231,16 +222,16 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
   });
 
   test('GIVEN a bundle of another package THEN BundlePackageMismatch', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', installerRules: [] });
     tenant.subscribe({ packageName: 'prometheus', catalog: CATALOG, bundle: ETCD, preflight: PreflightEnforcement.WARNING });
-    expect(synthErrors(chart)).toEqual([
+    expect(validationErrors(chart)).toEqual([
       "[platform/T/Subscription-prometheus] bundle=\"etcdoperator.v0.9.4\": bundle 'etcdoperator.v0.9.4' belongs to package 'etcd', not 'prometheus'. Fix: give a bundle of package 'prometheus' (BundlePackageMismatch)",
     ]);
   });
 
   test('GIVEN a bundle THEN effectiveAccess predicts the APIs people bound to the group role can use', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true });
     tenant.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
     const view = tenant.effectiveAccess(AccessLevel.VIEW).filter((a) => !a.clusterScoped);
@@ -255,13 +246,13 @@ describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () =>
 
 describe('cross-tenant checks over the whole App', () => {
   test('GIVEN two tenants installing different versions of operators owning the same CRD THEN CrdVersionConflict on both', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const etcdV2 = OperatorBundle.fromCsvObject({ ...ETCD.csv, metadata: { ...ETCD.csv.metadata, name: 'etcdoperator.v0.9.5' }, spec: { ...ETCD.csv.spec, version: '0.9.5' } });
     const a = new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a', deriveInstallerRules: true });
     a.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
     const b = new ScopedOperatorTenant(chart, 'B', { namespaceName: 'team-b', deriveInstallerRules: true });
     b.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: etcdV2 });
-    const errors = synthErrors(chart);
+    const errors = validationErrors(chart);
     expect(errors).toEqual([
       '[platform/A] subscriptions="etcdbackups.etcd.database.coreos.com": CRD etcdbackups.etcd.database.coreos.com is owned by etcdoperator.v0.9.4 here and by etcdoperator.v0.9.5 (tenant platform/B); CRDs are cluster-wide, so the last install replaces the CRD for every tenant. Fix: subscribe every tenant to the same version of the operator (pin with startingCsv and Manual approval), or install it once for all tenants (CrdVersionConflict)',
       '[platform/A] subscriptions="etcdclusters.etcd.database.coreos.com": CRD etcdclusters.etcd.database.coreos.com is owned by etcdoperator.v0.9.4 here and by etcdoperator.v0.9.5 (tenant platform/B); CRDs are cluster-wide, so the last install replaces the CRD for every tenant. Fix: subscribe every tenant to the same version of the operator (pin with startingCsv and Manual approval), or install it once for all tenants (CrdVersionConflict)',
@@ -273,15 +264,15 @@ describe('cross-tenant checks over the whole App', () => {
   });
 
   test('GIVEN the same version in two OwnNamespace tenants THEN no conflict (disjoint targets, one CRD version)', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     for (const ns of ['team-a', 'team-b']) {
       new ScopedOperatorTenant(chart, ns, { namespaceName: ns, deriveInstallerRules: true }).subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
     }
-    expect(synthErrors(chart)).toEqual([]);
+    expect(validationErrors(chart)).toEqual([]);
   });
 
   test('GIVEN intersecting target namespaces providing the same API THEN InterOperatorGroupOwnerConflict (OLM APIIntersectionReconciler)', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const a = new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a', deriveInstallerRules: true });
     a.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
     const b = new ScopedOperatorTenant(chart, 'B', {
@@ -296,7 +287,7 @@ describe('cross-tenant checks over the whole App', () => {
       targetNamespaces: TargetNamespaces.namespaces(['shared-data'], 'etcd for the shared data namespace'),
     });
     c.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD, preflight: PreflightEnforcement.WARNING });
-    const conflicts = synthErrors(chart).filter((e) => e.endsWith('(InterOperatorGroupOwnerConflict)'));
+    const conflicts = validationErrors(chart).filter((e) => e.endsWith('(InterOperatorGroupOwnerConflict)'));
     expect(conflicts.map((e) => /^\[([^\]]+)\] subscriptions="([^"]+)"/.exec(e)!.slice(1).join(' '))).toEqual([
       'platform/B EtcdBackup.v1beta2.etcd.database.coreos.com',
       'platform/B EtcdCluster.v1beta2.etcd.database.coreos.com',

@@ -1,28 +1,19 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Chart, Testing } from 'cdk8s';
+import { Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import {
   CatalogSourceReference, CuratedCatalog, DeriveScope, Diagnostics, InstallerPermissions, InstallPlanApproval, OperatorBundle, PreflightEnforcement,
   RbacRules, ScopedOperatorTenant, UpgradeGraph,
 } from '../../src';
+import { appAndChart, validationErrors } from '../util/synth';
 
 const HISTORY = path.join(__dirname, '..', 'fixtures', 'bundle-history');
 const history = (pkg: string, versions: string[]) => versions.map((v) => OperatorBundle.fromDirectory(path.join(HISTORY, pkg, v)));
 const ETCD = history('etcd', ['0.9.0', '0.9.2', '0.9.4']);
 const PROMETHEUS = history('prometheus', ['0.14.0', '0.15.0', '0.22.2', '0.27.0', '0.32.0', '0.37.0', '0.47.0', '0.56.3']);
 const CATALOG = CatalogSourceReference.fromName('curated', 'olm');
-
-function fixture() {
-  const app = Testing.app();
-  return { app, chart: new Chart(app, 'platform') };
-}
-
-/** What app.synth() reports, one line per error. */
-function synthErrors(scope: Chart): string[] {
-  return scope.node.findAll().flatMap((c) => c.node.validate().map((e) => `[${c.node.path}] ${e}`));
-}
 
 
 describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange }))', () => {
@@ -38,13 +29,13 @@ describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange 
   });
 
   test('GIVEN deriveScope PINNED_VERSION THEN the allowed upgrade 0.47.0 -> 0.56.3 is a synth error naming the edge and the missing rule', () => {
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'Mon', { namespaceName: 'team-m', deriveInstallerRules: true, deriveScope: DeriveScope.PINNED_VERSION });
     const sub = prometheusFrom047(tenant);
     expect(sub.info.bundleName).toBe('prometheusoperator.0.47.0');
     expect(sub.info.allowedUpgrades).toEqual(['prometheusoperator.0.47.0 -> prometheusoperator.0.56.3']);
     expect(tenant.installerRules).toEqual(InstallerPermissions.leastPrivilege({ bundles: [PROMETHEUS[6]], namespace: 'team-m', targetNamespaces: ['team-m'] }).namespacedRules);
-    expect(synthErrors(chart)).toEqual([
+    expect(validationErrors(chart)).toEqual([
       '[platform/Mon] subscriptions[prometheus].upgradeGraph="prometheusoperator.0.47.0 -> prometheusoperator.0.56.3": the catalog allows upgrading '
       + 'prometheusoperator.0.47.0 -> prometheusoperator.0.56.3 (within >=0.47.0), but OLM would fail to install prometheusoperator.0.56.3: the installer '
       + 'ServiceAccount team-m/team-m lacks 1 rule(s): Namespace:"team-m" APIGroups:[monitoring.coreos.com] Resources:[prometheuses/status] Verbs:[*]. '
@@ -58,11 +49,11 @@ describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange 
   });
 
   test('GIVEN deriveScope ALLOWED_UPGRADES (the default) THEN the Role is the union over the allowed range and every upgrade passes', () => {
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'Mon', { namespaceName: 'team-m', deriveInstallerRules: true });
     prometheusFrom047(tenant);
     expect(tenant.installerRules).toEqual(InstallerPermissions.leastPrivilege({ bundles: PROMETHEUS.slice(6), namespace: 'team-m', targetNamespaces: ['team-m'] }).namespacedRules);
-    expect(synthErrors(chart)).toEqual([]);
+    expect(validationErrors(chart)).toEqual([]);
     expect(() => app.synth()).not.toThrow();
     const role = Testing.synth(chart).find((o) => o.kind === 'Role' && o.metadata.name === 'team-m');
     expect(role.metadata).toEqual({ name: 'team-m', namespace: 'team-m', annotations: { [ScopedOperatorTenant.DERIVE_SCOPE_ANNOTATION]: 'AllowedUpgrades' } });
@@ -77,7 +68,7 @@ describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange 
 
   test('GIVEN derive scope PINNED_VERSION vs ALLOWED_UPGRADES THEN the union adds exactly the rules of the upgrade', () => {
     const rules = (deriveScope: DeriveScope) => {
-      const { chart } = fixture();
+      const { chart } = appAndChart();
       const tenant = new ScopedOperatorTenant(chart, 'Mon', { namespaceName: 'team-m', deriveInstallerRules: true, deriveScope });
       prometheusFrom047(tenant);
       return tenant.installerRules;
@@ -91,7 +82,7 @@ describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange 
   });
 
   test('GIVEN a CuratedCatalog whose range stops before 0.56.3 THEN that upgrade is not offered, so nothing fails', () => {
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const curated = new CuratedCatalog(chart, 'Curated', {
       image: 'registry.example.com/curated:v1',
       packages: [{ name: 'prometheus', channels: [{ name: 'beta', versionRange: '<0.56.0' }], versionRange: '>=0.47.0' }],
@@ -110,16 +101,16 @@ describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange 
       pinned: 'prometheusoperator.0.47.0', bundle: 'prometheusoperator.0.47.0', upgrades: [],
     });
     expect(tenant.upgrades()).toEqual([]);
-    expect(synthErrors(chart)).toEqual([]);
+    expect(validationErrors(chart)).toEqual([]);
     expect(() => app.synth()).not.toThrow();
   });
 
   test('GIVEN upgradeBundles (no graph) THEN they keep working: derived with ALLOWED_UPGRADES, reported per version with PINNED_VERSION', () => {
     const build = (deriveScope: DeriveScope) => {
-      const { chart } = fixture();
+      const { chart } = appAndChart();
       const tenant = new ScopedOperatorTenant(chart, 'Mon', { namespaceName: 'team-m', deriveInstallerRules: true, deriveScope });
       tenant.subscribe({ packageName: 'prometheus', channel: 'beta', catalog: CATALOG, bundle: PROMETHEUS[6], upgradeBundles: [PROMETHEUS[7]] });
-      return synthErrors(chart);
+      return validationErrors(chart);
     };
     expect(build(DeriveScope.ALLOWED_UPGRADES)).toEqual([]);
     expect(build(DeriveScope.PINNED_VERSION).map((e) => e.replace(/: OLM would fail.* lacks (.*?) \(needed for.*\((\w+)\)$/, ' $1 ($2)'))).toEqual([
@@ -129,18 +120,18 @@ describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange 
   });
 
   test('GIVEN preflight: WARNING THEN a failing upgrade is a warning and the synth goes on', () => {
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'Mon', { namespaceName: 'team-m', deriveInstallerRules: true, deriveScope: DeriveScope.PINNED_VERSION });
     prometheusFrom047(tenant, PreflightEnforcement.WARNING);
     tenant.grantSubscriptionManagement(Group.fromName(chart, 'Admins', 'team-m-admins'));
-    expect(synthErrors(chart)).toEqual([]);
+    expect(validationErrors(chart)).toEqual([]);
     expect(Diagnostics.warnings(app).filter((w) => w.code === 'UpgradeWouldFail').map((w) => w.value)).toEqual([
       'prometheusoperator.0.47.0 -> prometheusoperator.0.56.3',
     ]);
   });
 
   test('GIVEN etcd pinned at 0.9.2 and the OKD docs default Role THEN one error: the install\'s, naming etcdoperator.v0.9.2 -> etcdoperator.v0.9.4 that lacks only the same rules (issue 30 item 6)', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
     tenant.subscribe({
       packageName: 'etcd',
@@ -151,10 +142,10 @@ describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange 
       upgradeGraph: UpgradeGraph.fromBundles(ETCD, 'singlenamespace-alpha'),
     });
     // the upgrade lacks the 4 rules the install lacks: no UpgradeWouldFail of its own (its fix is the install's)
-    expect(synthErrors(chart).filter((e) => e.endsWith('(UpgradeWouldFail)'))).toEqual([]);
+    expect(validationErrors(chart).filter((e) => e.endsWith('(UpgradeWouldFail)'))).toEqual([]);
     // the pinned version itself is checked by the install preflight as before
     // (one finding for the Subscription, listing the 4 missing rules once each, and the upgrade it covers)
-    expect(synthErrors(chart)).toEqual([
+    expect(validationErrors(chart)).toEqual([
       '[platform/TeamA] subscriptions[etcd].bundle="etcdoperator.v0.9.2": OLM would fail to install etcdoperator.v0.9.2: the installer ServiceAccount team-a/team-a lacks 4 rule(s): '
       + 'Namespace:"team-a" APIGroups:[] Resources:[endpoints,events,persistentvolumeclaims,pods,services] Verbs:[*]; '
       + 'Namespace:"team-a" APIGroups:[] Resources:[secrets] Verbs:[get]; '
@@ -195,7 +186,7 @@ describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange 
     const graph = UpgradeGraph.fromCatalogPackage(file, 'etcd');
     fs.rmSync(dir, { recursive: true });
 
-    const { app, chart } = fixture();
+    const { app, chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true });
     const sub = tenant.subscribe({
       packageName: 'etcd', catalog: CATALOG, installPlanApproval: InstallPlanApproval.MANUAL, startingCsv: 'etcdoperator.v0.9.0', upgradeGraph: graph,
@@ -206,12 +197,12 @@ describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange 
       'etcdoperator.v0.9.2 -> etcdoperator.v0.9.4',
     ]);
     expect(tenant.installerRules).toEqual(InstallerPermissions.leastPrivilege({ bundles: ETCD, namespace: 'team-a', targetNamespaces: ['team-a'] }).namespacedRules);
-    expect(synthErrors(chart)).toEqual([]);
+    expect(validationErrors(chart)).toEqual([]);
     expect(() => app.synth()).not.toThrow();
   });
 
   test('GIVEN bad upgrade input THEN each problem names field, value and fix', () => {
-    const { chart } = fixture();
+    const { chart } = appAndChart();
     const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveScope: DeriveScope.PINNED_VERSION });
     tenant.subscribe({ packageName: 'etcd', catalog: CATALOG, versionRange: '>=0.9.0' });
     tenant.subscribe({
@@ -222,7 +213,7 @@ describe('ScopedOperatorTenant upgrades (subscribe({ upgradeGraph, versionRange 
       upgradeGraph: UpgradeGraph.fromBundles(PROMETHEUS, 'beta'),
       versionRange: 'latest please',
     });
-    expect(synthErrors(chart).filter((e) => !e.includes('(MissingInstallerPermission)'))).toEqual([
+    expect(validationErrors(chart).filter((e) => !e.includes('(MissingInstallerPermission)'))).toEqual([
       '[platform/TeamA] deriveScope="PinnedVersion": a derive scope is given, but deriveInstallerRules is off, so nothing is derived. Fix: set deriveInstallerRules: true, or drop deriveScope (DeriveScopeWithoutDerive)',
       '[platform/TeamA/Subscription-etcd] versionRange=">=0.9.0": a version range is given but no upgrade graph, so nothing is walked or checked within it. '
       + 'Fix: pass upgradeGraph (UpgradeGraph.fromCatalogPackage(file, package, channel)), or drop versionRange (VersionRangeWithoutUpgradeGraph)',

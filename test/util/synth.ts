@@ -2,13 +2,28 @@
  * Synthesis helpers for tests: the objects and YAML of a cdk8s App, in memory (nothing is written to disk).
  * Both run the App's validations, so a construct error fails the test with cdk8s's own message.
  */
-import { App, Yaml } from 'cdk8s';
+import { App, Chart, Testing, Yaml } from 'cdk8s';
+import { IConstruct } from 'constructs';
+
+/** A fresh test App (`Testing.app()`) with one Chart, `platform`. */
+export function appAndChart(): { app: App; chart: Chart } {
+  const app = Testing.app();
+  return { app, chart: new Chart(app, 'platform') };
+}
+
+/**
+ * The validation errors of `scope` and everything below it, without synthesizing: each construct's
+ * `node.validate()` in tree order, formatted `[path] message` as `app.synth()` prints them. For the errors a synth
+ * actually fails with (the header checked, a TypeError failing the test) use `synthErrorLines`.
+ */
+export function validationErrors(scope: IConstruct): string[] {
+  return scope.node.findAll().flatMap((c) => c.node.validate().map((e) => `[${c.node.path}] ${e}`));
+}
 
 /** Every object of every chart of `app`, chart by chart in `app.charts` order, each as `chart.toJson()` gives it. */
 export function synthObjects(app: App): any[] {
   return app.charts.flatMap((chart) => chart.toJson());
 }
-
 
 /** The whole App as one multi-document YAML string (`app.synthYaml()`), as `cdk8s synth` would write it. */
 export function synthYaml(app: App): string {
