@@ -128,6 +128,18 @@ function arbitraries(valid: boolean) {
 
 const { name, rule, rules, enumValue, stringMap, tenantProps, subscriptionOptions, subject, action, catalogChoice } = arbitraries(false);
 const catalogChoiceFor = () => catalogChoice;
+type Mix = <T>(a: fc.Arbitrary<T>) => fc.Arbitrary<unknown>;
+/** The generators with only good values (no garbage), so that a test also reaches a synth that passes (issue 28). */
+const clean = arbitraries(true);
+
+/**
+ * Both outcomes of the running test happen at least `min` times (a property over constructs is vacuous when they never
+ * synthesize); asserted in one expect so that a failure prints the counts.
+ */
+function expectBothOutcomes(min: number): void {
+  const c = countsOfThisTest();
+  expect([c, c.failed >= min && c.synthesized >= min]).toEqual([c, true]);
+}
 
 /** Tenants that usually synthesize (the schema property needs many successful synths). */
 const safeRule = fc.record({
@@ -223,6 +235,19 @@ function checkSynth(app: App): 'failed' | 'synthesized' {
 }
 
 const outcomes = { failed: 0, synthesized: 0 };
+/** The outcomes of the running test (issue 28: counted per test, not over the whole file). */
+const perTest = new Map<string, { failed: number; synthesized: number }>();
+function record(outcome: 'failed' | 'synthesized'): void {
+  outcomes[outcome]++;
+  const test = expect.getState().currentTestName ?? '';
+  const counts = perTest.get(test) ?? { failed: 0, synthesized: 0 };
+  counts[outcome]++;
+  perTest.set(test, counts);
+}
+/** The running test's outcome counts, asserted together so that a failure prints them. */
+function countsOfThisTest(): { failed: number; synthesized: number } {
+  return perTest.get(expect.getState().currentTestName ?? '') ?? { failed: 0, synthesized: 0 };
+}
 const codes = new Map<string, number>();
 
 /** Builds a tenant from `props`, applies the method calls, and checks the synth (see `checkSynth`). */
@@ -254,7 +279,7 @@ function runTenant(props: unknown, actions: any[]): void {
       t.grantSubscriptionManagement(a.subject);
     }
   });
-  outcomes[checkSynth(app)]++;
+  record(checkSynth(app));
   // the read-only API answers too
   expectNoCrash(() => t.preflight());
   expectNoCrash(() => t.targetNamespaces);
@@ -265,120 +290,170 @@ function runTenant(props: unknown, actions: any[]): void {
 describe('constructs from plain JavaScript (fast-check, fixed seeds)', () => {
   afterAll(() => {
     // both outcomes are exercised (the schema property is not vacuous)
-    if (process.env.FUZZ_STATS) console.log(JSON.stringify(outcomes), JSON.stringify([...codes].sort((a, b) => b[1] - a[1])));
+    if (process.env.FUZZ_STATS) {
+      console.log(JSON.stringify(outcomes), JSON.stringify([...perTest]), JSON.stringify([...codes].sort((a, b) => b[1] - a[1])));
+    }
     expect(outcomes.failed).toBeGreaterThan(0);
     expect(outcomes.synthesized).toBeGreaterThan(0);
   });
 
   test('ScopedOperatorTenant: random props, then random method calls', () => {
-    fc.assert(fc.property(fc.oneof({ arbitrary: tenantProps, weight: 9 }, { arbitrary: garbage, weight: 1 }), fc.array(action,
-      { maxLength: 4 }), runTenant),
+    fc.assert(fc.property(fc.oneof(
+      {
+        arbitrary: fc.tuple(fc.oneof({ arbitrary: tenantProps, weight: 9 }, { arbitrary: garbage, weight: 1 }), fc.array(action, { maxLength: 4 })),
+        weight: 9,
+      },
+      // without garbage: the checks after a clean input are reached too
+      { arbitrary: fc.tuple(validTenantProps, fc.array(validAction, { maxLength: 2 })), weight: 1 },
+    ), ([props, actions]) => runTenant(props, actions)),
     { seed: SEED + 10, numRuns: 1000 });
+    expectBothOutcomes(10);
   });
 
   test('ScopedOperatorTenant with mostly valid values: every App that synthesizes is valid against the schemas', () => {
     fc.assert(fc.property(validTenantProps, fc.array(validAction, { maxLength: 4 }), runTenant), { seed: SEED + 15, numRuns: 600 });
+    expectBothOutcomes(100);
   });
 
   test('OperatorSubscription made directly', () => {
-    fc.assert(fc.property(fc.oneof(subscriptionOptions.chain((o) => fc.record({ namespace: goodOrGarbage(name) }).map((n) => ({ ...o, ...n }))),
-      garbage), (props) => {
+    fc.assert(fc.property(fc.oneof(
+      { arbitrary: subscriptionOptions.chain((o) => fc.record({ namespace: goodOrGarbage(name) }).map((n) => ({ ...o, ...n }))), weight: 4 },
+      { arbitrary: garbage, weight: 4 },
+      {
+        arbitrary: clean.subscriptionOptions.chain((o) => fc.record({ namespace: clean.name }).map((n) => ({ ...o, ...n }))),
+        weight: 2,
+      },
+    ), (props) => {
       const app = new App({ outdir: 'unused' });
       const chart = new Chart(app, 'c');
       const p: any = props;
       const options = p !== null && typeof p === 'object' && 'catalog' in p ? { ...p, catalog: catalogOf(chart, p.catalog, 0) } : p;
       expectNoCrash(() => new OperatorSubscription(chart, 'S', options));
-      outcomes[checkSynth(app)]++;
+      record(checkSynth(app));
     }), { seed: SEED + 11, numRuns: 600 });
+    expectBothOutcomes(10);
   });
 
   test('CompactRole, CompactClusterRole and SubjectRoleBinding', () => {
-    const roleProps = fc.record({
-      name: goodOrGarbage(name),
-      namespace: goodOrGarbage(name),
-      rules,
-      labels: stringMap(['team', 'bad key!'],
-        fc.constantFrom('a')),
-    }, { requiredKeys: [] });
-    const bindingProps = fc.record({
-      name: goodOrGarbage(name),
-      namespace: goodOrGarbage(name),
-      roleName: goodOrGarbage(name),
-      roleKind: enumValue(RoleRefKind),
-      annotations: stringMap(['note'], fc.constantFrom('x')),
-    }, { requiredKeys: [] });
-    fc.assert(fc.property(goodOrGarbage(roleProps), goodOrGarbage(roleProps), goodOrGarbage(bindingProps), goodOrGarbage(rule), subject,
-      nastyString, (rp, crp, bp, extra, s, kind) => {
-        const app = new App({ outdir: 'unused' });
-        const chart = new Chart(app, 'c');
-        expectNoCrash(() => new CompactRole(chart, 'R', rp as any).addRules(extra as any));
-        expectNoCrash(() => new CompactClusterRole(chart, 'CR', crp as any).addRules(extra as any));
-        expectNoCrash(() => {
-          const b = new SubjectRoleBinding(chart, 'B', bp as any);
-          b.addSubject(s as any);
-          b.addSubjectConfiguration(kind, 'someone');
-        });
-        outcomes[checkSynth(app)]++;
-      }), { seed: SEED + 12, numRuns: 600 });
+    const args = (mix: Mix, a: ReturnType<typeof arbitraries>, kinds: fc.Arbitrary<string>) => {
+      const roleProps = fc.record({
+        name: mix(name),
+        namespace: mix(name),
+        rules: a.rules,
+        labels: a.stringMap(['team', 'bad key!'],
+          fc.constantFrom('a')),
+      }, { requiredKeys: [] });
+      const bindingProps = fc.record({
+        name: mix(name),
+        namespace: mix(name),
+        roleName: mix(name),
+        roleKind: a.enumValue(RoleRefKind),
+        annotations: a.stringMap(['note'], fc.constantFrom('x')),
+      }, { requiredKeys: [] });
+      return fc.tuple(mix(roleProps), mix(roleProps), mix(bindingProps), mix(a.rule), a.subject, kinds);
+    };
+    fc.assert(fc.property(fc.oneof(
+      {
+        arbitrary: args(goodOrGarbage, { name, rule, rules, enumValue, stringMap, subject } as ReturnType<typeof arbitraries>, nastyString),
+        weight: 3,
+      },
+      {
+        arbitrary: fc.tuple(
+          fc.record({ name, namespace: name, rules: fc.array(safeRule, { maxLength: 2 }), labels: fc.constant({ team: 'a' }) }, { requiredKeys: ['name', 'namespace'] }),
+          fc.record({ name, rules: fc.array(safeRule, { maxLength: 2 }) }, { requiredKeys: ['name'] }),
+          fc.record({ name, namespace: name, roleName: name, roleKind: fc.constantFrom(...Object.values(RoleRefKind)), annotations: fc.constant({ note: 'x' }) },
+            { requiredKeys: ['name', 'namespace', 'roleName', 'roleKind'] }),
+          safeRule, validSubject, fc.constantFrom('User', 'Group')),
+        weight: 1,
+      },
+    ), ([rp, crp, bp, extra, s, kind]) => {
+      const app = new App({ outdir: 'unused' });
+      const chart = new Chart(app, 'c');
+      expectNoCrash(() => new CompactRole(chart, 'R', rp as any).addRules(extra as any));
+      expectNoCrash(() => new CompactClusterRole(chart, 'CR', crp as any).addRules(extra as any));
+      expectNoCrash(() => {
+        const b = new SubjectRoleBinding(chart, 'B', bp as any);
+        b.addSubject(s as any);
+        b.addSubjectConfiguration(kind, 'someone');
+      });
+      record(checkSynth(app));
+    }), { seed: SEED + 12, numRuns: 600 });
+    expectBothOutcomes(10);
   });
 
   test('CuratedCatalog, its serve methods, and the catalog policies', () => {
-    const pkg = goodOrGarbage(fc.record({
-      name: goodOrGarbage(fc.constantFrom('etcd', 'prometheus', '')),
-      channels: goodOrGarbage(fc.array(goodOrGarbage(fc.record({
-        name: goodOrGarbage(fc.constantFrom('alpha', 'beta')),
-        versionRange: goodOrGarbage(fc.constantFrom('>=1.0.0', 'nonsense')),
-      }, { requiredKeys: [] })), { maxLength: 2 })),
-      versionRange: goodOrGarbage(fc.constantFrom('>=0.9.0', '<<1')),
-    }, { requiredKeys: [] }));
-    const catalogProps = fc.record({
-      packages: goodOrGarbage(fc.array(pkg, { maxLength: 3 })),
-      catalogName: goodOrGarbage(fc.constantFrom('curated-operators', '1bad')),
-      image: goodOrGarbage(fc.constantFrom('registry.example.com/curated:v1', 'a b', 'x\ny')),
-      address: goodOrGarbage(fc.constantFrom('catalog.platform.svc:50051')),
-      displayName: goodOrGarbage(fc.constantFrom('Curated')),
-      publisher: goodOrGarbage(fc.constantFrom('Platform')),
-      priority: goodOrGarbage(fc.integer({ min: -100, max: 100 })),
-      registryPollInterval: goodOrGarbage(fc.constantFrom('30m', '1d', '0s')),
-      secrets: goodOrGarbage(fc.array(goodOrGarbage(name), { maxLength: 2 })),
-      grpcPodConfig: goodOrGarbage(fc.constant({ nodeSelector: { 'kubernetes.io/os': 'linux' } })),
-    }, { requiredKeys: [] });
-    fc.assert(fc.property(fc.oneof({ arbitrary: catalogProps, weight: 9 }, { arbitrary: garbage, weight: 1 }), fc.array(goodOrGarbage(name),
-      { maxLength: 3 }), pkg,
-    goodOrGarbage(fc.record({
-      policyName: goodOrGarbage(name),
-      exemptUsernames: goodOrGarbage(fc.constant(['system:serviceaccount:olm:olm-operator-serviceaccount'])),
-    }, { requiredKeys: [] })),
-    goodOrGarbage(fc.record({
-      keepEnabled: goodOrGarbage(fc.constant(['redhat-operators'])),
-      disable: goodOrGarbage(fc.constant(['community-operators'])),
-      disableAllDefaultSources: goodOrGarbage(fc.boolean()),
-    },
-    { requiredKeys: [] })),
-    goodOrGarbage(fc.record({
-      disabledSources: goodOrGarbage(fc.array(goodOrGarbage(fc.record({
-        name: goodOrGarbage(name),
-        namespace: goodOrGarbage(name),
-      })), { maxLength: 2 })),
-      denyRecreation: goodOrGarbage(fc.boolean()),
-    }, { requiredKeys: [] })),
-    fc.boolean(),
-    (props, namespaces, extra, policyProps, hubProps, upstreamProps, openshift) => {
-      const app = new App({ outdir: 'unused' });
-      const chart = new Chart(app, 'c');
-      let catalog: CuratedCatalog | undefined;
-      expectNoCrash(() => {
-        catalog = new CuratedCatalog(chart, 'C', props as any);
-      });
-      for (const ns of namespaces) expectNoCrash(() => catalog!.serveNamespace(ns as any));
-      expectNoCrash(() => catalog!.serve(namespaces[0] as any));
-      expectNoCrash(() => catalog!.allow(extra as any));
-      const policy: any = policyProps !== null && typeof policyProps === 'object' ? { ...policyProps, catalog } : policyProps;
-      expectNoCrash(() => new CuratedCatalogAdmissionPolicy(chart, 'P', policy));
-      if (openshift) expectNoCrash(() => new OpenShiftOperatorHubPolicy(chart, 'Hub', hubProps as any));
-      else expectNoCrash(() => new UpstreamOlmCatalogPolicy(chart, 'Upstream', upstreamProps as any));
-      outcomes[checkSynth(app)]++;
-    }), { seed: SEED + 13, numRuns: 800 });
+    const args = (mix: Mix) => {
+      const pkg = mix(fc.record({
+        name: mix(fc.constantFrom('etcd', 'prometheus', '')),
+        channels: mix(fc.array(mix(fc.record({
+          name: mix(fc.constantFrom('alpha', 'beta')),
+          versionRange: mix(fc.constantFrom('>=1.0.0', 'nonsense')),
+        }, { requiredKeys: [] })), { maxLength: 2 })),
+        versionRange: mix(fc.constantFrom('>=0.9.0', '<<1')),
+      }, { requiredKeys: [] }));
+      const catalogProps = fc.record({
+        packages: mix(fc.array(pkg, { maxLength: 3 })),
+        catalogName: mix(fc.constantFrom('curated-operators', '1bad')),
+        image: mix(fc.constantFrom('registry.example.com/curated:v1', 'a b', 'x\ny')),
+        address: mix(fc.constantFrom('catalog.platform.svc:50051')),
+        displayName: mix(fc.constantFrom('Curated')),
+        publisher: mix(fc.constantFrom('Platform')),
+        priority: mix(fc.integer({ min: -100, max: 100 })),
+        registryPollInterval: mix(fc.constantFrom('30m', '1d', '0s')),
+        secrets: mix(fc.array(mix(name), { maxLength: 2 })),
+        grpcPodConfig: mix(fc.constant({ nodeSelector: { 'kubernetes.io/os': 'linux' } })),
+      }, { requiredKeys: [] });
+      const props = fc.oneof({ arbitrary: catalogProps, weight: 9 }, { arbitrary: garbage, weight: 1 });
+      return fc.tuple(props, fc.array(mix(name), { maxLength: 3 }), pkg,
+        mix(fc.record({
+          policyName: mix(name),
+          exemptUsernames: mix(fc.constant(['system:serviceaccount:olm:olm-operator-serviceaccount'])),
+        }, { requiredKeys: [] })),
+        mix(fc.record({
+          keepEnabled: mix(fc.constant(['redhat-operators'])),
+          disable: mix(fc.constant(['community-operators'])),
+          disableAllDefaultSources: mix(fc.boolean()),
+        },
+        { requiredKeys: [] })),
+        mix(fc.record({
+          disabledSources: mix(fc.array(mix(fc.record({
+            name: mix(name),
+            namespace: mix(name),
+          })), { maxLength: 2 })),
+          denyRecreation: mix(fc.boolean()),
+        }, { requiredKeys: [] })),
+        fc.boolean(), fc.constant(true));
+    };
+    const cleanArgs = fc.tuple(
+      fc.record({
+        packages: fc.constant([{ name: 'etcd', channels: [{ name: 'alpha', versionRange: '>=0.9.0' }] }]),
+        catalogName: fc.constant('curated-operators'),
+        image: fc.constant('registry.example.com/curated:v1'),
+        displayName: fc.constant('Curated'),
+        priority: fc.integer({ min: -100, max: 100 }),
+        registryPollInterval: fc.constantFrom('30m', '1h'),
+      }, { requiredKeys: ['packages', 'catalogName', 'image'] }),
+      fc.constant(['team-a'] as unknown[]), fc.constantFrom({ name: 'prometheus' }, { name: 'prometheus', versionRange: '>=0.50.0' }),
+      fc.record({ policyName: name }, { requiredKeys: [] }), fc.constant({}), fc.constant({}), fc.boolean(), fc.constant(false));
+    fc.assert(fc.property(fc.oneof({ arbitrary: args(goodOrGarbage), weight: 9 }, { arbitrary: cleanArgs, weight: 1 }),
+      ([props, namespaces, extra, policyProps, hubProps, upstreamProps, openshift, withGarbage]) => {
+        const app = new App({ outdir: 'unused' });
+        const chart = new Chart(app, 'c');
+        let catalog: CuratedCatalog | undefined;
+        expectNoCrash(() => {
+          catalog = new CuratedCatalog(chart, 'C', props as any);
+        });
+        for (const ns of namespaces) expectNoCrash(() => catalog!.serveNamespace(ns as any));
+        // serve() takes a tenant: a namespace name there is garbage
+        if (withGarbage) expectNoCrash(() => catalog!.serve(namespaces[0] as any));
+        expectNoCrash(() => catalog!.allow(extra as any));
+        const policy: any = policyProps !== null && typeof policyProps === 'object' ? { ...policyProps, catalog } : policyProps;
+        expectNoCrash(() => new CuratedCatalogAdmissionPolicy(chart, 'P', policy));
+        if (openshift) expectNoCrash(() => new OpenShiftOperatorHubPolicy(chart, 'Hub', hubProps as any));
+        else expectNoCrash(() => new UpstreamOlmCatalogPolicy(chart, 'Upstream', upstreamProps as any));
+        record(checkSynth(app));
+      }), { seed: SEED + 13, numRuns: 800 });
+    expectBothOutcomes(10);
   });
 
   test('TenantBlueprint (props and stamp options) and TenantBaseline', () => {
@@ -421,7 +496,7 @@ describe('constructs from plain JavaScript (fast-check, fixed seeds)', () => {
       const b: any = bp;
       const props = b !== null && typeof b === 'object' && 'catalog' in b ? { ...b, catalog: catalogOf(chart, b.catalog, 0) } : b;
       expectNoCrash(() => new TenantBlueprint(props).stamp(chart, team as any, options as any));
-      outcomes[checkSynth(app)]++;
+      record(checkSynth(app));
     }), { seed: SEED + 16, numRuns: 500 });
   });
 
