@@ -490,7 +490,20 @@ describe('constructs from plain JavaScript (fast-check, fixed seeds)', () => {
       channels: stringMap(['etcd', 'prometheus'], fc.constantFrom('beta')),
       quota: stringMap(['pods'], fc.constantFrom('5')),
     }, { requiredKeys: [] }));
-    fc.assert(fc.property(goodOrGarbage(blueprintProps), goodOrGarbage(fc.constantFrom('payments', 'data')), stampOptions, (bp, team, options) => {
+    // a clean arm (valid values only): a blueprint with garbage in any field never stamps a tenant that synthesizes
+    const cleanBlueprint = fc.record({
+      name: fc.constant('standard'),
+      catalog: fc.constant<CatalogChoice>({ kind: 'curated' }),
+      operators: fc.subarray([{ packageName: 'etcd', channel: 'alpha', bundle: ETCD }, { packageName: 'prometheus', channel: 'beta', bundle: PROMETHEUS }]),
+      namespacePrefix: fc.constant('team-'),
+      deriveInstallerRules: fc.constant(true),
+      installPlanApproval: fc.constantFrom(...Object.values(InstallPlanApproval)),
+      podSecurity: fc.constantFrom(...Object.values(PodSecurityLevel)),
+    }, { requiredKeys: ['name', 'catalog', 'operators', 'deriveInstallerRules'] });
+    fc.assert(fc.property(fc.oneof(
+      { arbitrary: fc.tuple(goodOrGarbage(blueprintProps), goodOrGarbage(fc.constantFrom('payments', 'data')), stampOptions), weight: 9 },
+      { arbitrary: fc.tuple(cleanBlueprint, fc.constantFrom('payments', 'data'), fc.constant(undefined)), weight: 1 },
+    ), ([bp, team, options]) => {
       const app = new App({ outdir: 'unused' });
       const chart = new Chart(app, 'c');
       const b: any = bp;
@@ -498,6 +511,7 @@ describe('constructs from plain JavaScript (fast-check, fixed seeds)', () => {
       expectNoCrash(() => new TenantBlueprint(props).stamp(chart, team as any, options as any));
       record(checkSynth(app));
     }), { seed: SEED + 16, numRuns: 500 });
+    expectBothOutcomes(10);
   });
 
   test('CatalogSourceReference.fromName and TargetNamespaces with garbage never throw', () => {
