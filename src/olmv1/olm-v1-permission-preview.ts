@@ -5,8 +5,8 @@
  */
 import { RegistryV1Render } from './registry-v1-render';
 import { EffectivePower, RbacSubject, SubjectKind } from '../audit/effective-power';
-import { InstallerRuleChecks, SensitiveGrant } from '../audit/installer-rule-checks';
-import { sharedRoleAggregation, sharedRoleAggregationText } from '../audit/shared-role-aggregation';
+import { SensitiveGrant } from '../audit/installer-rule-checks';
+import { previewPowerFindings } from '../audit/preview-findings';
 import { describeReach, webhookReach } from '../audit/webhook-reach';
 import { PolicyRule } from '../rbac/policy-rule';
 
@@ -113,26 +113,15 @@ export class OlmV1PermissionPreview {
         unbounded: p.unbounded,
       };
     });
-    for (const s of this.subjects) {
-      if (s.unbounded) {
-        findings.push({ code: OlmV1PreviewFindingCode.UNBOUNDED, subject: s.subject, what: `${s.subject} reaches * on every resource cluster-wide` });
-        continue;
-      }
-      // the v0 registry of sensitive grants, as for a cluster-scoped installer ClusterRole: one list for both
-      for (const held of InstallerRuleChecks.sensitiveGrantsHeld(s.clusterRules, { clusterScoped: true })) {
-        findings.push({ code: OlmV1PreviewFindingCode.SENSITIVE_GRANT, subject: s.subject, what: `${s.subject} gets ${held.what} (${held.grant})`, grant: held.grant });
-      }
-    }
-    // aggregation the other way: a bundle ClusterRole whose labels a shared aggregated role selects
-    for (const o of render.objects.filter((x) => x.kind === 'ClusterRole')) {
-      const joined = sharedRoleAggregation(o);
-      if (joined) {
-        findings.push({
-          code: OlmV1PreviewFindingCode.SENSITIVE_RULES_AGGREGATE_INTO_SHARED_ROLE,
-          subject: `ClusterRole ${joined.role}`,
-          what: `${sharedRoleAggregationText(joined)} (shipped in the bundle)`,
-        });
-      }
+    // the v0 registry of sensitive grants, and aggregation the other way (a bundle ClusterRole whose labels a shared
+    // aggregated role selects): the wording the global installs' preview uses too
+    const codes = {
+      unbounded: OlmV1PreviewFindingCode.UNBOUNDED,
+      sensitiveGrant: OlmV1PreviewFindingCode.SENSITIVE_GRANT,
+      aggregatesIntoSharedRole: OlmV1PreviewFindingCode.SENSITIVE_RULES_AGGREGATE_INTO_SHARED_ROLE,
+    };
+    for (const { kind, ...f } of previewPowerFindings(this.subjects, render.objects.filter((x) => x.kind === 'ClusterRole'))) {
+      findings.push({ code: codes[kind], ...f });
     }
     // webhooks by the kinds they see and rewrite (audit/webhook-reach.ts): the rendered namespaceSelector confines
     // them to the watched namespace unless the extension watches all namespaces; only the install namespace is its own

@@ -9,8 +9,8 @@
  */
 import { AuditedTenant } from '../audit/audited-tenant';
 import { EffectivePower, SubjectKind } from '../audit/effective-power';
-import { InstallerRuleChecks, SensitiveGrant } from '../audit/installer-rule-checks';
-import { sharedRoleAggregation, sharedRoleAggregationText } from '../audit/shared-role-aggregation';
+import { SensitiveGrant } from '../audit/installer-rule-checks';
+import { previewPowerFindings } from '../audit/preview-findings';
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { describeReach, webhookReach } from '../audit/webhook-reach';
 import { OperatorBundle, WebhookType } from '../bundle/operator-bundle';
@@ -135,26 +135,14 @@ export class GlobalOperatorPermissionPreview {
         unbounded: p.unbounded,
       };
     });
-    for (const s of this.subjects) {
-      if (s.unbounded) {
-        findings.push({ kind: GlobalOperatorPreviewFindingKind.UNBOUNDED, subject: s.subject, what: `${s.subject} reaches * on every resource cluster-wide` });
-        continue;
-      }
-      // the v0 registry of sensitive grants, as for a cluster-scoped ClusterRole (OLM v1's preview uses the same)
-      for (const held of InstallerRuleChecks.sensitiveGrantsHeld(s.clusterRules, { clusterScoped: true })) {
-        findings.push({ kind: GlobalOperatorPreviewFindingKind.SENSITIVE_GRANT, subject: s.subject, what: `${s.subject} gets ${held.what} (${held.grant})`, grant: held.grant });
-      }
-    }
-    for (const o of objects.filter((x) => x.origin?.startsWith('bundle ') && x.manifest.kind === 'ClusterRole').map((x) => x.manifest)) {
-      const joined = sharedRoleAggregation(o);
-      if (joined) {
-        findings.push({
-          kind: GlobalOperatorPreviewFindingKind.SENSITIVE_RULES_AGGREGATE_INTO_SHARED_ROLE,
-          subject: `ClusterRole ${joined.role}`,
-          what: `${sharedRoleAggregationText(joined)} (shipped in the bundle)`,
-        });
-      }
-    }
+    // the v0 registry of sensitive grants and aggregation into shared roles, worded as OLM v1's preview
+    const kinds = {
+      unbounded: GlobalOperatorPreviewFindingKind.UNBOUNDED,
+      sensitiveGrant: GlobalOperatorPreviewFindingKind.SENSITIVE_GRANT,
+      aggregatesIntoSharedRole: GlobalOperatorPreviewFindingKind.SENSITIVE_RULES_AGGREGATE_INTO_SHARED_ROLE,
+    };
+    const bundleClusterRoles = objects.filter((x) => x.origin?.startsWith('bundle ') && x.manifest.kind === 'ClusterRole').map((x) => x.manifest);
+    for (const { kind, ...f } of previewPowerFindings(this.subjects, bundleClusterRoles)) findings.push({ kind: kinds[kind], ...f });
     // webhooks: OLM v0 gives each the OperatorGroup's namespaceSelector (pkg/controller/install/webhook.go), none for
     // AllNamespaces, so a global install's webhooks see every namespace; only the install namespace is the operator's
     const ownGroups = [...bundle.crds.map((c) => c.group), ...bundle.ownedCrds.map((c) => c.name.slice(c.name.indexOf('.') + 1))];
