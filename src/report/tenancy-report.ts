@@ -129,10 +129,11 @@ export class TenancyReport {
     }
 
     // the most powerful installs of the platform, before the tenants
-    out.push(...globalInstallsSection(scope, audit));
+    const installs = scope.node.findAll().filter((c): c is GlobalOperatorInstall => c instanceof GlobalOperatorInstall);
+    out.push(...globalInstallsSection(installs, audit));
 
     out.push('## Who installs what, and who may do what', '');
-    out.push(...markdownFence('mermaid', mermaid(scope, tenants, audit)), '');
+    out.push(...markdownFence('mermaid', mermaid(scope, tenants, installs, audit)), '');
 
     out.push('## Subscriptions', '');
     out.push('| tenant | package | channel | catalog | approval | pinned CSV | bundle | allowed upgrades | preflight |');
@@ -286,7 +287,7 @@ function firstResults(t: ScopedOperatorTenant): PreflightResult[] {
   return t.subscriptions.flatMap((s) => t.subscriptionPreflight(s.name).slice(0, 1));
 }
 
-function mermaid(scope: IConstruct, tenants: ScopedOperatorTenant[], audit: TenancyAuditResult): string[] {
+function mermaid(scope: IConstruct, tenants: ScopedOperatorTenant[], installs: GlobalOperatorInstall[], audit: TenancyAuditResult): string[] {
   const id = (s: string) => s.replace(/[^A-Za-z0-9_]/g, '_');
   const lines = ['flowchart LR'];
   for (const c of catalogNames(scope, tenants)) {
@@ -315,7 +316,7 @@ function mermaid(scope: IConstruct, tenants: ScopedOperatorTenant[], audit: Tena
   // the operators the platform installs for all namespaces, with the tenants whose identities may drive them (OLMT-055)
   const declared = new Set(catalogNames(scope, tenants).map((c) => c.slice(c.indexOf(':') + 1)));
   const tenantNamespace = new Map(tenants.map((t) => [t.node.path, t.namespaceName]));
-  for (const install of scope.node.findAll().filter((c): c is GlobalOperatorInstall => c instanceof GlobalOperatorInstall)) {
+  for (const install of installs) {
     const gid = `global_${id(install.namespaceName)}`;
     lines.push(`  ${gid}["global install ${mermaidLabel(install.namespaceName)} (all namespaces, OLM's own client)"]`);
     const results = (audit.globalOperators ?? []).filter((g) => g.install === install.node.path);
@@ -344,8 +345,7 @@ function mermaid(scope: IConstruct, tenants: ScopedOperatorTenant[], audit: Tena
  * what each operator's ServiceAccounts can do (`GlobalOperatorPermissionPreview`) and which tenant identities may
  * drive them (the audit's OLMT-055). Empty when the App has none.
  */
-function globalInstallsSection(scope: IConstruct, audit: TenancyAuditResult): string[] {
-  const installs = scope.node.findAll().filter((c): c is GlobalOperatorInstall => c instanceof GlobalOperatorInstall);
+function globalInstallsSection(installs: GlobalOperatorInstall[], audit: TenancyAuditResult): string[] {
   if (installs.length === 0) return [];
   const out: string[] = ['## Operators the platform installs for all namespaces', ''];
   out.push('OLM installs them with its own cluster-admin client (an AllNamespaces OperatorGroup without `spec.serviceAccountName`): '
