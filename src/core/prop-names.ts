@@ -126,6 +126,7 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   PowerObject: ['manifest', 'origin'],
   PreflightProblem: ['code', 'message'],
   PreflightResult: ['bundleName', 'installModeSupported', 'missing', 'ok', 'problems', 'version', 'warnings'],
+  PreviewPowerFinding: ['grant', 'kind', 'subject', 'what'],
   ProtectedResource: ['apiGroup', 'resource'],
   RbacSubject: ['kind', 'name', 'namespace'],
   ReachFinding: ['accepted', 'acceptedReason', 'code', 'fix', 'message', 'namespace', 'path', 'rules', 'subject', 'tenant'],
