@@ -78,11 +78,16 @@ export function checkAuditedTenant(check: InputCheck, field: string, value: unkn
   check.knownProps(t, 'AuditedTenant', field, `${field}.`);
   const p = (k: string) => prop(t, k);
   check.requiredString(`${field}.name`, p('name'), 'name the tenant');
-  check.requiredString(`${field}.namespace`, p('namespace'), "name the tenant namespace, e.g. 'team-a'");
-  check.requiredArray(`${field}.targetNamespaces`, p('targetNamespaces'), (v, f) => check.requiredString(f, v, 'pass namespace names'),
+  // OLM's model needs these names non-empty (an empty namespace used to reach OlmGeneratedRbac and fail there, quoting
+  // the whole OperatorGroup). Only empty is refused: the constructs pass their own names here and report bad ones.
+  const nonEmpty = (f: string, v: unknown, fix: string) => {
+    if (check.requiredString(f, v, fix) === '') check.add({ code: INPUT_CODES.value, field: f, value: '', message: `${f} must not be empty`, fix });
+  };
+  nonEmpty(`${field}.namespace`, p('namespace'), "name the tenant namespace, e.g. 'team-a'");
+  check.requiredArray(`${field}.targetNamespaces`, p('targetNamespaces'), (v, f) => nonEmpty(f, v, "pass namespace names ([] for AllNamespaces, never '')"),
     'pass the OperatorGroup target namespaces as a list ([] for AllNamespaces)');
-  check.requiredString(`${field}.operatorGroupName`, p('operatorGroupName'), 'name the OperatorGroup');
-  check.requiredString(`${field}.installerServiceAccountName`, p('installerServiceAccountName'), "name the installer's ServiceAccount");
+  nonEmpty(`${field}.operatorGroupName`, p('operatorGroupName'), 'name the OperatorGroup');
+  nonEmpty(`${field}.installerServiceAccountName`, p('installerServiceAccountName'), "name the installer's ServiceAccount");
   check.optionalEnum(`${field}.olmGeneration`, p('olmGeneration'), OlmGeneration as any, 'OlmGeneration');
   checkBundles(check, `${field}.bundles`, p('bundles'), false);
   check.optionalArray(`${field}.people`, p('people'), (v, f) => (checkSubject(check, f, v, enums), v), `pass ${field}.people as a list of RbacSubjects`);

@@ -13,7 +13,7 @@
  */
 import { AccessLevel, OlmGeneration, OlmNaming } from './olm-naming';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { InputCheck, throwIfInvalid } from '../core/input';
+import { InputCheck, shown, throwIfInvalid } from '../core/input';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 
@@ -267,23 +267,23 @@ export class OlmGeneratedRbac {
     throwIfInvalid(unknown, 'OlmGeneratedRbac');
     const og = props.operatorGroup;
     if (!og || typeof og.name !== 'string' || og.name === '' || typeof og.namespace !== 'string' || og.namespace === '') {
-      throw new Error(`OlmGeneratedRbac: operatorGroup must have a non-empty 'name' and 'namespace', got ${JSON.stringify(og)}`);
+      throw new Error(`OlmGeneratedRbac: operatorGroup must have a non-empty 'name' and 'namespace', got ${shown(og)}`);
     }
     if (!Array.isArray(og.targetNamespaces) || og.targetNamespaces.some((n) => typeof n !== 'string' || n === '')) {
-      throw new Error(`OlmGeneratedRbac: operatorGroup.targetNamespaces must be a list of namespace names ([] = AllNamespaces), got ${JSON.stringify(og.targetNamespaces)}; `
+      throw new Error(`OlmGeneratedRbac: operatorGroup.targetNamespaces must be a list of namespace names ([] = AllNamespaces), got ${shown(og.targetNamespaces)}; `
         + 'OLM rejects "" in targetNamespaces (use [] for AllNamespaces)');
     }
     if (!Array.isArray(props.operators)) throw new Error('OlmGeneratedRbac: operators must be a list (may be empty)');
     const seen = new Set<string>();
     for (const op of props.operators) {
       if (!op || typeof op.csvName !== 'string' || op.csvName === '') {
-        throw new Error(`OlmGeneratedRbac: each operator needs a non-empty 'csvName', got ${JSON.stringify(op)}`);
+        throw new Error(`OlmGeneratedRbac: each operator needs a non-empty 'csvName', got ${shown(op)}`);
       }
       if (seen.has(op.csvName)) throw new Error(`OlmGeneratedRbac: operator '${op.csvName}' is listed twice; list each CSV once`);
       seen.add(op.csvName);
       for (const crd of op.ownedCrds ?? []) {
         if (!crd || typeof crd.name !== 'string' || crd.name.indexOf('.') <= 0 || crd.name.endsWith('.')) {
-          throw new Error(`OlmGeneratedRbac: operator '${op.csvName}' owns CRD ${JSON.stringify(crd?.name)}: the name must be '<plural>.<group>' `
+          throw new Error(`OlmGeneratedRbac: operator '${op.csvName}' owns CRD ${shown(crd?.name)}: the name must be '<plural>.<group>' `
             + '(OLM splits it at the first dot, ensureClusterRolesForCSV fails otherwise)');
         }
         if (!crd.version || !crd.kind) {
@@ -292,17 +292,17 @@ export class OlmGeneratedRbac {
       }
       for (const api of op.ownedApiServices ?? []) {
         if (!api || !api.group || !api.version || !api.kind || !api.name) {
-          throw new Error(`OlmGeneratedRbac: operator '${op.csvName}' owns APIService ${JSON.stringify(api)}: 'group', 'version', 'kind' and 'name' are required`);
+          throw new Error(`OlmGeneratedRbac: operator '${op.csvName}' owns APIService ${shown(api)}: 'group', 'version', 'kind' and 'name' are required`);
         }
       }
       for (const d of op.certDeployments ?? []) {
         if (!d || typeof d.deploymentName !== 'string' || d.deploymentName === '') {
-          throw new Error(`OlmGeneratedRbac: operator '${op.csvName}' has a cert deployment without 'deploymentName': ${JSON.stringify(d)}`);
+          throw new Error(`OlmGeneratedRbac: operator '${op.csvName}' has a cert deployment without 'deploymentName': ${shown(d)}`);
         }
       }
       for (const p of [...(op.permissions ?? []), ...(op.clusterPermissions ?? [])]) {
         if (!p || typeof p.serviceAccountName !== 'string' || p.serviceAccountName === '' || !Array.isArray(p.rules)) {
-          throw new Error(`OlmGeneratedRbac: operator '${op.csvName}' has a permission without 'serviceAccountName' or 'rules': ${JSON.stringify(p)}`);
+          throw new Error(`OlmGeneratedRbac: operator '${op.csvName}' has a permission without 'serviceAccountName' or 'rules': ${shown(p)}`);
         }
       }
     }

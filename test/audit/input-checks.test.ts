@@ -6,6 +6,7 @@
 import { Chart, Testing } from 'cdk8s';
 import { EffectivePower, SubjectKind, TenancyAudit } from '../../src';
 import { BuiltinRoles } from '../../src/audit/builtin-roles';
+import { OlmGeneratedRbac } from '../../src/olm/generated-rbac';
 
 describe('EffectivePower', () => {
   test('label with a kind outside SubjectKind', () => {
@@ -46,6 +47,29 @@ describe('TenancyAudit and BuiltinRoles', () => {
       + 'input.tenants[0].operatorGroupName: input.tenants[0].operatorGroupName is required but missing. Fix: name the OperatorGroup (MissingInput); '
       + "input.tenants[0].installerServiceAccountName: input.tenants[0].installerServiceAccountName is required but missing. Fix: name the installer's ServiceAccount (MissingInput)",
     ));
+  });
+
+  test('audit with empty names: one clear error each (the static-methods fuzz found an empty namespace reaching OlmGeneratedRbac, which quoted a 100,000-character OperatorGroup)', () => {
+    const huge = 'x'.repeat(100_000);
+    const tenant = { name: 't', namespace: '', targetNamespaces: [huge, ''], operatorGroupName: '', installerServiceAccountName: '' };
+    expect(() => TenancyAudit.audit({ objects: [], tenants: [tenant] } as any)).toThrow(new Error(
+      "TenancyAudit.audit: input.tenants[0].namespace=\"\": input.tenants[0].namespace must not be empty. Fix: name the tenant namespace, e.g. 'team-a' (InvalidInputValue); "
+      + "input.tenants[0].targetNamespaces[1]=\"\": input.tenants[0].targetNamespaces[1] must not be empty. Fix: pass namespace names ([] for AllNamespaces, never '') (InvalidInputValue); "
+      + 'input.tenants[0].operatorGroupName="": input.tenants[0].operatorGroupName must not be empty. Fix: name the OperatorGroup (InvalidInputValue); '
+      + "input.tenants[0].installerServiceAccountName=\"\": input.tenants[0].installerServiceAccountName must not be empty. Fix: name the installer's ServiceAccount (InvalidInputValue)",
+    ));
+  });
+
+  test('OlmGeneratedRbac quotes at most 300 characters of a bad OperatorGroup', () => {
+    const og = { name: 'og', namespace: '', targetNamespaces: ['x'.repeat(100_000)] };
+    let message = '';
+    try {
+      new OlmGeneratedRbac({ operatorGroup: og, operators: [] });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message.startsWith("OlmGeneratedRbac: operatorGroup must have a non-empty 'name' and 'namespace', got {\"name\":\"og\"")).toBe(true);
+    expect(message.length).toBeLessThan(450);
   });
 
   test('an acceptedReach code outside ReachCode', () => {

@@ -38,21 +38,66 @@ export function goodOrGarbage<T>(good: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
   return fc.oneof({ arbitrary: good, weight: 3 }, { arbitrary: garbage, weight: 1 });
 }
 
+/** Mostly a good value, sometimes garbage: for records of many fields, where `goodOrGarbage` on each field would
+ * almost never give a record that gets past its first check. */
+export function mostlyGood<T>(good: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
+  return fc.oneof({ arbitrary: good, weight: 12 }, { arbitrary: garbage, weight: 1 });
+}
+
 /** The JavaScript errors that mean a crash, not a clear message. */
 export function isCrash(e: unknown): boolean {
   return !(e instanceof Error) || e instanceof TypeError || e instanceof RangeError || e instanceof ReferenceError || e instanceof SyntaxError;
 }
 
+/** What a call did with its input: answered, or refused it with a readable error. */
+export type Outcome = 'answered' | 'refused';
+
 /**
  * Runs `fn`; a thrown error must be a plain `Error` whose message is readable: no raw line breaks in one finding
  * (the header line of cdk8s's validation error aside) and bounded in size.
  */
-export function expectNoCrash(fn: () => unknown): void {
+export function expectNoCrash(fn: () => unknown): Outcome {
   try {
     fn();
+    return 'answered';
   } catch (e) {
     if (isCrash(e)) throw new Error(`crashed with ${(e as Error)?.constructor?.name}: ${(e as Error)?.message}\n${(e as Error)?.stack}`);
     expectReadable((e as Error).message);
+    return 'refused';
+  }
+}
+
+/**
+ * Per-call outcome counts of one fuzz test (issue 28: "no crash" alone passes a generator that never gets past the
+ * first check, or never gets a call to answer). `run` is `expectNoCrash` with a tally under a label; `unmet` names
+ * every label that did not answer at least `min` times and, unless it is listed as one that always answers, refuse
+ * at least `min` times.
+ */
+export class OutcomeCounts {
+  private readonly counts = new Map<string, Record<Outcome, number>>();
+
+  /** (Returns nothing: a fast-check property that returns a value other than `true` or undefined fails.) */
+  public run(label: string, fn: () => unknown): void {
+    const outcome = expectNoCrash(fn);
+    const count = this.counts.get(label) ?? { answered: 0, refused: 0 };
+    count[outcome]++;
+    this.counts.set(label, count);
+  }
+
+  /**
+   * The labels below the minimum, with their counts: empty when every call reached both outcomes at least `min` times,
+   * or, for a label in `only`, that one outcome at least `min` times and never the other (a check that answers every
+   * input with a list of problems; a call given nothing but garbage).
+   */
+  public unmet(min: number, only: Record<string, Outcome> = {}): string[] {
+    const unmet: string[] = [];
+    for (const [label, c] of this.counts) {
+      const one = only[label];
+      const ok = one === undefined ? c.answered >= min && c.refused >= min : c[one] >= min && c[one === 'answered' ? 'refused' : 'answered'] === 0;
+      if (!ok) unmet.push(`${label}: ${c.answered} answered, ${c.refused} refused`);
+    }
+    for (const label of Object.keys(only)) if (!this.counts.has(label)) unmet.push(`${label}: never called`);
+    return unmet;
   }
 }
 

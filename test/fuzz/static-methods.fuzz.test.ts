@@ -5,7 +5,7 @@
 import * as path from 'path';
 import { Chart } from 'cdk8s';
 import * as fc from 'fast-check';
-import { expectNoCrash, garbage, goodOrGarbage, nastyString, SEED } from './garbage';
+import { garbage, goodOrGarbage, mostlyGood, nastyString, OutcomeCounts, SEED } from './garbage';
 import { AccessLevel, Diagnostics, EffectivePower, FluxKustomizations, GitOpsLayout, InstallerPermissions, InstallerRuleChecks, InstallModes, InstallPreflight, OlmGeneration, OlmHealthChecks, OlmNaming, OperatorBundle, OutputLayout, PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, PolicyRule, PolicyRules, RbacRules, ReachCode, SubjectKind, TenancyApp, TenancyAudit, TenantBaseline, UpgradeAnalysis, UpgradeGraph, SensitiveGrant } from '../../src';
 import { BuiltinRoles } from '../../src/audit/builtin-roles';
 import { GoDuration } from '../../src/core/go-duration';
@@ -33,6 +33,14 @@ const shakyRule = fc.oneof(
 );
 const rules = fc.oneof({ arbitrary: fc.array(shakyRule, { maxLength: 4 }), weight: 4 }, { arbitrary: garbage, weight: 1 });
 const request = fc.oneof(
+  // well-formed resource and non-resource requests (mixing the two kinds is refused), then shaky ones
+  fc.record({
+    verb: mostlyGood(fc.constantFrom('get', 'list', '*')),
+    apiGroup: mostlyGood(fc.constantFrom('', 'apps')),
+    resource: mostlyGood(fc.constantFrom('pods', 'pods/log')),
+    name: mostlyGood(fc.constant('x')),
+  }, { requiredKeys: ['verb'] }),
+  fc.record({ verb: mostlyGood(fc.constantFrom('get', 'post')), nonResourcePath: mostlyGood(fc.constantFrom('/healthz', '/metrics/x')) }),
   fc.record({
     verb: goodOrGarbage(fc.constantFrom('get', 'list', '*')),
     apiGroup: goodOrGarbage(fc.constantFrom('', 'apps')),
@@ -47,32 +55,46 @@ const RUNS = 400;
 
 describe('RbacRules with garbage input (fast-check, fixed seeds)', () => {
   test('format(rule, namespace)', () => {
-    fc.assert(fc.property(shakyRule, goodOrGarbage(nastyString), (r, ns) => expectNoCrash(() => RbacRules.format(r as any, ns as any))),
+    const outcomes = new OutcomeCounts();
+    fc.assert(fc.property(shakyRule, goodOrGarbage(nastyString), (r, ns) => outcomes.run('RbacRules.format', () => RbacRules.format(r as any, ns as any))),
       { seed: SEED, numRuns: RUNS });
+    expect(outcomes.unmet(10)).toEqual([]);
   });
   test('covers(owner, requested)', () => {
-    fc.assert(fc.property(rules, rules, (a, b) => expectNoCrash(() => RbacRules.covers(a as any, b as any))), { seed: SEED + 1, numRuns: RUNS });
+    const outcomes = new OutcomeCounts();
+    fc.assert(fc.property(rules, rules, (a, b) => outcomes.run('RbacRules.covers', () => RbacRules.covers(a as any, b as any))), { seed: SEED + 1, numRuns: RUNS });
+    expect(outcomes.unmet(10)).toEqual([]);
   });
   test('allows(rules, request)', () => {
-    fc.assert(fc.property(rules, request, (a, r) => expectNoCrash(() => RbacRules.allows(a as any, r as any))), { seed: SEED + 2, numRuns: RUNS });
+    const outcomes = new OutcomeCounts();
+    fc.assert(fc.property(rules, request, (a, r) => outcomes.run('RbacRules.allows', () => RbacRules.allows(a as any, r as any))), { seed: SEED + 2, numRuns: RUNS });
+    expect(outcomes.unmet(10)).toEqual([]);
   });
   test('compact(rules) and breakdown(rules)', () => {
+    const outcomes = new OutcomeCounts();
     fc.assert(fc.property(rules, (a) => {
-      expectNoCrash(() => RbacRules.compact(a as any));
-      expectNoCrash(() => RbacRules.breakdown(a as any));
+      outcomes.run('RbacRules.compact', () => RbacRules.compact(a as any));
+      outcomes.run('RbacRules.breakdown', () => RbacRules.breakdown(a as any));
     }), { seed: SEED + 3, numRuns: RUNS });
+    expect(outcomes.unmet(10)).toEqual([]);
   });
   test('validate(rule, namespaced) answers with messages, never throws', () => {
+    const count = { valid: 0, problems: 0 };
     fc.assert(fc.property(shakyRule, goodOrGarbage(fc.boolean()), (r, namespaced) => {
       const problems = RbacRules.validate(r as any, namespaced as any);
       expect(Array.isArray(problems) && problems.every((p) => typeof p === 'string')).toBe(true);
+      count[problems.length === 0 ? 'valid' : 'problems']++;
     }), { seed: SEED + 4, numRuns: RUNS });
+    expect(count).toEqual({ valid: count.valid, problems: count.problems });
+    expect(Math.min(count.valid, count.problems)).toBeGreaterThanOrEqual(1);
   });
   test('PolicyRules.fromJson / toJson', () => {
+    const outcomes = new OutcomeCounts();
     fc.assert(fc.property(shakyRule, (r) => {
-      expectNoCrash(() => PolicyRules.fromJson(r));
-      expectNoCrash(() => PolicyRules.toJson(r as any));
+      outcomes.run('PolicyRules.fromJson', () => PolicyRules.fromJson(r));
+      outcomes.run('PolicyRules.toJson', () => PolicyRules.toJson(r as any));
     }), { seed: SEED + 5, numRuns: RUNS });
+    expect(outcomes.unmet(10)).toEqual([]);
   });
 });
 
@@ -80,61 +102,85 @@ describe('OlmNaming and InstallModes with garbage input (fast-check, fixed seeds
   const level = goodOrGarbage(fc.constantFrom(...Object.values(AccessLevel)));
   const text = goodOrGarbage(fc.constantFrom('team-a', 'og', 'EtcdCluster', 'v1', ''));
   test('OlmNaming static methods', () => {
+    const outcomes = new OutcomeCounts();
     fc.assert(fc.property(text, text, text, level, goodOrGarbage(fc.constantFrom(...Object.values(OlmGeneration))), (a, b, c, l, g) => {
-      expectNoCrash(() => OlmNaming.operatorGroupClusterRoleName(a as any, b as any, l as any, g as any));
-      expectNoCrash(() => OlmNaming.providedApiHash(a as any, b as any, c as any));
-      expectNoCrash(() => OlmNaming.providedApiAggregationLabel(a as any, b as any, c as any, l as any));
-      expectNoCrash(() => OlmNaming.base62FromHex(a as any));
+      outcomes.run('OlmNaming.operatorGroupClusterRoleName', () => OlmNaming.operatorGroupClusterRoleName(a as any, b as any, l as any, g as any));
+      outcomes.run('OlmNaming.providedApiHash', () => OlmNaming.providedApiHash(a as any, b as any, c as any));
+      outcomes.run('OlmNaming.providedApiAggregationLabel', () => OlmNaming.providedApiAggregationLabel(a as any, b as any, c as any, l as any));
+      outcomes.run('OlmNaming.base62FromHex', () => OlmNaming.base62FromHex(a as any));
     }), { seed: SEED + 6, numRuns: 300 });
+    expect(outcomes.unmet(10)).toEqual([]);
   });
   test('InstallModes static methods', () => {
+    const outcomes = new OutcomeCounts();
     const mode = goodOrGarbage(fc.record({ type: goodOrGarbage(fc.constantFrom('OwnNamespace', 'AllNamespaces')), supported: goodOrGarbage(fc.boolean()) }));
     const names = goodOrGarbage(fc.array(goodOrGarbage(fc.constantFrom('team-a', '', 'b')), { maxLength: 3 }));
     fc.assert(fc.property(goodOrGarbage(fc.array(mode, { maxLength: 3 })), text, names, (modes, ns, targets) => {
-      expectNoCrash(() => InstallModes.supports(modes as any, ns as any, targets as any));
-      expectNoCrash(() => InstallModes.checkTargets(modes as any, ns as any, targets as any));
-      expectNoCrash(() => InstallModes.operatorGroupNamespaces(targets as any));
-      expectNoCrash(() => InstallModes.parseType(ns as any));
+      outcomes.run('InstallModes.supports', () => InstallModes.supports(modes as any, ns as any, targets as any));
+      outcomes.run('InstallModes.checkTargets', () => InstallModes.checkTargets(modes as any, ns as any, targets as any));
+      outcomes.run('InstallModes.operatorGroupNamespaces', () => InstallModes.operatorGroupNamespaces(targets as any));
+      outcomes.run('InstallModes.parseType', () => InstallModes.parseType(ns as any));
     }), { seed: SEED + 7, numRuns: 300 });
+    // parseType answers undefined for what is no install mode type
+    expect(outcomes.unmet(10, { 'InstallModes.parseType': 'answered' })).toEqual([]);
   });
 });
 
 describe('other pure entry points with garbage input (fast-check, fixed seeds)', () => {
   test('KubernetesNames, GoDuration, CuratedList, Diagnostics, InstallerRuleChecks answer or throw clear errors', () => {
+    const outcomes = new OutcomeCounts();
     fc.assert(fc.property(garbage, goodOrGarbage(fc.constantFrom(...Object.values(NameRule))), rules, (v, rule, rs) => {
-      expectNoCrash(() => KubernetesNames.problem(v as any, rule as any));
-      expectNoCrash(() => GoDuration.problem(v as any));
-      expectNoCrash(() => GoDuration.toSeconds(v as any));
-      expectNoCrash(() => CuratedList.problems(v as any));
-      expectNoCrash(() => CuratedList.problems([v] as any));
-      expectNoCrash(() => Diagnostics.formatMessage(v as any));
-      expectNoCrash(() => InstallerRuleChecks.errors(rs as any, { clusterScoped: false }));
-      expectNoCrash(() => InstallerRuleChecks.warnings(rs as any, v as any));
-      expectNoCrash(() => InstallerRuleChecks.allowedGrantsHeld(rs as any, v as any));
+      outcomes.run('KubernetesNames.problem', () => KubernetesNames.problem(v as any, rule as any));
+      outcomes.run('GoDuration.problem', () => GoDuration.problem(v as any));
+      outcomes.run('GoDuration.toSeconds', () => GoDuration.toSeconds(v as any));
+      outcomes.run('CuratedList.problems', () => CuratedList.problems(v as any));
+      outcomes.run('CuratedList.problems #2', () => CuratedList.problems([v] as any));
+      outcomes.run('Diagnostics.formatMessage', () => Diagnostics.formatMessage(v as any));
+      outcomes.run('InstallerRuleChecks.errors', () => InstallerRuleChecks.errors(rs as any, { clusterScoped: false }));
+      outcomes.run('InstallerRuleChecks.warnings', () => InstallerRuleChecks.warnings(rs as any, v as any));
+      outcomes.run('InstallerRuleChecks.allowedGrantsHeld', () => InstallerRuleChecks.allowedGrantsHeld(rs as any, v as any));
       const everyGrant = { clusterScoped: true, allowedSensitiveGrants: Object.values(SensitiveGrant) };
-      expectNoCrash(() => InstallerRuleChecks.allowedGrantsHeld(rs as any, everyGrant));
+      outcomes.run('InstallerRuleChecks.allowedGrantsHeld #2', () => InstallerRuleChecks.allowedGrantsHeld(rs as any, everyGrant));
     }), { seed: SEED + 8, numRuns: 400 });
+    // the checks answer every input with a list of problems; formatMessage and toSeconds get nothing but garbage
+    expect(outcomes.unmet(10, {
+      'KubernetesNames.problem': 'answered',
+      'GoDuration.problem': 'answered',
+      'CuratedList.problems': 'answered',
+      'CuratedList.problems #2': 'answered',
+      'GoDuration.toSeconds': 'refused',
+      'Diagnostics.formatMessage': 'refused',
+    })).toEqual([]);
   });
 
   test('InstallPreflight.check / checkVersions / format and InstallerPermissions.leastPrivilege', () => {
+    const outcomes = new OutcomeCounts();
     const bundle = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4'));
+    // mostly good fields (issue 28: with garbage as likely as a good value in each of 9 fields, no call ever answered)
+    const goodRules = fc.array(goodRule, { maxLength: 3 });
     const props = fc.record({
-      bundle: goodOrGarbage(fc.constant(bundle)),
-      bundles: goodOrGarbage(fc.array(goodOrGarbage(fc.constant(bundle)), { maxLength: 2 })),
-      namespace: goodOrGarbage(fc.constantFrom('team-a', '')),
-      targetNamespaces: goodOrGarbage(fc.array(goodOrGarbage(fc.constantFrom('team-a', 'b')), { maxLength: 2 })),
-      installerRules: rules,
-      clusterInstallerRules: rules,
-      otherNamespaceRules: goodOrGarbage(fc.array(goodOrGarbage(fc.record({ namespace: goodOrGarbage(fc.constant('kube-system')), rules })), { maxLength: 2 })),
-      upgrade: goodOrGarbage(fc.boolean()),
-      allowClusterScoped: goodOrGarbage(fc.boolean()),
-    }, { requiredKeys: [] });
-    fc.assert(fc.property(goodOrGarbage(props), (p) => {
-      expectNoCrash(() => InstallPreflight.format(InstallPreflight.check(p as any)));
-      expectNoCrash(() => InstallPreflight.checkVersions(p as any));
-      expectNoCrash(() => InstallerPermissions.leastPrivilege(p as any));
-      expectNoCrash(() => InstallPreflight.format(p as any));
+      bundle: mostlyGood(fc.constant(bundle)),
+      bundles: mostlyGood(fc.array(mostlyGood(fc.constant(bundle)), { minLength: 1, maxLength: 2 })),
+      namespace: mostlyGood(fc.constantFrom('team-a', 'team-b')),
+      targetNamespaces: mostlyGood(fc.array(mostlyGood(fc.constantFrom('team-a', 'b')), { maxLength: 2 })),
+      installerRules: mostlyGood(goodRules),
+      clusterInstallerRules: mostlyGood(goodRules),
+      otherNamespaceRules: mostlyGood(fc.array(mostlyGood(fc.record({ namespace: mostlyGood(fc.constant('kube-system')), rules: mostlyGood(goodRules) })), { maxLength: 2 })),
+      upgrade: mostlyGood(fc.boolean()),
+      allowClusterScoped: mostlyGood(fc.boolean()),
+    }, { requiredKeys: ['namespace', 'targetNamespaces', 'installerRules'] });
+    // each call gets the props it knows (an unknown prop is refused: the union of all three would never answer)
+    const pick = (p: unknown, keys: string[]) => typeof p === 'object' && p !== null && !Array.isArray(p)
+      ? Object.fromEntries(Object.entries(p).filter(([k]) => keys.includes(k))) : p;
+    const common = ['namespace', 'targetNamespaces'];
+    const rulesProps = [...common, 'installerRules', 'clusterInstallerRules', 'otherNamespaceRules'];
+    fc.assert(fc.property(mostlyGood(props), (p) => {
+      outcomes.run('InstallPreflight.format', () => InstallPreflight.format(InstallPreflight.check(pick(p, [...rulesProps, 'bundle', 'upgrade']) as any)));
+      outcomes.run('InstallPreflight.checkVersions', () => InstallPreflight.checkVersions(pick(p, [...rulesProps, 'bundles']) as any));
+      outcomes.run('InstallerPermissions.leastPrivilege', () => InstallerPermissions.leastPrivilege(pick(p, [...common, 'bundles', 'allowClusterScoped']) as any));
+      outcomes.run('InstallPreflight.format (not a result)', () => InstallPreflight.format(p as any));
     }), { seed: SEED + 9, numRuns: 300 });
+    expect(outcomes.unmet(10, { 'InstallPreflight.format (not a result)': 'refused' })).toEqual([]);
   });
 });
 
@@ -151,34 +197,37 @@ describe('the app, report, audit and upgrade entry points with garbage input (fa
   }, { requiredKeys: [] }));
 
   test('TenancyApp and PinnedInstallPlanApprover props: building never throws, synthYaml fails with the validation error or succeeds', () => {
+    const outcomes = new OutcomeCounts();
     const props = fc.record({
-      layout: goodOrGarbage(fc.constantFrom(...Object.values(OutputLayout))),
-      syncWaves: goodOrGarbage(fc.boolean()),
-      report: goodOrGarbage(fc.boolean()),
-      quiet: goodOrGarbage(fc.constant(true)),
-      outdir: goodOrGarbage(fc.constant('unused')),
-      yamlOutputType: goodOrGarbage(fc.constantFrom(0, 1, 2, 3)),
-      recordConstructMetadata: goodOrGarbage(fc.boolean()),
-    }, { requiredKeys: [] });
-    const approverProps = goodOrGarbage(fc.record({
-      namespace: goodOrGarbage(fc.constantFrom('team-a', 'Team A', '')),
-      name: goodOrGarbage(fc.constantFrom('approver', 'a/b')),
-      image: goodOrGarbage(nastyString),
-      schedule: goodOrGarbage(fc.constant('*/5 * * * *')),
-      pinnedCsvs: goodOrGarbage(fc.array(goodOrGarbage(fc.constant('etcdoperator.v0.9.4')), { maxLength: 2 })),
+      layout: mostlyGood(fc.constantFrom(...Object.values(OutputLayout))),
+      syncWaves: mostlyGood(fc.boolean()),
+      report: mostlyGood(fc.boolean()),
+      quiet: mostlyGood(fc.constant(true)),
+      outdir: mostlyGood(fc.constant('unused')),
+      yamlOutputType: mostlyGood(fc.constantFrom(0, 1, 2, 3)),
+      recordConstructMetadata: mostlyGood(fc.boolean()),
+    }, { requiredKeys: ['outdir', 'quiet'] });
+    const approverProps = mostlyGood(fc.record({
+      namespace: mostlyGood(fc.constantFrom('team-a', 'Team A', '')),
+      name: mostlyGood(fc.constantFrom('approver', 'a/b')),
+      image: fc.oneof({ arbitrary: fc.constant('quay.io/openshift/origin-cli@sha256:' + 'a'.repeat(64)), weight: 4 }, { arbitrary: nastyString, weight: 1 }),
+      schedule: mostlyGood(fc.constant('*/5 * * * *')),
+      pinnedCsvs: mostlyGood(fc.array(mostlyGood(fc.constant('etcdoperator.v0.9.4')), { maxLength: 2 })),
     }, { requiredKeys: [] }));
-    fc.assert(fc.property(goodOrGarbage(props), approverProps, garbage, (p, ap, csv) => {
+    fc.assert(fc.property(mostlyGood(props), approverProps, mostlyGood(fc.constant('etcdoperator.v0.9.5')), (p, ap, csv) => {
       let app: TenancyApp | undefined;
       expect(() => {
         app = new TenancyApp(p as any);
         const chart = new Chart(app, 'c');
         new PinnedInstallPlanApprover(chart, 'A', ap as any).addPinnedCsv(csv as any);
       }).not.toThrow();
-      expectNoCrash(() => app!.synthYaml());
+      outcomes.run('TenancyApp#synthYaml', () => app!.synthYaml());
     }), { seed: SEED + 20, numRuns: 200 });
+    expect(outcomes.unmet(10)).toEqual([]);
   });
 
   test('GitOpsLayout and TenancyReport static methods', () => {
+    const outcomes = new OutcomeCounts();
     const app = new TenancyApp({ outdir: 'unused', quiet: true });
     const objects = goodOrGarbage(fc.array(goodOrGarbage(fc.record({
       manifest,
@@ -192,37 +241,46 @@ describe('the app, report, audit and upgrade entry points with garbage input (fa
       extraSections: goodOrGarbage(fc.array(goodOrGarbage(nastyString), { maxLength: 2 })),
     }, { requiredKeys: [] }));
     fc.assert(fc.property(text, text, manifest, objects, options, reportOptions, garbage, (a, k, m, os, o, ro, g) => {
-      expectNoCrash(() => GitOpsLayout.kindWave(a as any, k as any));
-      expectNoCrash(() => GitOpsLayout.identity(m));
-      expectNoCrash(() => GitOpsLayout.files(os as any, o as any));
-      expectNoCrash(() => TenancyReport.markdown(app, ro as any));
-      expectNoCrash(() => TenancyReport.facts(g as any));
+      outcomes.run('GitOpsLayout.kindWave', () => GitOpsLayout.kindWave(a as any, k as any));
+      outcomes.run('GitOpsLayout.identity', () => GitOpsLayout.identity(m));
+      outcomes.run('GitOpsLayout.files', () => GitOpsLayout.files(os as any, o as any));
+      outcomes.run('TenancyReport.markdown', () => TenancyReport.markdown(app, ro as any));
+      outcomes.run('TenancyReport.facts', () => TenancyReport.facts(g as any));
+      outcomes.run('TenancyReport.facts #2', () => TenancyReport.facts(app));
     }), { seed: SEED + 21, numRuns: 500 });
+    expect(outcomes.unmet(10, { 'TenancyReport.facts': 'refused', 'TenancyReport.facts #2': 'answered' })).toEqual([]);
   });
 
   test('FluxKustomizations and OlmHealthChecks', () => {
+    const outcomes = new OutcomeCounts();
+    // each field mostly one of its good values, else another field's value ('10m' as a path) or garbage
     const word = goodOrGarbage(fc.constantFrom('./dist', 'team-a', '10m', '', '../x', 'Team A', '1h30m', 'GitRepository'));
-    const options = goodOrGarbage(fc.record({
-      path: word,
-      sourceKind: word,
-      sourceName: word,
-      namespace: word,
-      namePrefix: word,
-      interval: word,
-      timeout: word,
-      cluster: goodOrGarbage(fc.boolean()),
-      afterInstallCluster: goodOrGarbage(fc.boolean()),
-    }, { requiredKeys: [] }));
-    const tenants = goodOrGarbage(fc.array(goodOrGarbage(fc.record({
-      namespace: word, clusterServiceVersions: goodOrGarbage(fc.array(word, { maxLength: 2 })), afterInstall: goodOrGarbage(fc.boolean()),
-    }, { requiredKeys: [] })), { maxLength: 3 }));
+    const field = (...good: string[]) => fc.oneof({ arbitrary: fc.constantFrom(...good), weight: 8 }, { arbitrary: word, weight: 1 });
+    const options = mostlyGood(fc.record({
+      path: field('./dist', './clusters/prod'),
+      sourceKind: field('GitRepository', 'OCIRepository', 'Bucket'),
+      sourceName: field('platform', 'flux-system'),
+      namespace: field('flux-system'),
+      namePrefix: field('tenant-', 'olm'),
+      interval: field('10m', '1h30m'),
+      timeout: field('5m'),
+      cluster: mostlyGood(fc.boolean()),
+      afterInstallCluster: mostlyGood(fc.boolean()),
+    }, { requiredKeys: ['path'] }));
+    const tenants = mostlyGood(fc.array(mostlyGood(fc.record({
+      namespace: field('team-a', 'team-b'),
+      clusterServiceVersions: mostlyGood(fc.array(field('etcdoperator.v0.9.4'), { maxLength: 2 })),
+      afterInstall: mostlyGood(fc.boolean()),
+    }, { requiredKeys: ['namespace'] })), { maxLength: 3 }));
     fc.assert(fc.property(options, tenants, garbage, (o, t, g) => {
-      expectNoCrash(() => FluxKustomizations.files(o as any, t as any));
-      expectNoCrash(() => OlmHealthChecks.argoCdConfigMapPatch(g as any));
+      outcomes.run('FluxKustomizations.files', () => FluxKustomizations.files(o as any, t as any));
+      outcomes.run('OlmHealthChecks.argoCdConfigMapPatch', () => OlmHealthChecks.argoCdConfigMapPatch(g as any));
     }), { seed: SEED + 41, numRuns: 300 });
+    expect(outcomes.unmet(10)).toEqual([]);
   });
 
   test('UpgradeGraph, PermissionDiffs, UpgradeAnalysis, PinnedApproval, SemverRange and BlangSemver', () => {
+    const outcomes = new OutcomeCounts();
     const bundles = goodOrGarbage(fc.array(goodOrGarbage(fc.constant(bundle)), { maxLength: 2 }));
     const csvs = goodOrGarbage(fc.array(goodOrGarbage(fc.constantFrom('etcdoperator.v0.9.4', 'x')), { maxLength: 2 }));
     const plan = goodOrGarbage(fc.record({
@@ -232,67 +290,86 @@ describe('the app, report, audit and upgrade entry points with garbage input (fa
     const graph = UpgradeGraph.fromBundles([bundle]);
     const analysisProps = goodOrGarbage(fc.record({
       graph: goodOrGarbage(fc.constant(graph)),
-      from: goodOrGarbage(fc.constant(bundle.name)),
-      versionRange: goodOrGarbage(fc.constantFrom('>=0.9.0', 'nonsense')),
-      namespace: text,
-      targetNamespaces: goodOrGarbage(fc.array(text, { maxLength: 2 })),
-      installerRules: rules,
-    }, { requiredKeys: [] }));
-    const diff = goodOrGarbage(fc.constant(PermissionDiffs.between(bundle, bundle)).chain((d) => fc.record({
-      ...Object.fromEntries(Object.entries(d).map(([k, v]) => [k, goodOrGarbage(fc.constant(v))])),
-    }, { requiredKeys: [] })));
+      from: mostlyGood(fc.constant(bundle.name)),
+      versionRange: mostlyGood(fc.constantFrom('>=0.9.0', 'nonsense')),
+      namespace: mostlyGood(fc.constantFrom('team-a', 'Team A')),
+      targetNamespaces: mostlyGood(fc.array(mostlyGood(fc.constant('team-a')), { maxLength: 2 })),
+      installerRules: mostlyGood(fc.array(goodRule, { maxLength: 3 })),
+    }, { requiredKeys: ['graph', 'from', 'namespace', 'targetNamespaces', 'installerRules'] }));
+    const diff = mostlyGood(fc.constant(PermissionDiffs.between(bundle, bundle)).chain((d) => fc.record({
+      ...Object.fromEntries(Object.entries(d).map(([k, v]) => [k, mostlyGood(fc.constant(v))])),
+    })));
     fc.assert(fc.property(bundles, text, text, analysisProps, diff, plan, csvs, garbage, (bs, ch, pkg, ap, d, p, c, g) => {
-      expectNoCrash(() => UpgradeGraph.fromBundles(bs as any, ch as any));
-      expectNoCrash(() => UpgradeGraph.fromCatalog(g as any, pkg as any, ch as any));
-      if (typeof g !== 'string') expectNoCrash(() => UpgradeGraph.fromCatalogPackage(g as any, pkg as any));
-      expectNoCrash(() => PermissionDiffs.between(bs as any, g as any));
-      expectNoCrash(() => PermissionDiffs.format(d as any, ch as any));
-      expectNoCrash(() => UpgradeAnalysis.format(UpgradeAnalysis.analyze(ap as any), ch as any));
-      expectNoCrash(() => UpgradeAnalysis.format(g as any));
-      expectNoCrash(() => PinnedApproval.decide(p, c as any));
-      expectNoCrash(() => PinnedApproval.decideAll([p, g], c as any));
-      expectNoCrash(() => PinnedInstallPlanApprover.sharedName(ch as any, g as any));
-      expectNoCrash(() => TenantBaseline.webhookPolicies(bs as any));
-      expectNoCrash(() => TenantBaseline.webhookPolicies([g] as any));
-      expectNoCrash(() => SemverRange.parse(g as any));
-      expectNoCrash(() => SemverRange.problem(g as any));
-      expectNoCrash(() => BlangSemver.problem(g as any));
-      expectNoCrash(() => BlangSemver.isValid(g as any));
-      expectNoCrash(() => BlangSemver.normalizeTolerant(g as any));
-      expectNoCrash(() => BlangSemver.compare(ch as any, g as any));
+      outcomes.run('UpgradeGraph.fromBundles', () => UpgradeGraph.fromBundles(bs as any, ch as any));
+      outcomes.run('UpgradeGraph.fromCatalog', () => UpgradeGraph.fromCatalog(g as any, pkg as any, ch as any));
+      if (typeof g !== 'string') outcomes.run('UpgradeGraph.fromCatalogPackage', () => UpgradeGraph.fromCatalogPackage(g as any, pkg as any));
+      outcomes.run('PermissionDiffs.between', () => PermissionDiffs.between(bs as any, g as any));
+      outcomes.run('PermissionDiffs.format', () => PermissionDiffs.format(d as any, ch as any));
+      outcomes.run('UpgradeAnalysis.format', () => UpgradeAnalysis.format(UpgradeAnalysis.analyze(ap as any), ch as any));
+      outcomes.run('UpgradeAnalysis.format #2', () => UpgradeAnalysis.format(g as any));
+      outcomes.run('PinnedApproval.decide', () => PinnedApproval.decide(p, c as any));
+      outcomes.run('PinnedApproval.decideAll', () => PinnedApproval.decideAll([p, g], c as any));
+      outcomes.run('PinnedInstallPlanApprover.sharedName', () => PinnedInstallPlanApprover.sharedName(ch as any, g as any));
+      outcomes.run('TenantBaseline.webhookPolicies', () => TenantBaseline.webhookPolicies(bs as any));
+      outcomes.run('TenantBaseline.webhookPolicies #2', () => TenantBaseline.webhookPolicies([g] as any));
+      outcomes.run('SemverRange.parse', () => SemverRange.parse(g as any));
+      outcomes.run('SemverRange.problem', () => SemverRange.problem(g as any));
+      outcomes.run('BlangSemver.problem', () => BlangSemver.problem(g as any));
+      outcomes.run('BlangSemver.isValid', () => BlangSemver.isValid(g as any));
+      outcomes.run('BlangSemver.normalizeTolerant', () => BlangSemver.normalizeTolerant(g as any));
+      outcomes.run('BlangSemver.compare', () => BlangSemver.compare(ch as any, g as any));
     }), { seed: SEED + 22, numRuns: 500 });
+    // the checks answer every input; the calls given nothing but garbage refuse it
+    expect(outcomes.unmet(10, {
+      'SemverRange.problem': 'answered',
+      'BlangSemver.problem': 'answered',
+      'BlangSemver.isValid': 'answered',
+      'BlangSemver.normalizeTolerant': 'answered',
+      'UpgradeGraph.fromCatalog': 'refused',
+      'UpgradeGraph.fromCatalogPackage': 'refused',
+      'PermissionDiffs.between': 'refused',
+      'UpgradeAnalysis.format #2': 'refused',
+      'TenantBaseline.webhookPolicies #2': 'refused',
+      'SemverRange.parse': 'refused',
+      'BlangSemver.compare': 'refused',
+    })).toEqual([]);
   });
 
   test('EffectivePower, TenancyAudit and BuiltinRoles', () => {
+    const outcomes = new OutcomeCounts();
     const objects = goodOrGarbage(fc.array(goodOrGarbage(fc.record({ manifest, origin: text }, { requiredKeys: [] })), { maxLength: 3 }));
-    const tenant = goodOrGarbage(fc.record({
-      name: text,
-      namespace: text,
-      targetNamespaces: goodOrGarbage(fc.array(text, { maxLength: 2 })),
-      operatorGroupName: text,
-      installerServiceAccountName: text,
-      olmGeneration: goodOrGarbage(fc.constantFrom(...Object.values(OlmGeneration))),
-      bundles: goodOrGarbage(fc.array(goodOrGarbage(fc.constant(bundle)), { maxLength: 1 })),
-      people: goodOrGarbage(fc.array(subject, { maxLength: 2 })),
-      acceptedReach: goodOrGarbage(fc.array(goodOrGarbage(fc.record({
-        code: goodOrGarbage(fc.constantFrom(...Object.values(ReachCode))), subject: text, reason: goodOrGarbage(nastyString),
-      }, { requiredKeys: [] })), { maxLength: 1 })),
-    }, { requiredKeys: [] }));
-    fc.assert(fc.property(objects, tenant, subject, rules, request, garbage, (os, t, s, rs, req, g) => {
-      expectNoCrash(() => {
+    const word = (...good: string[]) => fc.oneof({ arbitrary: fc.constantFrom(...good), weight: 8 }, { arbitrary: text, weight: 1 });
+    const tenant = mostlyGood(fc.record({
+      name: word('team-a'),
+      namespace: word('team-a'),
+      targetNamespaces: mostlyGood(fc.array(word('team-a', 'team-b'), { maxLength: 2 })),
+      operatorGroupName: word('og'),
+      installerServiceAccountName: word('installer'),
+      olmGeneration: mostlyGood(fc.constantFrom(...Object.values(OlmGeneration))),
+      bundles: mostlyGood(fc.array(mostlyGood(fc.constant(bundle)), { maxLength: 1 })),
+      people: mostlyGood(fc.array(subject, { maxLength: 2 })),
+      acceptedReach: mostlyGood(fc.array(mostlyGood(fc.record({
+        code: mostlyGood(fc.constantFrom(...Object.values(ReachCode))), subject: word('User:alice'), reason: goodOrGarbage(nastyString),
+      })), { maxLength: 1 })),
+    }, { requiredKeys: ['name', 'namespace', 'targetNamespaces', 'operatorGroupName', 'installerServiceAccountName'] }));
+    const namespace = mostlyGood(fc.constantFrom('team-a', 'kube-system'));
+    const role = fc.tuple(mostlyGood(fc.constantFrom('ClusterRole', 'Role')), mostlyGood(fc.constantFrom('admin', 'edit', 'view', 'system:aggregate-to-edit')));
+    fc.assert(fc.property(objects, tenant, subject, rules, request, garbage, namespace, role, (os, t, s, rs, req, g, ns, [kind, name]) => {
+      outcomes.run('new EffectivePower', () => {
         const power = new EffectivePower(os as any);
-        expectNoCrash(() => power.of(s as any));
-        expectNoCrash(() => power.rulesIn(s as any, g as any));
+        outcomes.run('EffectivePower#of', () => power.of(s as any));
+        outcomes.run('EffectivePower#rulesIn', () => power.rulesIn(s as any, ns as any));
       });
-      expectNoCrash(() => EffectivePower.label(s as any));
-      expectNoCrash(() => EffectivePower.allows(rs as any, req as any));
-      expectNoCrash(() => EffectivePower.isEverything(rs as any));
-      expectNoCrash(() => TenancyAudit.report(TenancyAudit.audit({ objects: os, tenants: [t] } as any)));
-      expectNoCrash(() => TenancyAudit.objectsOf(t as any));
-      expectNoCrash(() => TenancyAudit.operatorServiceAccounts(g as any));
-      expectNoCrash(() => TenancyAudit.ofConstruct(g as any));
-      expectNoCrash(() => TenancyAudit.report(g as any));
-      expectNoCrash(() => BuiltinRoles.find(g as any, s as any, ''));
+      outcomes.run('EffectivePower.label', () => EffectivePower.label(s as any));
+      outcomes.run('EffectivePower.allows', () => EffectivePower.allows(rs as any, req as any));
+      outcomes.run('EffectivePower.isEverything', () => EffectivePower.isEverything(rs as any));
+      outcomes.run('TenancyAudit.report', () => TenancyAudit.report(TenancyAudit.audit({ objects: os, tenants: [t] } as any)));
+      outcomes.run('TenancyAudit.objectsOf', () => TenancyAudit.objectsOf(t as any));
+      outcomes.run('TenancyAudit.operatorServiceAccounts', () => TenancyAudit.operatorServiceAccounts(g as any));
+      outcomes.run('TenancyAudit.ofConstruct', () => TenancyAudit.ofConstruct(g as any));
+      outcomes.run('TenancyAudit.report #2', () => TenancyAudit.report(g as any));
+      outcomes.run('BuiltinRoles.find #2', () => BuiltinRoles.find(kind as any, name as any, ns as any));
     }), { seed: SEED + 23, numRuns: 500 });
+    expect(outcomes.unmet(10, { 'TenancyAudit.ofConstruct': 'refused', 'TenancyAudit.report #2': 'refused' })).toEqual([]);
   });
 });

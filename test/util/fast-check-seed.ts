@@ -7,6 +7,10 @@
  * per run (printed here, and by fast-check with the counterexample on failure): a scheduled run can explore new
  * inputs, a failure reproduces with the printed seed. The per-test outcome counters (both outcomes, the interesting
  * branch a minimum number of times) are asserted with any seed.
+ *
+ * FC_MAX_RUNS=<n> caps every property test at n runs. Only mutation testing sets it (stryker.config.mjs): a mutant runs
+ * every test that reaches it, and the RBAC engine's properties (up to 3,000 runs each) would cost ~15 s a mutant. A cap
+ * can only let a mutant survive that the full run kills, never the reverse: the scores are a lower bound.
  */
 import type * as FastCheck from 'fast-check';
 
@@ -21,7 +25,16 @@ export function propertySeed(env: string | undefined = process.env.FC_SEED): num
   return n;
 }
 
+/** FC_MAX_RUNS as a positive integer, or undefined when unset. */
+export function propertyRunCap(env: string | undefined = process.env.FC_MAX_RUNS): number | undefined {
+  if (env === undefined || env === '') return undefined;
+  const n = Number(env);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`FC_MAX_RUNS must be a positive integer, got '${env}'`);
+  return n;
+}
+
 const seed = propertySeed();
+const runCap = propertyRunCap();
 if (seed !== DEFAULT_SEED) {
   // eslint-disable-next-line no-console
   console.log(`fast-check seed ${seed} (FC_SEED=${process.env.FC_SEED})`);
@@ -31,5 +44,9 @@ if (seed !== DEFAULT_SEED) {
 jest.mock('fast-check', () => {
   const fc: typeof FastCheck = jest.requireActual('fast-check');
   fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });
-  return fc;
+  if (runCap === undefined) return fc;
+  const globalRuns = fc.readConfigureGlobal().numRuns ?? 100;
+  const capped = <T extends { numRuns?: number }>(params?: T): T =>
+    ({ ...params, numRuns: Math.min(params?.numRuns ?? globalRuns, runCap) }) as T;
+  return { ...fc, assert: ((p: any, params?: any) => fc.assert(p, capped(params))) as typeof fc.assert };
 });
