@@ -8,7 +8,9 @@
  * `BindingAuthorized`); `pkg/registry/rbac/role/policybased/storage.go` (create and update, PATCH reaching the same
  * Update); `staging/src/k8s.io/apiserver/pkg/endpoints/filters/impersonation.go`; `pkg/kubelet/server/auth.go`.
  */
-import { EffectivePower, PolicyRule, PowerObject, RbacSubject, SubjectKind } from '../../src';
+// the modules themselves, not the package root: every mutant of the mutation-testing target loads this file again
+import { EffectivePower, PowerObject, RbacSubject, SubjectKind } from '../../src/audit/effective-power';
+import { PolicyRule } from '../../src/rbac/policy-rule';
 
 const RBAC = 'rbac.authorization.k8s.io';
 const op: RbacSubject = { kind: SubjectKind.SERVICE_ACCOUNT, name: 'op', namespace: 'a' };

@@ -1,5 +1,8 @@
 import fc from 'fast-check';
-import { EffectivePower, PolicyRule, PowerObject, RbacRules, RbacSubject, RoleOrigin, SubjectKind } from '../../src';
+// the modules themselves, not the package root: every mutant of the mutation-testing target loads this file again
+import { EffectivePower, PowerObject, RbacSubject, RoleOrigin, SubjectKind } from '../../src/audit/effective-power';
+import { PolicyRule } from '../../src/rbac/policy-rule';
+import { RbacRules } from '../../src/rbac/rbac-rules';
 
 const RBAC = 'rbac.authorization.k8s.io';
 const sa = (namespace: string, name: string): RbacSubject => ({ kind: SubjectKind.SERVICE_ACCOUNT, name, namespace });
