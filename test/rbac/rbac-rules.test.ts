@@ -649,3 +649,28 @@ describe('RbacRules properties', () => {
     }), { numRuns: 2000 });
   });
 });
+
+describe('RbacRules.compact: a comma inside a verb, resource or URL is part of the value (issue 28, mutation testing)', () => {
+  // ValidatePolicyRule (pkg/apis/rbac/validation/validation.go) does not look inside verbs or resources: `"get,list"` is
+  // one verb that no request ever has. compact grouped rules by `verbs.join(',')` / `resources.join(',')`, so
+  // ["get","list"] and ["get,list"] were one group and the second rule was given the first one's verbs.
+  test('a rule with the single verb "get,list" is never merged with a rule of the verbs get and list', () => {
+    const rules = [r(['g'], ['get', 'list'], ['x']), r(['g'], ['get,list'], ['y'])];
+    expect(RbacRules.compact(rules)).toEqual([r(['g'], ['get', 'list'], ['x']), r(['g'], ['get,list'], ['y'])]);
+    expect(RbacRules.allows(RbacRules.compact(rules), { verb: 'get', apiGroup: 'g', resource: 'y' })).toBe(false);
+  });
+  test('a group granted the single resource "a,b" never gains the resources a and b of another group', () => {
+    const rules = [r(['g1'], ['get'], ['a', 'b']), r(['g2'], ['get'], ['a,b'])];
+    expect(RbacRules.compact(rules)).toEqual([r(['g1'], ['get'], ['a', 'b']), r(['g2'], ['get'], ['a,b'])]);
+    expect(RbacRules.allows(RbacRules.compact(rules), { verb: 'get', apiGroup: 'g2', resource: 'a' })).toBe(false);
+  });
+  test('groups whose resources join to the same text stay apart (verbs equal)', () => {
+    const rules = [r(['g1'], ['get'], ['a,b']), r(['g2'], ['get'], ['a', 'b'])];
+    expect(RbacRules.compact(rules)).toEqual([r(['g1'], ['get'], ['a,b']), r(['g2'], ['get'], ['a', 'b'])]);
+  });
+  test('a URL rule with the single verb "get,list" is never merged with one of the verbs get and list', () => {
+    const rules = [u(['/a'], ['get', 'list']), u(['/b'], ['get,list'])];
+    expect(RbacRules.compact(rules)).toEqual([u(['/a'], ['get', 'list']), u(['/b'], ['get,list'])]);
+    expect(RbacRules.allows(RbacRules.compact(rules), { verb: 'get', nonResourcePath: '/b' })).toBe(false);
+  });
+});
