@@ -826,7 +826,7 @@ describe('RbacRules.validate: upstream ValidatePolicyRule, each condition on its
 
 describe('RbacRules.breakdown: a rule without verbs yields no atoms (upstream BreakdownRule loops over Verbs)', () => {
   test('resource and URL rules without verbs', () => {
-    expect(RbacRules.breakdown([{ apiGroups: [''], resources: ['pods'] }, { nonResourceUrls: ['/x'] }])).toEqual([]);
+    expect(RbacRules.breakdown([{ apiGroups: [''], resources: ['pods'] } as PolicyRule, { nonResourceUrls: ['/x'] } as PolicyRule])).toEqual([]);
   });
 });
 
@@ -842,7 +842,7 @@ describe('RbacRules.compact: exact output for rules that mutation testing found 
     expect(RbacRules.compact([mixed[2], mixed[1], mixed[0]])).toEqual([mixed[0], mixed[1], mixed[2]]);
   });
   test('a mixed rule without verbs is kept with verbs []', () => {
-    expect(RbacRules.compact([{ apiGroups: [''], resources: ['pods'], nonResourceUrls: ['/x'] }]))
+    expect(RbacRules.compact([{ apiGroups: [''], resources: ['pods'], nonResourceUrls: ['/x'] } as PolicyRule]))
       .toEqual([{ apiGroups: [''], resources: ['pods'], nonResourceUrls: ['/x'], verbs: [] }]);
   });
   test('named rules sort before the unnamed rule of the same resource, by their names', () => {
