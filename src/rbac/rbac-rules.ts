@@ -340,11 +340,11 @@ export class RbacRules {
     const step2 = [...byVerbs.values()].map(({ head, values }) => ({
       group: head.group, resource: head.resource, names: head.names, verbs: sortedUnique(values),
     }));
-    const byResources = groupBy(step2, (e) => [e.group, namesKey(e.names), e.verbs.join(',')], (e) => e.resource);
+    const byResources = groupBy(step2, (e) => [e.group, namesKey(e.names), e.verbs], (e) => e.resource);
     const step3 = [...byResources.values()].map(({ head, values }) => ({
       group: head.group, names: head.names, verbs: head.verbs, resources: sortedUnique(values),
     }));
-    const byGroups = groupBy(step3, (e) => [e.resources.join(','), namesKey(e.names), e.verbs.join(',')], (e) => e.group);
+    const byGroups = groupBy(step3, (e) => [e.resources, namesKey(e.names), e.verbs], (e) => e.group);
     for (const { head, values } of byGroups.values()) {
       out.push(clean({
         apiGroups: sortedUnique(values), resources: head.resources, resourceNames: head.names, verbs: head.verbs,
@@ -354,7 +354,7 @@ export class RbacRules {
     // 3. Non-resource rules.
     const urlVerbs = groupBy(kept(urlAtoms), (a) => [a.url!], (a) => a.verb);
     const urlStep = [...urlVerbs.values()].map(({ head, values }) => ({ url: head.url!, verbs: sortedUnique(values) }));
-    const urlsByVerbs = groupBy(urlStep, (e) => [e.verbs.join(',')], (e) => e.url);
+    const urlsByVerbs = groupBy(urlStep, (e) => [e.verbs], (e) => e.url);
     const urlRules: PolicyRule[] = [...urlsByVerbs.values()].map(({ head, values }) => ({
       nonResourceUrls: sortedUnique(values), verbs: head.verbs,
     }));
@@ -614,7 +614,11 @@ function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function groupBy<E, V>(items: E[], key: (e: E) => (string | undefined)[], value: (e: E) => V): Map<string, { head: E; values: V[] }> {
+/**
+ * Items grouped by `key`, compared as JSON: lists stay lists (never joined into text, where `["get,list"]` and
+ * `["get", "list"]` would be one key).
+ */
+function groupBy<E, V>(items: E[], key: (e: E) => (string | string[] | undefined)[], value: (e: E) => V): Map<string, { head: E; values: V[] }> {
   const out = new Map<string, { head: E; values: V[] }>();
   for (const item of items) {
     const k = JSON.stringify(key(item));

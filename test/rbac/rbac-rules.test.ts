@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { seal } from '../../src/core/content-cache';
 import { PolicyRule, RbacRules, ResourceRequest } from '../../src/rbac';
 
 // Builders mirroring the Go tests' struct literals.
@@ -647,5 +648,227 @@ describe('RbacRules properties', () => {
       // An unnamed atom stands for a collection request (no name): owner names must then not match it.
       expect(RbacRules.allows(owner, atomRequest(atom))).toBe(RbacRules.covers(owner, [atom]).covered);
     }), { numRuns: 2000 });
+  });
+});
+
+describe('RbacRules.compact: a comma inside a verb, resource or URL is part of the value (issue 28, mutation testing)', () => {
+  // ValidatePolicyRule (pkg/apis/rbac/validation/validation.go) does not look inside verbs or resources: `"get,list"` is
+  // one verb that no request ever has. compact grouped rules by `verbs.join(',')` / `resources.join(',')`, so
+  // ["get","list"] and ["get,list"] were one group and the second rule was given the first one's verbs.
+  test('a rule with the single verb "get,list" is never merged with a rule of the verbs get and list', () => {
+    const rules = [r(['g'], ['get', 'list'], ['x']), r(['g'], ['get,list'], ['y'])];
+    expect(RbacRules.compact(rules)).toEqual([r(['g'], ['get', 'list'], ['x']), r(['g'], ['get,list'], ['y'])]);
+    expect(RbacRules.allows(RbacRules.compact(rules), { verb: 'get', apiGroup: 'g', resource: 'y' })).toBe(false);
+  });
+  test('a group granted the single resource "a,b" never gains the resources a and b of another group', () => {
+    const rules = [r(['g1'], ['get'], ['a', 'b']), r(['g2'], ['get'], ['a,b'])];
+    expect(RbacRules.compact(rules)).toEqual([r(['g1'], ['get'], ['a', 'b']), r(['g2'], ['get'], ['a,b'])]);
+    expect(RbacRules.allows(RbacRules.compact(rules), { verb: 'get', apiGroup: 'g2', resource: 'a' })).toBe(false);
+  });
+  test('groups whose resources join to the same text stay apart (verbs equal)', () => {
+    const rules = [r(['g1'], ['get'], ['a,b']), r(['g2'], ['get'], ['a', 'b'])];
+    expect(RbacRules.compact(rules)).toEqual([r(['g1'], ['get'], ['a,b']), r(['g2'], ['get'], ['a', 'b'])]);
+  });
+  test('a URL rule with the single verb "get,list" is never merged with one of the verbs get and list', () => {
+    const rules = [u(['/a'], ['get', 'list']), u(['/b'], ['get,list'])];
+    expect(RbacRules.compact(rules)).toEqual([u(['/a'], ['get', 'list']), u(['/b'], ['get,list'])]);
+    expect(RbacRules.allows(RbacRules.compact(rules), { verb: 'get', nonResourcePath: '/b' })).toBe(false);
+  });
+});
+
+/** The message `call` throws (the test fails when it throws nothing). */
+function thrown(call: () => unknown): string {
+  try {
+    call();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error('expected an error, got an answer');
+}
+
+const LIST_FIX = 'Fix: pass e.g. [{ apiGroups: [""], resources: ["pods"], verbs: ["get"] }] (read Kubernetes JSON with PolicyRules.fromJson)';
+const TYPO_RULE = { apiGroups: [''], resourcez: ['pods'], verbs: ['get'] } as unknown as PolicyRule;
+const TYPO_MESSAGE = 'rule.resourcez="[\\"pods\\"]": rule has "resourcez", but a PolicyRule has no prop "resourcez"; did you mean "resources"? Fix: rename it to resources (UnknownProp)';
+const NAMES_NOTHING = 'rule="{\\"verbs\\":[\\"get\\"]}": rule has neither resources nor nonResourceUrls: it names nothing (the API server refuses it, '
+  + 'and no check can read what it was meant to grant). Fix: list the resources (with apiGroups), e.g. { apiGroups: [""], resources: ["configmaps"], '
+  + 'verbs: ["get"] }, or the URLs, e.g. { nonResourceUrls: ["/metrics"], verbs: ["get"] } (MissingInput)';
+
+/** Exact errors for every wrong argument of the static methods (mutation testing, issue 28: each message is pinned). */
+describe('RbacRules: wrong arguments are refused with exact messages', () => {
+  test.each([
+    ['covers: owner undefined', () => RbacRules.covers(undefined as any, []),
+      `RbacRules.covers: owner: owner must be a list of PolicyRules, got undefined. ${LIST_FIX} (MissingInput)`],
+    ['covers: requested null', () => RbacRules.covers([], null as any),
+      `RbacRules.covers: requested="null": requested must be a list of PolicyRules, got null. ${LIST_FIX} (MissingInput)`],
+    ['covers: owner an object', () => RbacRules.covers({} as any, []),
+      `RbacRules.covers: owner="{}": owner must be a list of PolicyRules, got an object ({}). ${LIST_FIX} (InvalidInputType)`],
+    ['covers: requested a string', () => RbacRules.covers([], 'x' as any),
+      `RbacRules.covers: requested="x": requested must be a list of PolicyRules, got the string "x". ${LIST_FIX} (InvalidInputType)`],
+    ['compact: a string', () => RbacRules.compact('x' as any),
+      `RbacRules.compact: rules="x": rules must be a list of PolicyRules, got the string "x". ${LIST_FIX} (InvalidInputType)`],
+    ['breakdown: a number', () => RbacRules.breakdown(5 as any),
+      `RbacRules.breakdown: rules="5": rules must be a list of PolicyRules, got the number 5. ${LIST_FIX} (InvalidInputType)`],
+    ['allows: request null', () => RbacRules.allows([], null as any), "RbacRules.allows: request must be an object with a string 'verb', got null"],
+    ['allows: request a string', () => RbacRules.allows([], 'get' as any), 'RbacRules.allows: request must be an object with a string \'verb\', got "get"'],
+    ['allows: request a function with a verb (not an object)', () => RbacRules.allows([], Object.assign(() => true, { verb: 'get', resource: 'pods' }) as any),
+      'RbacRules.allows: request must be an object with a string \'verb\', got "[function]"'],
+    ['allows: rules a string', () => RbacRules.allows('x' as any, { verb: 'get', resource: 'pods' }), 'RbacRules.allows: rules must be a list of rules, got "x"'],
+    ['format: rule null', () => RbacRules.format(null as any, ''),
+      'RbacRules.format: rule="null": rule must be a PolicyRule object, got null. Fix: pass e.g. { apiGroups: [""], resources: ["pods"], verbs: ["get"] } (read Kubernetes JSON with PolicyRules.fromJson) (MissingInput)'],
+    ['format: rule undefined', () => RbacRules.format(undefined as any, ''),
+      'RbacRules.format: rule: rule must be a PolicyRule object, got undefined. Fix: pass e.g. { apiGroups: [""], resources: ["pods"], verbs: ["get"] } (read Kubernetes JSON with PolicyRules.fromJson) (MissingInput)'],
+    ['format: rule a list', () => RbacRules.format([] as any, ''),
+      'RbacRules.format: rule="[]": rule must be a PolicyRule object, got a list ([]). Fix: pass e.g. { apiGroups: [""], resources: ["pods"], verbs: ["get"] } (read Kubernetes JSON with PolicyRules.fromJson) (InvalidInputType)'],
+    ['format: rule a string', () => RbacRules.format('pods' as any, ''),
+      'RbacRules.format: rule="pods": rule must be a PolicyRule object, got the string "pods". Fix: pass e.g. { apiGroups: [""], resources: ["pods"], verbs: ["get"] } (read Kubernetes JSON with PolicyRules.fromJson) (InvalidInputType)'],
+    ['format: a string where a list belongs', () => RbacRules.format({ apiGroups: [''], resources: 'pods', verbs: ['get'] } as any, ''),
+      'RbacRules.format: the rule {"apiGroups":[""],"resources":"pods","verbs":["get"]} has \'resources\' "pods": it must be a list of strings, e.g. "resources": ["x"] (read Kubernetes JSON with PolicyRules.fromJson)'],
+    ['format: an unknown key', () => RbacRules.format(TYPO_RULE, ''), `RbacRules.format: the rule: ${TYPO_MESSAGE}`],
+    ['format: namespace a number', () => RbacRules.format(r([''], ['get'], ['pods']), 5 as any),
+      "RbacRules.format: namespace=\"5\": namespace must be a string, got the number 5. Fix: pass the namespace the rule applies in, or '' for cluster-wide (InvalidInputType)"],
+  ] as [string, () => unknown, string][])('%s', (_name, call, message) => {
+    expect(thrown(call)).toEqual(message);
+  });
+
+  test.each([
+    ['subresource', { verb: 'get', subresource: 'log', nonResourcePath: '/x' }],
+    ['apiGroup', { verb: 'get', apiGroup: 'apps', nonResourcePath: '/x' }],
+    ['name', { verb: 'get', name: 'a', nonResourcePath: '/x' }],
+  ] as [string, ResourceRequest][])('allows: a path request that also sets %s is refused', (_field, request) => {
+    expect(thrown(() => RbacRules.allows([u(['*'], ['*'])], request))).toEqual(`RbacRules.allows: request ${JSON.stringify(request)} sets both 'nonResourcePath' `
+      + 'and resource fields; a request is either a resource request (apiGroup/resource/subresource/name) or a non-resource request (nonResourcePath)');
+  });
+});
+
+/** Rules the engine cannot read are refused by every entry point (issue 29), exactly; sealed (shared) rules too. */
+describe('RbacRules: unreadable rules are refused with exact messages', () => {
+  test('an unknown key in an owner rule, a requested rule, a rule to allow, compact or break down', () => {
+    expect(thrown(() => RbacRules.covers([TYPO_RULE], []))).toEqual(`RbacRules: an owner rule: ${TYPO_MESSAGE}`);
+    expect(thrown(() => RbacRules.covers([], [TYPO_RULE]))).toEqual(`RbacRules.covers: requested[0]: ${TYPO_MESSAGE}`);
+    expect(thrown(() => RbacRules.allows([TYPO_RULE], { verb: 'get', resource: 'pods' }))).toEqual(`RbacRules.allows: a rule: ${TYPO_MESSAGE}`);
+    expect(thrown(() => RbacRules.compact([TYPO_RULE]))).toEqual(`RbacRules.compact: a rule: ${TYPO_MESSAGE}`);
+    expect(thrown(() => RbacRules.breakdown([TYPO_RULE]))).toEqual(`RbacRules: a rule: ${TYPO_MESSAGE}`);
+  });
+  test('every unknown key of a rule is named, separated by "; "', () => {
+    expect(thrown(() => RbacRules.covers([{ apiGroups: [''], resourcez: ['pods'], verbz: ['get'] } as any], []))).toEqual('RbacRules: an owner rule: '
+      + 'rule.resourcez="[\\"pods\\"]": rule has "resourcez", but a PolicyRule has no prop "resourcez"; did you mean "resources"? Fix: rename it to resources (UnknownProp); '
+      + 'rule.verbz="[\\"get\\"]": rule has "verbz", but a PolicyRule has no prop "verbz"; did you mean "verbs"? Fix: rename it to verbs (UnknownProp)');
+  });
+  test('a requested rule naming nothing is refused, sealed (shared, checked once) or not; as an owner rule it only covers nothing', () => {
+    expect(thrown(() => RbacRules.covers([], [{ verbs: ['get'] }]))).toEqual(`RbacRules.covers: requested[0]: ${NAMES_NOTHING}`);
+    const sealed = seal({ verbs: ['get'] });
+    expect(RbacRules.covers([sealed], [r([''], ['get'], ['pods'])])).toEqual({ covered: false, missing: [r([''], ['get'], ['pods'])] });
+    expect(thrown(() => RbacRules.covers([], [sealed]))).toEqual(`RbacRules.covers: requested[0]: ${NAMES_NOTHING}`);
+    expect(thrown(() => RbacRules.covers([], [sealed]))).toEqual(`RbacRules.covers: requested[0]: ${NAMES_NOTHING}`);
+  });
+  test('a sealed rule checked once stays accepted; an unsealed rule is checked on every call (it may have changed)', () => {
+    const sealed = seal(r([''], ['get'], ['pods']));
+    expect(RbacRules.covers([sealed], [sealed])).toEqual({ covered: true, missing: [] });
+    expect(RbacRules.covers([sealed], [sealed])).toEqual({ covered: true, missing: [] });
+    const rule: any = r([''], ['get'], ['pods']);
+    expect(RbacRules.covers([rule], [])).toEqual({ covered: true, missing: [] });
+    rule.resourcez = ['secrets'];
+    expect(thrown(() => RbacRules.covers([rule], []))).toEqual('RbacRules: an owner rule: rule.resourcez="[\\"secrets\\"]": rule has "resourcez", '
+      + 'but a PolicyRule has no prop "resourcez"; did you mean "resources"? Fix: rename it to resources (UnknownProp)');
+  });
+});
+
+/** Refusals as carefully as grants: each case is a mutant that matched too much or too little (issue 28). */
+describe('RbacRules.allows: upstream evaluation_helpers.go ResourceMatches / NonResourceURLMatches, edge cases', () => {
+  test.each([
+    // "if there isn't a subresource, then continue": a rule `*/` never matches a request without a subresource
+    ['*/ does not match a request without a subresource', [r([''], ['get'], ['*/'])], { verb: 'get', resource: 'pods' }, false],
+    // len(ruleResource) == len(requestedSubresource)+2 && HasPrefix "*/" && HasSuffix subresource: all three
+    ['x/log (not */) does not match pods/log, although its length is that of */log', [r([''], ['get'], ['x/log'])], { verb: 'get', resource: 'pods', subresource: 'log' }, false],
+    ['*/xstatus does not match the subresource status (lengths differ)', [r([''], ['get'], ['*/xstatus'])], { verb: 'get', resource: 'pods', subresource: 'status' }, false],
+    ['*/scale matches the resource/subresource form of a scale request', [r(['apps'], ['get'], ['*/scale'])], { verb: 'get', apiGroup: 'apps', resource: 'deployments/scale' }, true],
+    // the split is ours (authorizer.Attributes has Resource and Subresource): with a subresource given, resource is taken as is
+    ['with subresource "" given, resource "pods/log" is the literal resource: */log does not match', [r([''], ['get'], ['*/log'])], { verb: 'get', resource: 'pods/log', subresource: '' }, false],
+    ['with subresource "" given, resource "pods/log" matches the literal rule pods/log', [r([''], ['get'], ['pods/log'])], { verb: 'get', resource: 'pods/log', subresource: '' }, true],
+    // TrimRight(ownerPath, "*"): only the trailing stars; a star inside the path is a literal
+    ['/a*b* allows /a*bc (inner * is literal, trailing * a prefix)', [u(['/a*b*'], ['get'])], { verb: 'get', nonResourcePath: '/a*bc' }, true],
+    ['/a*b* does not allow /abc', [u(['/a*b*'], ['get'])], { verb: 'get', nonResourcePath: '/abc' }, false],
+    ['* allows any path', [u(['*'], ['get'])], { verb: 'get', nonResourcePath: '/healthz' }, true],
+  ] as [string, PolicyRule[], ResourceRequest, boolean][])('%s', (_name, rules, request, expected) => {
+    expect(RbacRules.allows(rules, request)).toBe(expected);
+  });
+});
+
+describe('RbacRules.covers: upstream policy_comparator.go edge cases', () => {
+  test('resourceCoversAll: a requested resource "/x" contains "/", so the owner */x covers it (SplitN gives "", "x")', () => {
+    expect(RbacRules.covers([r(['g'], ['get'], ['*/x'])], [r(['g'], ['get'], ['/x'])])).toEqual({ covered: true, missing: [] });
+  });
+  test('nonResourceURLCovers: only trailing stars are trimmed; /a*b* covers /a*bc, not /abc', () => {
+    expect(RbacRules.covers([u(['/a*b*'], ['get'])], [u(['/a*bc', '/abc'], ['get'])])).toEqual({ covered: false, missing: [u(['/abc'], ['get'])] });
+  });
+});
+
+describe('RbacRules.validate: upstream ValidatePolicyRule, each condition on its own', () => {
+  test.each([
+    ['a URL rule in a ClusterRole (namespaced defaults to false)', u(['/healthz'], ['get']), []],
+    ['URLs with only apiGroups', { apiGroups: [''], nonResourceUrls: ['/x'], verbs: ['get'] }, 'APIGroups:[] Verbs:[get] NonResourceURLs:[/x]'],
+    ['URLs with only resources', { resources: ['pods'], nonResourceUrls: ['/x'], verbs: ['get'] }, 'Resources:[pods] Verbs:[get] NonResourceURLs:[/x]'],
+    ['URLs with only resourceNames', { resourceNames: ['a'], nonResourceUrls: ['/x'], verbs: ['get'] }, 'ResourceNames:[a] Verbs:[get] NonResourceURLs:[/x]'],
+    ['the URL * (no leading slash needed)', u(['*'], ['get']), []],
+    ['the resource ""', r([''], ['get'], ['']), ['rule Namespace:"" APIGroups:[] Resources:[] Verbs:[get]: resource \'\' never matches; remove it']],
+    ['not an object: null', null, ['rule must be an object, got null']],
+    ['not an object: a string', 'x', ['rule must be an object, got "x"']],
+    ['not an object: a list', [], ['rule must be an object, got []']],
+    ['a list with a number', { verbs: ['get', 1] }, ['rule field \'verbs\' must be a list of strings, got ["get",1]']],
+    ['an unknown key', TYPO_RULE, ['rule has "resourcez", but a PolicyRule has no prop "resourcez"; did you mean "resources"?: rename it to resources']],
+  ] as [string, unknown, string[] | string][])('%s', (_name, rule, expected) => {
+    const problems = typeof expected === 'string'
+      ? [`rule Namespace:"" ${expected}: rules cannot apply to both regular resources and non-resource URLs; split it into a resource rule and a non-resource rule`]
+      : expected;
+    expect(RbacRules.validate(rule as PolicyRule)).toEqual(problems);
+  });
+});
+
+describe('RbacRules.breakdown: a rule without verbs yields no atoms (upstream BreakdownRule loops over Verbs)', () => {
+  test('resource and URL rules without verbs', () => {
+    expect(RbacRules.breakdown([{ apiGroups: [''], resources: ['pods'] } as PolicyRule, { nonResourceUrls: ['/x'] } as PolicyRule])).toEqual([]);
+  });
+});
+
+describe('RbacRules.compact: exact output for rules that mutation testing found unpinned (issue 28)', () => {
+  test('a rule mixing resources and URLs is kept unchanged whichever of apiGroups, resources, resourceNames it has', () => {
+    const mixed: PolicyRule[] = [
+      { apiGroups: ['g'], nonResourceUrls: ['/x'], verbs: ['get'] },
+      { resources: ['pods'], nonResourceUrls: ['/x'], verbs: ['get'] },
+      { resourceNames: ['a'], nonResourceUrls: ['/x'], verbs: ['get'] },
+    ];
+    // sorted by the JSON of [apiGroups, resources, resourceNames, URLs, verbs], absent lists as []: '["' sorts before '[]'
+    expect(RbacRules.compact(mixed)).toEqual([mixed[0], mixed[1], mixed[2]]);
+    expect(RbacRules.compact([mixed[2], mixed[1], mixed[0]])).toEqual([mixed[0], mixed[1], mixed[2]]);
+  });
+  test('a mixed rule without verbs is kept with verbs []', () => {
+    expect(RbacRules.compact([{ apiGroups: [''], resources: ['pods'], nonResourceUrls: ['/x'] } as PolicyRule]))
+      .toEqual([{ apiGroups: [''], resources: ['pods'], nonResourceUrls: ['/x'], verbs: [] }]);
+  });
+  test('named rules sort before the unnamed rule of the same resource, by their names', () => {
+    expect(RbacRules.compact([r([''], ['list'], ['secrets']), r([''], ['get'], ['secrets'], ['tls']), r([''], ['update'], ['secrets'], ['ca'])])).toEqual([
+      r([''], ['update'], ['secrets'], ['ca']),
+      r([''], ['get'], ['secrets'], ['tls']),
+      r([''], ['list'], ['secrets']),
+    ]);
+  });
+  test('URL rules sort by their URLs, then verbs', () => {
+    expect(RbacRules.compact([u(['/b'], ['get']), u(['/a'], ['list'])])).toEqual([u(['/a'], ['list']), u(['/b'], ['get'])]);
+  });
+  test('an atom granted again for every group (*) is dropped: the * rule grants it', () => {
+    expect(RbacRules.compact([r(['g', '*'], ['get'], ['pods'])])).toEqual([r(['*'], ['get'], ['pods'])]);
+  });
+  test('no key of a compacted rule is present-but-undefined (the output is written as YAML)', () => {
+    expect(RbacRules.compact([r([''], ['get'], ['pods']), { apiGroups: [''], resources: ['pods'], nonResourceUrls: ['/x'], verbs: ['get'] }]))
+      .toStrictEqual([r([''], ['get'], ['pods']), { apiGroups: [''], resources: ['pods'], nonResourceUrls: ['/x'], verbs: ['get'] }]);
+  });
+  test('rules whose fields are getters on a prototype (JSON "{}") are compacted for what they are, never from the cache of another list', () => {
+    const ruleOf = (resource: string): PolicyRule => Object.create({
+      get apiGroups() { return ['']; },
+      get resources() { return [resource]; },
+      get verbs() { return ['get']; },
+    });
+    expect(RbacRules.compact([ruleOf('pods')])).toEqual([r([''], ['get'], ['pods'])]);
+    expect(RbacRules.compact([ruleOf('secrets')])).toEqual([r([''], ['get'], ['secrets'])]);
   });
 });
