@@ -4,6 +4,7 @@ import { buildPlatform } from '../../examples/platform';
 import { GoYaml } from '../../src/output/go-yaml';
 import { UnrepresentableYamlError, YamlWriter } from '../../src/output/yaml-writer';
 import { describeWithKubectl, kubectlRead } from '../util/kubectl';
+import { propertyRuns } from '../util/property-runs';
 import { YAML11_CHARACTER_CASES, YAML11_FORMS } from '../util/yaml11';
 
 /**
@@ -65,7 +66,8 @@ describe('YamlWriter: byte for byte cdk8s Yaml.stringify', () => {
       compared++;
       expect(YamlWriter.stringify(docs)).toEqual(Yaml.stringify(...docs));
     }), { numRuns: 5000, seed: 20261123 });
-    expect(compared).toBeGreaterThan(1800);
+    // 40 % of the runs (2,013 of 5,000; 80 of 200): fewer under mutation testing's cap (test/util/property-runs.ts)
+    expect(compared).toBeGreaterThan(0.36 * propertyRuns(5000));
   });
 
   test('GIVEN each tricky string cdk8s writes faithfully, as a key, a value and a sequence item THEN the same text as cdk8s', () => {

@@ -13,6 +13,7 @@
  * can only let a mutant survive that the full run kills, never the reverse: the scores are a lower bound.
  */
 import type * as FastCheck from 'fast-check';
+import { propertyRunCap } from './property-runs';
 
 const DEFAULT_SEED = 20261126;
 
@@ -22,14 +23,6 @@ export function propertySeed(env: string | undefined = process.env.FC_SEED): num
   if (env === 'random') return Math.floor(Math.random() * 0x7fffffff);
   const n = Number(env);
   if (!Number.isSafeInteger(n)) throw new Error(`FC_SEED must be an integer or 'random', got '${env}'`);
-  return n;
-}
-
-/** FC_MAX_RUNS as a positive integer, or undefined when unset. */
-export function propertyRunCap(env: string | undefined = process.env.FC_MAX_RUNS): number | undefined {
-  if (env === undefined || env === '') return undefined;
-  const n = Number(env);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`FC_MAX_RUNS must be a positive integer, got '${env}'`);
   return n;
 }
 
