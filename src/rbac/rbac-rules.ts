@@ -263,9 +263,10 @@ export class RbacRules {
     checkRuleShape(rule, 'RbacRules.format: the rule');
     if (typeof namespace !== 'string') {
       throw argumentError('format', {
-        code: INPUT_CODES.type,
+        // the same codes and value text as a wrong rule: a missing namespace is MissingInput, with no value
+        code: namespace === undefined || namespace === null ? INPUT_CODES.missing : INPUT_CODES.type,
         field: 'namespace',
-        value: valueText(namespace),
+        value: namespace === undefined ? undefined : valueText(namespace),
         message: `namespace must be a string, got ${describeValue(namespace)}`,
         fix: "pass the namespace the rule applies in, or '' for cluster-wide",
       });

@@ -726,6 +726,10 @@ describe('RbacRules: wrong arguments are refused with exact messages', () => {
     ['format: an unknown key', () => RbacRules.format(TYPO_RULE, ''), `RbacRules.format: the rule: ${TYPO_MESSAGE}`],
     ['format: namespace a number', () => RbacRules.format(r([''], ['get'], ['pods']), 5 as any),
       "RbacRules.format: namespace=\"5\": namespace must be a string, got the number 5. Fix: pass the namespace the rule applies in, or '' for cluster-wide (InvalidInputType)"],
+    ['format: namespace undefined', () => RbacRules.format(r([''], ['get'], ['pods']), undefined as any),
+      "RbacRules.format: namespace: namespace must be a string, got undefined. Fix: pass the namespace the rule applies in, or '' for cluster-wide (MissingInput)"],
+    ['format: namespace null', () => RbacRules.format(r([''], ['get'], ['pods']), null as any),
+      "RbacRules.format: namespace=\"null\": namespace must be a string, got null. Fix: pass the namespace the rule applies in, or '' for cluster-wide (MissingInput)"],
   ] as [string, () => unknown, string][])('%s', (_name, call, message) => {
     expect(thrown(call)).toEqual(message);
   });
