@@ -24,7 +24,8 @@ function lines(file, start, end) {
  * A cap can only let a mutant survive that the full runs kill: the score is a lower bound. Targets whose tests assert
  * generator outcome counts are capped only where the counts are sized with `propertyRuns` (test/util/property-runs.ts)
  * or ask for no more runs than the cap.
- * @type {Record<string, { mutate: () => string[]; tests: string[]; propertyRunCap?: number }>}
+ * `staticMutants`: mutate module-level code too (each such mutant runs all the target's tests: no per-test coverage).
+ * @type {Record<string, { mutate: () => string[]; tests: string[]; propertyRunCap?: number; staticMutants?: boolean }>}
  */
 export const TARGETS = {
   'rbac-rules': { mutate: () => ['src/rbac/rbac-rules.ts'], tests: ['test/rbac/rbac-rules.test.ts'], propertyRunCap: 200 },
@@ -35,6 +36,13 @@ export const TARGETS = {
     propertyRunCap: 50,
   },
   'installer-rule-checks': { mutate: () => ['src/audit/installer-rule-checks.ts'], tests: ['test/audit/installer-rule-checks.test.ts'] },
+  // the registry of sensitive grants: module-level constants (what each grant probes), so static mutants that
+  // `ignoreStatic` leaves out of the target above; each runs every test of the file (~2 s)
+  'sensitive-grants': {
+    mutate: () => [lines('src/audit/installer-rule-checks.ts', /^const WRITE_VERBS/, /^function probed\(/)],
+    tests: ['test/audit/installer-rule-checks.test.ts'],
+    staticMutants: true,
+  },
   'version-range': {
     mutate: () => ['src/olmv1/version-range.ts'],
     // the guardrail CEL tests (olm-v1-team) exercise it too, at ~40 s a mutant on a shared machine: run target guardrails
@@ -89,8 +97,9 @@ export default {
   },
   // one test process per core of the 2-core machine; STRYKER_CONCURRENCY=1 on a machine that is busy with other work
   concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 2),
-  // static mutants (module-level constants) would need every test per mutant: left out, counted as ignored
-  ignoreStatic: true,
+  // static mutants (module-level constants) would need every test per mutant: left out, counted as ignored, except in
+  // targets that ask for them
+  ignoreStatic: !target.staticMutants,
   timeoutMS: 60_000,
   timeoutFactor: 2,
   // swc only strips types: no type checker, and the sandbox needs only what the tests read
