@@ -87,7 +87,8 @@ export function checkAuditedTenant(check: InputCheck, field: string, value: unkn
   check.requiredArray(`${field}.targetNamespaces`, p('targetNamespaces'), (v, f) => nonEmpty(f, v, "pass namespace names ([] for AllNamespaces, never '')"),
     'pass the OperatorGroup target namespaces as a list ([] for AllNamespaces)');
   nonEmpty(`${field}.operatorGroupName`, p('operatorGroupName'), 'name the OperatorGroup');
-  nonEmpty(`${field}.installerServiceAccountName`, p('installerServiceAccountName'), "name the installer's ServiceAccount");
+  // '' is allowed here: the global installs' preview and drivers audit an OperatorGroup without an installer
+  check.requiredString(`${field}.installerServiceAccountName`, p('installerServiceAccountName'), "name the installer's ServiceAccount");
   check.optionalEnum(`${field}.olmGeneration`, p('olmGeneration'), OlmGeneration as any, 'OlmGeneration');
   checkBundles(check, `${field}.bundles`, p('bundles'), false);
   check.optionalArray(`${field}.people`, p('people'), (v, f) => (checkSubject(check, f, v, enums), v), `pass ${field}.people as a list of RbacSubjects`);

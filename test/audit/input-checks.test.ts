@@ -49,14 +49,14 @@ describe('TenancyAudit and BuiltinRoles', () => {
     ));
   });
 
+  // (an empty installerServiceAccountName is allowed: the global installs' preview audits an OperatorGroup without one)
   test('audit with empty names: one clear error each (the static-methods fuzz found an empty namespace reaching OlmGeneratedRbac, which quoted a 100,000-character OperatorGroup)', () => {
     const huge = 'x'.repeat(100_000);
     const tenant = { name: 't', namespace: '', targetNamespaces: [huge, ''], operatorGroupName: '', installerServiceAccountName: '' };
     expect(() => TenancyAudit.audit({ objects: [], tenants: [tenant] } as any)).toThrow(new Error(
       "TenancyAudit.audit: input.tenants[0].namespace=\"\": input.tenants[0].namespace must not be empty. Fix: name the tenant namespace, e.g. 'team-a' (InvalidInputValue); "
       + "input.tenants[0].targetNamespaces[1]=\"\": input.tenants[0].targetNamespaces[1] must not be empty. Fix: pass namespace names ([] for AllNamespaces, never '') (InvalidInputValue); "
-      + 'input.tenants[0].operatorGroupName="": input.tenants[0].operatorGroupName must not be empty. Fix: name the OperatorGroup (InvalidInputValue); '
-      + "input.tenants[0].installerServiceAccountName=\"\": input.tenants[0].installerServiceAccountName must not be empty. Fix: name the installer's ServiceAccount (InvalidInputValue)",
+      + 'input.tenants[0].operatorGroupName="": input.tenants[0].operatorGroupName must not be empty. Fix: name the OperatorGroup (InvalidInputValue)',
     ));
   });
 
