@@ -250,3 +250,259 @@ describe('certificate signing requests: a client certificate for any user', () =
     expect(ids(holds([create, approval, signer]))).toEqual([]);
   });
 });
+
+
+/** A grant the closure adds (not direct), held by a/op unless `holder` is given. */
+const grant = (namespace: string, roleKind: string, roleName: string, roleOrigin: RoleOrigin, rules: PolicyRule[], path: string[], holder = OP): PowerGrant =>
+  ({ namespace, rules, roleKind, roleName, roleOrigin, holder, path, direct: false });
+const PODS_GET = [rule([''], ['pods'], ['get'])];
+const podsGet = PODS_GET.map((r) => ({ verbs: r.verbs, apiGroups: r.apiGroups, resources: r.resources }));
+
+describe('bind: create on the binding and bind on the role', () => {
+  test('a named Role, a named ClusterRole through a RoleBinding, in the namespace', () => {
+    expect(gained([...holds([rule([RBAC], ['rolebindings'], ['create']), rule([RBAC], ['roles'], ['bind'], ['x'])]), role('a', 'x', PODS_GET)])).toEqual([
+      grant('a', 'Role', 'x', RoleOrigin.DEFINED, podsGet, [...direct(), 'bind Role x with create rolebindings (Role op) in a', 'Role a/x (the App)']),
+    ]);
+    expect(gained([...holds([rule([RBAC], ['rolebindings'], ['create']), rule([RBAC], ['clusterroles'], ['bind'], ['y'])]), clusterRole('y', PODS_GET)])).toEqual([
+      grant('a', 'ClusterRole', 'y', RoleOrigin.DEFINED, podsGet, [...direct(), 'bind ClusterRole y with create rolebindings (Role op) in a', 'ClusterRole y (the App)']),
+    ]);
+  });
+
+  test('cluster-wide: a named ClusterRole with create clusterrolebindings', () => {
+    expect(gained([...holds([rule([RBAC], ['clusterrolebindings'], ['create']), rule([RBAC], ['clusterroles'], ['bind'], ['y'])], ''), clusterRole('y', PODS_GET)])).toEqual([
+      grant('', 'ClusterRole', 'y', RoleOrigin.DEFINED, podsGet, [...direct(''), 'bind ClusterRole y with create clusterrolebindings (ClusterRole op) cluster-wide', 'ClusterRole y (the App)']),
+    ]);
+  });
+
+  test('bind on any ClusterRole: cluster-admin in the namespace; a named one beside it, and cluster-admin named, keep their names', () => {
+    const any = gained([...holds([rule([RBAC], ['rolebindings'], ['create']), rule([RBAC], ['clusterroles'], ['bind']), rule([RBAC], ['clusterroles'], ['bind'], ['y'])]), clusterRole('y', PODS_GET)]);
+    expect(any.map((g) => [g.namespace, g.roleKind, g.roleName, g.roleOrigin, g.path.slice(3)])).toEqual([
+      ['a', 'ClusterRole', 'cluster-admin', RoleOrigin.BUILT_IN, ['bind any ClusterRole (e.g. cluster-admin) with create rolebindings (Role op) in a', expect.stringMatching(/^ClusterRole cluster-admin \(built-in, /)]],
+      ['a', 'ClusterRole', 'y', RoleOrigin.DEFINED, ['bind ClusterRole y with create rolebindings (Role op) in a', 'ClusterRole y (the App)']],
+    ]);
+    const named = gained(holds([rule([RBAC], ['rolebindings'], ['create']), rule([RBAC], ['clusterroles'], ['bind'], ['cluster-admin'])]));
+    expect(named.map((g) => [g.namespace, g.roleName, g.roleOrigin, g.path[3]])).toEqual([
+      ['a', 'cluster-admin', RoleOrigin.BUILT_IN, 'bind ClusterRole cluster-admin with create rolebindings (Role op) in a'],
+    ]);
+  });
+
+  test('a role it may also rewrite by name (escalate + update): everything in the scope', () => {
+    expect(gained([
+      ...holds([rule([RBAC], ['rolebindings'], ['create']), rule([RBAC], ['roles'], ['bind', 'escalate', 'update'], ['x'])]), role('a', 'x', PODS_GET),
+    ])).toEqual([
+      grant('a', 'Role', 'x (rewritten, escalate)', RoleOrigin.ESCALATE, NAMESPACE_ADMIN_RULES, [...direct(), 'bind Role x with create rolebindings (Role op) in a', 'Role a/x (the App)']),
+    ]);
+  });
+
+  test('bind on any ClusterRole: cluster-admin as it is, even where it may rewrite cluster-admin', () => {
+    const objects = [
+      ...holds([rule([RBAC], ['rolebindings'], ['create']), rule([RBAC], ['clusterroles'], ['bind'])]),
+      clusterRole('rw', [rule([RBAC], ['clusterroles'], ['escalate', 'update'], ['cluster-admin'])]), clusterRoleBinding('rw', 'rw'),
+    ];
+    expect(brief(objects)).toEqual([`a|BUILT_IN|ClusterRole cluster-admin|${OP}`]);
+  });
+
+  test('refused: no create, create limited to names, bind on another name, in another namespace, Role bind cluster-wide, no gain', () => {
+    const x = role('a', 'x', PODS_GET);
+    expect(gained([...holds([rule([RBAC], ['roles'], ['bind'], ['x'])]), x])).toEqual([]);
+    expect(gained([...holds([rule([RBAC], ['rolebindings'], ['create'], ['mine']), rule([RBAC], ['roles'], ['bind'], ['x'])]), x])).toEqual([]);
+    expect(brief([...holds([rule([RBAC], ['rolebindings'], ['create']), rule([RBAC], ['roles'], ['bind'], ['other'])]), x, role('a', 'other', [rule([''], ['configmaps'], ['get'])])]))
+      .toEqual([`a|DEFINED|Role other|${OP}`]);
+    expect(gained([...holds([rule([RBAC], ['rolebindings'], ['create'])]), ...holds([rule([RBAC], ['roles'], ['bind'], ['x'])], 'b'), x])).toEqual([]);
+    expect(gained([...holds([rule([RBAC], ['rolebindings'], ['create']), rule([RBAC], ['roles'], ['bind'], ['x']), ...PODS_GET]), x])).toEqual([]);
+    // cluster-wide, create clusterrolebindings: a ClusterRoleBinding refers to ClusterRoles only
+    expect(gained([...holds([rule([RBAC], ['clusterrolebindings'], ['create']), rule([RBAC], ['roles'], ['bind'], ['x'])], ''), x])).toEqual([]);
+  });
+});
+
+describe('escalate: any rules in the scope', () => {
+  test('in a namespace, through a Role or a ClusterRole bound by a RoleBinding', () => {
+    const expected = [grant('a', 'Role', '(any rules, escalate)', RoleOrigin.ESCALATE, NAMESPACE_ADMIN_RULES, [...direct(), 'escalate + write roles in a', 'any rules in a (escalate)'])];
+    expect(gained(holds([rule([RBAC], ['roles'], ['escalate', 'create'])]))).toEqual(expected);
+    const viaClusterRole = gained([clusterRole('esc', [rule([RBAC], ['roles'], ['escalate', 'create'])]), roleBinding('a', 'esc', 'ClusterRole', 'esc')]);
+    expect(viaClusterRole).toEqual([{ ...expected[0], path: [OP, 'RoleBinding a/esc (the App)', 'ClusterRole esc (the App)', 'escalate + write roles in a', 'any rules in a (escalate)'] }]);
+  });
+
+  test('clusterroles in a namespace: also any rules there (a RoleBinding may refer to the new ClusterRole)', () => {
+    expect(gained(holds([rule([RBAC], ['clusterroles'], ['escalate', 'create'])]))).toEqual([
+      grant('a', 'Role', '(any rules, escalate)', RoleOrigin.ESCALATE, NAMESPACE_ADMIN_RULES, [...direct(), 'escalate + write clusterroles in a', 'any rules in a (escalate)']),
+    ]);
+  });
+
+  test('cluster-wide: cluster-admin\'s rules, unbounded', () => {
+    const p = power(holds([rule([RBAC], ['clusterroles'], ['escalate', 'create'])], ''));
+    expect(p.grants.filter((g) => !g.direct)).toEqual([
+      grant('', 'ClusterRole', '(any rules, escalate)', RoleOrigin.ESCALATE, CLUSTER_ADMIN_RULES, [...direct(''), 'escalate + write clusterroles cluster-wide', 'any rules cluster-wide (escalate)']),
+      // the cluster-wide rules hold in namespace a (the subject's) too, found in the same round
+      grant('a', 'Role', '(any rules, escalate)', RoleOrigin.ESCALATE, NAMESPACE_ADMIN_RULES, [...direct(''), 'escalate + write clusterroles in a', 'any rules in a (escalate)']),
+    ]);
+    expect(p.unbounded).toBe(true);
+  });
+});
+
+describe('rewriting a role by name (escalate + update or patch on it): every binding of it to an identity reached', () => {
+  test('a Role: everything in its namespace', () => {
+    expect(gained([...holds([rule([RBAC], ['roles'], ['escalate', 'update'], ['x'])]), role('a', 'x', PODS_GET), roleBinding('a', 'x', 'Role', 'x')])).toEqual([
+      grant('a', 'Role', 'x (rewritten, escalate)', RoleOrigin.ESCALATE, NAMESPACE_ADMIN_RULES, [...direct(),
+        'escalate + update Role a/x by name (Role op): rewrite its rules to *', 'RoleBinding a/x (the App) binds it to ServiceAccount a/op', 'any rules in a (escalate)']),
+    ]);
+  });
+
+  test('escalate and patch from two roles; a Role named like a built-in aggregated ClusterRole', () => {
+    const objects = [
+      ...holds([rule([RBAC], ['roles'], ['escalate'], ['admin'])]),
+      role('a', 'patcher', [rule([RBAC], ['roles'], ['patch'], ['admin'])]), roleBinding('a', 'patcher', 'Role', 'patcher'),
+      role('a', 'admin', PODS_GET), roleBinding('a', 'admin', 'Role', 'admin'),
+    ];
+    expect(gained(objects)).toEqual([
+      grant('a', 'Role', 'admin (rewritten, escalate)', RoleOrigin.ESCALATE, NAMESPACE_ADMIN_RULES, [...direct(),
+        'escalate + patch Role a/admin by name (Role patcher): rewrite its rules to *', 'RoleBinding a/admin (the App) binds it to ServiceAccount a/op', 'any rules in a (escalate)']),
+    ]);
+  });
+
+  test('a ClusterRole (cluster-wide grants): everything in the namespace of a RoleBinding, everything of a ClusterRoleBinding', () => {
+    const rw = [rule([RBAC], ['clusterroles'], ['escalate', 'update'], ['x'])];
+    const step = 'escalate + update ClusterRole x by name (ClusterRole op): rewrite its rules to *';
+    expect(gained([...holds(rw, ''), clusterRole('x', PODS_GET), roleBinding('b', 'x', 'ClusterRole', 'x')])).toEqual([
+      grant('b', 'ClusterRole', 'x (rewritten, escalate)', RoleOrigin.ESCALATE, NAMESPACE_ADMIN_RULES, [...direct(''), step, 'RoleBinding b/x (the App) binds it to ServiceAccount a/op', 'any rules in b (escalate)']),
+    ]);
+    const p = power([...holds(rw, ''), clusterRole('x', PODS_GET), clusterRoleBinding('x', 'x')]);
+    expect(p.grants.filter((g) => !g.direct)).toEqual([
+      grant('', 'ClusterRole', 'x (rewritten, escalate)', RoleOrigin.ESCALATE, CLUSTER_ADMIN_RULES, [...direct(''), step, 'ClusterRoleBinding x (the App) binds it to ServiceAccount a/op', 'any rules cluster-wide (escalate)']),
+    ]);
+    expect(p.unbounded).toBe(true);
+  });
+
+  test('refused: an aggregated ClusterRole (its aggregationRule needs * on *), escalate on another name, clusterroles from a namespaced grant, no write', () => {
+    const agg = clusterRole('agg', [], { aggregationRule: { clusterRoleSelectors: [{ matchLabels: { k: 'v' } }] } });
+    const rw = (name: string) => holds([rule([RBAC], ['clusterroles'], ['escalate', 'update'], [name])], '');
+    expect(brief([...rw('agg'), agg, roleBinding('a', 'agg', 'ClusterRole', 'agg')])).toEqual([]);
+    expect(brief([...rw('admin'), roleBinding('a', 'adm', 'ClusterRole', 'admin')])).toEqual([]);
+    expect(brief([...holds([rule([RBAC], ['roles'], ['escalate'], ['y']), rule([RBAC], ['roles'], ['update'], ['x'])]), role('a', 'x', PODS_GET), roleBinding('a', 'x', 'Role', 'x')])).toEqual([]);
+    // clusterroles are cluster-scoped: a Role's rules on them authorize nothing
+    expect(brief([...holds([rule([RBAC], ['clusterroles'], ['escalate', 'update'], ['x'])]), clusterRole('x', PODS_GET), roleBinding('a', 'x', 'ClusterRole', 'x')])).toEqual([]);
+    expect(brief([...holds([rule([RBAC], ['roles'], ['escalate', 'get', 'create'], ['x'])]), role('a', 'x', PODS_GET), roleBinding('a', 'x', 'Role', 'x')])).toEqual([]);
+    // another namespace's Role of that name
+    expect(brief([...holds([rule([RBAC], ['roles'], ['escalate', 'update'], ['x'])], 'b'), role('a', 'x', PODS_GET), roleBinding('a', 'x', 'Role', 'x')])).toEqual([]);
+  });
+});
+
+describe('updating a named binding to add itself, with bind on its role', () => {
+  const other = [{ kind: 'User', name: 'u' }];
+  test('a RoleBinding (update or patch), a ClusterRoleBinding', () => {
+    const objects = (verb: string) => [
+      ...holds([rule([RBAC], ['rolebindings'], [verb], ['rb']), rule([RBAC], ['roles'], ['bind'], ['x'])]), role('a', 'x', PODS_GET), roleBinding('a', 'rb', 'Role', 'x', other),
+    ];
+    for (const verb of ['update', 'patch']) {
+      expect(gained(objects(verb))).toEqual([
+        grant('a', 'Role', 'x', RoleOrigin.DEFINED, podsGet, [...direct(),
+          `${verb} RoleBinding a/rb by name (the App) to add itself as a subject, with bind Role x (Role op)`, 'Role a/x (the App)']),
+      ]);
+    }
+    expect(gained([
+      ...holds([rule([RBAC], ['clusterrolebindings'], ['update'], ['crb']), rule([RBAC], ['clusterroles'], ['bind'], ['y'])], ''), clusterRole('y', PODS_GET), clusterRoleBinding('crb', 'y', other),
+    ])).toEqual([
+      grant('', 'ClusterRole', 'y', RoleOrigin.DEFINED, podsGet, [...direct(''),
+        'update ClusterRoleBinding crb by name (the App) to add itself as a subject, with bind ClusterRole y (ClusterRole op)', 'ClusterRole y (the App)']),
+    ]);
+  });
+
+  test('a RoleBinding to a ClusterRole; one whose role it may also rewrite: everything in the namespace', () => {
+    expect(gained([
+      ...holds([rule([RBAC], ['rolebindings'], ['update'], ['rb']), rule([RBAC], ['clusterroles'], ['bind'], ['y'])]), clusterRole('y', PODS_GET), roleBinding('a', 'rb', 'ClusterRole', 'y', other),
+    ])).toEqual([
+      grant('a', 'ClusterRole', 'y', RoleOrigin.DEFINED, podsGet, [...direct(),
+        'update RoleBinding a/rb by name (the App) to add itself as a subject, with bind ClusterRole y (Role op)', 'ClusterRole y (the App)']),
+    ]);
+    expect(gained([
+      ...holds([rule([RBAC], ['rolebindings'], ['update'], ['rb']), rule([RBAC], ['roles'], ['bind', 'escalate', 'update'], ['x'])]), role('a', 'x', PODS_GET), roleBinding('a', 'rb', 'Role', 'x', other),
+    ])).toEqual([
+      grant('a', 'Role', 'x (rewritten, escalate)', RoleOrigin.ESCALATE, NAMESPACE_ADMIN_RULES, [...direct(),
+        'update RoleBinding a/rb by name (the App) to add itself as a subject, with bind Role x (Role op)', 'Role a/x (the App)']),
+    ]);
+  });
+
+  test('cluster-wide grants: the bindings of every namespace, in order', () => {
+    const objects = [
+      ...holds([rule([RBAC], ['rolebindings'], ['update']), rule([RBAC], ['roles'], ['bind'])], ''),
+      role('c', 'x', PODS_GET), roleBinding('c', 'rb', 'Role', 'x', other), role('b', 'x', PODS_GET), roleBinding('b', 'rb', 'Role', 'x', other),
+    ];
+    expect(brief(objects)).toEqual([`b|DEFINED|Role x|${OP}`, `c|DEFINED|Role x|${OP}`]);
+  });
+
+  test('refused: no bind, bind on another role, another binding\'s name, another namespace, a role it holds, get, a roleRef of another kind', () => {
+    const x = role('a', 'x', PODS_GET);
+    const rb = roleBinding('a', 'rb', 'Role', 'x', other);
+    expect(gained([...holds([rule([RBAC], ['rolebindings'], ['update', 'patch'], ['rb'])]), x, rb])).toEqual([]);
+    expect(gained([...holds([rule([RBAC], ['rolebindings'], ['update'], ['rb']), rule([RBAC], ['roles'], ['bind'], ['y']), rule([RBAC], ['clusterroles'], ['bind'])]), x, rb])).toEqual([]);
+    expect(gained([...holds([rule([RBAC], ['rolebindings'], ['update'], ['other']), rule([RBAC], ['roles'], ['bind'])]), x, rb])).toEqual([]);
+    expect(gained([...holds([rule([RBAC], ['rolebindings'], ['update']), rule([RBAC], ['roles'], ['bind'])], 'b'), x, rb])).toEqual([]);
+    expect(gained([...holds([rule([RBAC], ['rolebindings'], ['update'], ['rb']), rule([RBAC], ['roles'], ['bind'], ['x']), ...PODS_GET]), x, rb])).toEqual([]);
+    expect(gained([...holds([rule([RBAC], ['rolebindings'], ['get', 'create'], ['rb']), rule([RBAC], ['roles'], ['bind'], ['x'])]), x, rb])).toEqual([]);
+    expect(gained([...holds([rule([RBAC], ['clusterrolebindings'], ['update'], ['rb']), rule([RBAC], ['roles'], ['bind'], ['x'])], ''), x, rb])).toEqual([]);
+    // the API server refuses a roleRef kind other than Role and ClusterRole: no such binding exists
+    expect(gained([
+      ...holds([rule([RBAC], ['rolebindings'], ['update']), rule([RBAC], ['roles', 'clusterroles'], ['bind'])]), x, roleBinding('a', 'rb', 'role', 'x', other),
+    ])).toEqual([]);
+  });
+});
+
+describe('helpers: ruleAllows, isEverything, labels, the user of a label, aggregation selectors', () => {
+  test('allows: a resource given as resource/subresource', () => {
+    const allows = (rules: PolicyRule[], resource: string) => EffectivePower.allows(rules, { verb: 'create', resource });
+    expect(allows([rule([''], ['pods/exec'], ['create'])], 'pods/exec')).toBe(true);
+    expect(allows([rule([''], ['*/exec'], ['create'])], 'pods/exec')).toBe(true);
+    expect(allows([rule([''], ['pods'], ['create'])], 'pods/exec')).toBe(false);
+    expect(allows([rule([''], ['exec'], ['create'])], 'pods/exec')).toBe(false);
+    expect(allows([rule([''], ['*/'], ['create'])], 'pods')).toBe(false);
+    expect(allows([rule([''], ['*/'], ['create'])], 'pods/')).toBe(false);
+    expect(allows([rule([''], [''], ['create'])], 'pods/exec')).toBe(false);
+    expect(allows([rule([''], ['pods'], ['create'])], 'pods')).toBe(true);
+    // a subresource given (even empty): the resource is not split
+    expect(EffectivePower.allows([rule([''], ['pods'], ['create'])], { verb: 'create', resource: 'pods/exec', subresource: '' })).toBe(false);
+    expect(EffectivePower.allows([rule([''], ['pods/exec'], ['create'])], { verb: 'create', resource: 'pods/exec', subresource: '' })).toBe(true);
+  });
+
+  test('isEverything: * on * of *, without names', () => {
+    expect(EffectivePower.isEverything([rule(['*'], ['*'], ['*'])])).toBe(true);
+    expect(EffectivePower.isEverything([rule(['*'], ['*'], ['get'])])).toBe(false);
+    expect(EffectivePower.isEverything([rule([''], ['*'], ['*'])])).toBe(false);
+    expect(EffectivePower.isEverything([rule(['*'], ['pods'], ['*'])])).toBe(false);
+    expect(EffectivePower.isEverything([rule(['*'], ['*'], ['*'], ['x'])])).toBe(false);
+  });
+
+  test('label: a User named like a ServiceAccount is it, a Group is not', () => {
+    expect(EffectivePower.label({ kind: SubjectKind.USER, name: 'system:serviceaccount:a:x' })).toBe('ServiceAccount a/x');
+    expect(EffectivePower.label({ kind: SubjectKind.GROUP, name: 'system:serviceaccount:a:x' })).toBe('Group system:serviceaccount:a:x');
+  });
+
+  test('a User and a Group reach their own bindings (and system:authenticated\'s), nothing of a ServiceAccount named inside their names', () => {
+    const objects = [
+      // one role each: grants of one role in one scope count once
+      ...['alice', 'admins', 'sa', 'all'].map((name) => role('a', name, PODS_GET)),
+      roleBinding('a', 'alice', 'Role', 'alice', [{ kind: 'User', name: 'alice' }]),
+      roleBinding('a', 'admins', 'Role', 'admins', [{ kind: 'Group', name: 'admins' }]),
+      roleBinding('a', 'sa', 'Role', 'sa', [{ kind: 'ServiceAccount', name: 'x', namespace: 'a' }]),
+      roleBinding('a', 'all', 'Role', 'all', [{ kind: 'Group', name: 'system:authenticated' }]),
+    ];
+    const bindings = (subject: RbacSubject) => power(objects, subject).grants.map((g) => g.path[1]);
+    expect(bindings({ kind: SubjectKind.USER, name: 'alice' })).toEqual(['RoleBinding a/alice (the App)', 'RoleBinding a/all (the App)']);
+    expect(bindings({ kind: SubjectKind.GROUP, name: 'admins' })).toEqual(['RoleBinding a/admins (the App)', 'RoleBinding a/all (the App)']);
+    expect(bindings({ kind: SubjectKind.USER, name: 'evil ServiceAccount a/x' })).toEqual(['RoleBinding a/all (the App)']);
+  });
+
+  test('any identity reached while a role may be rewritten: the closure ends unbounded (the label `*` has no user)', () => {
+    const p = power(holds([rule([''], ['users'], ['impersonate']), rule([RBAC], ['roles'], ['escalate', 'update'], ['x'])], ''));
+    expect(p.identities.map((i) => i.identity)).toEqual([OP, '*']);
+    expect(p.unbounded).toBe(true);
+  });
+
+  test('an invalid aggregation selector selects nothing (the API server refuses it)', () => {
+    const objects = [
+      clusterRole('agg', [], { aggregationRule: { clusterRoleSelectors: [{ matchLabels: { k: 'v' }, matchExpressions: [{ key: 'x', operator: 'Bogus' }] }] } }),
+      m({ apiVersion: `${RBAC}/v1`, kind: 'ClusterRole', metadata: { name: 'member', labels: { k: 'v', x: 'y' } }, rules: PODS_GET }),
+      roleBinding('a', 'agg', 'ClusterRole', 'agg'),
+    ];
+    expect(power(objects).grants.map((g) => [g.roleName, g.rules])).toEqual([['agg', []]]);
+  });
+});
