@@ -10,8 +10,8 @@
  * `internal/operator-controller/controllers/clusterobjectset_controller.go`.
  */
 // the modules themselves, not the package root: every mutant of the mutation-testing target loads this file again
-import { EffectivePower, PowerGrant, PowerObject, RbacSubject, ReachedIdentity, RoleOrigin, SubjectKind } from '../../src/audit/effective-power';
 import { CLUSTER_ADMIN_RULES, NAMESPACE_ADMIN_RULES } from '../../src/audit/builtin-roles';
+import { EffectivePower, PowerGrant, PowerObject, RbacSubject, ReachedIdentity, RoleOrigin, SubjectKind } from '../../src/audit/effective-power';
 import { PolicyRule } from '../../src/rbac/policy-rule';
 
 const RBAC = 'rbac.authorization.k8s.io';
@@ -252,9 +252,9 @@ describe('certificate signing requests: a client certificate for any user', () =
 });
 
 
-/** A grant the closure adds (not direct), held by a/op unless `holder` is given. */
-const grant = (namespace: string, roleKind: string, roleName: string, roleOrigin: RoleOrigin, rules: PolicyRule[], path: string[], holder = OP): PowerGrant =>
-  ({ namespace, rules, roleKind, roleName, roleOrigin, holder, path, direct: false });
+/** A grant the closure adds to a/op (not direct). */
+const grant = (namespace: string, roleKind: string, roleName: string, roleOrigin: RoleOrigin, rules: PolicyRule[], path: string[]): PowerGrant =>
+  ({ namespace, rules, roleKind, roleName, roleOrigin, holder: OP, path, direct: false });
 const PODS_GET = [rule([''], ['pods'], ['get'])];
 const podsGet = PODS_GET.map((r) => ({ verbs: r.verbs, apiGroups: r.apiGroups, resources: r.resources }));
 
