@@ -75,10 +75,20 @@ describe('token Secrets: reading a kubernetes.io/service-account-token Secret is
     ]);
   });
 
-  test('refused: get of another name, list/watch limited to names (a list request has no name), another namespace, secrets/status', () => {
+  test('list and watch limited to its name: a fieldSelector metadata.name=<name> request is authorized with that name', () => {
+    // k8s staging/src/k8s.io/apiserver/pkg/endpoints/request/requestinfo.go: a list or watch whose field selector
+    // requires metadata.name gets requestInfo.Name (handlers/get.go ListResource: "propagated to requestInfo as the name")
+    for (const verb of ['list', 'watch']) {
+      expect(others([...holds([rule([''], ['secrets'], [verb], ['t'])]), tokenSecret('a', 't', 'x')])).toEqual([
+        { identity: 'ServiceAccount a/x', path: [...direct(), `${verb} secret a/t (token of ServiceAccount a/x)`, 'ServiceAccount a/x'] },
+      ]);
+    }
+  });
+
+  test('refused: get, list or watch of another name, another namespace, secrets/status, another group', () => {
     const secret = tokenSecret('a', 't', 'x');
     expect(ids([...holds([rule([''], ['secrets'], ['get'], ['other'])]), secret])).toEqual([]);
-    expect(ids([...holds([rule([''], ['secrets'], ['list', 'watch'], ['t'])]), secret])).toEqual([]);
+    expect(ids([...holds([rule([''], ['secrets'], ['list', 'watch'], ['other'])]), secret])).toEqual([]);
     expect(ids([...holds([rule([''], ['secrets'], ['get', 'list'])], 'b'), secret])).toEqual([]);
     expect(ids([...holds([rule([''], ['secrets/status'], ['get', 'list'])]), secret])).toEqual([]);
     expect(ids([...holds([rule(['apps'], ['secrets'], ['get', 'list'])]), secret])).toEqual([]);
@@ -117,6 +127,9 @@ describe('ServiceAccounts of a namespace: TokenRequest, impersonation, a token S
     expect(others(objects(rule([''], ['secrets'], ['get'], ['mine'])))).toEqual(expected);
     expect(others(objects(rule([''], ['secrets'], ['list'])))).toEqual(expected);
     expect(others(objects(rule([''], ['secrets'], ['watch'])))).toEqual(expected);
+    // a named list or watch (fieldSelector metadata.name) of the name it gives the new Secret
+    expect(others(objects(rule([''], ['secrets'], ['list'], ['mine'])))).toEqual(expected);
+    expect(others(objects(rule([''], ['secrets'], ['watch'], ['mine'])))).toEqual(expected);
     // refused: no read, a read in another namespace, create limited to names (a create request has no name)
     expect(ids(objects(rule([''], ['configmaps'], ['get', 'list', 'watch'])))).toEqual([]);
     expect(ids([...holds([rule([''], ['secrets'], ['create'])]), ...holds([rule([''], ['secrets'], ['get'])], 'b'), serviceAccount('a', 'x')])).toEqual([]);
