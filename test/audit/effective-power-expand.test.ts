@@ -460,7 +460,43 @@ describe('updating a named binding to add itself, with bind on its role', () => 
   });
 });
 
+describe('namespaces in order', () => {
+  test('identities and grants of namespaces c and b (bound in that order): b first', () => {
+    const objects = [
+      ...holds([rule([''], ['secrets'], ['list']), rule([RBAC], ['roles'], ['escalate', 'create'])], 'c'),
+      ...holds([rule([''], ['secrets'], ['list']), rule([RBAC], ['roles'], ['escalate', 'create'])], 'b'),
+      tokenSecret('c', 't', 'y'), tokenSecret('b', 't', 'x'),
+    ];
+    const p = power(objects);
+    expect(p.identities.map((i) => i.identity).slice(0, 3)).toEqual([OP, 'ServiceAccount b/x', 'ServiceAccount c/y']);
+    expect(p.grants.filter((g) => !g.direct).map((g) => `${g.namespace}|${g.roleName}`)).toEqual(['b|(any rules, escalate)', 'c|(any rules, escalate)']);
+  });
+
+  test('a namespace of more than one letter', () => {
+    const objects = [role('team-a', 'x', PODS_GET), roleBinding('team-a', 'x', 'Role', 'x', [{ kind: 'ServiceAccount', name: 'op', namespace: 'team-a' }])];
+    expect(power(objects, { kind: SubjectKind.SERVICE_ACCOUNT, name: 'op', namespace: 'team-a' }).grants.map((g) => g.path)).toEqual([
+      ['ServiceAccount team-a/op', 'RoleBinding team-a/x (the App)', 'Role team-a/x (the App)'],
+    ]);
+  });
+});
+
+describe('bind beside bind on any role: a named role it may rewrite is still rewritten', () => {
+  test('bind on any Role and on Role x, escalate + update on x', () => {
+    const objects = [
+      ...holds([rule([RBAC], ['rolebindings'], ['create']), rule([RBAC], ['roles'], ['bind']), rule([RBAC], ['roles'], ['bind', 'escalate', 'update'], ['x'])]),
+      role('a', 'x', PODS_GET),
+    ];
+    expect(brief(objects)).toEqual([`a|UNKNOWN|Role cluster-admin|${OP}`, `a|ESCALATE|Role x (rewritten, escalate)|${OP}`]);
+  });
+});
+
 describe('helpers: ruleAllows, isEverything, labels, the user of a label, aggregation selectors', () => {
+  test('allows: verb *, and a resource with a slash beside a subresource given (not split)', () => {
+    expect(EffectivePower.allows([rule([''], ['pods'], ['*'])], { verb: 'delete', resource: 'pods' })).toBe(true);
+    expect(EffectivePower.allows([rule([''], ['pods/exec'], ['create'])], { verb: 'create', resource: 'pods/exec', subresource: 'log' })).toBe(false);
+    expect(EffectivePower.allows([rule([''], ['pods/exec/log'], ['create'])], { verb: 'create', resource: 'pods/exec', subresource: 'log' })).toBe(true);
+  });
+
   test('allows: a resource given as resource/subresource', () => {
     const allows = (rules: PolicyRule[], resource: string) => EffectivePower.allows(rules, { verb: 'create', resource });
     expect(allows([rule([''], ['pods/exec'], ['create'])], 'pods/exec')).toBe(true);
