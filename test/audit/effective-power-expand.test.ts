@@ -520,6 +520,13 @@ describe('helpers: ruleAllows, isEverything, labels, the user of a label, aggreg
     expect(EffectivePower.isEverything([rule(['*'], ['*'], ['*'], ['x'])])).toBe(false);
   });
 
+  test('a ServiceAccount subject without namespace: labelled with an empty one, matches no binding', () => {
+    const subject: RbacSubject = { kind: SubjectKind.SERVICE_ACCOUNT, name: 'x' };
+    expect(EffectivePower.label(subject)).toBe('ServiceAccount /x');
+    expect(power([role('a', 'x', PODS_GET), roleBinding('a', 'x', 'Role', 'x', [{ kind: 'ServiceAccount', name: 'x', namespace: 'a' }])], subject))
+      .toEqual({ subject: 'ServiceAccount /x', identities: [{ identity: 'ServiceAccount /x', path: ['ServiceAccount /x'] }], grants: [], unbounded: false });
+  });
+
   test('label: a User named like a ServiceAccount is it, a Group is not', () => {
     expect(EffectivePower.label({ kind: SubjectKind.USER, name: 'system:serviceaccount:a:x' })).toBe('ServiceAccount a/x');
     expect(EffectivePower.label({ kind: SubjectKind.GROUP, name: 'system:serviceaccount:a:x' })).toBe('Group system:serviceaccount:a:x');
