@@ -603,8 +603,10 @@ export class EffectivePower {
       for (const [secret, sa] of [...(this.tokenSecrets.get(ns)?.entries() ?? [])].sort()) {
         const id = `ServiceAccount ${ns}/${sa}`;
         if (identities.has(id)) continue;
+        // a list or watch with the field selector metadata.name=<secret> is authorized with that name (apiserver
+        // endpoints/request/requestinfo.go; handlers/get.go ListResource): a rule naming the Secret reads it by any verb
         for (const verb of ['get', 'list', 'watch']) {
-          const g = grantFor(scope, { verb, resource: 'secrets', name: verb === 'get' ? secret : '' });
+          const g = grantFor(scope, { verb, resource: 'secrets', name: secret });
           if (g) {
             addIdentity(id, via(g, `${verb} secret ${ns}/${secret} (token of ${id})`).concat(id));
             break;
@@ -627,10 +629,9 @@ export class EffectivePower {
         }
         // a Secret of type kubernetes.io/service-account-token annotated with the ServiceAccount's name gets its
         // token from the token controller (`pkg/controller/serviceaccount/tokens_controller.go`): create one under a
-        // name the identity may read
+        // name the identity may read (get, or a list or watch with the field selector metadata.name=<name>)
         g = grantFor(scope, { verb: 'create', resource: 'secrets' });
-        if (g && scope.some((r) => someNameAllows(r.rules, { verb: 'get', resource: 'secrets' })
-          || ruleAllows(r.rules, { verb: 'list', resource: 'secrets' }) || ruleAllows(r.rules, { verb: 'watch', resource: 'secrets' }))) {
+        if (g && scope.some((r) => ['get', 'list', 'watch'].some((verb) => someNameAllows(r.rules, { verb, resource: 'secrets' })))) {
           addIdentity(id, via(g, `create secret in ${ns} of type kubernetes.io/service-account-token for ServiceAccount ${sa}, then read it`).concat(id));
           continue;
         }

@@ -61,7 +61,7 @@ describe('EffectivePower: identities a subject can become (fixpoint)', () => {
       },
     ]);
     expect(identities(world([{ apiGroups: [''], resources: ['secrets'], verbs: ['list'] }]), sa('a', 'op'))).toEqual(['ServiceAccount a/op', 'ServiceAccount a/installer']);
-    // another Secret's name, or list restricted by names (never matches a list request): nothing
+    // get or list restricted to another Secret's name: nothing
     expect(identities(world([{ apiGroups: [''], resources: ['secrets'], resourceNames: ['other'], verbs: ['get', 'list'] }]), sa('a', 'op'))).toEqual(['ServiceAccount a/op']);
   });
 
