@@ -3,7 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { parse } from 'yaml';
-import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
+import { CatalogSourceReference, InstallPlanApproval, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
 import { filesBelow } from '../util/files';
 
 function build(outdir: string, namespaces: string[], syncWaves?: boolean): TenancyApp {
@@ -89,5 +89,61 @@ describe('TenancyApp with OutputLayout.GITOPS', () => {
     ]);
     expect(parse(fs.readFileSync(path.join(outdir, 'tenants/team-a/subscription-etcd.yaml'), 'utf8')).metadata.annotations)
       .toEqual({ 'argocd.argoproj.io/sync-wave': '2' });
+  });
+});
+
+describe('TenancyApp.writeGitOps: what it adds beside the layout (mutation testing, issue 28)', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gitops-writer-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  test('GIVEN argoCdHealthChecks: false and Flux, a tenant with a pinned Manual subscription THEN no Argo CD health checks, the Flux files, and the pinned CSV as the tenant Kustomization\'s health check', () => {
+    const outdir = path.join(root, 'flux');
+    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, quiet: true, argoCdHealthChecks: false, flux: { path: './dist' } });
+    const catalog = CatalogSourceReference.fromName('curated-operators', 'olm');
+    const t = new ScopedOperatorTenant(new Chart(app, 'team-a'), 'Tenant', { namespaceName: 'team-a', createTokenSecret: false });
+    t.subscribe({ packageName: 'etcd', channel: 'alpha', catalog, installPlanApproval: InstallPlanApproval.MANUAL, startingCsv: 'etcdoperator.v0.9.4' });
+    app.synth();
+    expect(filesBelow(outdir)).toEqual([
+      'WARNINGS.txt',
+      'argocd/ignore-differences.yaml',
+      'flux/kustomization.yaml',
+      'flux/tenant-team-a.yaml',
+      'kustomization.yaml',
+      'tenants/kustomization.yaml',
+      'tenants/team-a/kustomization.yaml',
+      'tenants/team-a/namespace-team-a.yaml',
+      'tenants/team-a/operatorgroup-team-a.yaml',
+      'tenants/team-a/role-team-a.yaml',
+      'tenants/team-a/rolebinding-team-a.yaml',
+      'tenants/team-a/serviceaccount-team-a.yaml',
+      'tenants/team-a/subscription-etcd.yaml',
+    ]);
+    const kustomization = parse(fs.readFileSync(path.join(outdir, 'flux/tenant-team-a.yaml'), 'utf8'));
+    expect([kustomization.metadata, kustomization.spec.path, kustomization.spec.healthChecks]).toEqual([
+      { name: 'tenancy-tenant-team-a', namespace: 'flux-system' },
+      './dist/tenants/team-a',
+      // the Manual subscription's pinned CSV: Flux waits for it (Automatic subscriptions name none)
+      [{ apiVersion: 'operators.coreos.com/v1alpha1', kind: 'ClusterServiceVersion', name: 'etcdoperator.v0.9.4', namespace: 'team-a' }],
+    ]);
+  });
+
+  test('GIVEN an Automatic subscription with a startingCsv THEN Flux pins no CSV (only Manual approval keeps the CSV fixed)', () => {
+    const outdir = path.join(root, 'automatic');
+    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, quiet: true, flux: { path: './dist' } });
+    const catalog = CatalogSourceReference.fromName('curated-operators', 'olm');
+    const t = new ScopedOperatorTenant(new Chart(app, 'team-a'), 'Tenant', { namespaceName: 'team-a', createTokenSecret: false });
+    t.subscribe({ packageName: 'etcd', channel: 'alpha', catalog, startingCsv: 'etcdoperator.v0.9.4' });
+    app.synth();
+    expect(filesBelow(outdir)).toContain('argocd/health-checks.yaml');
+    expect(parse(fs.readFileSync(path.join(outdir, 'flux/tenant-team-a.yaml'), 'utf8')).spec.healthChecks).toBeUndefined();
+  });
+
+  test('GIVEN a lone surrogate added behind the constructs\' back THEN synth refuses it and writes nothing', () => {
+    const outdir = path.join(root, 'surrogate');
+    const app = build(outdir, ['team-a']);
+    const ns = app.node.findAll().find((c) => c instanceof ApiObject && c.kind === 'Namespace') as ApiObject;
+    ns.addJsonPatch(JsonPatch.add('/metadata/annotations', { note: 'a\ud800b' }));
+    expect(() => app.synth()).toThrow(/lone UTF-16 surrogate/);
+    expect(fs.existsSync(outdir) ? filesBelow(outdir) : []).toEqual([]);
   });
 });
