@@ -27,7 +27,10 @@ const role = (namespace: string, name: string, rules: PolicyRule[]): PowerObject
   ({ manifest: { apiVersion: `${RBAC}/v1`, kind: 'Role', metadata: { name, namespace }, rules: rules.map(json) } });
 const clusterRole = (name: string, rules: PolicyRule[], labels?: Record<string, string>, selectors?: any[]): PowerObject => ({
   manifest: {
-    apiVersion: `${RBAC}/v1`, kind: 'ClusterRole', metadata: { name, ...(labels ? { labels } : {}) }, rules: rules.map(json),
+    apiVersion: `${RBAC}/v1`,
+    kind: 'ClusterRole',
+    metadata: { name, ...(labels ? { labels } : {}) },
+    rules: rules.map(json),
     ...(selectors ? { aggregationRule: { clusterRoleSelectors: selectors } } : {}),
   },
 });
@@ -40,7 +43,8 @@ const crb = (roleName: string, name = `crb-${roleName}`): PowerObject => ({
 const ids = (p: EffectivePower, s: RbacSubject = op) => p.of(s).identities.map((i) => i.identity);
 /** op holds `rules` cluster-wide through the ClusterRole `op-cluster`. */
 const clusterWide = (rules: PolicyRule[]): PowerObject[] => [clusterRole('op-cluster', rules), crb('op-cluster')];
-const grantOf = (p: EffectivePower, roleName: string, s: RbacSubject = op): PowerGrant | undefined => p.of(s).grants.find((g) => g.roleName === roleName);
+const grantOf = (p: EffectivePower, roleName: string, s: RbacSubject = op): PowerGrant | undefined =>
+  p.of(s).grants.find((g) => g.roleName === roleName);
 const opLabel = 'ServiceAccount a/op';
 
 describe('EffectivePower static helpers and input checks', () => {
@@ -77,8 +81,14 @@ describe('reading the objects', () => {
     cr.manifest.metadata.namespace = 'x';
     const p = new EffectivePower([cr, crb('reader')]);
     expect(grantOf(p, 'reader')).toEqual({
-      namespace: '', rules: [rule(['get'], ['pods'])], roleKind: 'ClusterRole', roleName: 'reader', roleOrigin: RoleOrigin.DEFINED,
-      holder: opLabel, path: [opLabel, 'ClusterRoleBinding crb-reader (the App)', 'ClusterRole reader (the App)'], direct: true,
+      namespace: '',
+      rules: [rule(['get'], ['pods'])],
+      roleKind: 'ClusterRole',
+      roleName: 'reader',
+      roleOrigin: RoleOrigin.DEFINED,
+      holder: opLabel,
+      path: [opLabel, 'ClusterRoleBinding crb-reader (the App)', 'ClusterRole reader (the App)'],
+      direct: true,
     });
   });
 
@@ -121,8 +131,14 @@ describe('reading the objects', () => {
     b.manifest.roleRef = { kind: 5, name: null };
     const p = new EffectivePower([b]);
     expect(p.of(op).grants[0]).toEqual({
-      namespace: '', rules: CLUSTER_ADMIN_RULES, roleKind: '', roleName: '', roleOrigin: RoleOrigin.UNKNOWN, holder: opLabel,
-      path: [opLabel, 'ClusterRoleBinding crb-x (the App)', '  (defined nowhere in the App: counted as unbounded)'], direct: true,
+      namespace: '',
+      rules: CLUSTER_ADMIN_RULES,
+      roleKind: '',
+      roleName: '',
+      roleOrigin: RoleOrigin.UNKNOWN,
+      holder: opLabel,
+      path: [opLabel, 'ClusterRoleBinding crb-x (the App)', '  (defined nowhere in the App: counted as unbounded)'],
+      direct: true,
     });
   });
 
@@ -239,8 +255,14 @@ describe('clusterrole aggregation (pkg/controller/clusterroleaggregation)', () =
       crb('agg'),
     ]);
     expect(grantOf(p, 'agg')).toEqual({
-      namespace: '', rules: [own, rule(['get'], ['yes'])], roleKind: 'ClusterRole', roleName: 'agg', roleOrigin: RoleOrigin.DEFINED, holder: opLabel,
-      path: [opLabel, 'ClusterRoleBinding crb-agg (the App)', 'ClusterRole agg (the App; aggregationRule {tier, team in (a,nobody)} aggregates yes)'], direct: true,
+      namespace: '',
+      rules: [own, rule(['get'], ['yes'])],
+      roleKind: 'ClusterRole',
+      roleName: 'agg',
+      roleOrigin: RoleOrigin.DEFINED,
+      holder: opLabel,
+      path: [opLabel, 'ClusterRoleBinding crb-agg (the App)', 'ClusterRole agg (the App; aggregationRule {tier, team in (a,nobody)} aggregates yes)'],
+      direct: true,
     });
   });
 
@@ -342,8 +364,14 @@ describe('resolving the role of a binding', () => {
   test('a Role named like a built-in ClusterRole is that Role', () => {
     const p = new EffectivePower([role('a', 'view', [pods]), roleBinding('a', 'Role', 'view')]);
     expect(p.of(op).grants).toEqual([{
-      namespace: 'a', rules: [pods], roleKind: 'Role', roleName: 'view', roleOrigin: RoleOrigin.DEFINED, holder: opLabel,
-      path: [opLabel, 'RoleBinding a/rb-view (the App)', 'Role a/view (the App)'], direct: true,
+      namespace: 'a',
+      rules: [pods],
+      roleKind: 'Role',
+      roleName: 'view',
+      roleOrigin: RoleOrigin.DEFINED,
+      holder: opLabel,
+      path: [opLabel, 'RoleBinding a/rb-view (the App)', 'Role a/view (the App)'],
+      direct: true,
     }]);
   });
 
@@ -354,12 +382,24 @@ describe('resolving the role of a binding', () => {
     const step = `ClusterRole cluster-monitoring-view (built-in, ${builtin.source})`;
     expect(p.of(op).grants).toEqual([
       {
-        namespace: '', rules: [...builtin.rules, extra, urls], roleKind: 'ClusterRole', roleName: 'cluster-monitoring-view', roleOrigin: RoleOrigin.BUILT_IN,
-        holder: opLabel, path: [opLabel, 'ClusterRoleBinding crb-cluster-monitoring-view (the App)', step], direct: true,
+        namespace: '',
+        rules: [...builtin.rules, extra, urls],
+        roleKind: 'ClusterRole',
+        roleName: 'cluster-monitoring-view',
+        roleOrigin: RoleOrigin.BUILT_IN,
+        holder: opLabel,
+        path: [opLabel, 'ClusterRoleBinding crb-cluster-monitoring-view (the App)', step],
+        direct: true,
       },
       {
-        namespace: 'a', rules: [...builtin.rules, extra], roleKind: 'ClusterRole', roleName: 'cluster-monitoring-view', roleOrigin: RoleOrigin.BUILT_IN,
-        holder: opLabel, path: [opLabel, 'RoleBinding a/rb-cluster-monitoring-view (the App)', step], direct: true,
+        namespace: 'a',
+        rules: [...builtin.rules, extra],
+        roleKind: 'ClusterRole',
+        roleName: 'cluster-monitoring-view',
+        roleOrigin: RoleOrigin.BUILT_IN,
+        holder: opLabel,
+        path: [opLabel, 'RoleBinding a/rb-cluster-monitoring-view (the App)', step],
+        direct: true,
       },
     ]);
   });
@@ -375,7 +415,13 @@ describe('resolving the role of a binding', () => {
   test('a role defined nowhere: everything cluster-wide through a ClusterRoleBinding, everything in the namespace through a RoleBinding', () => {
     const p = new EffectivePower([crb('ghost'), roleBinding('a', 'ClusterRole', 'ghost2'), roleBinding('a', 'Role', 'ghost3')]);
     const unknown = (namespace: string, kind: string, name: string, binding: string, rules: PolicyRule[]): PowerGrant => ({
-      namespace, rules, roleKind: kind, roleName: name, roleOrigin: RoleOrigin.UNKNOWN, holder: opLabel, direct: true,
+      namespace,
+      rules,
+      roleKind: kind,
+      roleName: name,
+      roleOrigin: RoleOrigin.UNKNOWN,
+      holder: opLabel,
+      direct: true,
       path: [opLabel, binding, `${kind} ${kind === 'Role' ? 'a/' : ''}${name} (defined nowhere in the App: counted as unbounded)`],
     });
     expect(p.of(op).grants).toEqual([
@@ -409,8 +455,14 @@ describe('the closure', () => {
     const power = p.of(op);
     expect(power.unbounded).toBe(true);
     expect(power.grants[1]).toEqual({
-      namespace: '', rules: CLUSTER_ADMIN_RULES, roleKind: 'ClusterRole', roleName: 'cluster-admin', roleOrigin: RoleOrigin.BUILT_IN, holder: '*',
-      path: [...power.identities[1].path, 'ClusterRole cluster-admin (any identity can be cluster-admin)'], direct: false,
+      namespace: '',
+      rules: CLUSTER_ADMIN_RULES,
+      roleKind: 'ClusterRole',
+      roleName: 'cluster-admin',
+      roleOrigin: RoleOrigin.BUILT_IN,
+      holder: '*',
+      path: [...power.identities[1].path, 'ClusterRole cluster-admin (any identity can be cluster-admin)'],
+      direct: false,
     });
   });
 
