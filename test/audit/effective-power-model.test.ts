@@ -466,6 +466,14 @@ describe('the closure', () => {
     });
   });
 
+  test('an identity reached again keeps its first path (impersonating itself by name changes nothing)', () => {
+    const p = new EffectivePower(clusterWide([rule(['impersonate'], ['users'], [''], ['system:serviceaccount:a:op', 'u'])]));
+    expect(p.of(op).identities).toEqual([
+      { identity: opLabel, path: [opLabel] },
+      { identity: 'User u', path: [opLabel, 'ClusterRoleBinding crb-op-cluster (the App)', 'ClusterRole op-cluster (the App)', 'impersonate User u', 'User u'] },
+    ]);
+  });
+
   test('a Group has exactly the bindings of its groups (no user name of its own)', () => {
     const p = new EffectivePower([
       clusterRole('reader', [rule(['get'], ['pods'])]),
