@@ -31,7 +31,10 @@ export const TARGETS = {
   'rbac-rules': { mutate: () => ['src/rbac/rbac-rules.ts'], tests: ['test/rbac/rbac-rules.test.ts'], propertyRunCap: 200 },
   'effective-power': {
     mutate: () => ['src/audit/effective-power.ts'],
-    tests: ['test/audit/effective-power.test.ts', 'test/audit/effective-power-refusals.test.ts', 'test/audit/run-as-paths.test.ts', 'test/audit/effective-power-expand.test.ts'],
+    tests: [
+      'test/audit/effective-power.test.ts', 'test/audit/effective-power-refusals.test.ts', 'test/audit/run-as-paths.test.ts',
+      'test/audit/effective-power-model.test.ts', 'test/audit/effective-power-expand.test.ts',
+    ],
     // its properties (150 to 2,000 runs) take ~20 s, most of a mutant's time
     propertyRunCap: 50,
   },
