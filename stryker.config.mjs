@@ -52,7 +52,12 @@ export const TARGETS = {
     tests: ['test/olmv1/version-range.test.ts'],
   },
   // the counted property asks for 120 runs: the cap leaves it whole and shortens the 400-run one (~7 s)
-  guardrails: { mutate: () => ['src/olmv1/olm-v1-team-guardrails.ts'], tests: ['test/olmv1/olm-v1-team.test.ts'], propertyRunCap: 120 },
+  // olm-v1-names: two teams whose name prefixes overlap (a and a-b), the policy's longer-prefix exclusion
+  guardrails: {
+    mutate: () => ['src/olmv1/olm-v1-team-guardrails.ts'],
+    tests: ['test/olmv1/olm-v1-team.test.ts', 'test/olmv1/olm-v1-names.test.ts'],
+    propertyRunCap: 120,
+  },
   'tenancy-audit': { mutate: () => ['src/audit/tenancy-audit.ts'], tests: ['test/audit/tenancy-audit-cases.test.ts'] },
   'yaml-writer': {
     mutate: () => ['src/output/yaml-writer.ts', 'src/output/go-yaml.ts'],
