@@ -1,0 +1,340 @@
+/**
+ * The tenancy audit on hand-built objects (no constructs): exact findings for each branch of `TenancyAudit.audit`
+ * (what an identity reaches outside its tenant, through which path, whether an opt-in accepts it), `report`,
+ * the OLM objects added per tenant, and the confinement scan that lets the audit skip the closure.
+ */
+import { AuditedTenant, TenancyAuditInput } from '../../src/audit/audited-tenant';
+import { PowerObject, SubjectKind } from '../../src/audit/effective-power';
+import { ReachCode } from '../../src/audit/reach-code';
+import { TenancyAudit, TenancyAuditResult, tenantLeaks } from '../../src/audit/tenancy-audit';
+import { OperatorBundle } from '../../src/bundle/operator-bundle';
+
+const RBAC = 'rbac.authorization.k8s.io/v1';
+const obj = (manifest: any): PowerObject => ({ manifest, origin: 'test' });
+const clusterRole = (name: string, rules: any[], extra: any = {}) => obj({ apiVersion: RBAC, kind: 'ClusterRole', metadata: { name }, rules, ...extra });
+const role = (ns: string, name: string, rules: any[]) => obj({ apiVersion: RBAC, kind: 'Role', metadata: { name, namespace: ns }, rules });
+const crb = (name: string, roleName: string, subjects: any[]) => obj({
+  apiVersion: RBAC, kind: 'ClusterRoleBinding', metadata: { name }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: roleName }, subjects,
+});
+const rb = (ns: string, name: string, roleKind: string, roleName: string, subjects: any[]) => obj({
+  apiVersion: RBAC, kind: 'RoleBinding', metadata: { name, namespace: ns }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: roleKind, name: roleName }, subjects,
+});
+const sa = (ns: string, name: string) => ({ kind: 'ServiceAccount', name, namespace: ns });
+const user = (name: string) => ({ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name });
+
+const tenant = (ns: string, extra: Partial<AuditedTenant> = {}): AuditedTenant => ({
+  name: `platform/${ns}`, namespace: ns, targetNamespaces: [ns], operatorGroupName: ns, installerServiceAccountName: ns, ...extra,
+});
+/** Findings as [code, subject, namespace, path, accepted] per tenant. */
+const brief = (r: TenancyAuditResult) => r.tenants.map((t) => [
+  t.tenant, t.findings.map((f) => [f.code, f.subject, f.namespace, f.path, f.accepted]),
+]);
+const ALICE = { kind: SubjectKind.USER, name: 'alice' };
+const UNKNOWN = (name: string) => `ClusterRole ${name} (defined nowhere in the App: counted as unbounded)`;
+const ALL_RULES = [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }];
+const CLUSTER_ADMIN = 'ClusterRole cluster-admin (built-in, kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go)';
+
+/** A small operator: CSV permissions for `op`, a Deployment running as `op-dep`, and the bundle's own `objects`. */
+function bundle(objects: any[] = []): OperatorBundle {
+  return OperatorBundle.fromCsvObject({
+    apiVersion: 'operators.coreos.com/v1alpha1',
+    kind: 'ClusterServiceVersion',
+    metadata: { name: 'small.v1.0.0' },
+    spec: {
+      version: '1.0.0',
+      installModes: [{ type: 'OwnNamespace', supported: true }, { type: 'SingleNamespace', supported: true }, { type: 'AllNamespaces', supported: true }],
+      install: {
+        strategy: 'deployment',
+        spec: {
+          deployments: [{ name: 'small', spec: { template: { spec: { serviceAccountName: 'op-dep' } } } }],
+          permissions: [{ serviceAccountName: 'op', rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }] }],
+        },
+      },
+    },
+  }, objects);
+}
+
+
+const OBJECTS = [
+  clusterRole('inst', [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }]),
+  crb('inst', 'inst', [sa('team-a', 'team-a')]),
+  role('team-a', 'pods', [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }]),
+  rb('team-a', 'pods', 'Role', 'pods', [user('alice')]),
+  // a role defined in the App, aggregated: what it shows is what it grants (a plain grant, not a finding)
+  clusterRole('agg', [], { aggregationRule: { clusterRoleSelectors: [{ matchLabels: { agg: 'yes' } }] } }),
+  clusterRole('agg-part', [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }], { metadata: { name: 'agg-part', labels: { agg: 'yes' } } }),
+  crb('agg', 'agg', [user('alice')]),
+  rb('team-b', 'unknown', 'ClusterRole', 'nope', [user('alice')]),
+  // AllNamespaces: a namespace of no tenant is the tenant's
+  rb('team-x', 'other', 'ClusterRole', 'nope', [user('alice')]),
+  crb('admin', 'cluster-admin', [user('bob')]),
+  rb('team-b', 'b', 'ClusterRole', 'view', [sa('team-b', 'team-b')]),
+];
+
+describe('TenancyAudit.audit: each finding exactly', () => {
+  const input: TenancyAuditInput = {
+    objects: OBJECTS,
+    tenants: [
+      tenant('team-a', {
+        targetNamespaces: [],
+        people: [ALICE, { kind: SubjectKind.USER, name: 'bob' }],
+        acceptedReach: [{ code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, subject: 'User alice', reason: 'ok' }],
+      }),
+      tenant('team-b'),
+    ],
+  };
+
+  test('a person who may create pods in the tenant namespace becomes the installer with its cluster rule; an unknown role in another tenant\'s namespace; cluster-admin', () => {
+    const r = TenancyAudit.audit(input);
+    expect(r.tenants.map((t) => [t.tenant, t.namespace, t.subjects])).toEqual([
+      ['platform/team-a', 'team-a', ['ServiceAccount team-a/team-a', 'User alice', 'User bob']],
+      ['platform/team-b', 'team-b', ['ServiceAccount team-b/team-b']],
+    ]);
+    expect(r.tenants[0].findings).toEqual([
+      {
+        code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER,
+        tenant: 'platform/team-a',
+        subject: 'User alice',
+        namespace: '',
+        rules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }],
+        path: ['User alice', 'RoleBinding team-a/pods (test)', 'Role team-a/pods (test)', 'create pods in team-a running as ServiceAccount team-a',
+          'ServiceAccount team-a/team-a', 'ClusterRole inst (cluster-wide)'],
+        accepted: false,
+        message: 'User alice can become the installer ServiceAccount team-a/team-a of tenant platform/team-a, which holds rules in cluster-wide: '
+          + 'Namespace:"" APIGroups:[] Resources:[nodes] Verbs:[list]; path: User alice -> RoleBinding team-a/pods (test) -> Role team-a/pods (test) '
+          + '-> create pods in team-a running as ServiceAccount team-a -> ServiceAccount team-a/team-a -> ClusterRole inst (cluster-wide)',
+        // no token Secret on the path: no createTokenSecret advice
+        fix: 'split the operators so that no operator shares the namespace of an installer with rules outside it (a pod created there may run as the installer); '
+          + "or accept it with `acceptedReach: [{ code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, subject: 'User alice', reason: '...' }]`",
+      },
+      {
+        code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE,
+        tenant: 'platform/team-a',
+        subject: 'User alice',
+        namespace: 'team-b',
+        rules: ALL_RULES,
+        path: ['User alice', 'RoleBinding team-b/unknown (test)', UNKNOWN('nope')],
+        accepted: true,
+        acceptedReason: 'ok',
+        message: 'User alice reaches namespace team-b (is bound to the unknown ClusterRole nope): Namespace:"team-b" APIGroups:[*] Resources:[*] Verbs:[*]; '
+          + `path: User alice -> RoleBinding team-b/unknown (test) -> ${UNKNOWN('nope')}`,
+        fix: 'remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role), '
+          + "or accept it with `acceptedReach: [{ code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, subject: 'User alice', reason: '...' }]`",
+      },
+      {
+        code: ReachCode.TENANT_IDENTITY_UNBOUNDED,
+        tenant: 'platform/team-a',
+        subject: 'User bob',
+        namespace: '',
+        rules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }, { nonResourceUrls: ['*'], verbs: ['*'] }],
+        path: ['User bob', 'ClusterRoleBinding admin (test)', CLUSTER_ADMIN],
+        accepted: false,
+        message: 'User bob reaches cluster-wide (is bound to the built-in ClusterRole cluster-admin): Namespace:"" APIGroups:[*] Resources:[*] Verbs:[*]; '
+          + `Namespace:"" Verbs:[*] NonResourceURLs:[*]; path: User bob -> ClusterRoleBinding admin (test) -> ${CLUSTER_ADMIN}`,
+        fix: 'remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role), '
+          + "or accept it with `acceptedReach: [{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, subject: 'User bob', reason: '...' }]`",
+      },
+    ]);
+    expect(r.tenants[1].findings).toEqual([]);
+    // the reference without the confinement shortcut agrees
+    expect(TenancyAudit._auditUnoptimized(input)).toEqual(r);
+  });
+
+  test('report: per tenant, each finding with its path, rules and opt-in; the conclusion line', () => {
+    expect(TenancyAudit.report(TenancyAudit.audit(input))).toEqual([
+      'tenant platform/team-a (namespace team-a): 3 finding(s), 2 not accepted',
+      '  ERROR IdentityCanAssumeInstaller: User alice reaches cluster-wide',
+      '    path: User alice -> RoleBinding team-a/pods (test) -> Role team-a/pods (test) -> create pods in team-a running as ServiceAccount team-a -> ServiceAccount team-a/team-a -> ClusterRole inst (cluster-wide)',
+      '    Namespace:"" APIGroups:[] Resources:[nodes] Verbs:[list]',
+      '  accepted TenantIdentityReachesOtherNamespace: User alice reaches namespace team-b',
+      `    path: User alice -> RoleBinding team-b/unknown (test) -> ${UNKNOWN('nope')}`,
+      '    Namespace:"team-b" APIGroups:[*] Resources:[*] Verbs:[*]',
+      '    accepted: ok',
+      '  ERROR TenantIdentityUnbounded: User bob reaches cluster-wide',
+      `    path: User bob -> ClusterRoleBinding admin (test) -> ${CLUSTER_ADMIN}`,
+      '    Namespace:"" APIGroups:[*] Resources:[*] Verbs:[*]',
+      '    Namespace:"" Verbs:[*] NonResourceURLs:[*]',
+      'tenant platform/team-b (namespace team-b): no reach outside its namespaces',
+      '1 of 2 tenant(s) reach outside their namespaces (2 finding(s) not accepted)',
+      '',
+    ].join('\n'));
+  });
+
+  test('an opt-in accepts only its code, its subject (or every subject without one), and only with a reason', () => {
+    const accepted = (acceptedReach: any[]) => TenancyAudit.audit({ ...input, tenants: [{ ...input.tenants[0], acceptedReach }, input.tenants[1]] })
+      .tenants[0].findings.map((f) => [f.code, f.subject, f.accepted, f.acceptedReason]);
+    expect(accepted([
+      { code: ReachCode.TENANT_IDENTITY_UNBOUNDED, subject: 'User alice', reason: 'not bob' },
+      { code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, reason: ' ' },
+      { code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, reason: 'any subject' },
+    ])).toEqual([
+      [ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, 'User alice', false, undefined],
+      [ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'User alice', true, 'any subject'],
+      [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'User bob', false, undefined],
+    ]);
+    // a finding not accepted has no acceptedReason key at all
+    expect(Object.keys(TenancyAudit.audit(input).tenants[0].findings[0])).not.toContain('acceptedReason');
+  });
+
+  test('explicit targets: a target namespace is inside, any other namespace (of no tenant) is outside', () => {
+    const r = TenancyAudit.audit({
+      objects: [rb('team-t', 't', 'ClusterRole', 'nope', [user('alice')]), rb('team-u', 'u', 'ClusterRole', 'nope', [user('alice')])],
+      tenants: [tenant('team-a', { targetNamespaces: ['team-a', 'team-t'], people: [ALICE] })],
+    });
+    expect(brief(r)).toEqual([['platform/team-a', [
+      [ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'User alice', 'team-u', ['User alice', 'RoleBinding team-u/u (test)', UNKNOWN('nope')], false],
+    ]]]);
+  });
+});
+
+describe('TenancyAudit.audit: a tenant without people is confined unless a binding reaches its ServiceAccounts from outside', () => {
+  // an unknown role bound in team-b: a finding of team-a's installer only when the binding names it
+  const audit = (subjects: any[], kind = 'RoleBinding') => brief(TenancyAudit.audit({
+    objects: [kind === 'RoleBinding' ? rb('team-b', 'leak', 'ClusterRole', 'nope', subjects) : crb('leak', 'nope', subjects)],
+    tenants: [tenant('team-a'), tenant('team-b')],
+  }))[0][1];
+  const finding = (namespace: string, path1: string) => [[
+    namespace === '' ? ReachCode.TENANT_IDENTITY_UNBOUNDED : ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE,
+    'ServiceAccount team-a/team-a', namespace, ['ServiceAccount team-a/team-a', path1, UNKNOWN('nope')], false,
+  ]];
+
+  test.each([
+    ['a ServiceAccount subject', sa('team-a', 'team-a')],
+    ['its user name', user('system:serviceaccount:team-a:team-a')],
+    ['the group of its namespace', { kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'system:serviceaccounts:team-a' }],
+    ['the group of every ServiceAccount', { kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'system:serviceaccounts' }],
+  ])('a RoleBinding in another tenant\'s namespace naming %s', (_, subject) => {
+    expect(audit([subject])).toEqual(finding('team-b', 'RoleBinding team-b/leak (test)'));
+  });
+
+  test('a ClusterRoleBinding naming it: unbounded; subjects the authorizer skips are skipped', () => {
+    expect(audit([null, { kind: 'ServiceAccount' }, { name: 'team-a' }, sa('team-a', 'team-a')], 'ClusterRoleBinding'))
+      .toEqual(finding('', 'ClusterRoleBinding leak (test)'));
+    expect(audit([null, { kind: 'ServiceAccount' }, { name: 'team-a', namespace: 'team-a' }])).toEqual([]);
+  });
+
+  test('a RoleBinding in its own namespace, or naming another namespace\'s ServiceAccount, keeps it confined', () => {
+    expect(audit([sa('team-c', 'team-a')])).toEqual([]);
+    const own = TenancyAudit.audit({ objects: [rb('team-a', 'own', 'ClusterRole', 'nope', [sa('team-a', 'team-a')])], tenants: [tenant('team-a')] });
+    expect(own).toEqual({ tenants: [{ tenant: 'platform/team-a', namespace: 'team-a', subjects: ['ServiceAccount team-a/team-a'], findings: [] }] });
+    expect(own).toEqual(TenancyAudit._auditUnoptimized({ objects: [rb('team-a', 'own', 'ClusterRole', 'nope', [sa('team-a', 'team-a')])], tenants: [tenant('team-a')] }));
+  });
+
+  test('objects that are no bindings, and bindings without a subject list, are read as none', () => {
+    const r = TenancyAudit.audit({
+      objects: [obj({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'team-b' }, subjects: [sa('team-a', 'team-a')] }),
+        obj({ ...rb('team-b', 'x', 'ClusterRole', 'nope', []).manifest, subjects: 'team-a' })],
+      tenants: [tenant('team-a')],
+    });
+    expect(brief(r)).toEqual([['platform/team-a', []]]);
+  });
+});
+
+describe('the objects OLM creates for a tenant from its bundles', () => {
+  const b = bundle([
+    { apiVersion: RBAC, kind: 'ClusterRoleBinding', metadata: { name: 'op-crb' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'op-cr' }, subjects: [{ kind: 'ServiceAccount', name: 'op' }, sa('other', 'x')] },
+    { apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'op-rb', namespace: 'elsewhere' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'op-r' }, subjects: [{ kind: 'Group', name: 'system:serviceaccounts:g' }] },
+    { apiVersion: RBAC, kind: 'ClusterRole', metadata: { name: 'op-cr' }, rules: [] },
+    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } },
+  ]);
+
+  test('objectsOf: the Deployment, the ServiceAccounts, the bundle\'s RBAC objects (namespaced ones and namespace-less ServiceAccount subjects in the tenant namespace)', () => {
+    const objects = TenancyAudit.objectsOf(tenant('team-a', { bundles: [b] }));
+    expect(objects.filter((o) => !o.origin!.startsWith('OLM ')).map((o) => JSON.parse(JSON.stringify(o)))).toEqual([
+      { manifest: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'small', namespace: 'team-a' }, spec: { template: { spec: { serviceAccountName: 'op-dep' } } } }, origin: 'OLM, deployment of small.v1.0.0' },
+      { manifest: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'op', namespace: 'team-a' } }, origin: 'OLM, ServiceAccount of small.v1.0.0' },
+      {
+        manifest: { apiVersion: RBAC, kind: 'ClusterRoleBinding', metadata: { name: 'op-crb' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'op-cr' }, subjects: [sa('team-a', 'op'), sa('other', 'x')] },
+        origin: 'bundle small.v1.0.0, extra object [0]',
+      },
+      {
+        manifest: { apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'op-rb', namespace: 'team-a' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'op-r' }, subjects: [{ kind: 'Group', name: 'system:serviceaccounts:g' }] },
+        origin: 'bundle small.v1.0.0, extra object [1]',
+      },
+      { manifest: { apiVersion: RBAC, kind: 'ClusterRole', metadata: { name: 'op-cr' }, rules: [] }, origin: 'bundle small.v1.0.0, extra object [2]' },
+    ]);
+    expect(objects.filter((o) => o.origin!.startsWith('OLM ')).map((o) => [o.manifest.kind, o.origin])).toEqual([
+      ['ClusterRole', 'OLM OPERATOR_GROUP_CLUSTER_ROLE'], ['ClusterRole', 'OLM OPERATOR_GROUP_CLUSTER_ROLE'], ['ClusterRole', 'OLM OPERATOR_GROUP_CLUSTER_ROLE'],
+      ['Role', 'OLM CSV_PERMISSION of small.v1.0.0'], ['RoleBinding', 'OLM CSV_PERMISSION of small.v1.0.0'],
+    ]);
+  });
+
+  test('operatorServiceAccounts: of permissions and deployments, once each, sorted; the audit\'s subjects follow it', () => {
+    expect(TenancyAudit.operatorServiceAccounts([b, b])).toEqual(['op', 'op-dep']);
+    expect(TenancyAudit.audit({ objects: [], tenants: [tenant('team-a', { installerServiceAccountName: 'op', bundles: [b], people: [ALICE, ALICE] })] }).tenants[0].subjects)
+      .toEqual(['ServiceAccount team-a/op', 'ServiceAccount team-a/op-dep', 'User alice']);
+  });
+
+  test('the bundle\'s ClusterRoleBinding naming the operator\'s ServiceAccount without a namespace reaches it: a finding of the operator', () => {
+    const bound = bundle([{ apiVersion: RBAC, kind: 'ClusterRoleBinding', metadata: { name: 'op-crb' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'nope' }, subjects: [{ kind: 'ServiceAccount', name: 'op' }] }]);
+    expect(brief(TenancyAudit.audit({ objects: [], tenants: [tenant('team-a', { bundles: [bound] })] }))).toEqual([['platform/team-a', [
+      [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/op', '', ['ServiceAccount team-a/op', 'ClusterRoleBinding op-crb (bundle small.v1.0.0, extra object [0])', UNKNOWN('nope')], false],
+    ]]]);
+  });
+
+  test('tenantLeaks: the namespaces whose ServiceAccounts the bundle\'s bindings reach from outside them (the tenant namespace too when a binding elsewhere names it)', () => {
+    expect(tenantLeaks(tenant('team-a', { bundles: [b] }))).toEqual({ all: false, namespaces: ['g', 'other', 'team-a'] });
+    // the bundle names the tenant's own namespace: computed directly, not from the placeholder template
+    const own = bundle([{ apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'rb' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' }, subjects: [sa('team-a', 'op')] }]);
+    expect(tenantLeaks(tenant('team-a', { bundles: [own] }))).toEqual({ all: false, namespaces: [] });
+    expect(tenantLeaks(tenant('team-z', { bundles: [own] }))).toEqual({ all: false, namespaces: ['team-a'] });
+    const user1 = bundle([{ apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'rb', namespace: 'team-q' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' }, subjects: [user('system:serviceaccount:team-q:x')] }]);
+    expect(tenantLeaks(tenant('team-q', { bundles: [user1] }))).toEqual({ all: false, namespaces: [] });
+    expect(tenantLeaks(tenant('team-a', { bundles: [user1] }))).toEqual({ all: false, namespaces: ['team-q'] });
+    const all = bundle([{ apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'rb' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' }, subjects: [{ kind: 'Group', name: 'system:authenticated' }] }]);
+    expect(tenantLeaks(tenant('team-a', { bundles: [all] }))).toEqual({ all: true, namespaces: [] });
+  });
+});
+
+test('report: the global operators\' drivers, and an empty result', () => {
+  const g = (drivers: any[], apisKnown = true) => ({ install: 'platform/G', namespace: 'operators', packageName: 'pkg', apis: apisKnown ? ['as.example.com', 'bs.example.com'] : [], apisKnown, drivers });
+  const d = (subject: string, namespaces: string[], accepted: boolean, pathSteps: string[] = []) => ({
+    code: 'GlobalOperatorDrivenByTenant',
+    tenant: 'platform/team-a',
+    subject,
+    apis: ['as.example.com'],
+    namespaces,
+    path: pathSteps,
+    accepted,
+    ...(accepted ? { acceptedReason: 'reviewed' } : {}),
+    message: 'm',
+    fix: 'f',
+  });
+  expect(TenancyAudit.report({
+    tenants: [],
+    globalOperators: [
+      g([], false),
+      g([]),
+      g([d('User alice', [''], false, ['User alice', 'ClusterRoleBinding x']), d('User bob', ['team-a', 'team-b'], true)]),
+      g([d('*', [''], false)]),
+    ] as any,
+  })).toEqual([
+    "global operator pkg (namespace operators, installed by the platform with OLM's own client): its APIs are unknown (no bundle)",
+    "global operator pkg (namespace operators, installed by the platform with OLM's own client): no tenant identity may create its APIs (as.example.com, bs.example.com)",
+    "global operator pkg (namespace operators, installed by the platform with OLM's own client): 2 identities of 1 tenant(s) may drive it, 1 not accepted",
+    '  ERROR GlobalOperatorDrivenByTenant: User alice (tenant platform/team-a) may create as.example.com in every namespace',
+    '    path: User alice -> ClusterRoleBinding x',
+    '  accepted GlobalOperatorDrivenByTenant: User bob (tenant platform/team-a) may create as.example.com in namespace team-a, team-b',
+    '    accepted: reviewed',
+    "global operator pkg (namespace operators, installed by the platform with OLM's own client): 1 identity of 1 tenant(s) may drive it, 1 not accepted",
+    '  ERROR GlobalOperatorDrivenByTenant: every tenant identity, unknown',
+    '',
+  ].join('\n'));
+  expect(TenancyAudit.report({ tenants: [] })).toEqual('\n');
+  expect(TenancyAudit.report({ tenants: [{ tenant: 't', namespace: 'n', subjects: [], findings: [] }] }))
+    .toEqual('tenant t (namespace n): no reach outside its namespaces\nno tenant reaches another: the identities of all 1 tenant(s) stay in their tenants\' namespaces\n');
+});
+
+test('report: more than four rules are cut with a count', () => {
+  const rules = ['a', 'b', 'c', 'd', 'e', 'f'].map((r) => ({ apiGroups: [''], resources: [r], verbs: ['get'] }));
+  const f = { code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER, tenant: 't', subject: 'User u', namespace: '', rules, path: ['User u'], accepted: false, message: 'm', fix: 'f' };
+  expect(TenancyAudit.report({ tenants: [{ tenant: 't', namespace: 'n', subjects: ['User u'], findings: [f] }] }).split('\n').slice(1, 8)).toEqual([
+    '  ERROR TenantIdentityReachesCluster: User u reaches cluster-wide',
+    '    path: User u',
+    '    Namespace:"" APIGroups:[] Resources:[a] Verbs:[get]',
+    '    Namespace:"" APIGroups:[] Resources:[b] Verbs:[get]',
+    '    Namespace:"" APIGroups:[] Resources:[c] Verbs:[get]',
+    '    Namespace:"" APIGroups:[] Resources:[d] Verbs:[get]',
+    '    ... 2 more rule(s)',
+  ]);
+});
