@@ -338,3 +338,145 @@ test('report: more than four rules are cut with a count', () => {
     '    ... 2 more rule(s)',
   ]);
 });
+
+describe('TenancyAudit.audit: installers of other tenants, identities reached through others, what is held already', () => {
+  const CAN_RUN_PODS = role('team-a', 'pods', [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }]);
+  const input: TenancyAuditInput = {
+    objects: [
+      // team-b's installer: a cluster rule (bound twice) and a Role in team-c, outside its explicit targets
+      clusterRole('inst', [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }]),
+      crb('inst', 'inst', [sa('team-b', 'team-b')]),
+      crb('inst2', 'inst', [sa('team-b', 'team-b')]),
+      role('team-c', 'r', [{ apiGroups: [''], resources: ['services'], verbs: ['get'] }]),
+      rb('team-c', 'r', 'Role', 'r', [sa('team-b', 'team-b')]),
+      obj({ apiVersion: 'v1', kind: 'Secret', type: 'kubernetes.io/service-account-token', metadata: { name: 'team-b-token', namespace: 'team-b', annotations: { 'kubernetes.io/service-account.name': 'team-b' } } }),
+      role('team-b', 'secrets', [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'] }]),
+      rb('team-b', 'carol', 'Role', 'secrets', [user('carol')]),
+      // team-a's installer: a Role in team-a and a benign built-in role: nothing outside that counts
+      role('team-a', 'local', [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }]),
+      rb('team-a', 'local', 'Role', 'local', [sa('team-a', 'team-a')]),
+      crb('delegator', 'system:auth-delegator', [sa('team-a', 'team-a')]),
+      // alice creates pods in team-a: runs as the installer (nothing), as the audited helper (reported on helper), as runners
+      CAN_RUN_PODS,
+      rb('team-a', 'pods', 'Role', 'pods', [user('alice')]),
+      crb('helper', 'nope', [sa('team-a', 'helper')]),
+      clusterRole('nodes-get', [{ apiGroups: [''], resources: ['nodes'], verbs: ['get'] }]),
+      clusterRole('pv-get', [{ apiGroups: [''], resources: ['persistentvolumes'], verbs: ['get'] }]),
+      crb('runner', 'nodes-get', [sa('team-a', 'runner')]),
+      crb('runner2', 'pv-get', [sa('team-a', 'runner2')]),
+      rb('team-e', 'runner', 'ClusterRole', 'nope', [sa('team-a', 'runner2')]),
+      rb('team-d', 'runner', 'ClusterRole', 'nope', [sa('team-a', 'runner')]),
+      // bob holds everything directly: cluster-admin adds nothing; dave holds all of team-d: an unknown role there adds nothing
+      clusterRole('all', [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }, { nonResourceURLs: ['*'], verbs: ['*'] }]),
+      crb('bob-all', 'all', [user('bob')]),
+      crb('bob-admin', 'cluster-admin', [user('bob')]),
+      role('team-d', 'dall', [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }]),
+      rb('team-d', 'dave', 'Role', 'dall', [user('dave')]),
+      rb('team-d', 'dave2', 'ClusterRole', 'nope', [user('dave')]),
+      // a benign built-in grant is no finding; a built-in one that is not benign is
+      crb('dave-delegator', 'system:auth-delegator', [user('dave')]),
+      crb('dave-monitoring', 'cluster-monitoring-view', [user('dave')]),
+    ],
+    tenants: [
+      tenant('team-a', { people: ['alice', 'bob', 'carol', 'dave'].map((name) => ({ kind: SubjectKind.USER, name })).concat([{ kind: SubjectKind.SERVICE_ACCOUNT, name: 'helper', namespace: 'team-a' } as any]) }),
+      tenant('team-b', { targetNamespaces: ['team-b', 'team-x'] }),
+    ],
+  };
+  const runAs = (sa1: string) => ['User alice', 'RoleBinding team-a/pods (test)', 'Role team-a/pods (test)', `create pods in team-a running as ServiceAccount ${sa1}`, `ServiceAccount team-a/${sa1}`];
+  const remove = (code: string, subject: string) => 'remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role), '
+    + `or accept it with \`acceptedReach: [{ code: ReachCode.${code}, subject: '${subject}', reason: '...' }]\``;
+
+  test('each finding exactly', () => {
+    const r = TenancyAudit.audit(input);
+    expect(r.tenants[1].findings).toEqual([]);
+    expect(r.tenants[0].findings.map(({ message, ...f }) => f)).toEqual([
+      {
+        // the cluster rules of both runners, one finding; the first path
+        code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER,
+        tenant: 'platform/team-a',
+        subject: 'User alice',
+        namespace: '',
+        rules: [{ apiGroups: [''], resources: ['nodes', 'persistentvolumes'], verbs: ['get'] }],
+        path: [...runAs('runner'), 'ClusterRoleBinding runner (test)', 'ClusterRole nodes-get (test)'],
+        accepted: false,
+        fix: remove('TENANT_IDENTITY_REACHES_CLUSTER', 'User alice'),
+      },
+      {
+        code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE,
+        tenant: 'platform/team-a',
+        subject: 'User alice',
+        namespace: 'team-d',
+        rules: ALL_RULES,
+        path: [...runAs('runner'), 'RoleBinding team-d/runner (test)', UNKNOWN('nope')],
+        accepted: false,
+        fix: remove('TENANT_IDENTITY_REACHES_OTHER_NAMESPACE', 'User alice'),
+      },
+      {
+        code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE,
+        tenant: 'platform/team-a',
+        subject: 'User alice',
+        namespace: 'team-e',
+        rules: ALL_RULES,
+        path: [...runAs('runner2'), 'RoleBinding team-e/runner (test)', UNKNOWN('nope')],
+        accepted: false,
+        fix: remove('TENANT_IDENTITY_REACHES_OTHER_NAMESPACE', 'User alice'),
+      },
+      {
+        // another tenant's installer: every outside grant, each role once, the scopes sorted; no token advice for another tenant
+        code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER,
+        tenant: 'platform/team-a',
+        subject: 'User carol',
+        namespace: '',
+        rules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }, { apiGroups: [''], resources: ['services'], verbs: ['get'] }],
+        path: ['User carol', 'RoleBinding team-b/carol (test)', 'Role team-b/secrets (test)', 'get secret team-b/team-b-token (token of ServiceAccount team-b/team-b)',
+          'ServiceAccount team-b/team-b', 'ClusterRole inst, Role r (cluster-wide, namespace team-c)'],
+        accepted: false,
+        fix: 'remove what lets User carol read secrets, create pods or tokens, exec or impersonate in namespace team-b; '
+          + "or accept it with `acceptedReach: [{ code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, subject: 'User carol', reason: '...' }]`",
+      },
+      {
+        code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER,
+        tenant: 'platform/team-a',
+        subject: 'User dave',
+        namespace: '',
+        rules: [{ apiGroups: ['monitoring.coreos.com'], resources: ['prometheuses/api'], resourceNames: ['k8s'], verbs: ['get'] }],
+        path: ['User dave', 'ClusterRoleBinding dave-monitoring (test)',
+          'ClusterRole cluster-monitoring-view (built-in, openshift/cluster-monitoring-operator assets/cluster-monitoring-operator/cluster-role-view.yaml)'],
+        accepted: false,
+        fix: remove('TENANT_IDENTITY_REACHES_CLUSTER', 'User dave'),
+      },
+      {
+        code: ReachCode.TENANT_IDENTITY_UNBOUNDED,
+        tenant: 'platform/team-a',
+        subject: 'ServiceAccount team-a/helper',
+        namespace: '',
+        rules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }, { nonResourceUrls: ['*'], verbs: ['*'] }],
+        path: ['ServiceAccount team-a/helper', 'ClusterRoleBinding helper (test)', UNKNOWN('nope')],
+        accepted: false,
+        fix: remove('TENANT_IDENTITY_UNBOUNDED', 'ServiceAccount team-a/helper'),
+      },
+    ]);
+    expect(r.tenants[0].findings.map((f) => f.message.split(': ')[0])).toEqual([
+      'User alice reaches cluster-wide (gets it indirectly)',
+      'User alice reaches namespace team-d (gets it indirectly)',
+      'User alice reaches namespace team-e (gets it indirectly)',
+      'User carol can become the installer ServiceAccount team-b/team-b of tenant platform/team-b, which holds rules in cluster-wide, namespace team-c',
+      'User dave reaches cluster-wide (is bound to the built-in ClusterRole cluster-monitoring-view)',
+      'ServiceAccount team-a/helper reaches cluster-wide (is bound to the unknown ClusterRole nope)',
+    ]);
+    expect(TenancyAudit._auditUnoptimized(input)).toEqual(r);
+  });
+
+  test('the token Secret advice only on a path through a token Secret of the tenant\'s own installer', () => {
+    const r = TenancyAudit.audit({
+      objects: [...input.objects, rb('team-b', 'pods', 'Role', 'secrets', [sa('team-b', 'op')])],
+      tenants: [input.tenants[0], { ...input.tenants[1], people: [{ kind: SubjectKind.SERVICE_ACCOUNT, name: 'op', namespace: 'team-b' }] }],
+    });
+    expect(r.tenants[1].findings.map((f) => [f.code, f.subject, f.fix])).toEqual([[
+      ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, 'ServiceAccount team-b/op',
+      'on OLM >= 0.29 set `createTokenSecret: false` (no token Secret to read; OLM requests tokens, PR #3377), and split the operators so that no operator shares '
+        + 'the namespace of an installer with rules outside it (a pod created there may run as the installer); '
+        + "or accept it with `acceptedReach: [{ code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, subject: 'ServiceAccount team-b/op', reason: '...' }]`",
+    ]]);
+  });
+});
