@@ -3,6 +3,7 @@
  * (what an identity reaches outside its tenant, through which path, whether an opt-in accepts it), `report`,
  * the OLM objects added per tenant, and the confinement scan that lets the audit skip the closure.
  */
+import { Testing } from 'cdk8s';
 import { AuditedTenant, TenancyAuditInput } from '../../src/audit/audited-tenant';
 import { PowerObject, SubjectKind } from '../../src/audit/effective-power';
 import { ReachCode } from '../../src/audit/reach-code';
@@ -479,4 +480,16 @@ describe('TenancyAudit.audit: installers of other tenants, identities reached th
         + "or accept it with `acceptedReach: [{ code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, subject: 'ServiceAccount team-b/op', reason: '...' }]`",
     ]]);
   });
+});
+
+test('the entry points name themselves in their input errors; an App without tenants or global operators audits to nothing', () => {
+  expect(() => TenancyAudit.objectsOf(undefined as any)).toThrow(/^TenancyAudit\.objectsOf: tenant/);
+  expect(() => TenancyAudit.operatorServiceAccounts('x' as any)).toThrow(/^TenancyAudit\.operatorServiceAccounts: bundles/);
+  expect(() => TenancyAudit.ofConstruct(undefined as any)).toThrow(/^TenancyAudit\.ofConstruct: scope/);
+  expect(() => TenancyAudit.globalOperators({ objects: [], tenants: [] }, 'x' as any))
+    .toThrow(new Error('TenancyAudit.globalOperators: operators must be a list of GlobalOperatorFacts'));
+  expect(TenancyAudit.globalOperators({ objects: [], tenants: [] }, [])).toEqual([]);
+  // no globalOperators key at all without a global install
+  expect(Object.keys(TenancyAudit.ofConstruct(Testing.app()))).toEqual(['tenants']);
+  expect(TenancyAudit.ofConstruct(Testing.app())).toEqual({ tenants: [] });
 });
