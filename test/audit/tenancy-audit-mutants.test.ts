@@ -3,12 +3,14 @@
  * (what an identity reaches outside its tenant, through which path, whether an opt-in accepts it), `report`,
  * the OLM objects added per tenant, and the confinement scan that lets the audit skip the closure.
  */
-import { Testing } from 'cdk8s';
+import { Chart, Testing } from 'cdk8s';
 import { AuditedTenant, TenancyAuditInput } from '../../src/audit/audited-tenant';
 import { PowerObject, SubjectKind } from '../../src/audit/effective-power';
 import { ReachCode } from '../../src/audit/reach-code';
 import { TenancyAudit, TenancyAuditResult, tenantLeaks } from '../../src/audit/tenancy-audit';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
+import { CatalogSourceReference } from '../../src/catalog/catalog-source';
+import { GlobalOperatorInstall } from '../../src/platform/global-operator-install';
 
 const RBAC = 'rbac.authorization.k8s.io/v1';
 const obj = (manifest: any): PowerObject => ({ manifest, origin: 'test' });
@@ -36,13 +38,14 @@ const ALL_RULES = [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }];
 const CLUSTER_ADMIN = 'ClusterRole cluster-admin (built-in, kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go)';
 
 /** A small operator: CSV permissions for `op`, a Deployment running as `op-dep`, and the bundle's own `objects`. */
-function bundle(objects: any[] = []): OperatorBundle {
+function bundle(objects: any[] = [], owned: any[] = []): OperatorBundle {
   return OperatorBundle.fromCsvObject({
     apiVersion: 'operators.coreos.com/v1alpha1',
     kind: 'ClusterServiceVersion',
     metadata: { name: 'small.v1.0.0' },
     spec: {
       version: '1.0.0',
+      customresourcedefinitions: { owned },
       installModes: [{ type: 'OwnNamespace', supported: true }, { type: 'SingleNamespace', supported: true }, { type: 'AllNamespaces', supported: true }],
       install: {
         strategy: 'deployment',
@@ -492,4 +495,35 @@ test('the entry points name themselves in their input errors; an App without ten
   // no globalOperators key at all without a global install
   expect(Object.keys(TenancyAudit.ofConstruct(Testing.app()))).toEqual(['tenants']);
   expect(TenancyAudit.ofConstruct(Testing.app())).toEqual({ tenants: [] });
+});
+
+test('ofConstruct adds the drivers of the App\'s global operators (unknown without a bundle: every tenant identity)', () => {
+  const app = Testing.app();
+  const g = new GlobalOperatorInstall(new Chart(app, 'platform'), 'Global', { reason: 'shared' });
+  g.install({ packageName: 'pkg', channel: 'stable', catalog: CatalogSourceReference.fromName('curated', 'olm') });
+  const r = TenancyAudit.ofConstruct(app);
+  expect(r.tenants).toEqual([]);
+  expect(r.globalOperators!.map((o) => ({ ...o, drivers: o.drivers.map((d) => [d.code, d.tenant, d.subject, d.apis, d.namespaces, d.path, d.accepted]) }))).toEqual([{
+    install: 'platform/Global',
+    namespace: 'platform-operators',
+    packageName: 'pkg',
+    apis: [],
+    apisKnown: false,
+    drivers: [['TenantCanDriveGlobalOperator', '*', '*', [], [''], [], false]],
+  }]);
+});
+
+test('globalOperators: OLM\'s provided-API ClusterRoles of the global operator aggregate into the built-in admin a tenant identity holds', () => {
+  const widgets = bundle([], [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }]);
+  const r = TenancyAudit.globalOperators({ objects: [rb('team-a', 'admin', 'ClusterRole', 'admin', [sa('team-a', 'team-a')])], tenants: [tenant('team-a')] },
+    [{ install: 'platform/Global', namespace: 'ops', operatorGroupName: 'ops', packageName: 'small', bundle: widgets }]);
+  expect(r.map((o) => ({ ...o, drivers: o.drivers.map((d) => [d.tenant, d.subject, d.apis, d.namespaces, d.path, d.accepted]) }))).toEqual([{
+    install: 'platform/Global',
+    namespace: 'ops',
+    packageName: 'small',
+    apis: ['widgets.example.com'],
+    apisKnown: true,
+    drivers: [['platform/team-a', 'ServiceAccount team-a/team-a', ['widgets.example.com'], ['team-a'],
+      ['ServiceAccount team-a/team-a', 'RoleBinding team-a/admin (test)', 'ClusterRole admin (built-in, kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go)'], false]],
+  }]);
 });
