@@ -503,7 +503,9 @@ test('ofConstruct adds the drivers of the App\'s global operators (unknown witho
   g.install({ packageName: 'pkg', channel: 'stable', catalog: CatalogSourceReference.fromName('curated', 'olm') });
   const r = TenancyAudit.ofConstruct(app);
   expect(r.tenants).toEqual([]);
-  const drivers = r.globalOperators!.map((o) => ({ ...o, drivers: o.drivers.map((d) => [d.code, d.tenant, d.subject, d.apis, d.namespaces, d.path, d.accepted]) }));
+  const drivers = r.globalOperators!.map((o) => ({
+    ...o, drivers: o.drivers.map((d) => [d.code, d.tenant, d.subject, d.apis, d.namespaces, d.path, d.accepted]),
+  }));
   expect(drivers).toEqual([{
     install: 'platform/Global',
     namespace: 'platform-operators',
