@@ -224,6 +224,15 @@ describe('TenancyAudit.audit: a tenant without people is confined unless a bindi
     expect(own).toEqual(TenancyAudit._auditUnoptimized({ objects: [rb('team-a', 'own', 'ClusterRole', 'nope', [sa('team-a', 'team-a')])], tenants: [tenant('team-a')] }));
   });
 
+  test('a ClusterRoleBinding is cluster-wide even with a metadata.namespace (the authorizer ignores it)', () => {
+    expect(audit([sa('team-a', 'team-a')], 'ClusterRoleBinding')).toEqual(finding('', 'ClusterRoleBinding leak (test)'));
+    const r = TenancyAudit.audit({
+      objects: [obj({ ...crb('leak', 'nope', [sa('team-a', 'team-a')]).manifest, metadata: { name: 'leak', namespace: 'team-a' } })],
+      tenants: [tenant('team-a')],
+    });
+    expect(brief(r)[0][1]).toEqual(finding('', 'ClusterRoleBinding leak (test)'));
+  });
+
   test('objects that are no bindings, and bindings without a subject list, are read as none', () => {
     const r = TenancyAudit.audit({
       objects: [obj({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'team-b' }, subjects: [sa('team-a', 'team-a')] }),
@@ -240,6 +249,8 @@ describe('the objects OLM creates for a tenant from its bundles', () => {
     { apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'op-rb', namespace: 'elsewhere' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'op-r' }, subjects: [{ kind: 'Group', name: 'system:serviceaccounts:g' }] },
     { apiVersion: RBAC, kind: 'ClusterRole', metadata: { name: 'op-cr' }, rules: [] },
     { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } },
+    { apiVersion: RBAC, kind: 'Role', metadata: { name: 'op-r' }, rules: [] },
+    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'extra' } },
   ]);
 
   test('objectsOf: the Deployment, the ServiceAccounts, the bundle\'s RBAC objects (namespaced ones and namespace-less ServiceAccount subjects in the tenant namespace)', () => {
@@ -256,6 +267,8 @@ describe('the objects OLM creates for a tenant from its bundles', () => {
         origin: 'bundle small.v1.0.0, extra object [1]',
       },
       { manifest: { apiVersion: RBAC, kind: 'ClusterRole', metadata: { name: 'op-cr' }, rules: [] }, origin: 'bundle small.v1.0.0, extra object [2]' },
+      { manifest: { apiVersion: RBAC, kind: 'Role', metadata: { name: 'op-r', namespace: 'team-a' }, rules: [] }, origin: 'bundle small.v1.0.0, extra object [4]' },
+      { manifest: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'extra', namespace: 'team-a' } }, origin: 'bundle small.v1.0.0, extra object [5]' },
     ]);
     expect(objects.filter((o) => o.origin!.startsWith('OLM ')).map((o) => [o.manifest.kind, o.origin])).toEqual([
       ['ClusterRole', 'OLM OPERATOR_GROUP_CLUSTER_ROLE'], ['ClusterRole', 'OLM OPERATOR_GROUP_CLUSTER_ROLE'], ['ClusterRole', 'OLM OPERATOR_GROUP_CLUSTER_ROLE'],
