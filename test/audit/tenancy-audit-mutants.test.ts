@@ -556,3 +556,23 @@ test.failing('the rules of admin reached in another namespace include the APIs a
   }).tenants[1].findings[0];
   expect(f.rules.filter((r) => (r.apiGroups ?? []).includes('example.com'))).toEqual([{ apiGroups: ['example.com'], resources: ['widgets'], verbs: ['*'] }]);
 });
+
+test('findings of one identity are sorted by code, then namespace, then path (two installers reached, the same code and scope)', () => {
+  const pods = (ns: string) => [role(ns, 'pods', [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }]), rb(ns, 'pods', 'Role', 'pods', [user('alice')])];
+  const r = TenancyAudit.audit({
+    objects: [
+      // two installers alice can become (pods in their namespaces, her own direct grants there: no finding), each with a cluster rule
+      ...pods('team-c'), ...pods('team-b'),
+      clusterRole('inst', [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }]),
+      crb('inst-c', 'inst', [sa('team-c', 'team-c')]),
+      crb('inst-b', 'inst', [sa('team-b', 'team-b')]),
+      rb('team-d', 'alice', 'ClusterRole', 'nope', [user('alice')]),
+    ],
+    tenants: [tenant('team-a', { people: [ALICE] }), tenant('team-b'), tenant('team-c')],
+  });
+  expect(r.tenants[0].findings.map((f) => [f.code, f.namespace, f.path[1]])).toEqual([
+    [ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, '', 'RoleBinding team-b/pods (test)'],
+    [ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, '', 'RoleBinding team-c/pods (test)'],
+    [ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-d', 'RoleBinding team-d/alice (test)'],
+  ]);
+});
