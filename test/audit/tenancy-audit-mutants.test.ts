@@ -11,6 +11,7 @@ import { TenancyAudit, TenancyAuditResult, tenantLeaks } from '../../src/audit/t
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { CatalogSourceReference } from '../../src/catalog/catalog-source';
 import { GlobalOperatorInstall } from '../../src/platform/global-operator-install';
+import { ScopedOperatorTenant } from '../../src/tenant/scoped-operator-tenant';
 
 const RBAC = 'rbac.authorization.k8s.io/v1';
 const obj = (manifest: any): PowerObject => ({ manifest, origin: 'test' });
@@ -575,4 +576,20 @@ test('findings of one identity are sorted by code, then namespace, then path (tw
     [ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, '', 'RoleBinding team-c/pods (test)'],
     [ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-d', 'RoleBinding team-d/alice (test)'],
   ]);
+});
+
+test('ofConstruct: a bundle binding every ServiceAccount in its namespace makes every other tenant unconfined (no shortcut), so their reach is found', () => {
+  const app = Testing.app();
+  const chart = new Chart(app, 'platform');
+  const everyone = bundle([
+    { apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'view' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'view' }, subjects: [{ kind: 'Group', name: 'system:serviceaccounts' }] },
+  ]);
+  new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a', deriveInstallerRules: true })
+    .subscribe({ packageName: 'small', catalog: CatalogSourceReference.fromName('curated', 'team-a'), bundle: everyone });
+  new ScopedOperatorTenant(chart, 'B', { namespaceName: 'team-b', deriveInstallerRules: true });
+  expect(brief(TenancyAudit.ofConstruct(app))).toEqual([['platform/A', []], ['platform/B', [[
+    ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'ServiceAccount team-b/team-b', 'team-a',
+    ['ServiceAccount team-b/team-b', 'RoleBinding team-a/view (bundle small.v1.0.0, extra object [0])',
+      'ClusterRole view (built-in, kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go)'], false,
+  ]]]]);
 });
