@@ -58,7 +58,7 @@ export const TARGETS = {
     tests: ['test/olmv1/olm-v1-team.test.ts', 'test/olmv1/olm-v1-names.test.ts'],
     propertyRunCap: 120,
   },
-  'tenancy-audit': { mutate: () => ['src/audit/tenancy-audit.ts'], tests: ['test/audit/tenancy-audit-cases.test.ts'] },
+  'tenancy-audit': { mutate: () => ['src/audit/tenancy-audit.ts'], tests: ['test/audit/tenancy-audit-cases.test.ts', 'test/audit/tenancy-audit-mutants.test.ts'] },
   'yaml-writer': {
     mutate: () => ['src/output/yaml-writer.ts', 'src/output/go-yaml.ts'],
     // kubectl reads the writer's output in these tests too; yaml-faithful.test.ts (the same through the App and the

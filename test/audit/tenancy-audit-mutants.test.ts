@@ -1,0 +1,595 @@
+/**
+ * The tenancy audit on hand-built objects (no constructs): exact findings for each branch of `TenancyAudit.audit`
+ * (what an identity reaches outside its tenant, through which path, whether an opt-in accepts it), `report`,
+ * the OLM objects added per tenant, and the confinement scan that lets the audit skip the closure.
+ */
+import { Chart, Testing } from 'cdk8s';
+import { AuditedTenant, TenancyAuditInput } from '../../src/audit/audited-tenant';
+import { PowerObject, SubjectKind } from '../../src/audit/effective-power';
+import { ReachCode } from '../../src/audit/reach-code';
+import { TenancyAudit, TenancyAuditResult, tenantLeaks } from '../../src/audit/tenancy-audit';
+import { OperatorBundle } from '../../src/bundle/operator-bundle';
+import { CatalogSourceReference } from '../../src/catalog/catalog-source';
+import { GlobalOperatorInstall } from '../../src/platform/global-operator-install';
+import { ScopedOperatorTenant } from '../../src/tenant/scoped-operator-tenant';
+
+const RBAC = 'rbac.authorization.k8s.io/v1';
+const obj = (manifest: any): PowerObject => ({ manifest, origin: 'test' });
+const clusterRole = (name: string, rules: any[], extra: any = {}) => obj({ apiVersion: RBAC, kind: 'ClusterRole', metadata: { name }, rules, ...extra });
+const role = (ns: string, name: string, rules: any[]) => obj({ apiVersion: RBAC, kind: 'Role', metadata: { name, namespace: ns }, rules });
+const crb = (name: string, roleName: string, subjects: any[]) => obj({
+  apiVersion: RBAC, kind: 'ClusterRoleBinding', metadata: { name }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: roleName }, subjects,
+});
+const rb = (ns: string, name: string, roleKind: string, roleName: string, subjects: any[]) => obj({
+  apiVersion: RBAC, kind: 'RoleBinding', metadata: { name, namespace: ns }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: roleKind, name: roleName }, subjects,
+});
+const sa = (ns: string, name: string) => ({ kind: 'ServiceAccount', name, namespace: ns });
+const user = (name: string) => ({ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name });
+
+const tenant = (ns: string, extra: Partial<AuditedTenant> = {}): AuditedTenant => ({
+  name: `platform/${ns}`, namespace: ns, targetNamespaces: [ns], operatorGroupName: ns, installerServiceAccountName: ns, ...extra,
+});
+/** Findings as [code, subject, namespace, path, accepted] per tenant. */
+const brief = (r: TenancyAuditResult) => r.tenants.map((t) => [
+  t.tenant, t.findings.map((f) => [f.code, f.subject, f.namespace, f.path, f.accepted]),
+]);
+const ALICE = { kind: SubjectKind.USER, name: 'alice' };
+const UNKNOWN = (name: string) => `ClusterRole ${name} (defined nowhere in the App: counted as unbounded)`;
+const ALL_RULES = [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }];
+const CLUSTER_ADMIN = 'ClusterRole cluster-admin (built-in, kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go)';
+
+/** A small operator: CSV permissions for `op`, a Deployment running as `op-dep`, and the bundle's own `objects`. */
+function bundle(objects: any[] = [], owned: any[] = []): OperatorBundle {
+  return OperatorBundle.fromCsvObject({
+    apiVersion: 'operators.coreos.com/v1alpha1',
+    kind: 'ClusterServiceVersion',
+    metadata: { name: 'small.v1.0.0' },
+    spec: {
+      version: '1.0.0',
+      customresourcedefinitions: { owned },
+      installModes: [{ type: 'OwnNamespace', supported: true }, { type: 'SingleNamespace', supported: true }, { type: 'AllNamespaces', supported: true }],
+      install: {
+        strategy: 'deployment',
+        spec: {
+          deployments: [{ name: 'small', spec: { template: { spec: { serviceAccountName: 'op-dep' } } } }],
+          permissions: [{ serviceAccountName: 'op', rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }] }],
+        },
+      },
+    },
+  }, objects);
+}
+
+
+const OBJECTS = [
+  clusterRole('inst', [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }]),
+  crb('inst', 'inst', [sa('team-a', 'team-a')]),
+  role('team-a', 'pods', [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }]),
+  rb('team-a', 'pods', 'Role', 'pods', [user('alice')]),
+  // a role defined in the App, aggregated: what it shows is what it grants (a plain grant, not a finding)
+  clusterRole('agg', [], { aggregationRule: { clusterRoleSelectors: [{ matchLabels: { agg: 'yes' } }] } }),
+  clusterRole('agg-part', [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }], { metadata: { name: 'agg-part', labels: { agg: 'yes' } } }),
+  crb('agg', 'agg', [user('alice')]),
+  rb('team-b', 'unknown', 'ClusterRole', 'nope', [user('alice')]),
+  // AllNamespaces: a namespace of no tenant is the tenant's
+  rb('team-x', 'other', 'ClusterRole', 'nope', [user('alice')]),
+  crb('admin', 'cluster-admin', [user('bob')]),
+  rb('team-b', 'b', 'ClusterRole', 'view', [sa('team-b', 'team-b')]),
+];
+
+describe('TenancyAudit.audit: each finding exactly', () => {
+  const input: TenancyAuditInput = {
+    objects: OBJECTS,
+    tenants: [
+      tenant('team-a', {
+        targetNamespaces: [],
+        people: [ALICE, { kind: SubjectKind.USER, name: 'bob' }],
+        acceptedReach: [{ code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, subject: 'User alice', reason: 'ok' }],
+      }),
+      tenant('team-b'),
+    ],
+  };
+
+  test('a person who may create pods in the tenant namespace becomes the installer with its cluster rule; an unknown role in another tenant\'s namespace; cluster-admin', () => {
+    const r = TenancyAudit.audit(input);
+    expect(r.tenants.map((t) => [t.tenant, t.namespace, t.subjects])).toEqual([
+      ['platform/team-a', 'team-a', ['ServiceAccount team-a/team-a', 'User alice', 'User bob']],
+      ['platform/team-b', 'team-b', ['ServiceAccount team-b/team-b']],
+    ]);
+    expect(r.tenants[0].findings).toEqual([
+      {
+        code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER,
+        tenant: 'platform/team-a',
+        subject: 'User alice',
+        namespace: '',
+        rules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }],
+        path: ['User alice', 'RoleBinding team-a/pods (test)', 'Role team-a/pods (test)', 'create pods in team-a running as ServiceAccount team-a',
+          'ServiceAccount team-a/team-a', 'ClusterRole inst (cluster-wide)'],
+        accepted: false,
+        message: 'User alice can become the installer ServiceAccount team-a/team-a of tenant platform/team-a, which holds rules in cluster-wide: '
+          + 'Namespace:"" APIGroups:[] Resources:[nodes] Verbs:[list]; path: User alice -> RoleBinding team-a/pods (test) -> Role team-a/pods (test) '
+          + '-> create pods in team-a running as ServiceAccount team-a -> ServiceAccount team-a/team-a -> ClusterRole inst (cluster-wide)',
+        // no token Secret on the path: no createTokenSecret advice
+        fix: 'split the operators so that no operator shares the namespace of an installer with rules outside it (a pod created there may run as the installer); '
+          + "or accept it with `acceptedReach: [{ code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, subject: 'User alice', reason: '...' }]`",
+      },
+      {
+        code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE,
+        tenant: 'platform/team-a',
+        subject: 'User alice',
+        namespace: 'team-b',
+        rules: ALL_RULES,
+        path: ['User alice', 'RoleBinding team-b/unknown (test)', UNKNOWN('nope')],
+        accepted: true,
+        acceptedReason: 'ok',
+        message: 'User alice reaches namespace team-b (is bound to the unknown ClusterRole nope): Namespace:"team-b" APIGroups:[*] Resources:[*] Verbs:[*]; '
+          + `path: User alice -> RoleBinding team-b/unknown (test) -> ${UNKNOWN('nope')}`,
+        fix: 'remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role), '
+          + "or accept it with `acceptedReach: [{ code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, subject: 'User alice', reason: '...' }]`",
+      },
+      {
+        code: ReachCode.TENANT_IDENTITY_UNBOUNDED,
+        tenant: 'platform/team-a',
+        subject: 'User bob',
+        namespace: '',
+        rules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }, { nonResourceUrls: ['*'], verbs: ['*'] }],
+        path: ['User bob', 'ClusterRoleBinding admin (test)', CLUSTER_ADMIN],
+        accepted: false,
+        message: 'User bob reaches cluster-wide (is bound to the built-in ClusterRole cluster-admin): Namespace:"" APIGroups:[*] Resources:[*] Verbs:[*]; '
+          + `Namespace:"" Verbs:[*] NonResourceURLs:[*]; path: User bob -> ClusterRoleBinding admin (test) -> ${CLUSTER_ADMIN}`,
+        fix: 'remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role), '
+          + "or accept it with `acceptedReach: [{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, subject: 'User bob', reason: '...' }]`",
+      },
+    ]);
+    expect(r.tenants[1].findings).toEqual([]);
+    // the reference without the confinement shortcut agrees
+    expect(TenancyAudit._auditUnoptimized(input)).toEqual(r);
+  });
+
+  test('report: per tenant, each finding with its path, rules and opt-in; the conclusion line', () => {
+    expect(TenancyAudit.report(TenancyAudit.audit(input))).toEqual([
+      'tenant platform/team-a (namespace team-a): 3 finding(s), 2 not accepted',
+      '  ERROR IdentityCanAssumeInstaller: User alice reaches cluster-wide',
+      '    path: User alice -> RoleBinding team-a/pods (test) -> Role team-a/pods (test) -> create pods in team-a running as ServiceAccount team-a -> ServiceAccount team-a/team-a -> ClusterRole inst (cluster-wide)',
+      '    Namespace:"" APIGroups:[] Resources:[nodes] Verbs:[list]',
+      '  accepted TenantIdentityReachesOtherNamespace: User alice reaches namespace team-b',
+      `    path: User alice -> RoleBinding team-b/unknown (test) -> ${UNKNOWN('nope')}`,
+      '    Namespace:"team-b" APIGroups:[*] Resources:[*] Verbs:[*]',
+      '    accepted: ok',
+      '  ERROR TenantIdentityUnbounded: User bob reaches cluster-wide',
+      `    path: User bob -> ClusterRoleBinding admin (test) -> ${CLUSTER_ADMIN}`,
+      '    Namespace:"" APIGroups:[*] Resources:[*] Verbs:[*]',
+      '    Namespace:"" Verbs:[*] NonResourceURLs:[*]',
+      'tenant platform/team-b (namespace team-b): no reach outside its namespaces',
+      '1 of 2 tenant(s) reach outside their namespaces (2 finding(s) not accepted)',
+      '',
+    ].join('\n'));
+  });
+
+  test('an opt-in accepts only its code, its subject (or every subject without one), and only with a reason', () => {
+    const accepted = (acceptedReach: any[]) => TenancyAudit.audit({ ...input, tenants: [{ ...input.tenants[0], acceptedReach }, input.tenants[1]] })
+      .tenants[0].findings.map((f) => [f.code, f.subject, f.accepted, f.acceptedReason]);
+    expect(accepted([
+      { code: ReachCode.TENANT_IDENTITY_UNBOUNDED, subject: 'User alice', reason: 'not bob' },
+      { code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, reason: ' ' },
+      { code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, reason: 'any subject' },
+    ])).toEqual([
+      [ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, 'User alice', false, undefined],
+      [ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'User alice', true, 'any subject'],
+      [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'User bob', false, undefined],
+    ]);
+    // a finding not accepted has no acceptedReason key at all
+    expect(Object.keys(TenancyAudit.audit(input).tenants[0].findings[0])).not.toContain('acceptedReason');
+  });
+
+  test('explicit targets: a target namespace is inside, any other namespace (of no tenant) is outside', () => {
+    const r = TenancyAudit.audit({
+      objects: [rb('team-t', 't', 'ClusterRole', 'nope', [user('alice')]), rb('team-u', 'u', 'ClusterRole', 'nope', [user('alice')])],
+      tenants: [tenant('team-a', { targetNamespaces: ['team-a', 'team-t'], people: [ALICE] })],
+    });
+    expect(brief(r)).toEqual([['platform/team-a', [
+      [ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'User alice', 'team-u', ['User alice', 'RoleBinding team-u/u (test)', UNKNOWN('nope')], false],
+    ]]]);
+  });
+});
+
+describe('TenancyAudit.audit: a tenant without people is confined unless a binding reaches its ServiceAccounts from outside', () => {
+  // an unknown role bound in team-b: a finding of team-a's installer only when the binding names it
+  const audit = (subjects: any[], kind = 'RoleBinding') => brief(TenancyAudit.audit({
+    objects: [kind === 'RoleBinding' ? rb('team-b', 'leak', 'ClusterRole', 'nope', subjects) : crb('leak', 'nope', subjects)],
+    tenants: [tenant('team-a'), tenant('team-b')],
+  }))[0][1];
+  const finding = (namespace: string, path1: string) => [[
+    namespace === '' ? ReachCode.TENANT_IDENTITY_UNBOUNDED : ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE,
+    'ServiceAccount team-a/team-a', namespace, ['ServiceAccount team-a/team-a', path1, UNKNOWN('nope')], false,
+  ]];
+
+  test.each([
+    ['a ServiceAccount subject', sa('team-a', 'team-a')],
+    ['its user name', user('system:serviceaccount:team-a:team-a')],
+    ['the group of its namespace', { kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'system:serviceaccounts:team-a' }],
+    ['the group of every ServiceAccount', { kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'system:serviceaccounts' }],
+  ])('a RoleBinding in another tenant\'s namespace naming %s', (_, subject) => {
+    expect(audit([subject])).toEqual(finding('team-b', 'RoleBinding team-b/leak (test)'));
+  });
+
+  test('a ClusterRoleBinding naming it: unbounded; subjects the authorizer skips are skipped', () => {
+    expect(audit([null, { kind: 'ServiceAccount' }, { name: 'team-a' }, sa('team-a', 'team-a')], 'ClusterRoleBinding'))
+      .toEqual(finding('', 'ClusterRoleBinding leak (test)'));
+    expect(audit([null, { kind: 'ServiceAccount' }, { name: 'team-a', namespace: 'team-a' }])).toEqual([]);
+  });
+
+  test('a RoleBinding in its own namespace, or naming another namespace\'s ServiceAccount, keeps it confined', () => {
+    expect(audit([sa('team-c', 'team-a')])).toEqual([]);
+    const own = TenancyAudit.audit({ objects: [rb('team-a', 'own', 'ClusterRole', 'nope', [sa('team-a', 'team-a')])], tenants: [tenant('team-a')] });
+    expect(own).toEqual({ tenants: [{ tenant: 'platform/team-a', namespace: 'team-a', subjects: ['ServiceAccount team-a/team-a'], findings: [] }] });
+    expect(own).toEqual(TenancyAudit._auditUnoptimized({ objects: [rb('team-a', 'own', 'ClusterRole', 'nope', [sa('team-a', 'team-a')])], tenants: [tenant('team-a')] }));
+  });
+
+  test('a ClusterRoleBinding is cluster-wide even with a metadata.namespace (the authorizer ignores it)', () => {
+    expect(audit([sa('team-a', 'team-a')], 'ClusterRoleBinding')).toEqual(finding('', 'ClusterRoleBinding leak (test)'));
+    const r = TenancyAudit.audit({
+      objects: [obj({ ...crb('leak', 'nope', [sa('team-a', 'team-a')]).manifest, metadata: { name: 'leak', namespace: 'team-a' } })],
+      tenants: [tenant('team-a')],
+    });
+    expect(brief(r)[0][1]).toEqual(finding('', 'ClusterRoleBinding leak (test)'));
+  });
+
+  test('objects that are no bindings, and bindings without a subject list, are read as none', () => {
+    const r = TenancyAudit.audit({
+      objects: [obj({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'team-b' }, subjects: [sa('team-a', 'team-a')] }),
+        obj({ ...rb('team-b', 'x', 'ClusterRole', 'nope', []).manifest, subjects: 'team-a' })],
+      tenants: [tenant('team-a')],
+    });
+    expect(brief(r)).toEqual([['platform/team-a', []]]);
+  });
+});
+
+describe('the objects OLM creates for a tenant from its bundles', () => {
+  const b = bundle([
+    { apiVersion: RBAC, kind: 'ClusterRoleBinding', metadata: { name: 'op-crb' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'op-cr' }, subjects: [{ kind: 'ServiceAccount', name: 'op' }, sa('other', 'x')] },
+    { apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'op-rb', namespace: 'elsewhere' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'op-r' }, subjects: [{ kind: 'Group', name: 'system:serviceaccounts:g' }] },
+    { apiVersion: RBAC, kind: 'ClusterRole', metadata: { name: 'op-cr' }, rules: [] },
+    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } },
+    { apiVersion: RBAC, kind: 'Role', metadata: { name: 'op-r' }, rules: [] },
+    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'extra' } },
+  ]);
+
+  test('objectsOf: the Deployment, the ServiceAccounts, the bundle\'s RBAC objects (namespaced ones and namespace-less ServiceAccount subjects in the tenant namespace)', () => {
+    const objects = TenancyAudit.objectsOf(tenant('team-a', { bundles: [b] }));
+    expect(objects.filter((o) => !o.origin!.startsWith('OLM ')).map((o) => JSON.parse(JSON.stringify(o)))).toEqual([
+      { manifest: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'small', namespace: 'team-a' }, spec: { template: { spec: { serviceAccountName: 'op-dep' } } } }, origin: 'OLM, deployment of small.v1.0.0' },
+      { manifest: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'op', namespace: 'team-a' } }, origin: 'OLM, ServiceAccount of small.v1.0.0' },
+      {
+        manifest: { apiVersion: RBAC, kind: 'ClusterRoleBinding', metadata: { name: 'op-crb' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'op-cr' }, subjects: [sa('team-a', 'op'), sa('other', 'x')] },
+        origin: 'bundle small.v1.0.0, extra object [0]',
+      },
+      {
+        manifest: { apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'op-rb', namespace: 'team-a' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'op-r' }, subjects: [{ kind: 'Group', name: 'system:serviceaccounts:g' }] },
+        origin: 'bundle small.v1.0.0, extra object [1]',
+      },
+      { manifest: { apiVersion: RBAC, kind: 'ClusterRole', metadata: { name: 'op-cr' }, rules: [] }, origin: 'bundle small.v1.0.0, extra object [2]' },
+      { manifest: { apiVersion: RBAC, kind: 'Role', metadata: { name: 'op-r', namespace: 'team-a' }, rules: [] }, origin: 'bundle small.v1.0.0, extra object [4]' },
+      { manifest: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'extra', namespace: 'team-a' } }, origin: 'bundle small.v1.0.0, extra object [5]' },
+    ]);
+    expect(objects.filter((o) => o.origin!.startsWith('OLM ')).map((o) => [o.manifest.kind, o.origin])).toEqual([
+      ['ClusterRole', 'OLM OPERATOR_GROUP_CLUSTER_ROLE'], ['ClusterRole', 'OLM OPERATOR_GROUP_CLUSTER_ROLE'], ['ClusterRole', 'OLM OPERATOR_GROUP_CLUSTER_ROLE'],
+      ['Role', 'OLM CSV_PERMISSION of small.v1.0.0'], ['RoleBinding', 'OLM CSV_PERMISSION of small.v1.0.0'],
+    ]);
+  });
+
+  test('operatorServiceAccounts: of permissions and deployments, once each, sorted; the audit\'s subjects follow it', () => {
+    expect(TenancyAudit.operatorServiceAccounts([b, b])).toEqual(['op', 'op-dep']);
+    expect(TenancyAudit.audit({ objects: [], tenants: [tenant('team-a', { installerServiceAccountName: 'op', bundles: [b], people: [ALICE, ALICE] })] }).tenants[0].subjects)
+      .toEqual(['ServiceAccount team-a/op', 'ServiceAccount team-a/op-dep', 'User alice']);
+  });
+
+  test('the bundle\'s ClusterRoleBinding naming the operator\'s ServiceAccount without a namespace reaches it: a finding of the operator', () => {
+    const bound = bundle([{ apiVersion: RBAC, kind: 'ClusterRoleBinding', metadata: { name: 'op-crb' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'nope' }, subjects: [{ kind: 'ServiceAccount', name: 'op' }] }]);
+    expect(brief(TenancyAudit.audit({ objects: [], tenants: [tenant('team-a', { bundles: [bound] })] }))).toEqual([['platform/team-a', [
+      [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/op', '', ['ServiceAccount team-a/op', 'ClusterRoleBinding op-crb (bundle small.v1.0.0, extra object [0])', UNKNOWN('nope')], false],
+    ]]]);
+  });
+
+  test('tenantLeaks: the namespaces whose ServiceAccounts the bundle\'s bindings reach from outside them (the tenant namespace too when a binding elsewhere names it)', () => {
+    expect(tenantLeaks(tenant('team-a', { bundles: [b] }))).toEqual({ all: false, namespaces: ['g', 'other', 'team-a'] });
+    // the bundle names the tenant's own namespace: computed directly, not from the placeholder template
+    const own = bundle([{ apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'rb' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' }, subjects: [sa('team-a', 'op')] }]);
+    expect(tenantLeaks(tenant('team-a', { bundles: [own] }))).toEqual({ all: false, namespaces: [] });
+    expect(tenantLeaks(tenant('team-z', { bundles: [own] }))).toEqual({ all: false, namespaces: ['team-a'] });
+    const user1 = bundle([{ apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'rb', namespace: 'team-q' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' }, subjects: [user('system:serviceaccount:team-q:x')] }]);
+    expect(tenantLeaks(tenant('team-q', { bundles: [user1] }))).toEqual({ all: false, namespaces: [] });
+    expect(tenantLeaks(tenant('team-a', { bundles: [user1] }))).toEqual({ all: false, namespaces: ['team-q'] });
+    const all = bundle([{ apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'rb' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' }, subjects: [{ kind: 'Group', name: 'system:authenticated' }] }]);
+    expect(tenantLeaks(tenant('team-a', { bundles: [all] }))).toEqual({ all: true, namespaces: [] });
+  });
+});
+
+test('report: the global operators\' drivers, and an empty result', () => {
+  const g = (drivers: any[], apisKnown = true) => ({ install: 'platform/G', namespace: 'operators', packageName: 'pkg', apis: apisKnown ? ['as.example.com', 'bs.example.com'] : [], apisKnown, drivers });
+  const d = (subject: string, namespaces: string[], accepted: boolean, pathSteps: string[] = []) => ({
+    code: 'GlobalOperatorDrivenByTenant',
+    tenant: 'platform/team-a',
+    subject,
+    apis: ['as.example.com'],
+    namespaces,
+    path: pathSteps,
+    accepted,
+    ...(accepted ? { acceptedReason: 'reviewed' } : {}),
+    message: 'm',
+    fix: 'f',
+  });
+  expect(TenancyAudit.report({
+    tenants: [],
+    globalOperators: [
+      g([], false),
+      g([]),
+      g([d('User alice', [''], false, ['User alice', 'ClusterRoleBinding x']), d('User bob', ['team-a', 'team-b'], true)]),
+      g([d('*', [''], false)]),
+    ] as any,
+  })).toEqual([
+    "global operator pkg (namespace operators, installed by the platform with OLM's own client): its APIs are unknown (no bundle)",
+    "global operator pkg (namespace operators, installed by the platform with OLM's own client): no tenant identity may create its APIs (as.example.com, bs.example.com)",
+    "global operator pkg (namespace operators, installed by the platform with OLM's own client): 2 identities of 1 tenant(s) may drive it, 1 not accepted",
+    '  ERROR GlobalOperatorDrivenByTenant: User alice (tenant platform/team-a) may create as.example.com in every namespace',
+    '    path: User alice -> ClusterRoleBinding x',
+    '  accepted GlobalOperatorDrivenByTenant: User bob (tenant platform/team-a) may create as.example.com in namespace team-a, team-b',
+    '    accepted: reviewed',
+    "global operator pkg (namespace operators, installed by the platform with OLM's own client): 1 identity of 1 tenant(s) may drive it, 1 not accepted",
+    '  ERROR GlobalOperatorDrivenByTenant: every tenant identity, unknown',
+    '',
+  ].join('\n'));
+  expect(TenancyAudit.report({ tenants: [] })).toEqual('\n');
+  expect(TenancyAudit.report({ tenants: [{ tenant: 't', namespace: 'n', subjects: [], findings: [] }] }))
+    .toEqual('tenant t (namespace n): no reach outside its namespaces\nno tenant reaches another: the identities of all 1 tenant(s) stay in their tenants\' namespaces\n');
+});
+
+test('report: more than four rules are cut with a count', () => {
+  const rules = ['a', 'b', 'c', 'd', 'e', 'f'].map((r) => ({ apiGroups: [''], resources: [r], verbs: ['get'] }));
+  const f = { code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER, tenant: 't', subject: 'User u', namespace: '', rules, path: ['User u'], accepted: false, message: 'm', fix: 'f' };
+  expect(TenancyAudit.report({ tenants: [{ tenant: 't', namespace: 'n', subjects: ['User u'], findings: [f] }] }).split('\n').slice(1, 8)).toEqual([
+    '  ERROR TenantIdentityReachesCluster: User u reaches cluster-wide',
+    '    path: User u',
+    '    Namespace:"" APIGroups:[] Resources:[a] Verbs:[get]',
+    '    Namespace:"" APIGroups:[] Resources:[b] Verbs:[get]',
+    '    Namespace:"" APIGroups:[] Resources:[c] Verbs:[get]',
+    '    Namespace:"" APIGroups:[] Resources:[d] Verbs:[get]',
+    '    ... 2 more rule(s)',
+  ]);
+});
+
+describe('TenancyAudit.audit: installers of other tenants, identities reached through others, what is held already', () => {
+  const CAN_RUN_PODS = role('team-a', 'pods', [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }]);
+  const input: TenancyAuditInput = {
+    objects: [
+      // team-b's installer: a cluster rule (bound twice) and a Role in team-c, outside its explicit targets
+      clusterRole('inst', [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }]),
+      crb('inst', 'inst', [sa('team-b', 'team-b')]),
+      crb('inst2', 'inst', [sa('team-b', 'team-b')]),
+      role('team-c', 'r', [{ apiGroups: [''], resources: ['services'], verbs: ['get'] }]),
+      rb('team-c', 'r', 'Role', 'r', [sa('team-b', 'team-b')]),
+      obj({ apiVersion: 'v1', kind: 'Secret', type: 'kubernetes.io/service-account-token', metadata: { name: 'team-b-token', namespace: 'team-b', annotations: { 'kubernetes.io/service-account.name': 'team-b' } } }),
+      role('team-b', 'secrets', [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'] }]),
+      rb('team-b', 'carol', 'Role', 'secrets', [user('carol')]),
+      // team-a's installer: a Role in team-a and a benign built-in role: nothing outside that counts
+      role('team-a', 'local', [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }]),
+      rb('team-a', 'local', 'Role', 'local', [sa('team-a', 'team-a')]),
+      crb('delegator', 'system:auth-delegator', [sa('team-a', 'team-a')]),
+      // alice creates pods in team-a: runs as the installer (nothing), as the audited helper (reported on helper), as runners
+      CAN_RUN_PODS,
+      rb('team-a', 'pods', 'Role', 'pods', [user('alice')]),
+      crb('helper', 'nope', [sa('team-a', 'helper')]),
+      clusterRole('nodes-get', [{ apiGroups: [''], resources: ['nodes'], verbs: ['get'] }]),
+      clusterRole('pv-get', [{ apiGroups: [''], resources: ['persistentvolumes'], verbs: ['get'] }]),
+      crb('runner', 'nodes-get', [sa('team-a', 'runner')]),
+      crb('runner2', 'pv-get', [sa('team-a', 'runner2')]),
+      rb('team-e', 'runner', 'ClusterRole', 'nope', [sa('team-a', 'runner2')]),
+      rb('team-d', 'runner', 'ClusterRole', 'nope', [sa('team-a', 'runner')]),
+      // bob holds everything directly: cluster-admin adds nothing; dave holds all of team-d: an unknown role there adds nothing
+      clusterRole('all', [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }, { nonResourceURLs: ['*'], verbs: ['*'] }]),
+      crb('bob-all', 'all', [user('bob')]),
+      crb('bob-admin', 'cluster-admin', [user('bob')]),
+      role('team-d', 'dall', [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }]),
+      rb('team-d', 'dave', 'Role', 'dall', [user('dave')]),
+      rb('team-d', 'dave2', 'ClusterRole', 'nope', [user('dave')]),
+      // a benign built-in grant is no finding; a built-in one that is not benign is
+      crb('dave-delegator', 'system:auth-delegator', [user('dave')]),
+      crb('dave-monitoring', 'cluster-monitoring-view', [user('dave')]),
+    ],
+    tenants: [
+      tenant('team-a', { people: ['alice', 'bob', 'carol', 'dave'].map((name) => ({ kind: SubjectKind.USER, name })).concat([{ kind: SubjectKind.SERVICE_ACCOUNT, name: 'helper', namespace: 'team-a' } as any]) }),
+      tenant('team-b', { targetNamespaces: ['team-b', 'team-x'] }),
+    ],
+  };
+  const runAs = (sa1: string) => ['User alice', 'RoleBinding team-a/pods (test)', 'Role team-a/pods (test)', `create pods in team-a running as ServiceAccount ${sa1}`, `ServiceAccount team-a/${sa1}`];
+  const remove = (code: string, subject: string) => 'remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role), '
+    + `or accept it with \`acceptedReach: [{ code: ReachCode.${code}, subject: '${subject}', reason: '...' }]\``;
+
+  test('each finding exactly', () => {
+    const r = TenancyAudit.audit(input);
+    expect(r.tenants[1].findings).toEqual([]);
+    expect(r.tenants[0].findings.map(({ message, ...f }) => f)).toEqual([
+      {
+        // the cluster rules of both runners, one finding; the first path
+        code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER,
+        tenant: 'platform/team-a',
+        subject: 'User alice',
+        namespace: '',
+        rules: [{ apiGroups: [''], resources: ['nodes', 'persistentvolumes'], verbs: ['get'] }],
+        path: [...runAs('runner'), 'ClusterRoleBinding runner (test)', 'ClusterRole nodes-get (test)'],
+        accepted: false,
+        fix: remove('TENANT_IDENTITY_REACHES_CLUSTER', 'User alice'),
+      },
+      {
+        code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE,
+        tenant: 'platform/team-a',
+        subject: 'User alice',
+        namespace: 'team-d',
+        rules: ALL_RULES,
+        path: [...runAs('runner'), 'RoleBinding team-d/runner (test)', UNKNOWN('nope')],
+        accepted: false,
+        fix: remove('TENANT_IDENTITY_REACHES_OTHER_NAMESPACE', 'User alice'),
+      },
+      {
+        code: ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE,
+        tenant: 'platform/team-a',
+        subject: 'User alice',
+        namespace: 'team-e',
+        rules: ALL_RULES,
+        path: [...runAs('runner2'), 'RoleBinding team-e/runner (test)', UNKNOWN('nope')],
+        accepted: false,
+        fix: remove('TENANT_IDENTITY_REACHES_OTHER_NAMESPACE', 'User alice'),
+      },
+      {
+        // another tenant's installer: every outside grant, each role once, the scopes sorted; no token advice for another tenant
+        code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER,
+        tenant: 'platform/team-a',
+        subject: 'User carol',
+        namespace: '',
+        rules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }, { apiGroups: [''], resources: ['services'], verbs: ['get'] }],
+        path: ['User carol', 'RoleBinding team-b/carol (test)', 'Role team-b/secrets (test)', 'get secret team-b/team-b-token (token of ServiceAccount team-b/team-b)',
+          'ServiceAccount team-b/team-b', 'ClusterRole inst, Role r (cluster-wide, namespace team-c)'],
+        accepted: false,
+        fix: 'remove what lets User carol read secrets, create pods or tokens, exec or impersonate in namespace team-b; '
+          + "or accept it with `acceptedReach: [{ code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, subject: 'User carol', reason: '...' }]`",
+      },
+      {
+        code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER,
+        tenant: 'platform/team-a',
+        subject: 'User dave',
+        namespace: '',
+        rules: [{ apiGroups: ['monitoring.coreos.com'], resources: ['prometheuses/api'], resourceNames: ['k8s'], verbs: ['get'] }],
+        path: ['User dave', 'ClusterRoleBinding dave-monitoring (test)',
+          'ClusterRole cluster-monitoring-view (built-in, openshift/cluster-monitoring-operator assets/cluster-monitoring-operator/cluster-role-view.yaml)'],
+        accepted: false,
+        fix: remove('TENANT_IDENTITY_REACHES_CLUSTER', 'User dave'),
+      },
+      {
+        code: ReachCode.TENANT_IDENTITY_UNBOUNDED,
+        tenant: 'platform/team-a',
+        subject: 'ServiceAccount team-a/helper',
+        namespace: '',
+        rules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }, { nonResourceUrls: ['*'], verbs: ['*'] }],
+        path: ['ServiceAccount team-a/helper', 'ClusterRoleBinding helper (test)', UNKNOWN('nope')],
+        accepted: false,
+        fix: remove('TENANT_IDENTITY_UNBOUNDED', 'ServiceAccount team-a/helper'),
+      },
+    ]);
+    expect(r.tenants[0].findings.map((f) => f.message.split(': ')[0])).toEqual([
+      'User alice reaches cluster-wide (gets it indirectly)',
+      'User alice reaches namespace team-d (gets it indirectly)',
+      'User alice reaches namespace team-e (gets it indirectly)',
+      'User carol can become the installer ServiceAccount team-b/team-b of tenant platform/team-b, which holds rules in cluster-wide, namespace team-c',
+      'User dave reaches cluster-wide (is bound to the built-in ClusterRole cluster-monitoring-view)',
+      'ServiceAccount team-a/helper reaches cluster-wide (is bound to the unknown ClusterRole nope)',
+    ]);
+    expect(TenancyAudit._auditUnoptimized(input)).toEqual(r);
+  });
+
+  test('the token Secret advice only on a path through a token Secret of the tenant\'s own installer', () => {
+    const r = TenancyAudit.audit({
+      objects: [...input.objects, rb('team-b', 'pods', 'Role', 'secrets', [sa('team-b', 'op')])],
+      tenants: [input.tenants[0], { ...input.tenants[1], people: [{ kind: SubjectKind.SERVICE_ACCOUNT, name: 'op', namespace: 'team-b' }] }],
+    });
+    expect(r.tenants[1].findings.map((f) => [f.code, f.subject, f.fix])).toEqual([[
+      ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, 'ServiceAccount team-b/op',
+      'on OLM >= 0.29 set `createTokenSecret: false` (no token Secret to read; OLM requests tokens, PR #3377), and split the operators so that no operator shares '
+        + 'the namespace of an installer with rules outside it (a pod created there may run as the installer); '
+        + "or accept it with `acceptedReach: [{ code: ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, subject: 'ServiceAccount team-b/op', reason: '...' }]`",
+    ]]);
+  });
+});
+
+test('the entry points name themselves in their input errors; an App without tenants or global operators audits to nothing', () => {
+  expect(() => TenancyAudit.objectsOf(undefined as any)).toThrow(/^TenancyAudit\.objectsOf: tenant/);
+  expect(() => TenancyAudit.operatorServiceAccounts('x' as any)).toThrow(/^TenancyAudit\.operatorServiceAccounts: bundles/);
+  expect(() => TenancyAudit.ofConstruct(undefined as any)).toThrow(/^TenancyAudit\.ofConstruct: scope/);
+  expect(() => TenancyAudit.globalOperators({ objects: [], tenants: [] }, 'x' as any))
+    .toThrow(new Error('TenancyAudit.globalOperators: operators must be a list of GlobalOperatorFacts'));
+  expect(TenancyAudit.globalOperators({ objects: [], tenants: [] }, [])).toEqual([]);
+  // no globalOperators key at all without a global install
+  expect(Object.keys(TenancyAudit.ofConstruct(Testing.app()))).toEqual(['tenants']);
+  expect(TenancyAudit.ofConstruct(Testing.app())).toEqual({ tenants: [] });
+});
+
+test('ofConstruct adds the drivers of the App\'s global operators (unknown without a bundle: every tenant identity)', () => {
+  const app = Testing.app();
+  const g = new GlobalOperatorInstall(new Chart(app, 'platform'), 'Global', { reason: 'shared' });
+  g.install({ packageName: 'pkg', channel: 'stable', catalog: CatalogSourceReference.fromName('curated', 'olm') });
+  const r = TenancyAudit.ofConstruct(app);
+  expect(r.tenants).toEqual([]);
+  const drivers = r.globalOperators!.map((o) => ({
+    ...o, drivers: o.drivers.map((d) => [d.code, d.tenant, d.subject, d.apis, d.namespaces, d.path, d.accepted]),
+  }));
+  expect(drivers).toEqual([{
+    install: 'platform/Global',
+    namespace: 'platform-operators',
+    packageName: 'pkg',
+    apis: [],
+    apisKnown: false,
+    drivers: [['TenantCanDriveGlobalOperator', '*', '*', [], [''], [], false]],
+  }]);
+});
+
+test('globalOperators: OLM\'s provided-API ClusterRoles of the global operator aggregate into the built-in admin a tenant identity holds', () => {
+  const widgets = bundle([], [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }]);
+  const r = TenancyAudit.globalOperators({ objects: [rb('team-a', 'admin', 'ClusterRole', 'admin', [sa('team-a', 'team-a')])], tenants: [tenant('team-a')] },
+    [{ install: 'platform/Global', namespace: 'ops', operatorGroupName: 'ops', packageName: 'small', bundle: widgets }]);
+  expect(r.map((o) => ({ ...o, drivers: o.drivers.map((d) => [d.tenant, d.subject, d.apis, d.namespaces, d.path, d.accepted]) }))).toEqual([{
+    install: 'platform/Global',
+    namespace: 'ops',
+    packageName: 'small',
+    apis: ['widgets.example.com'],
+    apisKnown: true,
+    drivers: [['platform/team-a', 'ServiceAccount team-a/team-a', ['widgets.example.com'], ['team-a'],
+      ['ServiceAccount team-a/team-a', 'RoleBinding team-a/admin (test)', 'ClusterRole admin (built-in, kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go)'], false]],
+  }]);
+});
+
+// Known bug (found in the mutant triage, not fixed yet): `run` adds OLM's provided-API ClusterRoles only for tenants
+// with people, so when another identity is bound to the built-in admin outside its tenant, the APIs a tenant without
+// people makes admin aggregate (AllNamespaces) are missing from the finding's rules (and a finding whose only missing
+// rules are those APIs is not made at all). Remove `.failing` with the fix.
+test.failing('the rules of admin reached in another namespace include the APIs a tenant without people aggregates into it', () => {
+  const widgets = bundle([], [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }]);
+  const f = TenancyAudit.audit({
+    objects: [rb('team-x', 'x', 'ClusterRole', 'admin', [user('alice')])],
+    tenants: [tenant('team-a', { targetNamespaces: [], bundles: [widgets] }), tenant('team-b', { people: [ALICE] })],
+  }).tenants[1].findings[0];
+  expect(f.rules.filter((r) => (r.apiGroups ?? []).includes('example.com'))).toEqual([{ apiGroups: ['example.com'], resources: ['widgets'], verbs: ['*'] }]);
+});
+
+test('findings of one identity are sorted by code, then namespace, then path (two installers reached, the same code and scope)', () => {
+  const pods = (ns: string) => [role(ns, 'pods', [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }]), rb(ns, 'pods', 'Role', 'pods', [user('alice')])];
+  const r = TenancyAudit.audit({
+    objects: [
+      // two installers alice can become (pods in their namespaces, her own direct grants there: no finding), each with a cluster rule
+      ...pods('team-c'), ...pods('team-b'),
+      clusterRole('inst', [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }]),
+      crb('inst-c', 'inst', [sa('team-c', 'team-c')]),
+      crb('inst-b', 'inst', [sa('team-b', 'team-b')]),
+      rb('team-d', 'alice', 'ClusterRole', 'nope', [user('alice')]),
+    ],
+    tenants: [tenant('team-a', { people: [ALICE] }), tenant('team-b'), tenant('team-c')],
+  });
+  expect(r.tenants[0].findings.map((f) => [f.code, f.namespace, f.path[1]])).toEqual([
+    [ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, '', 'RoleBinding team-b/pods (test)'],
+    [ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, '', 'RoleBinding team-c/pods (test)'],
+    [ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-d', 'RoleBinding team-d/alice (test)'],
+  ]);
+});
+
+test('ofConstruct: a bundle binding every ServiceAccount in its namespace makes every other tenant unconfined (no shortcut), so their reach is found', () => {
+  const app = Testing.app();
+  const chart = new Chart(app, 'platform');
+  const everyone = bundle([
+    { apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'view' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'view' }, subjects: [{ kind: 'Group', name: 'system:serviceaccounts' }] },
+  ]);
+  new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a', deriveInstallerRules: true })
+    .subscribe({ packageName: 'small', catalog: CatalogSourceReference.fromName('curated', 'team-a'), bundle: everyone });
+  new ScopedOperatorTenant(chart, 'B', { namespaceName: 'team-b', deriveInstallerRules: true });
+  expect(brief(TenancyAudit.ofConstruct(app))).toEqual([['platform/A', []], ['platform/B', [[
+    ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'ServiceAccount team-b/team-b', 'team-a',
+    ['ServiceAccount team-b/team-b', 'RoleBinding team-a/view (bundle small.v1.0.0, extra object [0])',
+      'ClusterRole view (built-in, kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go)'], false,
+  ]]]]);
+});
