@@ -3,15 +3,16 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { parse } from 'yaml';
-import { CatalogSourceReference, InstallPlanApproval, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
+import { CatalogSourceReference, InstallPlanApproval, OutputLayout, ScopedOperatorTenant, SubscriptionOptions, TenancyApp, TenancyAppProps } from '../../src';
 import { filesBelow } from '../util/files';
 
-function build(outdir: string, namespaces: string[], syncWaves?: boolean): TenancyApp {
-  const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves, quiet: true });
+function build(outdir: string, namespaces: string[], syncWaves?: boolean,
+  extra: { app?: Partial<TenancyAppProps>; subscription?: Partial<SubscriptionOptions> } = {}): TenancyApp {
+  const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves, quiet: true, ...extra.app });
   const catalog = CatalogSourceReference.fromName('curated-operators', 'olm');
   for (const ns of namespaces) {
     const t = new ScopedOperatorTenant(new Chart(app, ns), 'Tenant', { namespaceName: ns, createTokenSecret: false });
-    t.subscribe({ packageName: 'etcd', channel: 'alpha', catalog });
+    t.subscribe({ packageName: 'etcd', channel: 'alpha', catalog, ...extra.subscription });
   }
   return app;
 }
@@ -98,10 +99,10 @@ describe('TenancyApp.writeGitOps: what it adds beside the layout (mutation testi
 
   test('GIVEN argoCdHealthChecks: false and Flux, a tenant with a pinned Manual subscription THEN no Argo CD health checks, the Flux files, and the pinned CSV as the tenant Kustomization\'s health check', () => {
     const outdir = path.join(root, 'flux');
-    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, quiet: true, argoCdHealthChecks: false, flux: { path: './dist' } });
-    const catalog = CatalogSourceReference.fromName('curated-operators', 'olm');
-    const t = new ScopedOperatorTenant(new Chart(app, 'team-a'), 'Tenant', { namespaceName: 'team-a', createTokenSecret: false });
-    t.subscribe({ packageName: 'etcd', channel: 'alpha', catalog, installPlanApproval: InstallPlanApproval.MANUAL, startingCsv: 'etcdoperator.v0.9.4' });
+    const app = build(outdir, ['team-a'], undefined, {
+      app: { argoCdHealthChecks: false, flux: { path: './dist' } },
+      subscription: { installPlanApproval: InstallPlanApproval.MANUAL, startingCsv: 'etcdoperator.v0.9.4' },
+    });
     app.synth();
     expect(filesBelow(outdir)).toEqual([
       'WARNINGS.txt',
@@ -129,10 +130,7 @@ describe('TenancyApp.writeGitOps: what it adds beside the layout (mutation testi
 
   test('GIVEN an Automatic subscription with a startingCsv THEN Flux pins no CSV (only Manual approval keeps the CSV fixed)', () => {
     const outdir = path.join(root, 'automatic');
-    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, quiet: true, flux: { path: './dist' } });
-    const catalog = CatalogSourceReference.fromName('curated-operators', 'olm');
-    const t = new ScopedOperatorTenant(new Chart(app, 'team-a'), 'Tenant', { namespaceName: 'team-a', createTokenSecret: false });
-    t.subscribe({ packageName: 'etcd', channel: 'alpha', catalog, startingCsv: 'etcdoperator.v0.9.4' });
+    const app = build(outdir, ['team-a'], undefined, { app: { flux: { path: './dist' } }, subscription: { startingCsv: 'etcdoperator.v0.9.4' } });
     app.synth();
     expect(filesBelow(outdir)).toContain('argocd/health-checks.yaml');
     expect(parse(fs.readFileSync(path.join(outdir, 'flux/tenant-team-a.yaml'), 'utf8')).spec.healthChecks).toBeUndefined();
