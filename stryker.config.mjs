@@ -38,12 +38,16 @@ export const TARGETS = {
     // its properties (150 to 2,000 runs) take ~20 s, most of a mutant's time
     propertyRunCap: 50,
   },
-  'installer-rule-checks': { mutate: () => ['src/audit/installer-rule-checks.ts'], tests: ['test/audit/installer-rule-checks.test.ts'] },
+  'installer-rule-checks': {
+    mutate: () => ['src/audit/installer-rule-checks.ts'],
+    tests: ['test/audit/installer-rule-checks.test.ts', 'test/audit/sensitive-grant-probes.test.ts'],
+  },
   // the registry of sensitive grants: module-level constants (what each grant probes), so static mutants that
   // `ignoreStatic` leaves out of the target above; each runs every test of the file (~2 s)
   'sensitive-grants': {
     mutate: () => [lines('src/audit/installer-rule-checks.ts', /^const WRITE_VERBS/, /^function probed\(/)],
-    tests: ['test/audit/installer-rule-checks.test.ts'],
+    // sensitive-grant-probes: every probed request alone, each grant's scope, the harmless neighbours
+    tests: ['test/audit/installer-rule-checks.test.ts', 'test/audit/sensitive-grant-probes.test.ts'],
     staticMutants: true,
   },
   'version-range': {

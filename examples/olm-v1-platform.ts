@@ -66,6 +66,7 @@ export function buildOlmV1Platform(app: App): OlmV1Platform {
         { check: 'OLMT-044', grant: SensitiveGrant.WORKLOAD_WRITES, reason: 'the RabbitMQ operator manages the cluster StatefulSets (reviewed by platform security)' },
         { check: 'OLMT-044', grant: SensitiveGrant.SERVICE_UPDATE, reason: 'the RabbitMQ operator manages the cluster Services (reviewed by platform security)' },
         { check: 'OLMT-044', grant: SensitiveGrant.CONFIGMAP_UPDATE, reason: 'the RabbitMQ operator manages the cluster ConfigMaps (reviewed by platform security)' },
+        { check: 'OLMT-044', grant: SensitiveGrant.POD_IMAGE_UPDATE, reason: 'the RabbitMQ operator updates its broker pods (reviewed by platform security)' },
       ],
     }],
   });

@@ -33,7 +33,8 @@
  *   creating pods or pod-creating workloads in its namespace (a pod may name any ServiceAccount of its namespace,
  *   `plugin/pkg/admission/serviceaccount`), updating or patching the pod template of a workload of the input
  *   (`TEMPLATE_WORKLOADS`), `create`/`get` on `pods/exec` or `pods/attach` (`get` opened them over websockets
- *   before KEP-4006) or `update`/`patch` on `pods/ephemeralcontainers` of a pod running as it (`POD_ENTRIES`), or
+ *   before KEP-4006), `update`/`patch` on `pods/ephemeralcontainers` or on the pod itself (a new container image,
+ *   `ValidatePodUpdate`) of a pod running as it (`POD_ENTRIES`), or
  *   `create`/`get` on `nodes/proxy` (the kubelet's exec into any pod of the node, `pkg/kubelet/server/auth.go`);
  * - cluster-admin through operator-controller: `create` (or `update`/`patch`) on `olm.operatorframework.io`
  *   `clusterobjectsets`, whose objects its `BoxcutterRuntime` applies with its own cluster-admin client.
@@ -167,6 +168,9 @@ const TEMPLATE_WORKLOADS: ReadonlyMap<string, [string, string]> = new Map([
  */
 const POD_ENTRIES: Array<[string, string]> = [
   ['exec', 'create'], ['exec', 'get'], ['attach', 'create'], ['attach', 'get'], ['ephemeralcontainers', 'patch'], ['ephemeralcontainers', 'update'],
+  // the pod itself: `ValidatePodUpdate` (`pkg/apis/core/validation/validation.go`) lets a running pod's container
+  // images change; the kubelet restarts the container with the new image, as the pod's ServiceAccount
+  ['', 'update'], ['', 'patch'],
 ];
 const WORKLOAD_KINDS = new Set(['Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicationController']);
 const PROBE_NAME = '\u0000any-name';
@@ -666,7 +670,8 @@ export class EffectivePower {
         for (const [subresource, verb] of POD_ENTRIES) {
           const g = grantFor(scope, { verb, resource: 'pods', subresource, name: pod.podName });
           if (g) {
-            addIdentity(id, via(g, `${verb} pods/${subresource} into ${pod.what} (runs as ${pod.serviceAccount})`).concat(id));
+            const step = subresource ? `${verb} pods/${subresource} into ${pod.what}` : `${verb} the pods of ${pod.what} with another image`;
+            addIdentity(id, via(g, `${step} (runs as ${pod.serviceAccount})`).concat(id));
             break;
           }
         }

@@ -66,7 +66,10 @@ export enum SensitiveGrant {
   VALIDATING_WEBHOOK_WRITES = 'VALIDATING_WEBHOOK_WRITES',
   /** Writes to `config.openshift.io` `operatorhubs`: re-enable the global catalogs. Cluster-scoped rules only. */
   OPERATOR_HUB_WRITES = 'OPERATOR_HUB_WRITES',
-  /** `create` on `catalogsources`: a catalog beside the curated one, with any package. */
+  /**
+   * `create`, `update` or `patch` on `catalogsources`: a catalog beside the curated one, or the curated one pointed at
+   * another image or address; either serves any package.
+   */
   CATALOG_SOURCE_CREATE = 'CATALOG_SOURCE_CREATE',
   /** `update`/`patch` on `certificatesigningrequests/approval`: approve client certificates. Cluster-scoped rules only. */
   CSR_APPROVAL = 'CSR_APPROVAL',
@@ -133,6 +136,12 @@ export enum SensitiveGrant {
    * rules only (the kind is cluster-scoped).
    */
   CLUSTER_OBJECT_SET_WRITES = 'CLUSTER_OBJECT_SET_WRITES',
+  /**
+   * `update` or `patch` on `pods`: a running pod's containers may get another image (k8s `pkg/apis/core/validation`
+   * `ValidatePodUpdate` lets `spec.containers[*].image` and `spec.initContainers[*].image` change); the kubelet
+   * restarts the container with it, as the pod's ServiceAccount. Namespaced: checked as `SERVICE_ACCOUNT_TOKENS`.
+   */
+  POD_IMAGE_UPDATE = 'POD_IMAGE_UPDATE',
 }
 
 /** Options of `InstallerRuleChecks.errors` and `InstallerRuleChecks.warnings`. */
@@ -278,8 +287,9 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
     scope: 'cluster',
   },
   [SensitiveGrant.CATALOG_SOURCE_CREATE]: {
-    what: "'create' on operators.coreos.com catalogsources",
-    requests: [{ verb: 'create', apiGroup: 'operators.coreos.com', resource: 'catalogsources' }],
+    what: "'create'/'update'/'patch' on operators.coreos.com catalogsources",
+    // update and patch too: `spec.image`/`spec.address` of an existing CatalogSource (the curated one) may change
+    requests: ['create', 'update', 'patch'].map((verb) => ({ verb, apiGroup: 'operators.coreos.com', resource: 'catalogsources' })),
     scope: 'any',
   },
   [SensitiveGrant.CSR_APPROVAL]: {
@@ -349,6 +359,11 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
     what: "'update'/'patch' on configmaps in every namespace",
     requests: ['update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'configmaps' })),
     scope: 'cluster',
+  },
+  [SensitiveGrant.POD_IMAGE_UPDATE]: {
+    what: "'update'/'patch' on pods (a running container's image)",
+    requests: ['update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'pods' })),
+    scope: 'assume',
   },
 };
 

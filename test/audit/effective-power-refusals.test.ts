@@ -1,7 +1,7 @@
 /**
  * Refusals tested as carefully as grants (issue 28): for every way the effective-power model lets an identity gain
  * power (escalate, bind, impersonate, token Secrets, TokenRequest, pod creation and workloads, pods/exec and attach,
- * ephemeral containers, nodes/proxy), the complete recipe grants it and each recipe with ONE ingredient missing or
+ * ephemeral containers, a pod's image, nodes/proxy), the complete recipe grants it and each recipe with ONE ingredient missing or
  * changed (another verb, another resource, another name, another API group, the wrong scope) grants nothing.
  *
  * Kubernetes semantics: `pkg/registry/rbac/escalation_check.go` (`EscalationAllowed`, `RoleEscalationAuthorized`,
@@ -225,7 +225,21 @@ const RECIPES: Recipe[] = [
       ['get, list, delete jobs', [rule(['batch'], ['jobs'], ['get', 'list', 'delete'])]],
       ['create pods/eviction (runs nothing)', [rule([''], ['pods/eviction'], ['create'])]],
       ['update jobs (the pod template of a Job is immutable)', [rule(['batch'], ['jobs'], ['update', 'patch'])]],
-      ['update pods (serviceAccountName is immutable)', [rule([''], ['pods'], ['update', 'patch'])]],
+      ['delete pods (runs nothing)', [rule([''], ['pods'], ['delete', 'deletecollection'])]],
+    ],
+  },
+  {
+    // pkg/apis/core/validation ValidatePodUpdate: serviceAccountName is immutable, but the containers' images are not;
+    // the kubelet restarts a container with its new image, which reads the pod's ServiceAccount token. (This refusal
+    // used to sit under the jobs recipe as "update pods: serviceAccountName is immutable", which missed the images.)
+    name: 'patch pods: the runner pod\'s containers get another image, run as runner-sa',
+    rules: [rule([''], ['pods'], ['patch'])],
+    grants: { identities: ['ServiceAccount a/runner-sa'], grants: [], unbounded: false },
+    refusals: [
+      ['patch pods/status (no image)', [rule([''], ['pods/status'], ['update', 'patch'])]],
+      ['patch pods by a name (the Deployment\'s pods have generated names)', [rule([''], ['pods'], ['update', 'patch'], ['runner'])]],
+      ['patch pods in namespace b (the pod is in a)', [rule([''], ['pods'], ['update', 'patch'])], 'b'],
+      ['get, list, watch pods', [rule([''], ['pods'], ['get', 'list', 'watch'])]],
     ],
   },
   {

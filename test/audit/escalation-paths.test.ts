@@ -385,6 +385,8 @@ describe('variants of every identity path: direct, through aggregation, a Cluste
     ['exec into its pods (pods/exec create)', { apiGroups: [''], resources: ['pods/exec'], verbs: ['create'] }, true],
     ['exec through */exec', { apiGroups: [''], resources: ['*/exec'], verbs: ['get'] }, true],
     ['ephemeral containers (patch)', { apiGroups: [''], resources: ['pods/ephemeralcontainers'], verbs: ['patch'] }, true],
+    ['another image in its pods (update pods)', { apiGroups: [''], resources: ['pods'], verbs: ['update'] }, true],
+    ['another image in its pods (patch through * on the core group\'s pods)', { apiGroups: [''], resources: ['pods'], verbs: ['*'] }, true],
     ['token request by name', { apiGroups: [''], resources: ['serviceaccounts/token'], resourceNames: ['victim'], verbs: ['create'] }, true],
     ['impersonate the ServiceAccount by name', { apiGroups: [''], resources: ['serviceaccounts'], resourceNames: ['victim'], verbs: ['impersonate'] }, true],
     ['impersonate its user name', { apiGroups: [''], resources: ['users'], resourceNames: ['system:serviceaccount:team-b:victim'], verbs: ['impersonate'] }, false],

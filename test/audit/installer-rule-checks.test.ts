@@ -39,6 +39,7 @@ describe('InstallerRuleChecks.errors', () => {
       'InstallerSensitiveGrant:SERVICE_UPDATE',
       'InstallerSensitiveGrant:CONFIGMAP_UPDATE',
       'InstallerSensitiveGrant:CLUSTER_OBJECT_SET_WRITES',
+      'InstallerSensitiveGrant:POD_IMAGE_UPDATE',
     ]],
     ['cluster group wildcard on customresourcedefinitions', [{ apiGroups: ['*'], resources: ['customresourcedefinitions'], verbs: ['patch'] }], true, ['InstallerCanWriteCrds']],
     ['cluster read of CRDs is fine', [{ apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], verbs: ['get', 'list', 'watch'] }], true, []],
@@ -49,7 +50,8 @@ describe('InstallerRuleChecks.errors', () => {
     ['namespaced verb wildcard on roles escalates and binds', [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['*'] }], false, ['InstallerSensitiveGrant:ESCALATE', 'InstallerSensitiveGrant:BIND']],
     ['bind on clusterroles', [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], verbs: ['bind'] }], false, ['InstallerSensitiveGrant:BIND']],
     ['impersonate serviceaccounts', [{ apiGroups: [''], resources: ['serviceaccounts'], verbs: ['impersonate'] }], false, ['InstallerSensitiveGrant:IMPERSONATE']],
-    ['operatorgroups via group resource wildcard', [{ apiGroups: ['operators.coreos.com'], resources: ['*'], verbs: ['update'] }], false, ['InstallerSensitiveGrant:OPERATOR_GROUP_WRITES']],
+    // update on catalogsources too: the curated CatalogSource pointed at another image
+    ['operatorgroups via group resource wildcard', [{ apiGroups: ['operators.coreos.com'], resources: ['*'], verbs: ['update'] }], false, ['InstallerSensitiveGrant:OPERATOR_GROUP_WRITES', 'InstallerSensitiveGrant:CATALOG_SOURCE_CREATE']],
     ['operatorgroups read is fine', [{ apiGroups: ['operators.coreos.com'], resources: ['operatorgroups'], verbs: ['get', 'list', 'watch'] }], false, []],
     ['non-resource URL in a Role is invalid', [{ nonResourceUrls: ['/healthz'], verbs: ['get'] }], false, ['InvalidInstallerRule']],
     ['empty verbs is invalid', [{ apiGroups: [''], resources: ['pods'], verbs: [] }], false, ['InvalidInstallerRule']],
@@ -87,6 +89,7 @@ describe('InstallerRuleChecks.errors', () => {
       'InstallerSensitiveGrant:SERVICE_UPDATE',
       'InstallerSensitiveGrant:CONFIGMAP_UPDATE',
       'InstallerSensitiveGrant:CLUSTER_OBJECT_SET_WRITES',
+      'InstallerSensitiveGrant:POD_IMAGE_UPDATE',
     ]);
   });
 
@@ -229,7 +232,8 @@ describe('InstallerRuleChecks: the escalation-equivalent grants against an indep
     [SensitiveGrant.POD_EXEC, ['create', 'get'], '', ['pods/exec', 'pods/attach', 'pods/portforward'], true],
     [SensitiveGrant.NODES_PROXY, ['get', 'create', 'update', 'patch', 'delete'], '', ['nodes/proxy'], false],
     [SensitiveGrant.SERVICE_ACCOUNT_TOKENS, ['create'], '', ['serviceaccounts/token'], true],
-    [SensitiveGrant.CATALOG_SOURCE_CREATE, ['create'], 'operators.coreos.com', ['catalogsources'], true],
+    [SensitiveGrant.CATALOG_SOURCE_CREATE, ['create', 'update', 'patch'], 'operators.coreos.com', ['catalogsources'], true],
+    [SensitiveGrant.POD_IMAGE_UPDATE, ['update', 'patch'], '', ['pods'], true],
   ];
   const grantsOf = (rules: PolicyRule[], options: InstallerRuleCheckOptions) =>
     InstallerRuleChecks.errors(rules, options).map((e) => /SensitiveGrant\.(\w+)\)/.exec(e.message)?.[1]).filter((g) => g !== undefined);

@@ -110,9 +110,29 @@ describe('item 7: every way to run code as a ServiceAccount', () => {
     expect(becomes(world([{ apiGroups: [group], resources: [resource], resourceNames: ['other'], verbs: ['patch'] }], kind))).toEqual([]);
   });
 
-  test('Jobs and Pods: update cannot change the ServiceAccount (immutable template / serviceAccountName), so patch reaches nothing', () => {
+  test('Jobs: update cannot change the template (immutable), so patch reaches nothing', () => {
     expect(becomes(world([{ apiGroups: ['batch'], resources: ['jobs'], verbs: ['patch', 'update'] }], 'Job'))).toEqual([]);
-    expect(becomes(world([{ apiGroups: [''], resources: ['pods'], verbs: ['patch', 'update'] }], 'Pod'))).toEqual([]);
+  });
+
+  // k8s pkg/apis/core/validation ValidatePodUpdate: a pod's serviceAccountName is immutable, but its containers' images
+  // are not; the kubelet restarts the container with the new image, which reads the pod's token. So update/patch on
+  // pods reaches the ServiceAccount the pods run as, and only that one (this test used to expect nothing).
+  test('Pods: update or patch gives a running container another image: the ServiceAccount the pod runs as, only that one', () => {
+    for (const verb of ['update', 'patch']) {
+      expect(becomes(world([{ apiGroups: [''], resources: ['pods'], verbs: [verb] }], 'Pod'))).toEqual([
+        ['ServiceAccount a/runner', `${verb} the pods of Pod a/app with another image (runs as runner)`],
+      ]);
+      // the pods of a workload too (generated names: a rule without names)
+      expect(becomes(world([{ apiGroups: [''], resources: ['pods'], verbs: [verb] }], 'Job'))).toEqual([
+        ['ServiceAccount a/runner', `${verb} the pods of Job a/app with another image (runs as runner)`],
+      ]);
+    }
+    // a bare Pod by its name; another name, or pods/status, reach nothing
+    expect(becomes(world([{ apiGroups: [''], resources: ['pods'], resourceNames: ['app'], verbs: ['patch'] }], 'Pod'))).toEqual([
+      ['ServiceAccount a/runner', 'patch the pods of Pod a/app with another image (runs as runner)'],
+    ]);
+    expect(becomes(world([{ apiGroups: [''], resources: ['pods'], resourceNames: ['other'], verbs: ['patch'] }], 'Pod'))).toEqual([]);
+    expect(becomes(world([{ apiGroups: [''], resources: ['pods/status'], verbs: ['patch', 'update'] }], 'Pod'))).toEqual([]);
   });
 
   test('nodes/proxy create or get (kubelet exec) held cluster-wide: the ServiceAccount of every pod of the input, in any namespace', () => {

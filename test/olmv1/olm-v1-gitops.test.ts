@@ -67,6 +67,7 @@ describe('GitOps layout of the OLM v1 example platform', () => {
       "    - OLMT-044 ServiceAccount messaging/rabbitmq-cluster-operator gets 'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers) in every namespace (WORKLOAD_WRITES) (accepted: the RabbitMQ operator manages the cluster StatefulSets (reviewed by platform security))",
       "    - OLMT-044 ServiceAccount messaging/rabbitmq-cluster-operator gets 'update'/'patch' on services in every namespace (SERVICE_UPDATE) (accepted: the RabbitMQ operator manages the cluster Services (reviewed by platform security))",
       "    - OLMT-044 ServiceAccount messaging/rabbitmq-cluster-operator gets 'update'/'patch' on configmaps in every namespace (CONFIGMAP_UPDATE) (accepted: the RabbitMQ operator manages the cluster ConfigMaps (reviewed by platform security))",
+      "    - OLMT-044 ServiceAccount messaging/rabbitmq-cluster-operator gets 'update'/'patch' on pods (a running container's image) (POD_IMAGE_UPDATE) (accepted: the RabbitMQ operator updates its broker pods (reviewed by platform security))",
     ]);
   });
 });

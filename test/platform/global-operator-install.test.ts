@@ -18,11 +18,12 @@ const CATALOG = CatalogSourceReference.fromName('curated', 'olm');
 const REASON = 'cluster-wide operators, installed by the platform team (PLAT-142)';
 
 // read off the CSVs' clusterPermissions (test/fixtures/bundles/*/manifests): grafana-operator get/list/watch secrets,
-// create deployments, update services and configmaps; rabbitmq-cluster-operator also create pods/exec, create statefulsets
+// create deployments, update services and configmaps; rabbitmq-cluster-operator also create pods/exec, create statefulsets,
+// update pods
 const GRAFANA_GRANTS: SensitiveGrant[] = [
   SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE,
 ];
-const RABBITMQ_GRANTS: SensitiveGrant[] = [SensitiveGrant.POD_EXEC, ...GRAFANA_GRANTS];
+const RABBITMQ_GRANTS: SensitiveGrant[] = [SensitiveGrant.POD_EXEC, ...GRAFANA_GRANTS, SensitiveGrant.POD_IMAGE_UPDATE];
 
 function fixture() {
   const app = Testing.app();

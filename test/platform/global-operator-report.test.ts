@@ -107,7 +107,7 @@ describe('TENANCY.md: global installs first', () => {
     ]);
     // the sensitive grants of the preview, one per line under the ServiceAccount
     expect(section.split('\n').filter((l) => l.startsWith('  - ')).map((l) => /\((\w+)\)$/.exec(l)?.[1]))
-      .toEqual(['POD_EXEC', 'SECRETS_READ_CLUSTER_WIDE', 'WORKLOAD_WRITES', 'SERVICE_UPDATE', 'CONFIGMAP_UPDATE']);
+      .toEqual(['POD_EXEC', 'SECRETS_READ_CLUSTER_WIDE', 'WORKLOAD_WRITES', 'SERVICE_UPDATE', 'CONFIGMAP_UPDATE', 'POD_IMAGE_UPDATE']);
     // the platform's Subscriptions are in the Subscriptions table too, pointing here
     expect(md.split('\n').filter((l) => l.startsWith('| platform-operators (no tenant)')).map((l) => l.split(' | ').pop())).toEqual([
       'global install: OLM installs it with its own client (see above) |', 'global install: OLM installs it with its own client (see above) |',

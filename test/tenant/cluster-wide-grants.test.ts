@@ -193,7 +193,7 @@ describe('issue 15 item 8: the same grant written another way is still the grant
     ['services update named', { apiGroups: [''], resources: ['services'], resourceNames: ['kube-dns'], verbs: ['update'] }, ['SERVICE_UPDATE']],
     ['every core resource', { apiGroups: [''], resources: ['*'], verbs: ['create', 'update'] },
       ['SERVICE_ACCOUNT_TOKENS', 'POD_CREATE', 'POD_EXEC', 'NODES_PROXY', 'POD_EPHEMERAL_CONTAINERS', 'WORKLOAD_WRITES', 'PERSISTENT_VOLUME_CREATE',
-        'NAMESPACE_WRITES', 'SERVICE_UPDATE', 'CONFIGMAP_UPDATE']],
+        'NAMESPACE_WRITES', 'SERVICE_UPDATE', 'CONFIGMAP_UPDATE', 'POD_IMAGE_UPDATE']],
     ['cronjobs', { apiGroups: ['batch'], resources: ['cronjobs'], verbs: ['create'] }, ['WORKLOAD_WRITES']],
     ['patching another namespace\'s Deployment template (serviceAccountName)', { apiGroups: ['apps'], resources: ['deployments'], verbs: ['patch'] }, ['WORKLOAD_WRITES']],
   ])('%s', (_name, rule, expected) => {

@@ -18,6 +18,7 @@ const GRAFANA_DIR = path.join(__dirname, '..', 'fixtures', 'bundles', 'grafana-o
 const GRAFANA = OperatorBundle.fromDirectory(GRAFANA_DIR);
 const ANNOUNCED = [
   SensitiveGrant.POD_CREATE, SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE,
+  SensitiveGrant.POD_IMAGE_UPDATE,
 ];
 
 function tenantErrors(props: Partial<ScopedOperatorTenantProps>, bundle: OperatorBundle = CLUSTERWIDE): string[] {
@@ -36,13 +37,13 @@ function tenantErrors(props: Partial<ScopedOperatorTenantProps>, bundle: Operato
 const codeOf = (line: string) => line.slice(line.lastIndexOf('(') + 1, line.length - 1).split(',')[0];
 
 describe('a NeedsClusterScopedRules fix names what the opt-in will then ask for', () => {
-  test('the fix names the 4 sensitive grants; after the opt-in exactly those 4 are InstallerSensitiveGrant errors; after accepting them none', () => {
+  test('the fix names the 5 sensitive grants; after the opt-in exactly those 5 are InstallerSensitiveGrant errors; after accepting them none', () => {
     const before = tenantErrors({});
     expect(before.map(codeOf)).toEqual(['NeedsClusterScopedRules']);
     expect(before[0].slice(before[0].indexOf(' Fix: '))).toEqual(' Fix: set clusterScopedInstallerRulesReason to why this operator may have rules outside the namespace '
-      + '(they are then derived, and annotated with the reason); the derived cluster-wide rules then hold 4 sensitive grant(s) to accept by name, each with its reason: '
+      + '(they are then derived, and annotated with the reason); the derived cluster-wide rules then hold 5 sensitive grant(s) to accept by name, each with its reason: '
       + "acceptedSensitiveGrants: [{ grant: SensitiveGrant.POD_CREATE, reason: '...' }, { grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, reason: '...' }, "
-      + "{ grant: SensitiveGrant.WORKLOAD_WRITES, reason: '...' }, { grant: SensitiveGrant.SERVICE_UPDATE, reason: '...' }]; or choose an operator without "
+      + "{ grant: SensitiveGrant.WORKLOAD_WRITES, reason: '...' }, { grant: SensitiveGrant.SERVICE_UPDATE, reason: '...' }, { grant: SensitiveGrant.POD_IMAGE_UPDATE, reason: '...' }]; or choose an operator without "
       + 'clusterPermissions, webhooks or API services (NeedsClusterScopedRules, OLMT-006)');
 
     const reason = 'etcd 0.9.2-clusterwide watches every namespace (reviewed by the platform team)';
@@ -56,13 +57,13 @@ describe('a NeedsClusterScopedRules fix names what the opt-in will then ask for'
   test('grants accepted already are not named again; without deriveInstallerRules the fix names the grants too', () => {
     const some = tenantErrors({ acceptedSensitiveGrants: [{ grant: SensitiveGrant.POD_CREATE, reason: 'reviewed' }, { grant: SensitiveGrant.SERVICE_UPDATE, reason: 'reviewed' }] });
     expect(some.map(codeOf)).toEqual(['NeedsClusterScopedRules']);
-    expect(some[0]).toContain("then hold 2 sensitive grant(s) to accept by name, each with its reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, reason: '...' }, "
-      + "{ grant: SensitiveGrant.WORKLOAD_WRITES, reason: '...' }]; or choose");
+    expect(some[0]).toContain("then hold 3 sensitive grant(s) to accept by name, each with its reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, reason: '...' }, "
+      + "{ grant: SensitiveGrant.WORKLOAD_WRITES, reason: '...' }, { grant: SensitiveGrant.POD_IMAGE_UPDATE, reason: '...' }]; or choose");
     const all = tenantErrors({ acceptedSensitiveGrants: ANNOUNCED.map((grant) => ({ grant, reason: 'reviewed' })) });
     expect(all[0]).toContain('(they are then derived, and annotated with the reason); or choose an operator');
     const noDerive = tenantErrors({ deriveInstallerRules: false });
     expect(noDerive.map(codeOf)).toEqual(['NeedsClusterScopedRules']);
-    expect(noDerive[0]).toContain(' to derive exactly these rules; the derived cluster-wide rules then hold 4 sensitive grant(s) to accept by name');
+    expect(noDerive[0]).toContain(' to derive exactly these rules; the derived cluster-wide rules then hold 5 sensitive grant(s) to accept by name');
     expect(noDerive[0]).toContain('; or grant them with addInstallerRule and addClusterInstallerRule (NeedsClusterScopedRules, OLMT-006)');
   });
 });

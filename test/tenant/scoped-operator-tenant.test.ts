@@ -325,7 +325,7 @@ describe('ScopedOperatorTenant', () => {
       const tenant = new ScopedOperatorTenant(chart, 'T', {
         namespaceName: 'team-a',
         targetNamespaces: TargetNamespaces.namespaces(['team-a-dev', 'team-a', 'team-a-dev'], 'the operator manages the dev namespace too'),
-        allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
+        allowedSensitiveGrants: [SensitiveGrant.POD_CREATE, SensitiveGrant.POD_IMAGE_UPDATE],
       });
       const og = Testing.synth(chart).find((o) => o.kind === 'OperatorGroup');
       expect(og).toEqual({
@@ -343,7 +343,7 @@ describe('ScopedOperatorTenant', () => {
 
     test('GIVEN AllNamespaces THEN targetNamespaces is omitted and other tenants give a warning', () => {
       const { app, chart } = newChart();
-      const global = new ScopedOperatorTenant(chart, 'Global', { namespaceName: 'operators', targetNamespaces: TargetNamespaces.allNamespaces('cluster-wide cert-manager'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] });
+      const global = new ScopedOperatorTenant(chart, 'Global', { namespaceName: 'operators', targetNamespaces: TargetNamespaces.allNamespaces('cluster-wide cert-manager'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE, SensitiveGrant.POD_IMAGE_UPDATE] });
       new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
       const og = Testing.synth(chart).find((o) => o.kind === 'OperatorGroup' && o.metadata.namespace === 'operators');
       expect(og.spec).toEqual({ serviceAccountName: 'operators' });
@@ -356,7 +356,7 @@ describe('ScopedOperatorTenant', () => {
     test("GIVEN a target that is another tenant's namespace THEN it is an error", () => {
       const { chart } = newChart();
       new ScopedOperatorTenant(chart, 'TeamB', { namespaceName: 'team-b' });
-      const a = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-b'], 'shared'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] });
+      const a = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-b'], 'shared'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE, SensitiveGrant.POD_IMAGE_UPDATE] });
       expect(errorsOf(a)).toEqual([
         "[platform/TeamA] targetNamespaces=\"team-b\": namespace 'team-b' belongs to tenant platform/TeamB; OLM would copy this tenant's operator RBAC into it. Fix: remove 'team-b' from targetNamespaces, or install the operator in that tenant (TargetsOtherTenant, OLMT-007)",
       ]);
@@ -534,7 +534,7 @@ describe('ScopedOperatorTenant', () => {
         operatorGroupName: 'global-operators',
         createTokenSecret: false,
         targetNamespaces: TargetNamespaces.namespaces(['operators', 'apps'], 'apps hosts the operands'),
-        allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
+        allowedSensitiveGrants: [SensitiveGrant.POD_CREATE, SensitiveGrant.POD_IMAGE_UPDATE],
       });
       tenant.grantOperatorAccess(User.fromName(chart, 'bob', 'bob'), AccessLevel.ADMIN);
       tenant.grantOperatorAccess(Group.fromName(chart, 'devs', 'devs'), AccessLevel.ADMIN);
@@ -619,7 +619,7 @@ describe('ScopedOperatorTenant', () => {
         namespaceName: 'team-a',
         clusterInstallerRules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['get'] }],
         targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev'),
-        allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
+        allowedSensitiveGrants: [SensitiveGrant.POD_CREATE, SensitiveGrant.POD_IMAGE_UPDATE],
       });
       tenant.subscribe({ packageName: 'redis', catalog: CATALOG });
       tenant.subscribe({ packageName: 'etcd', catalog: CATALOG });
@@ -674,7 +674,7 @@ describe('ScopedOperatorTenant output against the real schemas', () => {
       legacyPullSecretAccess: { catalogNamespace: 'olm', secretNames: ['pull'] },
       systemNamespacesReason: 'OLM 0.8 copies catalog pull secrets with the installer',
       targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev operands'),
-      allowedSensitiveGrants: [SensitiveGrant.POD_CREATE],
+      allowedSensitiveGrants: [SensitiveGrant.POD_CREATE, SensitiveGrant.POD_IMAGE_UPDATE],
     });
     tenant.subscribe({
       packageName: 'etcd',
@@ -761,10 +761,10 @@ describe('ScopedOperatorTenant: every other input problem is one error naming fi
     ['no target namespace', { targetNamespaces: TargetNamespaces.namespaces([], 'none') }, () => {}, [
       '[platform/T] targetNamespaces="[]": TargetNamespaces.namespaces() was given no namespace. Fix: list at least one namespace, or use TargetNamespaces.ownNamespace() (NoTargetNamespaces)',
     ]],
-    ['blank reason for other targets', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], ' '), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] }, () => {}, [
+    ['blank reason for other targets', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], ' '), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE, SensitiveGrant.POD_IMAGE_UPDATE] }, () => {}, [
       '[platform/T] targetNamespaces=" ": the reason for targeting other namespaces is empty. Fix: say why the operator needs these namespaces (it is written to the OperatorGroup annotation) (EmptyTargetsReason, OLMT-009)',
     ]],
-    ['invalid target namespace name', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'Dev_NS'], 'dev'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] }, () => {}, [
+    ['invalid target namespace name', { targetNamespaces: TargetNamespaces.namespaces(['team-a', 'Dev_NS'], 'dev'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE, SensitiveGrant.POD_IMAGE_UPDATE] }, () => {}, [
       `[platform/T] targetNamespaces="Dev_NS": target Namespace name ${label}. Fix: use a lower-case RFC 1123 label (at most 63 characters) (InvalidName)`,
     ]],
     ['invalid RoleBinding name', { installerRoleBindingName: 'a/b' }, () => {}, [
@@ -802,7 +802,7 @@ describe('ScopedOperatorTenant: every other input problem is one error naming fi
 
   test('GIVEN AllNamespaces WHEN operator access is granted THEN it is bound in the tenant namespace only, with a warning', () => {
     const { app, chart } = newChart();
-    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'operators', operatorGroupName: 'global-operators', targetNamespaces: TargetNamespaces.allNamespaces('cluster-wide'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE] });
+    const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'operators', operatorGroupName: 'global-operators', targetNamespaces: TargetNamespaces.allNamespaces('cluster-wide'), allowedSensitiveGrants: [SensitiveGrant.POD_CREATE, SensitiveGrant.POD_IMAGE_UPDATE] });
     tenant.grantOperatorAccess(User.fromName(chart, 'bob', 'bob'), AccessLevel.ADMIN);
     const bindings = Testing.synth(chart).filter((o) => o.kind === 'RoleBinding' && o.roleRef.kind === 'ClusterRole');
     expect(bindings).toEqual([{

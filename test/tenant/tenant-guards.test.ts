@@ -171,17 +171,21 @@ describe('issue 8 case 4: grants equivalent to escalation are sensitive grants',
     expect(validationErrors(chart)).toEqual([]);
   });
 
-  test('GIVEN the OKD docs default Role and targets beyond the namespace THEN its pods create is a POD_CREATE error (OLM copies operator Roles to the targets)', () => {
+  test('GIVEN the OKD docs default Role and targets beyond the namespace THEN its pods create and update are POD_CREATE and POD_IMAGE_UPDATE errors (OLM copies operator Roles to the targets)', () => {
     const { chart } = appAndChart();
     new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.namespaces(['team-a', 'team-a-dev'], 'dev operands') });
     expect(validationErrors(chart)).toEqual([
       '[platform/T] installerRules="installerRules[4] {\\"apiGroups\\":[\\"\\"],\\"resources\\":[\\"pods\\"],\\"verbs\\":[\\"list\\",\\"watch\\",\\"get\\",\\"create\\",\\"update\\",\\"patch\\",\\"delete\\"]}": '
       + "the namespaced installer rules grant 'create' on pods (SensitiveGrant.POD_CREATE); an operator installed with them could gain rights nobody reviewed. "
       + 'Fix: remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.POD_CREATE, reason }] (InstallerSensitiveGrant, OLMT-003)',
+      // update/patch of the same rule: another image in a running pod of the namespace
+      '[platform/T] installerRules="installerRules[4] {\\"apiGroups\\":[\\"\\"],\\"resources\\":[\\"pods\\"],\\"verbs\\":[\\"list\\",\\"watch\\",\\"get\\",\\"create\\",\\"update\\",\\"patch\\",\\"delete\\"]}": '
+      + "the namespaced installer rules grant 'update'/'patch' on pods (a running container's image) (SensitiveGrant.POD_IMAGE_UPDATE); an operator installed with them could gain rights nobody reviewed. "
+      + 'Fix: remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.POD_IMAGE_UPDATE, reason }] (InstallerSensitiveGrant, OLMT-003)',
     ]);
     const all = appAndChart();
     new ScopedOperatorTenant(all.chart, 'T', { namespaceName: 'team-a', targetNamespaces: TargetNamespaces.allNamespaces('global') });
-    expect(codesOf(validationErrors(all.chart))).toEqual(['InstallerSensitiveGrant']);
+    expect(codesOf(validationErrors(all.chart))).toEqual(['InstallerSensitiveGrant', 'InstallerSensitiveGrant']);
   });
 
   test('GIVEN derived rules whose pods create comes from the bundle\'s own Role (etcd) and targets beyond the namespace THEN it is accepted and named in an annotation', () => {
@@ -195,7 +199,8 @@ describe('issue 8 case 4: grants equivalent to escalation are sensitive grants',
     expect(validationErrors(chart)).toEqual([]);
     expect(tenant.installerRole.apiObject.toJson().metadata.annotations).toEqual({
       [ScopedOperatorTenant.DERIVE_SCOPE_ANNOTATION]: 'AllowedUpgrades',
-      [ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION]: "POD_CREATE ('create' on pods): granted by the bundles' own Roles in namespace team-a (etcdoperator.v0.9.4); "
+      [ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION]: "POD_CREATE ('create' on pods), POD_IMAGE_UPDATE ('update'/'patch' on pods (a running container's image)): "
+        + "granted by the bundles' own Roles in namespace team-a (etcdoperator.v0.9.4); "
         + "OLM's RBAC escalation check makes the installer hold them to create those Roles",
     });
     // the same grant by hand, beyond what the bundle grants (pods/exec), is still an error
@@ -213,7 +218,8 @@ describe('issue 8 case 4: grants equivalent to escalation are sensitive grants',
     tenant.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
     expect(tenant.installerRole.apiObject.toJson().metadata.annotations).toEqual({
       [ScopedOperatorTenant.DERIVE_SCOPE_ANNOTATION]: 'AllowedUpgrades',
-      [ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION]: "POD_CREATE ('create' on pods): granted by the bundles' own Roles in namespace team-a "
+      [ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION]: "POD_CREATE ('create' on pods), POD_IMAGE_UPDATE ('update'/'patch' on pods (a running container's image)): "
+        + "granted by the bundles' own Roles in namespace team-a "
         + "(etcdoperator.v0.9.4, prometheusoperator.0.56.3); OLM's RBAC escalation check makes the installer hold them to create those Roles",
     });
   });
@@ -233,6 +239,8 @@ describe('issue 8 case 4: grants equivalent to escalation are sensitive grants',
       'POD_EXEC', 'SECRETS_READ_CLUSTER_WIDE', 'MUTATING_WEBHOOK_WRITES', 'VALIDATING_WEBHOOK_WRITES',
       // issue 15 item 8: its clusterPermissions also create StatefulSets and update Services and ConfigMaps everywhere
       'WORKLOAD_WRITES', 'SERVICE_UPDATE', 'CONFIGMAP_UPDATE',
+      // it updates pods everywhere: another image in any running pod
+      'POD_IMAGE_UPDATE',
     ]);
   });
 });

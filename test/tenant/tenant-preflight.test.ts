@@ -20,6 +20,8 @@ const RABBITMQ_SENSITIVE = [
   SensitiveGrant.POD_EXEC, SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.MUTATING_WEBHOOK_WRITES, SensitiveGrant.VALIDATING_WEBHOOK_WRITES,
   // issue 15 item 8: its clusterPermissions also create StatefulSets and update Services and ConfigMaps in every namespace
   SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE,
+  // and it updates pods everywhere (another image in a running pod)
+  SensitiveGrant.POD_IMAGE_UPDATE,
 ];
 
 describe('ScopedOperatorTenant install preflight (subscribe({ bundle }))', () => {
