@@ -193,8 +193,10 @@ export class TenancyAudit {
    * power of the App is only built when some tenant is not confined.
    */
   private static run(input: TenancyAuditInput, optimized = true): TenancyAuditResult {
-    // provided-API roles only for tenants that grant people access (see objectsFor)
-    const objects = [...input.objects, ...input.tenants.flatMap((t) => objectsFor(t, (t.people ?? []).length > 0))];
+    // provided-API roles only for tenants that grant people access, or for every tenant when the built-in roles they
+    // aggregate into are bound or aggregated again somewhere (see objectsFor)
+    const everyTenantsApis = builtInAggregationReachable(input);
+    const objects = [...input.objects, ...input.tenants.flatMap((t) => objectsFor(t, everyTenantsApis || (t.people ?? []).length > 0))];
     const confined = optimized ? LeakScan.of(objects).confined : undefined;
     const isConfined = (t: AuditedTenant) => confined !== undefined && isConfinedTenant(t, confined);
     if (input.tenants.every(isConfined)) {
@@ -310,9 +312,31 @@ export class TenancyAudit {
 
 /**
  * `objectsOf`; without `providedApis`, OLM's per-API ClusterRoles are left out: they only grant the operators'
- * own APIs to people bound to the OperatorGroup (or built-in admin/edit/view) roles, never a way to another
- * identity, and computing their aggregation labels is most of the cost for thousands of tenants.
+ * own APIs to people bound to the OperatorGroup roles or to the built-in admin/edit/view (every one of them is
+ * labelled `rbac.authorization.k8s.io/aggregate-to-<level>`), never a way to another identity, and computing their
+ * aggregation labels is most of the cost for thousands of tenants. `run` asks for them for the tenants with people,
+ * and for every tenant when `builtInAggregationReachable`.
  */
+/**
+ * Whether OLM's provided-API ClusterRoles of any tenant reach someone through the built-in aggregation: a binding (any
+ * kind, any namespace, in the input or a bundle) of the ClusterRole admin, edit or view, or a ClusterRole with an
+ * `aggregationRule` (it may select the same `rbac.authorization.k8s.io/aggregate-to-*` labels). Then every tenant's
+ * provided APIs count in the rules of whoever holds those roles.
+ */
+function builtInAggregationReachable(input: TenancyAuditInput): boolean {
+  const reaches = (m: any): boolean => {
+    if (m === null || typeof m !== 'object') return false;
+    if (m.kind === 'ClusterRole') return m.aggregationRule !== undefined && m.aggregationRule !== null;
+    if (m.kind !== 'RoleBinding' && m.kind !== 'ClusterRoleBinding') return false;
+    return m.roleRef?.kind === 'ClusterRole' && BUILT_IN_AGGREGATING.has(m.roleRef?.name);
+  };
+  return input.objects.some((o) => reaches(o.manifest))
+    || input.tenants.some((t) => (t.bundles ?? []).some((b) => b.objects.some((o) => reaches(o.raw))));
+}
+
+/** The built-in ClusterRoles that aggregate `rbac.authorization.k8s.io/aggregate-to-<name>` (Kubernetes bootstrap policy). */
+const BUILT_IN_AGGREGATING = new Set(['admin', 'edit', 'view']);
+
 function objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[] {
   const bundles = tenant.bundles ?? [];
   const ns = tenant.namespace;

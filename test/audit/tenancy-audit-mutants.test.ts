@@ -549,13 +549,43 @@ test('globalOperators: OLM\'s provided-API ClusterRoles of the global operator a
 // with people, so when another identity is bound to the built-in admin outside its tenant, the APIs a tenant without
 // people makes admin aggregate (AllNamespaces) are missing from the finding's rules (and a finding whose only missing
 // rules are those APIs is not made at all). Remove `.failing` with the fix.
-test.failing('the rules of admin reached in another namespace include the APIs a tenant without people aggregates into it', () => {
+test('the rules of admin reached in another namespace include the APIs a tenant without people aggregates into it', () => {
   const widgets = bundle([], [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }]);
   const f = TenancyAudit.audit({
     objects: [rb('team-x', 'x', 'ClusterRole', 'admin', [user('alice')])],
     tenants: [tenant('team-a', { targetNamespaces: [], bundles: [widgets] }), tenant('team-b', { people: [ALICE] })],
   }).tenants[1].findings[0];
   expect(f.rules.filter((r) => (r.apiGroups ?? []).includes('example.com'))).toEqual([{ apiGroups: ['example.com'], resources: ['widgets'], verbs: ['*'] }]);
+});
+
+// Every provided-API ClusterRole OLM makes carries `rbac.authorization.k8s.io/aggregate-to-<level>` (generated-rbac.ts),
+// so the built-in admin/edit/view hold every tenant's APIs. The same, through the other ways to hold those roles.
+describe('provided APIs of tenants without people, through the built-in aggregation', () => {
+  const widgets = bundle([], [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }]);
+  const exampleRules = (objects: PowerObject[], b: OperatorBundle = widgets) => TenancyAudit.audit({
+    objects, tenants: [tenant('team-a', { targetNamespaces: [], bundles: [b] }), tenant('team-b', { people: [ALICE] })],
+  }).tenants[1].findings.map((f) => [f.namespace, f.rules.filter((r) => (r.apiGroups ?? []).includes('example.com'))]);
+
+  test('view bound cluster-wide: the APIs with view verbs, cluster-wide', () => {
+    expect(exampleRules([crb('x', 'view', [user('alice')])])).toEqual([['', [{ apiGroups: ['example.com'], resources: ['widgets'], verbs: ['get', 'list', 'watch'] }]]]);
+  });
+
+  // OLM's edit-level role (create, update, patch, delete) and the built-in view, which carries the aggregate-to-edit
+  // label itself (Kubernetes bootstrap policy) and so brings OLM's view-level role (get, list, watch)
+  const EDIT = [{ apiGroups: ['example.com'], resources: ['widgets'], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] }];
+
+  test('a ClusterRole of the input aggregating the edit label, bound in another namespace', () => {
+    const mine = clusterRole('mine', [], { aggregationRule: { clusterRoleSelectors: [{ matchLabels: { 'rbac.authorization.k8s.io/aggregate-to-edit': 'true' } }] } });
+    expect(exampleRules([mine, rb('team-x', 'x', 'ClusterRole', 'mine', [user('alice')])])).toEqual([['team-x', EDIT]]);
+  });
+
+  test("a bundle's own RoleBinding of edit counts too (the tenant's bundle, not the input)", () => {
+    const withBinding = bundle([
+      { apiVersion: RBAC, kind: 'ClusterRoleBinding', metadata: { name: 'alice-edit' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'edit' }, subjects: [user('alice')] },
+    ], [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }]);
+    // the cluster-wide finding; the bundle's binding also puts alice in team-a, the other tenant's namespace
+    expect(exampleRules([], withBinding).find(([ns]) => ns === '')).toEqual(['', EDIT]);
+  });
 });
 
 test('findings of one identity are sorted by code, then namespace, then path (two installers reached, the same code and scope)', () => {
