@@ -9,10 +9,11 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import * as fc from 'fast-check';
-import { CatalogSourceReference, GitOpsObject, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
+import { CatalogSourceReference, CuratedClusterCatalog, GitOpsObject, OlmV1Team, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
 import { GitOpsFile, GitOpsLayout } from '../../src/output/gitops-layout';
 import { LayoutEntry, LayoutEntryMismatch } from '../../src/output/gitops-layout-entries';
-import { YamlWriter } from '../../src/output/yaml-writer';
+import { _nodeOutputFsOps, _setOutputFsOps, OutputWriteError, OutputWriter } from '../../src/output/output-files';
+import { UNREPRESENTABLE_MESSAGE, YamlWriter } from '../../src/output/yaml-writer';
 import { fileTree } from '../util/files';
 
 const STAGING = '.cdk8s-olm-tenancy-staging';
@@ -147,20 +148,22 @@ describe('GitOpsLayout._emitGroups (the layout from identities, JSON made per fo
   });
 });
 
+/** Tenants subscribed to etcd, one chart each, in the GitOps layout with sync waves. */
+function build(outdir: string, namespaces: string[]): TenancyApp {
+  const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true });
+  const catalog = CatalogSourceReference.fromName('curated-operators', 'olm');
+  for (const ns of namespaces) {
+    const t = new ScopedOperatorTenant(new Chart(app, ns), 'Tenant', { namespaceName: ns });
+    t.subscribe({ packageName: 'etcd', channel: 'alpha', catalog });
+  }
+  return app;
+}
+
 describe('TenancyApp GitOps synth: streamed through a staging folder, falling back to the layout of the JSON', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gitops-streaming-'));
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
   afterEach(() => jest.restoreAllMocks());
 
-  function build(outdir: string, namespaces: string[]): TenancyApp {
-    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true });
-    const catalog = CatalogSourceReference.fromName('curated-operators', 'olm');
-    for (const ns of namespaces) {
-      const t = new ScopedOperatorTenant(new Chart(app, ns), 'Tenant', { namespaceName: ns });
-      t.subscribe({ packageName: 'etcd', channel: 'alpha', catalog });
-    }
-    return app;
-  }
 
   /** The tree written from every object's JSON (the fallback, forced): the reference. */
   function referenceTree(namespaces: string[], name: string): Record<string, string> {
@@ -249,6 +252,151 @@ describe('TenancyApp GitOps synth: streamed through a staging folder, falling ba
     });
     expect(() => build(outdir, ['team-a']).synth()).toThrow('disk full (simulated)');
     jest.restoreAllMocks();
+    expect(fileTree(outdir)).toEqual(before);
+    expect(fs.existsSync(path.join(outdir, STAGING))).toBe(false);
+  });
+});
+
+describe('TenancyApp GitOps synth: the fallback writer from every object\'s JSON (mutation testing, issue 28)', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gitops-fallback-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  afterEach(() => {
+    jest.restoreAllMocks();
+    _setOutputFsOps(undefined);
+  });
+
+  /**
+   * team-a (a ScopedOperatorTenant) with an EtcdCluster that depends on its Subscription (after-install/), and an
+   * OLM v1 team `ops` whose second namespace `ops-extra` belongs in the team's folder; `rename` renames the
+   * Subscription with an addJsonPatch, so its JSON says another identity than its construct: the fallback writes.
+   */
+  function platform(outdir: string, rename: boolean): TenancyApp {
+    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true, argoCdHealthChecks: false });
+    const chart = new Chart(app, 'team-a');
+    const tenant = new ScopedOperatorTenant(chart, 'Tenant', { namespaceName: 'team-a', createTokenSecret: false });
+    const sub = tenant.subscribe({ packageName: 'etcd', channel: 'alpha', catalog: CatalogSourceReference.fromName('curated-operators', 'olm') });
+    new ApiObject(chart, 'Cluster', { apiVersion: 'etcd.database.coreos.com/v1beta2', kind: 'EtcdCluster', metadata: { name: 'example', namespace: 'team-a' } })
+      .node.addDependency(sub);
+    const v1 = new Chart(app, 'platform');
+    const catalog = new CuratedClusterCatalog(v1, 'Catalog', { catalogName: 'argocd', image: 'registry.example.com/catalogs/argocd:v1', team: 'ops' });
+    new OlmV1Team(v1, 'Ops', { team: 'ops', groups: ['ops-admins'], namespaces: ['ops', 'ops-extra'], catalog, allowedPackages: [{ name: 'argocd-operator' }] });
+    if (rename) subscriptionOf(app).addJsonPatch(JsonPatch.replace('/metadata/name', 'etcd-renamed'));
+    return app;
+  }
+
+  function subscriptionOf(app: TenancyApp, namespace = 'team-a'): ApiObject {
+    return app.node.findAll().find((c): c is ApiObject => c instanceof ApiObject && c.kind === 'Subscription' && c.metadata.namespace === namespace)!;
+  }
+
+  test('GIVEN an object whose JSON names another identity, an object depending on a Subscription and an OLM v1 team\'s second namespace THEN the fallback writes the streamed tree (after-install/, the team\'s folder), laying the JSON out once', () => {
+    const streamed = fileTree(((d) => (platform(d, false).synth(), d))(path.join(root, 'streamed')));
+    const outdir = path.join(root, 'fallback');
+    const emitFiles = jest.spyOn(GitOpsLayout, '_emitFiles');
+    const files = jest.spyOn(GitOpsLayout, 'files');
+    platform(outdir, true).synth();
+    // the JSON is laid out once, file by file: files() would hold every file's text at once (docs/scale.md)
+    expect([emitFiles.mock.calls.length, files.mock.calls.length]).toEqual([1, 0]);
+    const { ['tenants/team-a/subscription-etcd.yaml']: subscription, ...unchanged } = streamed;
+    expect(fileTree(outdir)).toEqual({
+      ...unchanged,
+      'tenants/team-a/kustomization.yaml': unchanged['tenants/team-a/kustomization.yaml'].replace('subscription-etcd.yaml', 'subscription-etcd-renamed.yaml'),
+      'tenants/team-a/subscription-etcd-renamed.yaml': subscription.replace('name: etcd\n', 'name: etcd-renamed\n'),
+    });
+    // what the dependency and the team's namespaces decide, in the fallback's own tree
+    const written = fileTree(outdir);
+    expect(written['after-install/tenants/team-a/etcdcluster-example.yaml']).toEqual([
+      'apiVersion: etcd.database.coreos.com/v1beta2',
+      'kind: EtcdCluster',
+      'metadata:',
+      '  annotations:',
+      '    argocd.argoproj.io/sync-options: SkipDryRunOnMissingResource=true',
+      '    argocd.argoproj.io/sync-wave: "3"',
+      '  labels:',
+      '    app.kubernetes.io/managed-by: cdk8s-olm-tenancy',
+      '    cdk8s-olm-tenancy.io/tenant: team-a',
+      '  name: example',
+      '  namespace: team-a',
+      '',
+    ].join('\n'));
+    expect(written['tenants/ops/namespace-ops-extra.yaml']).toEqual([
+      'apiVersion: v1',
+      'kind: Namespace',
+      'metadata:',
+      '  annotations:',
+      '    argocd.argoproj.io/sync-wave: "0"',
+      '  labels:',
+      '    app.kubernetes.io/managed-by: cdk8s-olm-tenancy',
+      '    cdk8s-olm-tenancy.io/tenant: ops',
+      '    olm-tenancy.io/team: ops',
+      '  name: ops-extra',
+      '',
+    ].join('\n'));
+    expect(Object.keys(written).filter((f) => f.startsWith('tenants/team-a/subscription') || f.includes('etcdcluster') || f.includes('ops-extra'))).toEqual([
+      'after-install/tenants/team-a/etcdcluster-example.yaml', 'tenants/ops/namespace-ops-extra.yaml', 'tenants/team-a/subscription-etcd-renamed.yaml',
+    ]);
+  });
+
+  test('GIVEN a string YAML cannot hold in the last tenant\'s Subscription THEN the exact error, the fallback refuses it before writing any file (each file written at most once), the previous tree is whole', () => {
+    const outdir = path.join(root, 'unrepresentable');
+    build(outdir, ['team-a', 'team-b']).synth();
+    const before = fileTree(outdir);
+    const app = build(outdir, ['team-a', 'team-b']);
+    subscriptionOf(app, 'team-b').addJsonPatch(JsonPatch.add('/metadata/annotations', { note: 'a\ud800b' }));
+    const writes: string[] = [];
+    const write = OutputWriter.prototype.write;
+    jest.spyOn(OutputWriter.prototype, 'write').mockImplementation(function (this: OutputWriter, rel: string, content: string | Uint8Array) {
+      writes.push(rel);
+      return write.call(this, rel, content);
+    });
+    expect(() => app.synth()).toThrow(new Error('Validation failed with the following errors:\n  [team-b/Tenant/Subscription-etcd/Resource] '
+      + `metadata.annotations.note="a\\ud800b": ${UNREPRESENTABLE_MESSAGE} (UnrepresentableYamlValue, OLMT-039)`));
+    // only the streamed writer's files (in the staging folder) before it met the Subscription: team-a's folder, then
+    // team-b's in apply order; the fallback checks every manifest before its first file
+    expect(writes).toEqual([
+      'tenants/team-a/namespace-team-a.yaml',
+      'tenants/team-a/serviceaccount-team-a.yaml',
+      'tenants/team-a/secret-team-a.yaml',
+      'tenants/team-a/role-team-a.yaml',
+      'tenants/team-a/rolebinding-team-a.yaml',
+      'tenants/team-a/operatorgroup-team-a.yaml',
+      'tenants/team-a/subscription-etcd.yaml',
+      'tenants/team-a/kustomization.yaml',
+      'tenants/team-b/namespace-team-b.yaml',
+      'tenants/team-b/serviceaccount-team-b.yaml',
+      'tenants/team-b/secret-team-b.yaml',
+      'tenants/team-b/role-team-b.yaml',
+      'tenants/team-b/rolebinding-team-b.yaml',
+      'tenants/team-b/operatorgroup-team-b.yaml',
+    ]);
+    expect(fileTree(outdir)).toEqual(before);
+  });
+
+  test('GIVEN the file system fails once (ENOSPC) while streaming THEN the synth reports it as is, without writing again from the JSON; the previous tree is whole', () => {
+    const outdir = path.join(root, 'enospc');
+    build(outdir, ['team-a', 'team-b']).synth();
+    const before = fileTree(outdir);
+    const app = build(outdir, ['team-a']);
+    let opens = 0;
+    _setOutputFsOps({
+      ..._nodeOutputFsOps,
+      openSync: (p, flags, mode) => {
+        if (++opens === 3) throw Object.assign(new Error('ENOSPC: simulated, openSync'), { code: 'ENOSPC', syscall: 'open', errno: -28 });
+        return _nodeOutputFsOps.openSync(p, flags, mode);
+      },
+    });
+    const emitFiles = jest.spyOn(GitOpsLayout, '_emitFiles');
+    let error: any;
+    try {
+      app.synth();
+    } catch (e) {
+      error = e;
+    }
+    _setOutputFsOps(undefined);
+    expect(error).toBeInstanceOf(OutputWriteError);
+    expect([error.code, error.message]).toEqual(['ENOSPC', `cannot write ${path.join(outdir, STAGING, 'tenants/team-a/secret-team-a.yaml')}: ENOSPC `
+      + `(no space left on the device); nothing in ${outdir} was changed. Fix: free space on the file system of the output directory, then synthesize again`]);
+    expect(opens).toEqual(3);
+    expect(emitFiles).not.toHaveBeenCalled();
     expect(fileTree(outdir)).toEqual(before);
     expect(fs.existsSync(path.join(outdir, STAGING))).toBe(false);
   });
