@@ -231,8 +231,11 @@ describe('OlmV1TeamGuardrails: names of longer teams', () => {
     }
   });
 
-  test('two guardrails of one team (say, for two groups) each admit the team\'s names: neither counts the other as a longer team', () => {
-    const [one, two] = app(['a', 'a']);
+  test('two guardrails of one team (two policies, say one more for CI) each admit the team\'s names: neither counts the other as a longer team', () => {
+    const { app: both, chart } = appAndChart();
+    const one = new OlmV1TeamGuardrails(chart, 'Admins', { ...BASE, team: 'a', groups: ['a-admins'], packages: [{ name: 'c-op' }] });
+    const two = new OlmV1TeamGuardrails(chart, 'Ci', { ...BASE, team: 'a', groups: ['a-admins'], packages: [{ name: 'c-op' }], policyName: 'olmv1-team-a-ci' });
+    expect(validationErrors(both)).toEqual([]);
     expect([one._longerTeamPrefixes(), two._longerTeamPrefixes()]).toEqual([[], []]);
     expect([decide(one, 'a', 'a-op'), decide(two, 'a', 'a-op')]).toEqual([[], []]);
   });
