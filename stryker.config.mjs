@@ -56,10 +56,12 @@ export const TARGETS = {
     tests: ['test/olmv1/version-range.test.ts'],
   },
   // the counted property asks for 120 runs: the cap leaves it whole and shortens the 400-run one (~7 s)
-  // olm-v1-names: two teams whose name prefixes overlap (a and a-b), the policy's longer-prefix exclusion
+  // olm-v1-names: two teams whose name prefixes overlap (a and a-b), the policy's longer-prefix exclusion;
+  // olm-v1-guardrails-mutants: the policy built inside each test (olm-v1-team's CEL tests share one built per describe
+  // block, which per-test coverage never runs against a constructor mutant), ~8 s
   guardrails: {
     mutate: () => ['src/olmv1/olm-v1-team-guardrails.ts'],
-    tests: ['test/olmv1/olm-v1-team.test.ts', 'test/olmv1/olm-v1-names.test.ts'],
+    tests: ['test/olmv1/olm-v1-team.test.ts', 'test/olmv1/olm-v1-names.test.ts', 'test/olmv1/olm-v1-guardrails-mutants.test.ts'],
     propertyRunCap: 120,
   },
   'tenancy-audit': { mutate: () => ['src/audit/tenancy-audit.ts'], tests: ['test/audit/tenancy-audit-cases.test.ts', 'test/audit/tenancy-audit-mutants.test.ts'] },
