@@ -9,6 +9,7 @@ import { PowerObject, SubjectKind } from '../../src/audit/effective-power';
 import { ReachCode } from '../../src/audit/reach-code';
 import { TenancyAudit, TenancyAuditResult, tenantLeaks } from '../../src/audit/tenancy-audit';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
+import { AccessLevel, OlmNaming } from '../../src/olm/olm-naming';
 import { CatalogSourceReference } from '../../src/catalog/catalog-source';
 import { GlobalOperatorInstall } from '../../src/platform/global-operator-install';
 import { ScopedOperatorTenant } from '../../src/tenant/scoped-operator-tenant';
@@ -622,4 +623,47 @@ test('ofConstruct: a bundle binding every ServiceAccount in its namespace makes 
     ['ServiceAccount team-b/team-b', 'RoleBinding team-a/view (bundle small.v1.0.0, extra object [0])',
       'ClusterRole view (built-in, kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go)'], false,
   ]]]]);
+});
+
+// Bug found in the mutant triage of session 10: the provided-API ClusterRoles of a tenant without people were left out
+// unless admin/edit/view were bound or a ClusterRole of the input aggregated, but OLM's OperatorGroup ClusterRoles
+// (which aggregate them, `olm.og.<og>.<level>-<hash>`: OLM pkg/controller/operators/olm/operatorgroup.go
+// ensureOpGroupClusterRole) and the provided-API ClusterRoles themselves (`<crd>-<version>-<level>`,
+// ensureProvidedAPIClusterRole) can be bound by name too: the OperatorGroup role was empty (an escalation through it
+// not found) and a provided-API role unknown (counted as unbounded). A direct binding of either is a plain grant of a
+// role the App's OLM objects define (no finding, as any defined role); these go through a pod of team-b running as
+// `runner`, which alice (a person of team-b) may create.
+describe('provided APIs of tenants without people, through a binding of an OLM-made ClusterRole by name', () => {
+  const widgets = bundle([], [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }]);
+  const input = (binding: PowerObject): TenancyAuditInput => ({
+    objects: [role('team-b', 'pods', [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }]), rb('team-b', 'pods', 'Role', 'pods', [user('alice')]), binding],
+    tenants: [tenant('team-a', { bundles: [widgets] }), tenant('team-b', { people: [ALICE] })],
+  });
+  const RUN_AS = ['User alice', 'RoleBinding team-b/pods (test)', 'Role team-b/pods (test)', 'create pods in team-b running as ServiceAccount runner', 'ServiceAccount team-b/runner'];
+  const ADMIN_WIDGETS = [{ apiGroups: ['example.com'], resources: ['widgets'], verbs: ['*'] }];
+
+  test('the OperatorGroup\'s admin ClusterRole bound cluster-wide: the tenant\'s APIs in every namespace', () => {
+    const ogAdmin = OlmNaming.operatorGroupClusterRoleName('team-a', 'team-a', AccessLevel.ADMIN);
+    const i = input(crb('runner', ogAdmin, [sa('team-b', 'runner')]));
+    const r = TenancyAudit.audit(i);
+    expect(r.tenants[1].findings.map(({ message, fix, ...f }) => f)).toEqual([{
+      code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER,
+      tenant: 'platform/team-b',
+      subject: 'User alice',
+      namespace: '',
+      rules: ADMIN_WIDGETS,
+      path: [...RUN_AS, 'ClusterRoleBinding runner (test)', `ClusterRole ${ogAdmin} (OLM OPERATOR_GROUP_CLUSTER_ROLE; aggregationRule `
+        + '{olm.opgroup.permissions/aggregate-to-50cc6f60739af19b-admin=true} aggregates widgets.example.com-v1-admin)'],
+      accepted: false,
+    }]);
+    expect(TenancyAudit._auditUnoptimized(i)).toEqual(r);
+  });
+
+  test('a provided-API ClusterRole bound by name in another namespace: its own rule there, not an unknown role', () => {
+    expect(TenancyAudit.audit(input(rb('team-x', 'runner', 'ClusterRole', 'widgets.example.com-v1-admin', [sa('team-b', 'runner')])))
+      .tenants[1].findings.map((f) => [f.code, f.namespace, f.rules, f.path])).toEqual([[
+      ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-x', ADMIN_WIDGETS,
+      [...RUN_AS, 'RoleBinding team-x/runner (test)', 'ClusterRole widgets.example.com-v1-admin (OLM PROVIDED_API_CLUSTER_ROLE of small.v1.0.0)'],
+    ]]);
+  });
 });
