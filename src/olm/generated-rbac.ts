@@ -588,7 +588,9 @@ export class OlmGeneratedRbac {
  * and crdview for a CRD), whatever the OperatorGroup: OLM `pkg/controller/operators/olm/operatorgroup.go`
  * `ensureProvidedAPIClusterRole`.
  */
-export function providedApiClusterRoleNames(bundle: { ownedCrds: { name: string; version: string }[]; ownedApiServices: { name: string; version: string }[] }): string[] {
+export function providedApiClusterRoleNames(
+  bundle: { readonly ownedCrds: { name: string; version: string }[]; readonly ownedApiServices: { name: string; version: string }[] },
+): string[] {
   return [
     ...bundle.ownedCrds.flatMap((c) => [...LEVELS, 'crdview'].map((x) => `${providedApiRolePrefix({ crdName: c.name, plural: '', version: c.version })}${x}`)),
     ...bundle.ownedApiServices.flatMap((a) => LEVELS.map((x) => `${providedApiRolePrefix({ plural: a.name, version: a.version })}${x}`)),

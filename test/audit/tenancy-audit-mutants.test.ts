@@ -9,8 +9,8 @@ import { PowerObject, SubjectKind } from '../../src/audit/effective-power';
 import { ReachCode } from '../../src/audit/reach-code';
 import { TenancyAudit, TenancyAuditResult, tenantLeaks } from '../../src/audit/tenancy-audit';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
-import { AccessLevel, OlmNaming } from '../../src/olm/olm-naming';
 import { CatalogSourceReference } from '../../src/catalog/catalog-source';
+import { AccessLevel, OlmNaming } from '../../src/olm/olm-naming';
 import { GlobalOperatorInstall } from '../../src/platform/global-operator-install';
 import { ScopedOperatorTenant } from '../../src/tenant/scoped-operator-tenant';
 
