@@ -7,10 +7,10 @@ import { Chart, Testing } from 'cdk8s';
 import { AuditedTenant, TenancyAuditInput } from '../../src/audit/audited-tenant';
 import { PowerObject, SubjectKind } from '../../src/audit/effective-power';
 import { ReachCode } from '../../src/audit/reach-code';
-import { TenancyAudit, TenancyAuditResult, tenantLeaks } from '../../src/audit/tenancy-audit';
+import { providedApisReachable, TenancyAudit, TenancyAuditResult, tenantLeaks } from '../../src/audit/tenancy-audit';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { CatalogSourceReference } from '../../src/catalog/catalog-source';
-import { AccessLevel, OlmNaming } from '../../src/olm/olm-naming';
+import { AccessLevel, OlmGeneration, OlmNaming } from '../../src/olm/olm-naming';
 import { GlobalOperatorInstall } from '../../src/platform/global-operator-install';
 import { ScopedOperatorTenant } from '../../src/tenant/scoped-operator-tenant';
 
@@ -40,7 +40,7 @@ const ALL_RULES = [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }];
 const CLUSTER_ADMIN = 'ClusterRole cluster-admin (built-in, kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go)';
 
 /** A small operator: CSV permissions for `op`, a Deployment running as `op-dep`, and the bundle's own `objects`. */
-function bundle(objects: any[] = [], owned: any[] = []): OperatorBundle {
+function bundle(objects: any[] = [], owned: any[] = [], apiServices: any[] = []): OperatorBundle {
   return OperatorBundle.fromCsvObject({
     apiVersion: 'operators.coreos.com/v1alpha1',
     kind: 'ClusterServiceVersion',
@@ -48,6 +48,7 @@ function bundle(objects: any[] = [], owned: any[] = []): OperatorBundle {
     spec: {
       version: '1.0.0',
       customresourcedefinitions: { owned },
+      apiservicedefinitions: { owned: apiServices },
       installModes: [{ type: 'OwnNamespace', supported: true }, { type: 'SingleNamespace', supported: true }, { type: 'AllNamespaces', supported: true }],
       install: {
         strategy: 'deployment',
@@ -665,5 +666,50 @@ describe('provided APIs of tenants without people, through a binding of an OLM-m
       ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-x', ADMIN_WIDGETS,
       [...RUN_AS, 'RoleBinding team-x/runner (test)', 'ClusterRole widgets.example.com-v1-admin (OLM PROVIDED_API_CLUSTER_ROLE of small.v1.0.0)'],
     ]]);
+  });
+});
+
+describe('providedApisReachable: when OLM\'s provided-API ClusterRoles of every tenant are added (exactly the ways to hold them)', () => {
+  const WIDGETS = { ownedCrds: [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }], ownedApiServices: [] };
+  const reachable = (objects: any[], bundleObjects: any[] = [], extra: Partial<AuditedTenant> = {}) => providedApisReachable({
+    objects: objects.map((manifest) => ({ manifest, origin: 'test' })),
+    // what the predicate reads of a bundle (its owned APIs, each object's raw manifest): malformed objects a loaded bundle refuses too
+    tenants: [tenant('team-a', { bundles: [{ ...WIDGETS, objects: bundleObjects.map((raw) => ({ raw })) } as any], ...extra })],
+  });
+  const binding = (kind: string, roleKind: string, name: any) => ({
+    apiVersion: RBAC, kind, metadata: { name: 'x', namespace: 'team-x' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: roleKind, name }, subjects: [user('alice')],
+  });
+
+  test.each([
+    ['a RoleBinding of the ClusterRole admin', binding('RoleBinding', 'ClusterRole', 'admin')],
+    ['a ClusterRoleBinding of edit', binding('ClusterRoleBinding', 'ClusterRole', 'edit')],
+    ['a RoleBinding of view', binding('RoleBinding', 'ClusterRole', 'view')],
+    ['a ClusterRole with an aggregationRule (even an empty one)', { apiVersion: RBAC, kind: 'ClusterRole', metadata: { name: 'a' }, aggregationRule: {} }],
+    ['a binding of the tenant\'s OperatorGroup ClusterRole', binding('RoleBinding', 'ClusterRole', OlmNaming.operatorGroupClusterRoleName('team-a', 'team-a', AccessLevel.VIEW))],
+    ...['admin', 'edit', 'view', 'crdview'].map((x) => [`a binding of the provided-API ClusterRole ...-${x}`, binding('RoleBinding', 'ClusterRole', `widgets.example.com-v1-${x}`)]),
+  ])('yes: %s, in the input or a bundle', (_, m) => {
+    expect([reachable([m]), reachable([], [m])]).toEqual([true, true]);
+  });
+
+  test.each([
+    ['nothing', []],
+    ['a Role named admin', [binding('RoleBinding', 'Role', 'admin')]],
+    ['a ClusterRole named other', [binding('ClusterRoleBinding', 'ClusterRole', 'other')]],
+    ['a ClusterRole with aggregationRule: null, or none', [{ apiVersion: RBAC, kind: 'ClusterRole', metadata: { name: 'a' }, aggregationRule: null }, { apiVersion: RBAC, kind: 'ClusterRole', metadata: { name: 'b' } }]],
+    ['objects of other kinds naming admin', [{ kind: 'ConfigMap', roleRef: { kind: 'ClusterRole', name: 'admin' }, aggregationRule: {} }, { kind: 'Role', aggregationRule: {} }]],
+    ['another namespace\'s OperatorGroup ClusterRole', [binding('RoleBinding', 'ClusterRole', OlmNaming.operatorGroupClusterRoleName('team-b', 'team-a', AccessLevel.ADMIN))]],
+    ['malformed objects and bindings', [null, 'admin', 42, { kind: 'RoleBinding' }, { kind: 'RoleBinding', roleRef: null }, binding('RoleBinding', 'ClusterRole', ['admin'])]],
+  ])('no: %s', (_, objects) => {
+    expect([reachable(objects as any[]), reachable([], objects as any[])]).toEqual([false, false]);
+  });
+
+  test('no without a bundle object\'s raw manifest, and through an OLM v0.8-v0.14 OperatorGroup ClusterRole name (<og>-<level>)', () => {
+    expect(providedApisReachable({ objects: [], tenants: [{ ...tenant('team-a'), bundles: [{ ...WIDGETS, objects: [{ kind: 'ClusterRole' }] }] as any }] })).toEqual(false);
+    const old = { olmGeneration: OlmGeneration.V0_8_TO_V0_14 };
+    expect([reachable([binding('RoleBinding', 'ClusterRole', 'team-a-edit')], [], old), reachable([binding('RoleBinding', 'ClusterRole', 'team-a-edit')])]).toEqual([true, false]);
+    // an APIService's roles: <resource>-<version>-<level>, no crdview
+    const api = bundle([], [], [{ group: 'ex.io', version: 'v2', kind: 'Gadget', name: 'gadgets', deploymentName: 'small' }]);
+    const viaApi = (name: string) => providedApisReachable({ objects: [obj(binding('RoleBinding', 'ClusterRole', name))], tenants: [tenant('team-a', { bundles: [api] })] });
+    expect(['gadgets-v2-admin', 'gadgets-v2-view', 'gadgets-v2-crdview'].map(viaApi)).toEqual([true, true, false]);
   });
 });
