@@ -713,3 +713,94 @@ describe('providedApisReachable: when OLM\'s provided-API ClusterRoles of every 
     expect(['gadgets-v2-admin', 'gadgets-v2-view', 'gadgets-v2-crdview'].map(viaApi)).toEqual([true, true, false]);
   });
 });
+
+describe('TenancyAudit.audit: what is held already, the installer\'s scopes and roles, the code, the order, the message', () => {
+  const PODS = [role('team-a', 'pods', [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }]), rb('team-a', 'pods', 'Role', 'pods', [user('alice')])];
+  const RUN_AS = (name: string) => ['User alice', 'RoleBinding team-a/pods (test)', 'Role team-a/pods (test)', `create pods in team-a running as ServiceAccount ${name}`, `ServiceAccount team-a/${name}`];
+  const findings = (objects: PowerObject[], tenants: AuditedTenant[] = [tenant('team-a', { people: [ALICE] })]) => {
+    const r = TenancyAudit.audit({ objects, tenants });
+    expect(TenancyAudit._auditUnoptimized({ objects, tenants })).toEqual(r);
+    return r.tenants[0].findings;
+  };
+
+  test('a cluster-wide role held directly covers an unknown role bound in another namespace: no finding', () => {
+    const all = clusterRole('all', ALL_RULES);
+    expect(findings([all, crb('all', 'all', [user('alice')]), rb('team-x', 'x', 'ClusterRole', 'nope', [user('alice')])])).toEqual([]);
+    // without the cluster-wide grant, the finding
+    expect(findings([all, rb('team-x', 'x', 'ClusterRole', 'nope', [user('alice')])]).map((f) => [f.code, f.namespace])).toEqual([
+      [ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-x'],
+    ]);
+  });
+
+  test('an installer\'s outside grants: the scopes sorted, each role once (a Role outside bound before the cluster rule, one ClusterRole in two scopes)', () => {
+    const f = findings([
+      ...PODS,
+      role('team-c', 'r', [{ apiGroups: [''], resources: ['services'], verbs: ['get'] }]),
+      rb('team-c', 'r', 'Role', 'r', [sa('team-a', 'team-a')]),
+      clusterRole('inst', [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }]),
+      rb('team-d', 'inst', 'ClusterRole', 'inst', [sa('team-a', 'team-a')]),
+      crb('inst', 'inst', [sa('team-a', 'team-a')]),
+    ], [tenant('team-a', { people: [ALICE] })]);
+    expect(f.map((x) => [x.code, x.namespace, x.rules, x.path.slice(-1)[0], x.message.split(': ')[0]])).toEqual([[
+      ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, '',
+      [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }, { apiGroups: [''], resources: ['services'], verbs: ['get'] }],
+      'Role r, ClusterRole inst (cluster-wide, namespace team-c, namespace team-d)',
+      'User alice can become the installer ServiceAccount team-a/team-a of tenant platform/team-a, which holds rules in cluster-wide, namespace team-c, namespace team-d',
+    ]]);
+  });
+
+  test('an indirect cluster grant of every resource without the non-resource URLs is TenantIdentityUnbounded; one of less is TenantIdentityReachesCluster', () => {
+    const f = (rules: any[]) => findings([...PODS, clusterRole('star', rules), crb('runner', 'star', [sa('team-a', 'runner')])])
+      .map((x) => [x.code, x.namespace, x.rules, x.path]);
+    expect(f(ALL_RULES)).toEqual([[ReachCode.TENANT_IDENTITY_UNBOUNDED, '', ALL_RULES, [...RUN_AS('runner'), 'ClusterRoleBinding runner (test)', 'ClusterRole star (test)']]]);
+    const nodes = [{ apiGroups: ['*'], resources: ['nodes'], verbs: ['*'] }];
+    expect(f(nodes)).toEqual([[ReachCode.TENANT_IDENTITY_REACHES_CLUSTER, '', nodes, [...RUN_AS('runner'), 'ClusterRoleBinding runner (test)', 'ClusterRole star (test)']]]);
+  });
+
+  test('a direct binding of an input ClusterRole that aggregates the built-in edit: "the aggregated ClusterRole"', () => {
+    const mine = clusterRole('mine', [], { aggregationRule: { clusterRoleSelectors: [{ matchLabels: { 'rbac.authorization.k8s.io/aggregate-to-edit': 'true' } }] } });
+    expect(findings([mine, rb('team-x', 'x', 'ClusterRole', 'mine', [user('alice')])]).map((x) => [x.code, x.namespace, x.message.split(': ')[0]])).toEqual([[
+      ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-x', 'User alice reaches namespace team-x (is bound to the aggregated ClusterRole mine)',
+    ]]);
+  });
+
+  test('findings sorted by subject order first (not by code), then code, then namespace (bound in the reverse order)', () => {
+    const f = findings([
+      rb('team-z', 'z', 'ClusterRole', 'nope', [user('alice')]),
+      rb('team-c', 'c', 'ClusterRole', 'nope', [user('alice')]),
+      crb('a', 'nope', [user('alice')]),
+      rb('team-d', 'd', 'ClusterRole', 'nope', [user('bob')]),
+      rb('team-b', 'b', 'ClusterRole', 'nope', [user('bob')]),
+    ], [tenant('team-a', { people: [ALICE, { kind: SubjectKind.USER, name: 'bob' }] })]);
+    expect(f.map((x) => [x.subject, x.code, x.namespace])).toEqual([
+      ['User alice', ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-c'],
+      ['User alice', ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-z'],
+      ['User alice', ReachCode.TENANT_IDENTITY_UNBOUNDED, ''],
+      ['User bob', ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-b'],
+      ['User bob', ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-d'],
+    ]);
+  });
+
+  test('the message shows four rules, then how many more (five rules), and all four without a count', () => {
+    const rules = (n: number) => ['a', 'b', 'c', 'd', 'e'].slice(0, n).map((g) => ({ apiGroups: [`${g}.io`], resources: [g], verbs: ['get'] }));
+    const f = findings([
+      ...PODS,
+      clusterRole('five', rules(5)), clusterRole('four', rules(4)),
+      rb('team-x', 'five', 'ClusterRole', 'five', [sa('team-a', 'runner')]),
+      rb('team-y', 'four', 'ClusterRole', 'four', [sa('team-a', 'runner')]),
+    ]);
+    const shown = (ns: string, n: number) => rules(n).map((r) => `Namespace:"${ns}" APIGroups:[${r.apiGroups[0]}] Resources:[${r.resources[0]}] Verbs:[get]`).join('; ');
+    expect(f.map((x) => [x.namespace, x.rules.length, x.message])).toEqual([
+      ['team-x', 5, `User alice reaches namespace team-x (gets it indirectly): ${shown('team-x', 4)} and 1 more rule(s); path: `
+        + [...RUN_AS('runner'), 'RoleBinding team-x/five (test)', 'ClusterRole five (test)'].join(' -> ')],
+      ['team-y', 4, `User alice reaches namespace team-y (gets it indirectly): ${shown('team-y', 4)}; path: `
+        + [...RUN_AS('runner'), 'RoleBinding team-y/four (test)', 'ClusterRole four (test)'].join(' -> ')],
+    ]);
+  });
+
+  test('the fix text quotes a subject with quotes as TypeScript code', () => {
+    const f = findings([crb('a', 'nope', [user('o\'brien "x"')])], [tenant('team-a', { people: [{ kind: SubjectKind.USER, name: 'o\'brien "x"' }] })]);
+    expect(f.map((x) => x.fix)).toEqual(['remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role), '
+      + 'or accept it with `acceptedReach: [{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, subject: \'User o\\\'brien \\"x\\"\', reason: \'...\' }]`']);
+  });
+});
