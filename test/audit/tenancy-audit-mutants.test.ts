@@ -804,3 +804,67 @@ describe('TenancyAudit.audit: what is held already, the installer\'s scopes and 
       + 'or accept it with `acceptedReach: [{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, subject: \'User o\\\'brien \\"x\\"\', reason: \'...\' }]`']);
   });
 });
+
+describe('report, objectsOf and tenantLeaks: the remaining branches', () => {
+  test('report: exactly four rules with no count; the drivers of two tenants, two APIs each', () => {
+    const rules = ['a', 'b', 'c', 'd'].map((r) => ({ apiGroups: [''], resources: [r], verbs: ['get'] }));
+    const f = { code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER, tenant: 't', subject: 'User u', namespace: '', rules, path: ['User u'], accepted: false, message: 'm', fix: 'f' };
+    expect(TenancyAudit.report({ tenants: [{ tenant: 't', namespace: 'n', subjects: ['User u'], findings: [f] }] }).split('\n').slice(1, -2)).toEqual([
+      '  ERROR TenantIdentityReachesCluster: User u reaches cluster-wide',
+      '    path: User u',
+      ...['a', 'b', 'c', 'd'].map((r) => `    Namespace:"" APIGroups:[] Resources:[${r}] Verbs:[get]`),
+    ]);
+    const d = (tenantName: string) => ({
+      code: 'GlobalOperatorDrivenByTenant', tenant: tenantName, subject: 'User u', apis: ['as.example.com', 'bs.example.com'], namespaces: [''], path: [], accepted: false, message: 'm', fix: 'f',
+    });
+    expect(TenancyAudit.report({
+      tenants: [],
+      globalOperators: [{ install: 'platform/G', namespace: 'operators', packageName: 'pkg', apis: ['as.example.com', 'bs.example.com'], apisKnown: true, drivers: [d('a'), d('b'), d('a')] }] as any,
+    })).toEqual([
+      "global operator pkg (namespace operators, installed by the platform with OLM's own client): 3 identities of 2 tenant(s) may drive it, 3 not accepted",
+      ...['a', 'b', 'a'].map((t) => `  ERROR GlobalOperatorDrivenByTenant: User u (tenant ${t}) may create as.example.com, bs.example.com in every namespace`),
+      '',
+    ].join('\n'));
+  });
+
+  test('objectsOf: OLM\'s provided-API ClusterRoles of a bundle that owns a CRD, with or without people', () => {
+    const b = bundle([], [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }]);
+    const provided = (t: AuditedTenant) => TenancyAudit.objectsOf(t).filter((o) => o.origin === 'OLM PROVIDED_API_CLUSTER_ROLE of small.v1.0.0').map((o) => o.manifest.metadata.name);
+    const names = ['widgets.example.com-v1-admin', 'widgets.example.com-v1-crdview', 'widgets.example.com-v1-edit', 'widgets.example.com-v1-view'];
+    expect([provided(tenant('team-a', { bundles: [b] })), provided(tenant('team-a', { bundles: [b], people: [ALICE] }))]).toEqual([names, names]);
+  });
+
+  test('tenantLeaks: a tenant without bundles; the direct computation sorted; a binding of OLM in a target naming the operator of the tenant namespace', () => {
+    expect(tenantLeaks(tenant('team-a'))).toEqual({ all: false, namespaces: [] });
+    // names the tenant namespace: computed directly, the namespaces sorted as the template's
+    const direct = bundle([{ apiVersion: RBAC, kind: 'ClusterRoleBinding', metadata: { name: 'c' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'r' }, subjects: [sa('zz', 'x'), sa('team-a', 'op'), sa('aa', 'y')] }]);
+    expect(tenantLeaks(tenant('team-a', { bundles: [direct] }))).toEqual({ all: false, namespaces: ['aa', 'team-a', 'zz'] });
+    // OLM copies the CSV's Role into each target namespace, bound to the operator's ServiceAccount of the tenant's namespace
+    expect(tenantLeaks(tenant('team-a', { bundles: [bundle()], targetNamespaces: ['team-a', 'team-t'] }))).toEqual({ all: false, namespaces: ['team-a'] });
+    expect(tenantLeaks(tenant('team-a', { bundles: [bundle()] }))).toEqual({ all: false, namespaces: [] });
+  });
+
+  test('tenantLeaks: a bundle naming the tenant namespace only by a ServiceAccount user name or its group', () => {
+    // the RoleBinding has no namespace of its own: only the user name names team-q
+    const byUser = bundle([{
+      apiVersion: RBAC,
+      kind: 'RoleBinding',
+      metadata: { name: 'rb' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' },
+      subjects: [user('system:serviceaccount:team-q:x')],
+    }]);
+    expect([tenantLeaks(tenant('team-q', { bundles: [byUser] })), tenantLeaks(tenant('team-a', { bundles: [byUser] }))]).toEqual([
+      { all: false, namespaces: [] }, { all: false, namespaces: ['team-q'] },
+    ]);
+    const byGroup = bundle([{
+      apiVersion: RBAC,
+      kind: 'RoleBinding',
+      metadata: { name: 'rb' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' },
+      subjects: [{ kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'system:serviceaccounts:team-g' }],
+    }]);
+    expect([tenantLeaks(tenant('team-g', { bundles: [byGroup] })), tenantLeaks(tenant('team-a', { bundles: [byGroup] }))]).toEqual([
+      { all: false, namespaces: [] }, { all: false, namespaces: ['team-g'] },
+    ]);
+  });
+});
