@@ -711,6 +711,8 @@ describe('providedApisReachable: when OLM\'s provided-API ClusterRoles of every 
     const api = bundle([], [], [{ group: 'ex.io', version: 'v2', kind: 'Gadget', name: 'gadgets', deploymentName: 'small' }]);
     const viaApi = (name: string) => providedApisReachable({ objects: [obj(binding('RoleBinding', 'ClusterRole', name))], tenants: [tenant('team-a', { bundles: [api] })] });
     expect(['gadgets-v2-admin', 'gadgets-v2-view', 'gadgets-v2-crdview'].map(viaApi)).toEqual([true, true, false]);
+    // the roles of any of a tenant's bundles (one without APIs beside it)
+    expect(providedApisReachable({ objects: [obj(binding('RoleBinding', 'ClusterRole', 'gadgets-v2-edit'))], tenants: [tenant('team-a', { bundles: [bundle(), api] })] })).toEqual(true);
   });
 });
 
