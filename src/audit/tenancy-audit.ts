@@ -324,8 +324,8 @@ export class TenancyAudit {
  * kind, any namespace, in the input or a bundle) of a ClusterRole that holds them: the built-in admin, edit or view
  * (their aggregation), a tenant's OperatorGroup ClusterRole (`olm.og.<og>.<level>-<hash>`, which aggregates them) or a
  * provided-API ClusterRole itself (`<crd>-<version>-<level>`), bound by name. Then every tenant's provided APIs count
- * in the rules of whoever holds those roles. Exported for its tests (the flag only adds objects nobody can hold when
- * false: the findings are the same either way, only the cost of thousands of tenants differs).
+ * in the rules of whoever holds those roles. Exported for its tests: where it is false, adding the roles would change no
+ * finding (nobody holds them), only the cost of thousands of tenants, so only a direct test tells the two apart.
  */
 export function providedApisReachable(input: TenancyAuditInput): boolean {
   const bound = new Set<string>();
