@@ -680,13 +680,13 @@ describe('providedApisReachable: when OLM\'s provided-API ClusterRoles of every 
     apiVersion: RBAC, kind, metadata: { name: 'x', namespace: 'team-x' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: roleKind, name }, subjects: [user('alice')],
   });
 
-  test.each([
+  test.each<[string, any]>([
     ['a RoleBinding of the ClusterRole admin', binding('RoleBinding', 'ClusterRole', 'admin')],
     ['a ClusterRoleBinding of edit', binding('ClusterRoleBinding', 'ClusterRole', 'edit')],
     ['a RoleBinding of view', binding('RoleBinding', 'ClusterRole', 'view')],
     ['a ClusterRole with an aggregationRule (even an empty one)', { apiVersion: RBAC, kind: 'ClusterRole', metadata: { name: 'a' }, aggregationRule: {} }],
     ['a binding of the tenant\'s OperatorGroup ClusterRole', binding('RoleBinding', 'ClusterRole', OlmNaming.operatorGroupClusterRoleName('team-a', 'team-a', AccessLevel.VIEW))],
-    ...['admin', 'edit', 'view', 'crdview'].map((x) => [`a binding of the provided-API ClusterRole ...-${x}`, binding('RoleBinding', 'ClusterRole', `widgets.example.com-v1-${x}`)]),
+    ...['admin', 'edit', 'view', 'crdview'].map((x): [string, any] => [`a binding of the provided-API ClusterRole ...-${x}`, binding('RoleBinding', 'ClusterRole', `widgets.example.com-v1-${x}`)]),
   ])('yes: %s, in the input or a bundle', (_, m) => {
     expect([reachable([m]), reachable([], [m])]).toEqual([true, true]);
   });
