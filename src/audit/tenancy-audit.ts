@@ -15,7 +15,8 @@ import { auditedTenantsOf, auditInputOf, forEachAuditedManifest, globalOperators
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { BoundedCache, CACHING, contentKey } from '../core/content-cache';
 import { InputCheck, throwIfInvalid } from '../core/input';
-import { OlmGeneratedRbac } from '../olm/generated-rbac';
+import { OlmGeneratedRbac, providedApiClusterRoleNames } from '../olm/generated-rbac';
+import { AccessLevel, OlmNaming } from '../olm/olm-naming';
 import { NamespaceTemplates } from '../preflight/namespace-template';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
@@ -193,9 +194,9 @@ export class TenancyAudit {
    * power of the App is only built when some tenant is not confined.
    */
   private static run(input: TenancyAuditInput, optimized = true): TenancyAuditResult {
-    // provided-API roles only for tenants that grant people access, or for every tenant when the built-in roles they
-    // aggregate into are bound or aggregated again somewhere (see objectsFor)
-    const everyTenantsApis = builtInAggregationReachable(input);
+    // provided-API roles only for tenants that grant people access, or for every tenant when a role holding them is
+    // bound, or they may be aggregated again, somewhere (see objectsFor)
+    const everyTenantsApis = providedApisReachable(input);
     const objects = [...input.objects, ...input.tenants.flatMap((t) => objectsFor(t, everyTenantsApis || (t.people ?? []).length > 0))];
     const confined = optimized ? LeakScan.of(objects).confined : undefined;
     const isConfined = (t: AuditedTenant) => confined !== undefined && isConfinedTenant(t, confined);
@@ -315,23 +316,32 @@ export class TenancyAudit {
  * own APIs to people bound to the OperatorGroup roles or to the built-in admin/edit/view (every one of them is
  * labelled `rbac.authorization.k8s.io/aggregate-to-<level>`), never a way to another identity, and computing their
  * aggregation labels is most of the cost for thousands of tenants. `run` asks for them for the tenants with people,
- * and for every tenant when `builtInAggregationReachable`.
+ * and for every tenant when `providedApisReachable`.
  */
 /**
- * Whether OLM's provided-API ClusterRoles of any tenant reach someone through the built-in aggregation: a binding (any
- * kind, any namespace, in the input or a bundle) of the ClusterRole admin, edit or view, or a ClusterRole with an
- * `aggregationRule` (it may select the same `rbac.authorization.k8s.io/aggregate-to-*` labels). Then every tenant's
- * provided APIs count in the rules of whoever holds those roles.
+ * Whether OLM's provided-API ClusterRoles of any tenant reach someone: a ClusterRole with an `aggregationRule` (in the
+ * input or a bundle: it may select the same `rbac.authorization.k8s.io/aggregate-to-*` labels), or a binding (any
+ * kind, any namespace, in the input or a bundle) of a ClusterRole that holds them: the built-in admin, edit or view
+ * (their aggregation), a tenant's OperatorGroup ClusterRole (`olm.og.<og>.<level>-<hash>`, which aggregates them) or a
+ * provided-API ClusterRole itself (`<crd>-<version>-<level>`), bound by name. Then every tenant's provided APIs count
+ * in the rules of whoever holds those roles. Exported for its tests: where it is false, adding the roles would change no
+ * finding (nobody holds them), only the cost of thousands of tenants, so only a direct test tells the two apart.
  */
-function builtInAggregationReachable(input: TenancyAuditInput): boolean {
-  const reaches = (m: any): boolean => {
-    if (m === null || typeof m !== 'object') return false;
-    if (m.kind === 'ClusterRole') return m.aggregationRule !== undefined && m.aggregationRule !== null;
-    if (m.kind !== 'RoleBinding' && m.kind !== 'ClusterRoleBinding') return false;
-    return m.roleRef?.kind === 'ClusterRole' && BUILT_IN_AGGREGATING.has(m.roleRef?.name);
+export function providedApisReachable(input: TenancyAuditInput): boolean {
+  const bound = new Set<string>();
+  let aggregated = false;
+  const read = (m: any) => {
+    if (m === null || typeof m !== 'object') return;
+    if (m.kind === 'ClusterRole' && m.aggregationRule !== undefined && m.aggregationRule !== null) aggregated = true;
+    if ((m.kind === 'RoleBinding' || m.kind === 'ClusterRoleBinding') && m.roleRef?.kind === 'ClusterRole' && typeof m.roleRef.name === 'string') bound.add(m.roleRef.name);
   };
-  return input.objects.some((o) => reaches(o.manifest))
-    || input.tenants.some((t) => (t.bundles ?? []).some((b) => b.objects.some((o) => reaches(o.raw))));
+  for (const o of input.objects) read(o.manifest);
+  for (const t of input.tenants) for (const b of t.bundles ?? []) for (const o of b.objects) read(o.raw);
+  if (aggregated || [...BUILT_IN_AGGREGATING].some((r) => bound.has(r))) return true;
+  if (bound.size === 0) return false;
+  return input.tenants.some((t) => [AccessLevel.ADMIN, AccessLevel.EDIT, AccessLevel.VIEW]
+    .some((level) => bound.has(OlmNaming.operatorGroupClusterRoleName(t.namespace, t.operatorGroupName, level, t.olmGeneration)))
+    || (t.bundles ?? []).some((b) => providedApiClusterRoleNames(b).some((r) => bound.has(r))));
 }
 
 /** The built-in ClusterRoles that aggregate `rbac.authorization.k8s.io/aggregate-to-<name>` (Kubernetes bootstrap policy). */

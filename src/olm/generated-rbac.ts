@@ -427,8 +427,7 @@ export class OlmGeneratedRbac {
 
   /** ensureClusterRolesForCSV + ensureProvidedAPIClusterRole. */
   private providedApiClusterRoles(api: ProvidedApi): OlmGeneratedObject[] {
-    // CRDs: namePrefix = "<crd name>-<version>-"; APIServices: "<resource>-<version>-".
-    const prefix = `${api.crdName ?? api.plural}-${api.version}-`;
+    const prefix = providedApiRolePrefix(api);
     const roles = LEVELS.map((level) => this.providedApiRole(api, `${prefix}${level}`, level, { verbs: VERBS[level], apiGroups: [api.group], resources: [api.plural] }));
     if (api.crdName) {
       // namePrefix+"crd" with suffix "view": "<crd>-<version>-crdview" (the docs say "-view-crdview").
@@ -582,6 +581,25 @@ export class OlmGeneratedRbac {
     }
     return (op.permissions ?? []).every((p) => RbacRules.covers(clusterRules.get(p.serviceAccountName) ?? [], p.rules).covered);
   }
+}
+
+/**
+ * The names of the ClusterRoles OLM makes for the APIs a bundle owns (`providedApiClusterRoles`: admin, edit, view,
+ * and crdview for a CRD), whatever the OperatorGroup: OLM `pkg/controller/operators/olm/operatorgroup.go`
+ * `ensureProvidedAPIClusterRole`.
+ */
+export function providedApiClusterRoleNames(
+  bundle: { readonly ownedCrds: { name: string; version: string }[]; readonly ownedApiServices: { name: string; version: string }[] },
+): string[] {
+  return [
+    ...bundle.ownedCrds.flatMap((c) => [...LEVELS, 'crdview'].map((x) => `${providedApiRolePrefix({ crdName: c.name, plural: '', version: c.version })}${x}`)),
+    ...bundle.ownedApiServices.flatMap((a) => LEVELS.map((x) => `${providedApiRolePrefix({ plural: a.name, version: a.version })}${x}`)),
+  ];
+}
+
+/** CRDs: namePrefix = "<crd name>-<version>-"; APIServices: "<resource>-<version>-". */
+function providedApiRolePrefix(api: { crdName?: string; plural: string; version: string }): string {
+  return `${api.crdName ?? api.plural}-${api.version}-`;
 }
 
 function cmp(a: string, b: string): number {

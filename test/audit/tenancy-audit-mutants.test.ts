@@ -7,9 +7,10 @@ import { Chart, Testing } from 'cdk8s';
 import { AuditedTenant, TenancyAuditInput } from '../../src/audit/audited-tenant';
 import { PowerObject, SubjectKind } from '../../src/audit/effective-power';
 import { ReachCode } from '../../src/audit/reach-code';
-import { TenancyAudit, TenancyAuditResult, tenantLeaks } from '../../src/audit/tenancy-audit';
+import { providedApisReachable, TenancyAudit, TenancyAuditResult, tenantLeaks } from '../../src/audit/tenancy-audit';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { CatalogSourceReference } from '../../src/catalog/catalog-source';
+import { AccessLevel, OlmGeneration, OlmNaming } from '../../src/olm/olm-naming';
 import { GlobalOperatorInstall } from '../../src/platform/global-operator-install';
 import { ScopedOperatorTenant } from '../../src/tenant/scoped-operator-tenant';
 
@@ -39,7 +40,7 @@ const ALL_RULES = [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }];
 const CLUSTER_ADMIN = 'ClusterRole cluster-admin (built-in, kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go)';
 
 /** A small operator: CSV permissions for `op`, a Deployment running as `op-dep`, and the bundle's own `objects`. */
-function bundle(objects: any[] = [], owned: any[] = []): OperatorBundle {
+function bundle(objects: any[] = [], owned: any[] = [], apiServices: any[] = []): OperatorBundle {
   return OperatorBundle.fromCsvObject({
     apiVersion: 'operators.coreos.com/v1alpha1',
     kind: 'ClusterServiceVersion',
@@ -47,6 +48,7 @@ function bundle(objects: any[] = [], owned: any[] = []): OperatorBundle {
     spec: {
       version: '1.0.0',
       customresourcedefinitions: { owned },
+      apiservicedefinitions: { owned: apiServices },
       installModes: [{ type: 'OwnNamespace', supported: true }, { type: 'SingleNamespace', supported: true }, { type: 'AllNamespaces', supported: true }],
       install: {
         strategy: 'deployment',
@@ -622,4 +624,249 @@ test('ofConstruct: a bundle binding every ServiceAccount in its namespace makes 
     ['ServiceAccount team-b/team-b', 'RoleBinding team-a/view (bundle small.v1.0.0, extra object [0])',
       'ClusterRole view (built-in, kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go)'], false,
   ]]]]);
+});
+
+// Bug found in the mutant triage of session 10: the provided-API ClusterRoles of a tenant without people were left out
+// unless admin/edit/view were bound or a ClusterRole of the input aggregated, but OLM's OperatorGroup ClusterRoles
+// (which aggregate them, `olm.og.<og>.<level>-<hash>`: OLM pkg/controller/operators/olm/operatorgroup.go
+// ensureOpGroupClusterRole) and the provided-API ClusterRoles themselves (`<crd>-<version>-<level>`,
+// ensureProvidedAPIClusterRole) can be bound by name too: the OperatorGroup role was empty (an escalation through it
+// not found) and a provided-API role unknown (counted as unbounded). A direct binding of either is a plain grant of a
+// role the App's OLM objects define (no finding, as any defined role); these go through a pod of team-b running as
+// `runner`, which alice (a person of team-b) may create.
+describe('provided APIs of tenants without people, through a binding of an OLM-made ClusterRole by name', () => {
+  const widgets = bundle([], [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }]);
+  const input = (binding: PowerObject): TenancyAuditInput => ({
+    objects: [role('team-b', 'pods', [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }]), rb('team-b', 'pods', 'Role', 'pods', [user('alice')]), binding],
+    tenants: [tenant('team-a', { bundles: [widgets] }), tenant('team-b', { people: [ALICE] })],
+  });
+  const RUN_AS = ['User alice', 'RoleBinding team-b/pods (test)', 'Role team-b/pods (test)', 'create pods in team-b running as ServiceAccount runner', 'ServiceAccount team-b/runner'];
+  const ADMIN_WIDGETS = [{ apiGroups: ['example.com'], resources: ['widgets'], verbs: ['*'] }];
+
+  test('the OperatorGroup\'s admin ClusterRole bound cluster-wide: the tenant\'s APIs in every namespace', () => {
+    const ogAdmin = OlmNaming.operatorGroupClusterRoleName('team-a', 'team-a', AccessLevel.ADMIN);
+    const i = input(crb('runner', ogAdmin, [sa('team-b', 'runner')]));
+    const r = TenancyAudit.audit(i);
+    expect(r.tenants[1].findings.map(({ message, fix, ...f }) => f)).toEqual([{
+      code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER,
+      tenant: 'platform/team-b',
+      subject: 'User alice',
+      namespace: '',
+      rules: ADMIN_WIDGETS,
+      path: [...RUN_AS, 'ClusterRoleBinding runner (test)', `ClusterRole ${ogAdmin} (OLM OPERATOR_GROUP_CLUSTER_ROLE; aggregationRule `
+        + '{olm.opgroup.permissions/aggregate-to-50cc6f60739af19b-admin=true} aggregates widgets.example.com-v1-admin)'],
+      accepted: false,
+    }]);
+    expect(TenancyAudit._auditUnoptimized(i)).toEqual(r);
+  });
+
+  test('a provided-API ClusterRole bound by name in another namespace: its own rule there, not an unknown role', () => {
+    expect(TenancyAudit.audit(input(rb('team-x', 'runner', 'ClusterRole', 'widgets.example.com-v1-admin', [sa('team-b', 'runner')])))
+      .tenants[1].findings.map((f) => [f.code, f.namespace, f.rules, f.path])).toEqual([[
+      ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-x', ADMIN_WIDGETS,
+      [...RUN_AS, 'RoleBinding team-x/runner (test)', 'ClusterRole widgets.example.com-v1-admin (OLM PROVIDED_API_CLUSTER_ROLE of small.v1.0.0)'],
+    ]]);
+  });
+});
+
+describe('providedApisReachable: when OLM\'s provided-API ClusterRoles of every tenant are added (exactly the ways to hold them)', () => {
+  const WIDGETS = { ownedCrds: [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }], ownedApiServices: [] };
+  const reachable = (objects: any[], bundleObjects: any[] = [], extra: Partial<AuditedTenant> = {}) => providedApisReachable({
+    objects: objects.map((manifest) => ({ manifest, origin: 'test' })),
+    // what the predicate reads of a bundle (its owned APIs, each object's raw manifest): malformed objects a loaded bundle refuses too
+    tenants: [tenant('team-a', { bundles: [{ ...WIDGETS, objects: bundleObjects.map((raw) => ({ raw })) } as any], ...extra })],
+  });
+  const binding = (kind: string, roleKind: string, name: any) => ({
+    apiVersion: RBAC, kind, metadata: { name: 'x', namespace: 'team-x' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: roleKind, name }, subjects: [user('alice')],
+  });
+
+  test.each<[string, any]>([
+    ['a RoleBinding of the ClusterRole admin', binding('RoleBinding', 'ClusterRole', 'admin')],
+    ['a ClusterRoleBinding of edit', binding('ClusterRoleBinding', 'ClusterRole', 'edit')],
+    ['a RoleBinding of view', binding('RoleBinding', 'ClusterRole', 'view')],
+    ['a ClusterRole with an aggregationRule (even an empty one)', { apiVersion: RBAC, kind: 'ClusterRole', metadata: { name: 'a' }, aggregationRule: {} }],
+    ['a binding of the tenant\'s OperatorGroup ClusterRole', binding('RoleBinding', 'ClusterRole', OlmNaming.operatorGroupClusterRoleName('team-a', 'team-a', AccessLevel.VIEW))],
+    ...['admin', 'edit', 'view', 'crdview'].map((x): [string, any] => [`a binding of the provided-API ClusterRole ...-${x}`, binding('RoleBinding', 'ClusterRole', `widgets.example.com-v1-${x}`)]),
+  ])('yes: %s, in the input or a bundle', (_, m) => {
+    expect([reachable([m]), reachable([], [m])]).toEqual([true, true]);
+  });
+
+  test.each([
+    ['nothing', []],
+    ['a Role named admin', [binding('RoleBinding', 'Role', 'admin')]],
+    ['a ClusterRole named other', [binding('ClusterRoleBinding', 'ClusterRole', 'other')]],
+    ['a ClusterRole with aggregationRule: null, or none', [{ apiVersion: RBAC, kind: 'ClusterRole', metadata: { name: 'a' }, aggregationRule: null }, { apiVersion: RBAC, kind: 'ClusterRole', metadata: { name: 'b' } }]],
+    ['objects of other kinds naming admin', [{ kind: 'ConfigMap', roleRef: { kind: 'ClusterRole', name: 'admin' }, aggregationRule: {} }, { kind: 'Role', aggregationRule: {} }]],
+    ['another namespace\'s OperatorGroup ClusterRole', [binding('RoleBinding', 'ClusterRole', OlmNaming.operatorGroupClusterRoleName('team-b', 'team-a', AccessLevel.ADMIN))]],
+    ['malformed objects and bindings', [null, 'admin', 42, { kind: 'RoleBinding' }, { kind: 'RoleBinding', roleRef: null }, binding('RoleBinding', 'ClusterRole', ['admin'])]],
+  ])('no: %s', (_, objects) => {
+    expect([reachable(objects as any[]), reachable([], objects as any[])]).toEqual([false, false]);
+  });
+
+  test('no without a bundle object\'s raw manifest, and through an OLM v0.8-v0.14 OperatorGroup ClusterRole name (<og>-<level>)', () => {
+    expect(providedApisReachable({ objects: [], tenants: [{ ...tenant('team-a'), bundles: [{ ...WIDGETS, objects: [{ kind: 'ClusterRole' }] }] as any }] })).toEqual(false);
+    const old = { olmGeneration: OlmGeneration.V0_8_TO_V0_14 };
+    expect([reachable([binding('RoleBinding', 'ClusterRole', 'team-a-edit')], [], old), reachable([binding('RoleBinding', 'ClusterRole', 'team-a-edit')])]).toEqual([true, false]);
+    // an APIService's roles: <resource>-<version>-<level>, no crdview
+    const api = bundle([], [], [{ group: 'ex.io', version: 'v2', kind: 'Gadget', name: 'gadgets', deploymentName: 'small' }]);
+    const viaApi = (name: string) => providedApisReachable({ objects: [obj(binding('RoleBinding', 'ClusterRole', name))], tenants: [tenant('team-a', { bundles: [api] })] });
+    expect(['gadgets-v2-admin', 'gadgets-v2-view', 'gadgets-v2-crdview'].map(viaApi)).toEqual([true, true, false]);
+    // the roles of any of a tenant's bundles (one without APIs beside it)
+    expect(providedApisReachable({ objects: [obj(binding('RoleBinding', 'ClusterRole', 'gadgets-v2-edit'))], tenants: [tenant('team-a', { bundles: [bundle(), api] })] })).toEqual(true);
+  });
+});
+
+describe('TenancyAudit.audit: what is held already, the installer\'s scopes and roles, the code, the order, the message', () => {
+  const PODS = [role('team-a', 'pods', [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }]), rb('team-a', 'pods', 'Role', 'pods', [user('alice')])];
+  const RUN_AS = (name: string) => ['User alice', 'RoleBinding team-a/pods (test)', 'Role team-a/pods (test)', `create pods in team-a running as ServiceAccount ${name}`, `ServiceAccount team-a/${name}`];
+  const findings = (objects: PowerObject[], tenants: AuditedTenant[] = [tenant('team-a', { people: [ALICE] })]) => {
+    const r = TenancyAudit.audit({ objects, tenants });
+    expect(TenancyAudit._auditUnoptimized({ objects, tenants })).toEqual(r);
+    return r.tenants[0].findings;
+  };
+
+  test('a cluster-wide role held directly covers an unknown role bound in another namespace: no finding', () => {
+    const all = clusterRole('all', ALL_RULES);
+    expect(findings([all, crb('all', 'all', [user('alice')]), rb('team-x', 'x', 'ClusterRole', 'nope', [user('alice')])])).toEqual([]);
+    // without the cluster-wide grant, the finding
+    expect(findings([all, rb('team-x', 'x', 'ClusterRole', 'nope', [user('alice')])]).map((f) => [f.code, f.namespace])).toEqual([
+      [ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-x'],
+    ]);
+  });
+
+  test('an installer\'s outside grants: the scopes sorted, each role once (a Role outside bound before the cluster rule, one ClusterRole in two scopes)', () => {
+    const f = findings([
+      ...PODS,
+      role('team-c', 'r', [{ apiGroups: [''], resources: ['services'], verbs: ['get'] }]),
+      rb('team-c', 'r', 'Role', 'r', [sa('team-a', 'team-a')]),
+      clusterRole('inst', [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }]),
+      rb('team-d', 'inst', 'ClusterRole', 'inst', [sa('team-a', 'team-a')]),
+      crb('inst', 'inst', [sa('team-a', 'team-a')]),
+    ], [tenant('team-a', { people: [ALICE] })]);
+    expect(f.map((x) => [x.code, x.namespace, x.rules, x.path.slice(-1)[0], x.message.split(': ')[0]])).toEqual([[
+      ReachCode.IDENTITY_CAN_ASSUME_INSTALLER, '',
+      [{ apiGroups: [''], resources: ['nodes'], verbs: ['list'] }, { apiGroups: [''], resources: ['services'], verbs: ['get'] }],
+      'Role r, ClusterRole inst (cluster-wide, namespace team-c, namespace team-d)',
+      'User alice can become the installer ServiceAccount team-a/team-a of tenant platform/team-a, which holds rules in cluster-wide, namespace team-c, namespace team-d',
+    ]]);
+  });
+
+  test('an indirect cluster grant of every resource without the non-resource URLs is TenantIdentityUnbounded; one of less is TenantIdentityReachesCluster', () => {
+    const f = (rules: any[]) => findings([...PODS, clusterRole('star', rules), crb('runner', 'star', [sa('team-a', 'runner')])])
+      .map((x) => [x.code, x.namespace, x.rules, x.path]);
+    expect(f(ALL_RULES)).toEqual([[ReachCode.TENANT_IDENTITY_UNBOUNDED, '', ALL_RULES, [...RUN_AS('runner'), 'ClusterRoleBinding runner (test)', 'ClusterRole star (test)']]]);
+    const nodes = [{ apiGroups: ['*'], resources: ['nodes'], verbs: ['*'] }];
+    expect(f(nodes)).toEqual([[ReachCode.TENANT_IDENTITY_REACHES_CLUSTER, '', nodes, [...RUN_AS('runner'), 'ClusterRoleBinding runner (test)', 'ClusterRole star (test)']]]);
+  });
+
+  test('a direct binding of an input ClusterRole that aggregates the built-in edit: "the aggregated ClusterRole"', () => {
+    const mine = clusterRole('mine', [], { aggregationRule: { clusterRoleSelectors: [{ matchLabels: { 'rbac.authorization.k8s.io/aggregate-to-edit': 'true' } }] } });
+    expect(findings([mine, rb('team-x', 'x', 'ClusterRole', 'mine', [user('alice')])]).map((x) => [x.code, x.namespace, x.message.split(': ')[0]])).toEqual([[
+      ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-x', 'User alice reaches namespace team-x (is bound to the aggregated ClusterRole mine)',
+    ]]);
+  });
+
+  test('findings sorted by subject order first (not by code), then code, then namespace (bound in the reverse order)', () => {
+    const f = findings([
+      rb('team-z', 'z', 'ClusterRole', 'nope', [user('alice')]),
+      rb('team-c', 'c', 'ClusterRole', 'nope', [user('alice')]),
+      crb('a', 'nope', [user('alice')]),
+      rb('team-d', 'd', 'ClusterRole', 'nope', [user('bob')]),
+      rb('team-b', 'b', 'ClusterRole', 'nope', [user('bob')]),
+    ], [tenant('team-a', { people: [ALICE, { kind: SubjectKind.USER, name: 'bob' }] })]);
+    expect(f.map((x) => [x.subject, x.code, x.namespace])).toEqual([
+      ['User alice', ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-c'],
+      ['User alice', ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-z'],
+      ['User alice', ReachCode.TENANT_IDENTITY_UNBOUNDED, ''],
+      ['User bob', ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-b'],
+      ['User bob', ReachCode.TENANT_IDENTITY_REACHES_OTHER_NAMESPACE, 'team-d'],
+    ]);
+  });
+
+  test('the message shows four rules, then how many more (five rules), and all four without a count', () => {
+    const rules = (n: number) => ['a', 'b', 'c', 'd', 'e'].slice(0, n).map((g) => ({ apiGroups: [`${g}.io`], resources: [g], verbs: ['get'] }));
+    const f = findings([
+      ...PODS,
+      clusterRole('five', rules(5)), clusterRole('four', rules(4)),
+      rb('team-x', 'five', 'ClusterRole', 'five', [sa('team-a', 'runner')]),
+      rb('team-y', 'four', 'ClusterRole', 'four', [sa('team-a', 'runner')]),
+    ]);
+    const shown = (ns: string, n: number) => rules(n).map((r) => `Namespace:"${ns}" APIGroups:[${r.apiGroups[0]}] Resources:[${r.resources[0]}] Verbs:[get]`).join('; ');
+    expect(f.map((x) => [x.namespace, x.rules.length, x.message])).toEqual([
+      ['team-x', 5, `User alice reaches namespace team-x (gets it indirectly): ${shown('team-x', 4)} and 1 more rule(s); path: `
+        + [...RUN_AS('runner'), 'RoleBinding team-x/five (test)', 'ClusterRole five (test)'].join(' -> ')],
+      ['team-y', 4, `User alice reaches namespace team-y (gets it indirectly): ${shown('team-y', 4)}; path: `
+        + [...RUN_AS('runner'), 'RoleBinding team-y/four (test)', 'ClusterRole four (test)'].join(' -> ')],
+    ]);
+  });
+
+  test('the fix text quotes a subject with quotes as TypeScript code', () => {
+    const f = findings([crb('a', 'nope', [user('o\'brien "x"')])], [tenant('team-a', { people: [{ kind: SubjectKind.USER, name: 'o\'brien "x"' }] })]);
+    expect(f.map((x) => x.fix)).toEqual(['remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role), '
+      + 'or accept it with `acceptedReach: [{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, subject: \'User o\\\'brien \\"x\\"\', reason: \'...\' }]`']);
+  });
+});
+
+describe('report, objectsOf and tenantLeaks: the remaining branches', () => {
+  test('report: exactly four rules with no count; the drivers of two tenants, two APIs each', () => {
+    const rules = ['a', 'b', 'c', 'd'].map((r) => ({ apiGroups: [''], resources: [r], verbs: ['get'] }));
+    const f = { code: ReachCode.TENANT_IDENTITY_REACHES_CLUSTER, tenant: 't', subject: 'User u', namespace: '', rules, path: ['User u'], accepted: false, message: 'm', fix: 'f' };
+    expect(TenancyAudit.report({ tenants: [{ tenant: 't', namespace: 'n', subjects: ['User u'], findings: [f] }] }).split('\n').slice(1, -2)).toEqual([
+      '  ERROR TenantIdentityReachesCluster: User u reaches cluster-wide',
+      '    path: User u',
+      ...['a', 'b', 'c', 'd'].map((r) => `    Namespace:"" APIGroups:[] Resources:[${r}] Verbs:[get]`),
+    ]);
+    const d = (tenantName: string) => ({
+      code: 'GlobalOperatorDrivenByTenant', tenant: tenantName, subject: 'User u', apis: ['as.example.com', 'bs.example.com'], namespaces: [''], path: [], accepted: false, message: 'm', fix: 'f',
+    });
+    expect(TenancyAudit.report({
+      tenants: [],
+      globalOperators: [{ install: 'platform/G', namespace: 'operators', packageName: 'pkg', apis: ['as.example.com', 'bs.example.com'], apisKnown: true, drivers: [d('a'), d('b'), d('a')] }] as any,
+    })).toEqual([
+      "global operator pkg (namespace operators, installed by the platform with OLM's own client): 3 identities of 2 tenant(s) may drive it, 3 not accepted",
+      ...['a', 'b', 'a'].map((t) => `  ERROR GlobalOperatorDrivenByTenant: User u (tenant ${t}) may create as.example.com, bs.example.com in every namespace`),
+      '',
+    ].join('\n'));
+  });
+
+  test('objectsOf: OLM\'s provided-API ClusterRoles of a bundle that owns a CRD, with or without people', () => {
+    const b = bundle([], [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }]);
+    const provided = (t: AuditedTenant) => TenancyAudit.objectsOf(t).filter((o) => o.origin === 'OLM PROVIDED_API_CLUSTER_ROLE of small.v1.0.0').map((o) => o.manifest.metadata.name);
+    const names = ['widgets.example.com-v1-admin', 'widgets.example.com-v1-crdview', 'widgets.example.com-v1-edit', 'widgets.example.com-v1-view'];
+    expect([provided(tenant('team-a', { bundles: [b] })), provided(tenant('team-a', { bundles: [b], people: [ALICE] }))]).toEqual([names, names]);
+  });
+
+  test('tenantLeaks: a tenant without bundles; the direct computation sorted; a binding of OLM in a target naming the operator of the tenant namespace', () => {
+    expect(tenantLeaks(tenant('team-a'))).toEqual({ all: false, namespaces: [] });
+    // names the tenant namespace: computed directly, the namespaces sorted as the template's
+    const direct = bundle([{ apiVersion: RBAC, kind: 'ClusterRoleBinding', metadata: { name: 'c' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'r' }, subjects: [sa('zz', 'x'), sa('team-a', 'op'), sa('aa', 'y')] }]);
+    expect(tenantLeaks(tenant('team-a', { bundles: [direct] }))).toEqual({ all: false, namespaces: ['aa', 'team-a', 'zz'] });
+    // OLM copies the CSV's Role into each target namespace, bound to the operator's ServiceAccount of the tenant's namespace
+    expect(tenantLeaks(tenant('team-a', { bundles: [bundle()], targetNamespaces: ['team-a', 'team-t'] }))).toEqual({ all: false, namespaces: ['team-a'] });
+    expect(tenantLeaks(tenant('team-a', { bundles: [bundle()] }))).toEqual({ all: false, namespaces: [] });
+  });
+
+  test('tenantLeaks: a bundle naming the tenant namespace only by a ServiceAccount user name or its group', () => {
+    // the RoleBinding has no namespace of its own: only the user name names team-q
+    const byUser = bundle([{
+      apiVersion: RBAC,
+      kind: 'RoleBinding',
+      metadata: { name: 'rb' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' },
+      subjects: [user('system:serviceaccount:team-q:x')],
+    }]);
+    expect([tenantLeaks(tenant('team-q', { bundles: [byUser] })), tenantLeaks(tenant('team-a', { bundles: [byUser] }))]).toEqual([
+      { all: false, namespaces: [] }, { all: false, namespaces: ['team-q'] },
+    ]);
+    const byGroup = bundle([{
+      apiVersion: RBAC,
+      kind: 'RoleBinding',
+      metadata: { name: 'rb' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' },
+      subjects: [{ kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'system:serviceaccounts:team-g' }],
+    }]);
+    expect([tenantLeaks(tenant('team-g', { bundles: [byGroup] })), tenantLeaks(tenant('team-a', { bundles: [byGroup] }))]).toEqual([
+      { all: false, namespaces: [] }, { all: false, namespaces: ['team-g'] },
+    ]);
+  });
 });
