@@ -64,6 +64,11 @@ describe('EffectivePower static helpers and input checks', () => {
     expect(() => new EffectivePower('x' as any)).toThrow(/EffectivePower[\s\S]*objects/);
   });
 
+  test('the constructor names the field objects in its input error', () => {
+    expect(() => new EffectivePower('x' as any)).toThrow(new Error('EffectivePower: objects="x": objects must be a list, got the string "x". '
+      + 'Fix: pass the RBAC objects as a list of { manifest, origin? } ([] for none) (InvalidInputType)'));
+  });
+
   test('of is cached: the same closure object for the same subject', () => {
     const p = new EffectivePower(clusterWide([rule(['get'], ['pods'])]));
     expect(p.of(op)).toBe(p.of(op));
@@ -153,6 +158,22 @@ describe('reading the objects', () => {
     expect(ids(p)).toEqual([opLabel, 'ServiceAccount a/default']);
   });
 
+  test("a subject's namespace that is not a string is read as absent: the RoleBinding's (the safe side; the API server refuses it)", () => {
+    const b = roleBinding('a', 'ClusterRole', 'reader');
+    b.manifest.subjects = [{ kind: 'ServiceAccount', name: 'op', namespace: 42 }];
+    const p = new EffectivePower([clusterRole('reader', [rule(['get'], ['pods'])]), b]);
+    expect(p.of(op).grants).toEqual([{
+      namespace: 'a',
+      rules: [rule(['get'], ['pods'])],
+      roleKind: 'ClusterRole',
+      roleName: 'reader',
+      roleOrigin: RoleOrigin.DEFINED,
+      holder: opLabel,
+      path: [opLabel, 'RoleBinding a/rb-reader (the App)', 'ClusterRole reader (the App)'],
+      direct: true,
+    }]);
+  });
+
   test('a ServiceAccount named by a binding subject exists for the closure (a TokenRequest for it is a way in)', () => {
     const p = new EffectivePower([
       { manifest: { kind: 'ClusterRoleBinding', metadata: { name: 'other' }, roleRef: { kind: 'ClusterRole', name: 'view' }, subjects: [{ kind: 'ServiceAccount', name: 'bound', namespace: 'b' }] } },
@@ -194,6 +215,8 @@ describe('reading the objects', () => {
       m('StatefulSet', 'no-spec', undefined),
       m('CronJob', 'cron-empty', {}),
       m('CronJob', 'cron-no-template', { jobTemplate: { spec: {} } }),
+      m('CronJob', 'cron-no-spec', undefined),
+      m('CronJob', 'cron-no-job-spec', { jobTemplate: {} }),
       m('CronJob', 'cron', { jobTemplate: { spec: { template: { spec: { serviceAccountName: 'cron-sa' } } } } }),
       m('ConfigMap', 'cm', { template: { spec: { serviceAccountName: 'not-a-pod' } } }),
       ...clusterWide([rule(['create'], ['pods/exec'])]),
@@ -214,6 +237,43 @@ describe('reading the objects', () => {
       ...clusterWide([rule(['create'], ['pods/exec'], [''], ['runner', 'solo'])]),
     ]);
     expect(ids(p)).toEqual([opLabel, 'ServiceAccount c/solo-sa']);
+  });
+});
+
+describe('the namespaces the model knows: where cluster-wide grants reach', () => {
+  // op may create RoleBindings anywhere and bind any Role: a namespace admin in every namespace the input names
+  // (`expand` probes `bind` per namespace: a namespace the model does not know is no scope)
+  const bindAnyRole = clusterWide([rule(['create'], ['rolebindings'], [RBAC]), rule(['bind'], ['roles'], [RBAC])]);
+  const bindAnyRoleIn = (ns: string): PowerGrant => ({
+    namespace: ns,
+    rules: NAMESPACE_ADMIN_RULES,
+    roleKind: 'Role',
+    roleName: 'cluster-admin',
+    roleOrigin: RoleOrigin.UNKNOWN,
+    holder: opLabel,
+    path: [opLabel, 'ClusterRoleBinding crb-op-cluster (the App)', 'ClusterRole op-cluster (the App)',
+      `bind any Role (e.g. cluster-admin) with create rolebindings (ClusterRole op-cluster) in ${ns}`,
+      `Role ${ns}/cluster-admin (defined nowhere in the App: counted as unbounded)`],
+    direct: false,
+  });
+
+  test('a Role, or a RoleBinding of a User, names its namespace: bind reaches there (a missed namespace is a missed escalation)', () => {
+    const userBinding: PowerObject = { manifest: { kind: 'RoleBinding', metadata: { name: 'bob', namespace: 'y' }, roleRef: { kind: 'Role', name: 'r' }, subjects: [{ kind: 'User', name: 'bob' }] } };
+    const p = new EffectivePower([role('z', 'secrets', [rule(['get'], ['secrets'])]), userBinding, ...bindAnyRole]);
+    expect(p.of(op).grants.slice(1)).toEqual([bindAnyRoleIn('a'), bindAnyRoleIn('y'), bindAnyRoleIn('z')]);
+  });
+
+  test('objects without a kind name no namespace; an object without a namespace runs in none (no ServiceAccount /default)', () => {
+    const p = new EffectivePower([
+      { manifest: { metadata: { name: 'x', namespace: 'k' } } },
+      { manifest: { kind: 5, metadata: { name: 'x', namespace: 'n' } } },
+      // the App writes every namespaced object with its namespace; the model makes up none for one without
+      { manifest: { kind: 'Pod', metadata: { name: 'lost' }, spec: { serviceAccountName: 'runner' } } },
+      ...clusterWide([rule(['create'], ['rolebindings'], [RBAC]), rule(['bind'], ['roles'], [RBAC]), rule(['create'], ['pods/exec'])]),
+    ]);
+    expect(p.of(op).grants.map((g) => g.namespace)).toEqual(['', 'a']);
+    // a/default through the namespace admin of a (create pods); no ServiceAccount /runner
+    expect(ids(p)).toEqual([opLabel, 'ServiceAccount a/default']);
   });
 });
 
