@@ -15,7 +15,7 @@ import { auditedTenantsOf, auditInputOf, forEachAuditedManifest, globalOperators
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { BoundedCache, CACHING, contentKey } from '../core/content-cache';
 import { InputCheck, throwIfInvalid } from '../core/input';
-import { OlmGeneratedRbac, providedApiClusterRoleNames } from '../olm/generated-rbac';
+import { OlmGeneratedRbac } from '../olm/generated-rbac';
 import { AccessLevel, OlmNaming } from '../olm/olm-naming';
 import { NamespaceTemplates } from '../preflight/namespace-template';
 import { PolicyRule } from '../rbac/policy-rule';
@@ -341,7 +341,7 @@ export function providedApisReachable(input: TenancyAuditInput): boolean {
   if (bound.size === 0) return false;
   return input.tenants.some((t) => [AccessLevel.ADMIN, AccessLevel.EDIT, AccessLevel.VIEW]
     .some((level) => bound.has(OlmNaming.operatorGroupClusterRoleName(t.namespace, t.operatorGroupName, level, t.olmGeneration)))
-    || (t.bundles ?? []).some((b) => providedApiClusterRoleNames(b).some((r) => bound.has(r))));
+    || (t.bundles ?? []).some((b) => OlmGeneratedRbac._providedApiClusterRoleNames(b).some((r) => bound.has(r))));
 }
 
 /** The built-in ClusterRoles that aggregate `rbac.authorization.k8s.io/aggregate-to-<name>` (Kubernetes bootstrap policy). */

@@ -233,6 +233,18 @@ interface ProvidedApi {
  */
 export class OlmGeneratedRbac {
   /**
+   * The names of the ClusterRoles OLM makes for the APIs `bundle` owns (admin, edit, view, and crdview for a CRD),
+   * whatever the OperatorGroup: OLM `pkg/controller/operators/olm/operatorgroup.go` `ensureProvidedAPIClusterRole`.
+   * @internal
+   */
+  public static _providedApiClusterRoleNames(bundle: OperatorBundle): string[] {
+    return [
+      ...bundle.ownedCrds.flatMap((c) => [...LEVELS, 'crdview'].map((x) => `${providedApiRolePrefix({ crdName: c.name, plural: '', version: c.version })}${x}`)),
+      ...bundle.ownedApiServices.flatMap((a) => LEVELS.map((x) => `${providedApiRolePrefix({ plural: a.name, version: a.version })}${x}`)),
+    ];
+  }
+
+  /**
    * Reduces a parsed bundle to what shapes OLM's RBAC: owned CRDs and APIServices, permissions, and the
    * deployments that serve an owned APIService or a webhook (with their service accounts).
    */
@@ -581,20 +593,6 @@ export class OlmGeneratedRbac {
     }
     return (op.permissions ?? []).every((p) => RbacRules.covers(clusterRules.get(p.serviceAccountName) ?? [], p.rules).covered);
   }
-}
-
-/**
- * The names of the ClusterRoles OLM makes for the APIs a bundle owns (`providedApiClusterRoles`: admin, edit, view,
- * and crdview for a CRD), whatever the OperatorGroup: OLM `pkg/controller/operators/olm/operatorgroup.go`
- * `ensureProvidedAPIClusterRole`.
- */
-export function providedApiClusterRoleNames(
-  bundle: { readonly ownedCrds: { name: string; version: string }[]; readonly ownedApiServices: { name: string; version: string }[] },
-): string[] {
-  return [
-    ...bundle.ownedCrds.flatMap((c) => [...LEVELS, 'crdview'].map((x) => `${providedApiRolePrefix({ crdName: c.name, plural: '', version: c.version })}${x}`)),
-    ...bundle.ownedApiServices.flatMap((a) => LEVELS.map((x) => `${providedApiRolePrefix({ plural: a.name, version: a.version })}${x}`)),
-  ];
 }
 
 /** CRDs: namePrefix = "<crd name>-<version>-"; APIServices: "<resource>-<version>-". */
