@@ -312,13 +312,6 @@ export class TenancyAudit {
 }
 
 /**
- * `objectsOf`; without `providedApis`, OLM's per-API ClusterRoles are left out: they only grant the operators'
- * own APIs to people bound to the OperatorGroup roles or to the built-in admin/edit/view (every one of them is
- * labelled `rbac.authorization.k8s.io/aggregate-to-<level>`), never a way to another identity, and computing their
- * aggregation labels is most of the cost for thousands of tenants. `run` asks for them for the tenants with people,
- * and for every tenant when `providedApisReachable`.
- */
-/**
  * Whether OLM's provided-API ClusterRoles of any tenant reach someone: a ClusterRole with an `aggregationRule` (in the
  * input or a bundle: it may select the same `rbac.authorization.k8s.io/aggregate-to-*` labels), or a binding (any
  * kind, any namespace, in the input or a bundle) of a ClusterRole that holds them: the built-in admin, edit or view
@@ -347,6 +340,13 @@ export function providedApisReachable(input: TenancyAuditInput): boolean {
 /** The built-in ClusterRoles that aggregate `rbac.authorization.k8s.io/aggregate-to-<name>` (Kubernetes bootstrap policy). */
 const BUILT_IN_AGGREGATING = new Set(['admin', 'edit', 'view']);
 
+/**
+ * `objectsOf`; without `providedApis`, OLM's per-API ClusterRoles are left out: they only grant the operators'
+ * own APIs to people bound to the OperatorGroup roles or to the built-in admin/edit/view (every one of them is
+ * labelled `rbac.authorization.k8s.io/aggregate-to-<level>`), never a way to another identity, and computing their
+ * aggregation labels is most of the cost for thousands of tenants. `run` asks for them for the tenants with people,
+ * and for every tenant when `providedApisReachable`.
+ */
 function objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[] {
   const bundles = tenant.bundles ?? [];
   const ns = tenant.namespace;
