@@ -13,7 +13,13 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
-import { TARGETS } from '../stryker.config.mjs';
+
+// the config sets FC_MAX_RUNS for the targets that cap property runs when it is loaded: loaded here for the target
+// list, it must not hand the default target's cap to the other targets' runs (the child loads it again for its own)
+const userRunCap = process.env.FC_MAX_RUNS;
+const { TARGETS } = await import('../stryker.config.mjs');
+if (userRunCap === undefined) delete process.env.FC_MAX_RUNS;
+else process.env.FC_MAX_RUNS = userRunCap;
 
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((a) => a.startsWith('--')));
