@@ -3,7 +3,7 @@
  * (what an identity reaches outside its tenant, through which path, whether an opt-in accepts it), `report`,
  * the OLM objects added per tenant, and the confinement scan that lets the audit skip the closure.
  */
-import { Chart, Testing } from 'cdk8s';
+import { ApiObject, Chart, Testing } from 'cdk8s';
 import { AuditedTenant, TenancyAuditInput } from '../../src/audit/audited-tenant';
 import { PowerObject, SubjectKind } from '../../src/audit/effective-power';
 import { ReachCode } from '../../src/audit/reach-code';
@@ -530,6 +530,25 @@ test('ofConstruct adds the drivers of the App\'s global operators (unknown witho
     apisKnown: false,
     drivers: [['TenantCanDriveGlobalOperator', '*', '*', [], [''], [], false]],
   }]);
+});
+
+test('ofConstruct: the provided-API ClusterRoles OLM makes for the global operator reach the tenant identity bound to the built-in admin', () => {
+  // the same path as the next test, through the constructs: ofConstruct must model the global install's provided-API
+  // ClusterRoles (aggregate-to-admin) as globalOperators does, whether or not any tenant has people
+  const app = Testing.app();
+  const chart = new Chart(app, 'platform');
+  new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
+  new ApiObject(chart, 'Admin', {
+    apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'admin', namespace: 'team-a' },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'admin' }, subjects: [sa('team-a', 'team-a')],
+  } as any);
+  const widgets = bundle([], [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }]);
+  new GlobalOperatorInstall(chart, 'Global', { reason: 'shared' })
+    .install({ packageName: 'small', channel: 'stable', catalog: CatalogSourceReference.fromName('curated', 'olm'), bundle: widgets });
+  const r = TenancyAudit.ofConstruct(app);
+  expect(r.globalOperators!.map((o) => [o.packageName, o.apis, o.drivers.map((d) => [d.tenant, d.subject, d.apis, d.namespaces, d.path.length])])).toEqual([
+    ['small', ['widgets.example.com'], [['platform/TeamA', 'ServiceAccount team-a/team-a', ['widgets.example.com'], ['team-a'], 3]]],
+  ]);
 });
 
 test('globalOperators: OLM\'s provided-API ClusterRoles of the global operator aggregate into the built-in admin a tenant identity holds', () => {
