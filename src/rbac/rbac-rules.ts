@@ -97,7 +97,7 @@ export class RbacRules {
         if (seen.has(key)) return;
         seen.add(key);
         missing.push(atomToRule(atom));
-      });
+      }, true);
     }
     return { covered: missing.length === 0, missing };
   }
@@ -283,8 +283,9 @@ export class RbacRules {
     return parts.join(' ');
   }
 
-  private static forEachAtom(rule: PolicyRule, fn: (atom: Atom) => void): void {
-    checkRuleShape(rule, 'RbacRules: a rule');
+  /** `checked`: the caller has checked the rule's shape already (the check is most of the cost on large lists). */
+  private static forEachAtom(rule: PolicyRule, fn: (atom: Atom) => void, checked: boolean = false): void {
+    if (!checked) checkRuleShape(rule, 'RbacRules: a rule');
     const verbs = rule.verbs ?? [];
     const names = rule.resourceNames ?? [];
     for (const group of rule.apiGroups ?? []) {
@@ -317,13 +318,14 @@ export class RbacRules {
       }
       RbacRules.forEachAtom(rule, (atom) => {
         (atom.url === undefined ? resourceAtoms : urlAtoms).set(atomKey(atom), atom);
-      });
+      }, true);
     }
 
     // 1. Drop atoms covered by a different atom (ruleCovers is transitive on atoms, so this keeps the meaning).
     const kept = (atoms: Map<string, Atom>): Atom[] => {
       const list = [...atoms.values()];
-      const index = new OwnerIndex(list.map(atomToRule), list.map(atomKey));
+      // the atoms' rules are made here from checked rules: not checked again
+      const index = new OwnerIndex(list.map(atomToRule), list.map(atomKey), true);
       return list.filter((a) => !index.coversAtom(a, true));
     };
 
@@ -413,9 +415,10 @@ class OwnerIndex {
   private readonly urlRules: UrlRule[] = [];
 
   /** @param keys optional atom key per owner rule, for `coversAtom(atom, true)` (compact: owner rules are atoms) */
-  constructor(owner: PolicyRule[], keys?: string[]) {
+  /** @param checked the owner rules are the engine's own atoms, made from checked rules (compact) */
+  constructor(owner: PolicyRule[], keys?: string[], checked: boolean = false) {
     owner.forEach((rule, i) => {
-      checkRuleShape(rule, 'RbacRules: an owner rule');
+      if (!checked) checkRuleShape(rule, 'RbacRules: an owner rule');
       const verbs = new Set(rule.verbs ?? []);
       if (verbs.size === 0) return; // covers nothing
       const names = len(rule.resourceNames) > 0 ? rule.resourceNames! : undefined;
