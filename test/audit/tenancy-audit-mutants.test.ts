@@ -539,14 +539,18 @@ test('ofConstruct: the provided-API ClusterRoles OLM makes for the global operat
   const chart = new Chart(app, 'platform');
   new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
   new ApiObject(chart, 'Admin', {
-    apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: 'admin', namespace: 'team-a' },
-    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'admin' }, subjects: [sa('team-a', 'team-a')],
+    apiVersion: RBAC,
+    kind: 'RoleBinding',
+    metadata: { name: 'admin', namespace: 'team-a' },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'admin' },
+    subjects: [sa('team-a', 'team-a')],
   } as any);
   const widgets = bundle([], [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }]);
   new GlobalOperatorInstall(chart, 'Global', { reason: 'shared' })
     .install({ packageName: 'small', channel: 'stable', catalog: CatalogSourceReference.fromName('curated', 'olm'), bundle: widgets });
   const r = TenancyAudit.ofConstruct(app);
-  expect(r.globalOperators!.map((o) => [o.packageName, o.apis, o.drivers.map((d) => [d.tenant, d.subject, d.apis, d.namespaces, d.path.length])])).toEqual([
+  const drivers = r.globalOperators!.map((o) => [o.packageName, o.apis, o.drivers.map((d) => [d.tenant, d.subject, d.apis, d.namespaces, d.path.length])]);
+  expect(drivers).toEqual([
     ['small', ['widgets.example.com'], [['platform/TeamA', 'ServiceAccount team-a/team-a', ['widgets.example.com'], ['team-a'], 3]]],
   ]);
 });

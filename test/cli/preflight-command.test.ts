@@ -754,6 +754,24 @@ describe('issue 16 item 9: --version, --help mapping flags to library props, --a
     ]);
   });
 
+  test('two roles bound from one namespace: the Role names both, joined with "; " (etcd with bind on two named Roles)', () => {
+    // the CSV's own namespaced rules grant bind on two named Roles: both are derived, confined to the namespace, and
+    // named on the derived Role (`bindAnnotation`)
+    const dir = bundleCopy('bind-two');
+    const csvFile = path.join(dir, 'manifests', 'etcdoperator.v0.9.4.clusterserviceversion.yaml');
+    const csv = YAML.parse(fs.readFileSync(csvFile, 'utf8'));
+    csv.spec.install.spec.permissions[0].rules.push({ apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['bind'], resourceNames: ['b-writer', 'a-reader'] });
+    fs.writeFileSync(csvFile, YAML.stringify(csv));
+    const derived = InstallerPermissions.leastPrivilege({ bundles: [OperatorBundle.fromDirectory(dir)], namespace: 'team-a', targetNamespaces: ['team-a'] });
+    expect(derived.boundRoles.map((b) => [b.namespace, b.roleKind, b.roleName])).toEqual([['team-a', 'Role', 'a-reader'], ['team-a', 'Role', 'b-writer']]);
+    const [a, b] = derived.boundRoles.map((x) => cliWording(x.reason));
+    expect(a).toMatch(/^the operator's own rules grant bind on it in namespace team-a \(.+\); held in that namespace only$/);
+    const out = runCli(['preflight', dir, '--namespace', 'team-a']);
+    expect(objects(out.stdout)[0].metadata).toEqual({
+      annotations: { [BIND_ROLES_ANNOTATION]: `Role a-reader: ${a}; Role b-writer: ${b}` }, name: 'team-a', namespace: 'team-a',
+    });
+  });
+
   test('objects outside the namespace carry the reason annotation (the opt-in is visible in the output)', () => {
     const out = runCli(['preflight', GRAFANA, '--namespace', 'team-a', '--allow-cluster-scoped']);
     expect(objects(out.stdout)[2].metadata.annotations).toEqual({ [REASON_ANNOTATION]: 'allowed on the command line with --allow-cluster-scoped' });
