@@ -549,7 +549,9 @@ test('ofConstruct: the provided-API ClusterRoles OLM makes for the global operat
   new GlobalOperatorInstall(chart, 'Global', { reason: 'shared' })
     .install({ packageName: 'small', channel: 'stable', catalog: CatalogSourceReference.fromName('curated', 'olm'), bundle: widgets });
   const r = TenancyAudit.ofConstruct(app);
-  const drivers = r.globalOperators!.map((o) => [o.packageName, o.apis, o.drivers.map((d) => [d.tenant, d.subject, d.apis, d.namespaces, d.path.length])]);
+  const drivers = r.globalOperators!.map((o) => [
+    o.packageName, o.apis, o.drivers.map((d) => [d.tenant, d.subject, d.apis, d.namespaces, d.path.length]),
+  ]);
   expect(drivers).toEqual([
     ['small', ['widgets.example.com'], [['platform/TeamA', 'ServiceAccount team-a/team-a', ['widgets.example.com'], ['team-a'], 3]]],
   ]);
