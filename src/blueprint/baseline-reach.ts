@@ -11,7 +11,8 @@
 // tenant and the tenant's own objects.
 import { ApiObject } from 'cdk8s';
 import { findBuiltin } from '../audit/builtin-roles';
-import { EffectivePower, PowerGrant, PowerObject, subjectLabel } from '../audit/effective-power';
+import { EffectivePower, PowerGrant, PowerObject, ruleAllows, subjectLabel } from '../audit/effective-power';
+import { checkRulesArgs } from '../audit/input-checks';
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { SynthPass } from '../core/synth-pass';
@@ -144,8 +145,10 @@ const PROBE = 'cdk8s-olm-tenancy-probe-any-name';
  */
 function anyRoleMayReach(objects: PowerObject[], targets: Target[]): boolean {
   const mayReach = (rules: PolicyRule[]) => {
+    // the rules are checked once (as `EffectivePower.allows` would at its first call), then asked ~40 requests
+    checkRulesArgs('EffectivePower.allows', rules);
     const allows = (verb: string, apiGroup: string, resource: string, name: string) =>
-      EffectivePower.allows(rules, { verb, apiGroup, resource, name });
+      ruleAllows(rules, { verb, apiGroup, resource, name });
     if (['roles', 'clusterroles'].some((r) => allows('escalate', RBAC, r, PROBE) || allows('bind', RBAC, r, PROBE))) return true;
     if (rules.some((r) => (r.verbs.includes('bind') || r.verbs.includes('*')) && (r.resourceNames ?? []).length > 0)) return true;
     if (['users', 'groups', 'serviceaccounts'].some((r) => allows('impersonate', '', r, PROBE))) return true;
