@@ -19,7 +19,13 @@ function thrown(fn: () => unknown): any {
 }
 
 /** The error's class name, `name`, `documentIndex`, `found` and message, for one `toEqual`. */
-const errorFields = (e: any) => ({ isUnrepresentable: e instanceof UnrepresentableYamlError, name: e.name, documentIndex: e.documentIndex, found: e.found, message: e.message });
+const errorFields = (e: any) => ({
+  isUnrepresentable: e instanceof UnrepresentableYamlError,
+  name: e.name,
+  documentIndex: e.documentIndex,
+  found: e.found,
+  message: e.message,
+});
 
 describe('YamlWriter.withoutYaml: the documents its own layout answers (as cdk8s writes them) and the ones it leaves to yaml', () => {
   test('GIVEN documents that are no map (null, undefined, a string, a number, a boolean, a sequence, a Date, a class instance) THEN left to yaml, whose text document() returns', () => {
@@ -59,8 +65,8 @@ describe('YamlWriter.withoutYaml: the documents its own layout answers (as cdk8s
   test('GIVEN -0 (one Map key with 0, but written -0) THEN left to yaml, and 0 and -0 keep their own text in either order', () => {
     expect([YamlWriter.withoutYaml({ a: 0 }), YamlWriter.withoutYaml({ a: -0 }), YamlWriter.withoutYaml({ a: [-0] })]).toEqual(['a: 0\n', undefined, undefined]);
     // the numbers' renderings are remembered across documents: 0 first, then -0, then 0 again
-    expect([YamlWriter.document({ a: 0 }), YamlWriter.document({ b: -0 }), YamlWriter.document({ c: 0, d: -0 }), YamlWriter.document({ e: -0, f: 0 })])
-      .toEqual(['a: 0\n', 'b: -0\n', 'c: 0\nd: -0\n', 'e: -0\nf: 0\n']);
+    const docs = [{ a: 0 }, { b: -0 }, { c: 0, d: -0 }, { e: -0, f: 0 }];
+    expect(docs.map((d) => YamlWriter.document(d))).toEqual(['a: 0\n', 'b: -0\n', 'c: 0\nd: -0\n', 'e: -0\nf: 0\n']);
     expect(YamlWriter.document({ c: 0, d: -0, e: [-0, 0] })).toEqual(Yaml.stringify({ c: 0, d: -0, e: [-0, 0] }));
   });
 
@@ -100,7 +106,7 @@ describe('cdk8sWritesUnfaithfully: the strings cdk8s (yaml) writes so that Kuber
 
 describe('the fallback through yaml (faithfulYaml) quotes what go-yaml would read otherwise, as the writer\'s own layout does', () => {
   test('GIVEN YAML 1.1 forms in a document that needs yaml (a multi-line string) THEN double quotes, single quotes for a `"` without `\'`, the same lines as without yaml', () => {
-    const strings = { a: '0X1F', b: '2020-01-01 "x"', c: '2020-01-01 "x\'', d: '<<', '<<': 'm', g: '0o7' };
+    const strings = { 'a': '0X1F', 'b': '2020-01-01 "x"', 'c': '2020-01-01 "x\'', 'd': '<<', '<<': 'm', 'g': '0o7' };
     const viaYaml = YamlWriter.document({ ...strings, e: 'multi\nline', f: '2020-01-01 "x"\ny' });
     expect(viaYaml).toEqual('a: "0X1F"\nb: \'2020-01-01 "x"\'\nc: "2020-01-01 \\"x\'"\nd: "<<"\n"<<": m\ng: "0o7"\ne: |-\n  multi\n  line\nf: "2020-01-01 \\"x\\"\\ny"\n');
     expect(YamlWriter.withoutYaml(strings)).toEqual('a: "0X1F"\nb: \'2020-01-01 "x"\'\nc: "2020-01-01 \\"x\'"\nd: "<<"\n"<<": m\ng: "0o7"\n');
@@ -113,7 +119,10 @@ describe('UnrepresentableYamlError: the object, the field and the value, on ever
   test('GIVEN a lone surrogate in a value THEN withoutYaml throws the error too (it does not leave the document to yaml)', () => {
     const doc = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'team-a' }, data: { a: 'x\ud800' } };
     expect(errorFields(thrown(() => YamlWriter.withoutYaml(doc)))).toEqual({
-      isUnrepresentable: true, name: 'UnrepresentableYamlError', documentIndex: 0, found: { field: 'data.a', value: 'x\ud800' },
+      isUnrepresentable: true,
+      name: 'UnrepresentableYamlError',
+      documentIndex: 0,
+      found: { field: 'data.a', value: 'x\ud800' },
       message: message('ConfigMap team-a/c data.a="x\\ud800"'),
     });
   });
@@ -121,7 +130,10 @@ describe('UnrepresentableYamlError: the object, the field and the value, on ever
   test('GIVEN a lone surrogate in a key whose value is plain THEN refused (key and value)', () => {
     const doc = { kind: 'ConfigMap', metadata: { name: 'c' }, data: { 'k\udc00': 'v' } };
     const expected = {
-      isUnrepresentable: true, name: 'UnrepresentableYamlError', documentIndex: 0, found: { field: 'data["k\\udc00"] (key)', value: 'k\udc00' },
+      isUnrepresentable: true,
+      name: 'UnrepresentableYamlError',
+      documentIndex: 0,
+      found: { field: 'data["k\\udc00"] (key)', value: 'k\udc00' },
       message: message('ConfigMap c data["k\\udc00"] (key)="k\\udc00"'),
     };
     expect(errorFields(thrown(() => YamlWriter.withoutYaml(doc)))).toEqual(expected);
@@ -131,7 +143,10 @@ describe('UnrepresentableYamlError: the object, the field and the value, on ever
   test('GIVEN the lone surrogate after a multi-line string (the document goes to yaml first) THEN the same error, with the document\'s index', () => {
     const doc = { kind: 'Secret', metadata: { name: 's', namespace: 'ns' }, stringData: { script: 'line 1\nline 2', token: 'x\ud800' } };
     expect(errorFields(thrown(() => YamlWriter.stringify([{ a: 1 }, doc])))).toEqual({
-      isUnrepresentable: true, name: 'UnrepresentableYamlError', documentIndex: 1, found: { field: 'stringData.token', value: 'x\ud800' },
+      isUnrepresentable: true,
+      name: 'UnrepresentableYamlError',
+      documentIndex: 1,
+      found: { field: 'stringData.token', value: 'x\ud800' },
       message: message('Secret ns/s stringData.token="x\\ud800"'),
     });
   });
