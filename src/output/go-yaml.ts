@@ -36,6 +36,11 @@ const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/
  * `0x`, `0o`, `0b` in either case, and a leading `0` (octal), with an optional sign.
  */
 const GO_INTEGER = /^[-+]?(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|[0-9]+)$/;
+/**
+ * resolve.go's fallback for a lower-case `0b` prefix when `ParseInt(plain, 0, 64)` fails: `strconv.ParseInt(plain[2:],
+ * 2, 64)`, which takes a sign after the prefix (`0b-1` is the int -1, `0b+1` is 1; `yaml` writes them plain).
+ */
+const SIGN_AFTER_0B = /^0b[-+][01]+$/;
 /** `strconv.ParseFloat` of a string starting with `.` (hint `.` in `resolve`; Go allows `_` between digits). */
 const DOT_FLOAT = /^\.[0-9][0-9_]*([eE][-+]?[0-9][0-9_]*)?$/;
 /** `parseTimestamp`: starts with four digits and `-`, then `time.Parse` layouts; anything date-like is quoted. */
@@ -60,7 +65,7 @@ export class GoYaml {
     if (!digitOrSign) return false;
     if (TIMESTAMP.test(s) || SEXAGESIMAL.test(s)) return true;
     const plain = s.includes('_') ? s.replace(/_/g, '') : s;
-    return GO_INTEGER.test(plain) || YAML_STYLE_FLOAT.test(plain);
+    return GO_INTEGER.test(plain) || SIGN_AFTER_0B.test(plain) || YAML_STYLE_FLOAT.test(plain);
   }
 
   /** Whether `s` holds a lone surrogate (no reader of Kubernetes can read it). */

@@ -12,6 +12,8 @@ export const YAML11_FORMS: readonly string[] = [
   // numbers: Go's strconv base 0 (0x 0o 0b in either case, leading 0), underscores, floats, sexagesimal, big integers
   '0X1F', '0x1f', '0O17', '0o17', '0o022', '0B11', '0b11', '-0b11', '+0x1F', '0777', '08', '1_000', '_1', '1__', '0x_1F',
   '.5', '.5_5', '-.5', '+1', '1e3', '1E+3', '1e999', '190:20:30', '1:20', '99999999999999999999', '0x1FFFFFFFFFFFFFFFF',
+  // resolve.go's own `0b` parse (`strconv.ParseInt(plain[2:], 2, 64)`) takes a sign after the prefix: -1, 1
+  '0b-1', '0b+1',
   '.inf', '.Inf', '.INF', '-.inf', '-.Inf', '+.inf', '.nan', '.NaN', '.NAN', '.iNf',
   // timestamps, merge key, value key
   '2020-01-01', '2020-1-2', '2001-12-14t21:59:43.10-05:00', '2001-12-14 21:59:43.10', '<<', '=',
