@@ -19,6 +19,7 @@
 import * as fs from 'fs';
 import type { Document, LineCounter, Tags } from 'yaml';
 import { FastYaml, FastYamlSchema } from './fast-yaml';
+import { goYamlNumber } from './go-yaml-numbers';
 
 /** `yaml`, loaded when first needed (a program that reads no YAML never loads it). */
 function yamlLib(): typeof import('yaml') {
@@ -147,16 +148,48 @@ function stripBom(text: string): string {
 
 /**
  * The scalar resolution of go-yaml v2 (`resolve.go`), which sigs.k8s.io/yaml uses: YAML 1.1 booleans (`yes`, `no`,
- * `on`, `off`, `y`, `n` in any of their cases), `0755` octal, `0b` binary, `0x` hex and `_` in numbers; plain
- * scalars are never sexagesimal numbers (`190:20:30` stays a string). Timestamps stay strings here (go-yaml turns
- * them into time values that sigs.k8s.io/yaml writes back as RFC 3339 strings). The yaml library's YAML 1.1 schema
- * minus its timestamp and sexagesimal tags.
+ * `on`, `off`, `y`, `n` in any of their cases) and nulls from the yaml library's YAML 1.1 schema; numbers exactly as
+ * resolve.go reads them (`goYamlNumber`: Go's base prefixes, `0755` octal, `_` anywhere, the signed `0b` fallback),
+ * in place of the schema's int and float tags, which differ; plain scalars are never sexagesimal numbers
+ * (`190:20:30` stays a string). Timestamps stay strings here (go-yaml turns them into time values that
+ * sigs.k8s.io/yaml writes back as RFC 3339 strings).
  */
 function goYamlV2Tags(tags: Tags): Tags {
-  return tags.filter((t) => (typeof t === 'string'
-    ? !['timestamp', 'intTime', 'floatTime'].includes(t)
-    : t.tag !== 'tag:yaml.org,2002:timestamp' && t.format !== 'TIME'));
+  const kept = tags.filter((t) => (typeof t === 'string'
+    ? !['timestamp', 'intTime', 'floatTime', 'int', 'intBin', 'intOct', 'intHex', 'float', 'floatExp'].includes(t)
+    : t.tag !== 'tag:yaml.org,2002:timestamp' && t.format !== 'TIME'
+      // numbers as go-yaml reads them (GO_YAML_NUMBER_TAGS); `.inf` / `.nan` stay `yaml`'s (floatNaN)
+      && t.tag !== INT_TAG && !(t.tag === FLOAT_TAG && !(t.test?.test('.nan') ?? false))));
+  return [...kept, ...GO_YAML_NUMBER_TAGS];
 }
+
+const INT_TAG = 'tag:yaml.org,2002:int';
+const FLOAT_TAG = 'tag:yaml.org,2002:float';
+
+/** A tag test that asks `goYamlNumber` (`yaml` and FastYaml call `tag.test.test(value)`). */
+class GoYamlNumberTest extends RegExp {
+  constructor(private readonly integer: boolean) {
+    super('(?:)');
+  }
+
+  public test(value: string): boolean {
+    const n = goYamlNumber(value);
+    return n !== undefined && Number.isInteger(n) === this.integer;
+  }
+}
+
+/**
+ * go-yaml v2's ints and floats (`goYamlNumber`) as two `yaml` scalar tags, in place of the YAML 1.1 schema's. Which
+ * of the two only decides the tag `yaml` records; the value is go-yaml's either way. (A float with an integral value,
+ * `1.0` or `1e3`, is tagged int here: the JSON the API server sees is the same number.)
+ */
+const GO_YAML_NUMBER_TAGS = [true, false].map((integer) => ({
+  identify: (v: unknown) => typeof v === 'number',
+  default: true,
+  tag: integer ? INT_TAG : FLOAT_TAG,
+  test: new GoYamlNumberTest(integer),
+  resolve: (value: string) => goYamlNumber(value),
+}));
 
 /**
  * Every YAML document of `text` (FBC YAML files, YAML given as text), with go-yaml v2's scalar resolution (see
