@@ -6,6 +6,7 @@
  */
 import * as fc from 'fast-check';
 import { goYamlNumber } from '../../src/core/go-yaml-numbers';
+import { GoYaml } from '../../src/output/go-yaml';
 import { decodeYamlDocuments, decodeYamlDocumentsWithYaml } from '../../src/core/yaml-or-json';
 import { describeWithKubectl, kubectlRead } from '../util/kubectl';
 
@@ -37,6 +38,21 @@ const TABLE: Array<[string, string | number]> = [
   ['1e400', '1e400'], ['.5e400', '.5e400'],
 ];
 
+/** Scalars that look like numbers, for the properties and the kubectl comparison. */
+  const atoms = ['0', '1', '7', '8', '9', '_', '-', '+', '.', 'e', 'E', 'x', 'X', 'o', 'O', 'b', 'B', 'f', 'F', '0x', '0o', '0b', '1_0'];
+  // anything of the alphabet after a digit, a sign or a dot (the only starts go-yaml reads a number from) ...
+  const anyForm = fc.tuple(fc.constantFrom('0', '1', '9', '-', '+', '.', '0b', '0x', '0o', '0B'), fc.array(fc.constantFrom(...atoms), { maxLength: 6 }))
+    .map(([head, rest]) => head + rest.join(''));
+  // ... and number-shaped ones: sign, base prefix, digits with underscores, fraction, exponent (each maybe slightly off)
+  const digits = fc.array(fc.constantFrom('0', '1', '5', '7', '8', '9', 'a', 'F', '_'), { minLength: 1, maxLength: 5 }).map((d) => d.join(''));
+  const numberShaped = fc.tuple(
+    fc.constantFrom('', '', '-', '+', '-_'), fc.constantFrom('', '', '', '0x', '0X', '0o', '0O', '0b', '0B', '0', '0b-', '.'), digits,
+    fc.constantFrom('', '', '.', '.5', '._5', '.5_'), fc.constantFrom('', '', 'e3', 'E-1', 'e+1_0', 'e'),
+  ).map((parts) => parts.join(''));
+  const NUMBER_LIKE = fc.oneof(anyForm, numberShaped)
+    // plain YAML scalars only: `-` or `- x` is a sequence, `---` / `...` mark documents
+    .filter((s) => !/^[-+.]$/.test(s) && !/^-(\s|$)/.test(s) && !/^---/.test(s) && !/^\.\.\./.test(s));
+
 /** A ConfigMap-shaped document whose `data` holds each scalar plain (kubectl reads objects). */
 function documentOf(scalars: string[]): string {
   return ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: numbers', 'spec:', ...scalars.map((s, i) => `  k${i}: ${s}`), ''].join('\n');
@@ -66,6 +82,18 @@ describe('goYamlNumber: resolve.go\'s numbers', () => {
   });
 });
 
+describe('the writer quotes what the reader reads as a number', () => {
+  test('every scalar of the table and every generated one that go-yaml reads as a number is quoted by YamlWriter\'s model (GoYaml.resolvesToNonString)', () => {
+    let numbers = 0;
+    for (const s of [...TABLE.map(([x]) => x), ...fc.sample(NUMBER_LIKE, 2000)]) {
+      if (goYamlNumber(s) === undefined) continue;
+      numbers++;
+      expect([s, GoYaml.resolvesToNonString(s)]).toEqual([s, true]);
+    }
+    expect(numbers).toBeGreaterThan(200);
+  });
+});
+
 describe('decodeYamlDocuments reads numbers as go-yaml v2 does', () => {
   const scalars = TABLE.map(([s]) => s);
   const expected = TABLE.map(([, read]) => read);
@@ -89,20 +117,7 @@ describeWithKubectl('kubectl reads each scalar as the library does', () => {
   });
 
   test('generated number-like scalars (fixed seed), in one kubectl call: both readers read what kubectl reads', () => {
-    const atoms = ['0', '1', '7', '8', '9', '_', '-', '+', '.', 'e', 'E', 'x', 'X', 'o', 'O', 'b', 'B', 'f', 'F', '0x', '0o', '0b', '1_0'];
-    // anything of the alphabet after a digit, a sign or a dot (the only starts go-yaml reads a number from) ...
-    const anyForm = fc.tuple(fc.constantFrom('0', '1', '9', '-', '+', '.', '0b', '0x', '0o', '0B'), fc.array(fc.constantFrom(...atoms), { maxLength: 6 }))
-      .map(([head, rest]) => head + rest.join(''));
-    // ... and number-shaped ones: sign, base prefix, digits with underscores, fraction, exponent (each maybe slightly off)
-    const digits = fc.array(fc.constantFrom('0', '1', '5', '7', '8', '9', 'a', 'F', '_'), { minLength: 1, maxLength: 5 }).map((d) => d.join(''));
-    const numberShaped = fc.tuple(
-      fc.constantFrom('', '', '-', '+', '-_'), fc.constantFrom('', '', '', '0x', '0X', '0o', '0O', '0b', '0B', '0', '0b-', '.'), digits,
-      fc.constantFrom('', '', '.', '.5', '._5', '.5_'), fc.constantFrom('', '', 'e3', 'E-1', 'e+1_0', 'e'),
-    ).map((parts) => parts.join(''));
-    const scalar = fc.oneof(anyForm, numberShaped)
-      // plain YAML scalars only: `-` or `- x` is a sequence, `---` / `...` mark documents
-      .filter((s) => !/^[-+.]$/.test(s) && !/^-(\s|$)/.test(s) && !/^---/.test(s) && !/^\.\.\./.test(s));
-    const scalars = [...new Set(fc.sample(scalar, 600))];
+    const scalars = [...new Set(fc.sample(NUMBER_LIKE, 600))];
     const spec = kubectlRead(documentOf(scalars))[0].spec;
     const kubectl = scalars.map((_, i) => spec[`k${i}`]);
     expect(readEach(decodeYamlDocuments, scalars)).toEqual(kubectl);
