@@ -6,8 +6,8 @@
  */
 import * as fc from 'fast-check';
 import { goYamlNumber } from '../../src/core/go-yaml-numbers';
-import { GoYaml } from '../../src/output/go-yaml';
 import { decodeYamlDocuments, decodeYamlDocumentsWithYaml } from '../../src/core/yaml-or-json';
+import { GoYaml } from '../../src/output/go-yaml';
 import { describeWithKubectl, kubectlRead } from '../util/kubectl';
 
 /**
@@ -39,6 +39,7 @@ const TABLE: Array<[string, string | number]> = [
 ];
 
 /** Scalars that look like numbers, for the properties and the kubectl comparison. */
+function numberLike(): fc.Arbitrary<string> {
   const atoms = ['0', '1', '7', '8', '9', '_', '-', '+', '.', 'e', 'E', 'x', 'X', 'o', 'O', 'b', 'B', 'f', 'F', '0x', '0o', '0b', '1_0'];
   // anything of the alphabet after a digit, a sign or a dot (the only starts go-yaml reads a number from) ...
   const anyForm = fc.tuple(fc.constantFrom('0', '1', '9', '-', '+', '.', '0b', '0x', '0o', '0B'), fc.array(fc.constantFrom(...atoms), { maxLength: 6 }))
@@ -49,9 +50,11 @@ const TABLE: Array<[string, string | number]> = [
     fc.constantFrom('', '', '-', '+', '-_'), fc.constantFrom('', '', '', '0x', '0X', '0o', '0O', '0b', '0B', '0', '0b-', '.'), digits,
     fc.constantFrom('', '', '.', '.5', '._5', '.5_'), fc.constantFrom('', '', 'e3', 'E-1', 'e+1_0', 'e'),
   ).map((parts) => parts.join(''));
-  const NUMBER_LIKE = fc.oneof(anyForm, numberShaped)
+  return fc.oneof(anyForm, numberShaped)
     // plain YAML scalars only: `-` or `- x` is a sequence, `---` / `...` mark documents
     .filter((s) => !/^[-+.]$/.test(s) && !/^-(\s|$)/.test(s) && !/^---/.test(s) && !/^\.\.\./.test(s));
+}
+const NUMBER_LIKE = numberLike();
 
 /** A ConfigMap-shaped document whose `data` holds each scalar plain (kubectl reads objects). */
 function documentOf(scalars: string[]): string {
