@@ -4,7 +4,13 @@
  * (one definition), independent of the writer's rules in src/output/go-yaml.ts, so a rule missing there fails a test.
  */
 
-/** Scalars go-yaml v2 resolves to a bool, null, number, timestamp, merge key or value key when written plain. */
+/**
+ * Scalars a YAML 1.1 reader resolves to something other than the string when written plain: a bool, null, number,
+ * timestamp, merge key or value key for go-yaml v2 (resolve.go), or, for a few, for other YAML 1.1 readers only (the
+ * writer quotes those too): the other casings (`yEs`), sexagesimal numbers (`1:20`), `_1`, `1__`, `1e999` (out of
+ * float64's range) and the timestamps are strings for kubectl (test/core/go-yaml-numbers.test.ts has go-yaml's own
+ * numbers, checked against kubectl).
+ */
 export const YAML11_FORMS: readonly string[] = [
   // booleans and null in every casing (resolve.go resolveMapList; other casings for other 1.1 readers)
   'y', 'Y', 'yes', 'Yes', 'YES', 'yEs', 'n', 'N', 'no', 'No', 'NO', 'nO', 'on', 'On', 'ON', 'oN', 'off', 'Off', 'OFF', 'oFf',
