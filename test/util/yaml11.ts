@@ -7,7 +7,7 @@
 /**
  * Scalars a YAML 1.1 reader resolves to something other than the string when written plain: a bool, null, number,
  * timestamp, merge key or value key for go-yaml v2 (resolve.go), or, for a few, for other YAML 1.1 readers only (the
- * writer quotes those too): the other casings (`yEs`), sexagesimal numbers (`1:20`), `_1`, `1__`, `1e999` (out of
+ * writer quotes those too): the other casings (`yEs`), sexagesimal numbers (`1:20`), `_1`, `1e999` (out of
  * float64's range) and the timestamps are strings for kubectl (test/core/go-yaml-numbers.test.ts has go-yaml's own
  * numbers, checked against kubectl).
  */
