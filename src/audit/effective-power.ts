@@ -23,6 +23,8 @@
  *   `update`/`patch` on `certificatesigningrequests/approval` and `approve` on `signers`
  *   `kubernetes.io/kube-apiserver-client` (or `kubernetes.io/*`; `plugin/pkg/admission/certificates/approval`,
  *   `IsAuthorizedForSignerName`): kube-controller-manager signs what is approved (`pkg/controller/certificates/signer`);
+ *   with `kubernetes.io/kube-apiserver-client-kubelet` a certificate for any node, which the node authorizer lets
+ *   create tokens for the ServiceAccounts of its pods (`node_authorizer.go`): unbounded too;
  * - binding a role needs `create` on the binding and `bind` on the role (or holding its rules: no gain then)
  *   (`k8s.io/component-helpers/auth/rbac/validation` `ConfirmNoEscalation`, `pkg/registry/rbac/escalation_check.go`
  *   `BindingAuthorized`); `escalate` on roles with `create`/`update`/`patch` on them allows any rule in that scope
@@ -889,18 +891,27 @@ export class EffectivePower {
       // the CSR's name is the requester's choice: a named approval rule works for that name
       const approval = create && clusterGrants.flatMap((g) => ['update', 'patch'].map((verb) => ({ g, verb })))
         .find(({ g, verb }) => someNameAllows(g.rules, { verb, apiGroup: CERTS, resource: 'certificatesigningrequests', subresource: 'approval' }));
-      const signer = approval && (['kubernetes.io/kube-apiserver-client', 'kubernetes.io/*'].map((name) => ({
+      // the kubelet client signer signs system:node:<name> in system:nodes, for any node the requester names; the node
+      // authorizer lets a node create tokens for the ServiceAccounts of the pods bound to it
+      // (plugin/pkg/auth/authorizer/node/node_authorizer.go authorizeCreateToken), OLM's cluster-admin operators among them
+      const signer = approval && ([KUBE_APISERVER_CLIENT, 'kubernetes.io/*', KUBELET_CLIENT].map((name) => ({
         name, g: grantFor(clusterGrants, { verb: 'approve', apiGroup: CERTS, resource: 'signers', name }),
       })).find((x) => x.g !== undefined));
       if (create && approval && signer) {
+        const signs = signer.name === KUBELET_CLIENT
+          ? 'a client certificate for any node (system:node:<name>), and the node authorizer lets a node create tokens for the '
+            + 'ServiceAccounts of the pods bound to it (OLM\'s cluster-admin operators among them)'
+          : 'a client certificate for any user or group but system:masters';
         addIdentity(ANY_IDENTITY, [...create.path,
           `create certificatesigningrequests, ${approval.verb} certificatesigningrequests/approval (${approval.g.roleKind} ${approval.g.roleName}), `
-          + `approve signers ${signer.name} (${signer.g!.roleKind} ${signer.g!.roleName}): kube-controller-manager signs a client certificate `
-          + 'for any user or group but system:masters', ANY_IDENTITY]);
+          + `approve signers ${signer.name} (${signer.g!.roleKind} ${signer.g!.roleName}): kube-controller-manager signs ${signs}`, ANY_IDENTITY]);
       }
     }
   }
 }
+
+const KUBE_APISERVER_CLIENT = 'kubernetes.io/kube-apiserver-client';
+const KUBELET_CLIENT = 'kubernetes.io/kube-apiserver-client-kubelet';
 
 function roleKey(kind: string, ns: string, name: string): string {
   return `${kind}/${ns}/${name}`;

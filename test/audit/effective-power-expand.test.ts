@@ -248,6 +248,19 @@ describe('certificate signing requests: a client certificate for any user', () =
     expect(others(holds(csrRules('patch', 'kubernetes.io/*'), ''))).toEqual([{ identity: '*', path: [...direct(''), step('patch', 'kubernetes.io/*'), '*'] }]);
   });
 
+  test('the kubelet client signer: a certificate for any node, whose pods\' ServiceAccount tokens the node authorizer hands out (unbounded)', () => {
+    const kubelet = 'kubernetes.io/kube-apiserver-client-kubelet';
+    expect(others(holds(csrRules('patch', kubelet), ''))).toEqual([{
+      identity: '*',
+      path: [...direct(''), `create certificatesigningrequests, patch certificatesigningrequests/approval (ClusterRole op), approve signers ${kubelet} (ClusterRole op): `
+        + 'kube-controller-manager signs a client certificate for any node (system:node:<name>), and the node authorizer lets a node create tokens for the '
+        + 'ServiceAccounts of the pods bound to it (OLM\'s cluster-admin operators among them)', '*'],
+    }]);
+    // with both signers, the client signer's path (it names any user directly)
+    expect(others(holds([...csrRules('update', kubelet), rule([CERTS], ['signers'], ['approve'], ['kubernetes.io/kube-apiserver-client'])], '')))
+      .toEqual([{ identity: '*', path: [...direct(''), step('update', 'kubernetes.io/kube-apiserver-client'), '*'] }]);
+  });
+
   test('refused: each ingredient missing or changed', () => {
     const [create, approval, signer] = csrRules('update', 'kubernetes.io/kube-apiserver-client');
     expect(ids(holds([approval, signer], ''))).toEqual([]);
@@ -256,6 +269,9 @@ describe('certificate signing requests: a client certificate for any user', () =
     expect(ids(holds([create, rule([CERTS], ['certificatesigningrequests/status'], ['update', 'patch']), signer], ''))).toEqual([]);
     expect(ids(holds([create, approval], ''))).toEqual([]);
     expect(ids(holds([create, approval, rule([CERTS], ['signers'], ['approve'], ['kubernetes.io/kubelet-serving'])], ''))).toEqual([]);
+    // a near name of the kubelet client signer, and the kubelet signer namespaced
+    expect(ids(holds([create, approval, rule([CERTS], ['signers'], ['approve'], ['kubernetes.io/kube-apiserver-client-kubelet-x'])], ''))).toEqual([]);
+    expect(ids(holds(csrRules('update', 'kubernetes.io/kube-apiserver-client-kubelet')))).toEqual([]);
     expect(ids(holds([create, approval, rule([CERTS], ['signers'], ['sign'])], ''))).toEqual([]);
     expect(ids(holds([create, approval, rule([''], ['signers'], ['approve'])], ''))).toEqual([]);
     expect(ids(holds([rule([''], ['certificatesigningrequests'], ['create']), approval, signer], ''))).toEqual([]);

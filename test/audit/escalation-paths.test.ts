@@ -238,6 +238,22 @@ describe('certificate signing requests: a client certificate for any user or gro
     });
   });
 
+  test('the kubelet client signer: a certificate for any node, to which the node authorizer hands the ServiceAccount tokens of its pods: unbounded', () => {
+    // kube-controller-manager signs kubernetes.io/kube-apiserver-client-kubelet CSRs for system:node:<name> in
+    // system:nodes (pkg/controller/certificates/signer); the node authorizer lets a node create tokens for the
+    // ServiceAccounts of pods bound to it (plugin/pkg/auth/authorizer/node/node_authorizer.go authorizeCreateToken), and
+    // the requester names any node: OLM's own operators, cluster-admin, run as pods on some node
+    const p = power([CREATE, APPROVAL, { ...SIGNER, resourceNames: ['kubernetes.io/kube-apiserver-client-kubelet'] }]);
+    expect(p.unbounded).toBe(true);
+    expect(p.identities[1]).toEqual({
+      identity: '*',
+      path: ['ServiceAccount team-a/op', 'ClusterRoleBinding csr (the App)', 'ClusterRole csr (the App)',
+        'create certificatesigningrequests, update certificatesigningrequests/approval (ClusterRole csr), approve signers kubernetes.io/kube-apiserver-client-kubelet '
+        + '(ClusterRole csr): kube-controller-manager signs a client certificate for any node (system:node:<name>), and the node authorizer lets a node '
+        + 'create tokens for the ServiceAccounts of the pods bound to it (OLM\'s cluster-admin operators among them)', '*'],
+    });
+  });
+
   test.each([
     ['patch on the approval', [CREATE, { ...APPROVAL, verbs: ['patch'] }, SIGNER]],
     ['the kubernetes.io/* signer wildcard', [CREATE, APPROVAL, { ...SIGNER, resourceNames: ['kubernetes.io/*'] }]],
