@@ -5,6 +5,10 @@
  * strings, and `._5` and `.5_` as numbers; go-yaml the other way round (checked with kubectl 1.32 in
  * test/core/go-yaml-numbers.test.ts). `decodeYamlDocuments` reads numbers with this instead of `yaml`'s int and float
  * tags. `.inf` / `.nan` and their spellings (resolveMap) stay `yaml`'s, which has the same list.
+ *
+ * The writer keeps its own rules (`GoYaml.resolvesToNonString`, src/output/go-yaml.ts): a superset that quotes a few
+ * strings go-yaml would read back anyway (`1e999`, `.5_`), so it never writes a number-looking string plain; the test
+ * file checks that it quotes every scalar this reads as a number.
  */
 
 /** `strconv.ParseInt` / `ParseUint` with base 0 (Go's integer literals), after go-yaml removed every `_`. */
