@@ -1,6 +1,7 @@
 /**
- * No import circle in src/, type-only imports included. eslint's `import/no-cycle` (in .eslintrc.json) catches value
- * imports while editing; it skips `import type`, which has no runtime effect but still ties two files together both
+ * No import circle in src/, type-only imports included: the check `npm test` runs (its eslint run turns
+ * `import/no-cycle` off, .projenrc.ts). eslint's `import/no-cycle` (in .eslintrc.json) catches value imports while
+ * editing; it skips `import type`, which has no runtime effect but still ties two files together both
  * ways (the usual case: a file's props type one way, its input checks the other). Such types live in their own file
  * (`*-props.ts`, `*-types.ts`). The import graph is read with `ts.preProcessFile` (imports and re-exports, no type
  * checking), so the test takes well under a second.
