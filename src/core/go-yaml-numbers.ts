@@ -52,8 +52,10 @@ export function goYamlNumber(s: string): number | undefined {
   const int = GO_INT.exec(plain);
   if (int) {
     const v = goLiteral(int[1], int[2]);
-    // ParseInt within int64; else ParseUint, which takes no sign; else big.Int, only after ParseUint's range error
-    if ((v >= INT64_MIN && v <= INT64_MAX) || int[1] === '') return Number(v);
+    // ParseInt within int64; else ParseUint (no sign) within uint64; beyond, a decimal form (a leading 0 too: `0777...`
+    // read as decimal digits) is yamlStyleFloat's below, and the rest go-yaml makes a big.Int, which reaches API
+    // clients as the scalar's own text (kubectl prints `0x1FFFFFFFFFFFFFFFF` as that string)
+    if ((v >= INT64_MIN && v <= INT64_MAX) || (int[1] === '' && v <= UINT64_MAX)) return Number(v);
   }
   if (YAML_STYLE_FLOAT.test(plain)) {
     const f = Number(plain);

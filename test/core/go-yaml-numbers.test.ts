@@ -31,9 +31,15 @@ const TABLE: Array<[string, string | number]> = [
   // Go hex floats are not yamlStyleFloat; base 60 is gone from go-yaml v2; Go's Inf/NaN spellings are not YAML's
   ['0x1p-2', '0x1p-2'], ['0x1.8p1', '0x1.8p1'], ['1:20', '1:20'], ['190:20:30', '190:20:30'],
   ['Inf', 'Inf'], ['+Inf', '+Inf'], ['infinity', 'infinity'], ['NaN', 'NaN'],
-  // int64, then uint64, then a float or big.Int: the JSON number either way
+  // int64, then uint64
   ['9223372036854775807', 9223372036854775807], ['-9223372036854775809', -9223372036854775809],
   ['18446744073709551615', 18446744073709551615], ['0xFFFFFFFFFFFFFFFF', 18446744073709551615],
+  // beyond uint64: a decimal form is yamlStyleFloat's (a leading 0 read as decimal digits), a prefixed one go-yaml's
+  // big.Int, which kubectl prints as the scalar's text
+  ['99999999999999999999', 100000000000000000000], ['0777777777777777777777777', 7.777777777777778e+23],
+  ['0x1FFFFFFFFFFFFFFFF', '0x1FFFFFFFFFFFFFFFF'], ['0x1_FFFF_FFFF_FFFF_FFFF', '0x1_FFFF_FFFF_FFFF_FFFF'],
+  ['0o7777777777777777777777', '0o7777777777777777777777'],
+  ['0b11111111111111111111111111111111111111111111111111111111111111111', '0b11111111111111111111111111111111111111111111111111111111111111111'],
   // out of float64's range: ParseFloat fails, so a string
   ['1e400', '1e400'], ['.5e400', '.5e400'],
 ];
