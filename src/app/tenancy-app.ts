@@ -348,15 +348,21 @@ export class TenancyApp extends App {
     const files = [{ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() }];
     if (this.argoCdHealthChecks) files.push({ path: 'argocd/health-checks.yaml', content: OlmHealthChecks.argoCdConfigMapPatch() });
     if (this.flux) {
-      // a tenant's Kustomization also waits for the ClusterServiceVersions it pins with Manual approval (an
-      // Automatic subscription moves on to newer CSVs, and the pinned one is then deleted)
+      // Flux also waits for the ClusterServiceVersions pinned with Manual approval, by name (an Automatic subscription
+      // moves on to newer CSVs, and the pinned one is then deleted): a tenant's in its folder, the others (a
+      // GlobalOperatorInstall's) with cluster/
       const pinned = new Map<string, string[]>();
       for (const s of this.node.findAll()) {
         if (!(s instanceof OperatorSubscription) || s.installPlanApproval !== InstallPlanApproval.MANUAL || !s.pinnedCsv) continue;
         pinned.set(s.namespace, [...(pinned.get(s.namespace) ?? []), s.pinnedCsv]);
       }
+      const tenantNamespaces = new Set(written.tenants);
+      const clusterOperators = written.cluster
+        ? [...pinned].filter(([ns]) => !tenantNamespaces.has(ns)).flatMap(([namespace, names]) => names.map((name) => ({ namespace, name })))
+        : [];
       const afterInstall = new Set(written.afterInstallTenants);
-      files.push(...FluxKustomizations.files({ ...this.flux, cluster: written.cluster, afterInstallCluster: written.afterInstallCluster },
+      const options = { ...this.flux, cluster: written.cluster, afterInstallCluster: written.afterInstallCluster, clusterOperators };
+      files.push(...FluxKustomizations.files(options,
         written.tenants.map((namespace) => ({
           namespace,
           clusterServiceVersions: pinned.get(namespace),

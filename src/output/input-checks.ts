@@ -1,7 +1,7 @@
 // Runtime checks of the output folder's static-method arguments and options (see src/core/input.ts); internal, not
 // re-exported. JavaScript and jsii callers can pass anything: the static methods (GitOpsLayout, FluxKustomizations)
 // throw one clear Error in the diagnostics format (throwIfInvalid); TenancyApp records them as synth errors.
-import { FluxOptions } from './flux-kustomizations-props';
+import { FluxClusterServiceVersionRef, FluxOptions } from './flux-kustomizations-props';
 import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
 import { GoDuration } from '../core/go-duration';
 import { InputCheck, INPUT_CODES, prop } from '../core/input';
@@ -93,7 +93,19 @@ export function checkFluxOptions(check: InputCheck, field: string, raw: unknown)
   }
   const cluster = check.optionalBoolean(`${field}.cluster`, p('cluster'));
   const afterInstallCluster = check.optionalBoolean(`${field}.afterInstallCluster`, p('afterInstallCluster'));
+  const clusterOperators = check.optionalArray(`${field}.clusterOperators`, p('clusterOperators'), (v, f) => {
+    const ref = check.requiredObject(f, v, 'a FluxClusterServiceVersionRef', 'pass { namespace, name }');
+    if (!ref) return undefined;
+    check.knownProps(ref, 'FluxClusterServiceVersionRef', f, `${f}.`);
+    const ns = check.name(`${f}.namespace`, check.requiredString(`${f}.namespace`, prop(ref, 'namespace'), 'set namespace to the Subscription\'s namespace'), NameRule.DNS1123_LABEL, 'Namespace');
+    const name = check.name(`${f}.name`, check.requiredString(`${f}.name`, prop(ref, 'name'), "set name to the ClusterServiceVersion's name, e.g. 'etcdoperator.v0.9.4'"), NameRule.DNS1123_SUBDOMAIN, 'ClusterServiceVersion');
+    return ns === undefined || name === undefined ? undefined : { namespace: ns, name };
+  }, 'pass a list of { namespace, name }');
   if (check.errors.length !== before) return undefined;
   const { interval, timeout } = durations;
-  return { path: path!, sourceKind, sourceName, namespace, namePrefix, interval, timeout, cluster, afterInstallCluster };
+  const checked: FluxOptions = { path: path!, sourceKind, sourceName, namespace, namePrefix, interval, timeout, cluster, afterInstallCluster };
+  return {
+    ...checked,
+    ...(clusterOperators ? { clusterOperators: clusterOperators.filter((r): r is FluxClusterServiceVersionRef => r !== undefined) } : {}),
+  };
 }

@@ -10,6 +10,7 @@ import { OutputLayout, TenancyApp } from '../../src/app';
 import { OperatorBundle } from '../../src/bundle';
 import { CuratedCatalog, OpenShiftOperatorHubPolicy } from '../../src/catalog';
 import { FluxKustomizations, GitOpsLayout, OlmHealthChecks } from '../../src/output';
+import { GlobalOperatorInstall } from '../../src/platform';
 import { InstallPlanApproval, ScopedOperatorTenant } from '../../src/tenant';
 import { describeWithKubectl, kubectlKustomize } from '../util/kubectl';
 
@@ -70,10 +71,10 @@ describe('argocd/health-checks.yaml', () => {
 });
 
 describe('flux/', () => {
-  test('a Kustomization for cluster/ and one per tenant that depends on it, waiting for the OLM kinds and the pinned CSVs', () => {
+  test('a Kustomization for cluster/ and one per tenant that depends on it, waiting for the OLM kinds; the pinned CSVs in a Kustomization of their own', () => {
     const out = platform({ flux: { path: './clusters/prod', sourceName: 'platform' } });
-    expect(fs.readdirSync(path.join(out, 'flux'))).toEqual(['cluster.yaml', 'kustomization.yaml', 'tenant-team-a.yaml', 'tenant-team-b.yaml']);
-    expect(parseYaml(read(out, 'flux/kustomization.yaml')).resources).toEqual(['cluster.yaml', 'tenant-team-a.yaml', 'tenant-team-b.yaml']);
+    expect(fs.readdirSync(path.join(out, 'flux'))).toEqual(['cluster.yaml', 'empty', 'kustomization.yaml', 'tenant-team-a-operators.yaml', 'tenant-team-a.yaml', 'tenant-team-b.yaml']);
+    expect(parseYaml(read(out, 'flux/kustomization.yaml')).resources).toEqual(['cluster.yaml', 'tenant-team-a-operators.yaml', 'tenant-team-a.yaml', 'tenant-team-b.yaml']);
     const spec = (name: string, extra: object) => ({
       interval: '10m',
       timeout: '15m',
@@ -90,13 +91,74 @@ describe('flux/', () => {
       metadata: { name: 'tenancy-cluster', namespace: 'flux-system' },
       spec: spec('cluster', {}),
     });
-    // team-a pins etcdoperator.v0.9.4 with Manual approval: Flux waits for that CSV (created by OLM, not by Flux)
-    expect(parseYaml(read(out, 'flux/tenant-team-a.yaml')).spec).toEqual(spec('tenants/team-a', {
-      dependsOn: [{ name: 'tenancy-cluster' }],
-      healthChecks: [{ apiVersion: 'operators.coreos.com/v1alpha1', kind: 'ClusterServiceVersion', name: 'etcdoperator.v0.9.4', namespace: 'team-a' }],
-    }));
-    // team-b's subscription is Automatic: OLM moves on past the starting CSV, so no CSV is named
+    // the folders' own Kustomizations wait for what they apply (wait: true), so they carry no healthChecks: Flux
+    // would ignore them (kustomize-controller api/v1/kustomization_types.go, Wait: "When enabled, the HealthChecks are ignored")
+    expect(parseYaml(read(out, 'flux/tenant-team-a.yaml')).spec).toEqual(spec('tenants/team-a', { dependsOn: [{ name: 'tenancy-cluster' }] }));
     expect(parseYaml(read(out, 'flux/tenant-team-b.yaml')).spec).toEqual(spec('tenants/team-b', { dependsOn: [{ name: 'tenancy-cluster' }] }));
+    // team-a pins etcdoperator.v0.9.4 with Manual approval: a Kustomization that applies nothing waits for that CSV
+    // (created by OLM, not by Flux) once team-a's is ready; team-b's subscription is Automatic: OLM moves on past the
+    // starting CSV, so no CSV is named
+    expect(parseYaml(read(out, 'flux/tenant-team-a-operators.yaml'))).toEqual({
+      apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+      kind: 'Kustomization',
+      metadata: { name: 'tenancy-tenant-team-a-operators', namespace: 'flux-system' },
+      spec: spec('flux/empty', {
+        prune: false,
+        wait: false,
+        dependsOn: [{ name: 'tenancy-tenant-team-a' }],
+        healthChecks: [{ apiVersion: 'operators.coreos.com/v1alpha1', kind: 'ClusterServiceVersion', name: 'etcdoperator.v0.9.4', namespace: 'team-a' }],
+      }),
+    });
+    expect(parseYaml(read(out, 'flux/empty/kustomization.yaml'))).toEqual({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: [] });
+  });
+
+  test('FluxKustomizations.files: no Kustomization both waits for what it applies and names healthChecks (Flux reads healthChecks only with wait: false); the cluster folder\'s operators get their own', () => {
+    const files = FluxKustomizations.files({
+      path: './d',
+      afterInstallCluster: true,
+      clusterOperators: [{ namespace: 'platform-operators', name: 'grafana-operator.v5.24.0' }, { namespace: 'platform-operators', name: 'grafana-operator.v5.24.0' }],
+    }, [{ namespace: 'team-b' }, { namespace: 'team-a', clusterServiceVersions: ['b.v1', 'a.v1', 'a.v1'], afterInstall: true }]);
+    const docs = files.filter((f) => f.path.endsWith('.yaml') && !f.path.endsWith('kustomization.yaml')).map((f) => parseYaml(f.content));
+    for (const d of docs) expect(d.spec.wait === true && d.spec.healthChecks !== undefined).toBe(false);
+    expect(docs.map((d) => [d.metadata.name, d.spec.path, d.spec.wait, (d.spec.dependsOn ?? []).map((x: any) => x.name), (d.spec.healthChecks ?? []).map((h: any) => `${h.namespace}/${h.name}`)])).toEqual([
+      ['tenancy-cluster-after-install', './d/after-install/cluster', true,
+        ['tenancy-cluster', 'tenancy-cluster-operators', 'tenancy-tenant-team-a', 'tenancy-tenant-team-a-operators', 'tenancy-tenant-team-b'], []],
+      ['tenancy-cluster-operators', './d/flux/empty', false, ['tenancy-cluster'], ['platform-operators/grafana-operator.v5.24.0']],
+      ['tenancy-cluster', './d/cluster', true, [], []],
+      ['tenancy-tenant-team-a-after-install', './d/after-install/tenants/team-a', true, ['tenancy-tenant-team-a', 'tenancy-tenant-team-a-operators'], []],
+      ['tenancy-tenant-team-a-operators', './d/flux/empty', false, ['tenancy-tenant-team-a'], ['team-a/a.v1', 'team-a/b.v1']],
+      ['tenancy-tenant-team-a', './d/tenants/team-a', true, ['tenancy-cluster'], []],
+      ['tenancy-tenant-team-b', './d/tenants/team-b', true, ['tenancy-cluster'], []],
+    ]);
+    expect(() => FluxKustomizations.files({ path: './d', clusterOperators: [{ namespace: 'platform-operators', name: 'Not A Name' }] }, []))
+      .toThrow(/options\.clusterOperators\[0\]\.name/);
+  });
+
+  test('a GlobalOperatorInstall\'s operator pinned with Manual approval: cluster-operators waits for its CSV once cluster/ is ready', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'gitops-global-'));
+    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, quiet: true, flux: { path: './dist' } });
+    const chart = new Chart(app, 'platform');
+    const catalog = new CuratedCatalog(chart, 'Curated', {
+      image: 'registry.example.com/platform/curated-operators:v1',
+      packages: [{ name: 'etcd', channels: [{ name: 'clusterwide-alpha' }] }],
+    });
+    new GlobalOperatorInstall(chart, 'Global', { namespaceName: 'platform-operators', reason: 'shared etcd (PLAT-1)' }).install({
+      packageName: 'etcd', channel: 'clusterwide-alpha', catalog, installPlanApproval: InstallPlanApproval.MANUAL, startingCsv: 'etcdoperator.v0.9.4-clusterwide',
+      tenantsMayDriveReason: 'no tenant in this App',
+    });
+    app.synth();
+    expect(fs.readdirSync(path.join(outdir, 'flux'))).toEqual(['cluster-operators.yaml', 'cluster.yaml', 'empty', 'kustomization.yaml']);
+    expect(parseYaml(read(outdir, 'flux/cluster-operators.yaml')).spec).toEqual({
+      interval: '10m',
+      timeout: '15m',
+      path: './dist/flux/empty',
+      prune: false,
+      wait: false,
+      sourceRef: { kind: 'GitRepository', name: 'flux-system' },
+      dependsOn: [{ name: 'tenancy-cluster' }],
+      healthChecks: [{ apiVersion: 'operators.coreos.com/v1alpha1', kind: 'ClusterServiceVersion', name: 'etcdoperator.v0.9.4-clusterwide', namespace: 'platform-operators' }],
+      healthCheckExprs: OlmHealthChecks.fluxHealthCheckExprs(),
+    });
   });
 
   test('bad Flux options are synth errors naming the field and the fix', () => {
@@ -164,8 +226,8 @@ describe('objects that need an operator\'s CRDs', () => {
     expect(readObj('after-install/kustomization.yaml').resources).toEqual(['tenants']);
     expect(readObj('after-install/tenants/kustomization.yaml').resources).toEqual(['team-a']);
     expect(readObj('after-install/tenants/team-a/kustomization.yaml').resources).toEqual(['etcdcluster-example.yaml']);
-    // Flux: its own Kustomization, applied once the tenant's (which waits for the Subscription and the pinned CSV) is ready
-    expect(readObj('flux/kustomization.yaml').resources).toEqual(['tenant-team-a-after-install.yaml', 'tenant-team-a.yaml']);
+    // Flux: its own Kustomization, applied once the tenant's (which waits for the Subscription) and the pinned CSV are ready
+    expect(readObj('flux/kustomization.yaml').resources).toEqual(['tenant-team-a-after-install.yaml', 'tenant-team-a-operators.yaml', 'tenant-team-a.yaml']);
     expect(readObj('flux/tenant-team-a-after-install.yaml').spec).toEqual({
       interval: '10m',
       timeout: '15m',
@@ -173,7 +235,7 @@ describe('objects that need an operator\'s CRDs', () => {
       prune: true,
       wait: true,
       sourceRef: { kind: 'GitRepository', name: 'flux-system' },
-      dependsOn: [{ name: 'tenancy-tenant-team-a' }],
+      dependsOn: [{ name: 'tenancy-tenant-team-a' }, { name: 'tenancy-tenant-team-a-operators' }],
       healthCheckExprs: OlmHealthChecks.fluxHealthCheckExprs(),
     });
     // an object that does not depend on the install keeps its folder, wave and options
@@ -218,8 +280,11 @@ describeWithKubectl('kubectl builds what the GitOps tools build', () => {
     const flux = kubectlKustomize(path.join(outdir, 'flux'));
     expect(flux.ok).toBe(true);
     expect(parseAllDocuments(flux.output).map((d) => d.toJS().metadata.name)).toEqual([
-      'tenancy-cluster', 'tenancy-tenant-team-a', 'tenancy-tenant-team-a-after-install',
+      'tenancy-cluster', 'tenancy-tenant-team-a', 'tenancy-tenant-team-a-after-install', 'tenancy-tenant-team-a-operators',
     ]);
+    // the folder the CSV gates apply builds to no object
+    const empty = kubectlKustomize(path.join(outdir, 'flux', 'empty'));
+    expect([empty.ok, empty.output.trim()]).toEqual([true, '']);
     const root = kubectlKustomize(outdir);
     expect(root.ok).toBe(true);
     const kinds = parseAllDocuments(root.output).map((d) => d.toJS().kind);
