@@ -52,15 +52,16 @@ export interface TenancyAppProps extends AppProps {
   /**
    * With `OutputLayout.GITOPS`: write `argocd/health-checks.yaml`, a patch of Argo CD's `argocd-cm` with health checks
    * for the OLM kinds (`OlmHealthChecks`: Subscription, InstallPlan, ClusterServiceVersion, CatalogSource,
-   * OperatorGroup, ClusterExtension, ClusterCatalog), so that a sync is Healthy only once an operator is installed.
+   * OperatorGroup, ClusterExtension, ClusterCatalog), so that a sync is Healthy only once OLM has created the operator's
+   * ClusterServiceVersion (the Subscription cannot say whether it runs: docs/gitops.md, "What green means in Argo CD").
    * Ignored by the other layouts.
    * @default true
    */
   readonly argoCdHealthChecks?: boolean;
   /**
    * With `OutputLayout.GITOPS`: write `flux/`, Flux Kustomizations for `cluster/` and each tenant folder (each tenant's
-   * depends on the cluster's, all wait for health with the OLM health expressions, a tenant's also for its pinned
-   * ClusterServiceVersions). Ignored by the other layouts.
+   * depends on the cluster's, all wait for health with the OLM health expressions, and `<name>-operators` waits for a
+   * tenant's pinned ClusterServiceVersions to succeed). Ignored by the other layouts.
    * @default - no Flux Kustomizations
    */
   readonly flux?: FluxOptions;

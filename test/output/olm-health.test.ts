@@ -152,6 +152,24 @@ function celGoTable(check: (typeof checks)[number]) {
   return celGoTablesMemo.get(check.kind)!;
 }
 
+describeLua('issue 42: OLM marks the Subscription AtLatestKnown once the CSV exists, whatever its phase', () => {
+  // operator-lifecycle-manager pkg/controller/operators/catalog/operator.go ensureSubscriptionCSVState: a successful
+  // Get of status.currentCSV sets state AtLatestKnown and installedCSV; the CSV's phase is never read there
+  test('with the statuses OLM writes for a CSV that failed after it was created: the Subscription reads healthy in both tools, the CSV\'s own check Degraded / Failed', () => {
+    const subscription = parseYaml(fs.readFileSync(path.join(FIXTURES, 'operators.coreos.com_Subscription', 'testdata', 'ours_at_latest_csv_failed.yaml'), 'utf8'));
+    const csv = parseYaml(fs.readFileSync(path.join(FIXTURES, 'operators.coreos.com_ClusterServiceVersion', 'testdata', 'failed_component.yaml'), 'utf8'));
+    expect([subscription.status.installedCSV, csv.metadata.name, csv.status.phase]).toEqual(['etcdoperator.v0.9.4', 'etcdoperator.v0.9.4', 'Failed']);
+    const sub = checks.find((c) => c.kind === 'Subscription')!;
+    const csvCheck = checks.find((c) => c.kind === 'ClusterServiceVersion')!;
+    // Argo CD: the Subscription's script sees only the Subscription, and says what it knows (the CSV exists)
+    expect(runHealthScript(sub.argoCdLua, [subscription])).toEqual([{ status: 'Healthy', message: 'etcdoperator.v0.9.4 exists (AtLatestKnown); its phase is on the ClusterServiceVersion' }]);
+    expect(runHealthScript(csvCheck.argoCdLua, [csv])).toEqual([{ status: 'Degraded', message: expect.stringMatching(/^Failed \(InstallComponentFailed\)/) }]);
+    // Flux: the same for the Subscription; the CSV, which the operators Kustomization names, fails it
+    const [[s], [c]] = fluxStatusesCelGo([{ check: exprsOf(sub), objects: [subscription] }, { check: exprsOf(csvCheck), objects: [csv] }]);
+    expect([s.verdict, c.verdict]).toEqual(['Current', 'Failed']);
+  });
+});
+
 describe('Flux healthCheckExprs in CEL (the same tables)', () => {
   test.each(checks.map((c) => [`${c.group}_${c.kind}`, c] as const))('%s: cel-go\'s verdicts exactly, @bufbuild/cel\'s modulo Unknown', (folder, check) => {
     const table = cases(folder);
