@@ -21,6 +21,7 @@ import { InputCheck } from '../core/input';
 import { SynthPass } from '../core/synth-pass';
 import { ClusterExtension } from '../imports/olmv1';
 import { OlmV1Team } from '../olmv1/olm-v1-team';
+import { ArgoCdOperatorPatch } from '../output/argocd-operator-patch';
 import { FluxKustomizations } from '../output/flux-kustomizations';
 import { FluxOptions } from '../output/flux-kustomizations-props';
 import { GitOpsLayout } from '../output/gitops-layout';
@@ -341,12 +342,16 @@ export class TenancyApp extends App {
   }
 
   /**
-   * The GitOps tools' files beside the layout: `argocd/ignore-differences.yaml`, `argocd/health-checks.yaml` (unless
-   * `argoCdHealthChecks: false`) and, with `flux`, the `flux/` Kustomizations of the tenant folders written.
+   * The GitOps tools' files beside the layout: `argocd/ignore-differences.yaml`, `argocd/health-checks.yaml` and
+   * `argocd/argocd-operator-patch.yaml` (unless `argoCdHealthChecks: false`) and, with `flux`, the `flux/` Kustomizations of the tenant folders written.
    */
   private gitOpsToolFiles(written: LayoutFolders): Array<{ path: string; content: string }> {
     const files = [{ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() }];
-    if (this.argoCdHealthChecks) files.push({ path: 'argocd/health-checks.yaml', content: OlmHealthChecks.argoCdConfigMapPatch() });
+    if (this.argoCdHealthChecks) {
+      files.push({ path: 'argocd/health-checks.yaml', content: OlmHealthChecks.argoCdConfigMapPatch() });
+      // the same checks, and the ignored differences, as fields of argocd-operator's (OpenShift GitOps') ArgoCD resource
+      files.push({ path: 'argocd/argocd-operator-patch.yaml', content: ArgoCdOperatorPatch.yaml() });
+    }
     if (this.flux) {
       // Flux also waits for the ClusterServiceVersions pinned with Manual approval, by name (an Automatic subscription
       // moves on to newer CSVs, and the pinned one is then deleted): a tenant's in its folder, the others (a

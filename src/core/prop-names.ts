@@ -8,6 +8,8 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   AggregationBuiltin: ['benign', 'labels', 'name', 'rules', 'selectors', 'source'],
   ApprovalDecision: ['approve', 'name', 'reason'],
   ArgoCdHealthPatchOptions: ['namespace'],
+  ArgoCdOperatorPatchOptions: ['name', 'namespace'],
+  ArgoCdResourceHealthCheck: ['check', 'group', 'kind'],
   AuditEnums: ['reachCode', 'subjectKind'],
   AuditedTenant: ['acceptedReach', 'bundles', 'installerServiceAccountName', 'name', 'namespace', 'olmGeneration', 'operatorGroupName', 'people', 'targetNamespaces'],
   AuthenticatedUser: ['groups', 'name'],

@@ -27,6 +27,7 @@ describe('TenancyApp with OutputLayout.GITOPS', () => {
     app.synth();
     expect(filesBelow(outdir)).toEqual([
       'WARNINGS.txt', // issue 16: the warnings are committed with the tree
+      'argocd/argocd-operator-patch.yaml', // issue 42: the same for argocd-operator / OpenShift GitOps
       'argocd/health-checks.yaml', // issue 24: the OLM health checks for Argo CD
       'argocd/ignore-differences.yaml',
       'kustomization.yaml',
@@ -75,7 +76,7 @@ describe('TenancyApp with OutputLayout.GITOPS', () => {
     without.synth();
     expect(filesBelow(outdir).filter((f) => f.startsWith('tenants/team-a/subscription'))).toEqual([`tenants/team-a/subscription-${patched ? 'etcd-renamed' : 'etcd'}.yaml`]);
     expect(filesBelow(outdir).filter((f) => !f.startsWith('tenants/team-a/'))).toEqual([
-      'WARNINGS.txt', 'argocd/health-checks.yaml', 'argocd/ignore-differences.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
+      'WARNINGS.txt', 'argocd/argocd-operator-patch.yaml', 'argocd/health-checks.yaml', 'argocd/ignore-differences.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
     ]);
     expect(parse(fs.readFileSync(path.join(outdir, 'kustomization.yaml'), 'utf8')).resources).toEqual(['tenants']);
   });
@@ -86,7 +87,7 @@ describe('TenancyApp with OutputLayout.GITOPS', () => {
     fs.writeFileSync(path.join(outdir, 'README.md'), 'mine\n');
     build(outdir, ['team-a'], true).synth();
     expect(filesBelow(outdir).filter((f) => !f.startsWith('tenants/team-a/'))).toEqual([
-      'README.md', 'WARNINGS.txt', 'argocd/health-checks.yaml', 'argocd/ignore-differences.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
+      'README.md', 'WARNINGS.txt', 'argocd/argocd-operator-patch.yaml', 'argocd/health-checks.yaml', 'argocd/ignore-differences.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
     ]);
     expect(parse(fs.readFileSync(path.join(outdir, 'tenants/team-a/subscription-etcd.yaml'), 'utf8')).metadata.annotations)
       .toEqual({ 'argocd.argoproj.io/sync-wave': '2' });

@@ -9,10 +9,11 @@ import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import { OutputLayout, TenancyApp } from '../../src/app';
 import { OperatorBundle } from '../../src/bundle';
 import { CuratedCatalog, OpenShiftOperatorHubPolicy } from '../../src/catalog';
-import { FluxKustomizations, GitOpsLayout, OlmHealthChecks } from '../../src/output';
+import { ArgoCdOperatorPatch, FluxKustomizations, GitOpsLayout, OlmHealthChecks, OlmWrites } from '../../src/output';
 import { GlobalOperatorInstall } from '../../src/platform';
 import { InstallPlanApproval, ScopedOperatorTenant } from '../../src/tenant';
 import { describeWithKubectl, kubectlKustomize } from '../util/kubectl';
+import { SchemaValidator } from '../util/schema-validator';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 
@@ -59,7 +60,7 @@ describe('argocd/health-checks.yaml', () => {
     ]);
     // The layout's own kustomization does not apply it (it configures Argo CD, not the cluster's tenants).
     expect(parseYaml(read(out, 'kustomization.yaml')).resources).toEqual(['cluster', 'tenants']);
-    expect(fs.readdirSync(path.join(out, 'argocd'))).toEqual(['health-checks.yaml', 'ignore-differences.yaml']);
+    expect(fs.readdirSync(path.join(out, 'argocd'))).toEqual(['argocd-operator-patch.yaml', 'health-checks.yaml', 'ignore-differences.yaml']);
   });
 
   test('argoCdHealthChecks: false leaves it out (and a re-synth removes the old one)', () => {
@@ -67,6 +68,60 @@ describe('argocd/health-checks.yaml', () => {
     expect(fs.existsSync(path.join(out, 'argocd/health-checks.yaml'))).toBe(true);
     const again = platform({ argoCdHealthChecks: false });
     expect(fs.readdirSync(path.join(again, 'argocd'))).toEqual(['ignore-differences.yaml']);
+  });
+});
+
+/**
+ * A validator for the ArgoCD kind: the operator's CRD (crds/argocd-operator/, unmodified) with the served v1beta1
+ * schema cut to the `spec` fields the patch writes (spec stays closed, so any other field is refused): compiling the
+ * whole 2 MB schema takes seconds.
+ */
+let argoCdValidator: SchemaValidator | undefined;
+function argoCdSchemaValidator(): SchemaValidator {
+  if (argoCdValidator) return argoCdValidator;
+  const crd = parseYaml(fs.readFileSync(path.join(__dirname, '..', '..', 'crds', 'argocd-operator', 'argoproj.io_argocds.yaml'), 'utf8'));
+  const v1beta1 = crd.spec.versions.find((v: any) => v.name === 'v1beta1');
+  const root = v1beta1.schema.openAPIV3Schema;
+  const spec = root.properties.spec;
+  const { resourceHealthChecks, resourceIgnoreDifferences } = spec.properties;
+  const cutSpec = { ...spec, properties: { resourceHealthChecks, resourceIgnoreDifferences } };
+  // status left out: the patch has none
+  const { status: _status, ...properties } = root.properties;
+  const cutVersion = { ...v1beta1, schema: { openAPIV3Schema: { ...root, properties: { ...properties, spec: cutSpec } } } };
+  const cut = { ...crd, spec: { ...crd.spec, versions: [cutVersion] } };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'argocd-crd-'));
+  fs.writeFileSync(path.join(dir, 'argocds.yaml'), JSON.stringify(cut));
+  return (argoCdValidator = new SchemaValidator({ crdDirs: [dir] }));
+}
+
+describe('argocd/argocd-operator-patch.yaml (argocd-operator, OpenShift GitOps)', () => {
+
+  test('the ArgoCD resource with the same scripts in spec.resourceHealthChecks and the ignored differences in spec.resourceIgnoreDifferences, valid against the operator\'s CRD', () => {
+    const out = platform();
+    const patch = parseYaml(read(out, 'argocd/argocd-operator-patch.yaml'));
+    expect(patch.metadata).toEqual({ name: 'openshift-gitops', namespace: 'openshift-gitops' });
+    // argocd-operator controllers/argocd/configmap.go getResourceHealthChecks: key resource.customizations.health.<group>_<kind>
+    const keys = Object.fromEntries(patch.spec.resourceHealthChecks.map((c: any) => [`${OlmHealthChecks.ARGOCD_KEY_PREFIX}${c.group === '' ? '' : `${c.group}_`}${c.kind}`, c.check]));
+    expect(keys).toEqual(OlmHealthChecks.argoCdConfigMapData());
+    // getResourceIgnoreDifferences: one key per group and kind, the customization as written in an Application
+    expect(patch.spec.resourceIgnoreDifferences.resourceIdentifiers.map((r: any) => ({ group: r.group, kind: r.kind, ...r.customization })))
+      .toEqual(OlmWrites.argoCdIgnoreDifferences());
+    expect(patch.spec.resourceIgnoreDifferences.resourceIdentifiers.slice(0, 2)).toEqual([
+      { group: 'operators.coreos.com', kind: 'OperatorGroup', customization: { jsonPointers: ['/metadata/annotations/olm.providedAPIs', '/status'] } },
+      { group: '', kind: 'Namespace', customization: { jqPathExpressions: ['.metadata.labels | select(. != null) | .[keys[] | select(startswith("olm.operatorgroup.uid/"))]'] } },
+    ]);
+    expect(argoCdSchemaValidator().validate(patch)).toEqual([]);
+    // the validator does see these fields: a wrong type and an unknown field are refused
+    expect(argoCdSchemaValidator().validate({ ...patch, spec: { resourceHealthChecks: [{ group: 'g', kind: 'K', check: 1, script: 'x' }] } })).toEqual([
+      'ArgoCD/openshift-gitops/openshift-gitops: spec.resourceHealthChecks[0].script is an unknown field',
+      'ArgoCD/openshift-gitops/openshift-gitops: spec.resourceHealthChecks[0].check must be of type string (got integer)',
+    ]);
+  });
+
+  test('ArgoCdOperatorPatch.yaml names another instance, and checks its options', () => {
+    expect(parseYaml(ArgoCdOperatorPatch.yaml({ name: 'argocd', namespace: 'argocd' })).metadata).toEqual({ name: 'argocd', namespace: 'argocd' });
+    expect(() => ArgoCdOperatorPatch.yaml({ namespace: 'Open Shift' })).toThrow(/ArgoCdOperatorPatch\.yaml: options\.namespace/);
+    expect(() => ArgoCdOperatorPatch.yaml({ nmae: 'x' } as any)).toThrow(/did you mean "name"/);
   });
 });
 
@@ -143,7 +198,11 @@ describe('flux/', () => {
       packages: [{ name: 'etcd', channels: [{ name: 'clusterwide-alpha' }] }],
     });
     new GlobalOperatorInstall(chart, 'Global', { namespaceName: 'platform-operators', reason: 'shared etcd (PLAT-1)' }).install({
-      packageName: 'etcd', channel: 'clusterwide-alpha', catalog, installPlanApproval: InstallPlanApproval.MANUAL, startingCsv: 'etcdoperator.v0.9.4-clusterwide',
+      packageName: 'etcd',
+      channel: 'clusterwide-alpha',
+      catalog,
+      installPlanApproval: InstallPlanApproval.MANUAL,
+      startingCsv: 'etcdoperator.v0.9.4-clusterwide',
       tenantsMayDriveReason: 'no tenant in this App',
     });
     app.synth();

@@ -16,6 +16,7 @@ describe('GitOps layout of the OLM v1 example platform', () => {
     app.synth();
     expect(filesBelow(outdir)).toEqual([
       TenancyApp.WARNINGS_FILE,
+      'argocd/argocd-operator-patch.yaml',
       'argocd/health-checks.yaml',
       'argocd/ignore-differences.yaml',
       'cluster/clustercatalog-messaging-curated.yaml',
