@@ -111,7 +111,7 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   OlmV1TeamProps: ['acceptedWriters', 'allowDeploymentConfig', 'allowWatchNamespace', 'allowedPackages', 'catalog', 'crdChannel', 'extensions', 'groups', 'namespaces', 'operatorControllerVersion', 'team'],
   OlmV1UnfencedWriter: ['identity', 'path', 'via', 'writes'],
   OlmV1VersionBound: ['inclusive', 'version'],
-  OpenShiftOperatorHubPolicyProps: ['disable', 'disableAllDefaultSources', 'keepEnabled'],
+  OpenShiftOperatorHubPolicyProps: ['disable', 'disableAllDefaultSources', 'keepEnabled', 'platformOperatorSources'],
   OperatorSubscriptionProps: ['allowedConfig', 'allowedConfigSecrets', 'bundle', 'catalog', 'channel', 'config', 'installPlanApproval', 'name', 'namespace', 'packageName', 'preflight', 'startingCsv', 'subscriber', 'upgradeBundles', 'upgradeGraph', 'versionRange'],
   OtherTenantFacts: ['installerServiceAccountName', 'namespace', 'path', 'tokenSecretName'],
   OwnedApiService: ['containerPort', 'deploymentName', 'group', 'kind', 'name', 'version'],
