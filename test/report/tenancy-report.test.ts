@@ -3,7 +3,7 @@ import { App, Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import { buildPlatform } from '../../examples/platform';
 import { buildUpgradeTenant } from '../../examples/upgrade-demo';
-import { AccessLevel, CatalogSourceReference, DeriveScope, InstallPlanApproval, OperatorBundle, RbacRules, ReachCode, ScopedOperatorTenant, TenancyAudit, UpgradeAnalysis } from '../../src';
+import { AccessLevel, CatalogSourceReference, CuratedCatalog, DeriveScope, InstallPlanApproval, OperatorBundle, RbacRules, ReachCode, ScopedOperatorTenant, TenancyAudit, UpgradeAnalysis } from '../../src';
 import { TenancyReport } from '../../src/report/tenancy-report';
 import { case1 } from '../audit/leaky-cases';
 import { synthObjects } from '../util/synth';
@@ -193,5 +193,50 @@ describe('TenancyReport: upgrades', () => {
     const row = md.split('\n').find((l) => l.startsWith('| team-monitoring | prometheus |'))!;
     expect(row.split(' | ')[7]).toBe(tenant.subscriptions[0].allowedUpgrades!.join(', '));
     expect(analysis.edges.length).toBeGreaterThan(0);
+  });
+});
+
+describe('issue 42: catalogs in the diagram keyed by name and namespace, with unique node ids', () => {
+  const mermaidOf = (app: App) => TenancyReport.markdown(app).split('```mermaid\n')[1].split('\n```')[0].split('\n');
+
+  test('GIVEN a curated catalog named redhat-operators served in team-a and a subscription to the global redhat-operators in openshift-marketplace THEN two catalog nodes, each subscription drawn from its own', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c');
+    const a = new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a', deriveInstallerRules: true });
+    const b = new ScopedOperatorTenant(chart, 'B', { namespaceName: 'team-b', deriveInstallerRules: true });
+    const curated = new CuratedCatalog(chart, 'Curated', {
+      catalogName: 'redhat-operators',
+      image: 'registry.example.com/curated:v1',
+      packages: [{ name: 'etcd', channels: [{ name: 'singlenamespace-alpha' }] }],
+    });
+    a.subscribe({ packageName: 'etcd', channel: 'singlenamespace-alpha', catalog: curated });
+    b.subscribe({ packageName: 'etcd', channel: 'singlenamespace-alpha', catalog: CatalogSourceReference.fromName('redhat-operators', 'openshift-marketplace') });
+    expect(TenancyReport.facts(app).catalogs).toBe(2);
+    expect(mermaidOf(app).filter((l) => l.includes('cat_'))).toEqual([
+      '  cat_redhat_operators[("curated catalog redhat-operators")]',
+      '  cat_openshift_marketplace_redhat_operators[("catalog openshift-marketplace/redhat-operators")]',
+      '  cat_redhat_operators --> op_team_a_etcd["etcd"]',
+      '  cat_openshift_marketplace_redhat_operators --> op_team_b_etcd["etcd"]',
+    ]);
+  });
+
+  test('GIVEN catalogs and tenants whose names differ only in punctuation THEN every node keeps an id of its own', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c');
+    const a = new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a', deriveInstallerRules: true });
+    a.subscribe({ packageName: 'etcd', channel: 'alpha', catalog: CatalogSourceReference.fromName('ops.v1', 'olm') });
+    a.subscribe({ packageName: 'etcd-x', name: 'etcd.x', channel: 'alpha', catalog: CatalogSourceReference.fromName('ops-v1', 'olm') });
+    a.subscribe({ packageName: 'etcd-y', name: 'etcd-x', channel: 'alpha', catalog: CatalogSourceReference.fromName('ops-v1', 'olm') });
+    const lines = mermaidOf(app);
+    expect(lines.filter((l) => l.includes('cat_') || l.includes('op_'))).toEqual([
+      '  cat_olm_ops_v1[("catalog olm/ops-v1")]',
+      '  cat_olm_ops_v1_2[("catalog olm/ops.v1")]',
+      '  cat_olm_ops_v1_2 --> op_team_a_etcd["etcd"]',
+      '  ns_team_a --> op_team_a_etcd',
+      '  cat_olm_ops_v1 --> op_team_a_etcd_x["etcd-x"]',
+      '  ns_team_a --> op_team_a_etcd_x',
+      '  cat_olm_ops_v1 --> op_team_a_etcd_x_2["etcd-y"]',
+      '  ns_team_a --> op_team_a_etcd_x_2',
+    ]);
   });
 });
