@@ -92,9 +92,10 @@ export function tenancyAuditDiagnostics(construct: IConstruct): { errors: Diagno
   const errors: DiagnosticDetails[] = [];
   const warnings: DiagnosticDetails[] = [];
   for (const f of mine?.findings ?? []) {
-    const d = { code: f.code, field: 'identity', value: f.subject, message: f.message, fix: f.fix };
-    if (f.accepted) warnings.push({ ...d, message: `${f.message} (accepted: ${f.acceptedReason})` });
-    else errors.push(d);
+    const d = { code: f.code, field: 'identity', value: f.subject, message: f.message };
+    // accepted: a decision with its reason, reported apart from the open warnings and with no fix
+    if (f.accepted) warnings.push({ ...d, acceptedBy: 'acceptedReach', acceptedReason: f.acceptedReason ?? '' });
+    else errors.push({ ...d, fix: f.fix });
   }
   return { errors, warnings };
 }
@@ -114,9 +115,9 @@ export function globalOperatorDiagnostics(construct: IConstruct): { errors: Diag
   for (const g of cache.result?.globalOperators ?? []) {
     if (g.install !== construct.node.path) continue;
     for (const d of g.drivers) {
-      const details = { code: d.code, field: `install(${g.packageName})`, value: d.subject, message: d.message, fix: d.fix };
-      if (d.accepted) warnings.push({ ...details, message: `${d.message} (accepted: ${d.acceptedReason})` });
-      else errors.push(details);
+      const details = { code: d.code, field: `install(${g.packageName})`, value: d.subject, message: d.message };
+      if (d.accepted) warnings.push({ ...details, acceptedBy: `install({ packageName: '${g.packageName}', tenantsMayDriveReason })`, acceptedReason: d.acceptedReason ?? '' });
+      else errors.push({ ...details, fix: d.fix });
     }
   }
   return { errors, warnings };

@@ -4,6 +4,7 @@
 /** Struct name -> its property names (inherited ones included). */
 export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   AcceptedReach: ['code', 'reason', 'subject'],
+  AcceptedRisk: ['acceptedBy', 'constructPath', 'policyId', 'reason', 'what'],
   AcceptedSensitiveGrant: ['grant', 'what'],
   AggregationBuiltin: ['benign', 'labels', 'name', 'rules', 'selectors', 'source'],
   ApprovalDecision: ['approve', 'name', 'reason'],
@@ -46,8 +47,8 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   DecodedDocument: ['error', 'line', 'value', 'warnings'],
   DecodedManifestFile: ['document', 'ignoredDocuments'],
   DerivedRoleBind: ['bootstrap', 'namespace', 'reason', 'roleKind', 'roleName'],
-  Diagnostic: ['code', 'constructPath', 'field', 'fix', 'message', 'policyId', 'severity', 'value'],
-  DiagnosticDetails: ['code', 'field', 'fix', 'message', 'value'],
+  Diagnostic: ['acceptedBy', 'acceptedReason', 'code', 'constructPath', 'field', 'fix', 'message', 'policyId', 'severity', 'value'],
+  DiagnosticDetails: ['acceptedBy', 'acceptedReason', 'code', 'field', 'fix', 'message', 'value'],
   ExternalRoleBind: ['namespace', 'roleKind', 'roleName'],
   FastYamlResult: ['duplicates', 'line', 'value'],
   FastYamlSchema: [],
@@ -170,6 +171,7 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   TenantBaselineOptions: ['defaultLimits', 'defaultRequests', 'monitoringNamespaces', 'networkPolicies', 'olmNamespaces', 'protectManagedObjects', 'quota', 'refuseServiceExternalIps', 'serviceExternalIpsDeniedReason'],
   TenantBaselineProps: ['defaultLimits', 'defaultRequests', 'monitoringNamespaces', 'networkPolicies', 'olmNamespaces', 'protectManagedObjects', 'quota', 'refuseServiceExternalIps', 'serviceExternalIpsDeniedReason', 'tenant'],
   TenantBlueprintProps: ['allowedOverrides', 'baseline', 'catalog', 'clusterScopedInstallerRulesReason', 'deriveInstallerRules', 'grants', 'installPlanApproval', 'name', 'namespaceLabels', 'namespacePrefix', 'operators', 'pinnedApprover', 'podSecurity'],
+  TenantDecisionFacts: ['clusterInstallerRules', 'installerRoleName', 'namespace', 'props', 'sensitiveGrants'],
   TenantFacts: ['bundles', 'installerServiceAccountName', 'namespace', 'path', 'people', 'targetNamespaces'],
   TenantFindingsInput: ['allNamespaces', 'dayTwo', 'grants', 'input', 'olmGeneration', 'operatorGroup', 'operatorGroupName', 'people', 'props', 'rbac', 'subscriptions', 'targets', 'tenant'],
   TenantLeaks: ['all', 'namespaces'],

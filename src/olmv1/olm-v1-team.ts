@@ -15,7 +15,7 @@ import { olmV1UnfencedWriters } from '../audit/olm-v1-writers';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { clusterTargetsOf, operatorControllerLacksConfig, operatorControllerUsesServiceAccount } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
-import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
+import { AcceptedRiskDetails, addAcceptanceProducer, addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { markdownCode, markdownText } from '../core/markdown';
 import { KubernetesNames, NameRule } from '../core/names';
@@ -135,6 +135,8 @@ export class OlmV1Team extends Construct {
   private readonly catalogTeam: string;
   private readonly errors: DiagnosticDetails[] = [];
   private readonly warnings: DiagnosticDetails[] = [];
+  /** The accepted risks that matched a finding, with what each accepted (TENANCY.md "Accepted risks"). */
+  private readonly acceptedDecisions: AcceptedRiskDetails[] = [];
   private readonly namespaceObjects: { [namespace: string]: ApiObject } = {};
   private readonly reportLines: string[] = [];
   /** The legacy installer ServiceAccounts written (`ServiceAccount <ns>/<name>`): operator-controller's, previewed per extension. */
@@ -152,6 +154,15 @@ export class OlmV1Team extends Construct {
     this.homeNamespace = this.namespaces[0] ?? props.team;
     addErrorProducer(this, () => this.errors);
     addWarningProducer(this, () => this.warnings);
+    addAcceptanceProducer(this, () => [
+      ...this.acceptedDecisions,
+      ...(this.props.acceptedWriters ?? []).filter((a) => typeof a.reason === 'string' && a.reason.trim() !== '').map((a) => ({
+        acceptedBy: 'acceptedWriters',
+        what: `${a.identity} may write ClusterExtensions, ClusterCatalogs or ClusterObjectSets without a team guardrail checking it`,
+        reason: a.reason,
+        policyId: 'OLMT-054',
+      })),
+    ]);
     if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(props.team) || props.team.length > 40) {
       this.errors.push({ code: 'InvalidName', field: 'team', value: props.team, message: `team '${props.team}' must be a lower-case RFC 1123 label of at most 40 characters (it prefixes object names)`, fix: 'use e.g. team-a' });
     }
@@ -525,10 +536,10 @@ export class OlmV1Team extends Construct {
       const a = acceptance(f);
       return a ? `accepted: ${a.reason}` : 'REFUSED at synth';
     };
-    const used = new Set<OlmV1AcceptedRisk>();
-    const report = (d: DiagnosticDetails, f: { code: string; grant?: SensitiveGrant } = d) => {
+    const used = new Map<OlmV1AcceptedRisk, string[]>();
+    const report = (d: DiagnosticDetails, what: string, f: { code: string; grant?: SensitiveGrant } = d) => {
       const a = acceptance(f);
-      if (a) used.add(a);
+      if (a) used.set(a, [...(used.get(a) ?? []), what]);
       else if (!reportedAsAmbiguous(f)) this.errors.push(d);
     };
     const findingsOf = new Map<string, Set<string>>();
@@ -553,7 +564,7 @@ export class OlmV1Team extends Construct {
           message: `${f.what}: operator-controller applies ${bundle.name} with cluster-admin when team ${this.team} installs ${options.packageName}`,
           fix: `pick another package or version, or accept it: acceptedRisks: [{ check: '${PolicyChecks.byCode(f.code)!.id}', `
             + `${f.grant !== undefined ? `grant: SensitiveGrant.${f.grant}, ` : ''}reason }]`,
-        }, f);
+        }, `${bundle.name}: ${f.what}`, f);
       }
     }
     for (let i = 1; i < inRange.length; i++) {
@@ -577,6 +588,14 @@ export class OlmV1Team extends Construct {
         value: `${from.version} -> ${to.version}`,
         message: `the upgrade ${from.name} -> ${to.name} inside range '${version ?? '*'}' grows what the extension gets: ${lines.join('; ')}`,
         fix: "narrow the version range, or accept it: acceptedRisks: [{ check: 'OLMT-047', reason }]",
+      }, `the upgrade ${from.name} -> ${to.name} grows what the extension gets`);
+    }
+    for (const a of accepted.filter((x) => used.has(x))) {
+      this.acceptedDecisions.push({
+        acceptedBy: `${field}.acceptedRisks`,
+        what: `${a.check}${a.grant !== undefined ? ` SensitiveGrant.${a.grant}` : ''}: ${used.get(a)!.join('; ')}`,
+        reason: a.reason,
+        policyId: a.check,
       });
     }
     return accepted.filter((a) => used.has(a));

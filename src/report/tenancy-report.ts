@@ -8,7 +8,7 @@ import { TenancyAudit, TenancyAuditResult } from '../audit/tenancy-audit';
 import { auditOfRunningPass } from '../audit/validation';
 import { CuratedCatalog } from '../catalog/curated-catalog';
 import { clusterTargetsOf, OLM_TOKEN_REQUEST_SINCE, olmRequestsTokens, OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR, ResolvedTargets } from '../core/cluster-targets';
-import { Diagnostics } from '../core/diagnostics';
+import { AcceptedRisk, Diagnostic, Diagnostics } from '../core/diagnostics';
 import { checkScope, describeValue, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
 import { markdownCode, markdownCodeCell, markdownFence, markdownText, mermaidLabel } from '../core/markdown';
 import { PolicyChecks } from '../core/policy-checks';
@@ -110,23 +110,9 @@ export class TenancyReport {
     out.push('');
 
     // the warnings first: they do not fail the synth, so this is where people see them
-    out.push('## Warnings', '');
-    const warnings = Diagnostics.warnings(scope);
-    if (warnings.length === 0) {
-      out.push('No warnings.', '');
-    } else {
-      out.push('They do not fail the synth; each names what to change (`policyChecks` can raise a policy check to an error).', '');
-      out.push('| policy | subject | why | fix |', '|---|---|---|---|');
-      for (const w of warnings) {
-        // a registered policy check has a one-line why and a fix; other warnings their own message, cut
-        const policy = w.policyId !== undefined ? PolicyChecks.byId(w.policyId) : undefined;
-        const subject = `${w.constructPath}${w.field ? ` ${w.field}` : ''}${w.value !== undefined ? ` = ${w.value}` : ''}`;
-        const why = policy?.summary ?? w.message;
-        const fix = w.fix ?? policy?.fix ?? '-';
-        out.push(`| ${text(`${w.policyId !== undefined ? `${w.policyId} ` : ''}${w.code}`)} | ${text(Diagnostics.oneLine(subject, 160))} | ${text(Diagnostics.oneLine(why, 200))} | ${text(Diagnostics.oneLine(fix, 300))} |`);
-      }
-      out.push('');
-    }
+    out.push(...warningsSection(Diagnostics.warnings(scope)));
+    // then the decisions taken by name, apart from what is still open
+    out.push(...acceptedRisksSection(Diagnostics.acceptedRisks(scope)));
 
     // the most powerful installs of the platform, before the tenants
     const installs = scope.node.findAll().filter((c): c is GlobalOperatorInstall => c instanceof GlobalOperatorInstall);
@@ -400,6 +386,52 @@ function mermaid(scope: IConstruct, tenants: ScopedOperatorTenant[], installs: G
     }
   }
   return lines;
+}
+
+/**
+ * `## Warnings`: the open warnings (accepted findings are under "Accepted risks"), one row per decision to take: the
+ * findings of one check with the same why and fix share a row, their subjects listed (each `field = value` once, with
+ * every construct reporting it). Nothing is cut: the why and the fix are the whole text.
+ */
+function warningsSection(all: Diagnostic[]): string[] {
+  const out = ['## Warnings', ''];
+  const warnings = all.filter((w) => w.acceptedBy === undefined);
+  if (warnings.length === 0) return [...out, 'No warnings.', ''];
+  out.push('They do not fail the synth; each names what to change (`policyChecks` can raise a policy check to an error). '
+    + 'Findings of one check with the same fix share a row.', '');
+  out.push('| policy | subject | why | fix |', '|---|---|---|---|');
+  const rows = new Map<string, { policy: string; why: string; fix: string; subjects: Map<string, string[]> }>();
+  for (const w of warnings) {
+    // a registered policy check has a one-line why and a fix; other warnings their own message
+    const policy = w.policyId !== undefined ? PolicyChecks.byId(w.policyId) : undefined;
+    const why = policy?.summary ?? w.message;
+    const fix = w.fix ?? policy?.fix ?? '-';
+    const name = `${w.policyId !== undefined ? `${w.policyId} ` : ''}${w.code}`;
+    const key = JSON.stringify([name, why, fix]);
+    if (!rows.has(key)) rows.set(key, { policy: name, why, fix, subjects: new Map() });
+    const subjects = rows.get(key)!.subjects;
+    const where = `${w.field ? ` ${w.field}` : ''}${w.value !== undefined ? ` = ${w.value}` : ''}`;
+    subjects.set(where, [...(subjects.get(where) ?? []), w.constructPath]);
+  }
+  for (const r of rows.values()) {
+    const subject = [...r.subjects].map(([where, paths]) => `${[...new Set(paths)].join(', ')}${where}`).join('; ');
+    out.push(`| ${text(r.policy)} | ${text(Diagnostics.oneLine(subject))} | ${text(Diagnostics.oneLine(r.why))} | ${text(Diagnostics.oneLine(r.fix))} |`);
+  }
+  return [...out, ''];
+}
+
+/** `## Accepted risks`: one row per decision taken by name (`Diagnostics.acceptedRisks`), with its prop and reason. */
+function acceptedRisksSection(risks: AcceptedRisk[]): string[] {
+  const out = ['## Accepted risks', ''];
+  if (risks.length === 0) return [...out, 'No risk was accepted by name.', ''];
+  out.push('Decisions taken by name, each with the prop that took it: a finding accepted, a sensitive grant held, a policy check lowered. '
+    + 'They are not open warnings; review them as you would a grant.', '');
+  out.push('| decided in | accepted by | what | reason |', '|---|---|---|---|');
+  for (const r of risks) {
+    const what = `${r.policyId !== undefined && !r.what.startsWith(r.policyId) ? `${r.policyId} ` : ''}${r.what}`;
+    out.push(`| ${text(r.constructPath)} | ${codeCell(r.acceptedBy)} | ${text(Diagnostics.oneLine(what))} | ${r.reason === '' ? 'none given (the prop takes none)' : text(Diagnostics.oneLine(r.reason))} |`);
+  }
+  return [...out, ''];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ISubject, k8s } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
+import { tenantAcceptedDecisions } from './checks/accepted-decisions';
 import { SystemNamespaces } from './checks/system-namespaces';
 import { PeopleGrantFacts } from './checks/tenant-conflicts';
 import { TenantFindings } from './checks/tenant-findings';
@@ -26,7 +27,7 @@ import { registerAuditedTenant } from '../audit/registry';
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { enableTenancyAudit, tenancyAuditDiagnostics } from '../audit/validation';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { addErrorProducer, addWarningProducer, Diagnostics } from '../core/diagnostics';
+import { addAcceptanceProducer, addErrorProducer, addWarningProducer, Diagnostics } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { l1Metadata } from '../core/l1-metadata';
 import { KubernetesNames } from '../core/names';
@@ -467,6 +468,14 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       people: this.people,
       dayTwo: this.dayTwo,
     });
+    // the decisions taken by name that leave no warning (TENANCY.md "Accepted risks")
+    addAcceptanceProducer(this, () => tenantAcceptedDecisions({
+      props: this.props,
+      namespace: this.namespaceName,
+      installerRoleName: this.installerRoleName,
+      clusterInstallerRules: this.clusterInstallerRules.length,
+      sensitiveGrants: this.sensitiveGrants,
+    }));
     // policy checks: per-tenant severities (only computed both ways when the tenant changes some)
     const policyChecks = this.props.policyChecks;
     if (policyChecks === undefined || Object.keys(policyChecks).length === 0) {

@@ -73,9 +73,10 @@ describe('case 1: a bundle binding cluster-admin, an installer that may bind it'
     const { app, chart } = case1([{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, reason }]);
     expect(synthErrorLines(app)).toEqual([]);
     const warnings = Diagnostics.warnings(app).filter((w) => AUDIT_CODES.has(w.code));
-    expect(warnings.map((w) => [w.code, w.value, w.message.endsWith(`(accepted: ${reason})`)])).toEqual([
-      [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/binder', true],
-      [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/team-a', true],
+    // issue 42: accepted, with the prop and the reason, and no fix (nothing is left to do)
+    expect(warnings.map((w) => [w.code, w.value, w.acceptedBy, w.acceptedReason, w.fix])).toEqual([
+      [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/binder', 'acceptedReach', reason, undefined],
+      [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/team-a', 'acceptedReach', reason, undefined],
     ]);
     const og = Testing.synth(chart).find((o) => o.kind === 'OperatorGroup');
     expect(og.metadata.annotations).toEqual({ [TenancyAudit.ACCEPTED_REACH_ANNOTATION]: JSON.stringify([{ code: 'TenantIdentityUnbounded', reason }]) });

@@ -48,12 +48,17 @@ describe('TenancyReport.markdown', () => {
       // issue 16: the warnings where people look (policy id, subject, one-line why, fix)
       '## Warnings',
       '',
-      'They do not fail the synth; each names what to change (`policyChecks` can raise a policy check to an error).',
+      'They do not fail the synth; each names what to change (`policyChecks` can raise a policy check to an error). Findings of one check with the same fix share a row.',
       '',
       '| policy | subject | why | fix |',
       '|---|---|---|---|',
       '| OLMT-016 CrdsCreatedByOlm | c/T subscriptions[etcd].bundle = etcdoperator.v0.9.4 | the bundle ships CRDs, which OLM creates cluster-wide with its own client: '
         + 'one version shared by every tenant | coordinate CRD versions across tenants; acknowledge it with policyChecks: { \'OLMT-016\': PolicySeverity.OFF } |',
+      '',
+      // issue 42: the decisions taken by name, apart from the open warnings
+      '## Accepted risks',
+      '',
+      'No risk was accepted by name.',
       '',
       '## Who installs what, and who may do what',
       '',
@@ -116,7 +121,7 @@ describe('TenancyReport.markdown', () => {
     const md = TenancyReport.markdown(app, { objectCount: objects.length });
     expect(md.split('\n').filter((l) => l.startsWith('## '))).toEqual([
       // issue 30 item 4: the platform's own operators (GlobalOperatorInstall) before the tenant sections
-      '## Warnings', '## Operators the platform installs for all namespaces', '## Who installs what, and who may do what', '## Subscriptions', '## Installer permissions', '## Preflight results',
+      '## Warnings', '## Accepted risks', '## Operators the platform installs for all namespaces', '## Who installs what, and who may do what', '## Subscriptions', '## Installer permissions', '## Preflight results',
       '## Allowed upgrades and their permission diffs', '## Access', '## Effective power (audit)',
       '## Off-boarding: what OLM leaves behind',
     ]);
