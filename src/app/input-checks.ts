@@ -4,6 +4,7 @@ import { AppProps, YamlOutputType } from 'cdk8s';
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { ClusterTargets, DEFAULT_TARGETS, ResolvedTargets } from '../core/cluster-targets';
 import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input';
+import { PolicyChecks } from '../core/policy-checks';
 import { checkFluxOptions } from '../output/input-checks';
 
 /** The props of `TenancyApp` (cdk8s `AppProps` included), checked: wrong values are errors and left out. */
@@ -34,7 +35,18 @@ export function checkTenancyAppProps(check: InputCheck, raw: unknown, outputLayo
     flux: checkFluxOptions(check, 'flux', p('flux')),
     errorFormat: check.optionalEnum('errorFormat', p('errorFormat'), SynthErrorFormat as any, 'SynthErrorFormat'),
     targets: p('targets') === undefined ? undefined : (check.optionalObject('targets', p('targets'), 'pass { kubernetesVersion?, olmVersion?, operatorControllerVersion?, openshiftVersion? }') as ClusterTargets | undefined),
+    neverAcceptable: checkNeverAcceptable(check, p('neverAcceptable')),
   };
+}
+
+/** `neverAcceptable`: policy ids (`PolicyChecks`); an unknown id is an error and left out. */
+function checkNeverAcceptable(check: InputCheck, raw: unknown): string[] | undefined {
+  const ids = check.optionalStringArray('neverAcceptable', raw, "list policy ids, e.g. ['OLMT-026']");
+  return ids?.filter((id, i) => {
+    if (PolicyChecks.byId(id) !== undefined) return true;
+    check.add({ code: 'UnknownPolicyCheck', field: `neverAcceptable[${i}]`, value: id, message: `'${id}' is not a policy check id`, fix: "use ids of PolicyChecks.all(), e.g. 'OLMT-026'" });
+    return false;
+  });
 }
 
 /** One field of `ClusterTargets`: its pattern (after an optional leading `v`), an example and the version it reads. */

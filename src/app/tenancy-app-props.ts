@@ -94,4 +94,12 @@ export interface TenancyAppProps extends AppProps {
    */
   readonly targets?: ClusterTargets;
   // --- end issue 25 ---
+  /**
+   * Policy ids (`PolicyChecks`) that no acceptance lowers, platform-wide: an `acceptedReach`, an OLM v1 `acceptedRisks`
+   * or `acceptedWriters` entry, a `tenantsMayDriveReason`, an `acceptedSensitiveGrants`/`allowedSensitiveGrants` entry
+   * (OLMT-003) or a `policyChecks` lowering that would accept a finding of one of them is a synth error naming the
+   * prop, and the finding stays what it was (docs/audit.md, "Never acceptable"). `[]` lets every acceptance count.
+   * @default ['OLMT-026']: a tenant identity with cluster-admin's reach (TenantIdentityUnbounded)
+   */
+  readonly neverAcceptable?: string[];
 }

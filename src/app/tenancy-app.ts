@@ -18,6 +18,7 @@ import { admissionPolicyProblems, ClusterTargets, ResolvedTargets, setClusterTar
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer, Diagnostic, Diagnostics, errorDetailsOf, Severity } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
+import { DEFAULT_NEVER_ACCEPTABLE, setNeverAcceptable } from '../core/never-acceptable';
 import { SynthPass } from '../core/synth-pass';
 import { ClusterExtension } from '../imports/olmv1';
 import { OlmV1Team } from '../olmv1/olm-v1-team';
@@ -126,6 +127,8 @@ export class TenancyApp extends App {
    * The versions declared in `targets` (docs/version-targets.md), as given (an empty object when none were).
    */
   public readonly targets: ClusterTargets;
+  /** The policy ids no acceptance lowers in this App (`TenancyAppProps.neverAcceptable`). */
+  public readonly neverAcceptable: string[];
   private lastSummary?: SynthSummary;
 
   constructor(props: TenancyAppProps = {}) {
@@ -146,6 +149,8 @@ export class TenancyApp extends App {
     const resolved = resolveClusterTargets(input, checked.targets);
     this.targets = { ...(checked.targets ?? {}) };
     setClusterTargets(this, resolved);
+    this.neverAcceptable = [...(checked.neverAcceptable ?? DEFAULT_NEVER_ACCEPTABLE)];
+    setNeverAcceptable(this, this.neverAcceptable);
     addErrorProducer(this, () => admissionPolicyProblems(resolved, admissionPolicyPaths(this)));
     addWarningProducer(this, () => targetWarnings(resolved, admissionPolicyPaths(this)));
   }

@@ -19,6 +19,7 @@ import { AcceptedRiskDetails, addAcceptanceProducer, addErrorProducer, addWarnin
 import { InputCheck } from '../core/input';
 import { markdownCode, markdownText } from '../core/markdown';
 import { KubernetesNames, NameRule } from '../core/names';
+import { acceptanceNotAllowed, fixWithoutAcceptance, neverAcceptableOf } from '../core/never-acceptable';
 import { PolicyChecks } from '../core/policy-checks';
 import { SynthPass } from '../core/synth-pass';
 import * as l1 from '../imports/olmv1';
@@ -156,7 +157,7 @@ export class OlmV1Team extends Construct {
     addWarningProducer(this, () => this.warnings);
     addAcceptanceProducer(this, () => [
       ...this.acceptedDecisions,
-      ...(this.props.acceptedWriters ?? []).filter((a) => typeof a.reason === 'string' && a.reason.trim() !== '').map((a) => ({
+      ...(this.props.acceptedWriters ?? []).filter((a) => typeof a.reason === 'string' && a.reason.trim() !== '' && !neverAcceptableOf(this).has('OLMT-054')).map((a) => ({
         acceptedBy: 'acceptedWriters',
         what: `${a.identity} may write ClusterExtensions, ClusterCatalogs or ClusterObjectSets without a team guardrail checking it`,
         reason: a.reason,
@@ -309,6 +310,7 @@ export class OlmV1Team extends Construct {
       // operator-controller (< v1.11.0) installs as them; what they reach is the extension's preview (OLMT-026, ...)
       for (const sa of t.legacyInstallers) accepted.set(sa, 'legacy installer account, previewed with its extension');
       for (const a of t.props.acceptedWriters ?? []) {
+        if (neverAcceptableOf(t).has('OLMT-054')) continue;
         if (a.reason.trim() === '') {
           errors.push({ code: 'EmptyAcceptedWriterReason', field: `acceptedWriters[${a.identity}].reason`, message: `accepting ${a.identity} (team ${t.team}) as an OLM v1 writer needs a reason`, fix: 'say why it may write the OLM v1 APIs unchecked' });
         } else {
@@ -316,13 +318,26 @@ export class OlmV1Team extends Construct {
         }
       }
     }
-    return [...errors, ...olmV1UnfencedWriters(objects, guarded).filter((w) => !accepted.has(w.identity)).map((w) => ({
+    // acceptedWriters listed while the platform lists OLMT-054 as never acceptable: each is an error of its own
+    const refused = neverAcceptableOf(this).has('OLMT-054')
+      ? all.filter((c): c is OlmV1Team => c instanceof OlmV1Team).flatMap((t) => (t.props.acceptedWriters ?? []).map((a) => acceptanceNotAllowed({
+        prop: 'acceptedWriters',
+        id: 'OLMT-054',
+        field: `acceptedWriters[${a.identity}]`,
+        value: a.identity,
+        finding: `${a.identity} (team ${t.team}) may write the OLM v1 APIs unchecked`,
+        reason: a.reason,
+        remove: "bind the grant to a team's group (its guardrail then checks it), or remove it",
+      })))
+      : [];
+    return [...errors, ...refused, ...olmV1UnfencedWriters(objects, guarded).filter((w) => !accepted.has(w.identity)).map((w) => ({
       code: 'OlmV1UnfencedWriter',
       field: `writers[${w.identity}]`,
       value: w.identity,
       message: `${w.identity}${w.via.length === 1 && w.via[0] === w.identity ? '' : ` (reached from ${w.via.join(', ')})`} may write ${w.writes.join(', ')} `
         + `of olm.operatorframework.io and no team guardrail checks it (${w.path.join(' -> ')}): operator-controller installs what it writes with cluster-admin`,
-      fix: `bind the grant to a team's group (its guardrail then checks it), remove it, or accept it: acceptedWriters: [{ identity: '${w.identity}', reason }] on an OlmV1Team`,
+      fix: fixWithoutAcceptance(`bind the grant to a team's group (its guardrail then checks it), remove it, or accept it: acceptedWriters: [{ identity: '${w.identity}', reason }] on an OlmV1Team`,
+        'OLMT-054', neverAcceptableOf(this)),
     }))];
   }
 
@@ -537,10 +552,25 @@ export class OlmV1Team extends Construct {
       return a ? `accepted: ${a.reason}` : 'REFUSED at synth';
     };
     const used = new Map<OlmV1AcceptedRisk, string[]>();
+    const never = neverAcceptableOf(this);
     const report = (d: DiagnosticDetails, what: string, f: { code: string; grant?: SensitiveGrant } = d) => {
       const a = acceptance(f);
-      if (a) used.set(a, [...(used.get(a) ?? []), what]);
-      else if (!reportedAsAmbiguous(f)) this.errors.push(d);
+      if (a && never.has(a.check)) {
+        // the platform lists the check as never acceptable: the entry counts for nothing
+        this.errors.push(acceptanceNotAllowed({
+          prop: `${field}.acceptedRisks`,
+          id: a.check,
+          finding: d.message,
+          reason: a.reason,
+          field: d.field,
+          value: d.value,
+          remove: 'pick another package or version',
+        }));
+      } else if (a) {
+        used.set(a, [...(used.get(a) ?? []), what]);
+      } else if (!reportedAsAmbiguous(f)) {
+        this.errors.push({ ...d, fix: fixWithoutAcceptance(d.fix, PolicyChecks.byCode(d.code)?.id, never) });
+      }
     };
     const findingsOf = new Map<string, Set<string>>();
     for (const bundle of inRange) {

@@ -14,6 +14,8 @@ export interface TenantDecisionFacts {
   readonly installerRoleName: string;
   readonly clusterInstallerRules: number;
   readonly sensitiveGrants: TenantSensitiveGrant[];
+  /** The policy ids no acceptance lowers (TenancyAppProps.neverAcceptable): their acceptances are errors, not rows. */
+  readonly neverAcceptable: ReadonlySet<string>;
 }
 
 const RANK: Record<string, number> = { [PolicySeverity.OFF]: 0, [PolicySeverity.WARNING]: 1, [PolicySeverity.ERROR]: 2 };
@@ -25,7 +27,7 @@ export function tenantAcceptedDecisions(t: TenantDecisionFacts): AcceptedRiskDet
   for (const a of t.props.acceptedSensitiveGrants ?? []) {
     if (a.reason.trim() !== '') reasons.set(a.grant, [...(reasons.get(a.grant) ?? []), a.reason]);
   }
-  for (const g of t.sensitiveGrants) {
+  for (const g of t.neverAcceptable.has('OLMT-003') ? [] : t.sensitiveGrants) {
     const where = g.namespace === '' ? `ClusterRole ${t.namespace}-olm-installer (cluster-wide)` : `Role ${t.installerRoleName} in ${g.namespace}`;
     const given = reasons.get(g.grant);
     out.push({
@@ -46,10 +48,11 @@ export function tenantAcceptedDecisions(t: TenantDecisionFacts): AcceptedRiskDet
   for (const [id, severity] of Object.entries(t.props.policyChecks ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const check = PolicyChecks.byId(id);
     // only a lowering that counts (a check that may be lowered; the others are errors of policyChecks itself)
-    if (check === undefined || !check.relaxable || RANK[severity] === undefined || RANK[severity] >= RANK[check.severity]) continue;
+    const lowers = check !== undefined && check.relaxable && RANK[severity] !== undefined && RANK[severity] < RANK[check.severity];
+    if (!lowers || t.neverAcceptable.has(id)) continue;
     out.push({
       acceptedBy: `policyChecks['${id}']`,
-      what: `${id} ${check.code} lowered from ${check.severity} to ${severity}: ${check.summary}`,
+      what: `${id} ${check!.code} lowered from ${check!.severity} to ${severity}: ${check!.summary}`,
       reason: '',
       policyId: id,
     });
