@@ -152,7 +152,7 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   SubscriptionConfig: ['affinity', 'annotations', 'env', 'envFrom', 'nodeSelector', 'resources', 'selector', 'tolerations', 'volumeMounts', 'volumes'],
   SubscriptionConfigAllowance: ['allowed', 'allowedSecretNames'],
   SubscriptionFindings: ['blockers', 'warnings'],
-  SubscriptionInfo: ['allowedUpgrades', 'bundleName', 'channel', 'constructPath', 'installPlanApproval', 'name', 'namespace', 'packageName', 'sourceName', 'sourceNamespace', 'startingCsv'],
+  SubscriptionInfo: ['allowedUpgrades', 'bundleName', 'channel', 'checkedCsv', 'constructPath', 'installPlanApproval', 'installsCsv', 'name', 'namespace', 'packageName', 'sourceName', 'sourceNamespace', 'startingCsv'],
   SubscriptionOptions: ['allowedConfig', 'allowedConfigSecrets', 'bundle', 'catalog', 'channel', 'config', 'installPlanApproval', 'name', 'packageName', 'preflight', 'startingCsv', 'upgradeBundles', 'upgradeGraph', 'versionRange'],
   SubscriptionPreflight: ['acceptedSensitiveGrants', 'deriveInstallerRules', 'namespace', 'results', 'separateMissingRules', 'serviceAccount', 'subscription'],
   SynthSummary: ['milliseconds', 'objects', 'olmV1Extensions', 'olmV1Teams', 'subscriptions', 'tenants'],
