@@ -9,7 +9,8 @@
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import {
-  CatalogSourceReference, CuratedCatalog, Diagnostics, FileBasedCatalog, InstallPlanApproval, OperatorBundle, ScopedOperatorTenant, SubscriptionOptions, UpgradeGraph,
+  CatalogSourceReference, CuratedCatalog, Diagnostics, FileBasedCatalog, InstallPlanApproval, OperatorBundle, ScopedOperatorTenant, SubscriptionOptions,
+  UpgradeGraph,
 } from '../../src';
 import { DEMO_CSV } from '../util/demo-csv';
 import { synthErrorLines } from '../util/synth';
@@ -48,7 +49,7 @@ describe('startingCsv names another CSV than the bundle given (PinnedCsvNotBundl
       + `OLM installs the catalog entry named 'etcdoperator.v0.9.2' (its resolver matches startingCSV by name, CSVNamePredicate), ${WHY}; the version of `
       + "'etcdoperator.v0.9.2' is not known here (no upgrade graph or sourceCatalog lists it, and OLM reads no version from a CSV name), so the curated range "
       + ">=0.9.4 is not checked for it. Fix: pass the bundle of 'etcdoperator.v0.9.2' as bundle (OperatorBundle.fromDirectory or OperatorBundle.fromCatalogPackage), "
-      + "or leave bundle out and pass upgradeGraph (UpgradeGraph.fromCatalogPackage(file, package, channel) or UpgradeGraph.fromBundles([...], channel)), from which "
+      + 'or leave bundle out and pass upgradeGraph (UpgradeGraph.fromCatalogPackage(file, package, channel) or UpgradeGraph.fromBundles([...], channel)), from which '
       + "the library takes the bundle of 'etcdoperator.v0.9.2', or pin the bundle given: startingCsv: 'etcdoperator.v0.9.4' (PinnedCsvNotBundle)",
     ]);
   });
@@ -109,7 +110,8 @@ describe('no startingCsv: OLM installs the channel head (BundleNotChannelHead)',
     const app = Testing.app();
     const chart = new Chart(app, 'platform');
     const catalog = new CuratedCatalog(chart, 'Registries', {
-      catalogName: 'curated-registries', image: 'registry.example.com/platform/curated-registries:v1',
+      catalogName: 'curated-registries',
+      image: 'registry.example.com/platform/curated-registries:v1',
       sourceCatalog: FileBasedCatalog.fromPath(path.join(__dirname, '..', 'fixtures', 'catalogs', 'community-operators-prod', 'catalogs', 'v4.21', A)),
       packages: [{ name: A, channels: [{ name: '3.2.x' }], versionRange: '>=3.2.4', defaultChannel: '3.2.x' }],
     });
@@ -169,8 +171,12 @@ describe('the pinned approver approves only what was checked (PinnedApprovalNotC
     const chart = new Chart(app, 'platform');
     const tenant = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a', deriveInstallerRules: true });
     tenant.subscribe({
-      packageName: 'etcd', channel: CHANNEL, catalog: CatalogSourceReference.fromName('operatorhubio-catalog', 'olm'),
-      installPlanApproval: InstallPlanApproval.MANUAL, startingCsv: 'etcdoperator.v0.9.2', bundle: etcd('0.9.4'),
+      packageName: 'etcd',
+      channel: CHANNEL,
+      catalog: CatalogSourceReference.fromName('operatorhubio-catalog', 'olm'),
+      installPlanApproval: InstallPlanApproval.MANUAL,
+      startingCsv: 'etcdoperator.v0.9.2',
+      bundle: etcd('0.9.4'),
     });
     expect(synthErrorLines(app).map((l) => l.slice(l.lastIndexOf('(')))).toEqual(['(PinnedCsvNotBundle)']);
   });

@@ -78,7 +78,8 @@ export class OperatorSubscription extends Construct {
     this.installed = checkedProps.bundle !== undefined
       ? (this.installMismatch() === undefined ? checkedProps.bundle : undefined)
       : this.graphBundle();
-    this.bundles = this.installed || !checkedProps.bundle ? [...(this.installed ? [this.installed] : []), ...(checkedProps.upgradeBundles ?? [])] : [];
+    this.bundles = this.installed || !checkedProps.bundle
+      ? [...(this.installed ? [this.installed] : []), ...(checkedProps.upgradeBundles ?? [])] : [];
     this.preflightEnforcement = checkedProps.preflight ?? PreflightEnforcement.ERROR;
     this.source = this.bind(checkedProps.subscriber ?? this, namespace);
 
@@ -305,7 +306,8 @@ export class OperatorSubscription extends Construct {
     const catalog = p.catalog instanceof CuratedCatalog ? p.catalog : undefined;
     const pkg = catalog?.packages.find((x) => x.name === this.packageName);
     const channel = p.channel ?? this.upgradeGraph?.channel;
-    const outside = version !== undefined && pkg !== undefined && channel !== undefined && ranges.length > 0 && !CuratedList.allowsVersion(pkg, channel, version);
+    const outside = version !== undefined && pkg !== undefined && channel !== undefined && ranges.length > 0
+      && !CuratedList.allowsVersion(pkg, channel, version);
     const given = `the bundle given ('${m.bundle.name}'${m.bundle.version !== undefined ? `, version ${m.bundle.version}` : ''})`;
     const what = m.from === 'startingCsv'
       ? `startingCsv '${m.target}' is not ${given}: OLM installs the catalog entry named '${m.target}' (its resolver matches startingCSV by name, CSVNamePredicate)`
