@@ -9,8 +9,8 @@
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import {
-  CatalogSourceReference, CuratedCatalog, Diagnostics, FileBasedCatalog, InstallPlanApproval, OperatorBundle, ScopedOperatorTenant, SubscriptionOptions,
-  UpgradeGraph,
+  CatalogSourceReference, CuratedCatalog, Diagnostics, FileBasedCatalog, InstallPlanApproval, OperatorBundle, ScopedOperatorTenant,
+  SubscriptionOptions, UpgradeGraph,
 } from '../../src';
 import { DEMO_CSV } from '../util/demo-csv';
 import { synthErrorLines } from '../util/synth';
