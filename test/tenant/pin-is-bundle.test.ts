@@ -10,7 +10,7 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import {
   CatalogSourceReference, CuratedCatalog, Diagnostics, FileBasedCatalog, InstallPlanApproval, OperatorBundle, ScopedOperatorTenant,
-  SubscriptionOptions, UpgradeGraph,
+  SubscriptionOptions, TenancyReport, UpgradeGraph,
 } from '../../src';
 import { DEMO_CSV } from '../util/demo-csv';
 import { synthErrorLines } from '../util/synth';
@@ -83,6 +83,11 @@ describe('startingCsv names another CSV than the bundle given (PinnedCsvNotBundl
     expect(subscription.info).toMatchObject({ startingCsv: 'etcdoperator.v0.9.2', bundleName: 'etcdoperator.v0.9.4', installsCsv: 'etcdoperator.v0.9.2' });
     expect(subscription.info.checkedCsv).toBeUndefined();
     expect(synthErrorLines(app).map((l) => l.slice(l.lastIndexOf('(')))).toEqual(['(PinnedCsvNotBundle)']);
+    // item 4: TENANCY.md's row says what OLM installs and that the checks did not run on it (it read "| passes |" before)
+    expect(TenancyReport.markdown(app).split('\n').filter((l) => l.startsWith('| team-a | etcd |'))).toEqual([
+      '| team-a | etcd | singlenamespace-alpha | team-a/curated-operators | Manual | etcdoperator.v0.9.2 | etcdoperator.v0.9.4 | etcdoperator.v0.9.2 '
+      + '| no: the bundle given is etcdoperator.v0.9.4 | - | not run: the bundle is not what OLM installs |',
+    ]);
   });
 
   test('the matching pin (the example platform\'s etcd) synthesizes, and the report knows the check ran on what OLM installs', () => {
@@ -134,6 +139,10 @@ describe('no startingCsv: OLM installs the channel head (BundleNotChannelHead)',
     expect(synthErrorLines(app)).toEqual([]);
     expect(subscription.info.installsCsv).toBeUndefined();
     expect(subscription.info.checkedCsv).toEqual('etcdoperator.v0.9.4');
+    expect(TenancyReport.markdown(app).split('\n').filter((l) => l.startsWith('| team-a | etcd |'))).toEqual([
+      '| team-a | etcd | singlenamespace-alpha | team-a/curated-operators | Manual | - | etcdoperator.v0.9.4 | the channel head (not known here) '
+      + '| unverified: etcdoperator.v0.9.4 is taken as the channel head | - | passes |',
+    ]);
   });
 });
 
