@@ -137,7 +137,7 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   RegistryV1RendererOptions: ['certificateProvider', 'deploymentConfig', 'targetNamespaces'],
   RemovedOperatorOptions: ['bundle', 'csvName', 'packageName'],
   Requirement: ['alternative', 'deriveAlternative', 'escalation', 'externalBind', 'namespace', 'rules', 'step'],
-  ResolvedTargets: ['declared', 'kubernetesMinor', 'olmVersion', 'openshiftMinor', 'operatorControllerVersion'],
+  ResolvedTargets: ['declared', 'kubernetesMinor', 'olmVersion', 'openshiftMajor', 'openshiftMinor', 'operatorControllerVersion'],
   ResourceRequest: ['apiGroup', 'name', 'nonResourcePath', 'resource', 'subresource', 'verb'],
   RuleShape: ['apiGroups', 'nonResourceUrls', 'resourceNames', 'resources', 'verbs'],
   ScopedOperatorTenantProps: ['acceptedReach', 'acceptedSensitiveGrants', 'allowedBindRoles', 'allowedSensitiveGrants', 'clusterInstallerRules', 'clusterScopedInstallerRulesReason', 'createNamespace', 'createTokenSecret', 'deriveInstallerRules', 'deriveScope', 'installerRoleBindingName', 'installerRoleName', 'installerRules', 'installerServiceAccountName', 'legacyPullSecretAccess', 'namespaceAnnotations', 'namespaceLabels', 'namespaceName', 'olmGeneration', 'operatorGroupName', 'podSecurity', 'podSecurityAudit', 'podSecurityWarn', 'policyChecks', 'systemNamespacesReason', 'targetNamespaces', 'tokenSecretName', 'upgradeStrategy'],

@@ -13,7 +13,9 @@ import { OlmV1VersionRange } from './version-range';
 import { SensitiveGrant } from '../audit/installer-rule-checks';
 import { olmV1UnfencedWriters } from '../audit/olm-v1-writers';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { clusterTargetsOf, operatorControllerLacksConfig, operatorControllerUsesServiceAccount } from '../core/cluster-targets';
+import {
+  clusterTargetsOf, openshiftVersionOf, operatorControllerLacksConfig, operatorControllerRequiresServiceAccount, operatorControllerUsesServiceAccount,
+} from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
@@ -175,7 +177,7 @@ export class OlmV1Team extends Construct {
       this.errors.push({ code: 'InvalidOperatorControllerVersion', field: 'operatorControllerVersion', value: props.operatorControllerVersion, message: versionProblem, fix: `use ${RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.join(' or ')}` });
     }
     const declared = clusterTargetsOf(this).operatorControllerVersion;
-    if (version === undefined && declared !== undefined && !RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.includes(`v${declared}`)) {
+    if (version === undefined && declared !== undefined && declared !== 'main' && !RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.includes(`v${declared}`)) {
       this.warnings.push({
         code: 'RendererVersionNotModelled',
         field: 'operatorControllerVersion',
@@ -384,12 +386,26 @@ export class OlmV1Team extends Construct {
     const targets = clusterTargetsOf(this);
     const serviceAccount = legacy !== undefined && operatorControllerUsesServiceAccount(targets) ? legacy : undefined;
     if (legacy !== undefined && serviceAccount === undefined) {
+      const which = targets.operatorControllerVersion !== undefined
+        ? `operator-controller ${targets.operatorControllerVersion} (declared in TenancyAppProps.targets)`
+        : `OpenShift ${openshiftVersionOf(targets)}'s operator-controller (declared in TenancyAppProps.targets)`;
       this.warnings.push({
         code: 'LegacyServiceAccountIgnored',
         field: `${field}.legacyServiceAccount`,
         value: legacy,
-        message: `operator-controller ${targets.operatorControllerVersion} (declared in TenancyAppProps.targets) ignores spec.serviceAccount (since v1.11.0) and installs as cluster-admin: the ClusterExtension is written without it`,
+        message: `${which} ignores spec.serviceAccount (since v1.11.0) and installs as cluster-admin: the ClusterExtension is written without it`,
         fix: 'drop legacyServiceAccount (the permission preview and guardrails are the fence), or declare the operator-controller the cluster runs (<= 1.10)',
+      });
+    }
+    // before v1.11.0 the standard CRD requires spec.serviceAccount: without it the API server refuses the ClusterExtension
+    const requiredBy = operatorControllerRequiresServiceAccount(targets);
+    if (requiredBy !== undefined && options.legacyServiceAccount === undefined) {
+      this.errors.push({
+        code: 'ServiceAccountRequired',
+        field: `${field}.legacyServiceAccount`,
+        message: `${requiredBy} requires ClusterExtension.spec.serviceAccount and installs as that ServiceAccount: without it the API server refuses the ClusterExtension`,
+        fix: `set legacyServiceAccount: '${options.packageName}-installer' on the extension (the library writes that ServiceAccount with the least-privilege `
+          + 'RBAC derived from the bundles and lets the guardrail admit only it), or declare the operator-controller the cluster runs',
       });
     }
     if (options.deploymentConfig !== undefined && operatorControllerLacksConfig(targets)) {
@@ -591,7 +607,7 @@ export class OlmV1Team extends Construct {
     if (own !== undefined) return RegistryV1Render.versionProblem(own) === undefined ? own : undefined;
     const declared = clusterTargetsOf(this).operatorControllerVersion;
     if (declared === undefined) return undefined;
-    const tag = `v${declared}`;
+    const tag = declared === 'main' ? 'main' : `v${declared}`;
     return RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.includes(tag) ? tag : undefined;
   }
 

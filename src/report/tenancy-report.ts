@@ -7,7 +7,7 @@ import { subscriptionsAmong, tenantOfSubscription, tenantsAmong } from './counts
 import { TenancyAudit, TenancyAuditResult } from '../audit/tenancy-audit';
 import { auditOfRunningPass } from '../audit/validation';
 import { CuratedCatalog } from '../catalog/curated-catalog';
-import { clusterTargetsOf, OLM_TOKEN_REQUEST_SINCE, olmRequestsTokens, OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR, ResolvedTargets } from '../core/cluster-targets';
+import { clusterTargetsOf, OLM_TOKEN_REQUEST_SINCE, olmRequestsTokens, openshiftVersionOf, OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR, ResolvedTargets } from '../core/cluster-targets';
 import { Diagnostics } from '../core/diagnostics';
 import { checkScope, describeValue, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
 import { markdownCode, markdownCodeCell, markdownFence, markdownText, mermaidLabel } from '../core/markdown';
@@ -426,9 +426,9 @@ function orDash(v: string | undefined): string {
  */
 function noTokenSecretNote(t: ResolvedTargets): string[] {
   // OpenShift named only when the declared OLM version alone would not request tokens
-  const byOpenShift = t.openshiftMinor !== undefined && t.openshiftMinor >= OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR;
+  const byOpenShift = t.openshiftMinor !== undefined && ((t.openshiftMajor ?? 4) > 4 || t.openshiftMinor >= OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR);
   const olm = byOpenShift && !olmRequestsTokens({ ...t, openshiftMinor: undefined })
-    ? `OpenShift 4.${t.openshiftMinor}'s OLM (TokenRequest fallback since 4.16, openshift/operator-framework-olm#898)`
+    ? `OpenShift ${openshiftVersionOf(t)}'s OLM (TokenRequest fallback since 4.16, openshift/operator-framework-olm#898)`
     : `OLM ${t.olmVersion} (>= ${OLM_TOKEN_REQUEST_SINCE})`;
   return [
     `No token Secret: ${olm}, as declared in \`TenancyAppProps.targets\`, requests the installer's tokens with the TokenRequest API `
