@@ -102,6 +102,7 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   OlmV1AllowedPackage: ['channels', 'name', 'versionRange'],
   OlmV1ExtensionOptions: ['acceptedRisks', 'bundles', 'channels', 'deploymentConfig', 'legacyServiceAccount', 'name', 'namespace', 'packageName', 'version'],
   OlmV1InstallerRules: ['clusterRules', 'namespacedRules'],
+  OlmV1NamespaceTemplate: ['annotations', 'labels', 'name'],
   OlmV1PreviewFinding: ['code', 'grant', 'subject', 'what'],
   OlmV1SubjectGrants: ['clusterRules', 'namespaces', 'subject', 'unbounded'],
   OlmV1TeamGuardrailsProps: ['allowDeploymentConfig', 'allowWatchNamespace', 'catalogTeam', 'groups', 'namespaces', 'packages', 'policyName', 'serviceAccountNames', 'team'],
