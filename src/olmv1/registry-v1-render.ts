@@ -419,15 +419,15 @@ export class RegistryV1Render {
 
   /**
    * The Namespace object operator-controller's main branch adds to the rendered set for a system-managed namespace
-   * (`render/namespace.go` `BuildNamespaceObject`): `name`, with the template's labels and annotations when it has any
-   * (its name is overridden), no `spec` or `status`.
+   * (`render/namespace.go` `BuildNamespaceObject`): `namespaceName`, with the template's labels and annotations when it
+   * has any (its name is overridden), no `spec` or `status`.
    */
-  public static namespaceObject(name: string, template?: OlmV1NamespaceTemplate): any {
+  public static namespaceObject(namespaceName: string, template?: OlmV1NamespaceTemplate): any {
     return {
       apiVersion: 'v1',
       kind: 'Namespace',
       metadata: {
-        name,
+        name: namespaceName,
         ...(template?.labels && Object.keys(template.labels).length > 0 ? { labels: { ...template.labels } } : {}),
         ...(template?.annotations && Object.keys(template.annotations).length > 0 ? { annotations: { ...template.annotations } } : {}),
       },
