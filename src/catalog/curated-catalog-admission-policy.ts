@@ -199,7 +199,8 @@ function platformFacts(scope: Construct): PlatformFacts {
 function renderPolicySpec(catalog: CuratedCatalog, exempt: string[], config: SubscriptionConfigAllowance, facts: PlatformFacts): any {
   // the platform's own OperatorGroup namespaces hold its other Subscriptions: the curation never applies there
   const namespaces = catalog.servedNamespaces.filter((n) => !facts.platformNamespaces.includes(n));
-  const globalPackages = [...facts.globalPackages.entries()];
+  // only the curated packages: any other is refused by the package rule already
+  const globalPackages = [...facts.globalPackages.entries()].filter(([p]) => catalog.packages.some((c) => c.name === p));
   const globalMap = `{${globalPackages.map(([p, ns]) => `${celString(p)}: ${celStringList(ns)}`).join(', ')}}`;
   const packages = [...catalog.packages].sort((a, b) => (a.name < b.name ? -1 : 1));
   // package -> allowed channels; an empty list means every channel.
