@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
-import { clusterTargetsOf } from '../core/cluster-targets';
+import { clusterTargetsOf, openshiftVersionOf } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
@@ -116,26 +116,26 @@ export class OpenShiftOperatorHubPolicy extends Construct {
         out.push({ code: 'DefaultSourcesEnabled', message: 'the policy disables no default source: tenants could still subscribe to the global catalogs', fix: 'set disableAllDefaultSources or list sources in disable' });
       }
       const off = platformSources.filter((n) => !keep.includes(n) && (disableAll || disable.includes(n)));
-      out.push(...platformSourcesTurnedOff(clusterTargetsOf(this).openshiftMinor, off));
+      out.push(...platformSourcesTurnedOff(openshiftVersionOf(clusterTargetsOf(this)), off));
       return out;
     });
   }
 }
 
 /**
- * On OpenShift (the declared minor), the default sources the platform's own operators update from that the policy
+ * On OpenShift (the declared version), the default sources the platform's own operators update from that the policy
  * turns off: OLM resolves their Subscriptions' upgrades from those CatalogSources in `openshift-marketplace`, which
  * the Marketplace operator removes when the OperatorHub disables them.
  */
-function platformSourcesTurnedOff(openshiftMinor: number | undefined, off: string[]): DiagnosticDetails[] {
-  if (openshiftMinor === undefined) return [];
+function platformSourcesTurnedOff(openshiftVersion: string | undefined, off: string[]): DiagnosticDetails[] {
+  if (openshiftVersion === undefined) return [];
   return off.map((name) => {
     const member = Object.entries(OpenShiftDefaultSource).find(([, v]) => v === name)?.[0];
     return {
       code: 'PlatformOperatorSourceDisabled',
       field: 'keepEnabled',
       value: name,
-      message: `the policy turns off ${name}, which the platform's own operators update from on OpenShift 4.${openshiftMinor} (OpenShift GitOps, `
+      message: `the policy turns off ${name}, which the platform's own operators update from on OpenShift ${openshiftVersion} (OpenShift GitOps, `
         + 'which applies this output, OpenShift Logging, ...): they stop getting updates, cluster-wide',
       fix: `keep it enabled: keepEnabled: [${member !== undefined ? `OpenShiftDefaultSource.${member}` : JSON.stringify(name)}] (tenants are still held to `
         + 'their curated catalogs by CuratedCatalogAdmissionPolicy); if those operators update from a mirror instead, say so with platformOperatorSources: []',

@@ -60,7 +60,7 @@ describe('TenancyAppProps.neverAcceptable', () => {
   test('GIVEN an id that is not a policy check THEN a synth error naming it', () => {
     const app = tenancyApp(['OLMT-999', 'OLMT-026']);
     expect(synthErrorLines(app)).toEqual([
-      "[] TenancyApp.neverAcceptable[0]=\"OLMT-999\": 'OLMT-999' is not a policy check id. Fix: use ids of PolicyChecks.all(), e.g. 'OLMT-026' (UnknownPolicyCheck)",
+      "[TenancyApp] TenancyApp.neverAcceptable[0]=\"OLMT-999\": 'OLMT-999' is not a policy check id. Fix: use ids of PolicyChecks.all(), e.g. 'OLMT-026' (UnknownPolicyCheck)",
     ]);
   });
 
