@@ -3,6 +3,7 @@
 import { AppProps, YamlOutputType } from 'cdk8s';
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { ClusterTargets, DEFAULT_TARGETS, ResolvedTargets } from '../core/cluster-targets';
+import { GoDuration } from '../core/go-duration';
 import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input';
 import { checkFluxOptions } from '../output/input-checks';
 
@@ -33,6 +34,7 @@ export function checkTenancyAppProps(check: InputCheck, raw: unknown, outputLayo
     argoCdHealthChecks: check.optionalBoolean('argoCdHealthChecks', p('argoCdHealthChecks')),
     flux: checkFluxOptions(check, 'flux', p('flux')),
     errorFormat: check.optionalEnum('errorFormat', p('errorFormat'), SynthErrorFormat as any, 'SynthErrorFormat'),
+    outputLockWait: checkLockWait(check, p('outputLockWait')),
     targets: p('targets') === undefined ? undefined : (check.optionalObject('targets', p('targets'), 'pass { kubernetesVersion?, olmVersion?, operatorControllerVersion?, openshiftVersion? }') as ClusterTargets | undefined),
   };
 }
@@ -108,6 +110,22 @@ function checkYamlOutputType(check: InputCheck, value: unknown): YamlOutputType 
     value: valueText(value),
     message: `yamlOutputType must be one of ${entries.map(([, v]) => v).join(', ')}, got ${describeValue(value)}`,
     fix: `use ${entries.map(([k]) => `YamlOutputType.${k}`).join(' or ')}`,
+  });
+  return undefined;
+}
+
+/** `outputLockWait`: a Go duration, not negative. */
+function checkLockWait(check: InputCheck, value: unknown): string | undefined {
+  const text = check.optionalString('outputLockWait', value, { fix: "pass outputLockWait as a Go duration, e.g. '5m' (or '0s' to refuse at once)" });
+  if (text === undefined) return undefined;
+  const problem = GoDuration.problem(text);
+  if (problem === undefined && !text.trim().startsWith('-')) return text;
+  check.add({
+    code: INPUT_CODES.value,
+    field: 'outputLockWait',
+    value: text,
+    message: `outputLockWait must be a Go duration of at least 0s: ${problem ?? 'it is negative'}`,
+    fix: "write it as e.g. '5m', '90s' or '0s' (refuse at once)",
   });
   return undefined;
 }

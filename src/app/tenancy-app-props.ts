@@ -81,6 +81,14 @@ export interface TenancyAppProps extends AppProps {
    * @default SynthErrorFormat.AUTO
    */
   readonly errorFormat?: SynthErrorFormat;
+  /**
+   * How long `synth()` waits for another synth writing the same `outdir` (a Go duration, e.g. `'5m'`; `'0s'` refuses
+   * at once). One synth at a time holds `outdir/.cdk8s-olm-tenancy-lock` while it writes; a lock left by a process
+   * that no longer runs on this host is broken. When the wait ends, the synth fails with an error naming the holder
+   * and changes nothing (docs/gitops.md, "One writer at a time").
+   * @default '5m'
+   */
+  readonly outputLockWait?: string;
   // --- issue 25: version targets (keep in one block) ---
   /**
    * What the cluster runs (docs/version-targets.md): Kubernetes, OLM v0, operator-controller and OpenShift

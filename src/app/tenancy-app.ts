@@ -17,6 +17,7 @@ import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-p
 import { admissionPolicyProblems, ClusterTargets, ResolvedTargets, setClusterTargets } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer, Diagnostic, Diagnostics, errorDetailsOf, Severity } from '../core/diagnostics';
+import { GoDuration } from '../core/go-duration';
 import { InputCheck } from '../core/input';
 import { SynthPass } from '../core/synth-pass';
 import { ClusterExtension } from '../imports/olmv1';
@@ -25,6 +26,7 @@ import { writeLikeCdk8s } from '../output/cdk8s-files';
 import { FluxOptions } from '../output/flux-kustomizations-props';
 import { GITOPS_ENTRIES, LayoutOwner, writeGitOps } from '../output/gitops-writer';
 import { asOutputWriteError } from '../output/output-files';
+import { DEFAULT_LOCK_WAIT } from '../output/output-lock';
 import { removeStaleErrors, synthFailureMessage } from '../output/synth-failure';
 import { writeSynthOutput } from '../output/synth-output';
 import { FAITHFUL_WRITER_APPS, UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError, YamlWriter } from '../output/yaml-writer';
@@ -118,6 +120,8 @@ export class TenancyApp extends App {
   public readonly flux?: FluxOptions;
   /** The form of the error a failed synth throws. */
   public readonly errorFormat: SynthErrorFormat;
+  /** How long `synth()` waits for another synth's lock on `outdir` (a Go duration). */
+  public readonly outputLockWait: string;
   /**
    * The versions declared in `targets` (docs/version-targets.md), as given (an empty object when none were).
    */
@@ -139,6 +143,7 @@ export class TenancyApp extends App {
     this.argoCdHealthChecks = checked.argoCdHealthChecks ?? true;
     this.flux = checked.flux;
     this.errorFormat = checked.errorFormat ?? SynthErrorFormat.AUTO;
+    this.outputLockWait = checked.outputLockWait ?? DEFAULT_LOCK_WAIT;
     const resolved = resolveClusterTargets(input, checked.targets);
     this.targets = { ...(checked.targets ?? {}) };
     setClusterTargets(this, resolved);
@@ -183,8 +188,9 @@ export class TenancyApp extends App {
       staged: gitops,
       entries: [...GITOPS_ENTRIES, TenancyApp.REPORT_FILE, TenancyApp.WARNINGS_FILE, CONSTRUCT_METADATA_FILE],
       removable: GITOPS_ENTRIES,
+      lockWaitMilliseconds: GoDuration.toSeconds(this.outputLockWait) * 1000,
     }, (staged, staging) => {
-      let count: number;
+      let count = 0;
       let out = staged;
       if (gitops) {
         ({ objects: count, out } = writeGitOps(perChart, staging!, {
