@@ -12,19 +12,22 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart, DependencyGraph, Names } from 'cdk8s';
 import { IConstruct, Node } from 'constructs';
-import { checkTenancyAppProps, resolveClusterTargets } from './input-checks';
+import { checkTenancyAppProps, gitOpsIdentityNames, resolveClusterTargets } from './input-checks';
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { admissionPolicyProblems, ClusterTargets, ResolvedTargets, setClusterTargets } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer, Diagnostic, Diagnostics, errorDetailsOf, Severity } from '../core/diagnostics';
+import { GitOpsIdentityNames, setGitOpsIdentities } from '../core/gitops-identities';
 import { GoDuration } from '../core/go-duration';
 import { InputCheck } from '../core/input';
+import { markdownCodeCell, markdownText } from '../core/markdown';
 import { SynthPass } from '../core/synth-pass';
 import { ClusterExtension } from '../imports/olmv1';
 import { OlmV1Team } from '../olmv1/olm-v1-team';
+import { ArgoCdOptions } from '../output/argocd-applications-props';
 import { writeLikeCdk8s } from '../output/cdk8s-files';
 import { FluxOptions } from '../output/flux-kustomizations-props';
-import { GITOPS_ENTRIES, LayoutOwner, writeGitOps } from '../output/gitops-writer';
+import { GITOPS_ENTRIES, LayoutOwner, TenantToolFacts, writeGitOps } from '../output/gitops-writer';
 import { asOutputWriteError } from '../output/output-files';
 import { DEFAULT_LOCK_WAIT } from '../output/output-lock';
 import { removeStaleErrors, synthFailureMessage } from '../output/synth-failure';
@@ -32,7 +35,9 @@ import { writeSynthOutput } from '../output/synth-output';
 import { FAITHFUL_WRITER_APPS, UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError, YamlWriter } from '../output/yaml-writer';
 import { subscriptionsAmong, tenantsAmong } from '../report/counts';
 import { TenancyReport } from '../report/tenancy-report';
+import { isPlatformApplied } from '../tenant/rbac/gitops-applier';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
+import { TenantGitOpsSource } from '../tenant/scoped-operator-tenant-props';
 import { OperatorSubscription } from '../tenant/subscriptions/operator-subscription';
 import { InstallPlanApproval } from '../tenant/subscriptions/operator-subscription-props';
 
@@ -118,6 +123,14 @@ export class TenancyApp extends App {
   public readonly argoCdHealthChecks: boolean;
   /** The Flux Kustomizations the GitOps layout writes to `flux/`, if any. */
   public readonly flux?: FluxOptions;
+  /** The Argo CD AppProjects and Applications the GitOps layout writes to `argocd/apps/`, if any. */
+  public readonly argoCd?: ArgoCdOptions;
+  /**
+   * Who applies the layout's folders (docs/gitops.md, "Who applies what"): the tenants' GitOps identities (the
+   * applier of each tenant's folder, the self-service identity of a tenant's own repository) and the platform's, or
+   * undefined when the folders are applied without tenant identities (no `flux`/`argoCd`, `flux.tenantIdentities: false`).
+   */
+  public readonly gitOpsIdentities?: GitOpsIdentityNames;
   /** The form of the error a failed synth throws. */
   public readonly errorFormat: SynthErrorFormat;
   /** How long `synth()` waits for another synth's lock on `outdir` (a Go duration). */
@@ -142,6 +155,11 @@ export class TenancyApp extends App {
     this.report = checked.report ?? false;
     this.argoCdHealthChecks = checked.argoCdHealthChecks ?? true;
     this.flux = checked.flux;
+    this.argoCd = checked.argoCd;
+    // registered before any tenant exists: the tenants create their GitOps identities from it
+    this.gitOpsIdentities = gitOpsIdentityNames(input, checked);
+    if (this.gitOpsIdentities) setGitOpsIdentities(this, this.gitOpsIdentities);
+    addWarningProducer(this, () => gitOpsWarnings(checked));
     this.errorFormat = checked.errorFormat ?? SynthErrorFormat.AUTO;
     this.outputLockWait = checked.outputLockWait ?? DEFAULT_LOCK_WAIT;
     const resolved = resolveClusterTargets(input, checked.targets);
@@ -197,7 +215,9 @@ export class TenancyApp extends App {
           syncWaves: this.syncWaves,
           argoCdHealthChecks: this.argoCdHealthChecks,
           flux: this.flux,
-          ownerOf: layoutOwner,
+          argoCd: this.argoCd,
+          ownerOf: this.gitOpsIdentities ? layoutOwnerWithIdentities : layoutOwner,
+          tenantTools: () => tenantTools(this),
           pinnedCsvs: () => pinnedCsvs(this),
         }));
       } else {
@@ -214,7 +234,8 @@ export class TenancyApp extends App {
       }
 
       if (this.report) {
-        const markdown = TenancyReport.markdown(this, { objectCount: count, extraSections: olmV1Sections(this) });
+        const sections = [...(olmV1Sections(this) ?? []), ...gitOpsSections(this)];
+        const markdown = TenancyReport.markdown(this, { objectCount: count, extraSections: sections.length > 0 ? sections : undefined });
         out.write(TenancyApp.REPORT_FILE, markdown);
       }
       warnings = gitops || !this.quiet ? Diagnostics.report(this) : '';
@@ -322,6 +343,67 @@ const CONSTRUCT_METADATA_FILE = 'construct-metadata.json';
 function layoutOwner(apiObject: ApiObject): LayoutOwner {
   const team = owningOlmV1Team(apiObject);
   return { tenant: owningTenant(apiObject), tenantNamespaces: team?.namespaces };
+}
+
+/** `layoutOwner`, and whether the platform applies it (with GitOps identities: `isPlatformApplied`). */
+function layoutOwnerWithIdentities(apiObject: ApiObject): LayoutOwner {
+  const owner = layoutOwner(apiObject);
+  return isPlatformApplied(apiObject) ? { ...owner, platform: true } : owner;
+}
+
+/** Per tenant folder (home namespace), what the GitOps tools' objects need: namespaces, cluster kinds, own repository. */
+function tenantTools(app: TenancyApp): Map<string, TenantToolFacts> {
+  const names = app.gitOpsIdentities;
+  const selfService = (source: TenantGitOpsSource | undefined) => (source !== undefined && names !== undefined
+    ? { selfService: { ...source, serviceAccountName: names.selfService } } : {});
+  const out = new Map<string, TenantToolFacts>();
+  for (const c of SynthPass.findAll(app)) {
+    if (c instanceof ScopedOperatorTenant && !out.has(c.namespaceName)) {
+      out.set(c.namespaceName, { namespaces: [c.namespaceName], clusterKinds: [], ...selfService(c.gitOpsSource) });
+    } else if (c instanceof OlmV1Team && !out.has(c.homeNamespace)) {
+      out.set(c.homeNamespace, {
+        namespaces: c.namespaces,
+        clusterKinds: Object.keys(c.extensions).length > 0 ? [{ group: ClusterExtension.GVK.apiVersion.split('/')[0], kind: ClusterExtension.GVK.kind }] : [],
+        ...selfService(c.gitOpsSource),
+      });
+    }
+  }
+  return out;
+}
+
+/** Warnings of the GitOps options: folders applied without tenant identities. */
+function gitOpsWarnings(props: TenancyAppProps): DiagnosticDetails[] {
+  if (props.layout !== OutputLayout.GITOPS || props.flux?.tenantIdentities !== false) return [];
+  return [{
+    code: 'GitOpsPlatformAppliesTenants',
+    field: 'flux.tenantIdentities',
+    value: 'false',
+    message: "every tenant folder is applied by Flux's own identity (usually cluster-admin): nothing but the folder's content bounds what a tenant folder "
+      + 'applies, and no team guardrail sees those requests',
+    fix: "set flux.url (and leave tenantIdentities unset) so that each tenant folder applies as the tenant's ServiceAccount (docs/gitops.md \"Who applies what\")",
+  }];
+}
+
+/** The section of TENANCY.md that says who applies each folder (with GitOps identities). */
+function gitOpsSections(app: TenancyApp): string[] {
+  const names = app.gitOpsIdentities;
+  if (names === undefined) return [];
+  const cell = (t: string) => markdownCodeCell(t);
+  const out = ['## Who applies what (GitOps identities)', '',
+    'Each tenant folder is applied as the tenant\'s own ServiceAccount, whose Role holds exactly what the folder needs (derived from its objects, '
+    + 'and audited with the tenant\'s other identities: "Effective power (audit)"). Only the platform\'s folder is applied as the platform\'s identity.', '',
+    '| folder | applied by | rules |', '|---|---|---|',
+    `| ${cell('cluster/')} | ${markdownText(names.platform)} | the platform's identity: the one accepted exception, cluster-wide |`];
+  for (const c of SynthPass.findAll(app)) {
+    const appliers = c instanceof ScopedOperatorTenant ? c._gitOpsAppliers : c instanceof OlmV1Team ? c._gitOpsAppliers : [];
+    for (const a of appliers) {
+      const folder = a.role === 'applier' ? `tenants/${a.homeNamespace}/` : `own repository (${a.sourceUrl ?? ''})`;
+      const rules = a.namespaces.map((ns: string) => `${a.namespacedRules(ns).length} rule(s) in ${ns}`);
+      const cluster = a.clusterRules().length;
+      out.push(`| ${cell(folder)} | ${cell(a.subject)} | ${markdownText([...rules, ...(cluster > 0 ? [`${cluster} cluster-wide rule(s)`] : [])].join(', '))} |`);
+    }
+  }
+  return [`${out.join('\n')}\n`];
 }
 
 /**

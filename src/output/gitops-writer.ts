@@ -6,9 +6,11 @@
  */
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { ArgoCdApplications } from './argocd-applications';
+import { ArgoCdClusterKind, ArgoCdOptions } from './argocd-applications-props';
 import type { ChartApiObjects } from './cdk8s-files';
 import { FluxKustomizations } from './flux-kustomizations';
-import { FluxOptions } from './flux-kustomizations-props';
+import { FluxOptions, GitOpsSelfService } from './flux-kustomizations-props';
 import { GitOpsFile, GitOpsLayout } from './gitops-layout';
 import { identityOf, LayoutEntry, LayoutSource } from './gitops-layout-entries';
 import { GitOpsObject } from './gitops-layout-props';
@@ -22,6 +24,18 @@ import { SynthPass } from '../core/synth-pass';
 export interface LayoutOwner {
   readonly tenant?: string;
   readonly tenantNamespaces?: string[];
+  /** Applied by the platform although it is the tenant's (`GitOpsObject.appliedByPlatform`). */
+  readonly platform?: boolean;
+}
+
+/** What the GitOps tools' objects need to know of a tenant folder besides its name. */
+export interface TenantToolFacts {
+  /** Every namespace of the folder, the home namespace first. */
+  readonly namespaces: string[];
+  /** The cluster-scoped kinds the folder holds (an OLM v1 team's ClusterExtensions). */
+  readonly clusterKinds: ArgoCdClusterKind[];
+  /** The tenant's own repository, if any. */
+  readonly selfService?: GitOpsSelfService;
 }
 
 /** What the GitOps writer needs besides the objects. */
@@ -32,6 +46,10 @@ export interface GitOpsWriteOptions {
   readonly argoCdHealthChecks: boolean;
   /** Write `flux/`. */
   readonly flux?: FluxOptions;
+  /** Write `argocd/apps/` and `argocd/apps-config.yaml`. */
+  readonly argoCd?: ArgoCdOptions;
+  /** Per tenant folder (home namespace), what the tools' objects need (asked only with `flux` or `argoCd`). */
+  readonly tenantTools?: () => Map<string, TenantToolFacts>;
   /** The owner of an object (the closest tenant construct above it). */
   readonly ownerOf: (apiObject: ApiObject) => LayoutOwner;
   /** Per tenant namespace, the ClusterServiceVersions its Manual subscriptions pin (asked only with `flux`). */
@@ -95,7 +113,13 @@ function writeGitOpsFromJson(perChart: ChartApiObjects[], out: OutputWriter, opt
   const input: GitOpsObject[] = manifests.map(({ apiObject, chart, manifest }) => {
     const dependsOn = dependenciesInChart(apiObject, chart, written);
     const owner = options.ownerOf(apiObject);
-    return { manifest, tenant: owner.tenant, dependsOn, ...(owner.tenantNamespaces ? { tenantNamespaces: owner.tenantNamespaces } : {}) };
+    return {
+      manifest,
+      tenant: owner.tenant,
+      dependsOn,
+      ...(owner.tenantNamespaces ? { tenantNamespaces: owner.tenantNamespaces } : {}),
+      ...(owner.platform ? { appliedByPlatform: true } : {}),
+    };
   });
   // a string YAML cannot hold: `files()` throws its error (found up front, before any file)
   if (manifests.some(({ manifest }) => YamlWriter.unrepresentable(manifest) !== undefined)) {
@@ -114,17 +138,32 @@ function writeGitOpsFromJson(perChart: ChartApiObjects[], out: OutputWriter, opt
 function gitOpsToolFiles(written: LayoutFolders, options: GitOpsWriteOptions): GitOpsFile[] {
   const files = [{ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() }];
   if (options.argoCdHealthChecks) files.push({ path: 'argocd/health-checks.yaml', content: OlmHealthChecks.argoCdConfigMapPatch() });
+  const tools = options.flux || options.argoCd ? options.tenantTools?.() ?? new Map<string, TenantToolFacts>() : new Map<string, TenantToolFacts>();
+  const afterInstall = new Set(written.afterInstallTenants);
   if (options.flux) {
     // a tenant's Kustomization also waits for the ClusterServiceVersions it pins with Manual approval (an
     // Automatic subscription moves on to newer CSVs, and the pinned one is then deleted)
     const pinned = options.pinnedCsvs();
-    const afterInstall = new Set(written.afterInstallTenants);
     files.push(...FluxKustomizations.files({ ...options.flux, cluster: written.cluster, afterInstallCluster: written.afterInstallCluster },
       written.tenants.map((namespace) => ({
         namespace,
         clusterServiceVersions: pinned.get(namespace),
         afterInstall: afterInstall.has(namespace),
+        ...(tools.get(namespace)?.selfService ? { selfService: tools.get(namespace)!.selfService } : {}),
       }))));
+  }
+  if (options.argoCd) {
+    files.push(...ArgoCdApplications.files({ ...options.argoCd, cluster: written.cluster, afterInstallCluster: written.afterInstallCluster },
+      written.tenants.map((namespace) => {
+        const facts = tools.get(namespace);
+        return {
+          namespace,
+          namespaces: facts?.namespaces ?? [namespace],
+          clusterKinds: facts?.clusterKinds ?? [],
+          afterInstall: afterInstall.has(namespace),
+          ...(facts?.selfService ? { selfService: facts.selfService } : {}),
+        };
+      })));
   }
   return files;
 }
@@ -175,6 +214,7 @@ function layoutEntries(chart: Chart, apiObjects: ApiObject[], ownerOf: (apiObjec
       tenant: owner.tenant,
       dependsOn: dependenciesInChart(apiObject, chart, identities),
       tenantNamespaces: owner.tenantNamespaces,
+      platform: owner.platform,
       manifest: () => SynthPass.takeJson(apiObject),
     };
   });
