@@ -173,6 +173,7 @@ export class OlmV1TeamGuardrails extends Construct {
       },
     ].map((v) => ({ ...v, reason: 'Forbidden' }));
 
+    const members = `has(request.userInfo.groups) && request.userInfo.groups.exists(g, g in ${celStringList([...props.groups].sort())})`;
     new ApiObject(this, 'Policy', {
       apiVersion: admissionPolicyApiVersion(this),
       kind: 'ValidatingAdmissionPolicy',
@@ -187,8 +188,8 @@ export class OlmV1TeamGuardrails extends Construct {
         matchConditions: Lazy.any({
           produce: () => [{
             name: 'team-member',
-            expression: `(has(request.userInfo.groups) && request.userInfo.groups.exists(g, g in ${celStringList([...props.groups].sort())}))${
-              this.usernames.length > 0 ? ` || request.userInfo.username in ${celStringList(this.usernames)}` : ''}`,
+            expression: this.usernames.length === 0 ? members
+              : `(${members}) || request.userInfo.username in ${celStringList(this.usernames)}`,
           }],
         }),
         variables,
