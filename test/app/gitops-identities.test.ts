@@ -13,13 +13,13 @@ import { ApiObject, Chart } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import { parse, parseAllDocuments } from 'yaml';
 import {
-  AccessLevel, ArgoCdApplications, CatalogSourceReference, CuratedCatalog, CuratedCatalogAdmissionPolicy, CuratedClusterCatalog, EffectivePower,
+  AccessLevel, ArgoCdApplications, ManagedObjectsAdmissionPolicy, CatalogSourceReference, CuratedCatalog, CuratedCatalogAdmissionPolicy, CuratedClusterCatalog, EffectivePower,
   OlmHealthChecks, OlmV1Team, OperatorBundle, OutputLayout, PolicyRules, RbacRules, ScopedOperatorTenant, SubjectKind, TenancyApp, TenancyAudit,
 } from '../../src';
 import { olmV1UnfencedWriters } from '../../src/audit/olm-v1-writers';
 import { ApplierRules } from '../../src/rbac/applier-rules';
 import { PLATFORM_KINDS } from '../../src/tenant/rbac/gitops-applier';
-import { admit } from '../util/cel-admission';
+import { admit, evaluateBool, toCel } from '../util/cel-admission';
 import { filesBelow } from '../util/files';
 import { HAS_KUBECTL, kubectlKustomize } from '../util/kubectl';
 import { LUA, runHealthScript } from '../util/lua';
@@ -149,6 +149,12 @@ describe('issue 42: who applies what (the layout)', () => {
       if (ns === 'team-b') expect(RbacRules.allows(rules, { verb: 'patch', apiGroup: 'operators.coreos.com', resource: 'subscriptions', namespace: ns, name: 'not-in-the-folder' })).toBe(false);
       expect(RbacRules.allows(rules, { verb: 'list', apiGroup: '', resource: 'secrets', namespace: ns })).toBe(false);
     }
+  });
+
+  test('the baseline\'s ManagedObjectsAdmissionPolicy refuses a tenant applier\'s update of a NetworkPolicy (a ServiceAccount of the namespace): so the platform applies them', () => {
+    const request = (username: string) => ({ request: toCel({ userInfo: { username }, namespace: 'team-a' }) });
+    expect(evaluateBool(ManagedObjectsAdmissionPolicy.EXPRESSION, request('system:serviceaccount:team-a:tenancy-applier'))).toBe(false);
+    expect(evaluateBool(ManagedObjectsAdmissionPolicy.EXPRESSION, request('system:serviceaccount:flux-system:kustomize-controller'))).toBe(true);
   });
 
   test('the applier of the OLM v1 team: a Role in each team namespace and a ClusterRole for its ClusterExtension only', () => {

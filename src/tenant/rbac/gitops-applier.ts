@@ -144,6 +144,8 @@ export function markPlatformApplied(...constructs: Array<IConstruct | undefined>
 export const PLATFORM_KINDS: ReadonlyArray<{ readonly group: string; readonly kind: string; readonly why: string }> = [
   { group: '', kind: 'Namespace', why: 'an identity living in the namespace cannot create it, and must not relabel it (its Pod Security level, the labels NetworkPolicies select on)' },
   { group: '', kind: 'Secret', why: 'applying Secrets needs list, which reads every Secret of the namespace (the installer\'s token among them)' },
+  // the baseline's ManagedObjectsAdmissionPolicy refuses updates of these by any ServiceAccount of the namespace: a
+  // tenant identity could not apply them anyway
   { group: '', kind: 'ResourceQuota', why: 'the tenant\'s quota' },
   { group: '', kind: 'LimitRange', why: 'the tenant\'s limits' },
   { group: 'networking.k8s.io', kind: 'NetworkPolicy', why: 'the tenant\'s isolation' },
