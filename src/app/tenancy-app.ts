@@ -129,8 +129,9 @@ export class TenancyApp extends App {
    * Who applies the layout's folders (docs/gitops.md, "Who applies what"): the tenants' GitOps identities (the
    * applier of each tenant's folder, the self-service identity of a tenant's own repository) and the platform's, or
    * undefined when the folders are applied without tenant identities (no `flux`/`argoCd`, `flux.tenantIdentities: false`).
+   * @internal
    */
-  public readonly gitOpsIdentities?: GitOpsIdentityNames;
+  public readonly _gitOpsIdentities?: GitOpsIdentityNames;
   /** The form of the error a failed synth throws. */
   public readonly errorFormat: SynthErrorFormat;
   /** How long `synth()` waits for another synth's lock on `outdir` (a Go duration). */
@@ -157,8 +158,8 @@ export class TenancyApp extends App {
     this.flux = checked.flux;
     this.argoCd = checked.argoCd;
     // registered before any tenant exists: the tenants create their GitOps identities from it
-    this.gitOpsIdentities = gitOpsIdentityNames(input, checked);
-    if (this.gitOpsIdentities) setGitOpsIdentities(this, this.gitOpsIdentities);
+    this._gitOpsIdentities = gitOpsIdentityNames(input, checked);
+    if (this._gitOpsIdentities) setGitOpsIdentities(this, this._gitOpsIdentities);
     addWarningProducer(this, () => gitOpsWarnings(checked));
     this.errorFormat = checked.errorFormat ?? SynthErrorFormat.AUTO;
     this.outputLockWait = checked.outputLockWait ?? DEFAULT_LOCK_WAIT;
@@ -216,7 +217,7 @@ export class TenancyApp extends App {
           argoCdHealthChecks: this.argoCdHealthChecks,
           flux: this.flux,
           argoCd: this.argoCd,
-          ownerOf: this.gitOpsIdentities ? layoutOwnerWithIdentities : layoutOwner,
+          ownerOf: this._gitOpsIdentities ? layoutOwnerWithIdentities : layoutOwner,
           tenantTools: () => tenantTools(this),
           pinnedCsvs: () => pinnedCsvs(this),
         }));
@@ -353,7 +354,7 @@ function layoutOwnerWithIdentities(apiObject: ApiObject): LayoutOwner {
 
 /** Per tenant folder (home namespace), what the GitOps tools' objects need: namespaces, cluster kinds, own repository. */
 function tenantTools(app: TenancyApp): Map<string, TenantToolFacts> {
-  const names = app.gitOpsIdentities;
+  const names = app._gitOpsIdentities;
   const selfService = (source: TenantGitOpsSource | undefined) => (source !== undefined && names !== undefined
     ? { selfService: { ...source, serviceAccountName: names.selfService } } : {});
   const out = new Map<string, TenantToolFacts>();
@@ -386,7 +387,7 @@ function gitOpsWarnings(props: TenancyAppProps): DiagnosticDetails[] {
 
 /** The section of TENANCY.md that says who applies each folder (with GitOps identities). */
 function gitOpsSections(app: TenancyApp): string[] {
-  const names = app.gitOpsIdentities;
+  const names = app._gitOpsIdentities;
   if (names === undefined) return [];
   const cell = (t: string) => markdownCodeCell(t);
   const out = ['## Who applies what (GitOps identities)', '',

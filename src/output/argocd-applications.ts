@@ -22,6 +22,7 @@ import { checkArgoCdOptions, checkArgoCdTenants } from './input-checks';
 import { OlmWrites } from './olm-writes';
 import { YamlWriter } from './yaml-writer';
 import { InputCheck, throwIfInvalid } from '../core/input';
+import { NameRule } from '../core/names';
 
 const ARGO = 'argoproj.io/v1alpha1';
 const WAVE = 'argocd.argoproj.io/sync-wave';
@@ -69,6 +70,9 @@ export class ArgoCdApplications {
 
   /** `argocd/apps-config.yaml`: a strategic-merge patch of `argocd-cm` in `namespace`. */
   public static configMapPatch(namespace: string = 'argocd'): string {
+    const check = new InputCheck();
+    check.name('namespace', check.requiredString('namespace', namespace, "pass Argo CD's namespace, e.g. 'argocd'"), NameRule.DNS1123_LABEL, 'Namespace');
+    throwIfInvalid(check, 'ArgoCdApplications.configMapPatch');
     const header = [
       '# Argo CD settings the Applications of argocd/apps/ assume (cdk8s-olm-tenancy, docs/gitops.md "Argo CD"): sync',
       '# impersonation (each tenant folder syncs as the tenant\'s ServiceAccount) and the Application health check',
