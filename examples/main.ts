@@ -41,7 +41,10 @@ const gitops = path.join(out, 'gitops');
 // Argo CD (argocd/apps/: AppProjects and Applications, sync impersonation); only cluster/ as the platform's identity.
 const REPOSITORY = 'https://git.example.com/platform/tenancy.git';
 const app = new TenancyApp({
-  outdir: gitops, layout: OutputLayout.GITOPS, syncWaves: true, report: true,
+  outdir: gitops,
+  layout: OutputLayout.GITOPS,
+  syncWaves: true,
+  report: true,
   flux: { path: './examples/out/gitops', url: REPOSITORY },
   argoCd: { repoUrl: REPOSITORY, path: 'examples/out/gitops' },
 });
@@ -95,7 +98,10 @@ written.push(path.join(demo, 'failing-tenant-errors.txt'), ...fs.readdirSync(pat
 // 3. The OLM v1 platform (cluster-admin installs: admission guardrails and the permission preview), GitOps layout.
 const v1 = path.join(out, 'olm-v1');
 const v1App = new TenancyApp({
-  outdir: v1, layout: OutputLayout.GITOPS, syncWaves: true, report: true,
+  outdir: v1,
+  layout: OutputLayout.GITOPS,
+  syncWaves: true,
+  report: true,
   flux: { path: './examples/out/olm-v1', url: REPOSITORY },
   argoCd: { repoUrl: REPOSITORY, path: 'examples/out/olm-v1' },
 });

@@ -15,7 +15,10 @@ export const ETCD_PIN = 'etcdoperator.v0.9.2';
 export function synthPlatform(outdir: string, bundles: string, etcdPin: string = ETCD_PIN): TenancyApp {
   // each team's folder is synced as the team's own ServiceAccount: argocd/apps/ (AppProjects, Applications)
   const app = new TenancyApp({
-    outdir, layout: OutputLayout.GITOPS, syncWaves: true, report: true,
+    outdir,
+    layout: OutputLayout.GITOPS,
+    syncWaves: true,
+    report: true,
     argoCd: { repoUrl: 'https://git.example.com/platform/tenancy.git', path: 'dist' },
   });
 

@@ -13,8 +13,9 @@ import { ApiObject, Chart } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import { parse, parseAllDocuments } from 'yaml';
 import {
-  AccessLevel, ArgoCdApplications, ManagedObjectsAdmissionPolicy, CatalogSourceReference, CuratedCatalog, CuratedCatalogAdmissionPolicy, CuratedClusterCatalog, EffectivePower,
-  OlmHealthChecks, OlmV1Team, OperatorBundle, OutputLayout, PolicyRules, RbacRules, ScopedOperatorTenant, SubjectKind, TenancyApp, TenancyAudit,
+  AccessLevel, ArgoCdApplications, CatalogSourceReference, CuratedCatalog, CuratedCatalogAdmissionPolicy, CuratedClusterCatalog, EffectivePower,
+  ManagedObjectsAdmissionPolicy, OlmHealthChecks, OlmV1Team, OperatorBundle, OutputLayout, PolicyRules, RbacRules, ScopedOperatorTenant, SubjectKind,
+  TenancyApp, TenancyAudit,
 } from '../../src';
 import { olmV1UnfencedWriters } from '../../src/audit/olm-v1-writers';
 import { ApplierRules } from '../../src/rbac/applier-rules';
@@ -126,7 +127,7 @@ describe('issue 42: who applies what (the layout)', () => {
       for (const o of applied) {
         const resource = o.kind === 'EtcdCluster' ? 'etcdclusters' : ApplierRules.resourceOf(o.kind);
         for (const verb of ['create', 'patch', 'update', 'get', 'delete']) {
-          expect({ o: `${o.kind}/${o.metadata.name}`, verb, allowed: RbacRules.allows(rules, { verb, apiGroup: groupOf(o.apiVersion), resource, namespace: ns, name: o.metadata.name }) })
+          expect({ o: `${o.kind}/${o.metadata.name}`, verb, allowed: RbacRules.allows(rules, { verb, apiGroup: groupOf(o.apiVersion), resource, name: o.metadata.name }) })
             .toEqual({ o: `${o.kind}/${o.metadata.name}`, verb, allowed: true });
         }
       }
@@ -135,19 +136,19 @@ describe('issue 42: who applies what (the layout)', () => {
         expect(RbacRules.covers(rules, role.rules.map((r: any) => PolicyRules.fromJson(r))).missing).toEqual([]);
       }
       for (const b of applied.filter((o) => o.kind === 'RoleBinding' && o.roleRef.kind === 'ClusterRole')) {
-        expect(RbacRules.allows(rules, { verb: 'bind', apiGroup: 'rbac.authorization.k8s.io', resource: 'clusterroles', namespace: ns, name: b.roleRef.name })).toBe(true);
-        expect(RbacRules.allows(rules, { verb: 'bind', apiGroup: 'rbac.authorization.k8s.io', resource: 'clusterroles', namespace: ns, name: 'cluster-admin' })).toBe(false);
+        expect(RbacRules.allows(rules, { verb: 'bind', apiGroup: 'rbac.authorization.k8s.io', resource: 'clusterroles', name: b.roleRef.name })).toBe(true);
+        expect(RbacRules.allows(rules, { verb: 'bind', apiGroup: 'rbac.authorization.k8s.io', resource: 'clusterroles', name: 'cluster-admin' })).toBe(false);
       }
       // nothing of the platform's: never create, patch or escalate; no other object of a kind it applies is patched
       for (const [apiGroup, resource] of [['', 'namespaces'], ['', 'secrets'], ['', 'resourcequotas'], ['networking.k8s.io', 'networkpolicies'], ['operators.coreos.com', 'operatorgroups'],
         ['operators.coreos.com', 'catalogsources'], ['rbac.authorization.k8s.io', 'clusterrolebindings'], ['', 'pods'], ['apps', 'deployments']]) {
-        for (const verb of ['create', 'patch', 'update']) expect({ resource, verb, allowed: RbacRules.allows(rules, { verb, apiGroup, resource, namespace: ns, name: ns }) }).toEqual({ resource, verb, allowed: false });
+        for (const verb of ['create', 'patch', 'update']) expect({ resource, verb, allowed: RbacRules.allows(rules, { verb, apiGroup, resource, name: ns }) }).toEqual({ resource, verb, allowed: false });
       }
-      expect(RbacRules.allows(rules, { verb: 'escalate', apiGroup: 'rbac.authorization.k8s.io', resource: 'roles', namespace: ns, name: 'x' })).toBe(false);
+      expect(RbacRules.allows(rules, { verb: 'escalate', apiGroup: 'rbac.authorization.k8s.io', resource: 'roles', name: 'x' })).toBe(false);
       // by name only: team-b's folder has no Role that grants more (team-a's subscription-manager Role grants every
       // Subscription, and the applier must hold what it grants)
-      if (ns === 'team-b') expect(RbacRules.allows(rules, { verb: 'patch', apiGroup: 'operators.coreos.com', resource: 'subscriptions', namespace: ns, name: 'not-in-the-folder' })).toBe(false);
-      expect(RbacRules.allows(rules, { verb: 'list', apiGroup: '', resource: 'secrets', namespace: ns })).toBe(false);
+      if (ns === 'team-b') expect(RbacRules.allows(rules, { verb: 'patch', apiGroup: 'operators.coreos.com', resource: 'subscriptions', name: 'not-in-the-folder' })).toBe(false);
+      expect(RbacRules.allows(rules, { verb: 'list', apiGroup: '', resource: 'secrets' })).toBe(false);
     }
   });
 
@@ -367,7 +368,7 @@ describe('issue 42 item 5: a tenant\'s own repository applies with the tenant\'s
   const curatedSub = { name: 'etcd', channel: 'singlenamespace-alpha', source: 'curated-operators', sourceNamespace: 'team-b' };
 
   test('RBAC engine: its own Subscriptions and its operators\' APIs yes; another tenant\'s namespace, a ClusterRoleBinding, a CatalogSource, RBAC, an OperatorGroup no', () => {
-    const may = (ns: string, apiGroup: string, resource: string, verb = 'create') => RbacRules.allows(rulesIn(ns), { verb, apiGroup, resource, namespace: ns, name: 'x' });
+    const may = (ns: string, apiGroup: string, resource: string, verb = 'create') => RbacRules.allows(rulesIn(ns), { verb, apiGroup, resource, name: 'x' });
     expect(may('team-b', 'operators.coreos.com', 'subscriptions')).toBe(true);
     expect(may('team-b', 'etcd.database.coreos.com', 'etcdclusters')).toBe(true);
     expect(may('team-a', 'operators.coreos.com', 'subscriptions')).toBe(false);

@@ -53,10 +53,10 @@ describe('ApplierRules.derive', () => {
     ];
     const got = ApplierRules.derive(objects, [], false).namespaced[0].rules;
     expect(RbacRules.covers(got, rules).missing).toEqual([]);
-    const bind = (resource: string, name: string) => RbacRules.allows(got, { verb: 'bind', apiGroup: 'rbac.authorization.k8s.io', resource, namespace: 'team-a', name });
+    const bind = (resource: string, name: string) => RbacRules.allows(got, { verb: 'bind', apiGroup: 'rbac.authorization.k8s.io', resource, name });
     expect([bind('clusterroles', 'olm.og.team-a.admin-abc'), bind('roles', 'not-here'), bind('roles', 'approver'), bind('clusterroles', 'admin'), bind('clusterroles', 'cluster-admin')])
       .toEqual([true, true, false, false, false]);
-    expect(RbacRules.allows(got, { verb: 'escalate', apiGroup: 'rbac.authorization.k8s.io', resource: 'roles', namespace: 'team-a', name: 'x' })).toBe(false);
+    expect(RbacRules.allows(got, { verb: 'escalate', apiGroup: 'rbac.authorization.k8s.io', resource: 'roles', name: 'x' })).toBe(false);
   });
 
   test('GIVEN a Secret THEN never list or watch (a list reads every Secret\'s data), get by name only; a cluster-scoped object gets a cluster rule', () => {
@@ -65,9 +65,9 @@ describe('ApplierRules.derive', () => {
       { apiVersion: 'olm.operatorframework.io/v1', kind: 'ClusterExtension', name: 'obs-etcd' },
     ], [], false);
     const ns = got.namespaced[0].rules;
-    expect(['list', 'watch'].map((verb) => RbacRules.allows(ns, { verb, apiGroup: '', resource: 'secrets', namespace: 'team-a' }))).toEqual([false, false]);
-    expect(RbacRules.allows(ns, { verb: 'get', apiGroup: '', resource: 'secrets', namespace: 'team-a', name: 'pull' })).toBe(true);
-    expect(RbacRules.allows(ns, { verb: 'get', apiGroup: '', resource: 'secrets', namespace: 'team-a', name: 'token' })).toBe(false);
+    expect(['list', 'watch'].map((verb) => RbacRules.allows(ns, { verb, apiGroup: '', resource: 'secrets' }))).toEqual([false, false]);
+    expect(RbacRules.allows(ns, { verb: 'get', apiGroup: '', resource: 'secrets', name: 'pull' })).toBe(true);
+    expect(RbacRules.allows(ns, { verb: 'get', apiGroup: '', resource: 'secrets', name: 'token' })).toBe(false);
     expect(got.cluster).toEqual([
       // `get` by name is covered by the unnamed `get` (compacted)
       { apiGroups: ['olm.operatorframework.io'], resources: ['clusterextensions'], resourceNames: ['obs-etcd'], verbs: ['patch', 'update'] },
@@ -86,13 +86,13 @@ describe('ApplierRules.derive', () => {
         const group = o.apiVersion.includes('/') ? o.apiVersion.split('/')[0] : '';
         const resource = ApplierRules.resourceOf(o.kind);
         for (const verb of ['create', 'patch', 'update', 'get', 'delete']) {
-          expect(RbacRules.allows(rulesIn(o.namespace), { verb, apiGroup: group, resource, namespace: o.namespace, name: o.name })).toBe(true);
+          expect(RbacRules.allows(rulesIn(o.namespace), { verb, apiGroup: group, resource, name: o.name })).toBe(true);
         }
-        const named = new Set(objects.filter((x) => x.namespace === o.namespace && x.kind === o.kind).map((x) => x.name));
-        expect(RbacRules.allows(rulesIn(o.namespace), { verb: 'patch', apiGroup: group, resource, namespace: o.namespace, name: 'zzz' })).toBe(named.has('zzz'));
+        const named = new Set<string>(objects.filter((x) => x.namespace === o.namespace && x.kind === o.kind).map((x) => x.name));
+        expect(RbacRules.allows(rulesIn(o.namespace), { verb: 'patch', apiGroup: group, resource, name: 'zzz' })).toBe(named.has('zzz'));
         const other = o.namespace === 'team-a' ? 'team-b' : 'team-a';
         if (!objects.some((x) => x.namespace === other && x.kind === o.kind)) {
-          expect(RbacRules.allows(rulesIn(other), { verb: 'create', apiGroup: group, resource, namespace: other })).toBe(false);
+          expect(RbacRules.allows(rulesIn(other), { verb: 'create', apiGroup: group, resource })).toBe(false);
         }
       }
     }), { numRuns: propertyRuns(300) });
