@@ -11,9 +11,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart } from 'cdk8s';
 import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
+import { _nodeOutputFsOps, _setOutputFsOps } from '../../src/output/output-files';
 import { fileTree } from '../util/files';
 import { HAS_KUBECTL, kubectlKustomize } from '../util/kubectl';
-import { runTsMain, spawnTsMain } from '../util/run-main';
+import { spawnTsMain } from '../util/run-main';
 
 const MAIN = path.join(__dirname, '..', 'util', 'concurrent-synth-main.ts');
 const ROOT = path.join(__dirname, '..', '..');
@@ -41,9 +42,33 @@ function expectedTree(name: string, tenants: string[]): Record<string, string> {
   return fileTree(outdir);
 }
 
-/** Runs a child synth to its end. */
-function run(args: ChildArgs): { status: number | null; stdout: string; stderr: string } {
-  return runTsMain(MAIN, { cwd: ROOT, transpiler: 'swc', args: [JSON.stringify(args)] });
+/**
+ * A synth in this process (as the child's, `outputLockWait` given), to its end: its error message, or '' when it
+ * wrote. `failInStaging`: the first file opened in a staging folder fails with ENOSPC. In-process where no process of
+ * its own is needed (the processes that hold, wait, die or race are children): each child costs a second or two of CPU.
+ */
+function synthHere(outdir: string, tenants: string[], options: { lockWait?: string; failInStaging?: boolean } = {}): string {
+  const lockWait = options.lockWait ? { outputLockWait: options.lockWait } : {};
+  const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, quiet: true, report: true, ...lockWait });
+  const catalog = CatalogSourceReference.fromName('curated-operators', 'olm');
+  for (const ns of tenants) new ScopedOperatorTenant(new Chart(app, ns), 'Tenant', { namespaceName: ns, createTokenSecret: false }).subscribe({ packageName: 'etcd', channel: 'alpha', catalog });
+  if (options.failInStaging) {
+    _setOutputFsOps({
+      ..._nodeOutputFsOps,
+      openSync: (p, flags, mode) => {
+        if (p.includes(`${path.sep}.cdk8s-olm-tenancy-staging-`)) throw Object.assign(new Error('ENOSPC: simulated, openSync'), { code: 'ENOSPC', syscall: 'open', errno: -28 });
+        return _nodeOutputFsOps.openSync(p, flags, mode);
+      },
+    });
+  }
+  try {
+    app.synth();
+    return '';
+  } catch (e) {
+    return (e as Error).message;
+  } finally {
+    _setOutputFsOps(undefined);
+  }
 }
 
 interface ChildEnd {
@@ -87,10 +112,7 @@ function committedTree(outdir: string): Record<string, string> {
 function freshOutput(name: string, committed: string[]): string {
   const outdir = path.join(root, name);
   fs.rmSync(outdir, { recursive: true, force: true });
-  const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, quiet: true, report: true });
-  const catalog = CatalogSourceReference.fromName('curated-operators', 'olm');
-  for (const ns of committed) new ScopedOperatorTenant(new Chart(app, ns), 'Tenant', { namespaceName: ns, createTokenSecret: false }).subscribe({ packageName: 'etcd', channel: 'alpha', catalog });
-  app.synth();
+  expect(synthHere(outdir, committed)).toEqual('');
   return outdir;
 }
 
@@ -104,12 +126,11 @@ describe('issue 42: one writer at a time, and a whole tree either way (real proc
     await until(path.join(signals, 'ready'), holder.child);
 
     // refused at once: the holder is named, nothing of the committed tree changed
-    const refused = run({ outdir, tenants: ['team-d'], lockWait: '0s' });
-    expect(refused.status).toEqual(1);
-    expect(refused.stderr).toEqual(`cannot write ${outdir}: another synth is writing it: ${path.join(outdir, '.cdk8s-olm-tenancy-lock')} is held by process `
+    const refused = synthHere(outdir, ['team-d'], { lockWait: '0s' });
+    expect(refused).toEqual(`cannot write ${outdir}: another synth is writing it: ${path.join(outdir, '.cdk8s-olm-tenancy-lock')} is held by process `
       + `${holder.child.pid} on ${os.hostname()} since ${JSON.parse(fs.readFileSync(path.join(outdir, '.cdk8s-olm-tenancy-lock'), 'utf8')).since}; `
       + `nothing in ${outdir} was changed. Fix: let that synth finish, then synthesize again (TenancyAppProps.outputLockWait waits for it); `
-      + 'if no such process runs (another host, a reused pid), remove the lock file\n');
+      + 'if no such process runs (another host, a reused pid), remove the lock file');
     expect(committedTree(outdir)).toEqual(before);
 
     // waits: it is blocked on the lock before the holder goes on
@@ -132,8 +153,7 @@ describe('issue 42: one writer at a time, and a whole tree either way (real proc
     // the dead process's lock and staging folder are still there
     expect(leftovers(outdir)).toEqual(expect.arrayContaining(['.cdk8s-olm-tenancy-lock', expect.stringMatching(/^\.cdk8s-olm-tenancy-staging-\d+-/)]));
 
-    const rerun = run({ outdir, tenants: ['team-d'], lockWait: '0s' });
-    expect([rerun.status, rerun.stderr]).toEqual([0, '']);
+    expect(synthHere(outdir, ['team-d'], { lockWait: '0s' })).toEqual('');
     expect(fileTree(outdir)).toEqual(expectedTree('kill-staging', ['team-d']));
     expect(leftovers(outdir)).toEqual([]);
   });
@@ -148,14 +168,11 @@ describe('issue 42: one writer at a time, and a whole tree either way (real proc
     expect(leftovers(outdir)).toEqual(expect.arrayContaining(['.cdk8s-olm-tenancy-lock', '.cdk8s-olm-tenancy-swap.json']));
 
     // a re-run that fails while staging (after the recovery) shows what the recovery left: the killed synth's whole tree
-    const failing = run({ outdir, tenants: ['team-d'], hook: 'fail-in-staging' });
-    expect(failing.status).toEqual(1);
-    expect(failing.stderr).toMatch(/: ENOSPC \(no space left on the device\); nothing in .* was changed\. Fix: /);
+    expect(synthHere(outdir, ['team-d'], { failInStaging: true })).toMatch(/: ENOSPC \(no space left on the device\); nothing in .* was changed\. Fix: /);
     expect(fileTree(outdir)).toEqual(expectedTree('kill-swap-killed', ['team-c']));
     expect(leftovers(outdir)).toEqual([]);
 
-    const rerun = run({ outdir, tenants: ['team-d'] });
-    expect([rerun.status, rerun.stderr]).toEqual([0, '']);
+    expect(synthHere(outdir, ['team-d'])).toEqual('');
     expect(fileTree(outdir)).toEqual(expectedTree('kill-swap', ['team-d']));
   });
 

@@ -8,7 +8,6 @@
  * - `kill-in-staging`: SIGKILL itself at the 3rd file opened;
  * - `kill-in-swap`: SIGKILL itself at the 2nd rename of a staged entry into the output directory (the old entries
  *   are in the backup folder, one new entry is in place);
- * - `fail-in-staging`: the 1st file opened in a staging folder fails with ENOSPC;
  * - `announce-wait`: write `<signals>/waiting` when it first waits for another synth's lock.
  *
  * Prints `done <objects>` on success; a failure prints its message to stderr and exits 1.
@@ -24,7 +23,7 @@ interface Args {
   readonly outdir: string;
   readonly tenants: string[];
   readonly lockWait?: string;
-  readonly hook?: 'pause-in-staging' | 'kill-in-staging' | 'kill-in-swap' | 'fail-in-staging' | 'announce-wait';
+  readonly hook?: 'pause-in-staging' | 'kill-in-staging' | 'kill-in-swap' | 'announce-wait';
   readonly signals?: string;
 }
 
@@ -35,14 +34,11 @@ const staged = (p: string) => p.includes(`${path.sep}.cdk8s-olm-tenancy-staging-
 
 let opens = 0;
 let swaps = 0;
-if (args.hook === 'pause-in-staging' || args.hook === 'kill-in-staging' || args.hook === 'fail-in-staging') {
+if (args.hook === 'pause-in-staging' || args.hook === 'kill-in-staging') {
   _setOutputFsOps({
     ..._nodeOutputFsOps,
     openSync: (p, flags, mode) => {
       opens++;
-      if (args.hook === 'fail-in-staging' && staged(p)) {
-        throw Object.assign(new Error('ENOSPC: simulated, openSync'), { code: 'ENOSPC', syscall: 'open', errno: -28 });
-      }
       if (opens === 3 && args.hook === 'kill-in-staging') process.kill(process.pid, 'SIGKILL');
       if (opens === 3 && args.hook === 'pause-in-staging') {
         signal('ready');
