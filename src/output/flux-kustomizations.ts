@@ -10,9 +10,10 @@
  * cannot share the folder's Kustomization, which waits for everything it applies (`wait: true`). It applies nothing
  * (`flux/empty/`).
  */
+import { emptyFolderFile, FLUX_EMPTY_FOLDER, fluxFilesWithIdentities, uniqueRefs } from './flux-identities';
 import { FluxClusterServiceVersionRef, FluxOptions, FluxTenantFolder } from './flux-kustomizations-props';
 import type { GitOpsFile } from './gitops-layout';
-import { checkFluxOptions } from './input-checks';
+import { checkFluxOptions, checkSelfService } from './input-checks';
 import { OlmHealthChecks } from './olm-health';
 import { YamlWriter } from './yaml-writer';
 import { InputCheck, prop, throwIfInvalid } from '../core/input';
@@ -23,7 +24,7 @@ export class FluxKustomizations {
   /** The folder the files go to. */
   public static readonly FOLDER = 'flux';
   /** The folder (inside `FOLDER`) that builds to no object: the path of the Kustomizations that only wait for CSVs. */
-  public static readonly EMPTY_FOLDER = 'empty';
+  public static readonly EMPTY_FOLDER = FLUX_EMPTY_FOLDER;
 
   /**
    * The files of `flux/`: `kustomization.yaml` (kustomize, listing the others: point a Flux Kustomization or
@@ -41,11 +42,16 @@ export class FluxKustomizations {
       const csvs = check.optionalStringArray(`${f}.clusterServiceVersions`, prop(o, 'clusterServiceVersions'), 'list ClusterServiceVersion names');
       for (const [i, n] of (csvs ?? []).entries()) check.name(`${f}.clusterServiceVersions[${i}]`, n, NameRule.DNS1123_SUBDOMAIN, 'ClusterServiceVersion');
       const afterInstall = check.optionalBoolean(`${f}.afterInstall`, prop(o, 'afterInstall'));
-      const folder: FluxTenantFolder | undefined = namespace === undefined ? undefined : { namespace, clusterServiceVersions: csvs, afterInstall };
+      const selfService = checkSelfService(check, `${f}.selfService`, prop(o, 'selfService'));
+      const folder: FluxTenantFolder | undefined = namespace === undefined ? undefined
+        : { namespace, clusterServiceVersions: csvs, afterInstall, selfService };
       return folder;
     }, 'pass a list of { namespace, clusterServiceVersions? }') ?? [];
     throwIfInvalid(check, 'FluxKustomizations.files');
-    return FluxKustomizations.render(checked!, folders.filter((t): t is FluxTenantFolder => t !== undefined));
+    const folderList = folders.filter((t): t is FluxTenantFolder => t !== undefined);
+    // tenant identities: each tenant's Kustomization in its namespace, as its ServiceAccount (flux-identities.ts)
+    if (checked!.url !== undefined && checked!.tenantIdentities !== false) return fluxFilesWithIdentities(checked!, folderList);
+    return FluxKustomizations.render(checked!, folderList);
   }
 
   private static render(options: FluxOptions, tenants: FluxTenantFolder[]): GitOpsFile[] {
@@ -124,21 +130,9 @@ export class FluxKustomizations {
       path: 'kustomization.yaml',
       content: header + YamlWriter.document({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: files.map((f) => f.path) }),
     };
-    // the folder the operators' Kustomizations point at: kustomize builds it to no object (not listed in the index)
-    const empty = {
-      path: `${FluxKustomizations.EMPTY_FOLDER}/kustomization.yaml`,
-      content: `${header}# No objects: the Kustomizations that only wait for ClusterServiceVersions apply this folder.\n`
-        + YamlWriter.document({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: [] }),
-    };
     const gates = files.some((f) => f.path.endsWith('-operators.yaml'));
-    return [index, ...files, ...(gates ? [empty] : [])].map((f) => ({ path: `${FluxKustomizations.FOLDER}/${f.path}`, content: f.content }));
+    return [index, ...files, ...(gates ? [emptyFolderFile(header)] : [])].map((f) => ({ path: `${FluxKustomizations.FOLDER}/${f.path}`, content: f.content }));
   }
-}
-
-/** The refs sorted by namespace and name, each once. */
-function uniqueRefs(refs: FluxClusterServiceVersionRef[]): FluxClusterServiceVersionRef[] {
-  const seen = new Map(refs.map((r) => [`${r.namespace}/${r.name}`, r] as const));
-  return [...seen.keys()].sort(compare).map((k) => seen.get(k)!);
 }
 
 function compare(a: string, b: string): number {

@@ -127,7 +127,8 @@ describe('argocd/argocd-operator-patch.yaml (argocd-operator, OpenShift GitOps)'
 
 describe('flux/', () => {
   test('a Kustomization for cluster/ and one per tenant that depends on it, waiting for the OLM kinds; the pinned CSVs in a Kustomization of their own', () => {
-    const out = platform({ flux: { path: './clusters/prod', sourceName: 'platform' } });
+    // the platform's identity applies every folder here (tenantIdentities: false); issue 42's identities: test/app/gitops-identities.test.ts
+    const out = platform({ flux: { path: './clusters/prod', sourceName: 'platform', tenantIdentities: false } });
     expect(fs.readdirSync(path.join(out, 'flux'))).toEqual(['cluster.yaml', 'empty', 'kustomization.yaml', 'tenant-team-a-operators.yaml', 'tenant-team-a.yaml', 'tenant-team-b.yaml']);
     expect(parseYaml(read(out, 'flux/kustomization.yaml')).resources).toEqual(['cluster.yaml', 'tenant-team-a-operators.yaml', 'tenant-team-a.yaml', 'tenant-team-b.yaml']);
     const spec = (name: string, extra: object) => ({
@@ -189,9 +190,52 @@ describe('flux/', () => {
       .toThrow(/options\.clusterOperators\[0\]\.name/);
   });
 
+  test('with tenant identities (url): the CSV wait is a platform Kustomization in Flux\'s namespace, after the tenant\'s in its namespace; no Kustomization both waits and names healthChecks', () => {
+    const files = FluxKustomizations.files({
+      path: './d',
+      url: 'https://git.example.com/platform/tenancy.git',
+      afterInstallCluster: true,
+      clusterOperators: [{ namespace: 'platform-operators', name: 'grafana-operator.v5.24.0' }],
+    }, [{ namespace: 'team-a', clusterServiceVersions: ['etcdoperator.v0.9.4'], afterInstall: true }, { namespace: 'team-b' }]);
+    expect(files.map((f) => f.path)).toEqual([
+      'flux/kustomization.yaml', 'flux/cluster-after-install.yaml', 'flux/cluster-operators.yaml', 'flux/cluster.yaml', 'flux/tenant-team-a-operators.yaml',
+      'flux/tenants.yaml', 'flux/tenants/team-a.yaml', 'flux/tenants/team-b.yaml', 'flux/tenants/kustomization.yaml', 'flux/empty/kustomization.yaml',
+    ]);
+    const docs = files.filter((f) => !f.path.endsWith('kustomization.yaml')).flatMap((f) => parseAllDocuments(f.content).map((d) => d.toJS()))
+      .filter((d) => d.kind === 'Kustomization');
+    for (const d of docs) expect(d.spec.wait === true && d.spec.healthChecks !== undefined).toBe(false);
+    const gate = parseYaml(files.find((f) => f.path === 'flux/tenant-team-a-operators.yaml')!.content);
+    expect(gate).toEqual({
+      apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+      kind: 'Kustomization',
+      metadata: { name: 'tenancy-tenant-team-a-operators', namespace: 'flux-system' },
+      spec: {
+        interval: '10m',
+        timeout: '15m',
+        path: './d/flux/empty',
+        prune: false,
+        wait: false,
+        sourceRef: { kind: 'GitRepository', name: 'flux-system' },
+        serviceAccountName: 'kustomize-controller',
+        dependsOn: [{ name: 'tenancy', namespace: 'team-a' }],
+        healthChecks: [{ apiVersion: 'operators.coreos.com/v1alpha1', kind: 'ClusterServiceVersion', name: 'etcdoperator.v0.9.4', namespace: 'team-a' }],
+        healthCheckExprs: OlmHealthChecks.fluxHealthCheckExprs(),
+      },
+    });
+    const byName = (name: string, namespace: string) => docs.find((d) => d.metadata.name === name && d.metadata.namespace === namespace);
+    expect(byName('tenancy-after-install', 'team-a').spec.dependsOn).toEqual([{ name: 'tenancy' }, { name: 'tenancy-tenant-team-a-operators', namespace: 'flux-system' }]);
+    expect(byName('tenancy-cluster-after-install', 'flux-system').spec.dependsOn).toEqual([
+      { name: 'tenancy-cluster' }, { name: 'tenancy', namespace: 'team-a' }, { name: 'tenancy', namespace: 'team-b' },
+      { name: 'tenancy-cluster-operators', namespace: 'flux-system' }, { name: 'tenancy-tenant-team-a-operators', namespace: 'flux-system' },
+    ]);
+    expect(byName('tenancy-cluster-operators', 'flux-system').spec.healthChecks).toEqual([
+      { apiVersion: 'operators.coreos.com/v1alpha1', kind: 'ClusterServiceVersion', name: 'grafana-operator.v5.24.0', namespace: 'platform-operators' },
+    ]);
+  });
+
   test('a GlobalOperatorInstall\'s operator pinned with Manual approval: cluster-operators waits for its CSV once cluster/ is ready', () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'gitops-global-'));
-    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, quiet: true, flux: { path: './dist' } });
+    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, quiet: true, flux: { path: './dist', tenantIdentities: false } });
     const chart = new Chart(app, 'platform');
     const catalog = new CuratedCatalog(chart, 'Curated', {
       image: 'registry.example.com/platform/curated-operators:v1',
@@ -243,7 +287,7 @@ describe('flux/', () => {
  */
 function afterInstallPlatform(prefix: string, options: { clusterPolicy?: boolean; clusterAnnotations?: { [key: string]: string } } = {}): string {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true, flux: { path: './dist' } });
+  const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true, flux: { path: './dist', tenantIdentities: false } });
   const chart = new Chart(app, 'platform');
   if (options.clusterPolicy) new OpenShiftOperatorHubPolicy(chart, 'DefaultCatalogs');
   const catalog = new CuratedCatalog(chart, 'Curated', {
