@@ -59,6 +59,7 @@ describe('EffectivePower: write on clusterobjectsets is cluster-admin', () => {
         'create clusterobjectsets.olm.operatorframework.io (operator-controller applies their objects as cluster-admin)', "ClusterRole cluster-admin (operator-controller's client)",
       ],
       direct: false,
+      deputy: 'olm-v1-object-sets',
     }]);
   });
 
