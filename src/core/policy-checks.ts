@@ -72,7 +72,8 @@ const CHECKS: PolicyCheck[] = [
       + 'ServiceAccount tokens, cluster-wide secret reads, nodes/proxy, webhook and admission policy writes, OperatorHub writes, '
       + 'CatalogSource create, CSR approval, nonResourceURLs *, pods/ephemeralcontainers; cluster-wide: workload controllers create/update, '
       + 'Subscriptions create, InstallPlans approval, PersistentVolumes create, Namespace writes, NetworkPolicy writes, Services and '
-      + 'ConfigMaps update)',
+      + 'ConfigMaps update, Secret reads by any verb that returns them, CSV writes, InstallPlan status writes, ClusterExtension and '
+      + 'ClusterCatalog writes, deleting ClusterRoleBindings or Namespaces, writing ClusterRoles, CRDs or APIServices)',
     fix: 'remove the grant, or accept that one grant by name with acceptedSensitiveGrants: [{ grant: SensitiveGrant.X, reason }] (or allowedSensitiveGrants)',
     example: "clusterInstallerRules: [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }]",
   },
