@@ -165,9 +165,9 @@ export enum SensitiveGrant {
   OLM_V1_INSTALL_WRITES = 'OLM_V1_INSTALL_WRITES',
   /**
    * Writes that break or take over what every tenant shares, in cluster-scoped rules: `delete`/`deletecollection` on
-   * `clusterrolebindings` and `namespaces`; `update`/`patch`/`delete`/`deletecollection` on `clusterroles` (emptying a
-   * role's rules needs no `escalate`), `customresourcedefinitions` (a CRD's deletion deletes every tenant's objects of
-   * it; an update rewrites its conversion webhook) and `apiservices` (which route whole API groups).
+   * `clusterrolebindings`, `clusterroles` and `namespaces`; `update`/`patch`/`delete`/`deletecollection` on
+   * `customresourcedefinitions` (a CRD's deletion deletes every tenant's objects of it; an update rewrites its
+   * conversion webhook) and `apiservices` (which route whole API groups).
    */
   DESTRUCTIVE_CLUSTER_WRITES = 'DESTRUCTIVE_CLUSTER_WRITES',
 }
@@ -252,15 +252,18 @@ const writes = (apiGroup: string, resources: string[]): ResourceRequest[] =>
 
 /**
  * Cluster-scoped writes that break or take over what every tenant shares (`DESTRUCTIVE_CLUSTER_WRITES`): deleting a
- * ClusterRoleBinding or a Namespace; emptying a ClusterRole (`pkg/registry/rbac/clusterrole/policybased/storage.go`:
- * the escalation check covers only the new rules, and none is always covered); deleting a CRD (every custom resource
- * of it goes, `apiextensions-apiserver` `crdFinalizer`) or rewriting its conversion webhook; rerouting or removing an
- * APIService (`kube-aggregator`).
+ * ClusterRoleBinding, a ClusterRole or a Namespace; deleting a CRD (every custom resource of it goes,
+ * `apiextensions-apiserver` `crdFinalizer`) or rewriting it (its conversion webhook); rerouting or removing an APIService
+ * (`kube-aggregator`). Not `update`/`patch` on ClusterRoles, although a patch may empty any role
+ * (`pkg/registry/rbac/clusterrole/policybased/storage.go` checks only the new rules, and none are always covered): every
+ * installer of an operator with `clusterPermissions` must patch the ClusterRoles OLM generates, whose names it cannot
+ * know before the install (a hash, docs/rbac.md). Nor `update`/`patch` on ClusterRoleBindings: their storage checks
+ * `bind` (or the role's rules) on every change of subjects.
  */
 const DESTRUCTIVE_REQUESTS: ResourceRequest[] = [
   ...['delete', 'deletecollection'].map((verb) => ({ verb, apiGroup: 'rbac.authorization.k8s.io', resource: 'clusterrolebindings' })),
   ...['delete', 'deletecollection'].map((verb) => ({ verb, apiGroup: '', resource: 'namespaces' })),
-  ...['update', 'patch', 'delete', 'deletecollection'].map((verb) => ({ verb, apiGroup: 'rbac.authorization.k8s.io', resource: 'clusterroles' })),
+  ...['delete', 'deletecollection'].map((verb) => ({ verb, apiGroup: 'rbac.authorization.k8s.io', resource: 'clusterroles' })),
   ...['update', 'patch', 'delete', 'deletecollection'].map((verb) => ({ verb, apiGroup: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' })),
   ...['update', 'patch', 'delete', 'deletecollection'].map((verb) => ({ verb, apiGroup: 'apiregistration.k8s.io', resource: 'apiservices' })),
 ];
@@ -439,7 +442,7 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
     scope: 'cluster',
   },
   [SensitiveGrant.DESTRUCTIVE_CLUSTER_WRITES]: {
-    what: "'delete' on clusterrolebindings or namespaces, or 'update'/'patch'/'delete' on clusterroles, customresourcedefinitions or apiservices (what every tenant shares)",
+    what: "'delete' on clusterrolebindings, clusterroles or namespaces, or 'update'/'patch'/'delete' on customresourcedefinitions or apiservices (what every tenant shares)",
     requests: DESTRUCTIVE_REQUESTS,
     scope: 'cluster',
   },

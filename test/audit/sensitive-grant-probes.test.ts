@@ -210,11 +210,11 @@ const EXPECTED: Record<SensitiveGrant, Expected> = {
   // what every tenant shares: a ClusterRoleBinding or Namespace deleted; a ClusterRole emptied (its escalation check
   // covers only the new rules); a CRD deleted (every object of it) or its conversion webhook rewritten; an APIService
   [SensitiveGrant.DESTRUCTIVE_CLUSTER_WRITES]: {
-    what: "'delete' on clusterrolebindings or namespaces, or 'update'/'patch'/'delete' on clusterroles, customresourcedefinitions or apiservices (what every tenant shares)",
+    what: "'delete' on clusterrolebindings, clusterroles or namespaces, or 'update'/'patch'/'delete' on customresourcedefinitions or apiservices (what every tenant shares)",
     requests: [
       ...each(['delete', 'deletecollection'], 'rbac.authorization.k8s.io', ['clusterrolebindings']),
       ...each(['delete', 'deletecollection'], '', ['namespaces']),
-      ...each(['update', 'patch', 'delete', 'deletecollection'], 'rbac.authorization.k8s.io', ['clusterroles']),
+      ...each(['delete', 'deletecollection'], 'rbac.authorization.k8s.io', ['clusterroles']),
       ...each(['update', 'patch', 'delete', 'deletecollection'], 'apiextensions.k8s.io', ['customresourcedefinitions']),
       ...each(['update', 'patch', 'delete', 'deletecollection'], 'apiregistration.k8s.io', ['apiservices']),
     ],
