@@ -789,6 +789,12 @@ export class EffectivePower {
     }
   }
 
+  /** Whether one of the identities is bound to rules (not a benign built-in role) cluster-wide or outside namespace `ns`. */
+  private holdsBeyond(ids: string[], ns: string): boolean {
+    return ids.some((id) => this.bindingsOf(id).some((b) => (b.namespace === '' || b.namespace !== ns)
+      && this.resolveRole(b.roleKind, b.roleName, b.namespace).origin !== RoleOrigin.BENIGN_BUILT_IN));
+  }
+
   /** Whether an OperatorGroup selects namespace `ns` for OLM: one of the input there, or a global one of every cluster. */
   private operatorGroupSelects(ns: string): boolean {
     return this.operatorGroups.has(ns) || GLOBAL_OPERATOR_GROUP_NAMESPACES.some(([g]) => g === ns);
@@ -873,13 +879,15 @@ export class EffectivePower {
       }
     }
     // the operator that reconciles a custom resource acts on it with its own ServiceAccounts: a writer of the resource
-    // in a namespace the operator watches may have it act (with more than the writer holds)
+    // in a namespace the operator watches may have it act. Counted where the operator holds more than that namespace
+    // (rules cluster-wide or in another namespace): within the namespace, what it does for a writer stays there.
     for (const op of this.reconcilers) {
       const ids = op.serviceAccounts.map((sa) => `ServiceAccount ${op.namespace}/${sa}`);
       if (ids.every((id) => identities.has(id))) continue;
       const scopes = op.watched.length === 0 ? ['', ...[...byScope.keys()].filter((n) => n !== '')] : op.watched;
       let found: { g: PowerGrant; verb: string; crd: string; ns: string } | undefined;
       for (const ns of scopes) {
+        if (!this.holdsBeyond(ids, ns === '' ? op.namespace : ns)) continue;
         const scope = ns === '' ? clusterGrants : [...(byScope.get(ns) ?? []), ...clusterGrants];
         for (const [group, plural, crd] of op.owned) {
           for (const verb of RECONCILER_VERBS) {

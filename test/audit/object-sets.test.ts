@@ -101,6 +101,9 @@ describe('OLM v0: the sensitive-grant registry refuses it unless accepted by nam
     expect(errors.map((e) => e.message)).toEqual([
       "the cluster-scoped installer rules grant 'create'/'update'/'patch' on olm.operatorframework.io clusterobjectsets (operator-controller applies their objects as cluster-admin) "
       + '(SensitiveGrant.CLUSTER_OBJECT_SET_WRITES); an operator installed with them could gain rights nobody reviewed',
+      // upstream's example role also writes clusterextensions: operator-controller installs them as cluster-admin (issue 37)
+      "the cluster-scoped installer rules grant 'create'/'update'/'patch' on olm.operatorframework.io clusterextensions or clustercatalogs (operator-controller installs "
+      + 'any package as cluster-admin) (SensitiveGrant.OLM_V1_INSTALL_WRITES); an operator installed with them could gain rights nobody reviewed',
     ]);
     const accepted = { clusterScoped: true, allowedSensitiveGrants: [SensitiveGrant.CLUSTER_OBJECT_SET_WRITES] };
     expect(InstallerRuleChecks.errors([UPSTREAM_INSTALLER_ROLE], accepted)).toEqual([]);
