@@ -440,7 +440,8 @@ const CHECKS: PolicyCheck[] = [
     severity: PolicySeverity.ERROR,
     relaxable: true,
     summary: "a tenant identity (installer, operator, person) may delete or change the baseline's ResourceQuota (or reset the usage it counts, "
-      + 'resourcequotas/status), LimitRange or NetworkPolicies (e.g. CSV permissions with delete on networkpolicies in the tenant namespace)',
+      + 'resourcequotas/status), LimitRange or NetworkPolicies (e.g. CSV permissions with delete on networkpolicies in the tenant namespace), '
+      + 'or create a policy whose effect adds up (a NetworkPolicy allowing all traffic undoes the default deny; protectManagedObjects does not guard it)',
     fix: 'set protectManagedObjects: true on the baseline (an admission policy refuses it to the namespace\'s ServiceAccounts), or remove the grant',
     example: "new TenantBaseline(chart, 'B', { tenant }) with a bundle whose permissions hold networkpolicies delete",
   },
