@@ -1299,6 +1299,15 @@ export class EffectivePower {
       const signer = approval && ([KUBE_APISERVER_CLIENT, 'kubernetes.io/*', KUBELET_CLIENT].map((name) => ({
         name, g: grantFor(clusterGrants, { verb: 'approve', apiGroup: CERTS, resource: 'signers', name }),
       })).find((x) => x.g !== undefined));
+      // no approval needed: kube-controller-manager's csrapproving controller approves a kubelet client CSR (any node's
+      // name) whose requester may create certificatesigningrequests/nodeclient (pkg/controller/certificates/approver/
+      // sarapprove.go recognizers: isNodeClientCert); selfnodeclient only renews the requester's own node identity
+      const nodeClient = create && !(approval && signer) ? clusterGrants.find((g) => ruleAllows(g.rules, { verb: 'create', apiGroup: CERTS, resource: 'certificatesigningrequests', subresource: 'nodeclient', name: '' })) : undefined;
+      if (create && nodeClient) {
+        addIdentity(ANY_IDENTITY, [...create.path,
+          `create certificatesigningrequests and create certificatesigningrequests/nodeclient (${nodeClient.roleKind} ${nodeClient.roleName}): kube-controller-manager's csrapproving controller approves `
+          + `and signs a client certificate for any node (system:node:<name>), and the node authorizer lets a node create tokens for the ServiceAccounts of the pods bound to it (OLM's cluster-admin operators among them)`, ANY_IDENTITY]);
+      }
       if (create && approval && signer) {
         const signs = signer.name === KUBELET_CLIENT
           ? 'a client certificate for any node (system:node:<name>), and the node authorizer lets a node create tokens for the '

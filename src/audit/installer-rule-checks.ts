@@ -91,9 +91,10 @@ export enum SensitiveGrant {
    */
   WORKLOAD_WRITES = 'WORKLOAD_WRITES',
   /**
-   * `create` on `operators.coreos.com` `subscriptions` in cluster-scoped rules: a Subscription in a namespace with
-   * a global OperatorGroup (`operators`, `openshift-operators`) is installed by OLM with its own cluster-admin
-   * client (OLM issue #3820). Cluster-scoped rules only (the tenant's own Subscriptions are namespaced).
+   * `create` (or `update`/`patch`: another package or source) on `operators.coreos.com` `subscriptions` in
+   * cluster-scoped rules: a Subscription in a namespace with a global OperatorGroup (`operators`,
+   * `openshift-operators`) is installed by OLM with its own cluster-admin client (OLM issue #3820). Cluster-scoped
+   * rules only (the tenant's own Subscriptions are namespaced).
    */
   SUBSCRIPTION_CREATE = 'SUBSCRIPTION_CREATE',
   /**
@@ -380,8 +381,9 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
     scope: 'cluster',
   },
   [SensitiveGrant.SUBSCRIPTION_CREATE]: {
-    what: "'create' on operators.coreos.com subscriptions in every namespace",
-    requests: [{ verb: 'create', apiGroup: 'operators.coreos.com', resource: 'subscriptions' }],
+    what: "'create'/'update'/'patch' on operators.coreos.com subscriptions in every namespace",
+    // an update or patch of a global Subscription's spec (another package or source) is installed the same way
+    requests: ['create', 'update', 'patch'].map((verb) => ({ verb, apiGroup: 'operators.coreos.com', resource: 'subscriptions' })),
     scope: 'cluster',
   },
   [SensitiveGrant.INSTALL_PLAN_APPROVAL]: {
@@ -408,7 +410,8 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
   },
   [SensitiveGrant.SERVICE_UPDATE]: {
     what: "'update'/'patch' on services in every namespace",
-    requests: ['update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'services' })),
+    // services/status too: a LoadBalancer's status.loadBalancer.ingress IPs intercept traffic as externalIPs do (CVE-2020-8554)
+    requests: ['update', 'patch'].flatMap((verb) => ['services', 'services/status'].map((resource) => ({ verb, apiGroup: '', resource }))),
     scope: 'cluster',
   },
   [SensitiveGrant.CLUSTER_OBJECT_SET_WRITES]: {
@@ -529,6 +532,14 @@ export class InstallerRuleChecks {
     checkArguments('InstallerRuleChecks.sensitiveGrantsHeld', rules, options);
     const valid = rules.map((rule, index) => ({ rule, index })).filter((v) => RbacRules.validate(v.rule, !options.clusterScoped).length === 0);
     return heldGrants(valid, options, Object.values(SensitiveGrant), false).map(({ grant }) => ({ grant, what: SENSITIVE[grant].what }));
+  }
+
+  /**
+   * The requests each grant probes and where (the registry as data, for the completeness check of the API table).
+   * @internal
+   */
+  public static _probes(): Array<{ grant: SensitiveGrant; scope: string; requests: ResourceRequest[] }> {
+    return Object.values(SensitiveGrant).map((grant) => ({ grant, scope: SENSITIVE[grant].scope, requests: SENSITIVE[grant].requests.map((r) => ({ ...r })) }));
   }
 
   /** Findings that do not stop synthesis: full-wildcard rules in the namespaced Role. */

@@ -140,8 +140,9 @@ const EXPECTED: Record<SensitiveGrant, Expected> = {
     scope: 'cluster',
   },
   [SensitiveGrant.SUBSCRIPTION_CREATE]: {
-    what: "'create' on operators.coreos.com subscriptions in every namespace",
-    requests: [['create', 'operators.coreos.com', 'subscriptions']],
+    what: "'create'/'update'/'patch' on operators.coreos.com subscriptions in every namespace",
+    // and an update or patch of one (OLM installs another package for a global Subscription the same way)
+    requests: each(['create', 'update', 'patch'], 'operators.coreos.com', ['subscriptions']),
     scope: 'cluster',
   },
   [SensitiveGrant.INSTALL_PLAN_APPROVAL]: {
@@ -168,7 +169,8 @@ const EXPECTED: Record<SensitiveGrant, Expected> = {
   },
   [SensitiveGrant.SERVICE_UPDATE]: {
     what: "'update'/'patch' on services in every namespace",
-    requests: each(['update', 'patch'], '', ['services']),
+    // CVE-2020-8554 names both: spec.externalIPs, and a LoadBalancer's status.loadBalancer.ingress
+    requests: each(['update', 'patch'], '', ['services', 'services/status']),
     scope: 'cluster',
   },
   [SensitiveGrant.CONFIGMAP_UPDATE]: {

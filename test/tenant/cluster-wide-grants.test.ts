@@ -56,7 +56,7 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
   const cases: Array<[SensitiveGrant, PolicyRule, string]> = [
     [SensitiveGrant.POD_EPHEMERAL_CONTAINERS, { apiGroups: [''], resources: ['pods/ephemeralcontainers'], verbs: ['patch'] }, "'update'/'patch' on pods/ephemeralcontainers"],
     [SensitiveGrant.SUBSCRIPTION_CREATE, { apiGroups: ['operators.coreos.com'], resources: ['subscriptions'], verbs: ['create'] },
-      "'create' on operators.coreos.com subscriptions in every namespace"],
+      "'create'/'update'/'patch' on operators.coreos.com subscriptions in every namespace"],
     [SensitiveGrant.INSTALL_PLAN_APPROVAL, { apiGroups: ['operators.coreos.com'], resources: ['installplans'], verbs: ['patch'] },
       "'update'/'patch' on operators.coreos.com installplans in every namespace"],
     [SensitiveGrant.PERSISTENT_VOLUME_CREATE, { apiGroups: [''], resources: ['persistentvolumes'], verbs: ['create'] }, "'create' on persistentvolumes"],
@@ -120,7 +120,7 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
     tenant.subscribe({ packageName: 'asker', catalog: CATALOG, bundle: bundleAsking('asker', [{ apiGroups: ['operators.coreos.com'], resources: ['subscriptions'], verbs: ['create'] }]) });
     expect(nonAudit(validationErrors(chart))).toEqual([]);
     expect(clusterRoleAnnotations(chart)[ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION])
-      .toEqual("SUBSCRIPTION_CREATE ('create' on operators.coreos.com subscriptions in every namespace): accepted by allowedSensitiveGrants (no reason given)");
+      .toEqual("SUBSCRIPTION_CREATE ('create'/'update'/'patch' on operators.coreos.com subscriptions in every namespace): accepted by allowedSensitiveGrants (no reason given)");
   });
 
   test('GIVEN an acceptance with a blank reason THEN it accepts nothing and is an error of its own', () => {
