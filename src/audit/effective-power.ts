@@ -985,8 +985,14 @@ export class EffectivePower {
           if (ruleAllows(g.rules, { verb, apiGroup: AUTHN, resource: 'users', name: PROBE_NAME })) {
             // any user (and so users bound to anything): the impersonate-on requests themselves
             for (const o of on) {
-              addGrant({ ...o.grant, rules: o.rules, roleName: `${o.grant.roleName} (impersonate-on:${mode}, as any user)`, roleOrigin: RoleOrigin.UNKNOWN,
-                path: [...g.path, `${verb} on any user with impersonate-on:${mode}:<verb> (${o.grant.roleKind} ${o.grant.roleName}): those requests as a user who may make them`], direct: false });
+              addGrant({
+                ...o.grant,
+                rules: o.rules,
+                roleName: `${o.grant.roleName} (impersonate-on:${mode}, as any user)`,
+                roleOrigin: RoleOrigin.UNKNOWN,
+                path: [...g.path, `${verb} on any user with impersonate-on:${mode}:<verb> (${o.grant.roleKind} ${o.grant.roleName}): those requests as a user who may make them`],
+                direct: false,
+              });
             }
             continue;
           }
@@ -1054,7 +1060,8 @@ export class EffectivePower {
     // identities; the namespaces of the identities empowered by name too, when a cluster-wide rule names one of them
     const identityNamespaces = new Set(namespaces);
     for (const [ns, names] of this.builtinServiceAccounts) {
-      if (clusterGrants.some((g) => g.rules.some((r) => (r.resourceNames ?? []).some((n) => names.some((b) => b.name === n))))) identityNamespaces.add(ns);
+      const named = (n: string) => names.some((b) => b.name === n);
+      if (clusterGrants.some((g) => g.rules.some((r) => (r.resourceNames ?? []).some(named)))) identityNamespaces.add(ns);
     }
     for (const ns of [...identityNamespaces].sort()) {
       const scope = [...(byScope.get(ns) ?? []), ...clusterGrants];
@@ -1086,7 +1093,8 @@ export class EffectivePower {
       for (const b of this.builtinServiceAccounts.get(ns) ?? []) {
         const id = `ServiceAccount ${ns}/${b.name}`;
         if (identities.has(id)) continue;
-        const named = clusterGrants.map((g) => ({ ...g, rules: g.rules.filter((r) => (r.resourceNames ?? []).includes(b.name)) })).filter((g) => g.rules.length > 0);
+        const named = clusterGrants.map((g) => ({ ...g, rules: g.rules.filter((r) => (r.resourceNames ?? []).includes(b.name)) }))
+          .filter((g) => g.rules.length > 0);
         this.becomeServiceAccount(ns, b.name, [...(byScope.get(ns) ?? []), ...named], addIdentity);
       }
       for (const pod of this.pods.get(ns) ?? []) {
@@ -1306,7 +1314,7 @@ export class EffectivePower {
       if (create && nodeClient) {
         addIdentity(ANY_IDENTITY, [...create.path,
           `create certificatesigningrequests and create certificatesigningrequests/nodeclient (${nodeClient.roleKind} ${nodeClient.roleName}): kube-controller-manager's csrapproving controller approves `
-          + `and signs a client certificate for any node (system:node:<name>), and the node authorizer lets a node create tokens for the ServiceAccounts of the pods bound to it (OLM's cluster-admin operators among them)`, ANY_IDENTITY]);
+          + 'and signs a client certificate for any node (system:node:<name>), and the node authorizer lets a node create tokens for the ServiceAccounts of the pods bound to it (OLM\'s cluster-admin operators among them)', ANY_IDENTITY]);
       }
       if (create && approval && signer) {
         const signs = signer.name === KUBELET_CLIENT
@@ -1368,7 +1376,8 @@ function intersectRules(roleRules: PolicyRule[], onRules: PolicyRule[], namespac
     for (const b of onRules) {
       const verbs = meet(a.verbs ?? [], b.verbs ?? []);
       const apiGroups = meet(a.apiGroups ?? [], b.apiGroups ?? []);
-      const resources = [...new Set((a.resources ?? []).flatMap((x) => (b.resources ?? []).map((y) => meetResource(x, y)).filter((z): z is string => z !== undefined)))];
+      const resources = [...new Set((a.resources ?? []).flatMap((x) => (b.resources ?? []).map((y) => meetResource(x, y))
+        .filter((z): z is string => z !== undefined)))];
       const an = a.resourceNames ?? [];
       const bn = b.resourceNames ?? [];
       const names = an.length === 0 ? bn : bn.length === 0 ? an : an.filter((n) => bn.includes(n));

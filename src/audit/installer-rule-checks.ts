@@ -539,7 +539,9 @@ export class InstallerRuleChecks {
    * @internal
    */
   public static _probes(): Array<{ grant: SensitiveGrant; scope: string; requests: ResourceRequest[] }> {
-    return Object.values(SensitiveGrant).map((grant) => ({ grant, scope: SENSITIVE[grant].scope, requests: SENSITIVE[grant].requests.map((r) => ({ ...r })) }));
+    return Object.values(SensitiveGrant).map((grant) => ({
+      grant, scope: SENSITIVE[grant].scope, requests: SENSITIVE[grant].requests.map((r) => ({ ...r })),
+    }));
   }
 
   /** Findings that do not stop synthesis: full-wildcard rules in the namespaced Role. */
@@ -661,7 +663,9 @@ function heldGrants(
     if (!grants.includes(grant) || !probed(grant, options)) continue;
     const probe = SENSITIVE[grant];
     // an installer's writes of CRDs and APIServices are their own errors (OLMT-001, OLMT-002), never accepted
-    const own = installer ? probe.requests.filter((r) => !OLM_ONLY.some((k) => k.apiGroup === r.apiGroup && k.resource === r.resource)) : probe.requests;
+    const own = installer
+      ? probe.requests.filter((r) => !OLM_ONLY.some((k) => k.apiGroup === r.apiGroup && k.resource === r.resource))
+      : probe.requests;
     const requests = probe.scope === 'assume' ? own.filter((r) => !RbacRules.allows(bundleGranted, r)) : own;
     if (requests.length === 0) continue;
     const probes = withNames(requests);

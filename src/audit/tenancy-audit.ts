@@ -411,7 +411,11 @@ function csvOf(b: OperatorBundle, ns: string, targets: string[]): any {
     metadata: { name: b.name, namespace: ns, annotations: { 'olm.targetNamespaces': targets.join(',') } },
     spec: {
       customresourcedefinitions: { owned: b.ownedCrds.map((c) => ({ name: c.name })) },
-      install: { spec: { deployments: b.deployments.map((d) => ({ name: d.name, spec: { template: { spec: { serviceAccountName: d.serviceAccountName } } } })) } },
+      install: {
+        spec: {
+          deployments: b.deployments.map((d) => ({ name: d.name, spec: { template: { spec: { serviceAccountName: d.serviceAccountName } } } })),
+        },
+      },
     },
   };
 }

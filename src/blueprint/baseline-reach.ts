@@ -11,9 +11,9 @@
 // tenant and the tenant's own objects.
 import { ApiObject } from 'cdk8s';
 import { findBuiltin } from '../audit/builtin-roles';
-import { ADDITIVE_POLICY_KINDS } from '../audit/mechanisms/additive-policies';
 import { EffectivePower, PowerGrant, PowerObject, ruleAllows, subjectLabel } from '../audit/effective-power';
 import { checkRulesArgs } from '../audit/input-checks';
+import { ADDITIVE_POLICY_KINDS } from '../audit/mechanisms/additive-policies';
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { SynthPass } from '../core/synth-pass';

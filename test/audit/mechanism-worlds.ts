@@ -1,9 +1,9 @@
 // Small worlds for the mechanism tables' tests (issue 37): Kubernetes objects as the effective-power model reads them,
 // the variants every row is tried with, and small bundles for the OLM v1 preview. Plain data, no App synth.
+import { EffectivePower, PowerObject, RbacSubject, SubjectKind } from '../../src/audit/effective-power';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { OlmV1PermissionPreview } from '../../src/olmv1/olm-v1-permission-preview';
 import { RegistryV1Render } from '../../src/olmv1/registry-v1-render';
-import { EffectivePower, PowerObject, RbacSubject, SubjectKind } from '../../src/audit/effective-power';
 
 export const RBAC = 'rbac.authorization.k8s.io';
 export const sa = (namespace: string, name: string): RbacSubject => ({ kind: SubjectKind.SERVICE_ACCOUNT, name, namespace });
@@ -79,7 +79,7 @@ export function ruleVariants(rule: { apiGroups: string[]; resources: string[]; v
  * A one-operator bundle (AllNamespaces) of package `name` whose CSV's clusterPermissions hold `clusterRules`, owning the
  * CRDs named in `owned` (`<plural>.<group>`, shipped as CRD manifests), as a catalog's `olm.bundle` entry carries it.
  */
-export function bundleWith(name: string, clusterRules: any[], options: { owned?: string[]; podSpec?: any } = {}): OperatorBundle {
+export function bundleWith(name: string, clusterRules: any[], options: { owned?: string[]; podSpec?: any; extra?: any[] } = {}): OperatorBundle {
   const owned = options.owned ?? [];
   const csvObject = {
     apiVersion: 'operators.coreos.com/v1alpha1',
@@ -106,7 +106,7 @@ export function bundleWith(name: string, clusterRules: any[], options: { owned?:
       group: n.slice(n.indexOf('.') + 1),
       names: { plural: n.slice(0, n.indexOf('.')), singular: kindOf(n).toLowerCase(), kind: kindOf(n), listKind: `${kindOf(n)}List` },
       scope: 'Namespaced',
-      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
     },
   }));
   return OperatorBundle.fromCatalogBundle({
@@ -116,7 +116,7 @@ export function bundleWith(name: string, clusterRules: any[], options: { owned?:
     image: `example.com/${name}-bundle:v1.0.0`,
     properties: [
       { type: 'olm.package', value: { packageName: name, version: '1.0.0' } },
-      ...[csvObject, ...crds].map((o) => ({ type: 'olm.bundle.object', value: { data: Buffer.from(JSON.stringify(o)).toString('base64') } })),
+      ...[csvObject, ...crds, ...(options.extra ?? [])].map((o) => ({ type: 'olm.bundle.object', value: { data: Buffer.from(JSON.stringify(o)).toString('base64') } })),
     ],
   });
 }

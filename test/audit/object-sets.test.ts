@@ -105,7 +105,9 @@ describe('OLM v0: the sensitive-grant registry refuses it unless accepted by nam
       "the cluster-scoped installer rules grant 'create'/'update'/'patch' on olm.operatorframework.io clusterextensions or clustercatalogs (operator-controller installs "
       + 'any package as cluster-admin) (SensitiveGrant.OLM_V1_INSTALL_WRITES); an operator installed with them could gain rights nobody reviewed',
     ]);
-    const accepted = { clusterScoped: true, allowedSensitiveGrants: [SensitiveGrant.CLUSTER_OBJECT_SET_WRITES, SensitiveGrant.OLM_V1_INSTALL_WRITES] };
+    const accepted = {
+      clusterScoped: true, allowedSensitiveGrants: [SensitiveGrant.CLUSTER_OBJECT_SET_WRITES, SensitiveGrant.OLM_V1_INSTALL_WRITES],
+    };
     expect(InstallerRuleChecks.errors([UPSTREAM_INSTALLER_ROLE], accepted)).toEqual([]);
     expect(InstallerRuleChecks.errors([UPSTREAM_INSTALLER_ROLE], { clusterScoped: false })).toEqual([]);
     expect(InstallerRuleChecks.sensitiveGrantsHeld([{ apiGroups: ['*'], resources: ['*'], verbs: ['patch'] }], { clusterScoped: true }).map((g) => g.grant))

@@ -7,11 +7,10 @@
  * sensitive-grant registry names SECRETS_READ_CLUSTER_WIDE, the OLM v1 preview names it (OLMT-044), and a token
  * Secret created for any ServiceAccount may be read back by any of these verbs.
  */
-import { SensitiveGrant } from '../../src/audit/installer-rule-checks';
-import { InstallerRuleChecks } from '../../src/audit/installer-rule-checks';
+import { bundleWith, holding, Holding, previewOf, reached, ruleVariants, serviceAccount, tokenSecret } from './mechanism-worlds';
+import { SensitiveGrant, InstallerRuleChecks } from '../../src/audit/installer-rule-checks';
 import { NAMED_READ_VERBS, STORED_READ_VERBS, VERB_RESPONSES } from '../../src/audit/mechanisms/verb-responses';
 import { OlmV1PreviewFindingCode } from '../../src/olmv1/olm-v1-permission-preview';
-import { bundleWith, holding, Holding, previewOf, reached, ruleVariants, serviceAccount, tokenSecret } from './mechanism-worlds';
 
 const VICTIM = 'ServiceAccount team-b/victim';
 const world = (rules: any[], how: Holding) => [serviceAccount('team-b', 'victim'), tokenSecret('team-b', 'victim-token', 'victim'), ...holding(rules, how)];
@@ -44,7 +43,8 @@ describe.each(VERB_RESPONSES.map((v) => [v.verb, v] as const))('%s on Secrets', 
   });
 
   test('the sensitive grant, in cluster-scoped rules only', () => {
-    const held = (clusterScoped: boolean) => InstallerRuleChecks.sensitiveGrantsHeld([any], { clusterScoped }).map((g) => g.grant).includes(SensitiveGrant.SECRETS_READ_CLUSTER_WIDE);
+    const held = (clusterScoped: boolean) => InstallerRuleChecks.sensitiveGrantsHeld([any], { clusterScoped }).map((g) => g.grant)
+      .includes(SensitiveGrant.SECRETS_READ_CLUSTER_WIDE);
     expect([held(true), held(false)]).toEqual([row.readsStored, false]);
   });
 

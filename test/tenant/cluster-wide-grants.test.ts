@@ -279,8 +279,11 @@ describe('issue 15 item 9: a bundle\'s own bind on roles outside it, held cluste
     + "'delete' on clusterrolebindings, clusterroles or namespaces, or 'update'/'patch'/'delete' on customresourcedefinitions or apiservices (what every tenant shares) "
     + '(SensitiveGrant.DESTRUCTIVE_CLUSTER_WRITES); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it by name '
     + 'with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.DESTRUCTIVE_CLUSTER_WRITES, reason }] (InstallerSensitiveGrant, OLMT-003)';
-  const RBAC_WRITES = JSON.stringify(JSON.stringify({ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterrolebindings', 'clusterroles', 'rolebindings', 'roles'],
-    verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] })).slice(1, -1);
+  const RBAC_WRITES = JSON.stringify(JSON.stringify({
+    apiGroups: ['rbac.authorization.k8s.io'],
+    resources: ['clusterrolebindings', 'clusterroles', 'rolebindings', 'roles'],
+    verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+  })).slice(1, -1);
   /** Rules that may bind: `bind`, or `*` verbs on roles/clusterroles. */
   const bindsIn = (rules: PolicyRule[]) => rules.filter((r) => r.verbs.includes('bind')
     || (r.verbs.includes('*') && (r.resources ?? []).some((x) => x === 'roles' || x === 'clusterroles' || x === '*')));

@@ -245,6 +245,12 @@ export const AUTHORIZATION_DECISIONS: ReadonlyArray<readonly [string, string, st
     ['resource.k8s.io', 'resourceclaims', 'driver', verb, WHY.device]),
 ];
 
+/** A sensitive grant's probed requests (`InstallerRuleChecks._probes()`). */
+export interface ProbedGrant {
+  readonly grant: string;
+  readonly requests: ReadonlyArray<{ readonly verb: string; readonly apiGroup?: string; readonly resource?: string }>;
+}
+
 /** What covers a (group, resource[/subresource], verb): a mechanism id, a decision's reason, or undefined (undecided). */
 export interface ApiCoverage {
   /** `deputy:<id>`, `grant:<SensitiveGrant>`, `additive:<kind>`, `model:<check>`, or `decision`. */
@@ -259,8 +265,7 @@ export interface ApiCoverage {
  * this data file stays below the registry), or a decision. Rows with `*` resources (the reconciling operator: custom
  * resources) cover no built-in pair.
  */
-export function apiCoverage(group: string, resource: string, verb: string,
-  probes: ReadonlyArray<{ grant: string; requests: ReadonlyArray<{ verb: string; apiGroup?: string; resource?: string }> }>): ApiCoverage | undefined {
+export function apiCoverage(group: string, resource: string, verb: string, probes: ReadonlyArray<ProbedGrant>): ApiCoverage | undefined {
   for (const d of DEPUTIES) {
     if (d.effect === DeputyEffect.RECONCILING_OPERATOR || !d.verbs.includes(verb)) continue;
     for (const res of d.resources) {
