@@ -156,6 +156,12 @@ export interface SubjectPower {
 }
 
 const RBAC = 'rbac.authorization.k8s.io';
+/** The identities of `BUILTIN_NAMES` that are every identity (`BuiltinName.everything`), by label. */
+const BUILTIN_EVERYTHING = new Map(BUILTIN_NAMES.filter((b) => b.everything !== undefined).map((b) => {
+  const label = b.kind === 'ServiceAccount' ? `ServiceAccount ${b.namespace}/${b.name}` : `${b.kind} ${b.name}`;
+  return [label, { what: label, why: b.everything! }] as const;
+}));
+
 /** The rows the closure follows generically, looked up once (`mechanisms/deputies.ts`). */
 const ANY_SA_ROWS = DEPUTIES.filter((d) => d.effect === DeputyEffect.ANY_SERVICE_ACCOUNT);
 const CLUSTER_ADMIN_ROWS = DEPUTIES.filter((d) => d.effect === DeputyEffect.CLUSTER_ADMIN);
@@ -677,6 +683,9 @@ export class EffectivePower {
           addGrant({ namespace: '', rules: CLUSTER_ADMIN_RULES, roleKind: 'ClusterRole', roleName: 'cluster-admin', roleOrigin: RoleOrigin.BUILT_IN, holder: ANY_IDENTITY, path: [...path, 'ClusterRole cluster-admin (any identity can be cluster-admin)'], direct: false });
           continue;
         }
+        // an identity Kubernetes or OLM empowers by name, whose power its rules alone do not show the model
+        const everything = id !== label ? BUILTIN_EVERYTHING.get(id) : undefined;
+        if (everything) addIdentity(ANY_IDENTITY, [...path, `${everything.what} (built-in): ${everything.why}`, ANY_IDENTITY]);
         for (const b of this.bindingsOf(id)) {
           const role = this.resolveRole(b.roleKind, b.roleName, b.namespace);
           addGrant({
@@ -1348,7 +1357,8 @@ function impersonateOnGrants(grants: PowerGrant[], mode: string): Array<{ grant:
     const rules: PolicyRule[] = [];
     for (const r of grant.rules) {
       if ((r.nonResourceUrls ?? []).length > 0 || (r.resources ?? []).length === 0) continue;
-      const verbs = (r.verbs ?? []).includes('*') ? ['*'] : (r.verbs ?? []).filter((v) => v.startsWith(prefix)).map((v) => v.slice(prefix.length));
+      // a literal `*` after the prefix is no wildcard: no request verb is `*`
+      const verbs = (r.verbs ?? []).includes('*') ? ['*'] : (r.verbs ?? []).filter((v) => v.startsWith(prefix)).map((v) => v.slice(prefix.length)).filter((v) => v !== '*');
       if (verbs.length > 0) rules.push({ ...r, verbs });
     }
     if (rules.length > 0) out.push({ grant, rules });

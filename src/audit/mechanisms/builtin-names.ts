@@ -25,6 +25,13 @@ export interface BuiltinName {
   readonly rules: PolicyRule[];
   /** Pods run as it (a Deployment of that namespace): exec, nodes/proxy and the node authorizer reach its token. */
   readonly pods?: string[];
+  /**
+   * Why it is every identity where its rules alone do not show it to the model: an any-name grant cluster-wide reaches
+   * the ServiceAccounts of kube-system and of OLM's namespace on every cluster (the model counts such a grant with the
+   * App's ServiceAccounts, so that a third party's is named by its sensitive grant), and OLM's own ServiceAccount is
+   * cluster-admin.
+   */
+  readonly everything?: string;
   /** Upstream file (and function). */
   readonly upstream: string;
 }
@@ -52,6 +59,20 @@ const CONTROLLERS = 'kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/
 const NAMESPACED = 'kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/namespace_policy.go';
 
 /** kube-controller-manager's controllers, each a ServiceAccount of kube-system bound to `system:controller:<name>`. */
+const PODS_ANYWHERE = 'it creates pods (or the objects whose controllers create them) in every namespace: as any ServiceAccount, OLM\'s olm-operator-serviceaccount (cluster-admin) among them';
+/** Controllers whose rules make them every identity on an OLM cluster (see `BuiltinName.everything`). */
+const EVERY_IDENTITY: Record<string, string> = {
+  'cronjob-controller': PODS_ANYWHERE,
+  'daemon-set-controller': PODS_ANYWHERE,
+  'deployment-controller': PODS_ANYWHERE,
+  'job-controller': PODS_ANYWHERE,
+  'persistent-volume-binder': PODS_ANYWHERE,
+  'replicaset-controller': PODS_ANYWHERE,
+  'replication-controller': PODS_ANYWHERE,
+  'statefulset-controller': PODS_ANYWHERE,
+  'generic-garbage-collector': 'it patches every object: OLM\'s own Deployments and pods (another image) run as cluster-admin',
+};
+
 const CONTROLLER_ROLES: Array<[string, PolicyRule[]]> = [
   ['attachdetach-controller', [r(['list', 'watch'], [CORE], ['persistentvolumes', 'persistentvolumeclaims', 'pods']), r(['get', 'list', 'watch'], [CORE], ['nodes']),
     r(['patch', 'update'], [CORE], ['nodes/status']), r(['get', 'create', 'delete', 'list', 'watch'], ['storage.k8s.io'], ['volumeattachments'])]],
@@ -123,6 +144,7 @@ export const BUILTIN_NAMES: readonly BuiltinName[] = [
       r(['create'], [CORE], ['serviceaccounts/token']),
     ],
     upstream: `${POLICY} ClusterRoles`,
+    everything: 'it mints a token for any ServiceAccount: kube-system\'s clusterrole-aggregation-controller (escalate on every ClusterRole) and OLM\'s cluster-admin one among them',
   },
   {
     kind: 'User',
@@ -139,7 +161,9 @@ export const BUILTIN_NAMES: readonly BuiltinName[] = [
     upstream: `${POLICY} ClusterRoles`,
   },
   { kind: 'ServiceAccount', namespace: 'kube-system', name: 'kube-dns', role: 'system:kube-dns', rules: [r(['list', 'watch'], [CORE], ['endpoints', 'services'])], upstream: `${POLICY} ClusterRoles` },
-  ...CONTROLLER_ROLES.map(([name, rules]): BuiltinName => ({ kind: 'ServiceAccount', namespace: 'kube-system', name, role: `system:controller:${name}`, rules, upstream: CONTROLLERS })),
+  ...CONTROLLER_ROLES.map(([name, rules]): BuiltinName => ({
+    kind: 'ServiceAccount', namespace: 'kube-system', name, role: `system:controller:${name}`, rules, upstream: CONTROLLERS, ...(EVERY_IDENTITY[name] ? { everything: EVERY_IDENTITY[name] } : {}),
+  })),
   {
     kind: 'ServiceAccount',
     namespace: 'kube-system',
