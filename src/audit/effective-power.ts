@@ -684,8 +684,8 @@ export class EffectivePower {
           continue;
         }
         // an identity Kubernetes or OLM empowers by name, whose power its rules alone do not show the model
-        const everything = id !== label ? BUILTIN_EVERYTHING.get(id) : undefined;
-        if (everything) addIdentity(ANY_IDENTITY, [...path, `${everything.what} (built-in): ${everything.why}`, ANY_IDENTITY]);
+        const named = id !== label ? BUILTIN_EVERYTHING.get(id) : undefined;
+        if (named) addIdentity(ANY_IDENTITY, [...path, `${named.what} (built-in): ${named.why}`, ANY_IDENTITY]);
         for (const b of this.bindingsOf(id)) {
           const role = this.resolveRole(b.roleKind, b.roleName, b.namespace);
           addGrant({

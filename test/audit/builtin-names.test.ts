@@ -112,17 +112,17 @@ describe('constrained impersonation of users and ServiceAccounts: only the reque
   });
   test('serviceaccount mode: a ServiceAccount of a namespace the grant covers, restricted to impersonate-on; through a RoleBinding there too', () => {
     // the token Secret in team-c, where a RoleBinding's impersonate-on rules apply
-    const secrets = [serviceAccount('team-c', 'victim'), tokenSecret('team-c', 'victim-token', 'victim')];
-    const VICTIM = 'ServiceAccount team-c/victim';
+    const inC = [serviceAccount('team-c', 'victim'), tokenSecret('team-c', 'victim-token', 'victim')];
+    const VICTIM_C = 'ServiceAccount team-c/victim';
     const admin = [clusterRole('admin-ish', [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }]), crb('admin-ish', 'admin-ish', [{ kind: 'ServiceAccount', name: 'boss', namespace: 'team-c' }])];
     const primary = { apiGroups: ['authentication.k8s.io'], resources: ['serviceaccounts'], resourceNames: ['boss'], verbs: ['impersonate:serviceaccount'] };
     const on = { apiGroups: [''], resources: ['secrets'], verbs: ['impersonate-on:serviceaccount:list'] };
     for (const how of ['crb', 'rb-cluster-role'] as const) {
-      const p = power([...secrets, serviceAccount('team-c', 'boss'), ...admin, ...holding([primary, on], how, 'team-c')]);
-      expect([how, p.unbounded, p.identities.map((i) => i.identity)]).toEqual([how, false, ['ServiceAccount team-a/op', VICTIM]]);
+      const p = power([...inC, serviceAccount('team-c', 'boss'), ...admin, ...holding([primary, on], how, 'team-c')]);
+      expect([how, p.unbounded, p.identities.map((i) => i.identity)]).toEqual([how, false, ['ServiceAccount team-a/op', VICTIM_C]]);
     }
     // in another namespace than the ServiceAccount's: the grant does not cover it
-    expect(reached([...secrets, serviceAccount('team-c', 'boss'), ...admin, ...holding([primary, on], 'rb-other-ns')])).toEqual([]);
+    expect(reached([...inC, serviceAccount('team-c', 'boss'), ...admin, ...holding([primary, on], 'rb-other-ns')])).toEqual([]);
     // with `*` verbs on the requests: everything the ServiceAccount holds
     expect(power([serviceAccount('team-c', 'boss'), ...admin, ...holding([primary, { apiGroups: ['*'], resources: ['*'], verbs: ['*'] }], 'crb')]).unbounded).toBe(true);
   });
