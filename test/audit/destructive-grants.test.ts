@@ -11,6 +11,7 @@ import { InstallerRuleChecks, SensitiveGrant } from '../../src/audit/installer-r
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { CatalogSourceReference } from '../../src/catalog';
 import { OlmV1PreviewFindingCode } from '../../src/olmv1/olm-v1-permission-preview';
+import { GlobalOperatorPermissionPreview, GlobalOperatorPreviewFindingKind } from '../../src/platform/global-operator-permission-preview';
 import { ScopedOperatorTenant } from '../../src/tenant';
 
 const held = (rules: any[], clusterScoped = true) => InstallerRuleChecks.sensitiveGrantsHeld(rules, { clusterScoped }).map((g) => g.grant)
@@ -80,6 +81,12 @@ describe('real bundles', () => {
     const unbounded = p.findings.some((f) => f.code === OlmV1PreviewFindingCode.UNBOUNDED);
     // an unbounded subject is named as such, its grants not listed
     expect(grants.includes(SensitiveGrant.DESTRUCTIVE_CLUSTER_WRITES) || (named && unbounded)).toBe(named);
+  });
+
+  test('strimzi 1.2.0 installed by the platform for all namespaces: the global-install preview names it too', () => {
+    const p = GlobalOperatorPermissionPreview.of({ namespace: 'platform-operators', operatorGroupName: 'global', bundle: STRIMZI });
+    expect(p.findings.filter((f) => f.grant === SensitiveGrant.DESTRUCTIVE_CLUSTER_WRITES).map((f) => [f.kind, f.subject]))
+      .toEqual([[GlobalOperatorPreviewFindingKind.SENSITIVE_GRANT, 'ServiceAccount platform-operators/strimzi-cluster-operator']]);
   });
 
   test('a small bundle with only delete on clusterrolebindings: that finding alone', () => {
