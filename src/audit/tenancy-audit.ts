@@ -238,7 +238,9 @@ export class TenancyAudit {
     for (const s of subjects) {
       const label = subjectLabel(s);
       // what goes through another audited identity of the tenant is reported once, on that identity
-      const viaOther = (path: string[]) => path.slice(1, -1).some((step) => step !== label && labels.has(step));
+      // (not an operator the subject has act for it by writing its custom resources: the operator's own grants are no
+      // finding of its own, so what its writers reach through it is theirs)
+      const viaOther = (path: string[]) => path.slice(1, -1).some((step, i) => step !== label && labels.has(step) && !path[i].endsWith(`) acts on it as ${step}`));
       const p = power._of(s);
       const direct = p.grants.filter((g) => g.direct && g.roleOrigin === RoleOrigin.DEFINED);
       const heldIn = (scope: string) => direct.filter((g) => g.namespace === '' || g.namespace === scope).flatMap((g) => g.rules);

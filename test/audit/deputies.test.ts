@@ -204,6 +204,26 @@ describe('the operator that reconciles a custom resource acts for its writer (ro
       'create widgets.example.com in team-c: its operator (ClusterServiceVersion team-b/wop.v1.0.0 (OLM, CSV of wop.v1.0.0)) acts on it as ServiceAccount team-b/wop']]);
     expect(TenancyAudit._auditUnoptimized(input)).toEqual(result);
   });
+  test('the App audit: the tenant\'s own people who write its operator\'s resources reach what it holds beyond the namespace (theirs, not the operator\'s finding)', () => {
+    const cluster = bundleWith('wop', [{ apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list'] }], { owned: [WIDGETS] });
+    const audit = (b: typeof cluster) => TenancyAudit.audit({
+      objects: [role('team-b', 'widgets', [writes(['create'])]), rb('team-b', 'widgets', 'Role', 'widgets', [{ kind: 'Group', name: 'devs' }])],
+      tenants: [{
+        name: 'B',
+        namespace: 'team-b',
+        targetNamespaces: ['team-b'],
+        operatorGroupName: 'team-b',
+        installerServiceAccountName: 'installer',
+        bundles: [b],
+        people: [{ kind: 'Group' as any, name: 'devs' }],
+      }],
+    }).tenants[0].findings.map((f) => [f.code, f.subject, f.namespace]);
+    expect(audit(cluster)).toEqual([[ReachCode.TENANT_IDENTITY_REACHES_CLUSTER, 'Group devs', '']]);
+    // an operator whose rules stay in the namespace: nothing beyond it to drive
+    const namespaced = bundleWith('wop', [], { owned: [WIDGETS] });
+    expect(audit(namespaced)).toEqual([]);
+  });
+
   test('the OLM v1 preview: a Group the bundle lets create its resources gets what the operator holds (OLMT-044)', () => {
     const extra = [
       { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'widget-editor' }, rules: [writes(['create'])] },
