@@ -2,8 +2,8 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import {
-  AcceptedReach, AccessLevel, CatalogSourceReference, Diagnostics, ManagedObjectsAdmissionPolicy, OperatorBundle, PolicySeverity, PreflightEnforcement,
-  ReachCode, ScopedOperatorTenant, TenantBaseline, TenantBlueprint,
+  AcceptedReach, AccessLevel, CatalogSourceReference, Diagnostics, ManagedObjectsAdmissionPolicy, OperatorBundle, PolicySeverity,
+  PreflightEnforcement, ReachCode, ScopedOperatorTenant, TenantBaseline, TenantBlueprint,
 } from '../../src';
 import { AdmissionPolicyValidation } from '../util/admission-validation';
 import { admit } from '../util/cel-admission';
@@ -234,7 +234,9 @@ describe('issue 15 item 11: derived grants that let the tenant remove its baseli
   // strimzi 1.2.0's CSV permissions: create/delete/patch/update on networkpolicies in its namespace
   const STRIMZI = bundle('strimzi-kafka-operator', '1.2.0');
 
-  function build(options: { protectManagedObjects?: boolean } = {}, policyChecks?: { [id: string]: PolicySeverity }, acceptedReach?: AcceptedReach[]) {
+  function build(
+    options: { protectManagedObjects?: boolean } = {}, policyChecks?: { [id: string]: PolicySeverity }, acceptedReach?: AcceptedReach[],
+  ) {
     const app = Testing.app();
     const chart = new Chart(app, 'c');
     const tenant = new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', policyChecks, acceptedReach });
