@@ -22,12 +22,13 @@ function tenantWithDecisions() {
   });
   tenant.subscribe({ packageName: 'grafana-operator', catalog: CATALOG, bundle: GRAFANA });
   tenant.subscribe({ packageName: 'etcd', catalog: CATALOG, bundle: ETCD });
-  return app;
+  return { app, tenant };
 }
 
 describe('Diagnostics.acceptedRisks', () => {
   test('GIVEN a tenant that accepted a reach, sensitive grants by name and without a reason, cluster rules and a lowered check THEN one row per decision', () => {
-    const risks = Diagnostics.acceptedRisks(tenantWithDecisions());
+    const { app, tenant } = tenantWithDecisions();
+    const risks = Diagnostics.acceptedRisks(app);
     expect(risks.map((r) => [r.constructPath, r.acceptedBy, r.policyId, r.reason])).toEqual([
       ['platform/TeamA', 'acceptedReach', 'OLMT-023', 'one team, one trust boundary (SEC-4)'],
       ['platform/TeamA', 'acceptedReach', 'OLMT-023', 'one team, one trust boundary (SEC-4)'],
@@ -39,15 +40,18 @@ describe('Diagnostics.acceptedRisks', () => {
       // raising OLMT-014 to ERROR is no acceptance
       ['platform/TeamA', "policyChecks['OLMT-016']", 'OLMT-016', ''],
     ]);
+    // where the grant is held, and what it allows in the words of the sensitive-grant registry (InstallerRuleChecks)
+    const secrets = tenant.sensitiveGrants.find((g) => g.grant === SensitiveGrant.SECRETS_READ_CLUSTER_WIDE)!;
+    expect(secrets.what).toMatch(/^'get'\/'list'\/'watch' on secrets in every namespace/);
     expect(risks.find((r) => r.acceptedBy === 'acceptedSensitiveGrants')!.what)
-      .toBe("SensitiveGrant.SECRETS_READ_CLUSTER_WIDE held by ClusterRole team-a-olm-installer (cluster-wide): 'get'/'list'/'watch' on secrets in every namespace");
+      .toBe(`SensitiveGrant.SECRETS_READ_CLUSTER_WIDE held by ClusterRole team-a-olm-installer (cluster-wide): ${secrets.what}`);
     expect(risks.find((r) => r.acceptedBy.startsWith('policyChecks'))!.what)
       .toBe('OLMT-016 CrdsCreatedByOlm lowered from WARNING to OFF: the bundle ships CRDs, which OLM creates cluster-wide with its own client: one version shared by every tenant');
     for (const r of risks) expect(r.what).not.toMatch(/accept it/);
   });
 
   test('GIVEN the same App THEN TENANCY.md lists them under Accepted risks, keeps them out of the Warnings, and WARNINGS.txt prints the accepted findings last, without a fix', () => {
-    const app = tenantWithDecisions();
+    const { app } = tenantWithDecisions();
     const md = TenancyReport.markdown(app);
     const section = (name: string) => md.split(`\n## ${name}\n`)[1].split('\n## ')[0];
     const rows = section('Accepted risks').split('\n').filter((l) => l.startsWith('| platform/'));
