@@ -172,6 +172,13 @@ project.addTask('eslint:fix', {
   exec: 'eslint --ext .ts,.tsx --fix --no-error-on-unmatched-pattern src test examples bench scripts projenrc .projenrc.ts',
 });
 
+// The docs' numbers and lists that come from other files (BENCHMARKS.md, the mutation baselines, the layer list):
+// test/docs-numbers.test.ts fails when they differ, this rewrites them (npm run bench runs it too).
+project.addTask('docs:generated', {
+  description: 'Rewrite the generated texts of README.md and docs/ (scripts/generated-docs.ts)',
+  exec: 'ts-node --project scripts/tsconfig.json scripts/generated-docs.ts',
+});
+
 project.addTask('bench', {
   description: 'Benchmarks (timings live here, never in tests)',
   exec: 'ts-node --project bench/tsconfig.json bench/run.ts',
