@@ -4,11 +4,24 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { run } from '@bufbuild/cel';
 import { parseAllDocuments } from 'yaml';
-import { CEL_FUNCS, toCel } from '../util/cel-admission';
+import { Admission, AdmitOptions, admit as admitPolicy, CEL_FUNCS, toCel } from '../util/cel-admission';
 import { SchemaValidator } from '../util/schema-validator';
 
-/** The strict admission evaluation (an evaluation error fails the test) and the CEL input conversion. */
-export { admit, toCel } from '../util/cel-admission';
+/** The CEL input conversion. */
+export { toCel } from '../util/cel-admission';
+
+/** ClusterExtensions (cluster-scoped) as the API server names them in a request. */
+export const CLUSTER_EXTENSIONS = { group: 'olm.operatorframework.io', version: 'v1', resource: 'clusterextensions' };
+
+/**
+ * The strict admission evaluation (test/util/cel-admission.ts: matchConstraints, match conditions, expressions; an
+ * error fails the test) of a request about a ClusterExtension: the request names the resource, no namespace and the
+ * object's name, as the API server's requests do (a test's request may say otherwise).
+ */
+export function admit(spec: any, request: any, object: any, oldObject: any = null, options?: AdmitOptions): Admission {
+  const name = (object ?? oldObject)?.metadata?.name ?? '';
+  return admitPolicy(spec, { resource: CLUSTER_EXTENSIONS, namespace: '', name, ...request }, object, oldObject, options);
+}
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
