@@ -37,7 +37,9 @@ export function evalCelRule(rule: string, self: any): unknown {
 
 /**
  * The CRD's x-kubernetes-validations rules that apply to `obj` (create: rules using oldSelf are transition rules,
- * skipped), each evaluated with `self` bound to its value. Returns the messages of failing rules.
+ * skipped), each evaluated with `self` bound to its value. Returns the messages of failing rules; a rule that does not
+ * evaluate to a bool throws. Not reproduced: the API server's defaulting before validation, rules under
+ * `additionalProperties` and `messageExpression` (the OLM v1 CRDs of crds/olm-v1 have neither).
  */
 export function crdRuleFailures(obj: any): string[] {
   const crd = crds().get(obj.kind);
@@ -47,7 +49,10 @@ export function crdRuleFailures(obj: any): string[] {
     if (value === undefined || schema === undefined) return;
     for (const rule of schema['x-kubernetes-validations'] ?? []) {
       if (/\boldSelf\b/.test(rule.rule)) continue;
-      if (run(rule.rule, { self: toCel(value) }, { funcs: CEL_FUNCS }) !== true) out.push(`${at}: ${rule.message}`);
+      const result = run(rule.rule, { self: toCel(value) }, { funcs: CEL_FUNCS });
+      // an evaluation error is the API server's error, not the rule's message: the test fails (issue 41)
+      if (typeof result !== 'boolean') throw new Error(`${at}: the rule ${JSON.stringify(rule.rule)} does not evaluate to a bool: ${String((result as any)?.message ?? result)}`);
+      if (!result) out.push(`${at}: ${rule.message}`);
     }
     if (schema.properties && value && typeof value === 'object') {
       for (const [k, sub] of Object.entries<any>(schema.properties)) walk(sub, value[k], `${at}.${k}`);

@@ -26,7 +26,8 @@ describe('every operator: the key absent, present with a listed value, present w
     ['matchLabels tier=a', { matchLabels: { tier: 'a' } }, false, true, false],
     ['{} (every object)', {}, true, true, true],
   ])('%s', (_name, selector, absent, listed, another) => {
-    expect([matchesSelector(selector, ABSENT), matchesSelector(selector, LISTED), matchesSelector(selector, ANOTHER)]).toEqual([absent, listed, another]);
+    expect([matchesSelector(selector, ABSENT), matchesSelector(selector, LISTED), matchesSelector(selector, ANOTHER)])
+      .toEqual([absent, listed, another]);
   });
 
   test('the empty value is a value: NotIn ("") refuses tier="", In ("") matches it and nothing absent', () => {
