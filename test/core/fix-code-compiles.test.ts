@@ -46,7 +46,7 @@ function snippets(text: string): string[] {
  */
 function uncompilable(codes: string[]): { snippet: string; error: string }[] {
   const key = sourceKey([fs.readFileSync(__filename, 'utf8'), JSON.stringify(PROP_NAMES), ...codes]);
-  const { outside, failures } = diskMemo('fix-code-compiles', key, JSON_CODEC, () => compileSnippets(codes));
+  const { outside, failures } = diskMemo<ReturnType<typeof compileSnippets>>('fix-code-compiles', key, JSON_CODEC, () => compileSnippets(codes));
   expect(outside).toEqual([]);
   return failures;
 }

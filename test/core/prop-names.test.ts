@@ -13,7 +13,7 @@ describe('prop names', () => {
   test('src/core/prop-names.ts equals the interfaces of src/', () => {
     // the TypeScript program over src/ is built once per content of src/ (test/util/disk-memo.ts)
     const script = fs.readFileSync(path.join(__dirname, '..', '..', 'scripts', 'prop-names.ts'), 'utf8');
-    const generated = diskMemo('prop-names', sourceKey([script]), JSON_CODEC, () => propNamesModule());
+    const generated = diskMemo<string>('prop-names', sourceKey([script]), JSON_CODEC, () => propNamesModule());
     expect(fs.readFileSync(path.join(__dirname, '..', '..', 'src', 'core', 'prop-names.ts'), 'utf8')).toEqual(generated);
   }, 60_000);
 

@@ -74,7 +74,7 @@ function userText(): string {
 describe('the public API users need', () => {
   test('every root export is named where users read, or used by the public signature of one that is', () => {
     // the TypeScript program over src/ is built once per content of src/ (test/util/disk-memo.ts)
-    const { names, uses: usesOf } = diskMemo('public-api', sourceKey([fs.readFileSync(__filename, 'utf8')]), JSON_CODEC, exportsOfRoot);
+    const { names, uses: usesOf } = diskMemo<ReturnType<typeof exportsOfRoot>>('public-api', sourceKey([fs.readFileSync(__filename, 'utf8')]), JSON_CODEC, exportsOfRoot);
     const uses = (n: string) => usesOf[n];
     const text = userText();
     const named = names.filter((n) => new RegExp(`\\b${n}\\b`).test(text));
