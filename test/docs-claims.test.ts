@@ -98,7 +98,6 @@ describe('names in the docs', () => {
   const UPSTREAM: { [name: string]: string } = {
     MyChart: 'the chart of cdk8s-cli\'s typescript-app template (main.ts)',
     Ready: 'a Flux/kstatus condition type',
-    BuildNamespaceObject: 'operator-controller, the namespace object it builds',
     NewSubscriptionStepResource: 'OLM pkg/controller/registry/resolver/steps.go',
     NewBundleSecretStep: 'OLM pkg/controller/registry/resolver/steps.go',
     RelaxedServiceNameValidation: 'a Kubernetes feature gate',
