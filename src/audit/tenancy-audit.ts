@@ -14,6 +14,7 @@ import { ReachCode } from './reach-code';
 import { auditedTenantsOf, auditInputOf, forEachAuditedManifest, globalOperatorsOf } from './registry';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { BoundedCache, CACHING, contentKey } from '../core/content-cache';
+import { gitOpsIdentitiesOf } from '../core/gitops-identities';
 import { InputCheck, throwIfInvalid } from '../core/input';
 import { OlmGeneratedRbac } from '../olm/generated-rbac';
 import { AccessLevel, OlmNaming } from '../olm/olm-naming';
@@ -55,8 +56,13 @@ export interface TenantAuditResult {
   readonly tenant: string;
   /** Its namespace. */
   readonly namespace: string;
-  /** The identities audited (installer, operator ServiceAccounts, people), in that order. */
+  /** The identities audited (installer, operator ServiceAccounts, GitOps identities, people), in that order. */
   readonly subjects: string[];
+  /**
+   * The tenant's GitOps identities among `subjects` (the ServiceAccounts that apply its folder and own repository).
+   * @default - none
+   */
+  readonly gitOpsIdentities?: string[];
   /** Findings, sorted by subject order, code, namespace. */
   readonly findings: ReachFinding[];
 }
@@ -71,6 +77,13 @@ export interface TenancyAuditResult {
    * @default - none (no global install)
    */
   readonly globalOperators?: GlobalOperatorAuditResult[];
+  /**
+   * The identity that applies the platform's folder (`cluster/`) when the tenants' folders apply as their own GitOps
+   * identities: the one identity beyond every tenant, named as the accepted exception (not audited: it is the
+   * platform's).
+   * @default - no GitOps identities
+   */
+  readonly platformApplier?: string;
 }
 
 const RULES_IN_MESSAGE = 4;
@@ -121,9 +134,11 @@ export class TenancyAudit {
   public static ofConstruct(scope: IConstruct): TenancyAuditResult {
     checkTenancyAuditArg('ofConstruct', scope, ENUMS);
     const tenantsResult = TenancyAudit.ofConstructTenants(scope);
+    const platform = gitOpsIdentitiesOf(scope)?.platform;
+    const withPlatform = platform !== undefined ? { ...tenantsResult, platformApplier: platform } : tenantsResult;
     const globals = globalOperatorsOf(scope);
-    if (globals.length === 0) return tenantsResult;
-    return { ...tenantsResult, globalOperators: globalOperatorDrivers(auditInputOf(scope), globals, subjectsOf, (t) => objectsFor(t, true)) };
+    if (globals.length === 0) return withPlatform;
+    return { ...withPlatform, globalOperators: globalOperatorDrivers(auditInputOf(scope), globals, subjectsOf, (t) => objectsFor(t, true)) };
   }
 
   /** The result as readable text: per tenant, its subjects and each finding with its path. */
@@ -133,6 +148,7 @@ export class TenancyAudit {
     for (const t of result.tenants) {
       const errors = t.findings.filter((f) => !f.accepted).length;
       lines.push(`tenant ${t.tenant} (namespace ${t.namespace}): ${t.findings.length === 0 ? 'no reach outside its namespaces' : `${t.findings.length} finding(s), ${errors} not accepted`}`);
+      if ((t.gitOpsIdentities ?? []).length > 0) lines.push(`  GitOps identities (audited with the others): ${t.gitOpsIdentities!.join(', ')}`);
       for (const f of t.findings) {
         lines.push(`  ${f.accepted ? 'accepted' : 'ERROR'} ${f.code}: ${f.subject} reaches ${scopeText(f.namespace)}`);
         lines.push(`    path: ${f.path.join(' -> ')}`);
@@ -152,6 +168,10 @@ export class TenancyAudit {
         if (d.path.length > 0) lines.push(`    path: ${d.path.join(' -> ')}`);
         if (d.accepted) lines.push(`    accepted: ${d.acceptedReason}`);
       }
+    }
+    if (result.platformApplier !== undefined) {
+      lines.push(`platform applier ${result.platformApplier}: applies cluster/ (and the GitOps tools' objects), cluster-wide: `
+        + 'the one identity beyond the tenants, accepted as the platform\'s own (docs/gitops.md, "Who applies what")');
     }
     // the conclusion a reader looks for: does any tenant reach beyond its own namespaces?
     const reaching = result.tenants.filter((t) => t.findings.length > 0);
@@ -292,7 +312,7 @@ export class TenancyAudit {
     }
     const order = new Map(subjects.map((s, i) => [subjectLabel(s), i]));
     findings.sort((a, b) => order.get(a.subject)! - order.get(b.subject)! || cmp(a.code, b.code) || cmp(a.namespace, b.namespace) || cmp(a.path.join('\n'), b.path.join('\n')));
-    return { tenant: t.name, namespace: ns, subjects: subjects.map((s) => subjectLabel(s)), findings };
+    return { tenant: t.name, namespace: ns, subjects: subjects.map((s) => subjectLabel(s)), ...gitOpsOf(t), findings };
   }
 
   private static finding(
@@ -424,7 +444,14 @@ function isConfinedTenant(t: AuditedTenant, confined: (namespace: string) => boo
 
 /** The result of a confined tenant: its subjects, no finding. */
 function confinedResult(t: AuditedTenant): TenantAuditResult {
-  return { tenant: t.name, namespace: t.namespace, subjects: subjectsOf(t).map((s) => subjectLabel(s)), findings: [] };
+  return { tenant: t.name, namespace: t.namespace, subjects: subjectsOf(t).map((s) => subjectLabel(s)), ...gitOpsOf(t), findings: [] };
+}
+
+/** `gitOpsIdentities` of a tenant's result, when it has any (labels as the audit names subjects). */
+function gitOpsOf(t: AuditedTenant): { gitOpsIdentities?: string[] } {
+  const names = t.gitOpsServiceAccounts ?? [];
+  if (names.length === 0) return {};
+  return { gitOpsIdentities: names.map((n) => subjectLabel({ kind: SubjectKind.SERVICE_ACCOUNT, name: n, namespace: t.namespace })) };
 }
 
 /** The identities audited for a tenant: its installer, the operators' ServiceAccounts, its people; each once. */
@@ -442,6 +469,7 @@ export function subjectsOf(t: AuditedTenant): RbacSubject[] {
   for (const sa of serviceAccountsOf(t.bundles ?? [])) {
     addSubject({ kind: SubjectKind.SERVICE_ACCOUNT, name: sa, namespace: ns });
   }
+  for (const sa of t.gitOpsServiceAccounts ?? []) addSubject({ kind: SubjectKind.SERVICE_ACCOUNT, name: sa, namespace: ns });
   for (const p of t.people ?? []) addSubject(p);
   return subjects;
 }

@@ -144,6 +144,7 @@ export class GitOpsLayout {
         tenant: o.tenant,
         tenantNamespaces: o.tenantNamespaces,
         dependsOn: o.dependsOn,
+        platform: o.appliedByPlatform,
         manifest: () => m,
       };
     });
@@ -363,7 +364,8 @@ function homeOf(o: LayoutEntry, owners: Owners, afterInstall: boolean): { folder
       : isNamespace && name !== undefined && otherNamespaceOf.has(name) ? otherNamespaceOf.get(name)
         : teamExtension ? o.tenant : undefined)
     : (tenants.has(namespace) ? namespace : otherNamespaceOf.get(namespace));
-  const folder = home === undefined ? GitOpsLayout.CLUSTER_FOLDER : `${GitOpsLayout.TENANTS_FOLDER}/${home}`;
+  // applied by the platform although it is a tenant's (GitOpsObject.appliedByPlatform): never in a tenant folder
+  const folder = home === undefined || o.platform === true ? GitOpsLayout.CLUSTER_FOLDER : `${GitOpsLayout.TENANTS_FOLDER}/${home}`;
   return { folder: afterInstall ? `${GitOpsLayout.AFTER_INSTALL_FOLDER}/${folder}` : folder, home };
 }
 
