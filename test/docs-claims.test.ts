@@ -101,6 +101,7 @@ describe('names in the docs', () => {
     NewSubscriptionStepResource: 'OLM pkg/controller/registry/resolver/steps.go',
     NewBundleSecretStep: 'OLM pkg/controller/registry/resolver/steps.go',
     RelaxedServiceNameValidation: 'a Kubernetes feature gate',
+    DeriveServiceAccountToImpersonate: 'Argo CD, controller/sync.go: the destination ServiceAccount an Application syncs as',
   };
 
   // issue 41: docs/architecture.md named a class CatalogSourceRef that never existed (CatalogSourceReference)
