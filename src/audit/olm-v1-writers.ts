@@ -68,14 +68,17 @@ function boundSubjects(objects: PowerObject[]): RbacSubject[] {
  * Cluster-scoped resources: only cluster-wide grants (ClusterRoleBindings) count. Sorted by identity.
  */
 export function olmV1UnfencedWriters(objects: PowerObject[], guardedGroups: string[], guardedUsernames: string[] = []): OlmV1UnfencedWriter[] {
-  const power = new EffectivePower(objects);
+  // a guarded writer installs only what its guardrail admits: operator-controller's cluster-admin is not its own
+  const power = new EffectivePower(objects, { olmV1GuardedGroups: guardedGroups, olmV1GuardedUsernames: guardedUsernames });
   const guarded = new Set(guardedGroups);
   const guardedUsers = new Set(guardedUsernames);
   const found = new Map<string, { via: Set<string>; writes: Map<string, Set<string>>; path: string[] }>();
   for (const subject of boundSubjects(objects)) {
     const label = subjectLabel(subject);
     for (const grant of power._of(subject).grants) {
-      if (grant.namespace !== '') continue;
+      // the cluster-admin operator-controller installs a written ClusterExtension or ClusterCatalog with is what this
+      // check names, not more writes (a ClusterObjectSet's objects are the writer's choice: every write follows)
+      if (grant.namespace !== '' || grant.deputy === 'olm-v1-installs') continue;
       const fencedForExtensions = groupsOf(grant.holder).some((g) => guarded.has(g)) || guardedUsers.has(userNameOf(grant.holder) ?? '');
       for (const resource of OLM_V1_WRITE_RESOURCES) {
         if (resource === 'clusterextensions' && fencedForExtensions) continue;

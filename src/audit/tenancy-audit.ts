@@ -258,7 +258,9 @@ export class TenancyAudit {
     for (const s of subjects) {
       const label = subjectLabel(s);
       // what goes through another audited identity of the tenant is reported once, on that identity
-      const viaOther = (path: string[]) => path.slice(1, -1).some((step) => step !== label && labels.has(step));
+      // (not an operator the subject has act for it by writing its custom resources: the operator's own grants are no
+      // finding of its own, so what its writers reach through it is theirs)
+      const viaOther = (path: string[]) => path.slice(1, -1).some((step, i) => step !== label && labels.has(step) && !path[i].endsWith(`) acts on it as ${step}`));
       const p = power._of(s);
       const direct = p.grants.filter((g) => g.direct && g.roleOrigin === RoleOrigin.DEFINED);
       const heldIn = (scope: string) => direct.filter((g) => g.namespace === '' || g.namespace === scope).flatMap((g) => g.rules);
@@ -382,16 +384,28 @@ function objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[]
   }
   for (const b of bundles) {
     for (const d of b.deployments) {
+      // the pod spec as OLM applies it: its ServiceAccount as OLM reads it, and the Secrets the kubelet fetches for it
+      const podSpec = d.spec?.template?.spec;
       out.push({
-        manifest: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: d.name, namespace: ns }, spec: { template: { spec: { serviceAccountName: d.serviceAccountName } } } },
+        manifest: {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: d.name, namespace: ns },
+          spec: { template: { spec: podSpec !== null && typeof podSpec === 'object' ? { ...podSpec, serviceAccountName: d.serviceAccountName } : { serviceAccountName: d.serviceAccountName } } },
+        },
         origin: `OLM, deployment of ${b.name}`,
       });
     }
+    // the CSV OLM creates: its name may be written by name, and its operator reconciles its owned CRDs in the
+    // OperatorGroup's targets (OLM's olm.targetNamespaces annotation, empty for AllNamespaces)
+    out.push({ manifest: csvOf(b, ns, tenant.targetNamespaces), origin: `OLM, CSV of ${b.name}` });
     for (const p of [...b.permissions, ...b.clusterPermissions]) {
       out.push({ manifest: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: p.serviceAccountName, namespace: ns } }, origin: `OLM, ServiceAccount of ${b.name}` });
     }
     for (const o of b.objects) {
-      if (!['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ServiceAccount'].includes(o.kind)) continue;
+      // a bundle's token Secret: OLM creates it, the tokens controller fills it (mechanisms/deputies.ts bundle-token-secret)
+      const tokenSecret = o.kind === 'Secret' && o.raw?.type === 'kubernetes.io/service-account-token';
+      if (!tokenSecret && !['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ServiceAccount'].includes(o.kind)) continue;
       const raw = o.raw ?? {};
       const namespaced = o.kind !== 'ClusterRole' && o.kind !== 'ClusterRoleBinding';
       const manifest = {
@@ -405,6 +419,27 @@ function objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[]
     }
   }
   return out;
+}
+
+/**
+ * The CSV OLM creates for a bundle in namespace `ns`, reduced to what the effective-power model reads: its name, the
+ * annotation `olm.targetNamespaces` (OLM `pkg/controller/operators/olm/operatorgroup.go`; empty for AllNamespaces), the
+ * owned CRDs and the Deployments' ServiceAccounts. Once per bundle, namespace and targets.
+ */
+function csvOf(b: OperatorBundle, ns: string, targets: string[]): any {
+  return {
+    apiVersion: 'operators.coreos.com/v1alpha1',
+    kind: 'ClusterServiceVersion',
+    metadata: { name: b.name, namespace: ns, annotations: { 'olm.targetNamespaces': targets.join(',') } },
+    spec: {
+      customresourcedefinitions: { owned: b.ownedCrds.map((c) => ({ name: c.name })) },
+      install: {
+        spec: {
+          deployments: b.deployments.map((d) => ({ name: d.name, spec: { template: { spec: { serviceAccountName: d.serviceAccountName } } } })),
+        },
+      },
+    },
+  };
 }
 
 /**
@@ -500,6 +535,10 @@ class LeakScan {
   public readonly confined = (namespace: string): boolean => !this.all && !this.leaky.has(namespace);
 
   public add(m: any): void {
+    if (m !== null && typeof m === 'object' && m.kind === 'ClusterServiceVersion') {
+      this.addReconciler(m);
+      return;
+    }
     if (m === null || typeof m !== 'object' || (m.kind !== 'RoleBinding' && m.kind !== 'ClusterRoleBinding')) return;
     const ns: string = (m.metadata ?? {}).namespace ?? '';
     const bindingNs = m.kind === 'RoleBinding' ? ns : '';
@@ -511,6 +550,21 @@ class LeakScan {
       if (reach.all) this.all = true;
       for (const saNs of reach.namespaces) if (saNs !== bindingNs || bindingNs === '') this.leaky.add(saNs);
     }
+  }
+
+  /**
+   * An operator that reconciles its CRDs in other namespaces acts for the writers there (the effective-power model's
+   * reconciling-operator step): those namespaces' identities may reach its ServiceAccounts; every namespace's for
+   * AllNamespaces.
+   */
+  private addReconciler(m: any): void {
+    const owned = m.spec?.customresourcedefinitions?.owned;
+    if (!Array.isArray(owned) || owned.length === 0) return;
+    const own: string = m.metadata?.namespace ?? '';
+    const targets = m.metadata?.annotations?.['olm.targetNamespaces'];
+    const watched = typeof targets === 'string' ? targets.split(',').map((x) => x.trim()).filter((x) => x !== '') : [];
+    if (watched.length === 0) this.all = true;
+    for (const ns of watched) if (ns !== own) this.leaky.add(ns);
   }
 
   public addLeaks(leaks: TenantLeaks): void {

@@ -69,7 +69,7 @@ export interface TenantAccessGrant {
 export interface TenantSensitiveGrant {
   /** The grant. */
   readonly grant: SensitiveGrant;
-  /** What it allows, e.g. `'create' on operators.coreos.com subscriptions in every namespace`. */
+  /** What it allows, e.g. `'create'/'update'/'patch' on operators.coreos.com subscriptions in every namespace`. */
   readonly what: string;
   /** Where the installer holds it: the tenant namespace, or `''` for the installer ClusterRole (cluster-wide). */
   readonly namespace: string;

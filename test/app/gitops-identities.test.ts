@@ -199,7 +199,14 @@ describe('issue 42: the identities are audited like every other identity', () =>
   });
 
   test('EffectivePower: every grant each identity can reach is in its own namespaces (the OLM v1 applier: ClusterExtensions, fenced below)', () => {
-    const power = new EffectivePower(objects.map((manifest) => ({ manifest })));
+    // the OLM v1 team's guardrail checks its appliers' ClusterExtension writes (by user name), so operator-controller's
+    // cluster-admin is not theirs (issue 37's deputy row counts an unguarded ClusterExtension writer as cluster-admin)
+    const policy = objects.find((o) => o.kind === 'ValidatingAdmissionPolicy' && o.metadata.name === 'olmv1-team-obs');
+    const guardedUsernames: string[] = policy.spec.matchConditions[0].expression.match(/system:serviceaccount:[^']+/g);
+    expect(guardedUsernames).toEqual(['system:serviceaccount:obs:tenancy-applier', 'system:serviceaccount:obs:tenancy-applier-self-service']);
+    const unguarded = new EffectivePower(objects.map((manifest) => ({ manifest })));
+    expect(unguarded.of({ kind: SubjectKind.SERVICE_ACCOUNT, name: 'tenancy-applier', namespace: 'obs' }).unbounded).toBe(true);
+    const power = new EffectivePower(objects.map((manifest) => ({ manifest })), { olmV1GuardedGroups: ['obs-admins'], olmV1GuardedUsernames: guardedUsernames });
     for (const [ns, names, home] of [['team-a', ['tenancy-applier'], ['team-a']], ['team-b', ['tenancy-applier', 'tenancy-applier-self-service'], ['team-b']],
       ['obs', ['tenancy-applier', 'tenancy-applier-self-service'], ['obs', 'obs-dev']]] as Array<[string, string[], string[]]>) {
       for (const name of names) {
