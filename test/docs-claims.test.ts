@@ -55,22 +55,27 @@ describe('README claims', () => {
     }
   });
 
-  test('issue 41: strimzi 1.2.0 holds no sensitive grant with its derived cluster rules (the table\'s "-"), yet needs acceptedReach, with createTokenSecret: false too', () => {
-    const errorsOf = (createTokenSecret: boolean) => {
-      const chart = new Chart(Testing.app(), 'platform');
-      new ScopedOperatorTenant(chart, 'T', { namespaceName: 'team-a', deriveInstallerRules: true, clusterScopedInstallerRulesReason: 'r', createTokenSecret })
-        .subscribe({ packageName: 'strimzi-kafka-operator', catalog: CatalogSourceReference.fromName('c', 'team-a'), bundle: bundle('strimzi-kafka-operator', '1.2.0') });
-      return chart.node.findAll().flatMap((c) => c.node.validate());
-    };
-    const errors = errorsOf(false);
+  test('issue 41: strimzi 1.2.0 with the sensitive grants of the bundle table accepted still needs acceptedReach, with createTokenSecret: false too', () => {
+    // the grants README's bundle table says a tenant must accept for strimzi's derived cluster rules
+    const row = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').split('\n').find((l) => l.startsWith('| strimzi-kafka-operator | 1.2.0 |'))!;
+    const cell = row.split(' | ')[7];
+    const grants = cell === '-' ? [] : cell.split(', ');
+    const chart = new Chart(Testing.app(), 'platform');
+    new ScopedOperatorTenant(chart, 'T', {
+      namespaceName: 'team-a',
+      deriveInstallerRules: true,
+      clusterScopedInstallerRulesReason: 'r',
+      createTokenSecret: false,
+      acceptedSensitiveGrants: grants.map((g) => ({ grant: (SensitiveGrant as any)[g], reason: 'r' })),
+    }).subscribe({ packageName: 'strimzi-kafka-operator', catalog: CatalogSourceReference.fromName('c', 'team-a'), bundle: bundle('strimzi-kafka-operator', '1.2.0') });
+    const errors = chart.node.findAll().flatMap((c) => c.node.validate());
     expect(errors.map((e) => /\((\w+), OLMT-\d+\)$/.exec(e)?.[1])).toEqual(['IdentityCanAssumeInstaller']);
     expect(errors[0]).toContain('ServiceAccount team-a/strimzi-cluster-operator can become the installer ServiceAccount team-a/team-a');
     expect(errors[0]).toContain('-> create secret in team-a of type kubernetes.io/service-account-token for ServiceAccount team-a, then read it -> ');
-    const row = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').split('\n').find((l) => l.startsWith('| strimzi-kafka-operator | 1.2.0 |'))!;
-    expect(row.split(' | ')[7]).toEqual('-'); // the sensitive grants column
-    expect(README).toContain('strimzi-kafka-operator 1.2.0 with its derived cluster-scoped rules holds no sensitive grant, yet its operator may create a token Secret '
-      + 'for the installer ServiceAccount and read it, so it can become the installer and its cluster-wide rules (`IdentityCanAssumeInstaller`), even with '
-      + '`createTokenSecret: false`');
+    expect(README).toContain('strimzi-kafka-operator 1.2.0 with its derived cluster-scoped rules and its one sensitive grant accepted: its operator may '
+      + 'create a token Secret for the installer ServiceAccount and read it, so it can become the installer and its cluster-wide rules '
+      + '(`IdentityCanAssumeInstaller`), even with `createTokenSecret: false`');
+    expect(grants).toHaveLength(1);
   });
 
   test('createTokenSecret: false removes an IdentityCanAssumeInstaller path only when it reads the token Secret', () => {
