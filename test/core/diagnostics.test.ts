@@ -109,8 +109,7 @@ describe('Diagnostics', () => {
       'accepted: [platform/a] identity="ServiceAccount a/b": b can become the installer. Accepted with acceptedReach: one team (SEC-4) (IdentityCanAssumeInstaller, OLMT-023)',
     ]);
     expect(Diagnostics.formatReadable({ ...accepted, severity: Severity.WARNING, constructPath: 'platform/a' }).split('\n')).toEqual([
-      '[platform/a] OLMT-023 IdentityCanAssumeInstaller: b can become the installer',
-      '    identity="ServiceAccount a/b"',
+      '[platform/a] OLMT-023 IdentityCanAssumeInstaller: identity="ServiceAccount a/b": b can become the installer',
       '    Accepted with acceptedReach: one team (SEC-4)',
     ]);
     expect(Diagnostics.acceptedRisks(chart)).toEqual([{
