@@ -116,5 +116,7 @@ written.push(path.join(out, 'README.md'));
 const rel = (f: string) => path.relative(process.cwd(), f);
 console.log(`Synthesized the example platform (${app.charts.length} charts, ${platform.tenants.length} tenants) into ${rel(out)}/:`);
 for (const f of written) console.log(`  ${rel(f)}`);
-console.log(`Warnings: ${warnings ? warnings.split('\n').length : 0} distinct finding(s) (see ${rel(path.join(out, 'WARNINGS.txt'))}).`);
+const lines = warnings ? warnings.split('\n') : [];
+const acceptedLines = lines.filter((l) => l.startsWith('accepted: ')).length;
+console.log(`Warnings: ${lines.length - acceptedLines} open, ${acceptedLines} accepted (see ${rel(path.join(out, 'WARNINGS.txt'))}).`);
 console.log(`Preflight demo: the docs' default Role lacks ${missingRules} rules, reported at once in ${errorLines} error(s) in ${rel(path.join(demo, 'failing-tenant-errors.txt'))}; the derived Role synthesizes.`);

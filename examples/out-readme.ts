@@ -24,13 +24,13 @@ export const OUT_ENTRIES: readonly OutEntry[] = [
   },
   {
     path: 'gitops/TENANCY.md',
-    what: 'the tenancy report of that synth: summary, warnings, who installs what (Mermaid), subscriptions, installer '
+    what: 'the tenancy report of that synth: summary, warnings, accepted risks, who installs what (Mermaid), subscriptions, installer '
       + 'permissions, preflight, upgrades, access, effective power, off-boarding',
     applied: 'no: for review, committed with the tree (no `kustomization.yaml` lists it)',
   },
   {
     path: 'gitops/WARNINGS.txt',
-    what: 'the warnings of that synth, one line per finding',
+    what: 'the warnings of that synth, one line per finding (or per decision), accepted findings last',
     applied: 'no: for review, committed with the tree',
   },
   {

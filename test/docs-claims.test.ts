@@ -102,7 +102,6 @@ describe('names in the docs', () => {
   /** Upstream and template names the docs quote, which no file of this repository declares, with where they are from. */
   const UPSTREAM: { [name: string]: string } = {
     MyChart: 'the chart of cdk8s-cli\'s typescript-app template (main.ts)',
-    Ready: 'a Flux/kstatus condition type',
     NewSubscriptionStepResource: 'OLM pkg/controller/registry/resolver/steps.go',
     NewBundleSecretStep: 'OLM pkg/controller/registry/resolver/steps.go',
     RelaxedServiceNameValidation: 'a Kubernetes feature gate',

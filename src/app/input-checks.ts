@@ -6,6 +6,7 @@ import { ClusterTargets, DEFAULT_TARGETS, ResolvedTargets } from '../core/cluste
 import { GitOpsIdentityNames } from '../core/gitops-identities';
 import { GoDuration } from '../core/go-duration';
 import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input';
+import { PolicyChecks } from '../core/policy-checks';
 import { checkArgoCdOptions, checkFluxOptions } from '../output/input-checks';
 
 /** The props of `TenancyApp` (cdk8s `AppProps` included), checked: wrong values are errors and left out. */
@@ -38,7 +39,18 @@ export function checkTenancyAppProps(check: InputCheck, raw: unknown, outputLayo
     errorFormat: check.optionalEnum('errorFormat', p('errorFormat'), SynthErrorFormat as any, 'SynthErrorFormat'),
     outputLockWait: checkLockWait(check, p('outputLockWait')),
     targets: p('targets') === undefined ? undefined : (check.optionalObject('targets', p('targets'), 'pass { kubernetesVersion?, olmVersion?, operatorControllerVersion?, openshiftVersion? }') as ClusterTargets | undefined),
+    neverAcceptable: checkNeverAcceptable(check, p('neverAcceptable')),
   };
+}
+
+/** `neverAcceptable`: policy ids (`PolicyChecks`); an unknown id is an error and left out. */
+function checkNeverAcceptable(check: InputCheck, raw: unknown): string[] | undefined {
+  const ids = check.optionalStringArray('neverAcceptable', raw, "list policy ids, e.g. ['OLMT-026']");
+  return ids?.filter((id, i) => {
+    if (PolicyChecks.byId(id) !== undefined) return true;
+    check.add({ code: 'UnknownPolicyCheck', field: `neverAcceptable[${i}]`, value: id, message: `'${id}' is not a policy check id`, fix: "use ids of PolicyChecks.all(), e.g. 'OLMT-026'" });
+    return false;
+  });
 }
 
 /** One field of `ClusterTargets`: its pattern (after an optional leading `v`), an example and the version it reads. */

@@ -53,16 +53,18 @@ export interface TenancyAppProps extends AppProps {
   /**
    * With `OutputLayout.GITOPS`: write `argocd/health-checks.yaml`, a patch of Argo CD's `argocd-cm` with health checks
    * for the OLM kinds (`OlmHealthChecks`: Subscription, InstallPlan, ClusterServiceVersion, CatalogSource,
-   * OperatorGroup, ClusterExtension, ClusterCatalog), so that a sync is Healthy only once an operator is installed.
+   * OperatorGroup, ClusterExtension, ClusterCatalog), so that a sync is Healthy only once OLM has created the operator's
+   * ClusterServiceVersion (the Subscription cannot say whether it runs: docs/gitops.md, "What green means in Argo CD").
    * Ignored by the other layouts.
    * @default true
    */
   readonly argoCdHealthChecks?: boolean;
   /**
    * With `OutputLayout.GITOPS`: write `flux/`, Flux Kustomizations for `cluster/` and each tenant folder (all wait for
-   * health with the OLM health expressions, a tenant's also for its pinned ClusterServiceVersions; the tenants' after
-   * the cluster's). Each tenant folder applies as the tenant's ServiceAccount (`flux.url`, `flux.serviceAccountName`;
-   * docs/gitops.md "Who applies what") unless `flux.tenantIdentities` is false. Ignored by the other layouts.
+   * health with the OLM health expressions; the tenants' after the cluster's; `<name>-operators` waits for a tenant's
+   * pinned ClusterServiceVersions to succeed). Each tenant folder applies as the tenant's ServiceAccount (`flux.url`,
+   * `flux.serviceAccountName`; docs/gitops.md "Who applies what") unless `flux.tenantIdentities` is false. Ignored by
+   * the other layouts.
    * @default - no Flux Kustomizations
    */
   readonly flux?: FluxOptions;
@@ -111,4 +113,12 @@ export interface TenancyAppProps extends AppProps {
    */
   readonly targets?: ClusterTargets;
   // --- end issue 25 ---
+  /**
+   * Policy ids (`PolicyChecks`) that no acceptance lowers, platform-wide: an `acceptedReach`, an OLM v1 `acceptedRisks`
+   * or `acceptedWriters` entry, a `tenantsMayDriveReason`, an `acceptedSensitiveGrants`/`allowedSensitiveGrants` entry
+   * (OLMT-003) or a `policyChecks` lowering that would accept a finding of one of them is a synth error naming the
+   * prop, and the finding stays what it was (docs/audit.md, "Never acceptable"). `[]` lets every acceptance count.
+   * @default ['OLMT-026']: a tenant identity with cluster-admin's reach (TenantIdentityUnbounded)
+   */
+  readonly neverAcceptable?: string[];
 }

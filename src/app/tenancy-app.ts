@@ -21,6 +21,7 @@ import { GitOpsIdentityNames, setGitOpsIdentities } from '../core/gitops-identit
 import { GoDuration } from '../core/go-duration';
 import { InputCheck } from '../core/input';
 import { markdownCodeCell, markdownText } from '../core/markdown';
+import { DEFAULT_NEVER_ACCEPTABLE, setNeverAcceptable } from '../core/never-acceptable';
 import { SynthPass } from '../core/synth-pass';
 import { ClusterExtension } from '../imports/olmv1';
 import { OlmV1Team } from '../olmv1/olm-v1-team';
@@ -140,6 +141,8 @@ export class TenancyApp extends App {
    * The versions declared in `targets` (docs/version-targets.md), as given (an empty object when none were).
    */
   public readonly targets: ClusterTargets;
+  /** The policy ids no acceptance lowers in this App (`TenancyAppProps.neverAcceptable`). */
+  public readonly neverAcceptable: string[];
   private lastSummary?: SynthSummary;
 
   constructor(props: TenancyAppProps = {}) {
@@ -166,6 +169,8 @@ export class TenancyApp extends App {
     const resolved = resolveClusterTargets(input, checked.targets);
     this.targets = { ...(checked.targets ?? {}) };
     setClusterTargets(this, resolved);
+    this.neverAcceptable = [...(checked.neverAcceptable ?? DEFAULT_NEVER_ACCEPTABLE)];
+    setNeverAcceptable(this, this.neverAcceptable);
     addErrorProducer(this, () => admissionPolicyProblems(resolved, admissionPolicyPaths(this)));
     addWarningProducer(this, () => targetWarnings(resolved, admissionPolicyPaths(this)));
   }
@@ -408,8 +413,9 @@ function gitOpsSections(app: TenancyApp): string[] {
 }
 
 /**
- * Per tenant namespace, the ClusterServiceVersions its Manual subscriptions pin (a tenant's Flux Kustomization waits
- * for them; an Automatic subscription moves on to newer CSVs, and the pinned one is then deleted).
+ * Per namespace, the ClusterServiceVersions its Manual subscriptions pin (Flux waits for them by name: a tenant's once
+ * its folder is applied, a GlobalOperatorInstall's once cluster/ is; an Automatic subscription moves on to newer CSVs,
+ * and the pinned one is then deleted).
  */
 function pinnedCsvs(app: App): Map<string, string[]> {
   const pinned = new Map<string, string[]>();

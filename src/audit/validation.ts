@@ -12,6 +12,8 @@ import { IConstruct } from 'constructs';
 import { AuditFingerprint } from './registry';
 import { TenancyAudit, TenancyAuditResult, TenantAuditResult } from './tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostic-details';
+import { acceptanceNotAllowed, fixWithoutAcceptance, neverAcceptableOf } from '../core/never-acceptable';
+import { PolicyChecks } from '../core/policy-checks';
 import { SynthPass } from '../core/synth-pass';
 
 interface Cache {
@@ -89,12 +91,21 @@ export function tenancyAuditDiagnostics(construct: IConstruct): { errors: Diagno
   const pass = SynthPass.current(root);
   if (!cache.result || (pass !== undefined && cache.pass !== pass)) refresh(root, cache);
   const mine = cache.byTenant?.get(construct.node.path);
+  const never = neverAcceptableOf(construct);
   const errors: DiagnosticDetails[] = [];
   const warnings: DiagnosticDetails[] = [];
   for (const f of mine?.findings ?? []) {
-    const d = { code: f.code, field: 'identity', value: f.subject, message: f.message, fix: f.fix };
-    if (f.accepted) warnings.push({ ...d, message: `${f.message} (accepted: ${f.acceptedReason})` });
-    else errors.push(d);
+    const d = { code: f.code, field: 'identity', value: f.subject, message: f.message };
+    const id = PolicyChecks.byCode(f.code)?.id;
+    if (f.accepted && id !== undefined && never.has(id)) {
+      // the platform lists the check as never acceptable: the acceptance counts for nothing
+      errors.push(acceptanceNotAllowed({ prop: 'acceptedReach', id, finding: f.message, reason: f.acceptedReason, remove: 'remove what gives the reach (a step of the path above)' }));
+    } else if (f.accepted) {
+      // accepted: a decision with its reason, reported apart from the open warnings and with no fix
+      warnings.push({ ...d, acceptedBy: 'acceptedReach', acceptedReason: f.acceptedReason ?? '' });
+    } else {
+      errors.push({ ...d, fix: fixWithoutAcceptance(f.fix, id, never) });
+    }
   }
   return { errors, warnings };
 }
@@ -109,14 +120,30 @@ export function globalOperatorDiagnostics(construct: IConstruct): { errors: Diag
   // refreshed here too (a fingerprint check outside a SynthPass): a global install validated without its root (a
   // Chart's validation) must not read a result from before its last install(); there are few global installs
   refresh(root, cache);
+  const never = neverAcceptableOf(construct);
   const errors: DiagnosticDetails[] = [];
   const warnings: DiagnosticDetails[] = [];
   for (const g of cache.result?.globalOperators ?? []) {
     if (g.install !== construct.node.path) continue;
     for (const d of g.drivers) {
-      const details = { code: d.code, field: `install(${g.packageName})`, value: d.subject, message: d.message, fix: d.fix };
-      if (d.accepted) warnings.push({ ...details, message: `${d.message} (accepted: ${d.acceptedReason})` });
-      else errors.push(details);
+      const details = { code: d.code, field: `install(${g.packageName})`, value: d.subject, message: d.message };
+      const prop = `install({ packageName: '${g.packageName}', tenantsMayDriveReason })`;
+      const id = PolicyChecks.byCode(d.code)?.id;
+      if (d.accepted && id !== undefined && never.has(id)) {
+        errors.push(acceptanceNotAllowed({
+          prop,
+          id,
+          finding: d.message,
+          reason: d.acceptedReason,
+          field: `install(${g.packageName})`,
+          value: d.subject,
+          remove: `remove the create (or *) on the operator's APIs from ${d.subject}`,
+        }));
+      } else if (d.accepted) {
+        warnings.push({ ...details, acceptedBy: prop, acceptedReason: d.acceptedReason ?? '' });
+      } else {
+        errors.push({ ...details, fix: fixWithoutAcceptance(d.fix, id, never) });
+      }
     }
   }
   return { errors, warnings };

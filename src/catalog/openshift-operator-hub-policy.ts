@@ -1,5 +1,6 @@
 import { Construct } from 'constructs';
 import { defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
+import { clusterTargetsOf, openshiftVersionOf } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
@@ -39,6 +40,15 @@ export interface OpenShiftOperatorHubPolicyProps {
    * @default - none
    */
   readonly disable?: string[];
+  /**
+   * The default sources the platform's own operators update from: those installed from OperatorHub outside this
+   * App's tenants (OpenShift GitOps, which applies this output, OpenShift Logging, ...). With
+   * `TenancyAppProps.targets.openshiftVersion`, each one the policy turns off without `keepEnabled` is the warning
+   * `PlatformOperatorSourceDisabled`: those operators stop getting updates, cluster-wide. `[]` says that none does
+   * (they update from a mirrored catalog of another name). See `OpenShiftDefaultSource`.
+   * @default ['redhat-operators']
+   */
+  readonly platformOperatorSources?: string[];
 }
 
 /**
@@ -67,10 +77,12 @@ export class OpenShiftOperatorHubPolicy extends Construct {
       disableAllDefaultSources: input.optionalBoolean('disableAllDefaultSources', raw.disableAllDefaultSources),
       keepEnabled: input.optionalStringArray('keepEnabled', raw.keepEnabled),
       disable: input.optionalStringArray('disable', raw.disable),
+      platformOperatorSources: input.optionalStringArray('platformOperatorSources', raw.platformOperatorSources),
     };
     const disableAll = checkedProps.disableAllDefaultSources ?? true;
     const keep = [...new Set(checkedProps.keepEnabled ?? [])].sort();
     const disable = [...new Set(checkedProps.disable ?? [])].sort();
+    const platformSources = [...new Set(checkedProps.platformOperatorSources ?? [OpenShiftDefaultSource.REDHAT_OPERATORS])].sort();
     const sources = [
       ...keep.map((name) => ({ name, disabled: false })),
       ...(disableAll ? [] : disable.filter((n) => !keep.includes(n)).map((name) => ({ name, disabled: true }))),
@@ -97,13 +109,36 @@ export class OpenShiftOperatorHubPolicy extends Construct {
     });
     addWarningProducer(this, () => {
       const out: DiagnosticDetails[] = [];
-      for (const n of [...keep, ...disable].filter((x) => !DEFAULT_SOURCES.includes(x))) {
+      for (const n of [...new Set([...keep, ...disable, ...platformSources])].filter((x) => !DEFAULT_SOURCES.includes(x))) {
         out.push({ code: 'UnknownDefaultSource', field: 'sources', value: n, message: `${JSON.stringify(n)} is not one of the default sources (${DEFAULT_SOURCES.join(', ')}); the Marketplace operator only manages those` });
       }
       if (!disableAll && disable.length === 0) {
         out.push({ code: 'DefaultSourcesEnabled', message: 'the policy disables no default source: tenants could still subscribe to the global catalogs', fix: 'set disableAllDefaultSources or list sources in disable' });
       }
+      const off = platformSources.filter((n) => !keep.includes(n) && (disableAll || disable.includes(n)));
+      out.push(...platformSourcesTurnedOff(openshiftVersionOf(clusterTargetsOf(this)), off));
       return out;
     });
   }
+}
+
+/**
+ * On OpenShift (the declared version), the default sources the platform's own operators update from that the policy
+ * turns off: OLM resolves their Subscriptions' upgrades from those CatalogSources in `openshift-marketplace`, which
+ * the Marketplace operator removes when the OperatorHub disables them.
+ */
+function platformSourcesTurnedOff(openshiftVersion: string | undefined, off: string[]): DiagnosticDetails[] {
+  if (openshiftVersion === undefined) return [];
+  return off.map((name) => {
+    const member = Object.entries(OpenShiftDefaultSource).find(([, v]) => v === name)?.[0];
+    return {
+      code: 'PlatformOperatorSourceDisabled',
+      field: 'keepEnabled',
+      value: name,
+      message: `the policy turns off ${name}, which the platform's own operators update from on OpenShift ${openshiftVersion} (OpenShift GitOps, `
+        + 'which applies this output, OpenShift Logging, ...): they stop getting updates, cluster-wide',
+      fix: `keep it enabled: keepEnabled: [${member !== undefined ? `OpenShiftDefaultSource.${member}` : JSON.stringify(name)}] (tenants are still held to `
+        + 'their curated catalogs by CuratedCatalogAdmissionPolicy); if those operators update from a mirror instead, say so with platformOperatorSources: []',
+    };
+  });
 }

@@ -21,4 +21,15 @@ export interface DiagnosticDetails {
    * @default - no suggestion
    */
   readonly fix?: string;
+  /**
+   * The prop that accepted the finding by name with a reason (e.g. `acceptedReach`): the finding is a decision that
+   * was taken, reported apart from the open warnings (TENANCY.md "Accepted risks"), with no fix.
+   * @default - not accepted: an open finding
+   */
+  readonly acceptedBy?: string;
+  /**
+   * The reason given with `acceptedBy`.
+   * @default - not accepted
+   */
+  readonly acceptedReason?: string;
 }

@@ -49,10 +49,53 @@ export interface Diagnostic {
    * @default - not a registered policy check
    */
   readonly policyId?: string;
+  /**
+   * The prop that accepted the finding by name with a reason (e.g. `acceptedReach`): a decision, not an open warning.
+   * @default - not accepted: an open finding
+   */
+  readonly acceptedBy?: string;
+  /**
+   * The reason given with `acceptedBy`.
+   * @default - not accepted
+   */
+  readonly acceptedReason?: string;
 }
+
+/**
+ * A risk accepted explicitly: one decision, the prop that took it and its reason (TENANCY.md "Accepted risks"). Both
+ * accepted findings (a warning with `acceptedBy`) and decisions that leave no warning (a sensitive grant held by
+ * name, a policy check lowered, an OLM v1 risk accepted) are listed.
+ */
+export interface AcceptedRisk {
+  /** Path of the construct that took the decision. */
+  readonly constructPath: string;
+  /** The prop that accepted it, e.g. `acceptedReach`, `acceptedSensitiveGrants`, `policyChecks['OLMT-016']`. */
+  readonly acceptedBy: string;
+  /** What was accepted. */
+  readonly what: string;
+  /** The reason given; empty when the prop takes none (`policyChecks`, `allowedSensitiveGrants`). */
+  readonly reason: string;
+  /**
+   * The policy check whose finding it accepts or lowers.
+   * @default - none
+   */
+  readonly policyId?: string;
+}
+
+/** An accepted risk without its construct path (what a construct's acceptance producer returns). Internal. */
+export type AcceptedRiskDetails = Omit<AcceptedRisk, 'constructPath'>;
 
 type Producer = () => DiagnosticDetails[];
 const warningProducers = new WeakMap<IConstruct, Producer[]>();
+const acceptanceProducers = new WeakMap<IConstruct, Array<() => AcceptedRiskDetails[]>>();
+
+/**
+ * Registers a function that lists `scope`'s accepted decisions that produce no warning (a sensitive grant held by
+ * name, a lowered policy check, ...), for `Diagnostics.acceptedRisks`. Internal to the library.
+ */
+export function addAcceptanceProducer(scope: IConstruct, producer: () => AcceptedRiskDetails[]): void {
+  acceptanceProducers.set(scope, [...(acceptanceProducers.get(scope) ?? []), producer]);
+}
 
 /**
  * Registers a function that computes `scope`'s warnings at synth time (after all mutations).
@@ -69,7 +112,8 @@ export function addWarningProducer(scope: IConstruct, producer: Producer): void 
   scope.node.addValidation({
     validate: () => {
       if (scope.node.tryGetContext(Diagnostics.WARNINGS_AS_ERRORS_CONTEXT) !== true) return [];
-      return (warningProducers.get(scope) ?? []).flatMap((p) => p().map((d) => `warning: ${Diagnostics.formatMessage(d)}`));
+      // an accepted finding is a decision, not an open warning
+      return (warningProducers.get(scope) ?? []).flatMap((p) => p().filter((d) => d.acceptedBy === undefined).map((d) => `warning: ${Diagnostics.formatMessage(d)}`));
     },
   });
 }
@@ -137,6 +181,33 @@ export class Diagnostics {
   }
 
   /**
+   * Every risk accepted explicitly under `scope`, one per decision: the warnings with `acceptedBy`, then the decisions
+   * that produce no warning, sorted by construct path, prop and what (deterministic).
+   */
+  public static acceptedRisks(scope: IConstruct): AcceptedRisk[] {
+    return SynthPass.run(scope.node.root, () => {
+      const out: AcceptedRisk[] = [];
+      for (const w of collectWarnings(scope)) {
+        if (w.acceptedBy === undefined) continue;
+        const where = whereOf(w);
+        out.push({
+          constructPath: w.constructPath,
+          acceptedBy: w.acceptedBy,
+          what: `${where ? `${where}: ` : ''}${w.message} (${w.code})`,
+          reason: w.acceptedReason ?? '',
+          ...(w.policyId !== undefined ? { policyId: w.policyId } : {}),
+        });
+      }
+      for (const c of SynthPass.findAll(scope)) {
+        for (const producer of acceptanceProducers.get(c) ?? []) {
+          for (const r of producer()) out.push({ constructPath: c.node.path, ...r });
+        }
+      }
+      return out.sort((a, b) => cmp(a.constructPath, b.constructPath) || cmp(a.acceptedBy, b.acceptedBy) || cmp(a.what, b.what));
+    });
+  }
+
+  /**
    * One line per finding: `[path] field=value: message. Fix: fix (Code)` (`[path]: message ...` without a field);
    * a registered policy check adds its id: `(Code, OLMT-003)`.
    */
@@ -197,7 +268,8 @@ export class Diagnostics {
     const details: string[] = [];
     if (shownWhere !== where) details.push(...wrap(where, 4));
     if (first.length < head.length + message.length) details.push(...wrap(message, MAX_DETAIL_LINES));
-    if (d.fix) details.push(...wrap(`Fix: ${Diagnostics.oneLine(String(d.fix))}`, MAX_DETAIL_LINES));
+    if (d.acceptedBy !== undefined) details.push(...wrap(`Accepted with ${Diagnostics.oneLine(String(d.acceptedBy))}: ${Diagnostics.oneLine(String(d.acceptedReason ?? ''))}`, MAX_DETAIL_LINES));
+    else if (d.fix) details.push(...wrap(`Fix: ${Diagnostics.oneLine(String(d.fix))}`, MAX_DETAIL_LINES));
     return [first, ...details.map((l) => `    ${l}`)].join('\n');
   }
 
@@ -205,7 +277,9 @@ export class Diagnostics {
    * `Diagnostics.warnings(scope)` as lines `warning: <Diagnostics.format>`, joined by newlines ('' when none), in the
    * same order; constructs that report the same finding (same code, field, value, message and fix) share its line,
    * their paths listed in order: `warning: [tenant-a/Tenant, tenant-b/Tenant] field="value": message. (Code)`.
-   * 5,000 tenants installing the same bundle get one line for its warning, not 5,000.
+   * 5,000 tenants installing the same bundle get one line for its warning, not 5,000. The findings of one registered
+   * policy check with the same fix are one line too (one decision: `[a] field="x"; [b] field="y": <the check's
+   * summary>. Fix: ...`), and accepted findings come last, as `accepted: ... Accepted with <prop>: <reason> (Code)`.
    */
   public static report(scope: IConstruct): string {
     return SynthPass.run(scope.node.root, () => groupedReport(scope));
@@ -241,7 +315,10 @@ function collectWarnings(scope: IConstruct): Diagnostic[] {
 
 /**
  * `Diagnostics.report`: the warnings grouped by finding while the producers run, so that only one copy of each
- * distinct finding is kept (not one per construct: 10,000 at 5,000 tenants).
+ * distinct finding is kept (not one per construct: 10,000 at 5,000 tenants). Then one line per decision to take:
+ * the groups of a registered policy check with the same fix are one line (`boilerplateLine`: e.g. OLMT-016 once for
+ * every bundle that ships CRDs). The open warnings come first (`warning:`), the accepted findings last
+ * (`accepted:`, with the prop and the reason instead of a fix).
  */
 function groupedReport(scope: IConstruct): string {
   const groups = new Map<string, { finding: DiagnosticDetails; paths: string[] }>();
@@ -251,7 +328,7 @@ function groupedReport(scope: IConstruct): string {
     const path = constructPathOf(c);
     for (const producer of producers) {
       for (const d of producer()) {
-        const key = JSON.stringify([d.code, d.field, d.value, d.message, d.fix]);
+        const key = JSON.stringify([d.code, d.field, d.value, d.message, d.fix, d.acceptedBy, d.acceptedReason]);
         const group = groups.get(key);
         if (group === undefined) groups.set(key, { finding: d, paths: [path] });
         else if (group.paths[group.paths.length - 1] !== path) group.paths.push(path);
@@ -259,14 +336,39 @@ function groupedReport(scope: IConstruct): string {
     }
   }
   // the order of Diagnostics.warnings (path, code, field, message), each group at its first path
-  const lines = [...groups.values()].map(({ finding, paths }) => {
-    const sorted = [...new Set(paths)].sort(cmp);
-    return { finding, first: sorted[0], line: `warning: ${Diagnostics.format({ ...finding, severity: Severity.WARNING, constructPath: sorted.join(', ') })}` };
+  const sorted = [...groups.values()].map(({ finding, paths }) => ({ finding, paths: [...new Set(paths)].sort(cmp) }))
+    .sort((a, b) => cmp(a.paths[0], b.paths[0]) || cmp(a.finding.code, b.finding.code)
+      || cmp(a.finding.field ?? '', b.finding.field ?? '') || cmp(a.finding.message, b.finding.message));
+  const open = sorted.filter((g) => g.finding.acceptedBy === undefined);
+  const accepted = sorted.filter((g) => g.finding.acceptedBy !== undefined);
+  // a registered check's groups with the same fix: one line, at its first group's place
+  const byDecision = new Map<string, typeof open>();
+  let alone = 0;
+  for (const g of open) {
+    const policy = PolicyChecks.byCode(g.finding.code);
+    const key = policy !== undefined && g.finding.fix !== undefined ? JSON.stringify([g.finding.code, g.finding.fix]) : JSON.stringify(['', alone++]);
+    byDecision.set(key, [...(byDecision.get(key) ?? []), g]);
+  }
+  const line = (prefix: string, g: { finding: DiagnosticDetails; paths: string[] }) =>
+    `${prefix}: ${Diagnostics.format({ ...g.finding, severity: Severity.WARNING, constructPath: g.paths.join(', ') })}`;
+  return [
+    ...[...byDecision.values()].map((gs) => (gs.length === 1 ? line('warning', gs[0]) : boilerplateLine(gs))),
+    ...accepted.map((g) => line('accepted', g)),
+  ].join('\n');
+}
+
+/**
+ * One line for the groups of one registered policy check with the same fix: each group's paths and value, then the
+ * check's summary (the groups' messages differ only in what the values say), the fix and the code:
+ * `warning: [a, b] field="x"; [c] field="y": <summary>. Fix: <fix> (Code, OLMT-016)`.
+ */
+function boilerplateLine(groups: Array<{ finding: DiagnosticDetails; paths: string[] }>): string {
+  const subjects = groups.map((g) => {
+    const where = whereOf(g.finding);
+    return `[${Diagnostics.oneLine(g.paths.join(', '))}]${where ? ` ${where}` : ''}`;
   });
-  return lines.sort((a, b) => cmp(a.first, b.first) || cmp(a.finding.code, b.finding.code)
-    || cmp(a.finding.field ?? '', b.finding.field ?? '') || cmp(a.finding.message, b.finding.message))
-    .map((l) => l.line)
-    .join('\n');
+  const first = groups[0].finding;
+  return `warning: ${subjects.join('; ')}: ${bodyOf({ ...first, message: PolicyChecks.byCode(first.code)!.summary })}`;
 }
 
 /** Longest value shown in a formatted finding (the structured `Diagnostic.value` keeps all of it). */
@@ -338,7 +440,10 @@ function whereOf(d: DiagnosticDetails): string {
 
 function bodyOf(d: DiagnosticDetails): string {
   const message = Diagnostics.oneLine(String(d.message), MAX_MESSAGE_LENGTH);
-  const fix = d.fix ? ` Fix: ${Diagnostics.oneLine(String(d.fix), MAX_FIX_LENGTH)}` : '';
+  // an accepted finding says who accepted it and why, and has no fix to offer
+  const fix = d.acceptedBy !== undefined
+    ? ` Accepted with ${Diagnostics.oneLine(String(d.acceptedBy), MAX_FIELD_LENGTH)}: ${Diagnostics.oneLine(String(d.acceptedReason ?? ''), MAX_FIX_LENGTH)}`
+    : d.fix ? ` Fix: ${Diagnostics.oneLine(String(d.fix), MAX_FIX_LENGTH)}` : '';
   const policyId = PolicyChecks.byCode(d.code)?.id;
   const code = Diagnostics.oneLine(String(d.code), MAX_FIELD_LENGTH);
   return `${message}${/[.!?]$/.test(message) ? '' : '.'}${fix} (${code}${policyId !== undefined ? `, ${policyId}` : ''})`;

@@ -284,7 +284,7 @@ const CHECKS: PolicyCheck[] = [
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'a tenant identity reaches * on every resource cluster-wide (bind cluster-admin, a bundle ClusterRoleBinding to it, impersonating any user)',
-    fix: 'remove the bind or binding, or acceptedReach with a reason',
+    fix: 'remove the bind or binding; no acceptance lowers it while TenancyAppProps.neverAcceptable lists it (the default)',
     example: "clusterInstallerRules: [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['cluster-admin'], verbs: ['bind'] }, ...]",
   },
   {

@@ -17,11 +17,12 @@ import {
   clusterTargetsOf, openshiftVersionOf, operatorControllerLacksConfig, operatorControllerRequiresServiceAccount, operatorControllerUsesServiceAccount,
 } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
-import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
+import { AcceptedRiskDetails, addAcceptanceProducer, addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { gitOpsIdentitiesOf, serviceAccountUserName } from '../core/gitops-identities';
 import { InputCheck } from '../core/input';
 import { markdownCode, markdownText } from '../core/markdown';
 import { KubernetesNames, NameRule } from '../core/names';
+import { acceptanceNotAllowed, fixWithoutAcceptance, neverAcceptableOf } from '../core/never-acceptable';
 import { PolicyChecks } from '../core/policy-checks';
 import { SynthPass } from '../core/synth-pass';
 import * as l1 from '../imports/olmv1';
@@ -141,6 +142,8 @@ export class OlmV1Team extends Construct {
   private readonly catalogTeam: string;
   private readonly errors: DiagnosticDetails[] = [];
   private readonly warnings: DiagnosticDetails[] = [];
+  /** The accepted risks that matched a finding, with what each accepted (TENANCY.md "Accepted risks"). */
+  private readonly acceptedDecisions: AcceptedRiskDetails[] = [];
   private readonly namespaceObjects: { [namespace: string]: ApiObject } = {};
   private readonly reportLines: string[] = [];
   /** The legacy installer ServiceAccounts written (`ServiceAccount <ns>/<name>`): operator-controller's, previewed per extension. */
@@ -163,6 +166,15 @@ export class OlmV1Team extends Construct {
     this.homeNamespace = this.namespaces[0] ?? props.team;
     addErrorProducer(this, () => this.errors);
     addWarningProducer(this, () => this.warnings);
+    addAcceptanceProducer(this, () => [
+      ...this.acceptedDecisions,
+      ...(this.props.acceptedWriters ?? []).filter((a) => typeof a.reason === 'string' && a.reason.trim() !== '' && !neverAcceptableOf(this).has('OLMT-054')).map((a) => ({
+        acceptedBy: 'acceptedWriters',
+        what: `${a.identity} may write ClusterExtensions, ClusterCatalogs or ClusterObjectSets without a team guardrail checking it`,
+        reason: a.reason,
+        policyId: 'OLMT-054',
+      })),
+    ]);
     if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(props.team) || props.team.length > 40) {
       this.errors.push({ code: 'InvalidName', field: 'team', value: props.team, message: `team '${props.team}' must be a lower-case RFC 1123 label of at most 40 characters (it prefixes object names)`, fix: 'use e.g. team-a' });
     }
@@ -374,6 +386,7 @@ export class OlmV1Team extends Construct {
       // operator-controller (< v1.11.0) installs as them; what they reach is the extension's preview (OLMT-026, ...)
       for (const sa of t.legacyInstallers) accepted.set(sa, 'legacy installer account, previewed with its extension');
       for (const a of t.props.acceptedWriters ?? []) {
+        if (neverAcceptableOf(t).has('OLMT-054')) continue;
         if (a.reason.trim() === '') {
           errors.push({ code: 'EmptyAcceptedWriterReason', field: `acceptedWriters[${a.identity}].reason`, message: `accepting ${a.identity} (team ${t.team}) as an OLM v1 writer needs a reason`, fix: 'say why it may write the OLM v1 APIs unchecked' });
         } else {
@@ -381,13 +394,26 @@ export class OlmV1Team extends Construct {
         }
       }
     }
-    return [...errors, ...olmV1UnfencedWriters(objects, guarded, guardedUsers).filter((w) => !accepted.has(w.identity)).map((w) => ({
+    // acceptedWriters listed while the platform lists OLMT-054 as never acceptable: each is an error of its own
+    const refused = neverAcceptableOf(this).has('OLMT-054')
+      ? all.filter((c): c is OlmV1Team => c instanceof OlmV1Team).flatMap((t) => (t.props.acceptedWriters ?? []).map((a) => acceptanceNotAllowed({
+        prop: 'acceptedWriters',
+        id: 'OLMT-054',
+        field: `acceptedWriters[${a.identity}]`,
+        value: a.identity,
+        finding: `${a.identity} (team ${t.team}) may write the OLM v1 APIs unchecked`,
+        reason: a.reason,
+        remove: "bind the grant to a team's group (its guardrail then checks it), or remove it",
+      })))
+      : [];
+    return [...errors, ...refused, ...olmV1UnfencedWriters(objects, guarded, guardedUsers).filter((w) => !accepted.has(w.identity)).map((w) => ({
       code: 'OlmV1UnfencedWriter',
       field: `writers[${w.identity}]`,
       value: w.identity,
       message: `${w.identity}${w.via.length === 1 && w.via[0] === w.identity ? '' : ` (reached from ${w.via.join(', ')})`} may write ${w.writes.join(', ')} `
         + `of olm.operatorframework.io and no team guardrail checks it (${w.path.join(' -> ')}): operator-controller installs what it writes with cluster-admin`,
-      fix: `bind the grant to a team's group (its guardrail then checks it), remove it, or accept it: acceptedWriters: [{ identity: '${w.identity}', reason }] on an OlmV1Team`,
+      fix: fixWithoutAcceptance(`bind the grant to a team's group (its guardrail then checks it), remove it, or accept it: acceptedWriters: [{ identity: '${w.identity}', reason }] on an OlmV1Team`,
+        'OLMT-054', neverAcceptableOf(this)),
     }))];
   }
 
@@ -673,11 +699,26 @@ export class OlmV1Team extends Construct {
       const a = acceptance(f);
       return a ? `accepted: ${a.reason}` : 'REFUSED at synth';
     };
-    const used = new Set<OlmV1AcceptedRisk>();
-    const report = (d: DiagnosticDetails, f: { code: string; grant?: SensitiveGrant } = d) => {
+    const used = new Map<OlmV1AcceptedRisk, string[]>();
+    const never = neverAcceptableOf(this);
+    const report = (d: DiagnosticDetails, what: string, f: { code: string; grant?: SensitiveGrant } = d) => {
       const a = acceptance(f);
-      if (a) used.add(a);
-      else if (!reportedAsAmbiguous(f)) this.errors.push(d);
+      if (a && never.has(a.check)) {
+        // the platform lists the check as never acceptable: the entry counts for nothing
+        this.errors.push(acceptanceNotAllowed({
+          prop: `${field}.acceptedRisks`,
+          id: a.check,
+          finding: d.message,
+          reason: a.reason,
+          field: d.field,
+          value: d.value,
+          remove: 'pick another package or version',
+        }));
+      } else if (a) {
+        used.set(a, [...(used.get(a) ?? []), what]);
+      } else if (!reportedAsAmbiguous(f)) {
+        this.errors.push({ ...d, fix: fixWithoutAcceptance(d.fix, PolicyChecks.byCode(d.code)?.id, never) });
+      }
     };
     const findingsOf = new Map<string, Set<string>>();
     for (const bundle of inRange) {
@@ -701,7 +742,7 @@ export class OlmV1Team extends Construct {
           message: `${f.what}: operator-controller applies ${bundle.name} with cluster-admin when team ${this.team} installs ${options.packageName}`,
           fix: `pick another package or version, or accept it: acceptedRisks: [{ check: '${PolicyChecks.byCode(f.code)!.id}', `
             + `${f.grant !== undefined ? `grant: SensitiveGrant.${f.grant}, ` : ''}reason }]`,
-        }, f);
+        }, `${bundle.name}: ${f.what}`, f);
       }
     }
     for (let i = 1; i < inRange.length; i++) {
@@ -725,6 +766,14 @@ export class OlmV1Team extends Construct {
         value: `${from.version} -> ${to.version}`,
         message: `the upgrade ${from.name} -> ${to.name} inside range '${version ?? '*'}' grows what the extension gets: ${lines.join('; ')}`,
         fix: "narrow the version range, or accept it: acceptedRisks: [{ check: 'OLMT-047', reason }]",
+      }, `the upgrade ${from.name} -> ${to.name} grows what the extension gets`);
+    }
+    for (const a of accepted.filter((x) => used.has(x))) {
+      this.acceptedDecisions.push({
+        acceptedBy: `${field}.acceptedRisks`,
+        what: `${a.check}${a.grant !== undefined ? ` SensitiveGrant.${a.grant}` : ''}: ${used.get(a)!.join('; ')}`,
+        reason: a.reason,
+        policyId: a.check,
       });
     }
     return accepted.filter((a) => used.has(a));

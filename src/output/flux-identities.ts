@@ -9,18 +9,48 @@
  *   with `spec.serviceAccountName` the tenant's applier (a Kustomization reads only a source of its own namespace
  *   under `--no-cross-namespace-refs`, and impersonates a ServiceAccount of its own namespace), its after-install
  *   Kustomization, and the tenant's own repository (self-service) as its self-service ServiceAccount;
- * - `flux/cluster-after-install.yaml`: after everything else.
+ * - `flux/cluster-after-install.yaml`: after everything else;
+ * - `flux/tenant-<namespace>-operators.yaml` (and `flux/cluster-operators.yaml`): where a ClusterServiceVersion's name
+ *   is fixed (a pinned, Manual-approval subscription), `<prefix>-tenant-<namespace>-operators` in Flux's namespace waits
+ *   for it to succeed once the tenant's Kustomization is ready. It applies nothing (`flux/empty/`) and checks with the
+ *   platform's identity: kustomize-controller reads `spec.healthChecks` only with `wait: false` (`api/v1/
+ *   kustomization_types.go`), so the wait cannot share the tenant's Kustomization (`wait: true`), and the tenant's
+ *   applier is not given reads of objects its folder does not hold. `dependsOn` across namespaces is allowed under
+ *   `--no-cross-namespace-refs`, which checks `sourceRef` only (`kustomization_controller.go`).
  *
  * The tenants' Kustomizations are not `dependsOn` the cluster's (they are created only once it is ready: the
  * `<prefix>-tenants` Kustomization waits for it), and the cluster's never waits for them, so no wait goes in a circle.
  */
-import { FluxOptions, FluxTenantFolder } from './flux-kustomizations-props';
+import { FluxClusterServiceVersionRef, FluxOptions, FluxTenantFolder } from './flux-kustomizations-props';
 import type { GitOpsFile } from './gitops-layout';
 import { OlmHealthChecks } from './olm-health';
 import { YamlWriter } from './yaml-writer';
 
 const KUSTOMIZE = 'kustomize.toolkit.fluxcd.io/v1';
 const SOURCE = 'source.toolkit.fluxcd.io/v1';
+
+/** The folder (in `flux/`) that builds to no object: the path of the Kustomizations that only wait for CSVs. */
+export const FLUX_EMPTY_FOLDER = 'empty';
+
+/** `flux/empty/kustomization.yaml`: kustomize builds it to no object (it is not listed in `flux/kustomization.yaml`). */
+export function emptyFolderFile(header: string): GitOpsFile {
+  return {
+    path: `${FLUX_EMPTY_FOLDER}/kustomization.yaml`,
+    content: `${header}# No objects: the Kustomizations that only wait for ClusterServiceVersions apply this folder.\n`
+      + YamlWriter.document({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: [] }),
+  };
+}
+
+/** The refs sorted by namespace and name, each once. */
+export function uniqueRefs(refs: FluxClusterServiceVersionRef[]): FluxClusterServiceVersionRef[] {
+  const seen = new Map(refs.map((r) => [`${r.namespace}/${r.name}`, r] as const));
+  return [...seen.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((k) => seen.get(k)!);
+}
+
+/** The `healthChecks` of a Kustomization that waits for ClusterServiceVersions. */
+export function csvHealthChecks(csvs: FluxClusterServiceVersionRef[]): any[] {
+  return csvs.map((c) => ({ apiVersion: 'operators.coreos.com/v1alpha1', kind: 'ClusterServiceVersion', name: c.name, namespace: c.namespace }));
+}
 
 /** The `flux/` files with tenant identities (`FluxKustomizations.files` with `url`). */
 export function fluxFilesWithIdentities(options: FluxOptions, tenants: FluxTenantFolder[]): GitOpsFile[] {
@@ -59,6 +89,18 @@ export function fluxFilesWithIdentities(options: FluxOptions, tenants: FluxTenan
   const document = (docs: unknown[]) => header + YamlWriter.stringify(docs);
 
   const top: GitOpsFile[] = [];
+  // waits for ClusterServiceVersions by name once `dependsOn` is ready, as the platform's identity; applies nothing
+  const operatorsGate = (name: string, dependsOn: { name: string; namespace?: string }, csvs: FluxClusterServiceVersionRef[]) =>
+    kustomization(name, fluxNamespace, spec(`${base}/flux/${FLUX_EMPTY_FOLDER}`, {
+      prune: false,
+      wait: false,
+      sourceRef: platformSource,
+      serviceAccountName: platformAccount,
+      dependsOn: [dependsOn],
+      healthChecks: csvHealthChecks(csvs),
+      healthCheckExprs: OlmHealthChecks.fluxHealthCheckExprs(),
+    }));
+  const gates: Array<{ name: string; namespace: string }> = [];
   if (withCluster) {
     top.push({
       path: 'cluster.yaml',
@@ -68,28 +110,36 @@ export function fluxFilesWithIdentities(options: FluxOptions, tenants: FluxTenan
         healthCheckExprs: OlmHealthChecks.fluxHealthCheckExprs(),
       }))]),
     });
+    const csvs = uniqueRefs(options.clusterOperators ?? []);
+    if (csvs.length > 0) {
+      top.push({ path: 'cluster-operators.yaml', content: document([operatorsGate(`${clusterName}-operators`, { name: clusterName }, csvs)]) });
+      gates.push({ name: `${clusterName}-operators`, namespace: fluxNamespace });
+    }
   }
   const sorted = [...tenants].sort((a, b) => (a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : 0));
   const tenantFiles: GitOpsFile[] = [];
   for (const t of sorted) {
     const ns = t.namespace;
-    const csvs = [...new Set(t.clusterServiceVersions ?? [])].sort();
+    const csvs = uniqueRefs((t.clusterServiceVersions ?? []).map((name) => ({ namespace: ns, name })));
     const docs: unknown[] = [
       source(prefix, ns, options.url!, options.branch, options.secretName, sourceKind),
       kustomization(prefix, ns, spec(`${base}/tenants/${ns}`, {
         sourceRef: { kind: sourceKind, name: prefix },
         serviceAccountName: applier,
-        ...(csvs.length > 0 ? {
-          healthChecks: csvs.map((n) => ({ apiVersion: 'operators.coreos.com/v1alpha1', kind: 'ClusterServiceVersion', name: n, namespace: ns })),
-        } : {}),
         healthCheckExprs: OlmHealthChecks.fluxHealthCheckExprs(),
       })),
     ];
+    const gate = `${prefix}-tenant-${ns}-operators`;
+    if (csvs.length > 0) {
+      top.push({ path: `tenant-${ns}-operators.yaml`, content: document([operatorsGate(gate, { name: prefix, namespace: ns }, csvs)]) });
+      gates.push({ name: gate, namespace: fluxNamespace });
+    }
     if (t.afterInstall) {
       docs.push(kustomization(`${prefix}-after-install`, ns, spec(`${base}/after-install/tenants/${ns}`, {
         sourceRef: { kind: sourceKind, name: prefix },
         serviceAccountName: applier,
-        dependsOn: [{ name: prefix }],
+        // once the tenant's objects are ready and, where their names are known, its operators' CSVs have succeeded
+        dependsOn: [{ name: prefix }, ...(csvs.length > 0 ? [{ name: gate, namespace: fluxNamespace }] : [])],
         healthCheckExprs: OlmHealthChecks.fluxHealthCheckExprs(),
       })));
     }
@@ -127,7 +177,7 @@ export function fluxFilesWithIdentities(options: FluxOptions, tenants: FluxTenan
       content: document([kustomization(`${clusterName}-after-install`, fluxNamespace, spec(`${base}/after-install/cluster`, {
         sourceRef: platformSource,
         serviceAccountName: platformAccount,
-        dependsOn: [...(withCluster ? [{ name: clusterName }] : []), ...sorted.map((t) => ({ name: prefix, namespace: t.namespace }))],
+        dependsOn: [...(withCluster ? [{ name: clusterName }] : []), ...sorted.map((t) => ({ name: prefix, namespace: t.namespace })), ...gates],
         healthCheckExprs: OlmHealthChecks.fluxHealthCheckExprs(),
       }))]),
     });
@@ -137,5 +187,5 @@ export function fluxFilesWithIdentities(options: FluxOptions, tenants: FluxTenan
     path: 'kustomization.yaml',
     content: header + YamlWriter.document({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: top.map((f) => f.path) }),
   };
-  return [index, ...top, ...tenantFiles].map((f) => ({ path: `flux/${f.path}`, content: f.content }));
+  return [index, ...top, ...tenantFiles, ...(gates.length > 0 ? [emptyFolderFile(header)] : [])].map((f) => ({ path: `flux/${f.path}`, content: f.content }));
 }

@@ -84,6 +84,20 @@ export interface FluxOptions {
    * @default true in `TenancyApp`; `FluxKustomizations.files` uses identities when `url` is set
    */
   readonly tenantIdentities?: boolean;
+  /**
+   * ClusterServiceVersions of operators in the `cluster/` folder (a `GlobalOperatorInstall`'s, pinned with Manual
+   * approval) that `<prefix>-cluster-operators` waits for. `TenancyApp` sets it from the App's subscriptions.
+   * @default - none
+   */
+  readonly clusterOperators?: FluxClusterServiceVersionRef[];
+}
+
+/** A ClusterServiceVersion a Flux Kustomization waits for by name (OLM creates it, not Flux). */
+export interface FluxClusterServiceVersionRef {
+  /** Namespace of the ClusterServiceVersion (the Subscription's). */
+  readonly namespace: string;
+  /** Name of the ClusterServiceVersion, e.g. `etcdoperator.v0.9.4`. */
+  readonly name: string;
 }
 
 /** One tenant folder of the layout, for `FluxKustomizations.files`. */
@@ -91,7 +105,8 @@ export interface FluxTenantFolder {
   /** The tenant's namespace (its folder is `tenants/<namespace>/`). */
   readonly namespace: string;
   /**
-   * ClusterServiceVersions the tenant's Kustomization waits for (pinned, Manual-approval subscriptions).
+   * ClusterServiceVersions of the tenant's operators whose names stay fixed (pinned, Manual-approval subscriptions):
+   * `<prefix>-tenant-<namespace>-operators` waits for each to reach phase Succeeded.
    * @default - none
    */
   readonly clusterServiceVersions?: string[];

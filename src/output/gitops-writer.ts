@@ -8,6 +8,7 @@ import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { ArgoCdApplications } from './argocd-applications';
 import { ArgoCdClusterKind, ArgoCdOptions } from './argocd-applications-props';
+import { ArgoCdOperatorPatch } from './argocd-operator-patch';
 import type { ChartApiObjects } from './cdk8s-files';
 import { FluxKustomizations } from './flux-kustomizations';
 import { FluxOptions, GitOpsSelfService } from './flux-kustomizations-props';
@@ -132,19 +133,30 @@ function writeGitOpsFromJson(perChart: ChartApiObjects[], out: OutputWriter, opt
 }
 
 /**
- * The GitOps tools' files beside the layout: `argocd/ignore-differences.yaml`, `argocd/health-checks.yaml` (unless
- * `argoCdHealthChecks: false`) and, with `flux`, the `flux/` Kustomizations of the tenant folders written.
+ * The GitOps tools' files beside the layout: `argocd/ignore-differences.yaml`, `argocd/health-checks.yaml` and
+ * `argocd/argocd-operator-patch.yaml` (unless `argoCdHealthChecks: false`) and, with `flux`, the `flux/`
+ * Kustomizations of the tenant folders written.
  */
 function gitOpsToolFiles(written: LayoutFolders, options: GitOpsWriteOptions): GitOpsFile[] {
   const files = [{ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() }];
-  if (options.argoCdHealthChecks) files.push({ path: 'argocd/health-checks.yaml', content: OlmHealthChecks.argoCdConfigMapPatch() });
+  if (options.argoCdHealthChecks) {
+    files.push({ path: 'argocd/health-checks.yaml', content: OlmHealthChecks.argoCdConfigMapPatch() });
+    // the same checks, and the ignored differences, as fields of argocd-operator's (OpenShift GitOps') ArgoCD resource
+    files.push({ path: 'argocd/argocd-operator-patch.yaml', content: ArgoCdOperatorPatch.yaml() });
+  }
   const tools = options.flux || options.argoCd ? options.tenantTools?.() ?? new Map<string, TenantToolFacts>() : new Map<string, TenantToolFacts>();
   const afterInstall = new Set(written.afterInstallTenants);
   if (options.flux) {
-    // a tenant's Kustomization also waits for the ClusterServiceVersions it pins with Manual approval (an
-    // Automatic subscription moves on to newer CSVs, and the pinned one is then deleted)
+    // Flux also waits for the ClusterServiceVersions pinned with Manual approval, by name (an Automatic subscription
+    // moves on to newer CSVs, and the pinned one is then deleted): a tenant's in its folder, the others (a
+    // GlobalOperatorInstall's) with cluster/
     const pinned = options.pinnedCsvs();
-    files.push(...FluxKustomizations.files({ ...options.flux, cluster: written.cluster, afterInstallCluster: written.afterInstallCluster },
+    const tenantNamespaces = new Set(written.tenants);
+    const clusterOperators = written.cluster
+      ? [...pinned].filter(([ns]) => !tenantNamespaces.has(ns)).flatMap(([namespace, names]) => names.map((name) => ({ namespace, name })))
+      : [];
+    const fluxOptions = { ...options.flux, cluster: written.cluster, afterInstallCluster: written.afterInstallCluster, clusterOperators };
+    files.push(...FluxKustomizations.files(fluxOptions,
       written.tenants.map((namespace) => ({
         namespace,
         clusterServiceVersions: pinned.get(namespace),

@@ -5,6 +5,7 @@ export * from './gitops-layout-props';
 export * from './gitops-layout';
 export * from './olm-writes';
 export * from './olm-health';
+export * from './argocd-operator-patch';
 export * from './flux-kustomizations-props';
 export * from './flux-kustomizations';
 export * from './argocd-applications-props';

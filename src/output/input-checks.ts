@@ -2,7 +2,7 @@
 // re-exported. JavaScript and jsii callers can pass anything: the static methods (GitOpsLayout, FluxKustomizations)
 // throw one clear Error in the diagnostics format (throwIfInvalid); TenancyApp records them as synth errors.
 import { ArgoCdOptions, ArgoCdTenantFolder } from './argocd-applications-props';
-import { FluxOptions, GitOpsSelfService } from './flux-kustomizations-props';
+import { FluxClusterServiceVersionRef, FluxOptions, GitOpsSelfService } from './flux-kustomizations-props';
 import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
 import { GoDuration } from '../core/go-duration';
 import { InputCheck, INPUT_CODES, prop } from '../core/input';
@@ -104,6 +104,14 @@ export function checkFluxOptions(check: InputCheck, field: string, raw: unknown)
     str('platformServiceAccountName', "set platformServiceAccountName to the ServiceAccount of Flux's kustomize-controller, e.g. 'kustomize-controller'"),
     NameRule.DNS1123_SUBDOMAIN, 'ServiceAccount');
   const tenantIdentities = check.optionalBoolean(`${field}.tenantIdentities`, p('tenantIdentities'));
+  const clusterOperators = check.optionalArray(`${field}.clusterOperators`, p('clusterOperators'), (v, f) => {
+    const ref = check.requiredObject(f, v, 'a FluxClusterServiceVersionRef', 'pass { namespace, name }');
+    if (!ref) return undefined;
+    check.knownProps(ref, 'FluxClusterServiceVersionRef', f, `${f}.`);
+    const ns = check.name(`${f}.namespace`, check.requiredString(`${f}.namespace`, prop(ref, 'namespace'), 'set namespace to the Subscription\'s namespace'), NameRule.DNS1123_LABEL, 'Namespace');
+    const name = check.name(`${f}.name`, check.requiredString(`${f}.name`, prop(ref, 'name'), "set name to the ClusterServiceVersion's name, e.g. 'etcdoperator.v0.9.4'"), NameRule.DNS1123_SUBDOMAIN, 'ClusterServiceVersion');
+    return ns === undefined || name === undefined ? undefined : { namespace: ns, name };
+  }, 'pass a list of { namespace, name }');
   if (sourceKind === 'Bucket' && url !== undefined && tenantIdentities !== false) {
     check.add({ code: INPUT_CODES.value, field: `${field}.sourceKind`, value: sourceKind, message: `${field}.sourceKind Bucket cannot be copied into the tenant namespaces (a bucket source has no url and ref)`, fix: "use 'GitRepository' or 'OCIRepository' with tenant identities, or set tenantIdentities: false" });
   }
@@ -125,6 +133,7 @@ export function checkFluxOptions(check: InputCheck, field: string, raw: unknown)
     serviceAccountName,
     platformServiceAccountName,
     tenantIdentities,
+    clusterOperators: clusterOperators?.filter((r): r is FluxClusterServiceVersionRef => r !== undefined),
   });
 }
 

@@ -44,6 +44,8 @@ end
  * `resource_customizations/operators.coreos.com/Subscription/health.lua`: a first install waiting for a Manual
  * approval is Suspended (upstream: Progressing), an upgrade waiting for it is Healthy and says so (as upstream),
  * a deleted InstallPlan is a failure only before anything is installed, and messages carry OLM's reasons.
+ * Healthy says what OLM knows here, no more: `ensureSubscriptionCSVState` (catalog/operator.go) sets AtLatestKnown and
+ * installedCSV once the ClusterServiceVersion object exists, whatever its phase, so the message says the CSV exists.
  */
 const SUBSCRIPTION = `${PRELUDE}
 if obj.status == nil then
@@ -80,7 +82,7 @@ local pending = condition("InstallPlanPending")
 if pending ~= nil and pending.status == "True" and pending.reason == "RequiresApproval" then
   local target = st.currentCSV or "the next version"
   if st.installedCSV ~= nil and st.installedCSV ~= "" then
-    return result("Healthy", with_notes(st.installedCSV .. " is installed; the upgrade to " .. target ..
+    return result("Healthy", with_notes(st.installedCSV .. " exists; the upgrade to " .. target ..
       " waits for approval of InstallPlan" .. plan))
   end
   return result("Suspended", with_notes("Install of " .. target .. " waits for approval of InstallPlan" .. plan))
@@ -96,7 +98,7 @@ if st.state == "AtLatestKnown" and st.installedCSV ~= nil and st.installedCSV ~=
   if st.currentCSV ~= nil and st.currentCSV ~= "" and st.currentCSV ~= st.installedCSV then
     return result("Progressing", with_notes("Upgrading from " .. st.installedCSV .. " to " .. st.currentCSV))
   end
-  return result("Healthy", with_notes(st.installedCSV .. " is installed (AtLatestKnown)"))
+  return result("Healthy", with_notes(st.installedCSV .. " exists (AtLatestKnown); its phase is on the ClusterServiceVersion"))
 end
 if st.state == nil or st.state == "" then
   return result("Progressing", with_notes("Waiting for OLM to resolve the Subscription"))

@@ -8,7 +8,7 @@ import { TenancyAudit, TenancyAuditResult } from '../audit/tenancy-audit';
 import { auditOfRunningPass } from '../audit/validation';
 import { CuratedCatalog } from '../catalog/curated-catalog';
 import { clusterTargetsOf, OLM_TOKEN_REQUEST_SINCE, olmRequestsTokens, openshiftVersionOf, OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR, ResolvedTargets } from '../core/cluster-targets';
-import { Diagnostics } from '../core/diagnostics';
+import { AcceptedRisk, Diagnostic, Diagnostics } from '../core/diagnostics';
 import { checkScope, describeValue, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
 import { markdownCode, markdownCodeCell, markdownFence, markdownText, mermaidLabel } from '../core/markdown';
 import { PolicyChecks } from '../core/policy-checks';
@@ -77,7 +77,7 @@ export class TenancyReport {
     const tenants = tenantsOf(scope);
     const results = tenants.flatMap((t) => firstResults(t));
     return {
-      catalogs: catalogNames(scope, tenants).length,
+      catalogs: catalogsOf(scope, tenants).all.length,
       tenants: tenants.length,
       subscriptions: subscriptionsAmong(scope.node.findAll()).length,
       preflightPassed: results.filter((r) => r.ok).length,
@@ -110,23 +110,9 @@ export class TenancyReport {
     out.push('');
 
     // the warnings first: they do not fail the synth, so this is where people see them
-    out.push('## Warnings', '');
-    const warnings = Diagnostics.warnings(scope);
-    if (warnings.length === 0) {
-      out.push('No warnings.', '');
-    } else {
-      out.push('They do not fail the synth; each names what to change (`policyChecks` can raise a policy check to an error).', '');
-      out.push('| policy | subject | why | fix |', '|---|---|---|---|');
-      for (const w of warnings) {
-        // a registered policy check has a one-line why and a fix; other warnings their own message, cut
-        const policy = w.policyId !== undefined ? PolicyChecks.byId(w.policyId) : undefined;
-        const subject = `${w.constructPath}${w.field ? ` ${w.field}` : ''}${w.value !== undefined ? ` = ${w.value}` : ''}`;
-        const why = policy?.summary ?? w.message;
-        const fix = w.fix ?? policy?.fix ?? '-';
-        out.push(`| ${text(`${w.policyId !== undefined ? `${w.policyId} ` : ''}${w.code}`)} | ${text(Diagnostics.oneLine(subject, 160))} | ${text(Diagnostics.oneLine(why, 200))} | ${text(Diagnostics.oneLine(fix, 300))} |`);
-      }
-      out.push('');
-    }
+    out.push(...warningsSection(Diagnostics.warnings(scope)));
+    // then the decisions taken by name, apart from what is still open
+    out.push(...acceptedRisksSection(Diagnostics.acceptedRisks(scope)));
 
     // the most powerful installs of the platform, before the tenants
     const installs = scope.node.findAll().filter((c): c is GlobalOperatorInstall => c instanceof GlobalOperatorInstall);
@@ -273,14 +259,75 @@ function tenantsOf(scope: IConstruct): ScopedOperatorTenant[] {
   return tenantsAmong(scope.node.findAll());
 }
 
-function catalogNames(scope: IConstruct, tenants: ScopedOperatorTenant[]): string[] {
-  const names = new Set<string>();
-  for (const c of scope.node.findAll()) if (c instanceof CuratedCatalog) names.add(`curated:${c.catalogName}`);
-  const curated = new Set([...names].map((n) => n.slice('curated:'.length)));
-  for (const t of tenants) {
-    for (const s of t.subscriptions) if (!curated.has(s.sourceName)) names.add(`external:${s.sourceNamespace}/${s.sourceName}`);
+/** A catalog of the diagram and the counts: a `CuratedCatalog` of the App, or a CatalogSource it does not define. */
+interface ReportCatalog {
+  /** `curated:<construct path>` or `external:<namespace>/<name>`: unique, and sorted by. */
+  readonly key: string;
+  /** The node's label. */
+  readonly label: string;
+  /** What its node id reads as: the catalog's name, or the CatalogSource's namespace and name. */
+  readonly idParts: string[];
+}
+
+/**
+ * The catalogs of the App: its curated catalogs, and every other CatalogSource subscribed to, keyed by namespace and
+ * name (a Subscription names its CatalogSource by both: `spec.source`, `spec.sourceNamespace`).
+ */
+class Catalogs {
+  private readonly curated: CuratedCatalog[];
+  private readonly byKey = new Map<string, ReportCatalog>();
+
+  public constructor(scope: IConstruct, subscriptions: Array<{ sourceName: string; sourceNamespace: string }>) {
+    this.curated = scope.node.findAll().filter((c): c is CuratedCatalog => c instanceof CuratedCatalog);
+    for (const c of this.curated) {
+      this.byKey.set(`curated:${c.node.path}`, { key: `curated:${c.node.path}`, label: `curated catalog ${c.catalogName}`, idParts: [c.catalogName] });
+    }
+    for (const s of subscriptions) this.of(s);
   }
-  return [...names].sort();
+
+  /** Every catalog, sorted by key. */
+  public get all(): ReportCatalog[] {
+    return [...this.byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  /** The catalog a subscription resolves from: the curated catalog served under that name in that namespace, else the CatalogSource itself. */
+  public of(s: { sourceName: string; sourceNamespace: string }): ReportCatalog {
+    const curated = this.curated.find((c) => c.catalogName === s.sourceName && c.servedNamespaces.includes(s.sourceNamespace));
+    if (curated !== undefined) return this.byKey.get(`curated:${curated.node.path}`)!;
+    const key = `external:${s.sourceNamespace}/${s.sourceName}`;
+    if (!this.byKey.has(key)) this.byKey.set(key, { key, label: `catalog ${s.sourceNamespace}/${s.sourceName}`, idParts: [s.sourceNamespace, s.sourceName] });
+    return this.byKey.get(key)!;
+  }
+}
+
+function catalogsOf(scope: IConstruct, tenants: ScopedOperatorTenant[]): Catalogs {
+  return new Catalogs(scope, tenants.flatMap((t) => t.subscriptions));
+}
+
+/**
+ * Mermaid node ids, one per key: the key with every character outside `[A-Za-z0-9_]` as `_`, and `_2`, `_3`, ... when
+ * that id is taken by another key, so that two names that differ only in punctuation stay two nodes.
+ */
+class NodeIds {
+  private readonly ids = new Map<string, string>();
+  private readonly used = new Set<string>();
+
+  /** The id of the node `prefix` + `parts` (its key), readable as those parts. */
+  public of(prefix: string, ...parts: string[]): string {
+    return this.forKey(JSON.stringify([prefix, ...parts]), prefix, parts);
+  }
+
+  /** The id of the node `key`, readable as `prefix` + `parts`. */
+  public forKey(key: string, prefix: string, parts: string[]): string {
+    const known = this.ids.get(key);
+    if (known !== undefined) return known;
+    const base = `${prefix}_${parts.map((p) => p.replace(/[^A-Za-z0-9_]/g, '_')).join('_')}`;
+    let id = base;
+    for (let n = 2; this.used.has(id); n++) id = `${base}_${n}`;
+    this.ids.set(key, id);
+    this.used.add(id);
+    return id;
+  }
 }
 
 /** The preflight result of each subscription's first bundle. */
@@ -289,20 +336,22 @@ function firstResults(t: ScopedOperatorTenant): PreflightResult[] {
 }
 
 function mermaid(scope: IConstruct, tenants: ScopedOperatorTenant[], installs: GlobalOperatorInstall[], audit: TenancyAuditResult): string[] {
-  const id = (s: string) => s.replace(/[^A-Za-z0-9_]/g, '_');
+  const ids = new NodeIds();
+  const catalogs = catalogsOf(scope, tenants);
   const lines = ['flowchart LR'];
-  for (const c of catalogNames(scope, tenants)) {
-    const [kind, name] = [c.slice(0, c.indexOf(':')), c.slice(c.indexOf(':') + 1)];
-    lines.push(`  cat_${id(name)}[("${kind === 'curated' ? 'curated catalog' : 'catalog'} ${mermaidLabel(name)}")]`);
+  const catalogId = (c: ReportCatalog) => ids.forKey(c.key, 'cat', c.idParts);
+  const declared = new Set<string>();
+  for (const c of catalogs.all) {
+    declared.add(c.key);
+    lines.push(`  ${catalogId(c)}[("${mermaidLabel(c.label)}")]`);
   }
-  const curated = new Set(catalogNames(scope, tenants).filter((c) => c.startsWith('curated:')).map((c) => c.slice('curated:'.length)));
+  const tenantId = (namespace: string) => ids.of('ns', namespace);
   for (const t of tenants) {
-    const tid = `ns_${id(t.namespaceName)}`;
+    const tid = tenantId(t.namespaceName);
     lines.push(`  ${tid}["tenant ${mermaidLabel(t.namespaceName)}${t.clusterInstallerRules.length > 0 ? ' (cluster rules)' : ''}"]`);
     for (const s of t.subscriptions) {
-      const oid = `op_${id(t.namespaceName)}_${id(s.name)}`;
-      const cat = curated.has(s.sourceName) ? s.sourceName : `${s.sourceNamespace}/${s.sourceName}`;
-      lines.push(`  cat_${id(cat)} --> ${oid}["${mermaidLabel(`${s.packageName}${s.bundleName ? ` ${s.bundleName}` : ''}`)}"]`);
+      const oid = ids.of('op', t.namespaceName, s.name);
+      lines.push(`  ${catalogId(catalogs.of(s))} --> ${oid}["${mermaidLabel(`${s.packageName}${s.bundleName ? ` ${s.bundleName}` : ''}`)}"]`);
       lines.push(`  ${tid} --> ${oid}`);
     }
     const bySubject = new Map<string, string[]>();
@@ -311,34 +360,79 @@ function mermaid(scope: IConstruct, tenants: ScopedOperatorTenant[], installs: G
       bySubject.set(key, [...(bySubject.get(key) ?? []), g.grant]);
     }
     for (const [subject, what] of [...bySubject.entries()].sort()) {
-      lines.push(`  sub_${id(t.namespaceName)}_${id(subject)}(["${mermaidLabel(subject)}"]) -- "${mermaidLabel([...new Set(what)].sort().join(', '))}" --> ${tid}`);
+      lines.push(`  ${ids.of('sub', t.namespaceName, subject)}(["${mermaidLabel(subject)}"]) -- "${mermaidLabel([...new Set(what)].sort().join(', '))}" --> ${tid}`);
     }
   }
   // the operators the platform installs for all namespaces, with the tenants whose identities may drive them (OLMT-055)
-  const declared = new Set(catalogNames(scope, tenants).map((c) => c.slice(c.indexOf(':') + 1)));
   const tenantNamespace = new Map(tenants.map((t) => [t.node.path, t.namespaceName]));
   for (const install of installs) {
-    const gid = `global_${id(install.namespaceName)}`;
+    const gid = ids.of('global', install.namespaceName);
     lines.push(`  ${gid}["global install ${mermaidLabel(install.namespaceName)} (all namespaces, OLM's own client)"]`);
     const results = (audit.globalOperators ?? []).filter((g) => g.install === install.node.path);
     for (const o of install.operators) {
       const s = o.subscription.info;
-      const oid = `gop_${id(install.namespaceName)}_${id(s.name)}`;
-      const cat = curated.has(s.sourceName) ? s.sourceName : `${s.sourceNamespace}/${s.sourceName}`;
-      if (!declared.has(cat)) {
-        declared.add(cat);
-        lines.push(`  cat_${id(cat)}[("catalog ${mermaidLabel(cat)}")]`);
+      const oid = ids.of('gop', install.namespaceName, s.name);
+      const cat = catalogs.of(s);
+      if (!declared.has(cat.key)) {
+        declared.add(cat.key);
+        lines.push(`  ${catalogId(cat)}[("${mermaidLabel(cat.label)}")]`);
       }
-      lines.push(`  cat_${id(cat)} --> ${oid}["${mermaidLabel(`${s.packageName}${s.bundleName ? ` ${s.bundleName}` : ''}`)}"]`);
+      lines.push(`  ${catalogId(cat)} --> ${oid}["${mermaidLabel(`${s.packageName}${s.bundleName ? ` ${s.bundleName}` : ''}`)}"]`);
       lines.push(`  ${gid} --> ${oid}`);
       const drivers = results.find((g) => g.packageName === s.packageName)?.drivers ?? [];
       for (const ns of [...new Set(drivers.map((d) => tenantNamespace.get(d.tenant)).filter((n): n is string => n !== undefined))].sort()) {
         const accepted = drivers.filter((d) => tenantNamespace.get(d.tenant) === ns).every((d) => d.accepted);
-        lines.push(`  ns_${id(ns)} -- "${accepted ? 'may drive it (accepted)' : 'may drive it (fails the synth)'}" --> ${oid}`);
+        lines.push(`  ${tenantId(ns)} -- "${accepted ? 'may drive it (accepted)' : 'may drive it (fails the synth)'}" --> ${oid}`);
       }
     }
   }
   return lines;
+}
+
+/**
+ * `## Warnings`: the open warnings (accepted findings are under "Accepted risks"), one row per decision to take: the
+ * findings of one check with the same why and fix share a row, their subjects listed (each `field = value` once, with
+ * every construct reporting it). Nothing is cut: the why and the fix are the whole text.
+ */
+function warningsSection(all: Diagnostic[]): string[] {
+  const out = ['## Warnings', ''];
+  const warnings = all.filter((w) => w.acceptedBy === undefined);
+  if (warnings.length === 0) return [...out, 'No warnings.', ''];
+  out.push('They do not fail the synth; each names what to change (`policyChecks` can raise a policy check to an error). '
+    + 'Findings of one check with the same fix share a row.', '');
+  out.push('| policy | subject | why | fix |', '|---|---|---|---|');
+  const rows = new Map<string, { policy: string; why: string; fix: string; subjects: Map<string, string[]> }>();
+  for (const w of warnings) {
+    // a registered policy check has a one-line why and a fix; other warnings their own message
+    const policy = w.policyId !== undefined ? PolicyChecks.byId(w.policyId) : undefined;
+    const why = policy?.summary ?? w.message;
+    const fix = w.fix ?? policy?.fix ?? '-';
+    const name = `${w.policyId !== undefined ? `${w.policyId} ` : ''}${w.code}`;
+    const key = JSON.stringify([name, why, fix]);
+    if (!rows.has(key)) rows.set(key, { policy: name, why, fix, subjects: new Map() });
+    const subjects = rows.get(key)!.subjects;
+    const where = `${w.field ? ` ${w.field}` : ''}${w.value !== undefined ? ` = ${w.value}` : ''}`;
+    subjects.set(where, [...(subjects.get(where) ?? []), w.constructPath]);
+  }
+  for (const r of rows.values()) {
+    const subject = [...r.subjects].map(([where, paths]) => `${[...new Set(paths)].join(', ')}${where}`).join('; ');
+    out.push(`| ${text(r.policy)} | ${text(Diagnostics.oneLine(subject))} | ${text(Diagnostics.oneLine(r.why))} | ${text(Diagnostics.oneLine(r.fix))} |`);
+  }
+  return [...out, ''];
+}
+
+/** `## Accepted risks`: one row per decision taken by name (`Diagnostics.acceptedRisks`), with its prop and reason. */
+function acceptedRisksSection(risks: AcceptedRisk[]): string[] {
+  const out = ['## Accepted risks', ''];
+  if (risks.length === 0) return [...out, 'No risk was accepted by name.', ''];
+  out.push('Decisions taken by name, each with the prop that took it: a finding accepted, a sensitive grant held, a policy check lowered. '
+    + 'They are not open warnings; review them as you would a grant.', '');
+  out.push('| decided in | accepted by | what | reason |', '|---|---|---|---|');
+  for (const r of risks) {
+    const what = `${r.policyId !== undefined && !r.what.startsWith(r.policyId) ? `${r.policyId} ` : ''}${r.what}`;
+    out.push(`| ${text(r.constructPath)} | ${codeCell(r.acceptedBy)} | ${text(Diagnostics.oneLine(what))} | ${r.reason === '' ? 'none given (the prop takes none)' : text(Diagnostics.oneLine(r.reason))} |`);
+  }
+  return [...out, ''];
 }
 
 /**

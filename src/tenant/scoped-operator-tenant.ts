@@ -1,5 +1,6 @@
 import { ISubject, k8s } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
+import { tenantAcceptedDecisions } from './checks/accepted-decisions';
 import { SystemNamespaces } from './checks/system-namespaces';
 import { PeopleGrantFacts } from './checks/tenant-conflicts';
 import { TenantFindings } from './checks/tenant-findings';
@@ -27,11 +28,13 @@ import { registerAuditedTenant } from '../audit/registry';
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { enableTenancyAudit, tenancyAuditDiagnostics } from '../audit/validation';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { addErrorProducer, addWarningProducer, Diagnostics } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
+import { addAcceptanceProducer, addErrorProducer, addWarningProducer, Diagnostics } from '../core/diagnostics';
 import { gitOpsIdentitiesOf } from '../core/gitops-identities';
 import { InputCheck } from '../core/input';
 import { l1Metadata } from '../core/l1-metadata';
 import { KubernetesNames } from '../core/names';
+import { acceptanceNotAllowed, neverAcceptableOf } from '../core/never-acceptable';
 import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
 import * as olm from '../imports/olm';
 import { OlmApiAccess, OlmGeneratedRbac } from '../olm/generated-rbac';
@@ -524,18 +527,38 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       people: this.people,
       dayTwo: this.dayTwo,
     });
+    // the decisions taken by name that leave no warning (TENANCY.md "Accepted risks")
+    addAcceptanceProducer(this, () => tenantAcceptedDecisions({
+      props: this.props,
+      namespace: this.namespaceName,
+      installerRoleName: this.installerRoleName,
+      clusterInstallerRules: this.clusterInstallerRules.length,
+      sensitiveGrants: this.sensitiveGrants,
+      neverAcceptable: neverAcceptableOf(this),
+    }));
     // policy checks: per-tenant severities (only computed both ways when the tenant changes some)
     const policyChecks = this.props.policyChecks;
     if (policyChecks === undefined || Object.keys(policyChecks).length === 0) {
       addErrorProducer(this, () => findings.errors());
       addWarningProducer(this, () => findings.warnings());
     } else {
+      // a lowering of a check the platform lists as never acceptable counts for nothing (and is an error)
+      const allowed = () => allowedSeverities(policyChecks, neverAcceptableOf(this));
       addErrorProducer(this, () => [
         ...PolicyChecks.overrideProblems(policyChecks, 'policyChecks'),
-        ...PolicyChecks.apply(findings.errors(), findings.warnings(), policyChecks).errors,
+        ...allowed().refused,
+        ...PolicyChecks.apply(findings.errors(), findings.warnings(), allowed().severities).errors,
       ]);
-      addWarningProducer(this, () => PolicyChecks.apply(findings.errors(), findings.warnings(), policyChecks).warnings);
+      addWarningProducer(this, () => PolicyChecks.apply(findings.errors(), findings.warnings(), allowed().severities).warnings);
     }
+    // sensitive grants held by name (OLMT-003) when the platform lists OLMT-003 as never acceptable
+    addErrorProducer(this, () => (neverAcceptableOf(this).has('OLMT-003') ? this.sensitiveGrants.map((g) => acceptanceNotAllowed({
+      prop: (this.props.acceptedSensitiveGrants ?? []).some((a) => a.grant === g.grant) ? 'acceptedSensitiveGrants' : 'allowedSensitiveGrants',
+      id: 'OLMT-003',
+      finding: `the installer holds SensitiveGrant.${g.grant} (${g.what})`,
+      value: g.grant,
+      remove: 'remove the rule that holds the grant (or the operator that needs it)',
+    })) : []));
     // the effective-power audit of the whole App (src/audit): reaches outside the tenant's namespaces fail the synth
     // (a tenant whose names are missing or invalid has synth errors already and is left out of the audit)
     if (this.namespaceIsValid() && KubernetesNames.isDns1123Subdomain(this.operatorGroupName)
@@ -562,4 +585,25 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private namespaceIsValid(): boolean {
     return this.props.namespaceName !== undefined && KubernetesNames.isDns1123Label(this.props.namespaceName);
   }
+}
+
+/**
+ * The severities of `policyChecks` that count: a lowering of a check in `never` (TenancyAppProps.neverAcceptable)
+ * is left out, and is an error naming the entry.
+ */
+function allowedSeverities(
+  policyChecks: { [id: string]: PolicySeverity }, never: ReadonlySet<string>,
+): { severities: { [id: string]: PolicySeverity }; refused: DiagnosticDetails[] } {
+  const severities: { [id: string]: PolicySeverity } = {};
+  const refused: DiagnosticDetails[] = [];
+  const rank = (s: string) => [PolicySeverity.OFF, PolicySeverity.WARNING, PolicySeverity.ERROR].indexOf(s as PolicySeverity);
+  for (const [id, severity] of Object.entries(policyChecks).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const check = PolicyChecks.byId(id);
+    if (check !== undefined && never.has(id) && rank(severity) >= 0 && rank(severity) < rank(check.severity)) {
+      refused.push(acceptanceNotAllowed({ prop: 'policyChecks', field: `policyChecks[${id}]`, value: severity, id, remove: `remove '${id}' from policyChecks` }));
+      continue;
+    }
+    severities[id] = severity;
+  }
+  return { severities, refused };
 }

@@ -27,6 +27,7 @@ describe('TenancyApp with OutputLayout.GITOPS', () => {
     app.synth();
     expect(filesBelow(outdir)).toEqual([
       'WARNINGS.txt', // issue 16: the warnings are committed with the tree
+      'argocd/argocd-operator-patch.yaml', // issue 42: the same for argocd-operator / OpenShift GitOps
       'argocd/health-checks.yaml', // issue 24: the OLM health checks for Argo CD
       'argocd/ignore-differences.yaml',
       'kustomization.yaml',
@@ -75,7 +76,7 @@ describe('TenancyApp with OutputLayout.GITOPS', () => {
     without.synth();
     expect(filesBelow(outdir).filter((f) => f.startsWith('tenants/team-a/subscription'))).toEqual([`tenants/team-a/subscription-${patched ? 'etcd-renamed' : 'etcd'}.yaml`]);
     expect(filesBelow(outdir).filter((f) => !f.startsWith('tenants/team-a/'))).toEqual([
-      'WARNINGS.txt', 'argocd/health-checks.yaml', 'argocd/ignore-differences.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
+      'WARNINGS.txt', 'argocd/argocd-operator-patch.yaml', 'argocd/health-checks.yaml', 'argocd/ignore-differences.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
     ]);
     expect(parse(fs.readFileSync(path.join(outdir, 'kustomization.yaml'), 'utf8')).resources).toEqual(['tenants']);
   });
@@ -86,7 +87,7 @@ describe('TenancyApp with OutputLayout.GITOPS', () => {
     fs.writeFileSync(path.join(outdir, 'README.md'), 'mine\n');
     build(outdir, ['team-a'], true).synth();
     expect(filesBelow(outdir).filter((f) => !f.startsWith('tenants/team-a/'))).toEqual([
-      'README.md', 'WARNINGS.txt', 'argocd/health-checks.yaml', 'argocd/ignore-differences.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
+      'README.md', 'WARNINGS.txt', 'argocd/argocd-operator-patch.yaml', 'argocd/health-checks.yaml', 'argocd/ignore-differences.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
     ]);
     expect(parse(fs.readFileSync(path.join(outdir, 'tenants/team-a/subscription-etcd.yaml'), 'utf8')).metadata.annotations)
       .toEqual({ 'argocd.argoproj.io/sync-wave': '2' });
@@ -97,7 +98,7 @@ describe('TenancyApp.writeGitOps: what it adds beside the layout (mutation testi
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gitops-writer-'));
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  test('GIVEN argoCdHealthChecks: false and Flux, a tenant with a pinned Manual subscription THEN no Argo CD health checks, the Flux files, and the pinned CSV as the tenant Kustomization\'s health check', () => {
+  test('GIVEN argoCdHealthChecks: false and Flux, a tenant with a pinned Manual subscription THEN no Argo CD health checks, the Flux files, and a Kustomization that waits for the pinned CSV (issue 42: not the folder\'s own, whose wait: true ignores healthChecks)', () => {
     const outdir = path.join(root, 'flux');
     const app = build(outdir, ['team-a'], undefined, {
       app: { argoCdHealthChecks: false, flux: { path: './dist', tenantIdentities: false } },
@@ -107,7 +108,9 @@ describe('TenancyApp.writeGitOps: what it adds beside the layout (mutation testi
     expect(filesBelow(outdir)).toEqual([
       'WARNINGS.txt',
       'argocd/ignore-differences.yaml',
+      'flux/empty/kustomization.yaml',
       'flux/kustomization.yaml',
+      'flux/tenant-team-a-operators.yaml',
       'flux/tenant-team-a.yaml',
       'kustomization.yaml',
       'tenants/kustomization.yaml',
@@ -120,9 +123,15 @@ describe('TenancyApp.writeGitOps: what it adds beside the layout (mutation testi
       'tenants/team-a/subscription-etcd.yaml',
     ]);
     const kustomization = parse(fs.readFileSync(path.join(outdir, 'flux/tenant-team-a.yaml'), 'utf8'));
-    expect([kustomization.metadata, kustomization.spec.path, kustomization.spec.healthChecks]).toEqual([
-      { name: 'tenancy-tenant-team-a', namespace: 'flux-system' },
-      './dist/tenants/team-a',
+    expect([kustomization.metadata, kustomization.spec.path, kustomization.spec.wait, kustomization.spec.healthChecks]).toEqual([
+      { name: 'tenancy-tenant-team-a', namespace: 'flux-system' }, './dist/tenants/team-a', true, undefined,
+    ]);
+    const operators = parse(fs.readFileSync(path.join(outdir, 'flux/tenant-team-a-operators.yaml'), 'utf8'));
+    expect([operators.metadata, operators.spec.path, operators.spec.wait, operators.spec.dependsOn, operators.spec.healthChecks]).toEqual([
+      { name: 'tenancy-tenant-team-a-operators', namespace: 'flux-system' },
+      './dist/flux/empty',
+      false,
+      [{ name: 'tenancy-tenant-team-a' }],
       // the Manual subscription's pinned CSV: Flux waits for it (Automatic subscriptions name none)
       [{ apiVersion: 'operators.coreos.com/v1alpha1', kind: 'ClusterServiceVersion', name: 'etcdoperator.v0.9.4', namespace: 'team-a' }],
     ]);
@@ -133,6 +142,7 @@ describe('TenancyApp.writeGitOps: what it adds beside the layout (mutation testi
     const app = build(outdir, ['team-a'], undefined, { app: { flux: { path: './dist', tenantIdentities: false } }, subscription: { startingCsv: 'etcdoperator.v0.9.4' } });
     app.synth();
     expect(filesBelow(outdir)).toContain('argocd/health-checks.yaml');
+    expect(filesBelow(outdir).filter((f) => f.startsWith('flux/'))).toEqual(['flux/kustomization.yaml', 'flux/tenant-team-a.yaml']);
     expect(parse(fs.readFileSync(path.join(outdir, 'flux/tenant-team-a.yaml'), 'utf8')).spec.healthChecks).toBeUndefined();
   });
 

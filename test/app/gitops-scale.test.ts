@@ -89,7 +89,7 @@ describe(`${TENANTS} tenants x 2 subscriptions (etcd 0.9.4 + prometheus 0.56.3),
     }
     expect(wrong).toEqual([]);
     expect(first.size).toEqual(TENANTS * (expected.length + 1) + 2 /* cluster */ + 2 /* top, tenants */
-      + 2 /* argocd: ignore-differences, health-checks */ + 1 /* WARNINGS.txt */);
+      + 3 /* argocd: ignore-differences, health-checks, argocd-operator-patch */ + 1 /* WARNINGS.txt */);
   });
 
   test('sync waves: 0 before 1 (CatalogSource, OperatorGroup) before 2 (Subscriptions); labels on every object', () => {

@@ -21,7 +21,8 @@ const newApp = (targets: ClusterTargets, extra: object = {}) =>
 
 /** A team with one argocd extension (legacyServiceAccount when given) under `targets`. */
 function team(targets: ClusterTargets, extension: Partial<OlmV1ExtensionOptions> = {}) {
-  const app = newApp(targets);
+  // the extension accepts OLMT-026 (Argo CD gets cluster-admin): a platform that takes it off neverAcceptable (issue 42)
+  const app = newApp(targets, { neverAcceptable: [] });
   const chart = new Chart(app, 'platform');
   const catalog = new CuratedClusterCatalog(chart, 'C', { catalogName: 'argocd', image: 'registry.example.com/catalogs/argocd:v1', team: 'gitops' });
   new OlmV1Team(chart, 'T', {

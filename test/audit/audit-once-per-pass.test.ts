@@ -5,6 +5,7 @@ import { App, Chart, JsonPatch } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { CatalogSourceReference, Diagnostics, OperatorBundle, ReachCode, ScopedOperatorTenant, TenancyApp, TenancyAudit } from '../../src';
 import * as registry from '../../src/audit/registry';
+import { acceptingEverything } from '../util/synth';
 
 const ETCD = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4'));
 const CATALOG = CatalogSourceReference.fromName('curated-operators', 'olm');
@@ -110,7 +111,8 @@ describe('issue 15 item 12: the audit of a plain cdk8s App is recomputed wheneve
   });
 
   test('Diagnostics.warnings after a change reads a fresh audit (accepted findings of the patched binding)', () => {
-    const a = new App({ outdir: 'unused' });
+    // accepting OLMT-026 needs a platform that takes it off the never-acceptable list (issue 42)
+    const a = acceptingEverything(new App({ outdir: 'unused' }));
     const chart = new Chart(a, 'platform');
     new ScopedOperatorTenant(chart, 'TeamA', {
       namespaceName: 'team-a', deriveInstallerRules: true, acceptedReach: [{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, reason: 'lab, SEC-1' }],

@@ -1,6 +1,6 @@
 /** The leaky cases of issue 8 as Apps, shared by the audit's case tests and its shortcut-vs-oracle test. */
 import * as path from 'path';
-import { Chart, Testing } from 'cdk8s';
+import { App, Chart, Testing } from 'cdk8s';
 import { CatalogSourceReference, OperatorBundle, ReachCode, ScopedOperatorTenant, SensitiveGrant } from '../../src';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
@@ -12,8 +12,7 @@ export const ETCD = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 
 export const GRAFANA_ISSUE15_GRANTS = [SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE];
 
 /** Case 1: a bundle ClusterRoleBinding to cluster-admin, and an installer allowed to bind it. */
-export function case1(acceptedReach?: { code: ReachCode; subject?: string; reason: string }[]) {
-  const app = Testing.app();
+export function case1(acceptedReach?: { code: ReachCode; subject?: string; reason: string }[], app: App = Testing.app()) {
   const chart = new Chart(app, 'platform');
   const tenant = new ScopedOperatorTenant(chart, 'TeamA', {
     namespaceName: 'team-a',

@@ -10,7 +10,7 @@ import {
   AccessLevel, Diagnostics, OlmGeneration, OperatorBundle, RbacRules, ReachCode, ScopedOperatorTenant, SensitiveGrant,
   TargetNamespaces, TenancyAudit,
 } from '../../src';
-import { synthErrorLines } from '../util/synth';
+import { acceptingEverything, synthErrorLines } from '../util/synth';
 
 const AUDIT_CODES = new Set<string>(Object.values(ReachCode));
 const BUILTIN_CLUSTER_ADMIN = 'ClusterRole cluster-admin (built-in, kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go)';
@@ -64,29 +64,33 @@ describe('case 1: a bundle binding cluster-admin, an installer that may bind it'
     expect(errors[0]).toEqual('[platform/TeamA] identity="ServiceAccount team-a/team-a": ServiceAccount team-a/team-a reaches cluster-wide (gets it indirectly): '
       + 'Namespace:"" APIGroups:[*] Resources:[*] Verbs:[*]; Namespace:"" Verbs:[*] NonResourceURLs:[*]; path: ServiceAccount team-a/team-a -> ClusterRoleBinding team-a-olm-installer (App) '
       + '-> ClusterRole team-a-olm-installer (App) -> bind ClusterRole cluster-admin with create clusterrolebindings (ClusterRole team-a-olm-installer) cluster-wide -> '
-      + `${BUILTIN_CLUSTER_ADMIN}. Fix: remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role), `
-      + "or accept it with `acceptedReach: [{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, subject: 'ServiceAccount team-a/team-a', reason: '...' }]` (TenantIdentityUnbounded, OLMT-026)");
+      + `${BUILTIN_CLUSTER_ADMIN}. Fix: remove the step of the path that the tenant does not need (a bind, a secret or pod right, a binding to a built-in role) `
+      // issue 42: OLMT-026 is never acceptable by default, so the fix offers no acceptance
+      + '(no acceptance lowers OLMT-026: TenancyAppProps.neverAcceptable lists it) (TenantIdentityUnbounded, OLMT-026)');
   });
 
   test('an explicit opt-in turns the findings into warnings and is written to the OperatorGroup', () => {
     const reason = 'lab cluster, reviewed in SEC-7';
-    const { app, chart } = case1([{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, reason }]);
+    // OLMT-026 can be accepted only where the platform takes it off the never-acceptable list (issue 42,
+    // test/audit/never-acceptable.test.ts: by default this acceptance fails the synth)
+    const { app, chart } = case1([{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, reason }], acceptingEverything(Testing.app()));
     expect(synthErrorLines(app)).toEqual([]);
     const warnings = Diagnostics.warnings(app).filter((w) => AUDIT_CODES.has(w.code));
-    expect(warnings.map((w) => [w.code, w.value, w.message.endsWith(`(accepted: ${reason})`)])).toEqual([
-      [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/binder', true],
-      [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/team-a', true],
+    // issue 42: accepted, with the prop and the reason, and no fix (nothing is left to do)
+    expect(warnings.map((w) => [w.code, w.value, w.acceptedBy, w.acceptedReason, w.fix])).toEqual([
+      [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/binder', 'acceptedReach', reason, undefined],
+      [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/team-a', 'acceptedReach', reason, undefined],
     ]);
     const og = Testing.synth(chart).find((o) => o.kind === 'OperatorGroup');
     expect(og.metadata.annotations).toEqual({ [TenancyAudit.ACCEPTED_REACH_ANNOTATION]: JSON.stringify([{ code: 'TenantIdentityUnbounded', reason }]) });
   });
 
   test('an opt-in for one subject leaves the other an error; an empty reason accepts nothing and is an error itself', () => {
-    const one = case1([{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, subject: 'ServiceAccount team-a/binder', reason: 'known' }]);
+    const one = case1([{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, subject: 'ServiceAccount team-a/binder', reason: 'known' }], acceptingEverything(Testing.app()));
     expect(synthErrorLines(one.app).map((e) => [codeOf(e), /identity="([^"]*)"/.exec(e)![1]])).toEqual([
       [ReachCode.TENANT_IDENTITY_UNBOUNDED, 'ServiceAccount team-a/team-a'],
     ]);
-    const empty = case1([{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, reason: ' ' }]);
+    const empty = case1([{ code: ReachCode.TENANT_IDENTITY_UNBOUNDED, reason: ' ' }], acceptingEverything(Testing.app()));
     expect(synthErrorLines(empty.app).map(codeOf)).toEqual(['EmptyAcceptedReachReason', ReachCode.TENANT_IDENTITY_UNBOUNDED, ReachCode.TENANT_IDENTITY_UNBOUNDED]);
   });
 });

@@ -77,7 +77,7 @@ describe('item 1: every document (the real case: community-trivy-operator 2.4.0 
     expect(team([v0])).toEqual([
       'extensions[team-x-trivy-operator].bundles[trivy-operator.v2.4.0]="ServiceAccount team-x/trivy-operator": ServiceAccount team-x/trivy-operator reaches * on every resource cluster-wide: '
       + 'operator-controller applies trivy-operator.v2.4.0 with cluster-admin when team team-x installs trivy-operator. '
-      + "Fix: pick another package or version, or accept it: acceptedRisks: [{ check: 'OLMT-026', reason }] (TenantIdentityUnbounded, OLMT-026)",
+      + 'Fix: pick another package or version (no acceptance lowers OLMT-026: TenancyAppProps.neverAcceptable lists it) (TenantIdentityUnbounded, OLMT-026)',
     ]);
   });
 

@@ -1,6 +1,10 @@
-import { ApiObject, Testing } from 'cdk8s';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ApiObject, Chart, Testing } from 'cdk8s';
 import { crdValidator } from './crd-schema';
 import { appAndChart, validationErrors } from './helpers';
+import { TenancyApp } from '../../src/app';
 import { OpenShiftDefaultSource, OpenShiftOperatorHubPolicy, UpstreamOlmCatalogPolicy } from '../../src/catalog';
 import { Diagnostics } from '../../src/core/diagnostics';
 
@@ -75,5 +79,60 @@ describe('OpenShiftOperatorHubPolicy', () => {
     expect(validationErrors(app3)).toEqual([
       '[platform/Hub] disable: disable lists sources although disableAllDefaultSources already disables all of them. Fix: remove disable, or set disableAllDefaultSources: false for a selective policy (DefaultSourceConflict)',
     ]);
+  });
+});
+
+describe('issue 42: on OpenShift, the default sources the platform\'s own operators update from', () => {
+  const onOpenShift = (targets: object = { openshiftVersion: '4.16' }) => {
+    const app = new TenancyApp({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'hub-')), quiet: true, targets });
+    return { app, chart: new Chart(app, 'platform') };
+  };
+  const warning = {
+    severity: 'warning',
+    code: 'PlatformOperatorSourceDisabled',
+    constructPath: 'platform/Hub',
+    field: 'keepEnabled',
+    value: 'redhat-operators',
+    message: "the policy turns off redhat-operators, which the platform's own operators update from on OpenShift 4.16 (OpenShift GitOps, "
+      + 'which applies this output, OpenShift Logging, ...): they stop getting updates, cluster-wide',
+    fix: 'keep it enabled: keepEnabled: [OpenShiftDefaultSource.REDHAT_OPERATORS] (tenants are still held to their curated catalogs by '
+      + 'CuratedCatalogAdmissionPolicy); if those operators update from a mirror instead, say so with platformOperatorSources: []',
+  };
+
+  test('GIVEN openshiftVersion and every default source off THEN a warning names redhat-operators and the fix', () => {
+    const { app, chart } = onOpenShift();
+    new OpenShiftOperatorHubPolicy(chart, 'Hub');
+    expect(Diagnostics.warnings(app)).toEqual([warning]);
+  });
+
+  test('GIVEN a selective policy that disables redhat-operators THEN the same warning', () => {
+    const { app, chart } = onOpenShift();
+    new OpenShiftOperatorHubPolicy(chart, 'Hub', { disableAllDefaultSources: false, disable: [OpenShiftDefaultSource.REDHAT_OPERATORS] });
+    expect(Diagnostics.warnings(app)).toEqual([warning]);
+  });
+
+  test('GIVEN keepEnabled, a selective policy that keeps it, platformOperatorSources: [] or no openshiftVersion THEN no warning', () => {
+    const kept = onOpenShift();
+    new OpenShiftOperatorHubPolicy(kept.chart, 'Hub', { keepEnabled: [OpenShiftDefaultSource.REDHAT_OPERATORS] });
+    const selective = onOpenShift();
+    new OpenShiftOperatorHubPolicy(selective.chart, 'Hub', { disableAllDefaultSources: false, disable: [OpenShiftDefaultSource.COMMUNITY_OPERATORS] });
+    const mirrored = onOpenShift();
+    new OpenShiftOperatorHubPolicy(mirrored.chart, 'Hub', { platformOperatorSources: [] });
+    const plain = onOpenShift({ kubernetesVersion: '1.30' });
+    new OpenShiftOperatorHubPolicy(plain.chart, 'Hub');
+    expect([kept, selective, mirrored, plain].map(({ app }) => Diagnostics.warnings(app))).toEqual([[], [], [], []]);
+  });
+
+  test('GIVEN platformOperatorSources naming another default source THEN the warning names each one turned off, sorted', () => {
+    const { app, chart } = onOpenShift({ openshiftVersion: '4.18' });
+    new OpenShiftOperatorHubPolicy(chart, 'Hub', {
+      keepEnabled: [OpenShiftDefaultSource.REDHAT_OPERATORS],
+      platformOperatorSources: [OpenShiftDefaultSource.REDHAT_OPERATORS, OpenShiftDefaultSource.CERTIFIED_OPERATORS],
+    });
+    expect(Diagnostics.warnings(app).map((w) => [w.code, w.value, w.fix])).toEqual([[
+      'PlatformOperatorSourceDisabled', 'certified-operators',
+      'keep it enabled: keepEnabled: [OpenShiftDefaultSource.CERTIFIED_OPERATORS] (tenants are still held to their curated catalogs by '
+        + 'CuratedCatalogAdmissionPolicy); if those operators update from a mirror instead, say so with platformOperatorSources: []',
+    ]]);
   });
 });

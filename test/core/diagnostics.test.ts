@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import * as fc from 'fast-check';
 import { Diagnostics, Severity } from '../../src';
 import { addErrorProducer, addWarningProducer } from '../../src/core/diagnostics';
-import { appAndChart } from '../util/synth';
+import { appAndChart, validationErrors } from '../util/synth';
 
 describe('Diagnostics', () => {
   test('GIVEN error producers on two constructs WHEN synthesizing THEN cdk8s reports every error together, each prefixed once with its path', () => {
@@ -56,9 +56,10 @@ describe('Diagnostics', () => {
     addWarningProducer(twice, () => [{ code: 'Z', message: 'z' }]);
     expect(Diagnostics.report(chart)).toEqual([
       'warning: [platform/tenant-0]: z. (Z)',
-      'warning: [platform/tenant-1, platform/tenant-10, platform/tenant-2] bundle="etcd": OLM creates the CRDs. Fix: accept it (CrdsCreatedByOlm, OLMT-016)',
+      // issue 42: one registered check with one fix is one decision, so one line: each group's paths and value, the check's summary
+      'warning: [platform/tenant-1, platform/tenant-10, platform/tenant-2] bundle="etcd"; [platform/tenant-3] bundle="prometheus": the bundle ships CRDs, which OLM '
+      + 'creates cluster-wide with its own client: one version shared by every tenant. Fix: accept it (CrdsCreatedByOlm, OLMT-016)',
       'warning: [platform/tenant-3]: first by code. (A)',
-      'warning: [platform/tenant-3] bundle="prometheus": OLM creates the CRDs. Fix: accept it (CrdsCreatedByOlm, OLMT-016)',
     ].join('\n'));
     // warnings() keeps one entry per construct and finding
     expect(Diagnostics.warnings(chart).map((d) => `${d.constructPath} ${d.code} ${d.value ?? ''}`)).toEqual([
@@ -82,6 +83,48 @@ describe('Diagnostics', () => {
       expect([...ungrouped].sort()).toEqual([...expected].sort());
       expect(new Set(Diagnostics.report(chart).split('\n')).size).toEqual(Diagnostics.report(chart).split('\n').length);
     }), { seed: 26, numRuns: 200 });
+  });
+
+  test('issue 42: GIVEN findings of one registered check with different fixes THEN separate lines; an unregistered code is never merged', () => {
+    const { chart } = appAndChart();
+    addWarningProducer(new Construct(chart, 'a'), () => [{ code: 'CrdsCreatedByOlm', field: 'bundle', value: 'x', message: 'm1', fix: 'fix 1' }]);
+    addWarningProducer(new Construct(chart, 'b'), () => [{ code: 'CrdsCreatedByOlm', field: 'bundle', value: 'y', message: 'm2', fix: 'fix 2' }]);
+    addWarningProducer(new Construct(chart, 'c'), () => [{ code: 'Mine', field: 'f', value: '1', message: 'n', fix: 'same' }]);
+    addWarningProducer(new Construct(chart, 'd'), () => [{ code: 'Mine', field: 'f', value: '2', message: 'n', fix: 'same' }]);
+    expect(Diagnostics.report(chart).split('\n')).toEqual([
+      'warning: [platform/a] bundle="x": m1. Fix: fix 1 (CrdsCreatedByOlm, OLMT-016)',
+      'warning: [platform/b] bundle="y": m2. Fix: fix 2 (CrdsCreatedByOlm, OLMT-016)',
+      'warning: [platform/c] f="1": n. Fix: same (Mine)',
+      'warning: [platform/d] f="2": n. Fix: same (Mine)',
+    ]);
+  });
+
+  test('issue 42: GIVEN an accepted finding THEN it is reported last as accepted, with the prop and the reason instead of a fix, and strict mode does not fail on it', () => {
+    const { chart } = appAndChart();
+    const accepted = { code: 'IdentityCanAssumeInstaller', field: 'identity', value: 'ServiceAccount a/b', message: 'b can become the installer', acceptedBy: 'acceptedReach', acceptedReason: 'one team (SEC-4)' };
+    addWarningProducer(new Construct(chart, 'a'), () => [accepted]);
+    addWarningProducer(new Construct(chart, 'z'), () => [{ code: 'Open', message: 'still open', fix: 'do it' }]);
+    expect(Diagnostics.report(chart).split('\n')).toEqual([
+      'warning: [platform/z]: still open. Fix: do it (Open)',
+      'accepted: [platform/a] identity="ServiceAccount a/b": b can become the installer. Accepted with acceptedReach: one team (SEC-4) (IdentityCanAssumeInstaller, OLMT-023)',
+    ]);
+    expect(Diagnostics.formatReadable({ ...accepted, severity: Severity.WARNING, constructPath: 'platform/a' }).split('\n')).toEqual([
+      '[platform/a] OLMT-023 IdentityCanAssumeInstaller: identity="ServiceAccount a/b": b can become the installer',
+      '    Accepted with acceptedReach: one team (SEC-4)',
+    ]);
+    expect(Diagnostics.acceptedRisks(chart)).toEqual([{
+      constructPath: 'platform/a',
+      acceptedBy: 'acceptedReach',
+      what: 'identity="ServiceAccount a/b": b can become the installer (IdentityCanAssumeInstaller)',
+      reason: 'one team (SEC-4)',
+      policyId: 'OLMT-023',
+    }]);
+    const strict = Testing.app();
+    strict.node.setContext(Diagnostics.WARNINGS_AS_ERRORS_CONTEXT, true);
+    const strictChart = new Chart(strict, 'platform');
+    addWarningProducer(new Construct(strictChart, 'a'), () => [accepted]);
+    addWarningProducer(new Construct(strictChart, 'z'), () => [{ code: 'Open', message: 'still open', fix: 'do it' }]);
+    expect(validationErrors(strict)).toEqual(['[platform/z] warning: still open. Fix: do it (Open)']);
   });
 
   test('GIVEN the warnings-as-errors context THEN warnings fail the synth', () => {

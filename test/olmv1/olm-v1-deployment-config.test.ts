@@ -8,6 +8,7 @@ import { ApiObject, Testing } from 'cdk8s';
 import { admit, appAndChart, validationErrors, validator } from './helpers';
 import { OperatorBundle } from '../../src/bundle';
 import { CuratedClusterCatalog, OlmV1CrdChannel, OlmV1Team, OlmV1TeamProps, RegistryV1Render } from '../../src/olmv1';
+import { acceptingEverything } from '../util/synth';
 
 const argocd = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'olm-v1-render', 'bundles', 'argocd-operator.v0.6.0'));
 const CONFIG = { nodeSelector: { 'kubernetes.io/os': 'linux' }, env: [{ name: 'LOG_LEVEL', value: 'debug' }] };
@@ -15,6 +16,7 @@ const deploymentsOf = (r: RegistryV1Render) => r.objects.filter((o) => o.kind ==
 
 function team(extra: Partial<OlmV1TeamProps> = {}, deploymentConfig: any = CONFIG) {
   const { app, chart } = appAndChart();
+  acceptingEverything(app); // the extension accepts OLMT-026 (Argo CD gets cluster-admin), not the point here
   const catalog = new CuratedClusterCatalog(chart, 'C', { catalogName: 'argocd', image: 'registry.example.com/catalogs/argocd:v1', team: 'gitops' });
   const t = new OlmV1Team(chart, 'T', {
     team: 'gitops',

@@ -16,6 +16,7 @@ describe('GitOps layout of the OLM v1 example platform', () => {
     app.synth();
     expect(filesBelow(outdir)).toEqual([
       TenancyApp.WARNINGS_FILE,
+      'argocd/argocd-operator-patch.yaml',
       'argocd/health-checks.yaml',
       'argocd/ignore-differences.yaml',
       'cluster/clustercatalog-messaging-curated.yaml',
@@ -69,6 +70,20 @@ describe('GitOps layout of the OLM v1 example platform', () => {
       "    - OLMT-044 ServiceAccount messaging/rabbitmq-cluster-operator gets 'update'/'patch' on configmaps in every namespace (CONFIGMAP_UPDATE) (accepted: the RabbitMQ operator manages the cluster ConfigMaps (reviewed by platform security))",
       "    - OLMT-044 ServiceAccount messaging/rabbitmq-cluster-operator gets 'update'/'patch' on pods (a running container's image) (POD_IMAGE_UPDATE) (accepted: the RabbitMQ operator updates its broker pods (reviewed by platform security))",
     ]);
+    // issue 42: each accepted risk is also a row of Accepted risks, with the extension's prop and its reason: the same
+    // findings as the section's lines above (`- OLMT-044 <what> (<GRANT>) (accepted: <reason>)`), per team
+    const rows = md.split('\n## Accepted risks\n')[1].split('\n## ')[0].split('\n').filter((l) => l.startsWith('| olmv1-'));
+    const expected = (team: string, extension: string, bundle: string) => {
+      const lines = section.split(`### ${team}\n`)[1].split('\n### ')[0].split('\n').filter((l) => l.startsWith('    - OLMT-044 '));
+      return lines.map((l) => {
+        const [, what, grant, reason] = /^ {4}- OLMT-044 (.*) \((\w+)\) \(accepted: (.*)\)$/.exec(l)!;
+        return [`olmv1-team-${team}/Team`, `\`extensions[${extension}].acceptedRisks\``, `OLMT-044 SensitiveGrant.${grant}: ${bundle}: ${what} (${grant})`, reason];
+      }).sort((a, b) => (a[2] < b[2] ? -1 : 1));
+    };
+    const messaging = expected('messaging', 'messaging-rabbitmq-cluster-operator', 'rabbitmq-cluster-operator.v2.22.3');
+    const observability = expected('observability', 'observability-grafana-operator', 'grafana-operator.v5.24.0');
+    expect([messaging.length, observability.length]).toEqual([6, 4]);
+    expect(rows.map((l) => l.split(' | ').map((c) => c.replace(/^\| | \|$/g, '')))).toEqual([...messaging, ...observability]);
   });
 });
 

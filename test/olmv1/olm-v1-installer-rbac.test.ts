@@ -6,6 +6,7 @@ import { admit, appAndChart, validationErrors, validator } from './helpers';
 import { OperatorBundle } from '../../src/bundle';
 import { CuratedClusterCatalog, OlmV1InstallerRbac, OlmV1Team, RegistryV1Render } from '../../src/olmv1';
 import { PolicyRules, RbacRules } from '../../src/rbac';
+import { acceptingEverything } from '../util/synth';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const argocd = OperatorBundle.fromDirectory(path.join(FIXTURES, 'olm-v1-render', 'bundles', 'argocd-operator.v0.6.0'));
@@ -51,6 +52,7 @@ describe('OlmV1InstallerRbac: the installer ServiceAccount of operator-controlle
 
   test('OlmV1Team.addExtension after construction: its legacy installer account is in the guardrail policy (written at synth)', () => {
     const { app, chart } = appAndChart();
+    acceptingEverything(app); // the extension accepts OLMT-026 (Argo CD gets cluster-admin), not the point here
     const catalog = new CuratedClusterCatalog(chart, 'C', { catalogName: 'argocd', image: 'registry.example.com/catalogs/argocd:v1', team: 'gitops' });
     const team = new OlmV1Team(chart, 'T', { team: 'gitops', groups: ['gitops-admins'], namespaces: ['argocd'], catalog, allowedPackages: [{ name: 'argocd-operator' }] });
     const policyBefore = (team.guardrails.node.findChild('Policy') as ApiObject).toJson();
@@ -79,6 +81,7 @@ describe('OlmV1InstallerRbac: the installer ServiceAccount of operator-controlle
 
   test('OlmV1Team legacyServiceAccount: writes the ServiceAccount, its derived RBAC and spec.serviceAccount; all valid', () => {
     const { app, chart } = appAndChart();
+    acceptingEverything(app); // the extension accepts OLMT-026 (Argo CD gets cluster-admin), not the point here
     const catalog = new CuratedClusterCatalog(chart, 'C', { catalogName: 'argocd', image: 'registry.example.com/catalogs/argocd:v1', team: 'gitops' });
     new OlmV1Team(chart, 'T', {
       team: 'gitops',

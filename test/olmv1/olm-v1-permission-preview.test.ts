@@ -7,6 +7,7 @@ import { SensitiveGrant } from '../../src/audit';
 import { OperatorBundle } from '../../src/bundle';
 import { Diagnostics } from '../../src/core';
 import { CuratedClusterCatalog, OlmV1PermissionPreview, OlmV1PreviewFindingCode, OlmV1Team, OlmV1TeamProps, RegistryV1Render } from '../../src/olmv1';
+import { acceptingEverything } from '../util/synth';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const shared = (name: string, version: string) => OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', name, version));
@@ -50,8 +51,10 @@ function opWithClusterRules(rules: string): RegistryV1Render {
   }
 }
 
-function team(extensions: OlmV1TeamProps['extensions'], allowedPackages: OlmV1TeamProps['allowedPackages']) {
+function team(extensions: OlmV1TeamProps['extensions'], allowedPackages: OlmV1TeamProps['allowedPackages'], anyAcceptance = false) {
   const { app, chart } = appAndChart();
+  // a platform that takes OLMT-026 off TenancyAppProps.neverAcceptable (by default no acceptance lowers it)
+  if (anyAcceptance) acceptingEverything(app);
   const catalog = new CuratedClusterCatalog(chart, 'Catalog', { catalogName: 'team-x', image: 'registry.example.com/catalogs/team-x:v1', team: 'team-x', pollIntervalMinutes: 30 });
   const t = new OlmV1Team(chart, 'T', { team: 'team-x', groups: ['team-x-admins'], namespaces: ['team-x'], catalog, allowedPackages, extensions });
   return { app, chart, t };
@@ -172,7 +175,7 @@ describe('OlmV1Team with bundles: refused unless accepted by name with a reason'
       'TenantIdentityUnbounded OLMT-026',
       'TenantIdentityUnbounded OLMT-026',
     ]);
-    expect(errors[2]).toEqual('extensions[team-x-flux].bundles[grafana-operator.v5.24.0]="ServiceAccount flux-system/helm-controller": ServiceAccount flux-system/helm-controller reaches * on every resource cluster-wide: operator-controller applies grafana-operator.v5.24.0 with cluster-admin when team team-x installs flux. Fix: pick another package or version, or accept it: acceptedRisks: [{ check: \'OLMT-026\', reason }] (TenantIdentityUnbounded, OLMT-026)');
+    expect(errors[2]).toEqual('extensions[team-x-flux].bundles[grafana-operator.v5.24.0]="ServiceAccount flux-system/helm-controller": ServiceAccount flux-system/helm-controller reaches * on every resource cluster-wide: operator-controller applies grafana-operator.v5.24.0 with cluster-admin when team team-x installs flux. Fix: pick another package or version (no acceptance lowers OLMT-026: TenancyAppProps.neverAcceptable lists it) (TenantIdentityUnbounded, OLMT-026)');
   });
 
   test('accepted by policy id with a reason: synth passes and the reasons are written on the ClusterExtension', () => {
@@ -181,7 +184,7 @@ describe('OlmV1Team with bundles: refused unless accepted by name with a reason'
       namespace: 'team-x',
       bundles: [OperatorBundle.fromDirectory(FLUX_LIKE)],
       acceptedRisks: [{ check: 'OLMT-046', reason: 'flux reconciles the cluster' }, { check: 'OLMT-026', reason: 'platform team owns flux-system' }],
-    }], [{ name: 'flux' }]);
+    }], [{ name: 'flux' }], true);
     expect(validationErrors(app)).toEqual([]);
     const ext = Testing.synth(chart).find((o) => o.kind === 'ClusterExtension');
     expect(ext.metadata.annotations).toEqual({ 'olm-tenancy.io/accepted-risks': 'OLMT-046: flux reconciles the cluster; OLMT-026: platform team owns flux-system' });

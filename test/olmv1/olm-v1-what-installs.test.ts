@@ -19,12 +19,14 @@ import {
   CatalogSourceReference, GlobalOperatorInstall, OlmV1AcceptedRisk, OlmV1ExtensionOptions, OperatorBundle, OutputLayout, SensitiveGrant, TenancyApp,
 } from '../../src';
 import { CuratedClusterCatalog, OlmV1Team, OlmV1TeamProps } from '../../src/olmv1';
-import { validationErrors } from '../util/synth';
+import { acceptingEverything, validationErrors } from '../util/synth';
 
 const RENDER = path.join(__dirname, '..', 'fixtures', 'olm-v1-render', 'bundles');
 const ARGOCD_DIR = path.join(RENDER, 'argocd-operator.v0.6.0');
 const argocd = OperatorBundle.fromDirectory(ARGOCD_DIR);
 const grafana = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'grafana-operator', '5.24.0'));
+// Argo CD's operator gets cluster-admin's reach (OLMT-026): accepted here, so the Apps take it off the
+// never-acceptable list (issue 42: acceptingEverything, neverAcceptable: [])
 const ARGO_RISKS: OlmV1AcceptedRisk[] = [{ check: 'OLMT-026', reason: 'argo cd manages the cluster' }];
 const GRAFANA_RISKS: OlmV1AcceptedRisk[] = [
   SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, SensitiveGrant.WORKLOAD_WRITES, SensitiveGrant.SERVICE_UPDATE, SensitiveGrant.CONFIGMAP_UPDATE,
@@ -58,7 +60,7 @@ const codeOf = (e: string) => /\((\w+)(, OLMT-\d+)?\)$/.exec(e)![1];
 
 describe('item 1: the version constraint against the bundles given (VersionConstraintNotBundle)', () => {
   test('a constraint that admits none of the bundles given is one error naming both', () => {
-    const app = Testing.app();
+    const app = acceptingEverything(Testing.app());
     team(new Chart(app, 'platform'), 'gitops', [{ packageName: 'argocd-operator', namespace: 'gitops', version: '>=1.0.0', bundles: [argocd], acceptedRisks: ARGO_RISKS }]);
     expect(validationErrors(app)).toEqual([
       '[platform/Team-gitops] extensions[gitops-argocd-operator].bundles="argocd-operator.v0.6.0": version \'>=1.0.0\' of package \'argocd-operator\' admits none '
@@ -70,7 +72,7 @@ describe('item 1: the version constraint against the bundles given (VersionConst
   });
 
   test('an admitted bundle is previewed, and TENANCY.md says which one operator-controller resolves to', () => {
-    const app = Testing.app();
+    const app = acceptingEverything(Testing.app());
     const t = team(new Chart(app, 'platform'), 'gitops', [{ packageName: 'argocd-operator', namespace: 'gitops', version: '0.6.0', bundles: [argocd], acceptedRisks: ARGO_RISKS }]);
     expect(validationErrors(app)).toEqual([]);
     expect(t.reportMarkdown().split('\n').filter((l) => l.includes('resolves to'))).toEqual([
@@ -81,7 +83,7 @@ describe('item 1: the version constraint against the bundles given (VersionConst
 
 describe('item 2: one owner per object (OlmV1ObjectOwnedTwice)', () => {
   test('two teams installing the same operator: one error, on the second, naming both extensions and the shared objects', () => {
-    const app = Testing.app();
+    const app = acceptingEverything(Testing.app());
     const chart = new Chart(app, 'platform');
     team(chart, 'alpha', [{ packageName: 'argocd-operator', namespace: 'alpha', bundles: [argocd], acceptedRisks: ARGO_RISKS }]);
     team(chart, 'beta', [{ packageName: 'argocd-operator', namespace: 'beta', bundles: [argocd], acceptedRisks: ARGO_RISKS }]);
@@ -96,7 +98,7 @@ describe('item 2: one owner per object (OlmV1ObjectOwnedTwice)', () => {
   });
 
   test('two extensions of one team in two namespaces: the same cluster-scoped objects', () => {
-    const app = Testing.app();
+    const app = acceptingEverything(Testing.app());
     team(new Chart(app, 'platform'), 'gitops', [
       { packageName: 'argocd-operator', namespace: 'gitops', bundles: [argocd], acceptedRisks: ARGO_RISKS },
       { packageName: 'argocd-operator', name: 'gitops-argocd-2', namespace: 'gitops-2', bundles: [argocd], acceptedRisks: ARGO_RISKS },
@@ -105,7 +107,7 @@ describe('item 2: one owner per object (OlmV1ObjectOwnedTwice)', () => {
   });
 
   test("an extension next to OLM v0's global install of the same operator: the CRDs, named once", () => {
-    const app = Testing.app();
+    const app = acceptingEverything(Testing.app());
     const chart = new Chart(app, 'platform');
     new GlobalOperatorInstall(chart, 'Global', { reason: 'platform operators (PLAT-1)' })
       .install({ packageName: 'grafana-operator', channel: 'v5', catalog: CatalogSourceReference.fromName('c', 'olm'), bundle: grafana });
@@ -122,7 +124,7 @@ describe('item 2: one owner per object (OlmV1ObjectOwnedTwice)', () => {
   });
 
   test('different operators in different namespaces: no conflict', () => {
-    const app = Testing.app();
+    const app = acceptingEverything(Testing.app());
     const chart = new Chart(app, 'platform');
     team(chart, 'alpha', [{ packageName: 'argocd-operator', namespace: 'alpha', bundles: [argocd], acceptedRisks: ARGO_RISKS }]);
     team(chart, 'beta', [{ packageName: 'grafana-operator', namespace: 'beta', bundles: [grafana], acceptedRisks: GRAFANA_RISKS }]);
@@ -132,7 +134,7 @@ describe('item 2: one owner per object (OlmV1ObjectOwnedTwice)', () => {
 
 describe("item 3: operator-controller main's install namespace, behind the version", () => {
   test('v1.11.0 (the default) needs the namespace (ExtensionNamespaceRequired)', () => {
-    const app = Testing.app();
+    const app = acceptingEverything(Testing.app());
     team(new Chart(app, 'platform'), 'gitops', [{ packageName: 'argocd-operator', bundles: [argocd], acceptedRisks: ARGO_RISKS }]);
     expect(validationErrors(app)).toEqual([
       '[platform/Team-gitops] extensions[gitops-argocd-operator].namespace: operator-controller v1.11.0 installs into the ClusterExtension\'s spec.namespace, '
@@ -150,7 +152,7 @@ describe("item 3: operator-controller main's install namespace, behind the versi
   }
 
   test('the namespace from the template: written first with its Pod Security labels, spec.namespace, the preview in it, the guardrail admits it', () => {
-    const app = Testing.app();
+    const app = acceptingEverything(Testing.app());
     const { chart, t } = onMain(app);
     expect(validationErrors(app)).toEqual([]);
     const objects = Testing.synth(chart);
@@ -174,7 +176,7 @@ describe("item 3: operator-controller main's install namespace, behind the versi
 
   test('declared in TenancyAppProps.targets: the GitOps layout applies the Namespace before the ClusterExtension', () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'main-ns-'));
-    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true, targets: { operatorControllerVersion: 'main' } });
+    const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true, targets: { operatorControllerVersion: 'main' }, neverAcceptable: [] });
     onMain(app);
     app.synth();
     const folder = path.join(outdir, 'tenants', 'gitops');
@@ -186,12 +188,12 @@ describe("item 3: operator-controller main's install namespace, behind the versi
   });
 
   test('no template or annotation: <package>-system; no bundle: the namespace cannot be resolved (InstallNamespaceNotResolved)', () => {
-    const app = Testing.app();
+    const app = acceptingEverything(Testing.app());
     const chart = new Chart(app, 'platform');
     team(chart, 'gitops', [{ packageName: 'argocd-operator', bundles: [argocd], acceptedRisks: ARGO_RISKS }], { operatorControllerVersion: 'main' });
     expect(validationErrors(app)).toEqual([]);
     expect(Testing.synth(chart).find((o) => o.kind === 'ClusterExtension').spec.namespace).toEqual('argocd-operator-system');
-    const none = Testing.app();
+    const none = acceptingEverything(Testing.app());
     team(new Chart(none, 'platform'), 'gitops', [{ packageName: 'argocd-operator' }], { operatorControllerVersion: 'main' });
     expect(validationErrors(none).map(codeOf)).toEqual(['InstallNamespaceNotResolved']);
   });

@@ -1,6 +1,7 @@
 // The OLM health checks (src/output/olm-health.ts): every Argo CD script run in a real Lua 5.1 interpreter against status
 // objects in Argo CD's own health_test.yaml format (test/fixtures/olm-health/<group>_<kind>/), and every Flux
-// expression evaluated in a CEL engine against the same objects, as Flux's StatusEvaluator does.
+// expression evaluated in two CEL engines against the same objects, as Flux's StatusEvaluator does: one with cel-go's
+// semantics for an unbound variable (@marcbachmann/cel-js: the exact verdict, Unknown included) and @bufbuild/cel.
 import * as fs from 'fs';
 import * as path from 'path';
 import { run } from '@bufbuild/cel';
@@ -8,6 +9,7 @@ import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { OlmHealthChecks } from '../../src/output/olm-health';
 import { toCel } from '../util/cel-admission';
+import { CelResult, evaluateCelGoLike } from '../util/cel-go-like';
 import { LUA, runHealthScript } from '../util/lua';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'olm-health');
@@ -21,34 +23,61 @@ function cases(folder: string, file = 'health_test.yaml'): Array<HealthCase & { 
   return tests.map((t) => ({ ...t, input: parseYaml(fs.readFileSync(path.join(dir, t.inputPath), 'utf8')) }));
 }
 
+type FluxExprs = { inProgress?: string; failed?: string; current: string };
+
 /**
  * Flux's verdict (fluxcd/pkg runtime/cel status_evaluator.go `Evaluate`): InProgress when status.observedGeneration
- * (an integer) differs from metadata.generation; then inProgress, failed, current in that order; InProgress when none
- * holds. An evaluation error is what kstatus reports as Unknown (the Kustomization keeps waiting).
+ * (an integer) differs from metadata.generation; then inProgress, failed, current in that order, the first that
+ * holds wins and the first evaluation error is returned (kstatus reports it as Unknown: cli-utils
+ * `polling/statusreaders/generic.go`); InProgress when none holds. `evaluate(expr)` gives each expression's result.
  */
-function fluxStatus(check: { inProgress?: string; failed?: string; current: string }, obj: any): string {
+function fluxVerdict(check: FluxExprs, obj: any, evaluate: (expr: string) => CelResult): string {
   const observed = obj.status?.observedGeneration;
   if (Number.isInteger(observed) && Number.isInteger(obj.metadata?.generation) && observed !== obj.metadata.generation) return 'InProgress';
-  const vars: Record<string, any> = {};
-  for (const [k, v] of Object.entries(obj)) vars[k] = toCel(v);
   for (const [expr, status] of [[check.inProgress, 'InProgress'], [check.failed, 'Failed'], [check.current, 'Current']] as const) {
     if (expr === undefined) continue;
-    let result: unknown;
-    try {
-      result = run(expr, vars);
-    } catch {
-      return 'Unknown';
-    }
-    if (typeof result !== 'boolean') throw new Error(`${expr} gave ${String(result)}, not a boolean`);
-    if (result) return status;
+    const result = evaluate(expr);
+    if ('error' in result) return 'Unknown';
+    if (typeof result.value !== 'boolean') throw new Error(`${expr} gave ${String(result.value)}, not a boolean`);
+    if (result.value) return status;
   }
   return 'InProgress';
 }
 
+/** Flux's verdicts with @bufbuild/cel. */
+function fluxStatus(check: FluxExprs, obj: any): string {
+  const vars: Record<string, any> = {};
+  for (const [k, v] of Object.entries(obj)) vars[k] = toCel(v);
+  return fluxVerdict(check, obj, (expr) => {
+    try {
+      return { value: run(expr, vars) };
+    } catch (e) {
+      return { error: String(e) };
+    }
+  });
+}
+
+/**
+ * Flux's verdicts with cel-go's semantics, and every evaluation error met, for groups of objects each with its
+ * expressions (one child process for all).
+ */
+function fluxStatusesCelGo(groups: Array<{ check: FluxExprs; objects: any[] }>): Array<Array<{ verdict: string; errors: string[] }>> {
+  const exprsOf = (check: FluxExprs) => [check.inProgress, check.failed, check.current].filter((e): e is string => e !== undefined);
+  const batch = groups.flatMap(({ check, objects }) => objects.flatMap((obj) => exprsOf(check).map((expr) => ({ expr, vars: obj }))));
+  const results = evaluateCelGoLike(batch);
+  let at = 0;
+  return groups.map(({ check, objects }) => objects.map((obj) => {
+    const byExpr = new Map(exprsOf(check).map((e) => [e, results[at++]]));
+    const errors = [...byExpr.values()].filter((r): r is { error: string } => 'error' in r).map((r) => r.error);
+    return { verdict: fluxVerdict(check, obj, (e) => byExpr.get(e)!), errors };
+  }));
+}
+
 /**
  * Unknown (an evaluation error: cel-go reports a missing top-level `status` so) and InProgress are one verdict for a
- * Kustomization: not ready yet, keep waiting until the timeout. (@bufbuild/cel returns false for `has()` on a missing
- * variable where cel-go fails: both keep Flux waiting, so the tables compare the verdict.)
+ * Kustomization: not ready yet, keep waiting until the timeout (fluxcd/pkg ssa `WaitForSet` stops early only on
+ * Failed). @bufbuild/cel returns false for `has()` on a missing variable where cel-go fails, so its verdicts are
+ * compared modulo this.
  */
 const waiting = (s: string) => (s === 'Unknown' ? 'InProgress' : s);
 
@@ -108,12 +137,87 @@ describeLua('Argo CD health scripts in Lua 5.1 (health_test.yaml)', () => {
   });
 });
 
+const exprsOf = (c: (typeof checks)[number]): FluxExprs => ({ inProgress: c.fluxInProgress, failed: c.fluxFailed, current: c.fluxCurrent });
+
+/** Each kind's fixture inputs plus one with `status: {}`, and their cel-go verdicts (computed once, for every kind). */
+let celGoTablesMemo: Map<string, { inputs: any[]; got: Array<{ verdict: string; errors: string[] }> }> | undefined;
+function celGoTable(check: (typeof checks)[number]) {
+  if (celGoTablesMemo === undefined) {
+    const groups = checks.map((c) => {
+      const table = cases(`${c.group}_${c.kind}`).map((t) => t.input);
+      return { kind: c.kind, check: exprsOf(c), objects: [...table, { ...table[0], status: {} }] };
+    });
+    const got = fluxStatusesCelGo(groups);
+    celGoTablesMemo = new Map(groups.map((g, i) => [g.kind, { inputs: g.objects, got: got[i] }]));
+  }
+  return celGoTablesMemo.get(check.kind)!;
+}
+
+describeLua('issue 42: OLM marks the Subscription AtLatestKnown once the CSV exists, whatever its phase', () => {
+  // operator-lifecycle-manager pkg/controller/operators/catalog/operator.go ensureSubscriptionCSVState: a successful
+  // Get of status.currentCSV sets state AtLatestKnown and installedCSV; the CSV's phase is never read there
+  test('with the statuses OLM writes for a CSV that failed after it was created: the Subscription reads healthy in both tools, the CSV\'s own check Degraded / Failed', () => {
+    const subscription = parseYaml(fs.readFileSync(path.join(FIXTURES, 'operators.coreos.com_Subscription', 'testdata', 'ours_at_latest_csv_failed.yaml'), 'utf8'));
+    const csv = parseYaml(fs.readFileSync(path.join(FIXTURES, 'operators.coreos.com_ClusterServiceVersion', 'testdata', 'failed_component.yaml'), 'utf8'));
+    expect([subscription.status.installedCSV, csv.metadata.name, csv.status.phase]).toEqual(['etcdoperator.v0.9.4', 'etcdoperator.v0.9.4', 'Failed']);
+    const sub = checks.find((c) => c.kind === 'Subscription')!;
+    const csvCheck = checks.find((c) => c.kind === 'ClusterServiceVersion')!;
+    // Argo CD: the Subscription's script sees only the Subscription, and says what it knows (the CSV exists)
+    expect(runHealthScript(sub.argoCdLua, [subscription])).toEqual([{ status: 'Healthy', message: 'etcdoperator.v0.9.4 exists (AtLatestKnown); its phase is on the ClusterServiceVersion' }]);
+    expect(runHealthScript(csvCheck.argoCdLua, [csv])).toEqual([{ status: 'Degraded', message: expect.stringMatching(/^Failed \(InstallComponentFailed\)/) }]);
+    // Flux: the same for the Subscription; the CSV, which the operators Kustomization names, fails it
+    const [[s], [c]] = fluxStatusesCelGo([{ check: exprsOf(sub), objects: [subscription] }, { check: exprsOf(csvCheck), objects: [csv] }]);
+    expect([s.verdict, c.verdict]).toEqual(['Current', 'Failed']);
+  });
+});
+
 describe('Flux healthCheckExprs in CEL (the same tables)', () => {
-  test.each(checks.map((c) => [`${c.group}_${c.kind}`, c] as const))('%s', (folder, check) => {
+  test.each(checks.map((c) => [`${c.group}_${c.kind}`, c] as const))('%s: cel-go\'s verdicts exactly, @bufbuild/cel\'s modulo Unknown', (folder, check) => {
     const table = cases(folder);
-    const expr = { inProgress: check.fluxInProgress, failed: check.fluxFailed, current: check.fluxCurrent };
+    const expr = exprsOf(check);
+    const celGo = celGoTable(check).got;
+    expect(table.map((c, i) => ({ inputPath: c.inputPath, flux: celGo[i].verdict })))
+      .toEqual(table.map((c) => ({ inputPath: c.inputPath, flux: c.fluxStatus })));
     expect(table.map((c) => ({ inputPath: c.inputPath, flux: waiting(fluxStatus(expr, c.input)) })))
       .toEqual(table.map((c) => ({ inputPath: c.inputPath, flux: waiting(c.fluxStatus) })));
+  });
+
+  test.each(checks.map((c) => [c.kind, c] as const))('%s: every expression evaluates without error on every object that has a status (status: {} too: InProgress); only a missing status fails (issue 42: has() cannot guard it)', (_kind, check) => {
+    const { inputs, got } = celGoTable(check);
+    expect(inputs.filter((o, i) => o.status !== undefined && got[i].errors.length > 0)).toEqual([]);
+    expect(got[got.length - 1]).toEqual({ verdict: 'InProgress', errors: [] });
+    // a missing status: cel-go fails on the unbound variable, has() included, so Flux reports Unknown and waits
+    const missing = got.filter((_, i) => inputs[i].status === undefined);
+    expect(missing.length).toBeGreaterThan(0);
+    for (const m of missing) expect([m.verdict, m.errors.length > 0, m.errors.every((e) => /status/.test(e))]).toEqual(['Unknown', true, true]);
+  });
+
+  /**
+   * The emulation of Flux's StatusEvaluator, checked on the rows of its own test table about missing fields
+   * (fluxcd/pkg runtime/cel/status_evaluator_test.go, `TestStatusEvaluator_Evaluate`, errors there are Unknown here):
+   * `has()` does not guard a top-level variable that is not there, in cel-go as in the engine used here.
+   */
+  test('fluxcd/pkg StatusEvaluator table rows on missing fields', () => {
+    const ready = {
+      failed: "status.conditions.filter(e, e.type == 'Ready').all(e, e.status == 'False')",
+      current: "status.conditions.filter(e, e.type == 'Ready').all(e, e.status == 'True')",
+    };
+    const withInProgress = { inProgress: 'has(status.observedGeneration) && metadata.generation != status.observedGeneration', ...ready };
+    const rows: Array<[string, FluxExprs, object, string]> = [
+      ['object without status with inProgress expression', withInProgress, {}, 'Unknown'],
+      ['object without status without inProgress expression', ready, {}, 'Unknown'],
+      ['object with status without status.conditions with inProgress expression', withInProgress, { status: {} }, 'Unknown'],
+      ['object with status with empty status.conditions with inProgress expression', withInProgress, { status: { conditions: [] } }, 'Failed'],
+      ['object with status.observedGeneration with inProgress expression', withInProgress, { metadata: { generation: 2 }, status: { observedGeneration: 1 } }, 'InProgress'],
+    ];
+    const exprsOfRow = (e: FluxExprs) => [e.inProgress, e.failed, e.current].filter((x): x is string => x !== undefined);
+    const got = evaluateCelGoLike(rows.flatMap(([, e, obj]) => exprsOfRow(e).map((expr) => ({ expr, vars: obj as any }))));
+    let at = 0;
+    const verdicts = rows.map(([name, e, obj]) => {
+      const results = new Map(exprsOfRow(e).map((x) => [x, got[at++]]));
+      return [name, fluxVerdict(e, obj, (x) => results.get(x)!)];
+    });
+    expect(verdicts).toEqual(rows.map(([name, , , verdict]) => [name, verdict]));
   });
 
   test('fluxHealthCheckExprs() is the Kustomization field: one entry per kind, apiVersion and kind as Flux matches them', () => {
@@ -189,27 +293,46 @@ function uniqueConditions(status: any): any {
   return { ...status, conditions: status.conditions.filter((c: any) => !seen.has(c.type) && seen.add(c.type)) };
 }
 
+/** 300 random objects of each kind with their cel-go verdicts (computed once, in one child process). */
+let samplesMemo: Map<string, { objects: any[]; celGo: Array<{ verdict: string; errors: string[] }> }> | undefined;
+function samples(check: (typeof checks)[number]) {
+  if (samplesMemo === undefined) {
+    const groups = checks.map((c) => ({
+      kind: c.kind,
+      check: exprsOf(c),
+      objects: fc.sample(fc.record({
+        generation: fc.integer({ min: 1, max: 3 }),
+        status: fc.option(STATUS_ARBS[c.kind], { nil: undefined }),
+        sa: fc.option(fc.constant('team-a'), { nil: undefined }),
+      }), { numRuns: 300 }).map(({ generation, status, sa }) => ({
+        apiVersion: c.apiVersion,
+        kind: c.kind,
+        metadata: { name: 'x', namespace: 'team-a', generation },
+        spec: sa ? { serviceAccountName: sa } : {},
+        ...(status === undefined ? {} : { status: uniqueConditions(status) }),
+      })),
+    }));
+    const got = fluxStatusesCelGo(groups);
+    samplesMemo = new Map(groups.map((g, i) => [g.kind, { objects: g.objects, celGo: got[i] }]));
+  }
+  return samplesMemo.get(check.kind)!;
+}
+
 describeLua('Argo CD and Flux agree on random status objects', () => {
   test.each(checks.map((c) => [c.kind, c] as const))('%s', (kind, check) => {
-    const objects = fc.sample(fc.record({
-      generation: fc.integer({ min: 1, max: 3 }),
-      status: fc.option(STATUS_ARBS[kind], { nil: undefined }),
-      sa: fc.option(fc.constant('team-a'), { nil: undefined }),
-    }), { numRuns: 300 }).map(({ generation, status, sa }) => ({
-      apiVersion: check.apiVersion,
-      kind,
-      metadata: { name: 'x', namespace: 'team-a', generation },
-      spec: sa ? { serviceAccountName: sa } : {},
-      ...(status === undefined ? {} : { status: uniqueConditions(status) }),
-    }));
+    const { objects, celGo } = samples(check);
     const lua = runHealthScript(check.argoCdLua, objects);
-    const expr = { inProgress: check.fluxInProgress, failed: check.fluxFailed, current: check.fluxCurrent };
+    const expr = exprsOf(check);
     const counts: Record<string, number> = {};
     objects.forEach((obj, i) => {
       const argo = lua[i].status;
       counts[argo] = (counts[argo] ?? 0) + 1;
       expect(ARGO_STATUSES).toContain(argo);
       const flux = fluxStatus(expr, obj);
+      // cel-go: the same verdict, and an evaluation error only where the status is missing
+      if (waiting(celGo[i].verdict) !== waiting(flux) || (celGo[i].errors.length > 0) !== (obj.status === undefined)) {
+        throw new Error(`${kind}: cel-go ${celGo[i].verdict} (${celGo[i].errors.join('; ')}), @bufbuild/cel ${flux}, for ${JSON.stringify(obj.status)}`);
+      }
       const expected = obj.status === undefined ? 'InProgress'
         : argo === 'Healthy' ? 'Current'
           : argo === 'Degraded' ? 'Failed'

@@ -229,7 +229,10 @@ describe('OLMT-055: tenant identities that may drive a global operator', () => {
 
     const accepted = app(grant, 'team-a runs its own RabbitMQ clusters (PLAT-151)');
     expect(codes(accepted)).toEqual({ errors: [], warnings: ['TenantCanDriveGlobalOperator'] });
-    expect(Diagnostics.warnings(accepted)[0].message).toMatch(/ \(accepted: team-a runs its own RabbitMQ clusters \(PLAT-151\)\)$/);
+    const warning = Diagnostics.warnings(accepted)[0];
+    expect([warning.acceptedBy, warning.acceptedReason, warning.fix]).toEqual([
+      "install({ packageName: 'rabbitmq-cluster-operator', tenantsMayDriveReason })", 'team-a runs its own RabbitMQ clusters (PLAT-151)', undefined,
+    ]);
   });
 
   test('a custom ClusterRole on the API group bound by a RoleBinding, and a cluster-wide binding: every namespace', () => {

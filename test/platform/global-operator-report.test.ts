@@ -6,7 +6,7 @@
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
-import { CatalogSourceReference, GlobalOperatorInstall, OperatorBundle, ScopedOperatorTenant, TenancyReport } from '../../src';
+import { CatalogSourceReference, Diagnostics, GlobalOperatorInstall, OperatorBundle, ScopedOperatorTenant, TenancyReport } from '../../src';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const commonmark = require('commonmark');
@@ -84,9 +84,10 @@ describe('TENANCY.md: global installs first', () => {
 
   test('the section comes right after the warnings, before every tenant section', () => {
     const md = TenancyReport.markdown(app('platform operators (PLAT-142)', 'team-a runs RabbitMQ (PLAT-151)'));
-    expect(headings(md).slice(0, 6)).toEqual([
+    expect(headings(md).slice(0, 7)).toEqual([
       '# Tenancy report',
       '## Warnings',
+      '## Accepted risks',
       '## Operators the platform installs for all namespaces',
       '### namespace platform-operators (OperatorGroup platform-operators)',
       '## Who installs what, and who may do what',
@@ -114,11 +115,36 @@ describe('TENANCY.md: global installs first', () => {
     ]);
   });
 
+  test('issue 42: the accepted driver is a row of Accepted risks (the prop and the reason), not an open warning, and nothing says "accept it" for it', () => {
+    const chart = app('platform operators (PLAT-142)', 'team-a runs RabbitMQ (PLAT-151)');
+    const md = TenancyReport.markdown(chart);
+    const section = (name: string) => md.split(`## ${name}\n`)[1].split('\n## ')[0];
+    expect(section('Accepted risks').split('\n').filter((l) => l.startsWith('| '))).toEqual([
+      '| decided in | accepted by | what | reason |',
+      '| platform/Global | `install({ packageName: \'rabbitmq-cluster-operator\', tenantsMayDriveReason })` | OLMT-055 install(rabbitmq-cluster-operator)="ServiceAccount team-a/team-a": '
+        + 'ServiceAccount team-a/team-a of tenant platform/A may create rabbitmqclusters.rabbitmq.com in namespace team-a: rabbitmq-cluster-operator, installed by the platform '
+        + 'for all namespaces with OLM\'s own client, acts on them with its cluster-wide ServiceAccounts; path: ServiceAccount team-a/team-a -> RoleBinding team-a/wild (App) '
+        + '-> Role team-a/wild (App) (TenantCanDriveGlobalOperator) | team-a runs RabbitMQ (PLAT-151) |',
+    ]);
+    expect(section('Warnings')).not.toContain('TenantCanDriveGlobalOperator');
+    expect(section('Accepted risks')).not.toContain('accept it');
+    // WARNINGS.txt and stderr: after the open warnings, with the prop and the reason instead of a fix
+    const report = Diagnostics.report(chart).split('\n');
+    expect(report.filter((l) => l.includes('TenantCanDriveGlobalOperator'))).toEqual([
+      'accepted: [platform/Global] install(rabbitmq-cluster-operator)="ServiceAccount team-a/team-a": ServiceAccount team-a/team-a of tenant platform/A may create '
+      + 'rabbitmqclusters.rabbitmq.com in namespace team-a: rabbitmq-cluster-operator, installed by the platform for all namespaces with OLM\'s own client, acts on them '
+      + 'with its cluster-wide ServiceAccounts; path: ServiceAccount team-a/team-a -> RoleBinding team-a/wild (App) -> Role team-a/wild (App). '
+      + "Accepted with install({ packageName: 'rabbitmq-cluster-operator', tenantsMayDriveReason }): team-a runs RabbitMQ (PLAT-151) (TenantCanDriveGlobalOperator, OLMT-055)",
+    ]);
+    expect(report[report.length - 1]).toMatch(/^accepted: /);
+    expect(report.filter((l) => l.startsWith('accepted: ')).join('\n')).not.toContain('accept it');
+  });
+
   test('a reason made of what breaks Markdown reads back as text, and the sections after it survive', () => {
     const reason = '<!-- | # *x* [a](b) ``` <div> &amp; -->';
     const md = TenancyReport.markdown(app(reason, `${reason} tenants`));
     expect(headings(md).filter((h) => h.startsWith('## '))).toEqual([
-      '## Warnings', '## Operators the platform installs for all namespaces', '## Who installs what, and who may do what', '## Subscriptions',
+      '## Warnings', '## Accepted risks', '## Operators the platform installs for all namespaces', '## Who installs what, and who may do what', '## Subscriptions',
       '## Installer permissions', '## Preflight results', '## Allowed upgrades and their permission diffs', '## Access', '## Effective power (audit)',
       '## Off-boarding: what OLM leaves behind',
     ]);

@@ -158,11 +158,13 @@ describe('issue 30 item 3: TENANCY.md with hostile values', () => {
     const lacking = new ScopedOperatorTenant(chart, 'B', { namespaceName: 'team-b' });
     lacking.subscribe({ packageName: 'demo', channel: 'stable', catalog, bundle: bundleWith(s) });
     // a finding whose value and message carry the string (as a bundle's rule string does)
-    addWarningProducer(tenant, () => [{ code: 'Injected', field: 'rules', value: s, message: `rule ${s}`, fix: `drop ${s}` }]);
+    addWarningProducer(tenant, () => [{ code: 'Injected', field: 'rules', value: s, message: `rule ${s}`, fix: `drop ${s}` },
+      // and an accepted one, in the Accepted risks table (issue 42)
+      { code: 'InjectedAccepted', field: 'rules', value: s, message: `rule ${s}`, acceptedBy: 'acceptedReach', acceptedReason: `because ${s}` }]);
     return TenancyReport.markdown(app, { title: 'Tenancy' });
   }
 
-  const HEADINGS = ['Tenancy', 'Warnings', 'Who installs what, and who may do what', 'Subscriptions', 'Installer permissions',
+  const HEADINGS = ['Tenancy', 'Warnings', 'Accepted risks', 'Who installs what, and who may do what', 'Subscriptions', 'Installer permissions',
     'team-a (ServiceAccount team-a/team-a)', 'team-b (ServiceAccount team-b/team-b)', 'Preflight results', 'Allowed upgrades and their permission diffs', 'Access',
     'Effective power (audit)', 'Off-boarding: what OLM leaves behind'];
 

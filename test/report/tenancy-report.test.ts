@@ -3,7 +3,7 @@ import { App, Chart, Testing } from 'cdk8s';
 import { Group } from 'cdk8s-plus-28';
 import { buildPlatform } from '../../examples/platform';
 import { buildUpgradeTenant } from '../../examples/upgrade-demo';
-import { AccessLevel, CatalogSourceReference, DeriveScope, InstallPlanApproval, OperatorBundle, RbacRules, ReachCode, ScopedOperatorTenant, TenancyAudit, UpgradeAnalysis } from '../../src';
+import { AccessLevel, CatalogSourceReference, CuratedCatalog, DeriveScope, InstallPlanApproval, OperatorBundle, RbacRules, ReachCode, ScopedOperatorTenant, TenancyAudit, UpgradeAnalysis } from '../../src';
 import { TenancyReport } from '../../src/report/tenancy-report';
 import { case1 } from '../audit/leaky-cases';
 import { synthObjects } from '../util/synth';
@@ -48,12 +48,17 @@ describe('TenancyReport.markdown', () => {
       // issue 16: the warnings where people look (policy id, subject, one-line why, fix)
       '## Warnings',
       '',
-      'They do not fail the synth; each names what to change (`policyChecks` can raise a policy check to an error).',
+      'They do not fail the synth; each names what to change (`policyChecks` can raise a policy check to an error). Findings of one check with the same fix share a row.',
       '',
       '| policy | subject | why | fix |',
       '|---|---|---|---|',
       '| OLMT-016 CrdsCreatedByOlm | c/T subscriptions[etcd].bundle = etcdoperator.v0.9.4 | the bundle ships CRDs, which OLM creates cluster-wide with its own client: '
         + 'one version shared by every tenant | coordinate CRD versions across tenants; acknowledge it with policyChecks: { \'OLMT-016\': PolicySeverity.OFF } |',
+      '',
+      // issue 42: the decisions taken by name, apart from the open warnings
+      '## Accepted risks',
+      '',
+      'No risk was accepted by name.',
       '',
       '## Who installs what, and who may do what',
       '',
@@ -117,7 +122,7 @@ describe('TenancyReport.markdown', () => {
     const md = TenancyReport.markdown(app, { objectCount: objects.length });
     expect(md.split('\n').filter((l) => l.startsWith('## '))).toEqual([
       // issue 30 item 4: the platform's own operators (GlobalOperatorInstall) before the tenant sections
-      '## Warnings', '## Operators the platform installs for all namespaces', '## Who installs what, and who may do what', '## Subscriptions', '## Installer permissions', '## Preflight results',
+      '## Warnings', '## Accepted risks', '## Operators the platform installs for all namespaces', '## Who installs what, and who may do what', '## Subscriptions', '## Installer permissions', '## Preflight results',
       '## Allowed upgrades and their permission diffs', '## Access', '## Effective power (audit)',
       '## Off-boarding: what OLM leaves behind',
     ]);
@@ -194,5 +199,50 @@ describe('TenancyReport: upgrades', () => {
     const row = md.split('\n').find((l) => l.startsWith('| team-monitoring | prometheus |'))!;
     expect(row.split(' | ')[9]).toBe(tenant.subscriptions[0].allowedUpgrades!.join(', '));
     expect(analysis.edges.length).toBeGreaterThan(0);
+  });
+});
+
+describe('issue 42: catalogs in the diagram keyed by name and namespace, with unique node ids', () => {
+  const mermaidOf = (app: App) => TenancyReport.markdown(app).split('```mermaid\n')[1].split('\n```')[0].split('\n');
+
+  test('GIVEN a curated catalog named redhat-operators served in team-a and a subscription to the global redhat-operators in openshift-marketplace THEN two catalog nodes, each subscription drawn from its own', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c');
+    const a = new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a', deriveInstallerRules: true });
+    const b = new ScopedOperatorTenant(chart, 'B', { namespaceName: 'team-b', deriveInstallerRules: true });
+    const curated = new CuratedCatalog(chart, 'Curated', {
+      catalogName: 'redhat-operators',
+      image: 'registry.example.com/curated:v1',
+      packages: [{ name: 'etcd', channels: [{ name: 'singlenamespace-alpha' }] }],
+    });
+    a.subscribe({ packageName: 'etcd', channel: 'singlenamespace-alpha', catalog: curated });
+    b.subscribe({ packageName: 'etcd', channel: 'singlenamespace-alpha', catalog: CatalogSourceReference.fromName('redhat-operators', 'openshift-marketplace') });
+    expect(TenancyReport.facts(app).catalogs).toBe(2);
+    expect(mermaidOf(app).filter((l) => l.includes('cat_'))).toEqual([
+      '  cat_redhat_operators[("curated catalog redhat-operators")]',
+      '  cat_openshift_marketplace_redhat_operators[("catalog openshift-marketplace/redhat-operators")]',
+      '  cat_redhat_operators --> op_team_a_etcd["etcd"]',
+      '  cat_openshift_marketplace_redhat_operators --> op_team_b_etcd["etcd"]',
+    ]);
+  });
+
+  test('GIVEN catalogs and tenants whose names differ only in punctuation THEN every node keeps an id of its own', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c');
+    const a = new ScopedOperatorTenant(chart, 'A', { namespaceName: 'team-a', deriveInstallerRules: true });
+    a.subscribe({ packageName: 'etcd', channel: 'alpha', catalog: CatalogSourceReference.fromName('ops.v1', 'olm') });
+    a.subscribe({ packageName: 'etcd-x', name: 'etcd.x', channel: 'alpha', catalog: CatalogSourceReference.fromName('ops-v1', 'olm') });
+    a.subscribe({ packageName: 'etcd-y', name: 'etcd-x', channel: 'alpha', catalog: CatalogSourceReference.fromName('ops-v1', 'olm') });
+    const lines = mermaidOf(app);
+    expect(lines.filter((l) => l.includes('cat_') || l.includes('op_'))).toEqual([
+      '  cat_olm_ops_v1[("catalog olm/ops-v1")]',
+      '  cat_olm_ops_v1_2[("catalog olm/ops.v1")]',
+      '  cat_olm_ops_v1_2 --> op_team_a_etcd["etcd"]',
+      '  ns_team_a --> op_team_a_etcd',
+      '  cat_olm_ops_v1 --> op_team_a_etcd_x["etcd-x"]',
+      '  ns_team_a --> op_team_a_etcd_x',
+      '  cat_olm_ops_v1 --> op_team_a_etcd_x_2["etcd-y"]',
+      '  ns_team_a --> op_team_a_etcd_x_2',
+    ]);
   });
 });

@@ -4,6 +4,17 @@
  */
 import { App, Chart, Testing, Yaml } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { setNeverAcceptable } from '../../src/core/never-acceptable';
+
+/**
+ * `app` with no policy id on the never-acceptable list (as `TenancyAppProps.neverAcceptable: []` sets it), for
+ * tests whose setup accepts cluster-admin reach (OLMT-026) on purpose to exercise something else; plain cdk8s Apps
+ * have no prop for it.
+ */
+export function acceptingEverything<T extends IConstruct>(app: T): T {
+  setNeverAcceptable(app, []);
+  return app;
+}
 
 /** A fresh test App (`Testing.app()`) with one Chart, `platform`. */
 export function appAndChart(): { app: App; chart: Chart } {
