@@ -289,13 +289,13 @@ export class TenancyApp extends App {
     // the file system (a full disk, a name too long, no permission) is reported as is: written again, it would fail
     // again, and nothing outside the staging folder has been touched.
     try {
-      const out = new OutputWriter(staging);
+      const out = new OutputWriter(staging, { staging: true });
       return { objects: this.writeGitOpsStreaming(perChart, out), out };
     } catch (e) {
       removeEntry(staging);
       if (isFileSystemError(e)) throw e;
     }
-    const out = new OutputWriter(staging);
+    const out = new OutputWriter(staging, { staging: true });
     return { objects: this.writeGitOpsFromJson(perChart, out), out };
   }
 

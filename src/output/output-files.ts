@@ -4,7 +4,9 @@
  *
  * - written to a temporary file in its folder (`O_CREAT | O_EXCL | O_NOFOLLOW`), then renamed over the target: a
  *   reader never sees half a file, and a symbolic link at the target (a committed `WARNINGS.txt -> ../../.ci/run`)
- *   is replaced by the file, never written through (`rename(2)` replaces the link itself);
+ *   is replaced by the file, never written through (`rename(2)` replaces the link itself); in a staging folder that
+ *   no one reads before it is swapped in whole (the GitOps layout's), each file is created in place with the same
+ *   flags instead (nothing there to replace, nobody to see half of it: one `rename(2)` less per file);
  * - every folder between the output directory and the file must be a real folder: a symbolic link there is refused
  *   with an error naming it (the output directory itself is the caller's choice and may be a link);
  * - file names longer than a file system allows (255 bytes) never reach it: `OutputFiles.cappedName` shortens them
@@ -137,22 +139,48 @@ export function removeEntry(p: string): void {
 
 let tempCounter = 0;
 
+/** Options of an `OutputWriter`. */
+export interface OutputWriterOptions {
+  /**
+   * The root is a staging folder this synthesis made and no one reads before it is swapped in whole
+   * (`swapEntries`): a half-written file there is never seen, so each file is created in place with
+   * `O_CREAT | O_EXCL | O_NOFOLLOW` (never through a link; when anything is already there, through a temporary file
+   * and a rename as elsewhere). One `open`, `write` and `close` per file, no `rename`.
+   * @default false
+   */
+  readonly staging?: boolean;
+}
+
 /**
- * Writes files below one root folder (created when missing), each through a temporary file and a rename, never
- * through a symbolic link (see the module comment). Folders below the root are checked once each.
+ * Writes files below one root folder (created when missing), each through a temporary file and a rename (in a
+ * staging folder: created in place, see `OutputWriterOptions.staging`), never through a symbolic link (see the module
+ * comment). Folders below the root are checked once each.
  */
 export class OutputWriter {
   private readonly folders = new Set<string>();
+  /** Folders already made or checked, by their `/`-separated path below the root ('' for the root). */
+  private readonly byRel = new Map<string, string>();
+  private readonly staging: boolean;
 
   /** `root`: the output directory (created; it may itself be a link the caller chose). */
-  constructor(public readonly root: string) {}
+  constructor(public readonly root: string, options: OutputWriterOptions = {}) {
+    this.staging = options.staging === true;
+  }
 
   /** Writes `content` to `rel` (`/`-separated, below the root); returns the file's path. */
   public write(rel: string, content: string | Uint8Array): string {
-    const parts = relParts(rel);
-    const dir = this.folder(parts.slice(0, -1));
-    const file = path.join(dir, parts[parts.length - 1]);
-    writeThroughRename(dir, file, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+    const slash = rel.lastIndexOf('/');
+    const relDir = slash < 0 ? '' : rel.slice(0, slash);
+    const name = rel.slice(slash + 1);
+    let dir = this.byRel.get(relDir);
+    if (dir === undefined) {
+      dir = this.folder(relDir === '' ? [] : relParts(relDir));
+      this.byRel.set(relDir, dir);
+    }
+    relParts(name);
+    const file = path.join(dir, name);
+    const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    if (!this.staging || !writeNew(file, data)) writeThroughRename(dir, file, data);
     return file;
   }
 
@@ -183,19 +211,18 @@ export class OutputWriter {
 
 /** `dir` is a real folder (created when missing); a link or file there is refused. */
 function realFolder(root: string, dir: string): void {
-  let stat: fs.Stats | undefined;
+  // made when missing: mkdir(2) never follows a link at `dir` (EEXIST), and only then is what is there looked at
+  try {
+    ops.mkdirSync(dir);
+    return;
+  } catch (e) {
+    if ((e as any)?.code !== 'EEXIST') throw asOutputWriteError(e, `the folder ${dir}`);
+  }
+  let stat: fs.Stats;
   try {
     stat = ops.lstatSync(dir);
   } catch (e) {
-    if ((e as any)?.code !== 'ENOENT') throw asOutputWriteError(e, dir);
-  }
-  if (stat === undefined) {
-    try {
-      ops.mkdirSync(dir);
-    } catch (e) {
-      throw asOutputWriteError(e, `the folder ${dir}`);
-    }
-    return;
+    throw asOutputWriteError(e, dir);
   }
   if (stat.isSymbolicLink()) {
     let target = '';
@@ -222,10 +249,46 @@ function relParts(rel: string): string[] {
   return parts;
 }
 
+/**
+ * Creates `file` with `data` (`O_CREAT | O_EXCL | O_NOFOLLOW`: never through a link, never over anything); false,
+ * having written nothing, when something is already there. A failed write removes what it made.
+ */
+function writeNew(file: string, data: Uint8Array): boolean {
+  let fd: number | undefined;
+  try {
+    fd = ops.openSync(file, NEW_FILE_FLAGS, 0o644);
+  } catch (e) {
+    if ((e as any)?.code === 'EEXIST') return false;
+    throw asOutputWriteError(e, file);
+  }
+  try {
+    let offset = 0;
+    while (offset < data.length) offset += ops.writeSync(fd, data, offset, data.length - offset);
+    const opened = fd;
+    fd = undefined;
+    ops.closeSync(opened);
+  } catch (e) {
+    try {
+      if (fd !== undefined) ops.closeSync(fd);
+    } catch {
+      // the write error is the one to report
+    }
+    try {
+      ops.unlinkSync(file);
+    } catch {
+      // the write error is the one to report
+    }
+    throw asOutputWriteError(e, file);
+  }
+  return true;
+}
+
+// eslint-disable-next-line no-bitwise
+const NEW_FILE_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0);
+
 /** Writes `data` to a new temporary file in `dir`, then renames it to `file` (a link there is replaced). */
 function writeThroughRename(dir: string, file: string, data: Uint8Array): void {
-  // eslint-disable-next-line no-bitwise
-  const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0);
+  const flags = NEW_FILE_FLAGS;
   let temp = '';
   let fd: number | undefined;
   try {
