@@ -398,10 +398,6 @@ export function benchScale(sizes: number[] = SIZES, micro: string[] = []): strin
   return [...goals, `machine: ${machine}`, 'written to BENCHMARKS.md'];
 }
 
-if (require.main === module) {
-  const args = parseBenchArgs(process.argv.slice(2));
-  if (!runQuickModes(args)) for (const line of benchScale(args.sizes)) console.log(line);
-}
 
 /** The place whole processes write to: a tmpfs when there is one (as the headline numbers), else the repository's disk. */
 function scratchDir(): string {
@@ -633,4 +629,10 @@ export function microSection(lines: string[]): string[] {
     ...lines.map((l) => `- ${l}`),
     '',
   ];
+}
+
+// last: the constants above are defined by now
+if (require.main === module) {
+  const args = parseBenchArgs(process.argv.slice(2));
+  if (!runQuickModes(args)) for (const line of benchScale(args.sizes)) console.log(line);
 }

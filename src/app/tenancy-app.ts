@@ -16,7 +16,7 @@ import { checkTenancyAppProps, resolveClusterTargets } from './input-checks';
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { admissionPolicyProblems, ClusterTargets, ResolvedTargets, setClusterTargets } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
-import { addErrorProducer, addWarningProducer, Diagnostic, Diagnostics, errorDetailsOf, Severity } from '../core/diagnostics';
+import { addErrorProducer, addWarningProducer, Diagnostic, Diagnostics, errorDetailsOf, Severity, warningReports } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { SynthPass } from '../core/synth-pass';
 import { ClusterExtension } from '../imports/olmv1';
@@ -99,7 +99,8 @@ export class TenancyApp extends App {
   public static formatSummary(summary: SynthSummary, outdir: string): string {
     const n = (x: number) => x.toLocaleString('en-US');
     const plural = (x: number, word: string) => `${n(x)} ${word}${x === 1 ? '' : 's'}`;
-    const dir = outdir.endsWith('/') ? outdir : `${outdir}/`;
+    // one line whatever the folder is called (control characters escaped, a long path cut)
+    const dir = Diagnostics.oneLine(outdir.endsWith('/') ? outdir : `${outdir}/`, MAX_SHOWN_DIR);
     const v1 = (summary.olmV1Teams ?? 0) > 0 || (summary.olmV1Extensions ?? 0) > 0
       ? [plural(summary.olmV1Teams ?? 0, 'OLM v1 team'), plural(summary.olmV1Extensions ?? 0, 'extension')] : [];
     const v0 = v1.length === 0 || summary.tenants > 0 || summary.subscriptions > 0
@@ -182,7 +183,7 @@ export class TenancyApp extends App {
     const gitops = this.layout === OutputLayout.GITOPS;
     const staging = path.join(this.outdir, GITOPS_STAGING);
     let objects = 0;
-    let warnings = '';
+    let warnings: { full: string; short: string; shortened: boolean } | undefined;
     let swapping = false;
     try {
       let out: OutputWriter;
@@ -206,9 +207,9 @@ export class TenancyApp extends App {
         const markdown = TenancyReport.markdown(this, { objectCount: objects, extraSections: olmV1Sections(this) });
         out.write(TenancyApp.REPORT_FILE, markdown);
       }
-      warnings = gitops || !this.quiet ? Diagnostics.report(this) : '';
+      warnings = gitops || !this.quiet ? warningReports(this) : undefined;
       if (gitops) {
-        out.write(TenancyApp.WARNINGS_FILE, `${warnings || 'no warnings'}\n`);
+        out.write(TenancyApp.WARNINGS_FILE, `${warnings?.full || 'no warnings'}\n`);
         swapping = true;
         swapEntries(this.outdir, staging, path.join(this.outdir, GITOPS_PREVIOUS),
           [...GITOPS_ENTRIES, TenancyApp.REPORT_FILE, TenancyApp.WARNINGS_FILE, CONSTRUCT_METADATA_FILE], new Set(GITOPS_ENTRIES));
@@ -240,7 +241,13 @@ export class TenancyApp extends App {
     };
     this.lastSummary = summary;
     if (!this.quiet) {
-      if (warnings) process.stderr.write(`${warnings}\n`);
+      // on a terminal: a few paths of each warning and the count of the others, no line longer than a screen;
+      // every path in WARNINGS.txt (GitOps layout) and `Diagnostics.report(app)`
+      if (warnings?.short) process.stderr.write(`${warnings.short}\n`);
+      if (warnings?.shortened) {
+        process.stderr.write(`(warnings shortened above; every path and the whole text: ${gitops
+          ? Diagnostics.oneLine(path.join(shownPath(this.outdir), TenancyApp.WARNINGS_FILE), MAX_SHOWN_DIR) : 'Diagnostics.report(app)'})\n`);
+      }
       process.stderr.write(`${TenancyApp.formatSummary(summary, shownPath(this.outdir))}\n`);
     }
   }
@@ -490,6 +497,9 @@ interface LayoutFolders {
   afterInstallCluster: boolean;
 }
 
+/** Characters of the output directory shown on stderr (the summary line stays one short line). */
+const MAX_SHOWN_DIR = 300;
+
 const GITOPS_STAGING = '.cdk8s-olm-tenancy-staging';
 /** Where the old layout goes while the new one is renamed in place (removed after; put back when a rename fails). */
 const GITOPS_PREVIOUS = '.cdk8s-olm-tenancy-previous';
@@ -504,16 +514,16 @@ function layoutEntries(chart: Chart, apiObjects: ApiObject[]): LayoutEntry[] {
     identities.set(apiObject, { identity: identityOf(parts), chart });
   }
   return apiObjects.map((apiObject): LayoutEntry => {
-    const team = owningOlmV1Team(apiObject);
+    const owner = closestOwner(apiObject);
     // one literal, no spread (see GitOpsLayout's decorate)
     return {
       apiVersion: apiObject.apiVersion,
       kind: apiObject.kind,
       namespace: apiObject.metadata.namespace,
       name: apiObject.name,
-      tenant: owningTenant(apiObject),
+      tenant: owner instanceof ScopedOperatorTenant ? owner.namespaceName : owner?.homeNamespace,
       dependsOn: dependenciesInChart(apiObject, chart, identities),
-      tenantNamespaces: team?.namespaces,
+      tenantNamespaces: owner instanceof OlmV1Team ? owner.namespaces : undefined,
       manifest: () => SynthPass.takeJson(apiObject),
     };
   });
@@ -534,22 +544,20 @@ function dependenciesInChart(apiObject: ApiObject, chart: Chart, identities: Map
 }
 
 function owningTenant(c: IConstruct): string | undefined {
-  const scopes = c.node.scopes;
-  for (let i = scopes.length - 1; i >= 0; i--) {
-    const s = scopes[i];
-    if (s instanceof ScopedOperatorTenant) return s.namespaceName;
-    if (s instanceof OlmV1Team) return s.homeNamespace;
-  }
-  return undefined;
+  const owner = closestOwner(c);
+  return owner instanceof ScopedOperatorTenant ? owner.namespaceName : owner?.homeNamespace;
 }
 
 /** The `OlmV1Team` a construct belongs to, when no `ScopedOperatorTenant` is closer. */
 function owningOlmV1Team(c: IConstruct): OlmV1Team | undefined {
-  const scopes = c.node.scopes;
-  for (let i = scopes.length - 1; i >= 0; i--) {
-    const s = scopes[i];
-    if (s instanceof ScopedOperatorTenant) return undefined;
-    if (s instanceof OlmV1Team) return s;
+  const owner = closestOwner(c);
+  return owner instanceof OlmV1Team ? owner : undefined;
+}
+
+/** The closest `ScopedOperatorTenant` or `OlmV1Team` at or above `c` (up the scopes, without `node.scopes`' array). */
+function closestOwner(c: IConstruct): ScopedOperatorTenant | OlmV1Team | undefined {
+  for (let s: IConstruct | undefined = c; s !== undefined; s = s.node.scope) {
+    if (s instanceof ScopedOperatorTenant || s instanceof OlmV1Team) return s;
   }
   return undefined;
 }
@@ -698,7 +706,8 @@ function resolveDependencies(app: App, cache: FindAllCache): boolean {
       hasDependantCharts = true;
     }
   }
-  for (const dep of buildDependencies(app, cache)) {
+  const deps = buildDependencies(app, cache);
+  for (const dep of deps) {
     const sourceChart = chartOf(dep.source);
     const targetChart = chartOf(dep.target);
     if (sourceChart !== targetChart) {
@@ -706,7 +715,8 @@ function resolveDependencies(app: App, cache: FindAllCache): boolean {
       hasDependantCharts = true;
     }
   }
-  for (const dep of buildDependencies(app, cache)) {
+  // cdk8s lists the dependencies again here; only the chart dependencies just added can have changed them
+  for (const dep of hasDependantCharts ? buildDependencies(app, cache) : deps) {
     const sourceChart = chartOf(dep.source);
     const targetChart = chartOf(dep.target);
     const targets = cache.findAll(dep.target.node).filter((c) => c instanceof ApiObject && chartOf(c) === targetChart);

@@ -231,6 +231,17 @@ function collectWarnings(scope: IConstruct): Diagnostic[] {
  * distinct finding is kept (not one per construct: 10,000 at 5,000 tenants).
  */
 function groupedReport(scope: IConstruct): string {
+  return reportText(groupedFindings(scope)).text;
+}
+
+/** One distinct finding and the paths of the constructs reporting it, sorted. */
+interface FindingGroup {
+  readonly finding: DiagnosticDetails;
+  readonly paths: string[];
+}
+
+/** The warnings of `scope` grouped by finding, in the order of `Diagnostics.warnings` (each group at its first path). */
+function groupedFindings(scope: IConstruct): FindingGroup[] {
   const groups = new Map<string, { finding: DiagnosticDetails; paths: string[] }>();
   for (const c of SynthPass.findAll(scope)) {
     const producers = warningProducers.get(c);
@@ -245,15 +256,63 @@ function groupedReport(scope: IConstruct): string {
       }
     }
   }
-  // the order of Diagnostics.warnings (path, code, field, message), each group at its first path
-  const lines = [...groups.values()].map(({ finding, paths }) => {
-    const sorted = [...new Set(paths)].sort(cmp);
-    return { finding, first: sorted[0], line: `warning: ${Diagnostics.format({ ...finding, severity: Severity.WARNING, constructPath: sorted.join(', ') })}` };
+  const sorted = [...groups.values()].map(({ finding, paths }) => ({ finding, paths: [...new Set(paths)].sort(cmp) }));
+  return sorted.sort((a, b) => cmp(a.paths[0], b.paths[0]) || cmp(a.finding.code, b.finding.code)
+    || cmp(a.finding.field ?? '', b.finding.field ?? '') || cmp(a.finding.message, b.finding.message));
+}
+
+/** How the warnings are shown on a terminal: a few paths of each finding, no line longer than a screen. */
+interface ShortForm {
+  /** Paths named per finding; the others are counted (`..., ... and 4,997 more`). */
+  readonly maxPaths: number;
+  /** Characters of a line (a longer one is cut, saying how much was left out). */
+  readonly maxLineLength: number;
+}
+
+/** The terminal form: three paths per finding, lines of at most a screen (80 columns by 24 rows). */
+const TERMINAL: ShortForm = { maxPaths: 3, maxLineLength: 80 * 24 };
+/** Characters of one path among the few named in the terminal form. */
+const MAX_SHOWN_PATH = 120;
+
+/** The lines of `groups` (`Diagnostics.report`'s form, or `form`'s), and whether `form` shortened any. */
+function reportText(groups: FindingGroup[], form?: ShortForm): { text: string; shortened: boolean } {
+  let shortened = false;
+  const lines = groups.map(({ finding, paths }) => {
+    let shown = paths.join(', ');
+    if (form !== undefined && paths.length > form.maxPaths + 1) {
+      shown = `${paths.slice(0, form.maxPaths).map((p) => Diagnostics.oneLine(p, MAX_SHOWN_PATH)).join(', ')}, ... and `
+        + `${(paths.length - form.maxPaths).toLocaleString('en-US')} more`;
+      shortened = true;
+    }
+    const line = `warning: ${Diagnostics.format({ ...finding, severity: Severity.WARNING, constructPath: shown })}`;
+    if (form === undefined || line.length <= form.maxLineLength) return line;
+    shortened = true;
+    return cutLine(line, form.maxLineLength);
   });
-  return lines.sort((a, b) => cmp(a.first, b.first) || cmp(a.finding.code, b.finding.code)
-    || cmp(a.finding.field ?? '', b.finding.field ?? '') || cmp(a.finding.message, b.finding.message))
-    .map((l) => l.line)
-    .join('\n');
+  return { text: lines.join('\n'), shortened };
+}
+
+/** `line` (one line, already escaped) cut to at most `max` characters, ending in `... (N more characters)`. */
+function cutLine(line: string, max: number): string {
+  // the suffix's length depends on the count it names: size it for the longest count
+  let cut = max - `... (${line.length} more characters)`.length;
+  const code = line.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut--; // keep surrogate pairs whole
+  return `${line.slice(0, cut)}... (${line.length - cut} more characters)`;
+}
+
+/**
+ * The warnings of `scope` as `Diagnostics.report` writes them (`full`: every path, for WARNINGS.txt) and as a
+ * terminal shows them (`short`: a few paths of each finding and the count of the others, no line longer than a
+ * screen; `shortened` when it differs from `full`), from one run of the producers. Internal to the library.
+ */
+export function warningReports(scope: IConstruct): { full: string; short: string; shortened: boolean } {
+  return SynthPass.run(scope.node.root, () => {
+    const groups = groupedFindings(scope);
+    const full = reportText(groups).text;
+    const short = reportText(groups, TERMINAL);
+    return { full, short: short.shortened ? short.text : full, shortened: short.shortened };
+  });
 }
 
 /** Longest value shown in a formatted finding (the structured `Diagnostic.value` keeps all of it). */
