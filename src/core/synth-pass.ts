@@ -11,6 +11,8 @@ interface Pass {
   all?: IConstruct[];
   /** Objects' JSON read before the writing (the audit's bindings), until the writing takes it. */
   json?: Map<object, unknown>;
+  /** Identifies the pass for `PassMemo` (a new object per pass; holds nothing). */
+  readonly token: object;
 }
 
 /** What `SynthPass.json` renders: a cdk8s `ApiObject`. */
@@ -19,17 +21,32 @@ interface Renderable extends IConstruct {
 }
 
 const ACTIVE = new WeakMap<IConstruct, Pass>();
+/** Passes running now (most code runs outside any: `PassMemo` then skips the walk to the root). */
+let running = 0;
 
 export class SynthPass {
   /** Runs `fn` as one pass over `root`'s App; nested calls join the running pass. */
   public static run<T>(root: IConstruct, fn: () => T): T {
     if (ACTIVE.has(root)) return fn();
-    ACTIVE.set(root, {});
+    ACTIVE.set(root, { token: {} });
+    running++;
     try {
       return fn();
     } finally {
+      running--;
       ACTIVE.delete(root);
     }
+  }
+
+  /**
+   * The token of the running pass of `scope`'s App (its root found up the scopes), if one is running. Internal to
+   * the library.
+   */
+  public static tokenOf(scope: IConstruct): object | undefined {
+    if (running === 0) return undefined;
+    let root = scope;
+    for (let up = root.node.scope; up !== undefined; up = up.node.scope) root = up;
+    return ACTIVE.get(root)?.token;
   }
 
   /** A token of the running pass of `root`'s App (a new object per pass), if one is running. */
@@ -53,7 +70,7 @@ export class SynthPass {
    * spends most on). Callers must not modify it.
    */
   public static json(o: Renderable): any {
-    const pass = ACTIVE.get(o.node.root);
+    const pass = running === 0 ? undefined : ACTIVE.get(rootOf(o));
     if (pass === undefined) return o.toJson();
     const cache = pass.json ??= new Map();
     if (cache.has(o)) return cache.get(o);
@@ -64,7 +81,7 @@ export class SynthPass {
 
   /** The JSON `json` kept for `o` in the running pass, forgotten (so it can be collected once written); else `o.toJson()`. */
   public static takeJson(o: Renderable): any {
-    const cache = ACTIVE.get(o.node.root)?.json;
+    const cache = running === 0 ? undefined : ACTIVE.get(rootOf(o))?.json;
     if (cache === undefined || !cache.has(o)) return o.toJson();
     const json = cache.get(o);
     cache.delete(o);
@@ -72,4 +89,33 @@ export class SynthPass {
   }
 
   private constructor() {}
+}
+
+/** `c.node.root` without the array of every scope `node.root` builds. */
+function rootOf(c: IConstruct): IConstruct {
+  let root = c;
+  for (let up = root.node.scope; up !== undefined; up = up.node.scope) root = up;
+  return root;
+}
+
+/**
+ * A value computed at most once per synthesis pass of a construct's App: while `TenancyApp` validates and writes,
+ * nothing changes the constructs, so what a check computed from them holds until the pass ends (a tenant's
+ * preflight, read by its errors, its warnings and its report). Outside a pass (a plain cdk8s App, a direct call)
+ * it computes every time, as before. Holds one value (and the pass's token), never the App.
+ */
+export class PassMemo<T> {
+  private token?: object;
+  private value?: T;
+
+  /** `compute()`, or its value from earlier in the running pass of `scope`'s App. */
+  public get(scope: IConstruct, compute: () => T): T {
+    const token = SynthPass.tokenOf(scope);
+    if (token === undefined) return compute();
+    if (this.token !== token) {
+      this.value = compute();
+      this.token = token;
+    }
+    return this.value as T;
+  }
 }

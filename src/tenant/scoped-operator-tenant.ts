@@ -27,10 +27,12 @@ import { TenancyAudit } from '../audit/tenancy-audit';
 import { enableTenancyAudit, tenancyAuditDiagnostics } from '../audit/validation';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { addErrorProducer, addWarningProducer, Diagnostics } from '../core/diagnostics';
+import { DiagnosticDetails } from '../core/diagnostic-details';
 import { InputCheck } from '../core/input';
 import { l1Metadata } from '../core/l1-metadata';
 import { KubernetesNames } from '../core/names';
 import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
+import { PassMemo } from '../core/synth-pass';
 import * as olm from '../imports/olm';
 import { OlmApiAccess, OlmGeneratedRbac } from '../olm/generated-rbac';
 import { AccessLevel, OlmGeneration } from '../olm/olm-naming';
@@ -135,6 +137,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
     // 4. installer Role + RoleBinding, cluster-scoped rules, legacy pull secrets (the grants read the rules lazily)
     this.grants = new InstallerSensitiveGrants({
+      scope: this,
       namespace: ns,
       props: p,
       operatorRbacBeyondNamespace: () => this.allNamespaces || this.targetNamespaces.some((t) => t !== ns),
@@ -164,6 +167,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     TenantTree.register(this);
 
     this.subs = new TenantSubscriptions({
+      scope: this,
       namespace: ns,
       serviceAccountName: this.installerServiceAccountName,
       props: p,
@@ -486,10 +490,12 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       registerAuditedTenant(this, () => this.auditFacts(), () => this.rbac.rulesKey());
     }
     enableTenancyAudit(this);
-    const audit = () => {
+    // read by the errors and the warnings: once per synthesis pass
+    const auditMemo = new PassMemo<{ errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] }>();
+    const audit = () => auditMemo.get(this, () => {
       const found = tenancyAuditDiagnostics(this);
       return PolicyChecks.apply([...findings.acceptedReachErrors(), ...found.errors], found.warnings, policyChecks);
-    };
+    });
     addErrorProducer(this, () => audit().errors);
     addWarningProducer(this, () => audit().warnings);
   }

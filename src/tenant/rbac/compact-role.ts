@@ -5,6 +5,7 @@ import { addErrorProducer } from '../../core/diagnostics';
 import { InputCheck, isObject } from '../../core/input';
 import { l1Metadata } from '../../core/l1-metadata';
 import { NameRule } from '../../core/names';
+import { PassMemo } from '../../core/synth-pass';
 import { PolicyRule } from '../../rbac/policy-rule';
 import { RbacRules } from '../../rbac/rbac-rules';
 import { checkRules } from '../input-checks';
@@ -41,6 +42,7 @@ export class CompactRole extends Construct {
   /** `metadata.namespace`. */
   public readonly namespace: string;
   private readonly added: PolicyRule[] = [];
+  private readonly passRules = new PassMemo<PolicyRule[]>();
   /** Wrong-typed props and arguments (synth errors). */
   private readonly input = new InputCheck();
 
@@ -83,7 +85,8 @@ export class CompactRole extends Construct {
    * @internal
    */
   public get _sharedRules(): PolicyRule[] {
-    return RbacRules._compactShared(this.added);
+    // read by the preflight, the checks and the rendering: compacted (or found by content) once per synthesis pass
+    return this.passRules.get(this, () => RbacRules._compactShared(this.added));
   }
 
   /** The rules exactly as added, before merging. */

@@ -1,17 +1,21 @@
 // The sensitive grants the installer holds because the tenant accepted them: the options of the sensitive-grant
 // checks, the report rows (`ScopedOperatorTenant.sensitiveGrants`) and the annotation on the installer's roles.
 import { Lazy } from 'cdk8s';
+import { IConstruct } from 'constructs';
 import { CompactClusterRole } from './compact-cluster-role';
 import { CompactRole } from './compact-role';
 import { InstallerRuleCheckOptions, InstallerRuleChecks, SensitiveGrant } from '../../audit/installer-rule-checks';
 import { OperatorBundle } from '../../bundle/operator-bundle';
 import { copyShallowArrays, seal } from '../../core/content-cache';
+import { PassMemo } from '../../core/synth-pass';
 import { PolicyRule, PolicyRules } from '../../rbac/policy-rule';
 import { ScopedOperatorTenantProps, TenantSensitiveGrant } from '../scoped-operator-tenant-props';
 import { SENSITIVE_GRANTS_ANNOTATION } from '../tenant-annotations';
 
 /** What the sensitive grants need of their tenant, read when the checks run (the rules and bundles still grow). */
 export interface InstallerSensitiveGrantsOptions {
+  /** The tenant (its App's synthesis pass bounds the memos). */
+  readonly scope: IConstruct;
   readonly namespace: string;
   readonly props: Pick<ScopedOperatorTenantProps, 'allowedSensitiveGrants' | 'acceptedSensitiveGrants'>;
   /** True when OLM puts the operator's RBAC beyond the tenant namespace (other targets, AllNamespaces). */
@@ -54,6 +58,10 @@ function bundleGrantedRulesOf(b: OperatorBundle): PolicyRule[] {
 
 /** The accepted sensitive grants of one tenant's installer. */
 export class InstallerSensitiveGrants {
+  /** Within one synthesis pass (read by the checks, the report and the roles' annotation): the checks' options. */
+  private readonly passOptions = [new PassMemo<InstallerRuleCheckOptions>(), new PassMemo<InstallerRuleCheckOptions>()];
+  private readonly passHeld = [new PassMemo<TenantSensitiveGrant[]>(), new PassMemo<TenantSensitiveGrant[]>()];
+
   constructor(private readonly options: InstallerSensitiveGrantsOptions) {}
 
   /**
@@ -95,19 +103,19 @@ export class InstallerSensitiveGrants {
   /** Options of the sensitive-grant checks of the installer Role (or, `cluster`, ClusterRole). */
   public checkOptions(cluster: boolean): InstallerRuleCheckOptions {
     return cluster
-      ? { clusterScoped: true, allowedSensitiveGrants: this.allowedGrants(), field: 'clusterInstallerRules' }
+      ? this.passOptions[1].get(this.options.scope, () => ({ clusterScoped: true, allowedSensitiveGrants: this.allowedGrants(), field: 'clusterInstallerRules' }))
       : this.namespacedCheckOptions();
   }
 
   /** Options of the sensitive-grant checks of the namespaced installer Role. */
   private namespacedCheckOptions(): InstallerRuleCheckOptions {
-    return {
+    return this.passOptions[0].get(this.options.scope, () => ({
       clusterScoped: false,
       allowedSensitiveGrants: this.allowedGrants(),
       field: 'installerRules',
       operatorRbacBeyondNamespace: this.options.operatorRbacBeyondNamespace(),
       bundleGrantedRules: this.bundleGrantedRules(),
-    };
+    }));
   }
 
   private annotationText(cluster: boolean): string | undefined {
@@ -129,6 +137,10 @@ export class InstallerSensitiveGrants {
 
   /** The grants of `allowedSensitiveGrants`/`acceptedSensitiveGrants` the Role (or ClusterRole) holds, with why. */
   private heldBy(cluster: boolean): TenantSensitiveGrant[] {
+    return this.passHeld[cluster ? 1 : 0].get(this.options.scope, () => this.heldByNow(cluster));
+  }
+
+  private heldByNow(cluster: boolean): TenantSensitiveGrant[] {
     const rules = this.checkedRules(cluster);
     if (!rules) return [];
     const reasons = new Map<SensitiveGrant, string[]>();

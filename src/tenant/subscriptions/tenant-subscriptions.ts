@@ -15,12 +15,15 @@ import { ICatalogSource } from '../../catalog/catalog-source';
 import { rulesKey as ruleListKey } from '../../core/content-cache';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { isObject } from '../../core/input';
+import { PassMemo } from '../../core/synth-pass';
 import { InstallPreflight, PreflightCode, PreflightResult } from '../../preflight/install-preflight';
 import { UpgradeAnalysisResult } from '../../upgrade/upgrade-analysis';
 import { InstallerRbac } from '../rbac/installer-rbac';
 
 /** What the Subscriptions need of their tenant. */
 export interface TenantSubscriptionsOptions {
+  /** The tenant (its App's synthesis pass bounds the memos). */
+  readonly scope: Construct;
   readonly namespace: string;
   readonly serviceAccountName: string;
   readonly props: Pick<ScopedOperatorTenantProps, 'deriveInstallerRules' | 'deriveScope'>;
@@ -59,6 +62,10 @@ export class TenantSubscriptions {
   public readonly all: OperatorSubscription[] = [];
   private readonly preflightCache = new LazyMap<OperatorSubscription, { key: string; results: PreflightResult[] }>();
   private readonly upgradeChecks = new UpgradeChecks();
+  /** Within one synthesis pass: each Subscription's preflight, and the findings (read by the errors and the warnings). */
+  private readonly passPreflight = new PassMemo<Map<OperatorSubscription, PreflightResult[]>>();
+  private readonly passPreflightFindings = new PassMemo<SplitFindings>();
+  private readonly passUpgradeFindings = new PassMemo<SplitFindings>();
   /** Called with each bundle OLM installs first, as Subscriptions are added. */
   private bundleListeners?: Array<(bundle: OperatorBundle) => void>;
 
@@ -107,6 +114,13 @@ export class TenantSubscriptions {
 
   /** The preflight of one Subscription, cached while the installer's rules stay the same. */
   public preflightOf(sub: OperatorSubscription): PreflightResult[] {
+    const memo = this.passPreflight.get(this.options.scope, () => new Map());
+    let results = memo.get(sub);
+    if (results === undefined) memo.set(sub, results = this.preflightNow(sub));
+    return results;
+  }
+
+  private preflightNow(sub: OperatorSubscription): PreflightResult[] {
     if (sub.bundles.length === 0 || !this.options.namespaceIsValid()) return [];
     const { rbac, namespace } = this.options;
     const targetNamespaces = this.options.targetNamespaces();
@@ -134,6 +148,10 @@ export class TenantSubscriptions {
 
   /** The preflight findings of every Subscription, split into what fails the synth and what only warns. */
   public preflightFindings(): SplitFindings {
+    return this.passPreflightFindings.get(this.options.scope, () => this.preflightFindingsNow());
+  }
+
+  private preflightFindingsNow(): SplitFindings {
     const errors: DiagnosticDetails[] = [];
     const warnings: DiagnosticDetails[] = [];
     for (const sub of this.all) {
@@ -164,6 +182,10 @@ export class TenantSubscriptions {
 
   /** The upgrade checks of every Subscription with an upgrade graph (see `upgrade-checks.ts`). */
   public upgradeFindings(): SplitFindings {
+    return this.passUpgradeFindings.get(this.options.scope, () => this.upgradeFindingsNow());
+  }
+
+  private upgradeFindingsNow(): SplitFindings {
     const ctx = this.upgradeContext();
     return this.upgradeChecks.findings(this.all, ctx, (sub, edge) => this.upgradesFailingLikeInstall(sub).includes(edge));
   }
