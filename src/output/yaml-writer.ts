@@ -24,11 +24,10 @@
  * writes anchors). `test/output/yaml-writer.test.ts` compares it with `Yaml.stringify` on every example and on generated
  * documents, and reads its output with kubectl.
  */
-import * as path from 'path';
-import * as OWN_YAML from 'yaml';
 import { GoYaml } from './go-yaml';
 import { CACHING } from '../core/content-cache';
 import { LONE_SURROGATE } from '../core/input';
+import { cdk8sYamlModule } from '../core/yaml-module';
 
 /** What cdk8s passes to `YAML.stringify` (cdk8s lib/yaml.js `Yaml.stringify`). */
 const CDK8S_OPTIONS = { keepUndefined: true, lineWidth: 0, version: '1.1' as const };
@@ -37,14 +36,7 @@ const CDK8S_OPTIONS = { keepUndefined: true, lineWidth: 0, version: '1.1' as con
  * The `yaml` module cdk8s writes with: cdk8s bundles its own copy, whose tags and number rendering must decide
  * ours (this package's `yaml` dependency may be another version).
  */
-const YAML: typeof OWN_YAML = (() => {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require(require.resolve('yaml', { paths: [path.dirname(require.resolve('cdk8s'))] }));
-  } catch {
-    return OWN_YAML;
-  }
-})();
+const YAML = cdk8sYamlModule();
 
 /** `yaml`'s tags of the YAML 1.1 schema that `plainString` tests a string against (`tag.default`, not `str`). */
 const RESOLVING_TAGS: RegExp[] = (() => {
