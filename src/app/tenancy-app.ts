@@ -183,7 +183,10 @@ export class TenancyApp extends App {
     const gitops = this.layout === OutputLayout.GITOPS;
     const staging = path.join(this.outdir, GITOPS_STAGING);
     let objects = 0;
-    let warnings: { full: string; short: string; shortened: boolean } | undefined;
+    // the warnings before the writing: then what the checks kept for this pass (`PassMemo`) is let go, and none of it
+    // is alive while the files are written (the peak of a large synth)
+    const warnings = gitops || !this.quiet ? warningReports(this) : undefined;
+    SynthPass.releaseMemos(this);
     let swapping = false;
     try {
       let out: OutputWriter;
@@ -207,7 +210,6 @@ export class TenancyApp extends App {
         const markdown = TenancyReport.markdown(this, { objectCount: objects, extraSections: olmV1Sections(this) });
         out.write(TenancyApp.REPORT_FILE, markdown);
       }
-      warnings = gitops || !this.quiet ? warningReports(this) : undefined;
       if (gitops) {
         out.write(TenancyApp.WARNINGS_FILE, `${warnings?.full || 'no warnings'}\n`);
         swapping = true;

@@ -11,8 +11,10 @@ interface Pass {
   all?: IConstruct[];
   /** Objects' JSON read before the writing (the audit's bindings), until the writing takes it. */
   json?: Map<object, unknown>;
-  /** Identifies the pass for `PassMemo` (a new object per pass; holds nothing). */
-  readonly token: object;
+  /** `PassMemo` values, by memo and owner; dropped by `releaseMemos` and at the end of the pass. */
+  memos?: Map<PassMemo<unknown>, Map<object, unknown>>;
+  /** `releaseMemos` was called: memos compute without keeping anything for the rest of the pass. */
+  memosReleased?: boolean;
 }
 
 /** What `SynthPass.json` renders: a cdk8s `ApiObject`. */
@@ -28,7 +30,7 @@ export class SynthPass {
   /** Runs `fn` as one pass over `root`'s App; nested calls join the running pass. */
   public static run<T>(root: IConstruct, fn: () => T): T {
     if (ACTIVE.has(root)) return fn();
-    ACTIVE.set(root, { token: {} });
+    ACTIVE.set(root, {});
     running++;
     try {
       return fn();
@@ -38,20 +40,21 @@ export class SynthPass {
     }
   }
 
-  /**
-   * The token of the running pass of `scope`'s App (its root found up the scopes), if one is running. Internal to
-   * the library.
-   */
-  public static tokenOf(scope: IConstruct): object | undefined {
-    if (running === 0) return undefined;
-    let root = scope;
-    for (let up = root.node.scope; up !== undefined; up = up.node.scope) root = up;
-    return ACTIVE.get(root)?.token;
-  }
-
   /** A token of the running pass of `root`'s App (a new object per pass), if one is running. */
   public static current(root: IConstruct): object | undefined {
     return ACTIVE.get(root);
+  }
+
+  /**
+   * Ends the memos of the running pass of `root`'s App (`PassMemo`): their values are dropped, and for the rest of
+   * the pass they compute without keeping anything. `TenancyApp` calls it once the checks and the warnings are
+   * done, so that nothing they kept is alive while the files are written.
+   */
+  public static releaseMemos(root: IConstruct): void {
+    const pass = ACTIVE.get(root);
+    if (pass === undefined) return;
+    pass.memos = undefined;
+    pass.memosReleased = true;
   }
 
   /**
@@ -91,6 +94,11 @@ export class SynthPass {
   private constructor() {}
 }
 
+/** The running pass of `scope`'s App (its root found up the scopes), if any. */
+function passOf(scope: IConstruct): Pass | undefined {
+  return running === 0 ? undefined : ACTIVE.get(rootOf(scope));
+}
+
 /** `c.node.root` without the array of every scope `node.root` builds. */
 function rootOf(c: IConstruct): IConstruct {
   let root = c;
@@ -99,23 +107,24 @@ function rootOf(c: IConstruct): IConstruct {
 }
 
 /**
- * A value computed at most once per synthesis pass of a construct's App: while `TenancyApp` validates and writes,
- * nothing changes the constructs, so what a check computed from them holds until the pass ends (a tenant's
- * preflight, read by its errors, its warnings and its report). Outside a pass (a plain cdk8s App, a direct call)
- * it computes every time, as before. Holds one value (and the pass's token), never the App.
+ * A value computed at most once per synthesis pass for each owner: while `TenancyApp` validates and writes, nothing
+ * changes the constructs, so what a check computed from them holds until the pass ends (a tenant's preflight, read
+ * by its errors, its warnings and its report). Outside a pass (a plain cdk8s App, a direct call) it computes every
+ * time, as before. The values live in the pass (`SynthPass.releaseMemos` drops them): a memo, usually one per
+ * module, holds nothing itself, and owners get no field.
  */
 export class PassMemo<T> {
-  private token?: object;
-  private value?: T;
-
-  /** `compute()`, or its value from earlier in the running pass of `scope`'s App. */
-  public get(scope: IConstruct, compute: () => T): T {
-    const token = SynthPass.tokenOf(scope);
-    if (token === undefined) return compute();
-    if (this.token !== token) {
-      this.value = compute();
-      this.token = token;
-    }
-    return this.value as T;
+  /** `compute()`, or its value for `owner` from earlier in the running pass of `scope`'s App. */
+  public get(scope: IConstruct, owner: object, compute: () => T): T {
+    const pass = passOf(scope);
+    if (pass === undefined || pass.memosReleased === true) return compute();
+    const memos = pass.memos ??= new Map();
+    let values = memos.get(this);
+    if (values === undefined) memos.set(this, values = new Map());
+    if (values.has(owner)) return values.get(owner) as T;
+    const value = compute();
+    // a memo released while computing keeps nothing
+    if (pass.memos === memos) values.set(owner, value);
+    return value;
   }
 }

@@ -41,6 +41,9 @@ import { PreflightResult } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
 import { UpgradeAnalysisResult } from '../upgrade/upgrade-analysis';
 
+
+/** A tenant's audit findings (with its policy checks), read by its errors and its warnings: once per synthesis pass. */
+const AUDIT_FINDINGS = new PassMemo<{ errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] }>();
 /**
  * One tenant namespace where a non-cluster-admin can install operators with OLM, following OLM's scoped operator
  * install (OLM `doc/design/scoped-operator-install.md`; OKD "Allowing non-cluster administrators to install
@@ -491,8 +494,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     }
     enableTenancyAudit(this);
     // read by the errors and the warnings: once per synthesis pass
-    const auditMemo = new PassMemo<{ errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] }>();
-    const audit = () => auditMemo.get(this, () => {
+    const audit = () => AUDIT_FINDINGS.get(this, this, () => {
       const found = tenancyAuditDiagnostics(this);
       return PolicyChecks.apply([...findings.acceptedReachErrors(), ...found.errors], found.warnings, policyChecks);
     });

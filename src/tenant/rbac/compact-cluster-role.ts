@@ -11,6 +11,9 @@ import { RbacRules } from '../../rbac/rbac-rules';
 import { checkRules } from '../input-checks';
 import { namesCheckedByParent, nonEmpty, toL1Rules } from '../private';
 
+
+/** The compacted rules, once per synthesis pass (read by the preflight, the checks and the rendering). */
+const SHARED_RULES = new PassMemo<PolicyRule[]>();
 /** Props of `CompactClusterRole`. */
 export interface CompactClusterRoleProps {
   /** `metadata.name` of the ClusterRole. */
@@ -39,7 +42,6 @@ export class CompactClusterRole extends Construct {
   /** `metadata.name`. */
   public readonly name: string;
   private readonly added: PolicyRule[] = [];
-  private readonly passRules = new PassMemo<PolicyRule[]>();
   /** Wrong-typed props and arguments (synth errors). */
   private readonly input = new InputCheck();
 
@@ -82,7 +84,7 @@ export class CompactClusterRole extends Construct {
    */
   public get _sharedRules(): PolicyRule[] {
     // read by the preflight, the checks and the rendering: compacted (or found by content) once per synthesis pass
-    return this.passRules.get(this, () => RbacRules._compactShared(this.added));
+    return SHARED_RULES.get(this, this, () => RbacRules._compactShared(this.added));
   }
 
   /** The rules exactly as added, before merging. */

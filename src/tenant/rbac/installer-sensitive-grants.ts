@@ -56,12 +56,12 @@ function bundleGrantedRulesOf(b: OperatorBundle): PolicyRule[] {
   return rules;
 }
 
+/** Within one synthesis pass (read by the checks and the report): the checks' options and the grants held (namespaced, cluster). */
+const CHECK_OPTIONS = [new PassMemo<InstallerRuleCheckOptions>(), new PassMemo<InstallerRuleCheckOptions>()];
+const HELD = [new PassMemo<TenantSensitiveGrant[]>(), new PassMemo<TenantSensitiveGrant[]>()];
+
 /** The accepted sensitive grants of one tenant's installer. */
 export class InstallerSensitiveGrants {
-  /** Within one synthesis pass (read by the checks, the report and the roles' annotation): the checks' options. */
-  private readonly passOptions = [new PassMemo<InstallerRuleCheckOptions>(), new PassMemo<InstallerRuleCheckOptions>()];
-  private readonly passHeld = [new PassMemo<TenantSensitiveGrant[]>(), new PassMemo<TenantSensitiveGrant[]>()];
-
   constructor(private readonly options: InstallerSensitiveGrantsOptions) {}
 
   /**
@@ -103,13 +103,13 @@ export class InstallerSensitiveGrants {
   /** Options of the sensitive-grant checks of the installer Role (or, `cluster`, ClusterRole). */
   public checkOptions(cluster: boolean): InstallerRuleCheckOptions {
     return cluster
-      ? this.passOptions[1].get(this.options.scope, () => ({ clusterScoped: true, allowedSensitiveGrants: this.allowedGrants(), field: 'clusterInstallerRules' }))
+      ? CHECK_OPTIONS[1].get(this.options.scope, this, () => ({ clusterScoped: true, allowedSensitiveGrants: this.allowedGrants(), field: 'clusterInstallerRules' }))
       : this.namespacedCheckOptions();
   }
 
   /** Options of the sensitive-grant checks of the namespaced installer Role. */
   private namespacedCheckOptions(): InstallerRuleCheckOptions {
-    return this.passOptions[0].get(this.options.scope, () => ({
+    return CHECK_OPTIONS[0].get(this.options.scope, this, () => ({
       clusterScoped: false,
       allowedSensitiveGrants: this.allowedGrants(),
       field: 'installerRules',
@@ -137,7 +137,7 @@ export class InstallerSensitiveGrants {
 
   /** The grants of `allowedSensitiveGrants`/`acceptedSensitiveGrants` the Role (or ClusterRole) holds, with why. */
   private heldBy(cluster: boolean): TenantSensitiveGrant[] {
-    return this.passHeld[cluster ? 1 : 0].get(this.options.scope, () => this.heldByNow(cluster));
+    return HELD[cluster ? 1 : 0].get(this.options.scope, this, () => this.heldByNow(cluster));
   }
 
   private heldByNow(cluster: boolean): TenantSensitiveGrant[] {

@@ -50,6 +50,14 @@ export interface SplitFindings {
   readonly warnings: DiagnosticDetails[];
 }
 
+/**
+ * Within one synthesis pass (until the checks and warnings are done): each Subscription's preflight, and the
+ * findings, read by the tenant's errors and its warnings.
+ */
+const PREFLIGHT = new PassMemo<PreflightResult[]>();
+const PREFLIGHT_FINDINGS = new PassMemo<SplitFindings>();
+const UPGRADE_FINDINGS = new PassMemo<SplitFindings>();
+
 /** `bundles` without repeated CSV names (the first of each name), in order. */
 export function uniqueBundles(bundles: OperatorBundle[]): OperatorBundle[] {
   const seen = new Set<string>();
@@ -62,10 +70,6 @@ export class TenantSubscriptions {
   public readonly all: OperatorSubscription[] = [];
   private readonly preflightCache = new LazyMap<OperatorSubscription, { key: string; results: PreflightResult[] }>();
   private readonly upgradeChecks = new UpgradeChecks();
-  /** Within one synthesis pass: each Subscription's preflight, and the findings (read by the errors and the warnings). */
-  private readonly passPreflight = new PassMemo<Map<OperatorSubscription, PreflightResult[]>>();
-  private readonly passPreflightFindings = new PassMemo<SplitFindings>();
-  private readonly passUpgradeFindings = new PassMemo<SplitFindings>();
   /** Called with each bundle OLM installs first, as Subscriptions are added. */
   private bundleListeners?: Array<(bundle: OperatorBundle) => void>;
 
@@ -114,10 +118,7 @@ export class TenantSubscriptions {
 
   /** The preflight of one Subscription, cached while the installer's rules stay the same. */
   public preflightOf(sub: OperatorSubscription): PreflightResult[] {
-    const memo = this.passPreflight.get(this.options.scope, () => new Map());
-    let results = memo.get(sub);
-    if (results === undefined) memo.set(sub, results = this.preflightNow(sub));
-    return results;
+    return PREFLIGHT.get(this.options.scope, sub, () => this.preflightNow(sub));
   }
 
   private preflightNow(sub: OperatorSubscription): PreflightResult[] {
@@ -148,7 +149,7 @@ export class TenantSubscriptions {
 
   /** The preflight findings of every Subscription, split into what fails the synth and what only warns. */
   public preflightFindings(): SplitFindings {
-    return this.passPreflightFindings.get(this.options.scope, () => this.preflightFindingsNow());
+    return PREFLIGHT_FINDINGS.get(this.options.scope, this, () => this.preflightFindingsNow());
   }
 
   private preflightFindingsNow(): SplitFindings {
@@ -182,7 +183,7 @@ export class TenantSubscriptions {
 
   /** The upgrade checks of every Subscription with an upgrade graph (see `upgrade-checks.ts`). */
   public upgradeFindings(): SplitFindings {
-    return this.passUpgradeFindings.get(this.options.scope, () => this.upgradeFindingsNow());
+    return UPGRADE_FINDINGS.get(this.options.scope, this, () => this.upgradeFindingsNow());
   }
 
   private upgradeFindingsNow(): SplitFindings {
