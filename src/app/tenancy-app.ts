@@ -24,7 +24,7 @@ import { OlmV1Team } from '../olmv1/olm-v1-team';
 import { FluxKustomizations } from '../output/flux-kustomizations';
 import { FluxOptions } from '../output/flux-kustomizations-props';
 import { GitOpsLayout } from '../output/gitops-layout';
-import { identityOf, LayoutEntry, LayoutSource } from '../output/gitops-layout-entries';
+import { LayoutEntry, LayoutSource } from '../output/gitops-layout-entries';
 import { GitOpsObject } from '../output/gitops-layout-props';
 import { OlmHealthChecks } from '../output/olm-health';
 import { OlmWrites } from '../output/olm-writes';
@@ -315,7 +315,7 @@ export class TenancyApp extends App {
   private writeGitOpsStreaming(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>, out: OutputWriter): number {
     const source: LayoutSource = {
       groups: perChart.length,
-      entries: (g) => layoutEntries(perChart[g].chart, perChart[g].apiObjects),
+      entries: (g) => layoutEntries(perChart[g].apiObjects),
     };
     const write = tenantFolders((f) => out.write(f.path, f.content));
     GitOpsLayout._emitGroups(source, { syncWaves: this.syncWaves }, write);
@@ -509,26 +509,58 @@ const GITOPS_PREVIOUS = '.cdk8s-olm-tenancy-previous';
 const CONSTRUCT_METADATA_FILE = 'construct-metadata.json';
 
 /** The layout's entries of one chart's objects: identity and owner from the constructs, the JSON made on demand. */
-function layoutEntries(chart: Chart, apiObjects: ApiObject[]): LayoutEntry[] {
-  const identities = new Map<IConstruct, { identity: string; chart: Chart }>();
+function layoutEntries(apiObjects: ApiObject[]): LayoutEntry[] {
+  const identities = new Map<IConstruct, string>();
   for (const apiObject of apiObjects) {
-    const parts = { apiVersion: apiObject.apiVersion, kind: apiObject.kind, namespace: apiObject.metadata.namespace, name: apiObject.name };
-    identities.set(apiObject, { identity: identityOf(parts), chart });
+    // `identityOf` of its parts
+    identities.set(apiObject, `${apiObject.apiVersion}/${apiObject.kind}/${apiObject.metadata.namespace ?? ''}/${apiObject.name ?? ''}`);
   }
-  return apiObjects.map((apiObject): LayoutEntry => {
+  const entries = new Array<LayoutEntry>(apiObjects.length);
+  for (let i = 0; i < apiObjects.length; i++) entries[i] = new ApiObjectEntry(apiObjects[i], identities);
+  return entries;
+}
+
+/**
+ * The layout entry of an ApiObject: identity and owner read from the constructs, its JSON made when its folder is
+ * written. A class (one shape, the `manifest` method shared) rather than a literal with a closure per object: the
+ * entries are made again for each step of the layout.
+ */
+class ApiObjectEntry implements LayoutEntry {
+  public readonly apiVersion: string;
+  public readonly kind: string;
+  public readonly namespace?: string;
+  public readonly name?: string;
+  public readonly tenant?: string;
+  public readonly tenantNamespaces?: string[];
+  public readonly dependsOn: string[];
+  private readonly apiObject: ApiObject;
+
+  /** `identities`: the identities of the chart's objects (dependencies on other charts' objects are left out). */
+  constructor(apiObject: ApiObject, identities: Map<IConstruct, string>) {
     const owner = closestOwner(apiObject);
-    // one literal, no spread (see GitOpsLayout's decorate)
-    return {
-      apiVersion: apiObject.apiVersion,
-      kind: apiObject.kind,
-      namespace: apiObject.metadata.namespace,
-      name: apiObject.name,
-      tenant: owner instanceof ScopedOperatorTenant ? owner.namespaceName : owner?.homeNamespace,
-      dependsOn: dependenciesInChart(apiObject, chart, identities),
-      tenantNamespaces: owner instanceof OlmV1Team ? owner.namespaces : undefined,
-      manifest: () => SynthPass.takeJson(apiObject),
-    };
-  });
+    this.apiVersion = apiObject.apiVersion;
+    this.kind = apiObject.kind;
+    this.namespace = apiObject.metadata.namespace;
+    this.name = apiObject.name;
+    this.tenant = owner instanceof ScopedOperatorTenant ? owner.namespaceName : owner?.homeNamespace;
+    this.tenantNamespaces = owner instanceof OlmV1Team ? owner.namespaces : undefined;
+    this.dependsOn = dependenciesAmong(apiObject, identities);
+    this.apiObject = apiObject;
+  }
+
+  public manifest(): any {
+    return SynthPass.takeJson(this.apiObject);
+  }
+}
+
+/** The identities of the objects `apiObject` depends on that `identities` has (its chart's), in dependency order. */
+function dependenciesAmong(apiObject: ApiObject, identities: Map<IConstruct, string>): string[] {
+  const dependsOn: string[] = [];
+  for (const d of apiObject.node.dependencies) {
+    const identity = identities.get(d);
+    if (identity !== undefined) dependsOn.push(identity);
+  }
+  return dependsOn;
 }
 
 /**

@@ -5,6 +5,7 @@
  * changes themselves. Not re-exported from the package.
  */
 import { IConstruct } from 'constructs';
+import { CACHING } from './content-cache';
 
 interface Pass {
   /** `root.node.findAll()`, once per pass. */
@@ -117,7 +118,7 @@ export class PassMemo<T> {
   /** `compute()`, or its value for `owner` from earlier in the running pass of `scope`'s App. */
   public get(scope: IConstruct, owner: object, compute: () => T): T {
     const pass = passOf(scope);
-    if (pass === undefined || pass.memosReleased === true) return compute();
+    if (pass === undefined || pass.memosReleased === true || !CACHING.enabled) return compute();
     const memos = pass.memos ??= new Map();
     let values = memos.get(this);
     if (values === undefined) memos.set(this, values = new Map());
