@@ -816,34 +816,39 @@ function topologyOf(root: IConstruct, cache: FindAllCache): IConstruct[] | undef
     }
   }
 
-  // cycle check (white/grey/black depth-first search)
-  const state = new Map<IConstruct, number>();
-  const acyclic = (v: IConstruct): boolean => {
-    state.set(v, 1);
-    for (const c of outbound.get(v) ?? []) {
-      const s = state.get(c);
-      if (s === 1) return false;
-      if (s === undefined && !acyclic(c)) return false;
-    }
-    state.set(v, 2);
-    return true;
-  };
-  for (const v of all) if (!state.has(v) && !acyclic(v)) return undefined;
-
   const ordered = inRootOrder(all.filter((v) => !dependedOn.has(v)), root);
 
-  const found = new Set<IConstruct>();
+  // the post-order from the roots, finding cycles on the way (white/grey/black): a vertex met again while its own
+  // dependencies are being visited closes a cycle, and a vertex never reached from a root (every vertex of an acyclic
+  // graph is) lies on or behind one
+  const state = new Map<IConstruct, number>();
   const topology: IConstruct[] = [];
+  let cyclic = false;
   const visit = (v: IConstruct) => {
-    // a vertex seen before has all of its dependencies in the topology already (the graph is acyclic)
-    if (found.has(v)) return;
-    for (const c of outbound.get(v) ?? []) visit(c);
-    found.add(v);
+    const s = state.get(v);
+    if (s === DONE) return;
+    if (s === VISITING) {
+      cyclic = true;
+      return;
+    }
+    state.set(v, VISITING);
+    for (const c of outbound.get(v) ?? []) {
+      visit(c);
+      if (cyclic) return;
+    }
+    state.set(v, DONE);
     topology.push(v);
   };
-  for (const v of ordered) visit(v);
-  return topology;
+  for (const v of ordered) {
+    visit(v);
+    if (cyclic) return undefined;
+  }
+  return topology.length === all.length ? topology : undefined;
 }
+
+/** `topologyOf`'s vertex states. */
+const VISITING = 1;
+const DONE = 2;
 
 /** The paths of the App's ValidatingAdmissionPolicy objects, sorted. */
 function admissionPolicyPaths(app: App): string[] {

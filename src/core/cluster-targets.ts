@@ -84,8 +84,18 @@ export function clusterTargetsOf(scope: IConstruct): ResolvedTargets {
 /** Whether OLM v0 gets installer tokens with the TokenRequest API when no token Secret exists. */
 export function olmRequestsTokens(t: ResolvedTargets): boolean {
   if (t.openshiftMinor !== undefined && t.openshiftMinor >= OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR) return true;
-  return semver.gte(t.olmVersion, OLM_TOKEN_REQUEST_SINCE);
+  // asked by every tenant of an App: the version compared once per version string
+  let since = TOKEN_REQUEST_SINCE.get(t.olmVersion);
+  if (since === undefined) {
+    since = semver.gte(t.olmVersion, OLM_TOKEN_REQUEST_SINCE);
+    if (TOKEN_REQUEST_SINCE.size >= 64) TOKEN_REQUEST_SINCE.clear();
+    TOKEN_REQUEST_SINCE.set(t.olmVersion, since);
+  }
+  return since;
 }
+
+/** `olmRequestsTokens`'s comparison, by declared OLM version. */
+const TOKEN_REQUEST_SINCE = new Map<string, boolean>();
 
 /** Whether operator-controller installs as `spec.serviceAccount` (declared <= v1.10, or not declared). */
 export function operatorControllerUsesServiceAccount(t: ResolvedTargets): boolean {

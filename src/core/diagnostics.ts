@@ -234,6 +234,15 @@ function groupedReport(scope: IConstruct): string {
   return reportText(groupedFindings(scope)).text;
 }
 
+/**
+ * What makes two findings the same (code, field, value, message, fix), as one string: each part length-prefixed, an
+ * absent one as `-` (cheaper than the JSON of the parts, for the 10,000 findings of 5,000 tenants).
+ */
+function findingKey(d: DiagnosticDetails): string {
+  const part = (s: string | undefined) => (s === undefined ? '-' : `${s.length}:${s}`);
+  return `${part(d.code)}${part(d.field)}${part(d.value)}${part(d.message)}${part(d.fix)}`;
+}
+
 /** One distinct finding and the paths of the constructs reporting it, sorted. */
 interface FindingGroup {
   readonly finding: DiagnosticDetails;
@@ -249,7 +258,7 @@ function groupedFindings(scope: IConstruct): FindingGroup[] {
     const path = c.node.path;
     for (const producer of producers) {
       for (const d of producer()) {
-        const key = JSON.stringify([d.code, d.field, d.value, d.message, d.fix]);
+        const key = findingKey(d);
         const group = groups.get(key);
         if (group === undefined) groups.set(key, { finding: d, paths: [path] });
         else if (group.paths[group.paths.length - 1] !== path) group.paths.push(path);

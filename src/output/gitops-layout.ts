@@ -168,14 +168,17 @@ export class GitOpsLayout {
     if (check.errors.length > 0) throw new LayoutEntryMismatch(check.errors[0].message);
     const verify = (entry: LayoutEntry, manifest: any) => verifyEntry(check, entry, manifest);
 
-    // 1. the owners (tenants and their other namespaces), every identity once, the input checks
+    // 1. the owners (tenants and their other namespaces), every identity once, the input checks; and what decides each
+    // group's folders (a few distinct homes per group: step 2 need not make the entries again)
     const owners = new OwnerCollector();
     const identities = new Set<string>();
     let duplicated = false;
     const checkedOwners = new Set<string>();
+    const homesOf: LayoutEntry[][] = [];
     for (let g = 0; g < source.groups; g++) {
       const entries = source.entries(g);
       const local = new Set<string>();
+      const homes = new Map<string, LayoutEntry>();
       for (const e of entries) {
         checkEntry(check, e, checkedOwners);
         owners.add(e);
@@ -183,7 +186,10 @@ export class GitOpsLayout {
         local.add(id);
         if (identities.has(id)) duplicated = true;
         else identities.add(id);
+        const home = homeKey(e);
+        if (!homes.has(home)) homes.set(home, e);
       }
+      homesOf.push([...homes.values()]);
       // a dependency on another group's object
       if (entries.some((e) => (e.dependsOn ?? []).some((d) => !local.has(d)))) duplicated = true;
     }
@@ -203,7 +209,7 @@ export class GitOpsLayout {
     const groupOfFolder = new Map<string, number>();
     const shared = new Set<string>();
     for (let g = 0; g < source.groups; g++) {
-      for (const e of source.entries(g)) {
+      for (const e of homesOf[g]) {
         const folder = homeOf(e, known, dependsOnInstall(e)).folder;
         const first = groupOfFolder.get(folder);
         if (first === undefined) groupOfFolder.set(folder, g);
@@ -365,6 +371,18 @@ function homeOf(o: LayoutEntry, owners: Owners, afterInstall: boolean): { folder
     : (tenants.has(namespace) ? namespace : otherNamespaceOf.get(namespace));
   const folder = home === undefined ? GitOpsLayout.CLUSTER_FOLDER : `${GitOpsLayout.TENANTS_FOLDER}/${home}`;
   return { folder: afterInstall ? `${GitOpsLayout.AFTER_INSTALL_FOLDER}/${folder}` : folder, home };
+}
+
+/**
+ * What `homeOf` reads of an entry, as a string: entries with the same key get the same folder and home (whatever the
+ * owners are) and depend on an install alike.
+ */
+function homeKey(o: LayoutEntry): string {
+  const afterInstall = dependsOnInstall(o) ? 'a' : '';
+  if (o.namespace !== undefined) return `${afterInstall}n${o.namespace}`;
+  if (o.apiVersion === 'v1' && o.kind === 'Namespace') return `${afterInstall}N${o.name === undefined ? '' : `:${o.name}`}`;
+  if (o.tenant !== undefined && o.kind === 'ClusterExtension' && o.apiVersion.startsWith('olm.operatorframework.io/')) return `${afterInstall}e${o.tenant}`;
+  return `${afterInstall}c`;
 }
 
 /** Whether an entry depends on an operator install (by identity: the install need not be in the layout). */
