@@ -177,11 +177,12 @@ export class OutputWriter {
     const name = rel.slice(slash + 1);
     let dir = this.byRel.get(relDir);
     if (dir === undefined) {
-      dir = this.folder(relDir === '' ? [] : relParts(relDir));
+      // normalized (as path.join makes it), so that a plain name is joined by a separator: path.join's result
+      dir = relDir === '' ? path.join(this.folder([]), '.') : this.folder(relParts(relDir));
       this.byRel.set(relDir, dir);
     }
     relParts(name);
-    const file = path.join(dir, name);
+    const file = dir === '.' ? name : dir.endsWith(path.sep) ? `${dir}${name}` : `${dir}${path.sep}${name}`;
     if (!this.staging || !writeNew(file, content)) writeThroughRename(dir, file, content);
     return file;
   }
