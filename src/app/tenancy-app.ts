@@ -77,7 +77,8 @@ export interface SynthSummary {
  * cdk8s `App`'s for the same constructs, except for strings Kubernetes' YAML 1.1 reader would read differently,
  * which are quoted or escaped (docs/scale.md); a string with a lone surrogate is refused.
  *
- * `synth()` also prints, to stderr, the library's warnings and a one-line summary (`quiet: true` silences both).
+ * `synth()` also prints, to stderr, the library's warnings (a finding shared by many constructs names a few and
+ * counts the rest; WARNINGS.txt lists every path) and a one-line summary (`quiet: true` silences both).
  * Note: calling `chart.toJson()` on one of its charts still takes cdk8s's own (whole-App) path.
  */
 export class TenancyApp extends App {

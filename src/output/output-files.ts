@@ -27,8 +27,12 @@ export interface OutputFsOps {
   mkdirSync(p: string): unknown;
   openSync(p: string, flags: number, mode?: number): number;
   writeSync(fd: number, buffer: Uint8Array, offset: number, length: number): number;
-  /** Writes text as UTF-8, returning the bytes written (without it, text is written as a Buffer with `writeSync`). */
-  writeStringSync?(fd: number, text: string): number;
+  /**
+   * Creates a new file with text (UTF-8) in one call: open exclusively (`wx`: `O_CREAT | O_EXCL`, which also refuses a
+   * link at the path), write it all, close (Node's `writeFileSync`: one call into Node per file). Without it, text is
+   * written with `openSync`, `writeSync` and `closeSync`.
+   */
+  writeTextFileSync?(p: string, text: string, mode: number): void;
   closeSync(fd: number): void;
   renameSync(from: string, to: string): void;
   unlinkSync(p: string): void;
@@ -41,7 +45,7 @@ const nodeOps: OutputFsOps = {
   mkdirSync: (p) => fs.mkdirSync(p),
   openSync: (p, flags, mode) => fs.openSync(p, flags, mode),
   writeSync: (fd, b, o, l) => fs.writeSync(fd, b, o, l),
-  writeStringSync: (fd, text) => fs.writeSync(fd, text),
+  writeTextFileSync: (p, text, mode) => fs.writeFileSync(p, text, { flag: 'wx', mode }),
   closeSync: (fd) => fs.closeSync(fd),
   renameSync: (a, b) => fs.renameSync(a, b),
   unlinkSync: (p) => fs.unlinkSync(p),
@@ -254,84 +258,46 @@ function relParts(rel: string): string[] {
 
 /**
  * Creates `file` with `data` (`O_CREAT | O_EXCL | O_NOFOLLOW`: never through a link, never over anything); false,
- * having written nothing, when something is already there. A failed write removes what it made.
+ * having written nothing, when something is already there.
  */
 function writeNew(file: string, data: string | Uint8Array): boolean {
+  try {
+    return createFile(file, data);
+  } catch (e) {
+    throw asOutputWriteError(e, file);
+  }
+}
+
+/**
+ * Creates `file` with `data` (`NEW_FILE_FLAGS`); false when something is already there (nothing written). Any other
+ * failure is thrown as the file system reported it, and what was made of the file is removed.
+ */
+function createFile(file: string, data: string | Uint8Array): boolean {
+  if (typeof data === 'string' && ops.writeTextFileSync !== undefined) {
+    try {
+      ops.writeTextFileSync(file, data, 0o644);
+      return true;
+    } catch (e) {
+      if ((e as any)?.code === 'EEXIST') return false;
+      // the file was made when the open succeeded
+      if ((e as any)?.syscall !== 'open') removeQuietly(file);
+      throw e;
+    }
+  }
   let fd: number | undefined;
   try {
     fd = ops.openSync(file, NEW_FILE_FLAGS, 0o644);
   } catch (e) {
     if ((e as any)?.code === 'EEXIST') return false;
-    throw asOutputWriteError(e, file);
+    throw e;
   }
   try {
-    writeAll(fd, data);
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    let offset = 0;
+    while (offset < bytes.length) offset += ops.writeSync(fd, bytes, offset, bytes.length - offset);
     const opened = fd;
     fd = undefined;
     ops.closeSync(opened);
-  } catch (e) {
-    try {
-      if (fd !== undefined) ops.closeSync(fd);
-    } catch {
-      // the write error is the one to report
-    }
-    try {
-      ops.unlinkSync(file);
-    } catch {
-      // the write error is the one to report
-    }
-    throw asOutputWriteError(e, file);
-  }
-  return true;
-}
-
-/**
- * Writes all of `content` to `fd`. Text goes to the file system as it is (Node encodes small texts without a Buffer
- * object: 45,000 files at 5,000 tenants made as many Buffers to collect); a short write, which a regular file never
- * makes but on an error, continues from the bytes written.
- */
-function writeAll(fd: number, content: string | Uint8Array): void {
-  let data: Uint8Array;
-  let offset = 0;
-  if (typeof content === 'string') {
-    if (ops.writeStringSync !== undefined) {
-      offset = ops.writeStringSync(fd, content);
-      const length = Buffer.byteLength(content, 'utf8');
-      if (offset === length) return;
-      data = Buffer.from(content, 'utf8');
-    } else {
-      data = Buffer.from(content, 'utf8');
-    }
-  } else {
-    data = content;
-  }
-  while (offset < data.length) offset += ops.writeSync(fd, data, offset, data.length - offset);
-}
-
-// eslint-disable-next-line no-bitwise
-const NEW_FILE_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0);
-
-/** Writes `data` to a new temporary file in `dir`, then renames it to `file` (a link there is replaced). */
-function writeThroughRename(dir: string, file: string, data: string | Uint8Array): void {
-  const flags = NEW_FILE_FLAGS;
-  let temp = '';
-  let fd: number | undefined;
-  try {
-    for (;;) {
-      temp = path.join(dir, `.cdk8s-olm-tenancy-tmp-${process.pid}-${tempCounter++}`);
-      try {
-        fd = ops.openSync(temp, flags, 0o644);
-        break;
-      } catch (e) {
-        if ((e as any)?.code !== 'EEXIST') throw e;
-      }
-    }
-    writeAll(fd, data);
-    const opened = fd;
-    fd = undefined;
-    ops.closeSync(opened);
-    ops.renameSync(temp, file);
-    temp = '';
   } catch (e) {
     if (fd !== undefined) {
       try {
@@ -340,13 +306,37 @@ function writeThroughRename(dir: string, file: string, data: string | Uint8Array
         // the write error is the one to report
       }
     }
-    if (temp !== '') {
-      try {
-        ops.unlinkSync(temp);
-      } catch {
-        // absent when open failed
-      }
+    removeQuietly(file);
+    throw e;
+  }
+  return true;
+}
+
+/** Removes `file` if it can (an error being reported already is the one that counts). */
+function removeQuietly(file: string): void {
+  try {
+    ops.unlinkSync(file);
+  } catch {
+    // absent, or not removable: the first error is the one to report
+  }
+}
+
+// eslint-disable-next-line no-bitwise
+const NEW_FILE_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0);
+
+/** Writes `data` to a new temporary file in `dir`, then renames it to `file` (a link there is replaced). */
+function writeThroughRename(dir: string, file: string, data: string | Uint8Array): void {
+  let temp = '';
+  try {
+    for (;;) {
+      temp = path.join(dir, `.cdk8s-olm-tenancy-tmp-${process.pid}-${tempCounter++}`);
+      if (createFile(temp, data)) break;
     }
+    ops.renameSync(temp, file);
+    temp = '';
+  } catch (e) {
+    // made and not renamed (createFile removes what it made when it fails)
+    if (temp !== '') removeQuietly(temp);
     throw asOutputWriteError(e, file);
   }
 }

@@ -38,7 +38,7 @@ describe('OutputWriter in a staging folder (issue 38)', () => {
     out.write('tenants/team-a/namespace-team-a.yaml', 'a\n');
     out.write('tenants/team-a/role-team-a.yaml', 'b\n');
     out.write('kustomization.yaml', 'c\n');
-    expect(calls).toEqual({ mkdirSync: 2, openSync: 3, writeStringSync: 3, closeSync: 3 });
+    expect(calls).toEqual({ mkdirSync: 2, writeTextFileSync: 3 });
     expect(diskTree(path.join(tmp, 'staging'))).toEqual({
       'kustomization.yaml': 'c\n', 'tenants/': '', 'tenants/team-a/': '', 'tenants/team-a/namespace-team-a.yaml': 'a\n', 'tenants/team-a/role-team-a.yaml': 'b\n',
     });
@@ -78,7 +78,7 @@ describe('OutputWriter in a staging folder (issue 38)', () => {
     const staging = path.join(tmp, 'staging');
     const out = new OutputWriter(staging, { staging: true });
     out.mkdir('');
-    _setOutputFsOps(counting({ name: 'writeStringSync', code: 'ENOSPC' }).ops);
+    _setOutputFsOps(counting({ name: 'writeTextFileSync', code: 'ENOSPC' }).ops);
     let error: unknown;
     try {
       out.write('a.yaml', 'a\n');
@@ -90,17 +90,25 @@ describe('OutputWriter in a staging folder (issue 38)', () => {
     expect(fs.readdirSync(staging)).toEqual([]);
   });
 
-  test('GIVEN a short write of the text THEN the rest is written from the bytes written on (multi-byte characters whole)', () => {
-    const text = 'héllo wörld ✓\n';
+  test('GIVEN text written in one call that fails after the open THEN the file it made is removed; without the one-call op, open, write and close', () => {
+    const staging = path.join(tmp, 'staging');
+    const out = new OutputWriter(staging, { staging: true });
+    out.mkdir('');
     _setOutputFsOps({
       ..._nodeOutputFsOps,
-      // the first 4 bytes only: 'h', the 2 bytes of 'é', 'l'
-      writeStringSync: (fd, t) => _nodeOutputFsOps.writeSync(fd, Buffer.from(t, 'utf8'), 0, 4),
+      writeTextFileSync: (p, text, mode) => {
+        _nodeOutputFsOps.writeTextFileSync!(p, text.slice(0, 2), mode);
+        throw Object.assign(new Error('ENOSPC: simulated'), { code: 'ENOSPC', syscall: 'write', errno: -28 });
+      },
     });
-    new OutputWriter(path.join(tmp, 'staging'), { staging: true }).write('a.txt', text);
-    new OutputWriter(path.join(tmp, 'dist')).write('a.txt', text);
-    expect(fs.readFileSync(path.join(tmp, 'staging', 'a.txt'), 'utf8')).toEqual(text);
-    expect(fs.readFileSync(path.join(tmp, 'dist', 'a.txt'), 'utf8')).toEqual(text);
+    expect(() => out.write('a.yaml', 'abc\n')).toThrow(`cannot write ${path.join(staging, 'a.yaml')}: ENOSPC (no space left on the device)`);
+    expect(fs.readdirSync(staging)).toEqual([]);
+    const { ops, calls } = counting();
+    delete (ops as any).writeTextFileSync;
+    _setOutputFsOps(ops);
+    out.write('b.yaml', 'héllo ✓\n');
+    expect(calls).toEqual({ openSync: 1, writeSync: 1, closeSync: 1 });
+    expect(fs.readFileSync(path.join(staging, 'b.yaml'), 'utf8')).toEqual('héllo ✓\n');
   });
 
   test('GIVEN a writer outside a staging folder THEN every file still goes through a temporary file and a rename', () => {
