@@ -62,7 +62,8 @@ export function summarizeProfile(file: string, libDir?: string): string[] {
   const byFunction = new Map<string, number>();
   for (const [id, t] of self) {
     const n = byId.get(id)!;
-    const f = n.callFrame.url === '' ? `(${n.callFrame.functionName || 'native'})` : fileOf(n.callFrame.url);
+    const native = n.callFrame.functionName || 'native';
+    const f = n.callFrame.url === '' ? (native.startsWith('(') ? native : `(${native})`) : fileOf(n.callFrame.url);
     bySelf.set(f, (bySelf.get(f) ?? 0) + t);
     const fn = n.callFrame.url === '' ? f : `${n.callFrame.functionName || '(anonymous)'} (${f}:${n.callFrame.lineNumber + 1})`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + t);
