@@ -157,6 +157,9 @@ export class InstallerSensitiveGrants {
 
   /** The rules the subscribed bundles' own Roles grant in the tenant namespace (CSV permissions and bundle Roles). */
   private bundleGrantedRules(): PolicyRule[] {
-    return this.options.bundles().flatMap((b) => bundleGrantedRulesOf(b));
+    // a loop, not flatMap (once per tenant and pass; V8's flatMap is many times slower)
+    const out: PolicyRule[] = [];
+    for (const b of this.options.bundles()) out.push(...bundleGrantedRulesOf(b));
+    return out;
   }
 }

@@ -113,7 +113,10 @@ export class TenantSubscriptions {
 
   /** Every bundle given to the Subscriptions (installed and upgrade bundles), in Subscription order. */
   public get bundles(): OperatorBundle[] {
-    return this.all.flatMap((s) => s.bundles);
+    // a loop, not flatMap (read for every tenant several times per synth; V8's flatMap is many times slower)
+    const out: OperatorBundle[] = [];
+    for (const s of this.all) out.push(...s.bundles);
+    return out;
   }
 
   /** The preflight of one Subscription, cached while the installer's rules stay the same. */
