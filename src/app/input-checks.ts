@@ -41,8 +41,13 @@ export function checkTenancyAppProps(check: InputCheck, raw: unknown, outputLayo
 const TARGET_FIELDS: Array<{ key: keyof ClusterTargets; pattern: RegExp; example: string; what: string }> = [
   { key: 'kubernetesVersion', pattern: /^1\.(0|[1-9]\d{0,2})(\.(0|[1-9]\d{0,3}))?$/, example: "'1.30'", what: 'the Kubernetes minor version' },
   { key: 'olmVersion', pattern: /^0\.(0|[1-9]\d{0,3})\.(0|[1-9]\d{0,3})$/, example: "'0.28.0'", what: 'the OLM v0 release (0.<minor>.<patch>)' },
-  { key: 'operatorControllerVersion', pattern: /^[1-9]\d{0,2}\.(0|[1-9]\d{0,3})\.(0|[1-9]\d{0,3})$/, example: "'1.10.0'", what: 'the operator-controller release (1.<minor>.<patch>)' },
-  { key: 'openshiftVersion', pattern: /^4\.(0|[1-9]\d{0,2})$/, example: "'4.16'", what: 'the OpenShift minor version (4.<minor>)' },
+  {
+    key: 'operatorControllerVersion',
+    pattern: /^([1-9]\d{0,2}\.(0|[1-9]\d{0,3})\.(0|[1-9]\d{0,3})|main)$/,
+    example: "'1.10.0' (or 'main')",
+    what: "the operator-controller release (1.<minor>.<patch>) or 'main'",
+  },
+  { key: 'openshiftVersion', pattern: /^[45]\.(0|[1-9]\d{0,2})$/, example: "'4.16'", what: 'the OpenShift minor version (4.<minor> or 5.<minor>)' },
 ];
 
 /**
@@ -72,8 +77,20 @@ export function resolveClusterTargets(check: InputCheck, raw: ClusterTargets | u
     parsed[f.key] = bare;
   }
   const openshiftMinor = parsed.openshiftVersion !== undefined ? Number(parsed.openshiftVersion.split('.')[1]) : undefined;
+  const openshiftMajor = parsed.openshiftVersion !== undefined ? Number(parsed.openshiftVersion.split('.')[0]) : undefined;
   let kubernetesMinor = parsed.kubernetesVersion !== undefined ? Number(parsed.kubernetesVersion.split('.')[1]) : undefined;
-  if (openshiftMinor !== undefined) {
+  if (openshiftMajor !== undefined && openshiftMajor > 4) {
+    // the Kubernetes release of OpenShift 5.x is not modelled: it must be declared
+    if (kubernetesMinor === undefined) {
+      check.add({
+        code: INPUT_CODES.value,
+        field: 'targets.openshiftVersion',
+        value: parsed.openshiftVersion,
+        message: `the Kubernetes release OpenShift ${parsed.openshiftVersion} runs is not modelled (4.x runs 1.(x+13)), so the admission policies' API version cannot be chosen`,
+        fix: 'declare it beside openshiftVersion: kubernetesVersion: \'1.<minor>\' (as \'oc version\' prints it)',
+      });
+    }
+  } else if (openshiftMinor !== undefined) {
     // OpenShift 4.x is built on Kubernetes 1.(x+13): 4.16 on 1.29, 4.17 on 1.30 (OpenShift release notes)
     const shipped = openshiftMinor + 13;
     if (kubernetesMinor !== undefined && kubernetesMinor !== shipped) {
@@ -92,7 +109,7 @@ export function resolveClusterTargets(check: InputCheck, raw: ClusterTargets | u
     kubernetesMinor: kubernetesMinor ?? DEFAULT_TARGETS.kubernetesMinor,
     olmVersion: parsed.olmVersion ?? DEFAULT_TARGETS.olmVersion,
     ...(parsed.operatorControllerVersion !== undefined ? { operatorControllerVersion: parsed.operatorControllerVersion } : {}),
-    ...(openshiftMinor !== undefined ? { openshiftMinor } : {}),
+    ...(openshiftMinor !== undefined ? { openshiftMinor, openshiftMajor } : {}),
     declared,
   };
 }

@@ -16,7 +16,7 @@ import { checkTenancyAppProps, resolveClusterTargets } from './input-checks';
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { admissionPolicyProblems, ClusterTargets, ResolvedTargets, setClusterTargets } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
-import { addErrorProducer, addWarningProducer, Diagnostic, Diagnostics, errorDetailsOf, Severity, warningReports } from '../core/diagnostics';
+import { addErrorProducer, addWarningProducer, constructPathOf, Diagnostic, Diagnostics, errorDetailsOf, Severity, warningReports } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { SynthPass } from '../core/synth-pass';
 import { ClusterExtension } from '../imports/olmv1';
@@ -652,7 +652,7 @@ function validate(app: TenancyApp, cache: FindAllCache): void {
   const readable: string[] = [];
   for (const child of cache.findAll(app.node)) {
     for (const error of child.node.validate()) {
-      errors.push(`[${child.node.path}] ${error}`);
+      errors.push(`[${constructPathOf(child)}] ${error}`);
       readable.push(readableError(child, error));
     }
   }
@@ -671,11 +671,11 @@ function validate(app: TenancyApp, cache: FindAllCache): void {
 function readableError(child: IConstruct, text: string): string {
   const details = errorDetailsOf(child, text);
   if (details) {
-    const d: Diagnostic = { ...details, severity: Severity.ERROR, constructPath: child.node.path };
+    const d: Diagnostic = { ...details, severity: Severity.ERROR, constructPath: constructPathOf(child) };
     return Diagnostics.formatReadable(d);
   }
   // a validation of another library: its text, cut the same way
-  return Diagnostics.formatReadable({ severity: Severity.ERROR, code: 'Validation', constructPath: child.node.path, message: text });
+  return Diagnostics.formatReadable({ severity: Severity.ERROR, code: 'Validation', constructPath: constructPathOf(child), message: text });
 }
 
 /** `dir` as printed: relative to the working directory when inside it (`.` for it), else as given. */

@@ -2,11 +2,13 @@ import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { CuratedCatalog } from './curated-catalog';
 import { celString, celStringList } from './private';
-import { admissionPolicyApiVersion, isAdmissionPolicyApiVersion } from '../core/cluster-targets';
+import { admissionPolicyApiVersion, clusterTargetsOf, isAdmissionPolicyApiVersion } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { KubernetesNames, NameRule } from '../core/names';
+import { SynthPass } from '../core/synth-pass';
+import { globalInstallPackages, platformOperatorGroups } from '../olm/platform-operator-groups';
 import { SubscriptionConfigAllowance, SubscriptionConfigChecks, SubscriptionConfigOptIn } from '../olm/subscription-config-checks';
 
 const VAP_KINDS = ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'];
@@ -108,7 +110,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
       kind: 'ValidatingAdmissionPolicy',
       metadata: { name: this.policyName },
       spec: Lazy.any({
-        produce: () => renderPolicySpec(catalog, exempt, configAllowance),
+        produce: () => renderPolicySpec(catalog, exempt, configAllowance, platformFacts(this)),
       }),
     });
     new ApiObject(this, 'Binding', {
@@ -169,9 +171,37 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
   }
 }
 
+/** What the policy needs of the App and the platform beyond the catalog. */
+interface PlatformFacts {
+  /** Namespaces where the platform's OLM keeps an OperatorGroup of its own (never matched: its Subscriptions are there). */
+  readonly platformNamespaces: string[];
+  /** Packages installed for all namespaces -> their install namespaces. */
+  readonly globalPackages: Map<string, string[]>;
+}
+
+/**
+ * The platform's OperatorGroup namespaces (per the declared targets) and the packages the App installs for all
+ * namespaces: the Subscriptions in a namespace whose OperatorGroup is AllNamespaces (a `GlobalOperatorInstall`, a tenant
+ * with `TargetNamespaces.allNamespaces`, the platform's global group), read from the App's objects at synth.
+ */
+function platformFacts(scope: Construct): PlatformFacts {
+  const groups = platformOperatorGroups(clusterTargetsOf(scope));
+  const objects = SynthPass.findAll(scope.node.root)
+    .filter((c): c is ApiObject => c instanceof ApiObject && (c.kind === 'OperatorGroup' || c.kind === 'Subscription'))
+    .map((o) => ({ kind: o.kind, apiVersion: o.apiVersion, namespace: o.metadata.namespace, json: () => SynthPass.json(o) }));
+  return {
+    platformNamespaces: groups.map((g) => g.namespace),
+    globalPackages: globalInstallPackages(objects, groups.filter((g) => g.allNamespaces).map((g) => g.namespace)),
+  };
+}
+
 /** The policy `spec` for a catalog's current state (the CEL is generated from the curated list). */
-function renderPolicySpec(catalog: CuratedCatalog, exempt: string[], config: SubscriptionConfigAllowance): any {
-  const namespaces = catalog.servedNamespaces;
+function renderPolicySpec(catalog: CuratedCatalog, exempt: string[], config: SubscriptionConfigAllowance, facts: PlatformFacts): any {
+  // the platform's own OperatorGroup namespaces hold its other Subscriptions: the curation never applies there
+  const namespaces = catalog.servedNamespaces.filter((n) => !facts.platformNamespaces.includes(n));
+  // only the curated packages: any other is refused by the package rule already
+  const globalPackages = [...facts.globalPackages.entries()].filter(([p]) => catalog.packages.some((c) => c.name === p));
+  const globalMap = `{${globalPackages.map(([p, ns]) => `${celString(p)}: ${celStringList(ns)}`).join(', ')}}`;
   const packages = [...catalog.packages].sort((a, b) => (a.name < b.name ? -1 : 1));
   // package -> allowed channels; an empty list means every channel.
   const packageMap = `{${packages.map((p) => `${celString(p.name)}: ${celStringList((p.channels ?? []).map((c) => c.name).sort())}`).join(', ')}}`;
@@ -197,7 +227,10 @@ function renderPolicySpec(catalog: CuratedCatalog, exempt: string[], config: Sub
       { name: 'not-olm', expression: `!(request.userInfo.username in ${celStringList([...exempt].sort())})` },
       { name: 'spec-changed', expression: "request.operation != 'UPDATE' || object.spec != oldObject.spec" },
     ],
-    variables: [{ name: 'packages', expression: packageMap }],
+    variables: [
+      { name: 'packages', expression: packageMap },
+      ...(globalPackages.length > 0 ? [{ name: 'globalPackages', expression: globalMap }] : []),
+    ],
     validations: [
       {
         expression: `${sub} || (object.spec.source == ${celString(catalog.catalogName)} && object.spec.sourceNamespace == object.metadata.namespace)`,
@@ -210,6 +243,14 @@ function renderPolicySpec(catalog: CuratedCatalog, exempt: string[], config: Sub
         messageExpression: `'package ' + object.spec.name + ' is not in the curated catalog; allowed packages: ' + ${celString(packages.map((p) => p.name).join(', '))}`,
         reason: 'Forbidden',
       },
+      // a package the platform installs for all namespaces: a second Subscription anywhere else installs a second copy,
+      // and OLM fails the CSV that owns the same APIs in an intersecting OperatorGroup (InterOperatorGroupOwnerConflict)
+      ...(globalPackages.length > 0 ? [{
+        expression: `${sub} || !(object.spec.name in variables.globalPackages) || object.metadata.namespace in variables.globalPackages[object.spec.name]`,
+        messageExpression: "'package ' + object.spec.name + ' is installed for all namespaces by the platform (namespace ' + variables.globalPackages[object.spec.name].join(', ') "
+          + "+ '): a Subscription here would install a second copy; use the APIs of the installed one'",
+        reason: 'Forbidden',
+      }] : []),
       {
         expression: `${sub} || !(object.spec.name in variables.packages) || size(variables.packages[object.spec.name]) == 0 || (has(object.spec.channel) && object.spec.channel in variables.packages[object.spec.name])`,
         messageExpression: "'package ' + object.spec.name + ' must name one of its curated channels in spec.channel: ' + variables.packages[object.spec.name].join(', ')",

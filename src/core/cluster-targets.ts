@@ -28,16 +28,19 @@ export interface ClusterTargets {
    */
   readonly olmVersion?: string;
   /**
-   * operator-controller (OLM v1) version, `'1.<minor>.<patch>'`. From v1.11.0 it ignores
-   * `ClusterExtension.spec.serviceAccount` and installs as cluster-admin: the OLM v1 constructs then write no
-   * `spec.serviceAccount` (and warn where one was asked for). OLM v1 constructs read it where they can.
-   * @default - not declared: the OLM v1 constructs keep their own defaults (`spec.serviceAccount` only with
-   * `legacyServiceAccount`)
+   * operator-controller (OLM v1) version, `'1.<minor>.<patch>'`, or `'main'` (its main branch after PRs #2925/#2926: the
+   * install namespace resolved from the bundle). From v1.11.0 it ignores `ClusterExtension.spec.serviceAccount` and
+   * installs as cluster-admin: the OLM v1 constructs then write no `spec.serviceAccount` (and warn where one was asked
+   * for); before v1.11.0 the field is required. OLM v1 constructs read it where they can.
+   * @default - the operator-controller of `openshiftVersion` when that is set (docs/version-targets.md); else not
+   * declared: the OLM v1 constructs keep their own defaults (`spec.serviceAccount` only with `legacyServiceAccount`)
    */
   readonly operatorControllerVersion?: string;
   /**
-   * OpenShift minor version, `'4.<minor>'`, when the cluster is OpenShift. OpenShift 4.16 and later ship OLM with
-   * the TokenRequest fallback (openshift/operator-framework-olm#898); its Kubernetes is 1.(minor+13).
+   * OpenShift version, `'4.<minor>'` or `'5.<minor>'`, when the cluster is OpenShift. OpenShift 4.16 and later ship OLM
+   * with the TokenRequest fallback (openshift/operator-framework-olm#898); the Kubernetes of 4.x is 1.(minor+13) (5.x:
+   * declare `kubernetesVersion`); 4.x ships an operator-controller that requires `ClusterExtension.spec.serviceAccount`,
+   * 5.0 one that ignores it (OpenShift's documentation per release, docs/version-targets.md).
    * @default - not OpenShift
    */
   readonly openshiftVersion?: string;
@@ -53,6 +56,8 @@ export interface ResolvedTargets {
   readonly operatorControllerVersion?: string;
   /** OpenShift minor (16 for 4.16), when declared. */
   readonly openshiftMinor?: number;
+  /** OpenShift major (4 for 4.16), when declared. */
+  readonly openshiftMajor?: number;
   /** The fields the user set (the others are defaults). */
   readonly declared: readonly string[];
 }
@@ -81,9 +86,14 @@ export function clusterTargetsOf(scope: IConstruct): ResolvedTargets {
   return ROOTS.get(scope.node.root) ?? DEFAULT_TARGETS;
 }
 
+/** `4.16` for the declared OpenShift, or undefined. */
+export function openshiftVersionOf(t: ResolvedTargets): string | undefined {
+  return t.openshiftMinor === undefined ? undefined : `${t.openshiftMajor ?? 4}.${t.openshiftMinor}`;
+}
+
 /** Whether OLM v0 gets installer tokens with the TokenRequest API when no token Secret exists. */
 export function olmRequestsTokens(t: ResolvedTargets): boolean {
-  if (t.openshiftMinor !== undefined && t.openshiftMinor >= OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR) return true;
+  if (t.openshiftMinor !== undefined && ((t.openshiftMajor ?? 4) > 4 || t.openshiftMinor >= OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR)) return true;
   // asked by every tenant of an App: the version compared once per version string
   let since = TOKEN_REQUEST_SINCE.get(t.olmVersion);
   if (since === undefined) {
@@ -97,14 +107,71 @@ export function olmRequestsTokens(t: ResolvedTargets): boolean {
 /** `olmRequestsTokens`'s comparison, by declared OLM version. */
 const TOKEN_REQUEST_SINCE = new Map<string, boolean>();
 
-/** Whether operator-controller installs as `spec.serviceAccount` (declared <= v1.10, or not declared). */
+/**
+ * What each OpenShift release's operator-controller does with `ClusterExtension.spec.serviceAccount`, from OpenShift's
+ * own documentation per release (it names no upstream release number, so the row gives the upstream behaviour it
+ * documents). One row per first release of a behaviour; a release takes the row of the last `since` at or before it.
+ */
+export const OPENSHIFT_OPERATOR_CONTROLLER: ReadonlyArray<{ readonly since: string; readonly behaviour: string; readonly serviceAccount: 'required' | 'ignored'; readonly source: string }> = [
+  {
+    since: '4.14',
+    behaviour: 'before v1.11.0',
+    serviceAccount: 'required',
+    source: 'OpenShift 4.18 "Extensions" (OLM v1 GA; "Creating a service account to manage cluster extensions"); 4.21 and 4.22 "Operator Controller": '
+      + 'the ClusterExtension example sets spec.serviceAccount.name (4.14-4.17: OLM v1 Technology Preview)',
+  },
+  {
+    since: '5.0',
+    behaviour: 'v1.11.0',
+    serviceAccount: 'ignored',
+    source: 'OpenShift 5.0 "Operator Controller": "The spec.serviceAccount field is optional, deprecated, and ignored. The Operator Controller uses its '
+      + 'own service account with cluster-admin privileges"',
+  },
+];
+
+/** The row of `OPENSHIFT_OPERATOR_CONTROLLER` for the declared OpenShift, or undefined. */
+export function openshiftOperatorController(t: ResolvedTargets): (typeof OPENSHIFT_OPERATOR_CONTROLLER)[number] | undefined {
+  if (t.openshiftMinor === undefined) return undefined;
+  const key = (v: string) => v.split('.').map(Number);
+  const [major, minor] = [t.openshiftMajor ?? 4, t.openshiftMinor];
+  return [...OPENSHIFT_OPERATOR_CONTROLLER].reverse().find((r) => {
+    const [a, b] = key(r.since);
+    return major > a || (major === a && minor >= b);
+  }) ?? OPENSHIFT_OPERATOR_CONTROLLER[0];
+}
+
+/** Whether a declared operator-controller version (`'1.10.3'`, `'main'`) is before `release`; `main` is after every release. */
+function declaredBefore(version: string, release: string): boolean {
+  return version !== 'main' && semver.lt(version, release);
+}
+
+/**
+ * Whether operator-controller installs as `spec.serviceAccount`: declared < v1.11.0, the operator-controller of a
+ * declared OpenShift that requires it, or nothing declared (the constructs' own defaults).
+ */
 export function operatorControllerUsesServiceAccount(t: ResolvedTargets): boolean {
-  return t.operatorControllerVersion === undefined || semver.lt(t.operatorControllerVersion, OPERATOR_CONTROLLER_IGNORES_SERVICE_ACCOUNT);
+  if (t.operatorControllerVersion !== undefined) return declaredBefore(t.operatorControllerVersion, OPERATOR_CONTROLLER_IGNORES_SERVICE_ACCOUNT);
+  const openshift = openshiftOperatorController(t);
+  return openshift === undefined || openshift.serviceAccount === 'required';
+}
+
+/**
+ * Why the declared operator-controller requires `ClusterExtension.spec.serviceAccount` (its standard CRD: the field
+ * is required before v1.11.0), or undefined when it does not or nothing is declared.
+ */
+export function operatorControllerRequiresServiceAccount(t: ResolvedTargets): string | undefined {
+  if (t.operatorControllerVersion !== undefined) {
+    return declaredBefore(t.operatorControllerVersion, OPERATOR_CONTROLLER_IGNORES_SERVICE_ACCOUNT)
+      ? `operator-controller ${t.operatorControllerVersion} (declared in TenancyAppProps.targets)` : undefined;
+  }
+  const openshift = openshiftOperatorController(t);
+  return openshift?.serviceAccount === 'required'
+    ? `OpenShift ${openshiftVersionOf(t)}'s operator-controller (the behaviour ${openshift.behaviour}: ${openshift.source})` : undefined;
 }
 
 /** Whether the declared operator-controller predates `spec.config` (experimental CRD, v1.9.0). */
 export function operatorControllerLacksConfig(t: ResolvedTargets): boolean {
-  return t.operatorControllerVersion !== undefined && semver.lt(t.operatorControllerVersion, OPERATOR_CONTROLLER_CONFIG_SINCE);
+  return t.operatorControllerVersion !== undefined && declaredBefore(t.operatorControllerVersion, OPERATOR_CONTROLLER_CONFIG_SINCE);
 }
 
 /**

@@ -209,6 +209,14 @@ export class Diagnostics {
   private constructor() {}
 }
 
+/**
+ * The path a finding names for construct `c`: its construct path, or for the root of the tree (whose path is empty:
+ * `[]` named nothing) its class, e.g. `TenancyApp`. Internal.
+ */
+export function constructPathOf(c: IConstruct): string {
+  return c.node.path !== '' ? c.node.path : c.constructor.name;
+}
+
 /** `Diagnostics.warnings` inside its pass. */
 function collectWarnings(scope: IConstruct): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -216,7 +224,7 @@ function collectWarnings(scope: IConstruct): Diagnostic[] {
     for (const producer of warningProducers.get(c) ?? []) {
       for (const d of producer()) {
         const policyId = PolicyChecks.byCode(d.code)?.id;
-        out.push({ ...d, severity: Severity.WARNING, constructPath: c.node.path, ...(policyId !== undefined ? { policyId } : {}) });
+        out.push({ ...d, severity: Severity.WARNING, constructPath: constructPathOf(c), ...(policyId !== undefined ? { policyId } : {}) });
       }
     }
   }
@@ -255,7 +263,7 @@ function groupedFindings(scope: IConstruct): FindingGroup[] {
   for (const c of SynthPass.findAll(scope)) {
     const producers = warningProducers.get(c);
     if (producers === undefined) continue;
-    const path = c.node.path;
+    const path = constructPathOf(c);
     for (const producer of producers) {
       for (const d of producer()) {
         const key = findingKey(d);

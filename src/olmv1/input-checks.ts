@@ -56,8 +56,8 @@ export function checkExtension(check: InputCheck, raw: unknown, field: string): 
   const e = check.requiredObject(field, raw, 'an object (OlmV1ExtensionOptions)', "pass { packageName: 'etcd', namespace: 'team-a' }");
   if (!e) return undefined;
   const packageName = check.requiredString(`${field}.packageName`, e.packageName, 'name the package');
-  const namespace = check.requiredString(`${field}.namespace`, e.namespace, 'name the namespace to install into');
-  if (packageName === undefined || namespace === undefined) return undefined;
+  const namespace = check.optionalString(`${field}.namespace`, e.namespace);
+  if (packageName === undefined) return undefined;
   const bundle = (v: unknown, f: string) => check.optionalInstance(f, v, OperatorBundle, 'pass OperatorBundle objects (OperatorBundle.fromDirectory, fromCatalogPackage)');
   const risk = (v: unknown, f: string): OlmV1AcceptedRisk | undefined => {
     const r = check.requiredObject(f, v, 'an object (OlmV1AcceptedRisk)', "pass { check: 'OLMT-044', reason: '...' }");

@@ -47,6 +47,7 @@ export class OlmV1TeamGuardrails extends Construct {
   public readonly groups: string[];
   private readonly teamName: string;
   private readonly serviceAccountNames = new Set<string>();
+  private readonly namespaceNames = new Set<string>();
 
   public constructor(scope: Construct, id: string, rawProps: OlmV1TeamGuardrailsProps) {
     super(scope, id);
@@ -103,16 +104,17 @@ export class OlmV1TeamGuardrails extends Construct {
     const channelChecks = packages.filter((p) => p.channels !== undefined).map((p) =>
       `(variables.packageName != ${celString(p.name)} || (size(variables.channels) > 0 && variables.channels.all(c, c in ${celStringList([...p.channels!].sort())})))`);
     const allowedText = packages.map((p) => `${p.name}${p.versionRange ? `@${p.versionRange}` : ''}${p.channels ? ` (channels ${[...p.channels].sort().join(', ')})` : ''}`).join('; ');
-    const namespaces = [...props.namespaces].sort();
+    for (const n of props.namespaces) this.namespaceNames.add(n);
     const inline = 'object.spec.config.inline';
     const configKeys = [...(props.allowWatchNamespace ? ['watchNamespace'] : []), ...(props.allowDeploymentConfig ? ['deploymentConfig'] : [])];
-    const configOk = configKeys.length === 0
+    // built at synth: namespaces added with allowNamespace (an install namespace resolved from a bundle) count
+    const configOk = (namespaces: string[]) => configKeys.length === 0
       ? '!has(object.spec.config)'
       : props.allowWatchNamespace && !props.allowDeploymentConfig
         ? `!has(object.spec.config) || (has(object.spec.config.configType) && object.spec.config.configType == 'Inline' && has(${inline}) && ${inline}.all(k, k == 'watchNamespace') && ${inline}.watchNamespace in ${celStringList(namespaces)})`
         : `!has(object.spec.config) || (has(object.spec.config.configType) && object.spec.config.configType == 'Inline' && has(${inline}) && ${inline}.all(k, k in ${celStringList(configKeys)})${
           props.allowWatchNamespace ? ` && (!has(${inline}.watchNamespace) || ${inline}.watchNamespace in ${celStringList(namespaces)})` : ''})`;
-    const configMessage = configKeys.length === 0
+    const configMessage = (namespaces: string[]) => configKeys.length === 0
       ? `team ${team} may not set spec.config`
       : [props.allowWatchNamespace ? `spec.config.inline.watchNamespace, to one of ${namespaces.join(', ')}` : undefined,
         props.allowDeploymentConfig ? 'spec.config.inline.deploymentConfig' : undefined]
@@ -126,51 +128,54 @@ export class OlmV1TeamGuardrails extends Construct {
       const name = "(request.operation == 'DELETE' ? oldObject : object).metadata.name";
       return `${name}.startsWith(${celString(prefix)})${longer.map((p) => ` && !${name}.startsWith(${celString(p)})`).join('')}`;
     };
-    const validations = () => [
-      {
-        expression: nameOk(),
-        messageExpression: `'team ${team} may only create, update or delete ClusterExtensions named ${prefix}<name>${
-          this._longerTeamPrefixes().length > 0 ? ` (not ${this._longerTeamPrefixes().map((p) => `${p}<name>`).join(', ')}: names of other teams)` : ''}, got: ' + (request.operation == 'DELETE' ? oldObject : object).metadata.name`,
-      },
-      {
-        expression: `request.operation == 'CREATE' || (${owned('oldObject')})`,
-        message: `team ${team} may only update or delete ClusterExtensions labelled ${OlmV1Labels.TEAM}=${team}`,
-      },
-      {
-        expression: `request.operation == 'DELETE' || (${owned('object')})`,
-        message: `team ${team} must label its ClusterExtensions ${OlmV1Labels.TEAM}=${team}`,
-      },
-      {
-        expression: `request.operation == 'DELETE' || object.spec.namespace in ${celStringList(namespaces)}`,
-        messageExpression: `'spec.namespace must be one of ${namespaces.join(', ')}, got: ' + object.spec.namespace`,
-      },
-      {
-        expression: `request.operation == 'DELETE' || (variables.catalog && has(${CATALOG}.selector) && has(${CATALOG}.selector.matchLabels) && ${label} in ${CATALOG}.selector.matchLabels && ${CATALOG}.selector.matchLabels[${label}] == ${celString(props.catalogTeam)})`,
-        message: `spec.source.catalog.selector.matchLabels must include ${OlmV1Labels.TEAM}=${props.catalogTeam}`,
-      },
-      {
-        expression: `request.operation == 'DELETE' || (variables.packageName in ${celStringList(packages.map((p) => p.name))}${[...versionChecks, ...channelChecks].map((c) => ` && ${c}`).join('')})`,
-        messageExpression: `'package ' + variables.packageName + ' with version \\'' + (variables.catalog && has(${CATALOG}.version) ? ${CATALOG}.version : '<unset>') + '\\' and channels [' + variables.channels.join(', ') + '] is not allowed; allowed: ' + ${celString(allowedText)}`,
-      },
-      {
-        expression: `request.operation == 'DELETE' || !variables.catalog || !has(${CATALOG}.upgradeConstraintPolicy) || ${CATALOG}.upgradeConstraintPolicy != 'SelfCertified'`,
-        message: `team ${team} may not set upgradeConstraintPolicy to SelfCertified (only cluster admins may bypass catalog-provided upgrade constraints)`,
-      },
-      {
-        expression: 'request.operation == \'DELETE\' || !has(object.spec.install) || !has(object.spec.install.preflight) || !has(object.spec.install.preflight.crdUpgradeSafety) || object.spec.install.preflight.crdUpgradeSafety.enforcement != \'None\'',
-        message: `team ${team} may not disable CRD upgrade safety checks (spec.install.preflight.crdUpgradeSafety.enforcement: None)`,
-      },
-      {
-        expression: `request.operation == 'DELETE' || !has(object.spec.serviceAccount) || object.spec.serviceAccount.name in ${celStringList(this.allowedServiceAccounts)}`,
-        message: this.allowedServiceAccounts.length > 0
-          ? `team ${team} may only set spec.serviceAccount.name to ${this.allowedServiceAccounts.join(', ')}`
-          : `team ${team} may not set spec.serviceAccount (ignored since operator-controller v1.11.0; older versions install as it)`,
-      },
-      {
-        expression: `request.operation == 'DELETE' || ${configOk}`,
-        message: configMessage,
-      },
-    ].map((v) => ({ ...v, reason: 'Forbidden' }));
+    const validations = () => {
+      const namespaces = this.allowedNamespaces;
+      return [
+        {
+          expression: nameOk(),
+          messageExpression: `'team ${team} may only create, update or delete ClusterExtensions named ${prefix}<name>${
+            this._longerTeamPrefixes().length > 0 ? ` (not ${this._longerTeamPrefixes().map((p) => `${p}<name>`).join(', ')}: names of other teams)` : ''}, got: ' + (request.operation == 'DELETE' ? oldObject : object).metadata.name`,
+        },
+        {
+          expression: `request.operation == 'CREATE' || (${owned('oldObject')})`,
+          message: `team ${team} may only update or delete ClusterExtensions labelled ${OlmV1Labels.TEAM}=${team}`,
+        },
+        {
+          expression: `request.operation == 'DELETE' || (${owned('object')})`,
+          message: `team ${team} must label its ClusterExtensions ${OlmV1Labels.TEAM}=${team}`,
+        },
+        {
+          expression: `request.operation == 'DELETE' || object.spec.namespace in ${celStringList(namespaces)}`,
+          messageExpression: `'spec.namespace must be one of ${namespaces.join(', ')}, got: ' + object.spec.namespace`,
+        },
+        {
+          expression: `request.operation == 'DELETE' || (variables.catalog && has(${CATALOG}.selector) && has(${CATALOG}.selector.matchLabels) && ${label} in ${CATALOG}.selector.matchLabels && ${CATALOG}.selector.matchLabels[${label}] == ${celString(props.catalogTeam)})`,
+          message: `spec.source.catalog.selector.matchLabels must include ${OlmV1Labels.TEAM}=${props.catalogTeam}`,
+        },
+        {
+          expression: `request.operation == 'DELETE' || (variables.packageName in ${celStringList(packages.map((p) => p.name))}${[...versionChecks, ...channelChecks].map((c) => ` && ${c}`).join('')})`,
+          messageExpression: `'package ' + variables.packageName + ' with version \\'' + (variables.catalog && has(${CATALOG}.version) ? ${CATALOG}.version : '<unset>') + '\\' and channels [' + variables.channels.join(', ') + '] is not allowed; allowed: ' + ${celString(allowedText)}`,
+        },
+        {
+          expression: `request.operation == 'DELETE' || !variables.catalog || !has(${CATALOG}.upgradeConstraintPolicy) || ${CATALOG}.upgradeConstraintPolicy != 'SelfCertified'`,
+          message: `team ${team} may not set upgradeConstraintPolicy to SelfCertified (only cluster admins may bypass catalog-provided upgrade constraints)`,
+        },
+        {
+          expression: 'request.operation == \'DELETE\' || !has(object.spec.install) || !has(object.spec.install.preflight) || !has(object.spec.install.preflight.crdUpgradeSafety) || object.spec.install.preflight.crdUpgradeSafety.enforcement != \'None\'',
+          message: `team ${team} may not disable CRD upgrade safety checks (spec.install.preflight.crdUpgradeSafety.enforcement: None)`,
+        },
+        {
+          expression: `request.operation == 'DELETE' || !has(object.spec.serviceAccount) || object.spec.serviceAccount.name in ${celStringList(this.allowedServiceAccounts)}`,
+          message: this.allowedServiceAccounts.length > 0
+            ? `team ${team} may only set spec.serviceAccount.name to ${this.allowedServiceAccounts.join(', ')}`
+            : `team ${team} may not set spec.serviceAccount (ignored since operator-controller v1.11.0; older versions install as it)`,
+        },
+        {
+          expression: `request.operation == 'DELETE' || ${configOk(namespaces)}`,
+          message: configMessage(namespaces),
+        },
+      ].map((v) => ({ ...v, reason: 'Forbidden' }));
+    };
 
     new ApiObject(this, 'Policy', {
       apiVersion: admissionPolicyApiVersion(this),
@@ -208,6 +213,19 @@ export class OlmV1TeamGuardrails extends Construct {
       .filter((c): c is OlmV1TeamGuardrails => c instanceof OlmV1TeamGuardrails && c !== this)
       .map((g) => `${g.teamName}-`)
       .filter((p) => p !== mine && p.startsWith(mine)))].sort();
+  }
+
+  /** The namespaces the team's ClusterExtensions may install into (`spec.namespace`), sorted. */
+  public get allowedNamespaces(): string[] {
+    return [...this.namespaceNames].sort();
+  }
+
+  /**
+   * Lets the team install into `namespace` too (the install namespace operator-controller's main branch resolves from a
+   * bundle). The policy is written at synth, so names added after construction are in it.
+   */
+  public allowNamespace(namespace: string): void {
+    this.namespaceNames.add(namespace);
   }
 
   /** The ServiceAccount names the team may set as `spec.serviceAccount.name`, sorted. */

@@ -40,8 +40,14 @@ export interface OlmV1AcceptedWriter {
 export interface OlmV1ExtensionOptions {
   /** Package name (`spec.source.catalog.packageName`); must be one of the team's allowed packages. */
   readonly packageName: string;
-  /** Namespace the extension installs into (`spec.namespace`); must be one of the team's namespaces. */
-  readonly namespace: string;
+  /**
+   * Namespace the extension installs into (`spec.namespace`); must be one of the team's namespaces.
+   * @default - required by operator-controller v1.11.0; on its main branch (`TenancyAppProps.targets.operatorControllerVersion:
+   * 'main'` or the team's `operatorControllerVersion: 'main'`) the namespace it resolves from the bundle it installs
+   * (suggested-namespace template, suggested-namespace annotation, `<package>-system`), which the team then writes with
+   * the template's labels and admits in its guardrail
+   */
+  readonly namespace?: string;
   /**
    * ClusterExtension name (cluster-scoped).
    * @default '<team>-<packageName>'

@@ -8,12 +8,14 @@ import { OlmV1InstallerRbac } from './olm-v1-installer-rbac';
 import { OlmV1PermissionPreview, OlmV1PreviewFindingCode } from './olm-v1-permission-preview';
 import { OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
 import { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
-import { OlmV1CrdChannel, RegistryV1Render, RegistryV1RenderOptions } from './registry-v1-render';
+import { OlmV1CrdChannel, OlmV1NamespaceTemplate, RegistryV1Render, RegistryV1RenderOptions } from './registry-v1-render';
 import { OlmV1VersionRange } from './version-range';
 import { SensitiveGrant } from '../audit/installer-rule-checks';
 import { olmV1UnfencedWriters } from '../audit/olm-v1-writers';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { clusterTargetsOf, operatorControllerLacksConfig, operatorControllerUsesServiceAccount } from '../core/cluster-targets';
+import {
+  clusterTargetsOf, openshiftVersionOf, operatorControllerLacksConfig, operatorControllerRequiresServiceAccount, operatorControllerUsesServiceAccount,
+} from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
@@ -24,6 +26,7 @@ import { SynthPass } from '../core/synth-pass';
 import * as l1 from '../imports/olmv1';
 import { GlobalOperatorInstall } from '../platform/global-operator-install';
 import { PolicyRules } from '../rbac/policy-rule';
+import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 import { PermissionDiffs } from '../upgrade/permission-diff';
 
 /**
@@ -139,6 +142,8 @@ export class OlmV1Team extends Construct {
   private readonly reportLines: string[] = [];
   /** The legacy installer ServiceAccounts written (`ServiceAccount <ns>/<name>`): operator-controller's, previewed per extension. */
   private readonly legacyInstallers = new Set<string>();
+  /** Per extension, in order: what operator-controller installs for it (the resolved bundle's render), for the single-owner check. */
+  private readonly installs: Array<{ name: string; bundle: OperatorBundle; render: RegistryV1Render }> = [];
 
   public constructor(scope: Construct, id: string, rawProps: OlmV1TeamProps) {
     super(scope, id);
@@ -175,7 +180,7 @@ export class OlmV1Team extends Construct {
       this.errors.push({ code: 'InvalidOperatorControllerVersion', field: 'operatorControllerVersion', value: props.operatorControllerVersion, message: versionProblem, fix: `use ${RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.join(' or ')}` });
     }
     const declared = clusterTargetsOf(this).operatorControllerVersion;
-    if (version === undefined && declared !== undefined && !RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.includes(`v${declared}`)) {
+    if (version === undefined && declared !== undefined && declared !== 'main' && !RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.includes(`v${declared}`)) {
       this.warnings.push({
         code: 'RendererVersionNotModelled',
         field: 'operatorControllerVersion',
@@ -243,6 +248,67 @@ export class OlmV1Team extends Construct {
     addErrorProducer(this, () => this.unfencedWriterErrors());
     addErrorProducer(this, () => this.nameClaimErrors());
     addErrorProducer(this, () => this.globalInstallNamespaceErrors());
+    addErrorProducer(this, () => this.singleOwnerErrors());
+  }
+
+  /**
+   * operator-controller lets one ClusterExtension own an object (upstream docs/concepts/single-owner-objects.md: "a
+   * Kubernetes resource can only be owned by a single ClusterExtension at a time"; a second one fails with "... already
+   * exists ... and cannot be managed by operator-controller"). So no object that this team's extensions install (the
+   * rendered objects of the bundle each resolves to: CRDs, ClusterRoles, every same-named cluster-scoped object, and
+   * namespaced objects of the same namespace) may also be installed by an earlier extension of the App, nor, for CRDs,
+   * by OLM v0 for a tenant or a global install (OLM v0 creates and updates those CRDs with its own client). One error per
+   * pair of owners, naming both and the objects; the earlier owner (OLM v0 first, then the App's order) keeps it.
+   */
+  private singleOwnerErrors(): DiagnosticDetails[] {
+    const all = SynthPass.findAll(this.node.root);
+    type Owner = { label: string; team?: OlmV1Team; extension?: string; v0: boolean; objects: Map<string, string> };
+    const owners: Owner[] = [];
+    const crdKey = (name: string) => `apiextensions.k8s.io/CustomResourceDefinition//${name}`;
+    const v0 = (label: string, bundle: OperatorBundle | undefined) => {
+      if (!bundle || bundle.crds.length === 0) return;
+      owners.push({ label, v0: true, objects: new Map(bundle.crds.map((c) => [crdKey(c.name), `CustomResourceDefinition ${c.name}`])) });
+    };
+    for (const t of all.filter((c): c is ScopedOperatorTenant => c instanceof ScopedOperatorTenant)) {
+      for (const b of t.installedBundles) v0(`OLM v0 for tenant ${t.node.path} (${b.name})`, b);
+    }
+    for (const g of all.filter((c): c is GlobalOperatorInstall => c instanceof GlobalOperatorInstall)) {
+      for (const o of g.operators) v0(`OLM v0 for the global install ${g.node.path} (${o.subscription.bundles[0]?.name})`, o.subscription.bundles[0]);
+    }
+    for (const t of all.filter((c): c is OlmV1Team => c instanceof OlmV1Team)) {
+      for (const i of t.installs) {
+        const objects = new Map<string, string>();
+        for (const o of i.render.objects) {
+          const group = String(o.apiVersion ?? '').includes('/') ? String(o.apiVersion).split('/')[0] : '';
+          const ns = o.metadata?.namespace ?? '';
+          objects.set(`${group}/${o.kind}/${ns}/${o.metadata?.name}`, `${o.kind} ${ns !== '' ? `${ns}/` : ''}${o.metadata?.name}`);
+        }
+        owners.push({ label: `ClusterExtension ${i.name} (team ${t.team}, ${i.bundle.name})`, team: t, extension: i.name, v0: false, objects });
+      }
+    }
+    const out: DiagnosticDetails[] = [];
+    owners.forEach((owner, index) => {
+      if (owner.team !== this) return;
+      for (const earlier of owners.slice(0, index)) {
+        const shared = [...owner.objects.keys()].filter((k) => earlier.objects.has(k)).sort().map((k) => owner.objects.get(k)!);
+        if (shared.length === 0) continue;
+        const shown = shared.length > 5 ? `${shared.slice(0, 5).join(', ')} and ${shared.length - 5} more` : shared.join(', ');
+        out.push({
+          code: 'OlmV1ObjectOwnedTwice',
+          field: `extensions[${owner.extension}]`,
+          value: earlier.label,
+          message: `${owner.label} and ${earlier.label} both install ${shown}: operator-controller lets one ClusterExtension own an object `
+            + '(docs/concepts/single-owner-objects.md), so '
+            + (earlier.v0
+              ? 'it refuses to manage a CRD OLM v0 created ("already exists ... and cannot be managed by operator-controller"), and OLM v0 replaces a CRD an extension installed: whichever comes second breaks'
+              : 'the ClusterExtension applied second never installs ("already exists ... and cannot be managed by operator-controller")'),
+          fix: earlier.v0
+            ? 'install the operator once, with OLM v0 or with OLM v1, and let the others use its APIs'
+            : 'install the operator once (one ClusterExtension) and let the other team use its APIs, or drop one of the extensions',
+        });
+      }
+    });
+    return out;
   }
 
   /**
@@ -336,8 +402,16 @@ export class OlmV1Team extends Construct {
       this.errors.push({ code: 'ExtensionNameOutsideTeam', field: `${field}.name`, value: name, message: `ClusterExtension '${name}' does not carry team ${this.team}'s prefix '${this.team}-': the admission policy would deny it (names are cluster-wide: another team could claim it)`, fix: `name it '${this.team}-<name>'` });
     }
     if (this.extensions[name]) this.errors.push({ code: 'DuplicateExtension', field, value: name, message: `two ClusterExtensions are named '${name}'`, fix: 'give one of them another name' });
-    if (!this.props.namespaces.includes(options.namespace)) {
-      this.errors.push({ code: 'ExtensionOutsideTeamNamespaces', field: `${field}.namespace`, value: options.namespace, message: `namespace '${options.namespace}' is not one of team ${this.team}'s namespaces (${this.namespaces.join(', ')}): the admission policy would deny it`, fix: 'install into a team namespace, or add the namespace to namespaces' });
+    const onMain = this.rendererVersion() === 'main';
+    if (options.namespace !== undefined && !this.props.namespaces.includes(options.namespace)) {
+      this.errors.push({
+        code: 'ExtensionOutsideTeamNamespaces',
+        field: `${field}.namespace`,
+        value: options.namespace,
+        message: `namespace '${options.namespace}' is not one of team ${this.team}'s namespaces (${this.namespaces.join(', ')}): the admission policy would deny it`
+          + (onMain ? ", and operator-controller's main branch refuses a spec.namespace that does not exist (ValidateInstallNamespace)" : ''),
+        fix: 'install into a team namespace, or add the namespace to namespaces',
+      });
     }
     this.errors.push(...extensionCrdProblems(field, options.packageName, version, channels));
     if (version !== undefined) {
@@ -373,23 +447,43 @@ export class OlmV1Team extends Construct {
         this.errors.push({ code: 'InvalidDeploymentConfig', field: `${field}.deploymentConfig`, value: unknown.join(','), message: `deploymentConfig has unknown field(s) ${unknown.join(', ')}: operator-controller refuses the configuration`, fix: `use only ${DEPLOYMENT_CONFIG_FIELDS.join(', ')}` });
       }
     }
-    const renderOf = this.renderer(options);
-    const accepted = this.previewExtension(field, options, version, channels, renderOf);
+    // the bundles the version constraint and the channels admit, ascending: operator-controller installs the highest
+    const candidates = this.candidates(field, options, version, channels);
+    const namespace = this.installNamespace(field, options, candidates[candidates.length - 1], onMain);
+    const renderOf = this.renderer(options, namespace);
+    const accepted = this.previewExtension(field, options, version, candidates, namespace, renderOf);
+    const resolved = candidates[candidates.length - 1];
+    const resolvedRender = resolved ? renderOf(resolved) : undefined;
+    if (resolved && resolvedRender !== undefined && typeof resolvedRender !== 'string') this.installs.push({ name, bundle: resolved, render: resolvedRender });
     const annotations = accepted.length > 0
       ? { [OlmV1Team.ACCEPTED_RISKS_ANNOTATION]: accepted.map((a) => `${a.check}${a.grant !== undefined ? ` ${a.grant}` : ''}: ${a.reason}`).join('; ') } : undefined;
-    const legacy = options.legacyServiceAccount !== undefined ? this.legacyServiceAccount(name, field, options, renderOf) : undefined;
+    const legacy = options.legacyServiceAccount !== undefined ? this.legacyServiceAccount(name, field, options, namespace, renderOf) : undefined;
     // spec.serviceAccount only for an operator-controller that installs as it (TenancyAppProps.targets): v1.11.0
     // ignores it (deprecated; a Warn admission policy says so) and installs as cluster-admin; never `{}` (the CRD's
     // serviceAccount has MinProperties=1)
     const targets = clusterTargetsOf(this);
     const serviceAccount = legacy !== undefined && operatorControllerUsesServiceAccount(targets) ? legacy : undefined;
     if (legacy !== undefined && serviceAccount === undefined) {
+      const which = targets.operatorControllerVersion !== undefined
+        ? `operator-controller ${targets.operatorControllerVersion} (declared in TenancyAppProps.targets)`
+        : `OpenShift ${openshiftVersionOf(targets)}'s operator-controller (declared in TenancyAppProps.targets)`;
       this.warnings.push({
         code: 'LegacyServiceAccountIgnored',
         field: `${field}.legacyServiceAccount`,
         value: legacy,
-        message: `operator-controller ${targets.operatorControllerVersion} (declared in TenancyAppProps.targets) ignores spec.serviceAccount (since v1.11.0) and installs as cluster-admin: the ClusterExtension is written without it`,
+        message: `${which} ignores spec.serviceAccount (since v1.11.0) and installs as cluster-admin: the ClusterExtension is written without it`,
         fix: 'drop legacyServiceAccount (the permission preview and guardrails are the fence), or declare the operator-controller the cluster runs (<= 1.10)',
+      });
+    }
+    // before v1.11.0 the standard CRD requires spec.serviceAccount: without it the API server refuses the ClusterExtension
+    const requiredBy = operatorControllerRequiresServiceAccount(targets);
+    if (requiredBy !== undefined && options.legacyServiceAccount === undefined) {
+      this.errors.push({
+        code: 'ServiceAccountRequired',
+        field: `${field}.legacyServiceAccount`,
+        message: `${requiredBy} requires ClusterExtension.spec.serviceAccount and installs as that ServiceAccount: without it the API server refuses the ClusterExtension`,
+        fix: `set legacyServiceAccount: '${options.packageName}-installer' on the extension (the library writes that ServiceAccount with the least-privilege `
+          + 'RBAC derived from the bundles and lets the guardrail admit only it), or declare the operator-controller the cluster runs',
       });
     }
     if (options.deploymentConfig !== undefined && operatorControllerLacksConfig(targets)) {
@@ -406,7 +500,7 @@ export class OlmV1Team extends Construct {
     const ext = new ClusterExtensionWithConfig(this, `Extension-${name}`, config, {
       metadata: { name, labels: { [OlmV1Labels.TEAM]: this.team }, ...(annotations ? { annotations } : {}) },
       spec: {
-        namespace: options.namespace,
+        namespace,
         ...(serviceAccount ? { serviceAccount: { name: serviceAccount } } : {}),
         source: {
           sourceType: l1.ClusterExtensionSpecSourceSourceType.CATALOG,
@@ -421,7 +515,7 @@ export class OlmV1Team extends Construct {
       },
     });
     // operator-controller installs into an existing namespace; apply it (and the guardrail) first.
-    const nsObject = this.namespaceObjects[options.namespace];
+    const nsObject = this.namespaceObjects[namespace];
     if (nsObject) ext.node.addDependency(nsObject);
     ext.node.addDependency(this.guardrails);
     this.extensions[name] = ext;
@@ -444,8 +538,8 @@ export class OlmV1Team extends Construct {
    * findings not accepted. Returns the accepted risks that matched something (written on the extension).
    */
   private previewExtension(
-    field: string, options: OlmV1ExtensionOptions, version: string | undefined, channels: string[] | undefined,
-    renderOf: (bundle: OperatorBundle) => RegistryV1Render | string,
+    field: string, options: OlmV1ExtensionOptions, version: string | undefined,
+    inRange: OperatorBundle[], namespace: string, renderOf: (bundle: OperatorBundle) => RegistryV1Render | string,
   ): OlmV1AcceptedRisk[] {
     const acceptable = ['OLMT-026', 'OLMT-044', 'OLMT-045', 'OLMT-046', 'OLMT-047', 'OLMT-050', 'OLMT-052'];
     const accepted = options.acceptedRisks ?? [];
@@ -463,7 +557,8 @@ export class OlmV1Team extends Construct {
     const valid = accepted.filter((a) => typeof a.reason === 'string' && a.reason.trim() !== '' && (a.grant === undefined || a.check === grantCheck));
     // every value as Markdown text or code (core/markdown): TENANCY.md holds this section
     const dc = options.deploymentConfig !== undefined ? `, deploymentConfig (${markdownText(Object.keys(options.deploymentConfig).sort().join(', '))}) rendered into its Deployments` : '';
-    this.reportLines.push(`- **${markdownText(field.replace(/^extensions\[(.*)\]$/, '$1'))}**: package ${markdownCode(options.packageName)}, version ${markdownCode(version ?? '*')}, namespace ${markdownCode(options.namespace)}${dc}`);
+    const resolvedNs = options.namespace === undefined && namespace !== '' ? ' (resolved from the bundle, as operator-controller main does)' : '';
+    this.reportLines.push(`- **${markdownText(field.replace(/^extensions\[(.*)\]$/, '$1'))}**: package ${markdownCode(options.packageName)}, version ${markdownCode(version ?? '*')}, namespace ${markdownCode(namespace)}${resolvedNs}${dc}`);
     if (options.bundles === undefined) {
       this.reportLines.push('  - no bundles given: not previewed');
       this.warnings.push({
@@ -474,23 +569,11 @@ export class OlmV1Team extends Construct {
       });
       return [];
     }
-    // Every bundle that can resolve (operator-controller internal/operator-controller/resolve/catalog.go): without a
-    // version every bundle of the channels, prereleases included (the highest wins); with one, those Masterminds'
-    // Check matches (compare.go NewVersionRange: prereleases only when the constraint names one, build metadata
-    // ignored). A constraint operator-controller refuses is an error of its own (InvalidVersionConstraint); the
-    // preview then covers every bundle.
-    const constraint = version !== undefined && MastermindsConstraints.problem(version) === undefined
-      ? MastermindsConstraints.parse(version) : undefined;
-    const versionOf = new Map(options.bundles.map((b) => [b, bundleVersion(b)]));
-    const inRange = options.bundles
-      .filter((b) => {
-        const v = versionOf.get(b);
-        // a version that is no semver: Check is never reached (bundleutil.GetVersionAndRelease fails), kept without a constraint
-        return constraint === undefined || (v !== undefined && constraint.check(v));
-      })
-      // with channels, only bundles in one of them can resolve (a bundle without channel annotations is kept)
-      .filter((b) => channels === undefined || channels.length === 0 || b.channels.length === 0 || b.channels.some((c) => channels.includes(c)))
-      .sort((a, b) => compareBundleVersions(versionOf.get(a), versionOf.get(b)) || a.name.localeCompare(b.name));
+    if (inRange.length > 0) {
+      // operator-controller installs the highest version the constraint and channels admit (resolve/catalog.go)
+      const installed = inRange[inRange.length - 1];
+      this.reportLines.push(`  - ${markdownText(`resolves to ${installed.name}${installed.version !== undefined ? ` (${installed.version})` : ''}: operator-controller installs the highest bundle the version and channels admit`)}`);
+    }
     // Sensitive grants are accepted by name. An OLMT-044 entry without a grant (the form before per-grant acceptance)
     // still accepts the extension's one sensitive grant; for several different grants it is one error naming them.
     const grantsOf = new Set<SensitiveGrant>();
@@ -583,6 +666,101 @@ export class OlmV1Team extends Construct {
   }
 
   /**
+   * The bundles of the extension that can resolve, ascending by version (operator-controller
+   * `internal/operator-controller/resolve/catalog.go`): without a version every bundle of the channels, prereleases
+   * included (the highest wins); with one, those Masterminds' Check matches (compare.go NewVersionRange: prereleases only
+   * when the constraint names one, build metadata ignored). A constraint operator-controller refuses is an error of its
+   * own (InvalidVersionConstraint): every bundle is kept then. Bundles given that none of this admits describe versions
+   * operator-controller does not install: one error names them and the constraint (never a silent, empty preview).
+   */
+  private candidates(field: string, options: OlmV1ExtensionOptions, version: string | undefined, channels: string[] | undefined): OperatorBundle[] {
+    const own = options.bundles ?? [];
+    const constraint = version !== undefined && MastermindsConstraints.problem(version) === undefined
+      ? MastermindsConstraints.parse(version) : undefined;
+    const versionOf = new Map(own.map((b) => [b, bundleVersion(b)]));
+    const inRange = own
+      .filter((b) => {
+        const v = versionOf.get(b);
+        // a version that is no semver: Check is never reached (bundleutil.GetVersionAndRelease fails), kept without a constraint
+        return constraint === undefined || (v !== undefined && constraint.check(v));
+      })
+      // with channels, only bundles in one of them can resolve (a bundle without channel annotations is kept)
+      .filter((b) => channels === undefined || channels.length === 0 || b.channels.length === 0 || b.channels.some((c) => channels.includes(c)))
+      .sort((a, b) => compareBundleVersions(versionOf.get(a), versionOf.get(b)) || a.name.localeCompare(b.name));
+    if (own.length > 0 && inRange.length === 0) {
+      const given = own.map((b) => `${b.name}${b.version !== undefined ? ` (${b.version}${b.channels.length > 0 ? `, channels ${b.channels.join(', ')}` : ''})` : ''}`);
+      this.errors.push({
+        code: 'VersionConstraintNotBundle',
+        field: `${field}.bundles`,
+        value: own.map((b) => b.name).join(', '),
+        message: `version '${version ?? '*'}'${channels !== undefined && channels.length > 0 ? ` in channels ${channels.join(', ')}` : ''} of package '${options.packageName}' `
+          + `admits none of the bundles given (${given.join('; ')}): the preview would describe a version operator-controller does not install, and what it installs is not previewed`,
+        fix: `pass the bundles the constraint resolves to (OperatorBundle.fromCatalogPackage(catalog, '${options.packageName}') gives every bundle of the catalog's package, and the team previews those the version and channels admit), or change version to admit the bundle given`,
+      });
+    }
+    return inRange;
+  }
+
+  /**
+   * The install namespace: the extension's `namespace`; without one, on operator-controller's main branch (after PRs
+   * #2925/#2926), the namespace it resolves from the bundle it installs (`RegistryV1Render.systemManagedNamespace`:
+   * the suggested-namespace template's name, the suggested-namespace annotation, `<package>-system`). The team then
+   * writes that Namespace (with the template's labels and annotations, e.g. Pod Security) before the ClusterExtension,
+   * sets it as `spec.namespace` (the standard CRD requires the field; main refuses one that does not exist) and lets its
+   * guardrail admit it. '' when it cannot be known (an error says why).
+   */
+  private installNamespace(field: string, options: OlmV1ExtensionOptions, installed: OperatorBundle | undefined, onMain: boolean): string {
+    if (options.namespace !== undefined) return options.namespace;
+    if (!onMain) {
+      this.errors.push({
+        code: 'ExtensionNamespaceRequired',
+        field: `${field}.namespace`,
+        message: `operator-controller ${this.rendererVersion() ?? RegistryV1Render.DEFAULT_OPERATOR_CONTROLLER_VERSION} installs into the ClusterExtension's spec.namespace, which is required`,
+        fix: "name one of the team's namespaces, or declare operator-controller's main branch (TenancyAppProps.targets.operatorControllerVersion: 'main'), which resolves the namespace from the bundle",
+      });
+      return '';
+    }
+    if (!installed) {
+      this.errors.push({
+        code: 'InstallNamespaceNotResolved',
+        field: `${field}.namespace`,
+        message: `operator-controller main resolves the install namespace from the bundle it installs, and no bundle of package '${options.packageName}' was given that the version and channels admit`,
+        fix: 'pass the bundles (OperatorBundle.fromCatalogPackage), or name the namespace',
+      });
+      return '';
+    }
+    const annotations = installed.csv?.metadata?.annotations ?? {};
+    let namespace: string;
+    let template: OlmV1NamespaceTemplate | undefined;
+    try {
+      namespace = RegistryV1Render.systemManagedNamespace(installed.packageName ?? options.packageName, annotations);
+      template = RegistryV1Render.namespaceTemplate(annotations);
+    } catch (e) {
+      this.errors.push({
+        code: 'InstallNamespaceNotResolved',
+        field: `${field}.namespace`,
+        value: installed.name,
+        message: `operator-controller main cannot resolve the install namespace of ${installed.name}: ${(e as Error).message}`,
+        fix: 'name the namespace (namespace), or fix the bundle\'s suggested-namespace annotations',
+      });
+      return '';
+    }
+    const labels = { ...(template?.labels ?? {}), [OlmV1Labels.TEAM]: this.team };
+    const existing = this.namespaceObjects[namespace];
+    if (existing) {
+      for (const [k, v] of Object.entries(template?.labels ?? {})) existing.metadata.addLabel(k, v);
+      for (const [k, v] of Object.entries(template?.annotations ?? {})) existing.metadata.addAnnotation(k, v);
+    } else {
+      const object = RegistryV1Render.namespaceObject(namespace, template);
+      this.namespaceObjects[namespace] = new ApiObject(this, `Namespace-${namespace}`, { ...object, metadata: { ...object.metadata, labels } });
+      this.namespaces.push(namespace);
+      this.namespaces.sort();
+      this.guardrails.allowNamespace(namespace);
+    }
+    return namespace;
+  }
+
+  /**
    * The operator-controller version the preview renders with: the team's `operatorControllerVersion`, else the one
    * declared in `TenancyAppProps.targets` when the renderer models it (`v<version>`), else the default (v1.11.0).
    */
@@ -591,7 +769,7 @@ export class OlmV1Team extends Construct {
     if (own !== undefined) return RegistryV1Render.versionProblem(own) === undefined ? own : undefined;
     const declared = clusterTargetsOf(this).operatorControllerVersion;
     if (declared === undefined) return undefined;
-    const tag = `v${declared}`;
+    const tag = declared === 'main' ? 'main' : `v${declared}`;
     return RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.includes(tag) ? tag : undefined;
   }
 
@@ -599,9 +777,9 @@ export class OlmV1Team extends Construct {
    * What operator-controller renders for a bundle of the extension (its namespace and `deploymentConfig`), or its
    * refusal: each bundle is rendered once, for the preview and the legacy installer's rules alike.
    */
-  private renderer(options: OlmV1ExtensionOptions): (bundle: OperatorBundle) => RegistryV1Render | string {
+  private renderer(options: OlmV1ExtensionOptions, installNamespace: string): (bundle: OperatorBundle) => RegistryV1Render | string {
     const renderOptions: RegistryV1RenderOptions = {
-      installNamespace: options.namespace,
+      installNamespace,
       ...(this.rendererVersion() !== undefined ? { operatorControllerVersion: this.rendererVersion() } : {}),
       ...(this.crdChannel === OlmV1CrdChannel.EXPERIMENTAL ? { crdChannel: this.crdChannel } : {}),
       ...(options.deploymentConfig !== undefined ? { deploymentConfig: options.deploymentConfig, deploymentConfigSupport: true } : {}),
@@ -623,7 +801,7 @@ export class OlmV1Team extends Construct {
 
   /** Writes the pre-v1.11 installer ServiceAccount and its derived RBAC; returns its name (undefined on error). */
   private legacyServiceAccount(
-    name: string, field: string, options: OlmV1ExtensionOptions, renderOf: (bundle: OperatorBundle) => RegistryV1Render | string,
+    name: string, field: string, options: OlmV1ExtensionOptions, namespace: string, renderOf: (bundle: OperatorBundle) => RegistryV1Render | string,
   ): string | undefined {
     const sa = options.legacyServiceAccount!;
     const p = KubernetesNames.problem(sa, NameRule.DNS1123_SUBDOMAIN);
@@ -639,9 +817,9 @@ export class OlmV1Team extends Construct {
     const rules = OlmV1InstallerRbac.derive(name, renders);
     const roleName = `${name}-installer`;
     const labels = { [OlmV1Labels.TEAM]: this.team };
-    const subject = { kind: 'ServiceAccount', name: sa, namespace: options.namespace };
-    this.legacyInstallers.add(`ServiceAccount ${options.namespace}/${sa}`);
-    new ApiObject(this, `LegacySa-${name}`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace: options.namespace, labels } });
+    const subject = { kind: 'ServiceAccount', name: sa, namespace };
+    this.legacyInstallers.add(`ServiceAccount ${namespace}/${sa}`);
+    new ApiObject(this, `LegacySa-${name}`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace, labels } });
     new ApiObject(this, `LegacyClusterRole-${name}`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: roleName, labels }, rules: rules.clusterRules.map((r) => PolicyRules.toJson(r)) });
     new ApiObject(this, `LegacyClusterRoleBinding-${name}`, {
       apiVersion: 'rbac.authorization.k8s.io/v1',

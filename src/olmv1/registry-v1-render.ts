@@ -35,6 +35,28 @@ export enum OlmV1CrdChannel {
   EXPERIMENTAL = 'EXPERIMENTAL',
 }
 
+/**
+ * The metadata of a bundle's `operatorframework.io/suggested-namespace-template` (operator-controller main,
+ * `render/namespace.go`): what seeds the namespace it resolves for the bundle.
+ */
+export interface OlmV1NamespaceTemplate {
+  /**
+   * `metadata.name`: the namespace's name (before the `suggested-namespace` annotation and `<package>-system`).
+   * @default - none: the next rule names the namespace
+   */
+  readonly name?: string;
+  /**
+   * `metadata.labels` (e.g. `pod-security.kubernetes.io/enforce`).
+   * @default - none
+   */
+  readonly labels?: { [key: string]: string };
+  /**
+   * `metadata.annotations`.
+   * @default - none
+   */
+  readonly annotations?: { [key: string]: string };
+}
+
 /** Options of `RegistryV1Render.forExtension`. */
 export interface RegistryV1RenderOptions {
   /**
@@ -346,6 +368,70 @@ export class RegistryV1Render {
     if (name.length > MAX_NAMESPACE_NAME_LENGTH) throw new Error(`resolved namespace name ${JSON.stringify(name)} exceeds ${MAX_NAMESPACE_NAME_LENGTH} characters`);
     if (!DNS1123_LABEL.test(name)) throw new Error(`resolved namespace name ${JSON.stringify(name)} is not a valid DNS1123 label`);
     return name;
+  }
+
+  /**
+   * The CSV annotation `operatorframework.io/suggested-namespace-template` read as operator-controller's main branch
+   * reads it (`render/namespace.go` `parseNamespaceTemplate`, after PR #2925): absent or empty is none; otherwise a JSON
+   * Namespace whose `metadata` seeds the system-managed namespace (its labels, e.g. Pod Security, and annotations).
+   * @returns undefined when the annotation is absent or empty
+   * @throws Error `failed to parse namespace template: ...` (upstream's message) for JSON that is no Namespace
+   */
+  public static namespaceTemplate(csvAnnotations: { [key: string]: string }): OlmV1NamespaceTemplate | undefined {
+    if (csvAnnotations !== undefined && csvAnnotations !== null && (typeof csvAnnotations !== 'object' || Array.isArray(csvAnnotations))) {
+      throw new Error(`RegistryV1Render.namespaceTemplate: csvAnnotations must be a map of strings, got ${oneLine(csvAnnotations)}`);
+    }
+    const raw = (csvAnnotations ?? {})['operatorframework.io/suggested-namespace-template'];
+    if (typeof raw !== 'string' || raw === '') return undefined;
+    let template: any;
+    try {
+      template = JSON.parse(raw);
+    } catch (e) {
+      throw new Error(`failed to parse namespace template: ${(e as Error).message}`);
+    }
+    if (template === null || typeof template !== 'object' || Array.isArray(template)) {
+      throw new Error(`failed to parse namespace template: json: cannot unmarshal ${Array.isArray(template) ? 'array' : typeof template} into Go value of type v1.Namespace`);
+    }
+    const meta = template.metadata ?? {};
+    // encoding/json's words for a value of the wrong JSON type (Go: "json: cannot unmarshal <type> into Go struct field ...")
+    const jsonType = (v: unknown) => (Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v);
+    const stringMap = (v: unknown, what: string): { [key: string]: string } | undefined => {
+      if (v === undefined || v === null) return undefined;
+      if (typeof v !== 'object' || Array.isArray(v)) {
+        throw new Error(`failed to parse namespace template: json: cannot unmarshal ${jsonType(v)} into Go struct field ObjectMeta.metadata.${what} of type map[string]string`);
+      }
+      const bad = Object.values(v as object).find((x) => typeof x !== 'string' && x !== null);
+      if (bad !== undefined) {
+        throw new Error(`failed to parse namespace template: json: cannot unmarshal ${jsonType(bad)} into Go struct field ObjectMeta.metadata.${what} of type string`);
+      }
+      const entries = Object.entries(v as object).map(([k, x]) => [k, x ?? ''] as [string, string]);
+      return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+    };
+    const labels = stringMap(meta.labels, 'labels');
+    const annotations = stringMap(meta.annotations, 'annotations');
+    if (meta.name !== undefined && meta.name !== null && typeof meta.name !== 'string') throw new Error('failed to parse namespace template: metadata.name must be a string');
+    return {
+      ...(typeof meta.name === 'string' && meta.name !== '' ? { name: meta.name } : {}),
+      ...(labels ? { labels } : {}),
+      ...(annotations ? { annotations } : {}),
+    };
+  }
+
+  /**
+   * The Namespace object operator-controller's main branch adds to the rendered set for a system-managed namespace
+   * (`render/namespace.go` `BuildNamespaceObject`): `namespaceName`, with the template's labels and annotations when it
+   * has any (its name is overridden), no `spec` or `status`.
+   */
+  public static namespaceObject(namespaceName: string, template?: OlmV1NamespaceTemplate): any {
+    return {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: {
+        name: namespaceName,
+        ...(template?.labels && Object.keys(template.labels).length > 0 ? { labels: { ...template.labels } } : {}),
+        ...(template?.annotations && Object.keys(template.annotations).length > 0 ? { annotations: { ...template.annotations } } : {}),
+      },
+    };
   }
 
   /**

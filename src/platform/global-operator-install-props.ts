@@ -12,14 +12,24 @@ export interface GlobalOperatorInstallProps {
   readonly reason: string;
   /**
    * The install namespace (created here, with the AllNamespaces OperatorGroup). Not a tenant namespace of the App.
-   * Not `openshift-operators` on OpenShift: that namespace already has the `global-operators` OperatorGroup, and a
-   * second OperatorGroup in a namespace stops OLM installing there (`TooManyOperatorGroups`).
+   * Not a namespace where the platform's OLM already keeps an OperatorGroup (OpenShift's `openshift-operators` and
+   * `openshift-operator-lifecycle-manager`, upstream OLM's `operators` and `olm`, per the platform `TenancyAppProps.targets`
+   * declares): a second OperatorGroup there stops OLM installing anything in it (`TooManyOperatorGroups`). To install
+   * into the platform's own global OperatorGroup instead, set `useExistingOperatorGroup`.
    * @default 'platform-operators'
    */
   readonly namespaceName?: string;
   /**
+   * Install into the AllNamespaces OperatorGroup the platform's OLM already keeps in `namespaceName` (`global-operators`
+   * in OpenShift's `openshift-operators` or upstream OLM's `operators`): no Namespace and no OperatorGroup are written,
+   * only the Subscriptions. The namespace also holds the platform's other Subscriptions, so no curated-catalog
+   * admission policy matches it.
+   * @default false - the install writes its own Namespace and OperatorGroup
+   */
+  readonly useExistingOperatorGroup?: boolean;
+  /**
    * `metadata.name` of the OperatorGroup.
-   * @default - the namespace name
+   * @default - the namespace name; with `useExistingOperatorGroup`, the platform's group there (`global-operators`)
    */
   readonly operatorGroupName?: string;
   /**

@@ -5,6 +5,7 @@ import { GlobalOperatorPermissionPreview } from './global-operator-permission-pr
 import { GlobalOperatorFacts } from '../audit/global-operator-drivers';
 import { registerGlobalOperators } from '../audit/registry';
 import { enableTenancyAudit, globalOperatorDiagnostics } from '../audit/validation';
+import { clusterTargetsOf } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { InputCheck, INPUT_CODES, prop } from '../core/input';
@@ -12,6 +13,7 @@ import { l1Metadata } from '../core/l1-metadata';
 import { NameRule } from '../core/names';
 import * as olm from '../imports/olm';
 import { OlmGeneration } from '../olm/olm-naming';
+import { PlatformOperatorGroup, platformOperatorGroups } from '../olm/platform-operator-groups';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 import { OperatorSubscription } from '../tenant/subscriptions/operator-subscription';
 import { InstallPlanApproval } from '../tenant/subscriptions/operator-subscription-props';
@@ -48,14 +50,23 @@ export class GlobalOperatorInstall extends Construct {
   public readonly operatorGroupName: string;
   /** Why these operators run with OLM's own client (the OperatorGroup's reason annotation). */
   public readonly reason: string;
-  /** The Namespace (L1). */
-  public readonly namespace: k8s.KubeNamespace;
-  /** The AllNamespaces OperatorGroup (L1). */
-  public readonly operatorGroup: olm.OperatorGroup;
+  /**
+   * The Namespace (L1).
+   * @default - none with `useExistingOperatorGroup` (the platform's namespace)
+   */
+  public readonly namespace?: k8s.KubeNamespace;
+  /**
+   * The AllNamespaces OperatorGroup (L1).
+   * @default - none with `useExistingOperatorGroup` (the platform's group)
+   */
+  public readonly operatorGroup?: olm.OperatorGroup;
+  /** Whether the operators are installed into the platform's own OperatorGroup (`useExistingOperatorGroup`). */
+  public readonly usesExistingOperatorGroup: boolean;
   private readonly defaultApproval: InstallPlanApproval;
   private readonly olmGeneration?: OlmGeneration;
   private readonly installed: Array<{ subscription: OperatorSubscription; reason?: string; input: InputCheck }> = [];
   private readonly input = new InputCheck();
+  private readonly existingGroupProblems: DiagnosticDetails[];
 
   constructor(scope: Construct, id: string, props: GlobalOperatorInstallProps) {
     super(scope, id);
@@ -68,8 +79,10 @@ export class GlobalOperatorInstall extends Construct {
     }
     const namespaceName = check.name('namespaceName', check.optionalString('namespaceName', prop(raw, 'namespaceName')), NameRule.DNS1123_LABEL, 'Namespace')
       ?? GlobalOperatorInstall.DEFAULT_NAMESPACE;
+    const useExisting = check.optionalBoolean('useExistingOperatorGroup', prop(raw, 'useExistingOperatorGroup')) === true;
+    const existing = platformOperatorGroups(clusterTargetsOf(this)).filter((g) => g.namespace === namespaceName);
     const operatorGroupName = check.name('operatorGroupName', check.optionalString('operatorGroupName', prop(raw, 'operatorGroupName')), NameRule.DNS1123_SUBDOMAIN, 'OperatorGroup')
-      ?? namespaceName;
+      ?? (useExisting ? existing[0]?.name : undefined) ?? namespaceName;
     const approval = prop(raw, 'installPlanApproval');
     if (approval !== undefined && !Object.values(InstallPlanApproval).includes(approval as InstallPlanApproval)) {
       check.add({ code: INPUT_CODES.value, field: 'installPlanApproval', value: String(approval), message: `installPlanApproval must be an InstallPlanApproval, got ${JSON.stringify(approval)}`, fix: 'use InstallPlanApproval.MANUAL or InstallPlanApproval.AUTOMATIC' });
@@ -80,16 +93,22 @@ export class GlobalOperatorInstall extends Construct {
     }
     this.namespaceName = namespaceName;
     this.operatorGroupName = operatorGroupName;
+    this.usesExistingOperatorGroup = useExisting;
     this.reason = reason ?? '';
     this.defaultApproval = (approval as InstallPlanApproval | undefined) ?? InstallPlanApproval.MANUAL;
     this.olmGeneration = generation as OlmGeneration | undefined;
 
-    this.namespace = new k8s.KubeNamespace(this, 'Namespace', { metadata: l1Metadata({ name: namespaceName }) });
-    this.operatorGroup = new olm.OperatorGroup(this, 'OperatorGroup', {
-      metadata: l1Metadata({ name: operatorGroupName, namespace: namespaceName, annotations: reason ? { [REASON_ANNOTATION]: reason } : undefined }),
-      // no targetNamespaces: AllNamespaces; no serviceAccountName: OLM installs with its own client
-      spec: {},
-    });
+    if (!useExisting) {
+      this.namespace = new k8s.KubeNamespace(this, 'Namespace', { metadata: l1Metadata({ name: namespaceName }) });
+      this.operatorGroup = new olm.OperatorGroup(this, 'OperatorGroup', {
+        metadata: l1Metadata({
+          name: operatorGroupName, namespace: namespaceName, annotations: reason ? { [REASON_ANNOTATION]: reason } : undefined,
+        }),
+        // no targetNamespaces: AllNamespaces; no serviceAccountName: OLM installs with its own client
+        spec: {},
+      });
+    }
+    this.existingGroupProblems = existingGroupProblems(namespaceName, useExisting, existing);
 
     registerGlobalOperators(this, () => this.facts());
     enableTenancyAudit(this);
@@ -147,7 +166,7 @@ export class GlobalOperatorInstall extends Construct {
   }
 
   private problems(): DiagnosticDetails[] {
-    const out: DiagnosticDetails[] = [...this.input.errors, ...this.installed.flatMap((i) => i.input.errors)];
+    const out: DiagnosticDetails[] = [...this.input.errors, ...this.installed.flatMap((i) => i.input.errors), ...this.existingGroupProblems];
     const ns = this.namespaceName;
     // the install namespace is nobody's tenant namespace nor target: a tenant's identities would share it with
     // operators that run with cluster-wide rights
@@ -194,4 +213,35 @@ export class GlobalOperatorInstall extends Construct {
     }
     return out;
   }
+}
+
+/**
+ * A second OperatorGroup in a namespace where the platform's OLM keeps one stops every install there
+ * (`TooManyOperatorGroups`); `useExistingOperatorGroup` installs into the platform's AllNamespaces group instead, and
+ * needs one.
+ */
+function existingGroupProblems(namespace: string, useExisting: boolean, existing: PlatformOperatorGroup[]): DiagnosticDetails[] {
+  const global = existing.find((g) => g.allNamespaces);
+  if (!useExisting) {
+    return existing.map((g) => ({
+      code: 'NamespaceHasOperatorGroup',
+      field: 'namespaceName',
+      value: namespace,
+      message: `${g.platform} already keeps the OperatorGroup '${g.name}' in namespace ${namespace} (${g.source}): a second one makes OLM refuse every `
+        + 'install there (TooManyOperatorGroups), the ones already in the namespace included',
+      fix: g.allNamespaces
+        ? `install into the platform's group instead: useExistingOperatorGroup: true (the Subscriptions only), or give the install a namespace of its own (namespaceName, default '${GlobalOperatorInstall.DEFAULT_NAMESPACE}')`
+        : `give the install a namespace of its own (namespaceName, default '${GlobalOperatorInstall.DEFAULT_NAMESPACE}'): '${g.name}' targets only ${namespace}, it is no global install`,
+    }));
+  }
+  if (global) return [];
+  return [{
+    code: 'NoExistingOperatorGroup',
+    field: 'useExistingOperatorGroup',
+    value: namespace,
+    message: existing.length > 0
+      ? `the OperatorGroup '${existing[0].name}' the platform keeps in namespace ${namespace} targets only that namespace: operators installed there would not serve every namespace`
+      : `the platform declared in TenancyAppProps.targets keeps no AllNamespaces OperatorGroup in namespace ${namespace}, so no OperatorGroup would select the Subscriptions and OLM would install nothing`,
+    fix: 'use the platform\'s global namespace (openshift-operators on OpenShift, operators with upstream OLM; declare the platform in TenancyAppProps.targets), or drop useExistingOperatorGroup (the install then writes its own OperatorGroup)',
+  }];
 }

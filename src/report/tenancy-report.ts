@@ -7,7 +7,7 @@ import { subscriptionsAmong, tenantOfSubscription, tenantsAmong } from './counts
 import { TenancyAudit, TenancyAuditResult } from '../audit/tenancy-audit';
 import { auditOfRunningPass } from '../audit/validation';
 import { CuratedCatalog } from '../catalog/curated-catalog';
-import { clusterTargetsOf, OLM_TOKEN_REQUEST_SINCE, olmRequestsTokens, OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR, ResolvedTargets } from '../core/cluster-targets';
+import { clusterTargetsOf, OLM_TOKEN_REQUEST_SINCE, olmRequestsTokens, openshiftVersionOf, OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR, ResolvedTargets } from '../core/cluster-targets';
 import { Diagnostics } from '../core/diagnostics';
 import { checkScope, describeValue, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
 import { markdownCode, markdownCodeCell, markdownFence, markdownText, mermaidLabel } from '../core/markdown';
@@ -136,8 +136,8 @@ export class TenancyReport {
     out.push(...markdownFence('mermaid', mermaid(scope, tenants, installs, audit)), '');
 
     out.push('## Subscriptions', '');
-    out.push('| tenant | package | channel | catalog | approval | pinned CSV | bundle | allowed upgrades | preflight |');
-    out.push('|---|---|---|---|---|---|---|---|---|');
+    out.push('| tenant | package | channel | catalog | approval | pinned CSV | bundle | installs | checked on it | allowed upgrades | preflight |');
+    out.push('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const t of tenants) {
       for (const s of t.subscriptions) {
         const results = t.subscriptionPreflight(s.name);
@@ -146,7 +146,8 @@ export class TenancyReport {
           ...results.slice(1).map((r) => `${r.bundleName}${r.ok ? '' : ' (FAILS)'}`),
           ...(s.allowedUpgrades ?? []),
         ];
-        const verdict = first === undefined ? 'no bundle given' : first.ok ? 'passes' : `FAILS (${first.missing.length} missing, ${first.problems.length} problems)`;
+        const verdict = first === undefined ? (s.bundleName !== undefined && s.checkedCsv === undefined ? 'not run: the bundle is not what OLM installs' : 'no bundle given')
+          : first.ok ? 'passes' : `FAILS (${first.missing.length} missing, ${first.problems.length} problems)`;
         out.push(subscriptionRow(text(t.namespaceName), s, upgrades, verdict));
       }
     }
@@ -400,9 +401,18 @@ const text = markdownText;
 const code = markdownCode;
 const codeCell = markdownCodeCell;
 
-/** A row of the Subscriptions table. */
+/**
+ * A row of the Subscriptions table: with what OLM installs first (`installsCsv`: the startingCsv, or the channel head
+ * the App knows) and whether the preflight and the derived rules were checked on that CSV (`checkedCsv`).
+ */
 function subscriptionRow(owner: string, s: SubscriptionInfo, upgrades: string[], verdict: string): string {
-  return `| ${owner} | ${text(s.packageName)} | ${text(s.channel ?? '(default)')} | ${text(`${s.sourceNamespace}/${s.sourceName}`)} | ${text(s.installPlanApproval)} | ${orDash(s.startingCsv)} | ${orDash(s.bundleName)} | ${orDash(upgrades.join(', '))} | ${verdict} |`;
+  const installs = s.installsCsv ?? 'the channel head (not known here)';
+  const checked = s.checkedCsv === undefined
+    ? (s.bundleName !== undefined && s.bundleName !== s.installsCsv ? `no: the bundle given is ${s.bundleName}` : 'no: no bundle given')
+    : s.installsCsv === undefined ? `unverified: ${s.checkedCsv} is taken as the channel head`
+      : s.checkedCsv === s.installsCsv ? 'yes' : `no: checked ${s.checkedCsv}`;
+  return `| ${owner} | ${text(s.packageName)} | ${text(s.channel ?? '(default)')} | ${text(`${s.sourceNamespace}/${s.sourceName}`)} | ${text(s.installPlanApproval)} `
+    + `| ${orDash(s.startingCsv)} | ${orDash(s.bundleName)} | ${text(installs)} | ${text(checked)} | ${orDash(upgrades.join(', '))} | ${verdict} |`;
 }
 
 /** A value as text, `-` when absent or empty. */
@@ -416,9 +426,9 @@ function orDash(v: string | undefined): string {
  */
 function noTokenSecretNote(t: ResolvedTargets): string[] {
   // OpenShift named only when the declared OLM version alone would not request tokens
-  const byOpenShift = t.openshiftMinor !== undefined && t.openshiftMinor >= OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR;
+  const byOpenShift = t.openshiftMinor !== undefined && ((t.openshiftMajor ?? 4) > 4 || t.openshiftMinor >= OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR);
   const olm = byOpenShift && !olmRequestsTokens({ ...t, openshiftMinor: undefined })
-    ? `OpenShift 4.${t.openshiftMinor}'s OLM (TokenRequest fallback since 4.16, openshift/operator-framework-olm#898)`
+    ? `OpenShift ${openshiftVersionOf(t)}'s OLM (TokenRequest fallback since 4.16, openshift/operator-framework-olm#898)`
     : `OLM ${t.olmVersion} (>= ${OLM_TOKEN_REQUEST_SINCE})`;
   return [
     `No token Secret: ${olm}, as declared in \`TenancyAppProps.targets\`, requests the installer's tokens with the TokenRequest API `

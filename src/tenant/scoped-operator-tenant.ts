@@ -180,6 +180,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       namespaceIsValid: () => this.namespaceIsValid(),
       relaxes: (code) => this.relaxes(code),
       hasPinnedApprover: () => this.dayTwo.approver !== undefined,
+      approverPins: () => this.dayTwo.approver?.pinnedCsvs ?? [],
       acceptedSensitiveGrants: () => this.grants.allowedGrants(),
     });
     this.people = new PeopleAccess(this, {

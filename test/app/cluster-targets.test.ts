@@ -197,8 +197,8 @@ describe('validation: clear errors naming field, value and fix', () => {
   test.each([
     [{ kubernetesVersion: '1.x' }, "TenancyApp.targets.kubernetesVersion=\"1.x\": kubernetesVersion must be the Kubernetes minor version, got '1.x'", "write it as e.g. '1.30'"],
     [{ olmVersion: 'latest' }, "TenancyApp.targets.olmVersion=\"latest\": olmVersion must be the OLM v0 release (0.<minor>.<patch>), got 'latest'", "write it as e.g. '0.28.0'"],
-    [{ operatorControllerVersion: '1.11' }, "operatorControllerVersion must be the operator-controller release (1.<minor>.<patch>), got '1.11'", "write it as e.g. '1.10.0'"],
-    [{ openshiftVersion: '4.16.3' }, "openshiftVersion must be the OpenShift minor version (4.<minor>), got '4.16.3'", "write it as e.g. '4.16'"],
+    [{ operatorControllerVersion: '1.11' }, "operatorControllerVersion must be the operator-controller release (1.<minor>.<patch>) or 'main', got '1.11'", "write it as e.g. '1.10.0' (or 'main')"],
+    [{ openshiftVersion: '4.16.3' }, "openshiftVersion must be the OpenShift minor version (4.<minor> or 5.<minor>), got '4.16.3'", "write it as e.g. '4.16'"],
     [{ openshiftVersion: '4.16', kubernetesVersion: '1.30' }, 'OpenShift 4.16 runs Kubernetes 1.29, not 1.30', "set kubernetesVersion to '1.29', or leave it out (it follows openshiftVersion)"],
     [{ olmVersion: 29 }, 'targets.olmVersion', "pass olmVersion as a string, e.g. '0.28.0'"],
     [{ kubeVersion: '1.30' }, 'kubeVersion', 'kubernetesVersion'],

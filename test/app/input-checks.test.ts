@@ -17,9 +17,9 @@ describe('TenancyApp props from plain JavaScript', () => {
     }).not.toThrow();
     new Chart(app!, 'c');
     expect(synthErrorLines(app!)).toEqual([
-      '[] TenancyApp.layout="Flat": layout must be one of "FILE_PER_CHART", "GITOPS", got the string "Flat". Fix: use OutputLayout.FILE_PER_CHART or OutputLayout.GITOPS (InvalidEnumValue)',
-      '[] TenancyApp.syncWaves="yes": syncWaves must be true or false, got the string "yes". Fix: pass syncWaves as a boolean (InvalidInputType)',
-      '[] TenancyApp.report="1": report must be true or false, got the number 1. Fix: pass report as a boolean (InvalidInputType)',
+      '[TenancyApp] TenancyApp.layout="Flat": layout must be one of "FILE_PER_CHART", "GITOPS", got the string "Flat". Fix: use OutputLayout.FILE_PER_CHART or OutputLayout.GITOPS (InvalidEnumValue)',
+      '[TenancyApp] TenancyApp.syncWaves="yes": syncWaves must be true or false, got the string "yes". Fix: pass syncWaves as a boolean (InvalidInputType)',
+      '[TenancyApp] TenancyApp.report="1": report must be true or false, got the number 1. Fix: pass report as a boolean (InvalidInputType)',
     ]);
     // the App goes on with the defaults
     expect([app!.layout, app!.syncWaves, app!.report, app!.quiet]).toEqual([OutputLayout.FILE_PER_CHART, false, false, false]);
@@ -29,15 +29,15 @@ describe('TenancyApp props from plain JavaScript', () => {
     const app = new TenancyApp({ outdir: 5 as any, yamlOutputType: 7 as any, quiet: true });
     expect(app.outdir).toEqual(process.env.CDK8S_OUTDIR ?? 'dist');
     expect(synthErrorLines(app)).toEqual([
-      '[] TenancyApp.outdir="5": outdir must be a string, got the number 5. Fix: pass outdir as a directory path, e.g. \'dist\' (InvalidInputType)',
-      '[] TenancyApp.yamlOutputType="7": yamlOutputType must be one of 0, 1, 2, 3, got the number 7. '
+      '[TenancyApp] TenancyApp.outdir="5": outdir must be a string, got the number 5. Fix: pass outdir as a directory path, e.g. \'dist\' (InvalidInputType)',
+      '[TenancyApp] TenancyApp.yamlOutputType="7": yamlOutputType must be one of 0, 1, 2, 3, got the number 7. '
         + 'Fix: use YamlOutputType.FILE_PER_APP or YamlOutputType.FILE_PER_CHART or YamlOutputType.FILE_PER_RESOURCE or YamlOutputType.FOLDER_PER_CHART_FILE_PER_RESOURCE (InvalidEnumValue)',
     ]);
   });
 
   test('props that are not an object', () => {
     expect(synthErrorLines(new TenancyApp('dist' as any))).toEqual([
-      '[] TenancyApp.props="dist": props must be an object, got the string "dist". Fix: pass { layout?, syncWaves?, report?, quiet?, outdir?, ... } (InvalidInputType)',
+      '[TenancyApp] TenancyApp.props="dist": props must be an object, got the string "dist". Fix: pass { layout?, syncWaves?, report?, quiet?, outdir?, ... } (InvalidInputType)',
     ]);
   });
 

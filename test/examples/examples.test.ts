@@ -2,6 +2,7 @@ import { App, Testing } from 'cdk8s';
 import { buildPlatform } from '../../examples/platform';
 import { buildFailingTenant, buildFixedTenant } from '../../examples/preflight-demo';
 import { Diagnostics, GlobalOperatorInstall, TenancyAudit, TenancyReport } from '../../src';
+import { admit } from '../util/cel-admission';
 import { SchemaValidator } from '../util/schema-validator';
 
 describe('examples/preflight-demo.ts: the docs\' default Role vs derived permissions', () => {
@@ -83,6 +84,16 @@ describe('examples/platform.ts', () => {
       disableAllDefaultSources: true,
       sources: [{ name: 'redhat-operators', disabled: false }],
     });
+  });
+
+  test('issue 40 item 7: the curated-only policy refuses a tenant Subscription to a package the platform installs for all namespaces (evaluated with @bufbuild/cel)', () => {
+    const spec = app.charts.flatMap((c) => c.toJson()).find((o) => o.kind === 'ValidatingAdmissionPolicy' && o.metadata.name === 'curated-operators-curation').spec;
+    const request = { kind: { group: 'operators.coreos.com', version: 'v1alpha1', kind: 'Subscription' }, operation: 'CREATE', userInfo: { username: 'alice' } };
+    const sub = (namespace: string) => ({ metadata: { name: 'grafana-operator', namespace }, spec: { name: 'grafana-operator', channel: 'v5', source: 'curated-operators', sourceNamespace: namespace } });
+    expect(admit(spec, request, sub('team-data')).denied).toEqual([
+      'package grafana-operator is installed for all namespaces by the platform (namespace platform-operators): a Subscription here would install a second copy; use the APIs of the installed one',
+    ]);
+    expect(admit(spec, request, sub('platform-operators')).denied).toEqual([]);
   });
 
   test('the only warnings are the CRDs OLM creates itself (cluster-wide, shared by tenants) and the accepted driver of a global operator: no accepted reach (TenancyAudit)', () => {

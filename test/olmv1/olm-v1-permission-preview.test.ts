@@ -199,13 +199,14 @@ describe('OlmV1Team with bundles: refused unless accepted by name with a reason'
     ]);
   });
 
-  test('bundles OLM v1 refuses fail synth with its reason (OLMT-048); bundles outside the range are not considered', () => {
+  test('bundles OLM v1 refuses fail synth with its reason (OLMT-048); a bundle outside the range is not previewed, and is one error (issue 40)', () => {
     const { app } = team([{ packageName: 'etcd', namespace: 'team-x', bundles: [shared('etcd', '0.9.4')] }], [{ name: 'etcd', versionRange: '>=0.9.0 <1.0.0' }]);
     expect(strip(validationErrors(app))).toEqual([
       'extensions[team-x-etcd].bundles[etcdoperator.v0.9.4]="0.9.4": operator-controller would refuse etcdoperator.v0.9.4: unsupported bundle: bundle does not support AllNamespaces install mode. Fix: narrow the version range to bundles OLM v1 installs, or install the package with OLM v0 (OlmV1BundleRefused, OLMT-048)',
     ]);
+    // the constraint admits none of the bundles given: the preview would be of a version operator-controller does not install
     const outside = team([{ packageName: 'etcd', namespace: 'team-x', bundles: [shared('etcd', '0.9.4')] }], [{ name: 'etcd', versionRange: '>=1.0.0 <2.0.0' }]);
-    expect(validationErrors(outside.app)).toEqual([]);
+    expect(strip(validationErrors(outside.app)).map((e) => e.slice(e.lastIndexOf('(')))).toEqual(['(VersionConstraintNotBundle)']);
   });
 
   test('upgrade escalation along the allowed range: the diff is named (OLMT-047) unless accepted', () => {
@@ -225,7 +226,9 @@ describe('OlmV1Team with bundles: refused unless accepted by name with a reason'
 
   test('with channels, only bundles in one of them are previewed (the others cannot resolve)', () => {
     const pkg = [{ name: 'grafana-operator', channels: ['v5', 'stable'] }];
-    expect(validationErrors(team([{ packageName: 'grafana-operator', namespace: 'team-x', channels: ['stable'], bundles: [shared('grafana-operator', '5.24.0')] }], pkg).app)).toEqual([]);
+    // a bundle of another channel only: it cannot resolve, and nothing that can is previewed (issue 40: one error, not a silent pass)
+    expect(strip(validationErrors(team([{ packageName: 'grafana-operator', namespace: 'team-x', channels: ['stable'], bundles: [shared('grafana-operator', '5.24.0')] }], pkg).app))
+      .map((e) => e.slice(e.lastIndexOf('(')))).toEqual(['(VersionConstraintNotBundle)']);
     expect(strip(validationErrors(team([{ packageName: 'grafana-operator', namespace: 'team-x', channels: ['v5'], bundles: [shared('grafana-operator', '5.24.0')] }], pkg).app))
       .map((e) => e.slice(-40))).toEqual(Array(4).fill('(OlmV1ExtensionSensitiveGrant, OLMT-044)'));
   });

@@ -217,3 +217,41 @@ describe('RegistryV1Render.defaultInstallNamespace (upstream TestDefaultInstallN
     expect(RegistryV1Render.defaultInstallNamespace('foo-bar')).toBe('foo-bar-system');
   });
 });
+
+// rukpak/render/namespace_test.go (PR #2925), ported: what seeds the namespace the team writes on main (issue 40 item 3)
+describe('RegistryV1Render.namespaceTemplate (upstream TestParseNamespaceTemplate)', () => {
+  const T = 'operatorframework.io/suggested-namespace-template';
+  test.each<[string, Record<string, string> | undefined, object | undefined]>([
+    ['nil annotations', undefined, undefined],
+    ['empty map', {}, undefined],
+    ['annotation absent', { 'some.other/annotation': 'value' }, undefined],
+    ['empty string value', { [T]: '' }, undefined],
+    ['valid template with PSA labels', { [T]: '{"metadata":{"labels":{"pod-security.kubernetes.io/enforce":"restricted"}}}' }, { labels: { 'pod-security.kubernetes.io/enforce': 'restricted' } }],
+    ['valid template with annotations', { [T]: '{"metadata":{"annotations":{"openshift.io/description":"Operator namespace"}}}' }, { annotations: { 'openshift.io/description': 'Operator namespace' } }],
+  ])('%s', (_name, annotations, expected) => {
+    expect(RegistryV1Render.namespaceTemplate(annotations as any)).toEqual(expected);
+  });
+
+  test('invalid JSON', () => {
+    expect(() => RegistryV1Render.namespaceTemplate({ [T]: '{"metadata": invalid json}' })).toThrow(/^failed to parse namespace template: /);
+    // encoding/json's refusal of a value of another type
+    expect(() => RegistryV1Render.namespaceTemplate({ [T]: '{"metadata":{"labels":{"a":1}}}' }))
+      .toThrow('failed to parse namespace template: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string');
+  });
+});
+
+describe('RegistryV1Render.namespaceObject (upstream TestBuildNamespaceObject)', () => {
+  test('with template labels', () => {
+    expect(RegistryV1Render.namespaceObject('my-ns', { labels: { 'pod-security.kubernetes.io/enforce': 'restricted' } }))
+      .toEqual({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'my-ns', labels: { 'pod-security.kubernetes.io/enforce': 'restricted' } } });
+  });
+  test('nil template: no labels', () => {
+    expect(RegistryV1Render.namespaceObject('my-ns')).toEqual({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'my-ns' } });
+  });
+  test('template name is overridden', () => {
+    expect(RegistryV1Render.namespaceObject('override', { name: 'template-name' }).metadata.name).toEqual('override');
+  });
+  test('strips empty spec and status', () => {
+    expect(Object.keys(RegistryV1Render.namespaceObject('my-ns', {}))).toEqual(['apiVersion', 'kind', 'metadata']);
+  });
+});

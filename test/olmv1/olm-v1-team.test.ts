@@ -135,10 +135,12 @@ describe('OlmV1Team: bad input from JavaScript', () => {
       'groups="admins" (InvalidInputType)',
       'namespaces[0]="1" (InvalidInputType)',
       'allowedPackages[0].name (MissingInput)',
-      'extensions[0].namespace (MissingInput)',
       'extensions[1]="nope" (InvalidInputType)',
       'extensions[2].bundles[0]="{}" (InvalidReference)',
       'extensions[2].acceptedRisks[0].check (MissingInput)',
+      // issue 40: the namespace is optional (operator-controller main resolves it from the bundle); v1.11.0 needs it
+      'extensions[x-p].packageName="p" (PackageNotAllowed)',
+      'extensions[x-p].namespace (ExtensionNamespaceRequired)',
       'extensions[x-q].namespace="x" (ExtensionOutsideTeamNamespaces)',
       'extensions[x-q].packageName="q" (PackageNotAllowed)',
     ]);

@@ -45,9 +45,10 @@ describe('issue 30 item 8: one definition of what is counted', () => {
     expect(TenancyReport.facts(app).subscriptions).toEqual(3);
     expect(summaryOf(markdown).subscriptions).toEqual('3');
     expect(subscriptionRows(markdown)).toEqual([
-      '| team-a | etcd | alpha | olm/curated | Automatic | - | - | - | no bundle given |',
-      '| team-b | etcd | alpha | olm/curated | Automatic | - | - | - | no bundle given |',
-      '| platform-operators (no tenant) | grafana-operator | v5 | olm/curated | Automatic | - | - | - | not checked: no tenant installer |',
+      '| team-a | etcd | alpha | olm/curated | Automatic | - | - | the channel head (not known here) | no: no bundle given | - | no bundle given |',
+      '| team-b | etcd | alpha | olm/curated | Automatic | - | - | the channel head (not known here) | no: no bundle given | - | no bundle given |',
+      '| platform-operators (no tenant) | grafana-operator | v5 | olm/curated | Automatic | - | - | the channel head (not known here) | no: no bundle given | - '
+        + '| not checked: no tenant installer |',
     ]);
     expect(summaryOf(markdown).tenants).toEqual(String(app.summary!.tenants));
   });

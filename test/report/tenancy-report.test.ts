@@ -68,9 +68,10 @@ describe('TenancyReport.markdown', () => {
       '',
       '## Subscriptions',
       '',
-      '| tenant | package | channel | catalog | approval | pinned CSV | bundle | allowed upgrades | preflight |',
-      '|---|---|---|---|---|---|---|---|---|',
-      '| team-a | etcd | singlenamespace-alpha | olm/cat | Manual | etcdoperator.v0.9.4 | etcdoperator.v0.9.4 | - | passes |',
+      // issue 40 item 4: what OLM installs first, and whether the checks ran on it
+      '| tenant | package | channel | catalog | approval | pinned CSV | bundle | installs | checked on it | allowed upgrades | preflight |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+      '| team-a | etcd | singlenamespace-alpha | olm/cat | Manual | etcdoperator.v0.9.4 | etcdoperator.v0.9.4 | etcdoperator.v0.9.4 | yes | - | passes |',
       '',
       '## Installer permissions',
       '',
@@ -191,7 +192,7 @@ describe('TenancyReport: upgrades', () => {
     const section = md.split('## Allowed upgrades and their permission diffs\n\n')[1].split('\n## Access')[0];
     expect(section).toEqual(['### team-monitoring: prometheus', '', '```text', ...UpgradeAnalysis.format(analysis, 'team-monitoring'), '```', ''].join('\n'));
     const row = md.split('\n').find((l) => l.startsWith('| team-monitoring | prometheus |'))!;
-    expect(row.split(' | ')[7]).toBe(tenant.subscriptions[0].allowedUpgrades!.join(', '));
+    expect(row.split(' | ')[9]).toBe(tenant.subscriptions[0].allowedUpgrades!.join(', '));
     expect(analysis.edges.length).toBeGreaterThan(0);
   });
 });

@@ -457,6 +457,8 @@ describe('ScopedOperatorTenant', () => {
           installPlanApproval: InstallPlanApproval.MANUAL,
           startingCsv: 'etcdoperator.v0.9.2',
           constructPath: 'platform/T/Subscription-etcd',
+          // OLM installs the catalog entry named by startingCsv (issue 40: the report says what is installed)
+          installsCsv: 'etcdoperator.v0.9.2',
         },
       ]);
       expect(sub.info.constructPath).toEqual('platform/T/Subscription-etcd');

@@ -203,10 +203,22 @@ export interface SubscriptionInfo {
   /** Path of the construct that defines the Subscription. */
   readonly constructPath: string;
   /**
-   * CSV name of the bundle given for the preflight.
+   * CSV name of the bundle given for the preflight (`bundle`, else the upgrade graph's bundle of the pinned CSV).
    * @default - no bundle given
    */
   readonly bundleName?: string;
+  /**
+   * The CSV OLM installs first, when the App knows it: `startingCsv` (OLM takes the catalog entry of that name), else
+   * the channel head of the upgrade graph or of the curated catalog's `sourceCatalog`, within the version ranges.
+   * @default - not known: the channel head of a catalog the App does not hold
+   */
+  readonly installsCsv?: string;
+  /**
+   * The CSV whose bundle the install preflight and the derived installer rules checked as the install: equal to
+   * `installsCsv` when the checks were done on what OLM installs.
+   * @default - no bundle was checked as the install (none given, or the bundle given is another CSV)
+   */
+  readonly checkedCsv?: string;
   /**
    * The upgrades OLM would allow from the pinned CSV within `versionRange`, as `from -> to`, breadth-first.
    * @default - no upgrade graph given

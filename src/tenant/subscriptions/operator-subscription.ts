@@ -5,7 +5,7 @@ import { OperatorBundle } from '../../bundle/operator-bundle';
 import { CatalogSourceLocation, ICatalogSource } from '../../catalog/catalog-source';
 import { CuratedCatalog } from '../../catalog/curated-catalog';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
-import { addErrorProducer } from '../../core/diagnostics';
+import { addErrorProducer, addWarningProducer } from '../../core/diagnostics';
 import { InputCheck, isObject, prop } from '../../core/input';
 import { l1Metadata } from '../../core/l1-metadata';
 import { KubernetesNames, NameRule } from '../../core/names';
@@ -49,9 +49,13 @@ export class OperatorSubscription extends Construct {
   /** The catalog the Subscription uses (a placeholder when the `catalog` prop is missing or unusable: a synth error). */
   public readonly catalog: ICatalogSource;
   private readonly options: OperatorSubscriptionProps;
-  /** `bundle`, else the graph's bundle of the pinned CSV. */
+  /**
+   * The bundle the checks run on as the install: `bundle` when it is the CSV OLM installs first (`installTarget`),
+   * else the graph's bundle of that CSV; undefined when the bundle given is another CSV (`installMismatch`).
+   */
   private readonly installed?: OperatorBundle;
   private restricted?: { key: string; graph: UpgradeGraph };
+  private catalogHead?: { key: string; head?: { csv: string; channel: string } };
   /** Wrong-typed or unusable props (reported first at synth). */
   private readonly input = new InputCheck();
 
@@ -68,10 +72,15 @@ export class OperatorSubscription extends Construct {
     this.installPlanApproval = checkedProps.installPlanApproval ?? InstallPlanApproval.AUTOMATIC;
     this.upgradeGraph = checkedProps.upgradeGraph;
     this.versionRange = checkedProps.versionRange;
-    this.installed = checkedProps.bundle ?? this.graphBundle();
-    this.bundles = [...(this.installed ? [this.installed] : []), ...(checkedProps.upgradeBundles ?? [])];
-    this.preflightEnforcement = checkedProps.preflight ?? PreflightEnforcement.ERROR;
     this.catalog = checkedProps.catalog;
+    // the bundle given is checked as the install only when it is the CSV OLM installs first (one error otherwise:
+    // the preflight and the derived rules of another version would describe what OLM does not install)
+    this.installed = checkedProps.bundle !== undefined
+      ? (this.installMismatch() === undefined ? checkedProps.bundle : undefined)
+      : this.graphBundle();
+    this.bundles = this.installed || !checkedProps.bundle
+      ? [...(this.installed ? [this.installed] : []), ...(checkedProps.upgradeBundles ?? [])] : [];
+    this.preflightEnforcement = checkedProps.preflight ?? PreflightEnforcement.ERROR;
     this.source = this.bind(checkedProps.subscriber ?? this, namespace);
 
     this.apiObject = new olm.Subscription(this, 'Resource', {
@@ -88,6 +97,7 @@ export class OperatorSubscription extends Construct {
     });
 
     addErrorProducer(this, () => this.problems());
+    addWarningProducer(this, () => this.unknownPinVersion());
   }
 
   /** This Subscription as plain data. */
@@ -102,17 +112,93 @@ export class OperatorSubscription extends Construct {
       installPlanApproval: this.installPlanApproval,
       startingCsv: this.options.startingCsv,
       constructPath: this.node.path,
-      bundleName: this.installed?.name,
+      bundleName: (this.options.bundle ?? this.installed)?.name,
+      installsCsv: this.installTarget().known ? this.installTarget().csv : undefined,
+      checkedCsv: this.installed?.name,
       allowedUpgrades: this.upgradeGraph ? this.allowedUpgrades().map((e) => `${e.from} -> ${e.to}`) : undefined,
     };
   }
 
   /**
-   * The CSV OLM installs first and the upgrade walk starts from: the bundle's, else `startingCsv`, else the graph's
-   * channel head (within `versionRange`).
+   * The CSV OLM installs first and the upgrade walk starts from: `startingCsv`, else the channel head of the upgrade
+   * graph or of the curated catalog's `sourceCatalog` (within the version ranges), else the bundle's (assumed to be the
+   * channel head of a catalog the App does not hold).
    */
   public get pinnedCsv(): string | undefined {
-    return this.installed?.name ?? this.options.startingCsv ?? this.effectiveUpgradeGraph?.channelOrder(this.versionRange)[0];
+    return this.installTarget().csv;
+  }
+
+  /**
+   * What OLM installs first, as far as the App knows it. OLM's resolver (operator-lifecycle-manager
+   * `pkg/controller/registry/resolver/resolver.go` `getSubscriptionCandidates`) filters the catalog with
+   * `cache.CSVNamePredicate(sub.Spec.StartingCSV)` when nothing is installed yet: the entry whose name (the CSV's
+   * `metadata.name`, as opm writes the `olm.bundle`) equals `startingCSV`, whatever its version (the entry's
+   * `olm.package` version, the CSV's `spec.version`); OLM never reads a version from the name. Without
+   * `startingCSV` the candidates are the channel in `sortChannel` order, and the head wins.
+   * `known` is false when only the bundle given says it (the channel head of a catalog the App does not hold).
+   */
+  private installTarget(): { csv?: string; known: boolean; from: 'startingCsv' | 'upgradeGraph' | 'catalog' | 'bundle' | 'none' } {
+    const p = this.options;
+    if (p.startingCsv !== undefined) return { csv: p.startingCsv, known: true, from: 'startingCsv' };
+    const graph = this.effectiveUpgradeGraph;
+    if (graph) {
+      const head = this.versionRangeProblem() === undefined ? graph.channelOrder(this.versionRange)[0] : undefined;
+      if (head !== undefined) return { csv: head, known: true, from: 'upgradeGraph' };
+    }
+    const catalogHead = this.curatedCatalogHead();
+    if (catalogHead) return { csv: catalogHead.csv, known: true, from: 'catalog' };
+    if (p.bundle) return { csv: p.bundle.name, known: false, from: 'bundle' };
+    return { known: false, from: 'none' };
+  }
+
+  /**
+   * The head of the Subscription's channel (else the package's default channel) in the curated catalog built from its
+   * `sourceCatalog` (`CuratedCatalog.filtered()`, what the catalog image serves), in OLM's channel order.
+   */
+  private curatedCatalogHead(): { csv: string; channel: string } | undefined {
+    const catalog = this.options.catalog;
+    if (!(catalog instanceof CuratedCatalog) || catalog.sourceCatalog === undefined) return undefined;
+    const key = JSON.stringify([catalog.packages.length, this.options.channel]);
+    if (this.catalogHead?.key !== key) {
+      const filtered = catalog.filtered()?.catalog;
+      const channel = this.options.channel ?? filtered?.defaultChannel(this.packageName);
+      const csv = filtered && channel !== undefined && filtered.packageNames.includes(this.packageName)
+        ? UpgradeGraph.fromCatalog(filtered, this.packageName, channel).channelOrder()[0] : undefined;
+      this.catalogHead = { key, head: csv !== undefined && channel !== undefined ? { csv, channel } : undefined };
+    }
+    return this.catalogHead.head;
+  }
+
+  /**
+   * The version of `csv` as the catalog has it: the bundle's `spec.version` when the bundle given is `csv`, else the
+   * upgrade graph's entry, else the curated catalog's `sourceCatalog` entry (its `olm.package` version). Undefined
+   * when none of them lists it: OLM matches `startingCSV` by name and reads no version from it.
+   */
+  private versionOfCsv(csv: string): string | undefined {
+    const given = this.options.bundle;
+    if (given?.name === csv) return given.version;
+    const fromGraph = this.upgradeGraph?.versionOf(csv);
+    if (fromGraph !== undefined) return fromGraph;
+    const catalog = this.options.catalog;
+    if (catalog instanceof CuratedCatalog && catalog.sourceCatalog !== undefined) {
+      return catalog.sourceCatalog.bundleVersion(this.packageName, csv);
+    }
+    return undefined;
+  }
+
+  /**
+   * The bundle given is not the CSV OLM installs first: `startingCsv` names another CSV, or (no `startingCsv`) the
+   * channel head of the upgrade graph or of the curated catalog is another CSV. Undefined when they agree, when no
+   * bundle is given, or when the App cannot know the channel head.
+   */
+  private installMismatch(): { target: string; bundle: OperatorBundle; from: 'startingCsv' | 'upgradeGraph' | 'catalog' } | undefined {
+    const bundle = this.options.bundle;
+    if (!bundle) return undefined;
+    const target = this.installTarget();
+    if (target.csv === undefined || target.csv === bundle.name || (target.from !== 'startingCsv' && target.from !== 'upgradeGraph' && target.from !== 'catalog')) return undefined;
+    // an empty startingCsv is its own error (EmptyStartingCsv)
+    if (target.from === 'startingCsv' && target.csv.trim() === '') return undefined;
+    return { target: target.csv, bundle, from: target.from };
   }
 
   /** Every upgrade OLM would allow from `pinnedCsv` within `versionRange` (empty without an upgrade graph). */
@@ -187,7 +273,7 @@ export class OperatorSubscription extends Construct {
    * @internal
    */
   public get _pinReported(): boolean {
-    return this._pinOutsideGraph || this.pinOutsideCuratedRange() !== undefined;
+    return this._pinOutsideGraph || this.pinOutsideCuratedRange() !== undefined || this.installMismatch() !== undefined;
   }
 
   /**
@@ -201,9 +287,73 @@ export class OperatorSubscription extends Construct {
     if (!(catalog instanceof CuratedCatalog) || csv === undefined || this.curatedVersionRanges.length === 0) return undefined;
     const pkg = catalog.packages.find((p) => p.name === this.packageName);
     const channel = this.options.channel ?? this.upgradeGraph?.channel;
-    const version = (this.installed?.name === csv ? this.installed.version : undefined) ?? this.upgradeGraph?.versionOf(csv);
+    const version = this.versionOfCsv(csv);
     if (!pkg || channel === undefined || version === undefined || CuratedList.allowsVersion(pkg, channel, version)) return undefined;
     return { csv, version, ranges: this.curatedVersionRanges };
+  }
+
+  /**
+   * One error when the bundle given is not what OLM installs first (`installMismatch`): it names both, what OLM does
+   * with `startingCsv`, the pin's version against the curated range when the catalog's version of it is known (and
+   * says so when it is not), and how to give the right bundle.
+   */
+  private installMismatchProblems(): DiagnosticDetails[] {
+    const m = this.installMismatch();
+    if (!m) return [];
+    const p = this.options;
+    const version = this.versionOfCsv(m.target);
+    const ranges = this.curatedVersionRanges;
+    const catalog = p.catalog instanceof CuratedCatalog ? p.catalog : undefined;
+    const pkg = catalog?.packages.find((x) => x.name === this.packageName);
+    const channel = p.channel ?? this.upgradeGraph?.channel;
+    const outside = version !== undefined && pkg !== undefined && channel !== undefined && ranges.length > 0
+      && !CuratedList.allowsVersion(pkg, channel, version);
+    const given = `the bundle given ('${m.bundle.name}'${m.bundle.version !== undefined ? `, version ${m.bundle.version}` : ''})`;
+    const what = m.from === 'startingCsv'
+      ? `startingCsv '${m.target}' is not ${given}: OLM installs the catalog entry named '${m.target}' (its resolver matches startingCSV by name, CSVNamePredicate)`
+      : `no startingCsv is set, so OLM installs the head of channel '${channel ?? '(default)'}', '${m.target}'${m.from === 'upgradeGraph' ? ' (the upgrade graph\'s, within the version ranges)' : ` (curated catalog '${catalog?.catalogName}' built from its sourceCatalog)`}, not ${given}`;
+    const rangeText = ranges.length === 0 ? ''
+      : outside ? `; and '${m.target}' (version ${version}) is outside the version range ${ranges.join(' and ')} of package '${this.packageName}' in curated catalog '${catalog!.catalogName}', so the Subscription would never resolve`
+        : version === undefined ? `; the version of '${m.target}' is not known here (no upgrade graph or sourceCatalog lists it, and OLM reads no version from a CSV name), so the curated range ${ranges.join(' and ')} is not checked for it`
+          : '';
+    const graphHas = this.upgradeGraph?.bundle(m.target) !== undefined;
+    const inUpgrades = (p.upgradeBundles ?? []).some((b) => b.name === m.target);
+    const fixes = outside
+      ? [`pin a version within the range ${ranges.join(' and ')} together with its bundle (e.g. startingCsv: '${m.bundle.name}' with the bundle given${m.bundle.version !== undefined && pkg && channel !== undefined && CuratedList.allowsVersion(pkg, channel, m.bundle.version) ? '' : ', if it is within the range'})`]
+      : [
+        graphHas ? `leave bundle out: the upgrade graph has the bundle of '${m.target}' and the library checks that one`
+          : inUpgrades ? `pass the bundle of '${m.target}' (it is among upgradeBundles) as bundle`
+            : `pass the bundle of '${m.target}' as bundle (OperatorBundle.fromDirectory or OperatorBundle.fromCatalogPackage), or leave bundle out and pass upgradeGraph (UpgradeGraph.fromCatalogPackage(file, package, channel) or UpgradeGraph.fromBundles([...], channel)), from which the library takes the bundle of '${m.target}'`,
+        m.from === 'startingCsv' ? `or pin the bundle given: startingCsv: '${m.bundle.name}'` : `or pin the bundle given with startingCsv: '${m.bundle.name}' (and installPlanApproval: InstallPlanApproval.MANUAL to stay on it)`,
+      ];
+    return [{
+      code: m.from === 'startingCsv' ? 'PinnedCsvNotBundle' : 'BundleNotChannelHead',
+      field: m.from === 'startingCsv' ? 'startingCsv' : 'bundle',
+      value: m.from === 'startingCsv' ? m.target : m.bundle.name,
+      message: `${what}, so the preflight, the derived installer rules and the pinned approval would describe a version OLM does not install${rangeText}`,
+      fix: fixes.join(', '),
+    }];
+  }
+
+  /**
+   * A pinned `startingCsv` whose version nobody here knows (no bundle of that CSV, no upgrade graph or sourceCatalog
+   * listing it) while the curated catalog restricts versions: the range cannot be checked for it (a warning; OLM matches
+   * startingCSV by name in the catalog, so the version is the catalog's, never read from the name).
+   */
+  private unknownPinVersion(): DiagnosticDetails[] {
+    const p = this.options;
+    const csv = p.startingCsv;
+    if (csv === undefined || csv.trim() === '' || this.installMismatch() !== undefined || this._pinOutsideGraph) return [];
+    const ranges = this.curatedVersionRanges;
+    if (ranges.length === 0 || this.versionOfCsv(csv) !== undefined) return [];
+    return [{
+      code: 'PinnedVersionUnknown',
+      field: 'startingCsv',
+      value: csv,
+      message: `the version of '${csv}' is not known here (no bundle, upgrade graph or sourceCatalog lists it; OLM matches startingCSV by name and reads no version from it), `
+        + `so the curated range ${ranges.join(' and ')} of package '${this.packageName}' is not checked for it, nor is its install`,
+      fix: `pass the bundle of '${csv}' (bundle), an upgrade graph that lists it (upgradeGraph), or the curated catalog's sourceCatalog`,
+    }];
   }
 
   private pinRangeProblems(): DiagnosticDetails[] {
@@ -355,7 +505,11 @@ export class OperatorSubscription extends Construct {
     out.splice(0, out.length, ...this.oneWrongPackageName(out));
     // the pin's version against the curated range, unless the catalog rejected the Subscription already (it checks
     // startingCsv itself when it has a sourceCatalog)
-    if (!out.some((d) => d.code === 'CatalogRejectsSubscription')) out.push(...this.pinRangeProblems());
+    // the bundle given against what OLM installs first: one error that names both (and the pin's range), standing for
+    // the range error of the same pin
+    const mismatch = out.some((d) => d.code === 'CatalogRejectsSubscription') ? [] : this.installMismatchProblems();
+    out.push(...mismatch);
+    if (!out.some((d) => d.code === 'CatalogRejectsSubscription') && mismatch.length === 0) out.push(...this.pinRangeProblems());
     // a channel the catalog does not offer is one mistake: the catalog's error names the allowed channels
     if (out.some((d) => d.code === 'CatalogRejectsSubscription' && d.message.includes(`channel "${p.channel}"`))) {
       return out.filter((d) => d.code !== 'UpgradeGraphChannelEmpty');

@@ -37,6 +37,8 @@ export interface TenantSubscriptionsOptions {
   /** True when the tenant's `policyChecks` lowers the check of `code` below ERROR. */
   relaxes(code: string): boolean;
   hasPinnedApprover(): boolean;
+  /** The CSVs the tenant's pinned approver approves (empty without one). */
+  approverPins(): string[];
   /** The sensitive grants the tenant accepts by name (see `SubscriptionPreflight.acceptedSensitiveGrants`). */
   acceptedSensitiveGrants(): SensitiveGrant[];
 }
@@ -231,6 +233,7 @@ export class TenantSubscriptions {
       deriveScope: props.deriveScope,
       deriveInstallerRules: props.deriveInstallerRules === true,
       hasPinnedApprover: this.options.hasPinnedApprover(),
+      approverPins: this.options.approverPins(),
       namespaceIsValid: this.options.namespaceIsValid(),
     };
   }

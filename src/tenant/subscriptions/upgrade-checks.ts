@@ -22,6 +22,8 @@ export interface UpgradeCheckContext {
   readonly deriveScope?: DeriveScope;
   readonly deriveInstallerRules: boolean;
   readonly hasPinnedApprover: boolean;
+  /** The CSVs the pinned approver approves. */
+  readonly approverPins: string[];
   /**
    * False when the tenant namespace is missing or invalid: that error (InvalidName / MissingInput) stands for the
    * upgrade checks, which are left out (nothing is derived for such a namespace, so every edge would "fail").
@@ -76,6 +78,7 @@ export class UpgradeChecks {
       });
     }
     warnings.push(...approvalWarnings(subs, ctx));
+    errors.push(...uncheckedApprovals(subs, ctx));
     for (const sub of subs) {
       const result = this.analysis(sub, ctx);
       if (!result) continue;
@@ -117,6 +120,29 @@ export class UpgradeChecks {
     }
     return { errors, warnings };
   }
+}
+
+/**
+ * The pinned approver approves an InstallPlan whose CSVs are all pinned. A pin that no Subscription of the tenant
+ * names as its `startingCsv` (whose bundle the Subscription checks itself, `PinnedCsvNotBundle`) and whose bundle no
+ * check covered (a Subscription's bundle or upgrade bundle, a bundle of an allowed upgrade of its graph) approves a
+ * version nobody checked: OLM would install it with the installer's rules as they are.
+ */
+function uncheckedApprovals(subs: OperatorSubscription[], ctx: UpgradeCheckContext): DiagnosticDetails[] {
+  if (ctx.approverPins.length === 0) return [];
+  const pinnedBySubscription = new Set(subs.map((s) => s.info.startingCsv).filter((c): c is string => c !== undefined));
+  const checked = new Set(subs.flatMap((s) => [...s.bundles, ...s.upgradeGraphBundles].map((b) => b.name)));
+  const unchecked = ctx.approverPins.filter((c) => !pinnedBySubscription.has(c) && !checked.has(c));
+  if (unchecked.length === 0) return [];
+  const known = [...checked].sort();
+  return [{
+    code: 'PinnedApprovalNotChecked',
+    field: 'addPinnedApprover(options).pinnedCsvs',
+    value: unchecked.join(', '),
+    message: `the pinned approver approves InstallPlans of ${unchecked.map((c) => `'${c}'`).join(', ')}, but no Subscription of the tenant pins ${unchecked.length === 1 ? 'it' : 'them'} `
+      + `and no check covered ${unchecked.length === 1 ? 'its bundle' : 'their bundles'} (checked: ${known.length > 0 ? known.join(', ') : 'none'}): OLM would install ${unchecked.length === 1 ? 'it' : 'them'} unchecked`,
+    fix: 'pin the version as a Subscription\'s startingCsv with its bundle, or give its bundle (upgradeBundles, or an upgradeGraph that allows it) so the upgrade is checked, or drop the pin',
+  }];
 }
 
 /** Manual approval in one namespace: OLM merges pending InstallPlans; the pinned approver needs a startingCsv. */
