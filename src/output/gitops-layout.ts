@@ -168,11 +168,11 @@ export class GitOpsLayout {
     const identities = new Set<string>();
     let duplicated = false;
     const checkedOwners = new Set<string>();
-    const homesOf: LayoutEntry[][] = [];
+    const homesOf: Array<Array<{ readonly probe: HomeProbe; readonly afterInstall: boolean }>> = [];
     for (let g = 0; g < source.groups; g++) {
       const entries = source.entries(g);
       const local = new Set<string>();
-      const homes = new Map<string, LayoutEntry>();
+      const homes = new Map<string, { readonly probe: HomeProbe; readonly afterInstall: boolean }>();
       for (const e of entries) {
         checkEntry(check, e, checkedOwners);
         owners.add(e);
@@ -180,8 +180,10 @@ export class GitOpsLayout {
         local.add(id);
         if (identities.has(id)) duplicated = true;
         else identities.add(id);
-        const home = homeKey(e);
-        if (!homes.has(home)) homes.set(home, e);
+        const afterInstall = dependsOnInstall(e);
+        const home = homeKey(e, afterInstall);
+        // what homeOf reads, and nothing else (held until the groups are written)
+        if (!homes.has(home)) homes.set(home, { probe: { apiVersion: e.apiVersion, kind: e.kind, namespace: e.namespace, name: e.name, tenant: e.tenant }, afterInstall });
       }
       homesOf.push([...homes.values()]);
       // a dependency on another group's object
@@ -203,8 +205,8 @@ export class GitOpsLayout {
     const groupOfFolder = new Map<string, number>();
     const shared = new Set<string>();
     for (let g = 0; g < source.groups; g++) {
-      for (const e of homesOf[g]) {
-        const folder = homeOf(e, known, dependsOnInstall(e)).folder;
+      for (const { probe, afterInstall } of homesOf[g]) {
+        const folder = homeOf(probe, known, afterInstall).folder;
         const first = groupOfFolder.get(folder);
         if (first === undefined) groupOfFolder.set(folder, g);
         else if (first !== g) shared.add(folder);
@@ -358,8 +360,17 @@ class OwnerCollector {
   }
 }
 
+/** What `homeOf` reads of an entry. */
+interface HomeProbe {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly namespace?: string;
+  readonly name?: string;
+  readonly tenant?: string;
+}
+
 /** The folder of an object and the tenant it belongs to. */
-function homeOf(o: LayoutEntry, owners: Owners, afterInstall: boolean): { folder: string; home?: string } {
+function homeOf(o: HomeProbe, owners: Owners, afterInstall: boolean): { folder: string; home?: string } {
   const { tenants, otherNamespaceOf } = owners;
   const namespace = o.namespace;
   // An OLM v1 team's ClusterExtensions (cluster-scoped) live in the team's folder: the team writes them.
@@ -379,8 +390,8 @@ function homeOf(o: LayoutEntry, owners: Owners, afterInstall: boolean): { folder
  * What `homeOf` reads of an entry, as a string: entries with the same key get the same folder and home (whatever the
  * owners are) and depend on an install alike.
  */
-function homeKey(o: LayoutEntry): string {
-  const afterInstall = dependsOnInstall(o) ? 'a' : '';
+function homeKey(o: LayoutEntry, dependsOnAnInstall: boolean): string {
+  const afterInstall = dependsOnAnInstall ? 'a' : '';
   if (o.namespace !== undefined) return `${afterInstall}n${o.namespace}`;
   if (o.apiVersion === 'v1' && o.kind === 'Namespace') return `${afterInstall}N${o.name === undefined ? '' : `:${o.name}`}`;
   if (o.tenant !== undefined && o.kind === 'ClusterExtension' && o.apiVersion.startsWith('olm.operatorframework.io/')) return `${afterInstall}e${o.tenant}`;
