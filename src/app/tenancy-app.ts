@@ -16,7 +16,7 @@ import { checkTenancyAppProps, resolveClusterTargets } from './input-checks';
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { admissionPolicyProblems, ClusterTargets, ResolvedTargets, setClusterTargets } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
-import { addErrorProducer, addWarningProducer, constructPathOf, Diagnostic, Diagnostics, errorDetailsOf, Severity, warningReports } from '../core/diagnostics';
+import { addErrorProducer, addWarningProducer, constructPathOf, Diagnostic, Diagnostics, errorDetailsOf, Severity, WarningGroups } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
 import { SynthPass } from '../core/synth-pass';
 import { ClusterExtension } from '../imports/olmv1';
@@ -172,8 +172,14 @@ export class TenancyApp extends App {
       throw asOutputWriteError(e, `the output directory ${this.outdir}`);
     }
     const cache = new FindAllCache();
-    // Same order as cdk8s App.synth(): validate, then resolve the dependencies.
-    validate(this, cache);
+    // Same order as cdk8s App.synth(): validate, then resolve the dependencies. The warnings are gathered as the
+    // constructs are validated (printed and written at the end), then what the checks kept for this pass is let go:
+    // none of it is alive while the files are written (the peak of a large synth).
+    const gitops = this.layout === OutputLayout.GITOPS;
+    const warningGroups = gitops || !this.quiet ? new WarningGroups() : undefined;
+    validate(this, cache, warningGroups);
+    const warnings = warningGroups?.reports();
+    SynthPass.releaseMemos(this);
     removeStaleErrors(this.outdir);
     const hasDependantCharts = resolveDependencies(this, cache);
     const charts = this.chartsInOrder(cache);
@@ -181,13 +187,8 @@ export class TenancyApp extends App {
 
     // The GitOps layout, TENANCY.md and WARNINGS.txt are written to a staging folder that replaces the old files only
     // once it is whole (`swapEntries`); the other layouts write each file through a temporary file and a rename.
-    const gitops = this.layout === OutputLayout.GITOPS;
     const staging = path.join(this.outdir, GITOPS_STAGING);
     let objects = 0;
-    // the warnings before the writing: then what the checks kept for this pass (`PassMemo`) is let go, and none of it
-    // is alive while the files are written (the peak of a large synth)
-    const warnings = gitops || !this.quiet ? warningReports(this) : undefined;
-    SynthPass.releaseMemos(this);
     let swapping = false;
     try {
       let out: OutputWriter;
@@ -647,16 +648,30 @@ function countOf(constructs: IConstruct[], type: abstract new (...args: any[]) =
  * (`Diagnostics.formatReadable`), printed without a stack trace when uncaught, exit code 1. `errorFormat` picks
  * the form explicitly (`SynthErrorFormat`).
  */
-function validate(app: TenancyApp, cache: FindAllCache): void {
+function validate(app: TenancyApp, cache: FindAllCache, warnings?: WarningGroups): void {
   const errors: string[] = [];
   const readable: string[] = [];
+  // with `warnings`: each construct's warnings right after its errors, which share what their checks computed
+  // (`PassMemo`), let go of once both are done; a failing warning producer counts only when nothing else failed
+  let warningFailure: { error: unknown } | undefined;
   for (const child of cache.findAll(app.node)) {
     for (const error of child.node.validate()) {
       errors.push(`[${constructPathOf(child)}] ${error}`);
       readable.push(readableError(child, error));
     }
+    if (warnings !== undefined && warningFailure === undefined) {
+      try {
+        warnings.add(child);
+      } catch (e) {
+        warningFailure = { error: e };
+      }
+    }
+    SynthPass.releaseMemosOf(child);
   }
-  if (errors.length === 0) return;
+  if (errors.length === 0) {
+    if (warningFailure !== undefined) throw warningFailure.error;
+    return;
+  }
   const format = app instanceof TenancyApp ? app.errorFormat : SynthErrorFormat.AUTO;
   const asApp = format !== SynthErrorFormat.ONE_LINE && runAsApp();
   if (format === SynthErrorFormat.ONE_LINE || (format === SynthErrorFormat.AUTO && !asApp)) {

@@ -259,23 +259,53 @@ interface FindingGroup {
 
 /** The warnings of `scope` grouped by finding, in the order of `Diagnostics.warnings` (each group at its first path). */
 function groupedFindings(scope: IConstruct): FindingGroup[] {
-  const groups = new Map<string, { finding: DiagnosticDetails; paths: string[] }>();
-  for (const c of SynthPass.findAll(scope)) {
+  const groups = new WarningGroups();
+  for (const c of SynthPass.findAll(scope)) groups.add(c);
+  return groups.groups();
+}
+
+/**
+ * The warnings of constructs visited one by one, grouped by finding as `Diagnostics.report` groups them (one copy of
+ * each distinct finding, with the paths reporting it). `TenancyApp` visits each construct once per synthesis, for
+ * its errors and its warnings together: what its checks computed for both is then let go at once (`PassMemo`).
+ * Internal to the library.
+ */
+export class WarningGroups {
+  private readonly byKey = new Map<string, { finding: DiagnosticDetails; paths: string[] }>();
+
+  /** Runs `c`'s warning producers (visit constructs in tree order). */
+  public add(c: IConstruct): void {
     const producers = warningProducers.get(c);
-    if (producers === undefined) continue;
+    if (producers === undefined) return;
     const path = constructPathOf(c);
     for (const producer of producers) {
       for (const d of producer()) {
         const key = findingKey(d);
-        const group = groups.get(key);
-        if (group === undefined) groups.set(key, { finding: d, paths: [path] });
+        const group = this.byKey.get(key);
+        if (group === undefined) this.byKey.set(key, { finding: d, paths: [path] });
         else if (group.paths[group.paths.length - 1] !== path) group.paths.push(path);
       }
     }
   }
-  const sorted = [...groups.values()].map(({ finding, paths }) => ({ finding, paths: [...new Set(paths)].sort(cmp) }));
-  return sorted.sort((a, b) => cmp(a.paths[0], b.paths[0]) || cmp(a.finding.code, b.finding.code)
-    || cmp(a.finding.field ?? '', b.finding.field ?? '') || cmp(a.finding.message, b.finding.message));
+
+  /** The groups, in the order of `Diagnostics.warnings` (each at its first path), paths sorted. */
+  public groups(): FindingGroup[] {
+    const sorted = [...this.byKey.values()].map(({ finding, paths }) => ({ finding, paths: [...new Set(paths)].sort(cmp) }));
+    return sorted.sort((a, b) => cmp(a.paths[0], b.paths[0]) || cmp(a.finding.code, b.finding.code)
+      || cmp(a.finding.field ?? '', b.finding.field ?? '') || cmp(a.finding.message, b.finding.message));
+  }
+
+  /**
+   * The text as `Diagnostics.report` writes it (`full`: every path, for WARNINGS.txt) and as a terminal shows it
+   * (`short`: a few paths of each finding and the count of the others, no line longer than a screen; `shortened`
+   * when it differs from `full`).
+   */
+  public reports(): { full: string; short: string; shortened: boolean } {
+    const groups = this.groups();
+    const full = reportText(groups).text;
+    const short = reportText(groups, TERMINAL);
+    return { full, short: short.shortened ? short.text : full, shortened: short.shortened };
+  }
 }
 
 /** How the warnings are shown on a terminal: a few paths of each finding, no line longer than a screen. */
@@ -319,16 +349,14 @@ function cutLine(line: string, max: number): string {
 }
 
 /**
- * The warnings of `scope` as `Diagnostics.report` writes them (`full`: every path, for WARNINGS.txt) and as a
- * terminal shows them (`short`: a few paths of each finding and the count of the others, no line longer than a
- * screen; `shortened` when it differs from `full`), from one run of the producers. Internal to the library.
+ * The warnings of `scope` as `Diagnostics.report` writes them and as a terminal shows them (`WarningGroups.reports`),
+ * from one run of the producers. Internal to the library.
  */
 export function warningReports(scope: IConstruct): { full: string; short: string; shortened: boolean } {
   return SynthPass.run(scope.node.root, () => {
-    const groups = groupedFindings(scope);
-    const full = reportText(groups).text;
-    const short = reportText(groups, TERMINAL);
-    return { full, short: short.shortened ? short.text : full, shortened: short.shortened };
+    const groups = new WarningGroups();
+    for (const c of SynthPass.findAll(scope)) groups.add(c);
+    return groups.reports();
   });
 }
 

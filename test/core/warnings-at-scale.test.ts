@@ -117,6 +117,20 @@ describe('warnings at scale (issue 38)', () => {
     expect(fs.existsSync(path.join(outdir, TenancyApp.WARNINGS_FILE))).toBe(false);
   });
 
+  test('GIVEN a warning producer that throws THEN synth() throws its error, unless a validation failed: then the validation error, as before', () => {
+    const broken = (outdir: string) => {
+      const app = new TenancyApp({ outdir, quiet: true, layout: OutputLayout.GITOPS });
+      addWarningProducer(new Construct(app, 'Broken'), () => {
+        throw new Error('producer failed');
+      });
+      return app;
+    };
+    expect(() => broken(path.join(tmp, 'broken')).synth()).toThrow('producer failed');
+    const app = broken(path.join(tmp, 'broken-and-invalid'));
+    new Construct(app, 'Invalid').node.addValidation({ validate: () => ['this is wrong'] });
+    expect(() => app.synth()).toThrow('Validation failed with the following errors:\n  [Invalid] this is wrong');
+  });
+
   test('the summary stays one line: control characters in the output directory are escaped, a very long one is cut', () => {
     const summary = { tenants: 1, subscriptions: 1, objects: 8, milliseconds: 1234 };
     expect(TenancyApp.formatSummary(summary, 'out\nput')).toEqual('1 tenant, 1 subscription, 8 objects in 1.2 s -> out\\nput/');
