@@ -183,7 +183,9 @@ export class GitOpsLayout {
         const afterInstall = dependsOnInstall(e);
         const home = homeKey(e, afterInstall);
         // what homeOf reads, and nothing else (held until the groups are written)
-        if (!homes.has(home)) homes.set(home, { probe: { apiVersion: e.apiVersion, kind: e.kind, namespace: e.namespace, name: e.name, tenant: e.tenant }, afterInstall });
+        if (!homes.has(home)) {
+          homes.set(home, { probe: { apiVersion: e.apiVersion, kind: e.kind, namespace: e.namespace, name: e.name, tenant: e.tenant }, afterInstall });
+        }
       }
       homesOf.push([...homes.values()]);
       // a dependency on another group's object
