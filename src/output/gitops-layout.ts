@@ -184,7 +184,8 @@ export class GitOpsLayout {
         const home = homeKey(e, afterInstall);
         // what homeOf reads, and nothing else (held until the groups are written)
         if (!homes.has(home)) {
-          homes.set(home, { probe: { apiVersion: e.apiVersion, kind: e.kind, namespace: e.namespace, name: e.name, tenant: e.tenant }, afterInstall });
+          const probe = { apiVersion: e.apiVersion, kind: e.kind, namespace: e.namespace, name: e.name, tenant: e.tenant };
+          homes.set(home, { probe, afterInstall });
         }
       }
       homesOf.push([...homes.values()]);
