@@ -233,8 +233,8 @@ export class TenancyApp extends App {
     // the OLM v1 counts only when there are some (a v0-only App's summary is as before)
     const olmV1Teams = countOf(cache.findAll(this.node), OlmV1Team);
     // by kind: the generated L1 classes' instanceof accepts every ApiObject
-    const olmV1Extensions = cache.findAll(this.node)
-      .filter((c) => c instanceof ApiObject && c.kind === ClusterExtension.GVK.kind && c.apiVersion === ClusterExtension.GVK.apiVersion).length;
+    const olmV1Extensions = SynthPass.apiObjects(this)
+      .filter((c) => c.kind === ClusterExtension.GVK.kind && c.apiVersion === ClusterExtension.GVK.apiVersion).length;
     // counted as TENANCY.md counts them (report/counts)
     const summary: SynthSummary = {
       tenants: tenantsAmong(cache.findAll(this.node)).length,
@@ -868,8 +868,8 @@ const DONE = 2;
 
 /** The paths of the App's ValidatingAdmissionPolicy objects, sorted. */
 function admissionPolicyPaths(app: App): string[] {
-  return SynthPass.findAll(app)
-    .filter((c): c is ApiObject => c instanceof ApiObject && c.kind === 'ValidatingAdmissionPolicy' && c.apiVersion.startsWith('admissionregistration.k8s.io/'))
+  return SynthPass.apiObjects(app)
+    .filter((c) => c.kind === 'ValidatingAdmissionPolicy' && c.apiVersion.startsWith('admissionregistration.k8s.io/'))
     .map((c) => c.node.path)
     .sort();
 }

@@ -184,7 +184,7 @@ export class Diagnostics {
    */
   public static formatReadable(d: Diagnostic): string {
     checkFinding('Diagnostics.formatReadable', d);
-    const policyId = d.policyId ?? PolicyChecks.byCode(d.code)?.id;
+    const policyId = d.policyId ?? PolicyChecks._idOf(d.code);
     const head = `[${Diagnostics.oneLine(d.constructPath, 80)}] ${policyId !== undefined ? `${policyId} ` : ''}${Diagnostics.oneLine(d.code, 60)}: `;
     const message = Diagnostics.oneLine(String(d.message));
     const first = cutTo(head + message, FIRST_LINE);
@@ -223,7 +223,7 @@ function collectWarnings(scope: IConstruct): Diagnostic[] {
   for (const c of SynthPass.findAll(scope)) {
     for (const producer of warningProducers.get(c) ?? []) {
       for (const d of producer()) {
-        const policyId = PolicyChecks.byCode(d.code)?.id;
+        const policyId = PolicyChecks._idOf(d.code);
         out.push({ ...d, severity: Severity.WARNING, constructPath: constructPathOf(c), ...(policyId !== undefined ? { policyId } : {}) });
       }
     }
@@ -425,7 +425,7 @@ function whereOf(d: DiagnosticDetails): string {
 function bodyOf(d: DiagnosticDetails): string {
   const message = Diagnostics.oneLine(String(d.message), MAX_MESSAGE_LENGTH);
   const fix = d.fix ? ` Fix: ${Diagnostics.oneLine(String(d.fix), MAX_FIX_LENGTH)}` : '';
-  const policyId = PolicyChecks.byCode(d.code)?.id;
+  const policyId = PolicyChecks._idOf(d.code);
   const code = Diagnostics.oneLine(String(d.code), MAX_FIELD_LENGTH);
   return `${message}${/[.!?]$/.test(message) ? '' : '.'}${fix} (${code}${policyId !== undefined ? `, ${policyId}` : ''})`;
 }

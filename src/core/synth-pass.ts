@@ -4,12 +4,15 @@
  * hold until it ends. Outside a pass (a plain cdk8s `App`, which validates once per Chart) callers must detect
  * changes themselves. Not re-exported from the package.
  */
+import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { CACHING } from './content-cache';
 
 interface Pass {
   /** `root.node.findAll()`, once per pass. */
   all?: IConstruct[];
+  /** The `ApiObject`s of `all`, in its order, once per pass. */
+  apiObjects?: ApiObject[];
   /** Objects' JSON read before the writing (the audit's bindings), until the writing takes it. */
   json?: Map<object, unknown>;
   /**
@@ -79,6 +82,20 @@ export class SynthPass {
     const pass = scope.node.scope === undefined ? ACTIVE.get(scope) : undefined;
     if (pass === undefined) return scope.node.findAll();
     return pass.all ??= scope.node.findAll();
+  }
+
+  /**
+   * The `ApiObject`s among `findAll(root)`, in its order: for the App's root in a running pass, one list for the whole
+   * pass (the audit, the duplicate and admission-policy checks each looked at 70,000 constructs at 5,000 tenants to
+   * find 40,000 objects, through cdk8s's `instanceof` test). Callers must not modify it.
+   */
+  public static apiObjects(root: IConstruct): ApiObject[] {
+    const pass = root.node.scope === undefined ? ACTIVE.get(root) : undefined;
+    if (pass !== undefined && pass.apiObjects !== undefined) return pass.apiObjects;
+    const found: ApiObject[] = [];
+    for (const c of SynthPass.findAll(root)) if (c instanceof ApiObject) found.push(c);
+    if (pass !== undefined) pass.apiObjects = found;
+    return found;
   }
 
   /**

@@ -505,7 +505,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
   /** True when `policyChecks` lowers the check of `code` below ERROR for this tenant. */
   private relaxes(code: string): boolean {
-    const id = PolicyChecks.byCode(code)?.id;
+    const id = PolicyChecks._idOf(code);
     const severity = id !== undefined ? this.props.policyChecks?.[id] : undefined;
     return severity !== undefined && severity !== PolicySeverity.ERROR;
   }
