@@ -79,7 +79,7 @@ export const TARGETS = {
     tests: ['test/cli/preflight-command.test.ts'],
   },
   'gitops-writer': {
-    mutate: () => [lines('src/app/tenancy-app.ts', /private writeGitOps\(/, /private chartsInOrder\(/)],
+    mutate: () => [lines('src/output/gitops-writer.ts', /^export function writeGitOps\(/, /^function tenantFolders\(/)],
     tests: ['test/app/gitops-app.test.ts', 'test/app/gitops-streaming.test.ts'],
   },
 };

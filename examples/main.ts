@@ -2,7 +2,9 @@
  * `npm run synth:examples`: synthesizes the example platform into examples/out/.
  *
  * - examples/out/gitops/: the GitOps layout (what Argo CD or Flux applies, docs/gitops.md): `cluster/` and
- *   `tenants/<namespace>/` with a kustomization.yaml each, sync waves, and `argocd/ignore-differences.yaml`;
+ *   `tenants/<namespace>/` with a kustomization.yaml each, sync waves, `argocd/ignore-differences.yaml`, and who applies
+ *   each folder: `flux/` (Flux Kustomizations, each tenant's as the tenant's ServiceAccount) and `argocd/apps/` (Argo CD
+ *   AppProjects and Applications, an app-of-apps with sync impersonation);
  * - examples/out/catalogs/<catalog>/: the filtered file-based catalog and oc-mirror files for each curated
  *   catalog (inputs to build the curated image; never applied to the cluster);
  * - examples/out/gitops/TENANCY.md: the tenancy report (Mermaid diagram, subscriptions, permissions, upgrades, access);
@@ -35,7 +37,17 @@ function filesBelow(dir: string): string[] {
 
 // 1. The platform, in the GitOps layout.
 const gitops = path.join(out, 'gitops');
-const app = new TenancyApp({ outdir: gitops, layout: OutputLayout.GITOPS, syncWaves: true, report: true });
+// Who applies what (docs/gitops.md): each tenant folder as the tenant's own ServiceAccount, with Flux (flux/) and with
+// Argo CD (argocd/apps/: AppProjects and Applications, sync impersonation); only cluster/ as the platform's identity.
+const REPOSITORY = 'https://git.example.com/platform/tenancy.git';
+const app = new TenancyApp({
+  outdir: gitops,
+  layout: OutputLayout.GITOPS,
+  syncWaves: true,
+  report: true,
+  flux: { path: './examples/out/gitops', url: REPOSITORY },
+  argoCd: { repoUrl: REPOSITORY, path: 'examples/out/gitops' },
+});
 const platform = buildPlatform(app);
 app.synth();
 // One line per GitOps folder (the files are listed in its kustomization.yaml), then the other files.
@@ -44,7 +56,7 @@ const folders = new Map<string, number>();
 for (const f of filesBelow(gitops)) {
   if (path.basename(f) === 'kustomization.yaml' && path.dirname(f) !== gitops) continue;
   const dir = path.dirname(f);
-  if (dir === gitops || dir.endsWith(`${path.sep}argocd`)) written.push(f);
+  if (dir === gitops || dir.endsWith(`${path.sep}argocd`) || dir.endsWith(`${path.sep}flux`)) written.push(f);
   else folders.set(dir, (folders.get(dir) ?? 0) + 1);
 }
 for (const [dir, n] of folders) written.push(`${dir}${path.sep} (${n} objects)`);
@@ -85,7 +97,14 @@ written.push(path.join(demo, 'failing-tenant-errors.txt'), ...fs.readdirSync(pat
 
 // 3. The OLM v1 platform (cluster-admin installs: admission guardrails and the permission preview), GitOps layout.
 const v1 = path.join(out, 'olm-v1');
-const v1App = new TenancyApp({ outdir: v1, layout: OutputLayout.GITOPS, syncWaves: true, report: true });
+const v1App = new TenancyApp({
+  outdir: v1,
+  layout: OutputLayout.GITOPS,
+  syncWaves: true,
+  report: true,
+  flux: { path: './examples/out/olm-v1', url: REPOSITORY },
+  argoCd: { repoUrl: REPOSITORY, path: 'examples/out/olm-v1' },
+});
 const v1Platform = buildOlmV1Platform(v1App);
 v1App.synth();
 written.push(`${v1}${path.sep} (${v1Platform.teams.length} OLM v1 teams, ${filesBelow(v1).length} files)`);

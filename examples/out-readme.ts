@@ -16,9 +16,11 @@ export const OUT_ENTRIES: readonly OutEntry[] = [
     path: 'gitops/',
     what: 'the OLM v0 example platform (examples/platform.ts) in the GitOps layout (docs/gitops.md): `kustomization.yaml` '
       + '(`cluster/` first, then `tenants/`), `cluster/` (OperatorHub policy, admission policies, the platform operators), '
-      + '`tenants/<namespace>/` (one folder per tenant), `argocd/ignore-differences.yaml`',
-    applied: '**yes**: point Argo CD (an Application with `path: examples/out/gitops`), Flux (a Kustomization) or '
-      + '`kubectl apply -k examples/out/gitops` here; add `argocd/ignore-differences.yaml` to the Application',
+      + '`tenants/<namespace>/` (one folder per tenant, applied as the tenant\'s own ServiceAccount), `argocd/ignore-differences.yaml`, '
+      + '`flux/` (Flux Kustomizations and, per tenant, its source and Kustomizations in its namespace) and `argocd/apps/` (Argo CD '
+      + 'AppProjects and Applications in sync waves; `argocd/apps-config.yaml` turns on sync impersonation and the Application health check)',
+    applied: '**yes**: point a Flux Kustomization at `examples/out/gitops/flux`, or an Argo CD Application at `examples/out/gitops/argocd/apps` '
+      + '(docs/gitops.md "Who applies what"); `kubectl apply -k examples/out/gitops` applies everything as you',
   },
   {
     path: 'gitops/TENANCY.md',

@@ -78,6 +78,9 @@ export function buildPlatform(app: App): Platform {
       namespaceName: 'team-data',
       podSecurity: PodSecurityLevel.RESTRICTED,
       deriveInstallerRules: true,
+      // the team's own repository (its EtcdClusters, more Subscriptions from the curated catalog): applied as the
+      // team's self-service identity, which may write nothing else (docs/gitops.md "A tenant's own repository")
+      gitOpsSource: { url: 'https://git.example.com/team-data/operators.git', path: 'deploy' },
     });
     tenant.subscribe({
       packageName: 'etcd',

@@ -13,7 +13,14 @@ export const ETCD_PIN = 'etcdoperator.v0.9.2';
 
 /** Synthesizes the platform into `outdir` from the bundle folders under `bundles` (`<package>/<version>/`). */
 export function synthPlatform(outdir: string, bundles: string, etcdPin: string = ETCD_PIN): TenancyApp {
-  const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, report: true });
+  // each team's folder is synced as the team's own ServiceAccount: argocd/apps/ (AppProjects, Applications)
+  const app = new TenancyApp({
+    outdir,
+    layout: OutputLayout.GITOPS,
+    syncWaves: true,
+    report: true,
+    argoCd: { repoUrl: 'https://git.example.com/platform/tenancy.git', path: 'dist' },
+  });
 
   // Cluster policy: global catalogs off, one curated catalog, tenants may subscribe only from it.
   const platform = new Chart(app, 'platform');

@@ -3,8 +3,10 @@
 import { AppProps, YamlOutputType } from 'cdk8s';
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { ClusterTargets, DEFAULT_TARGETS, ResolvedTargets } from '../core/cluster-targets';
+import { GitOpsIdentityNames } from '../core/gitops-identities';
+import { GoDuration } from '../core/go-duration';
 import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input';
-import { checkFluxOptions } from '../output/input-checks';
+import { checkArgoCdOptions, checkFluxOptions } from '../output/input-checks';
 
 /** The props of `TenancyApp` (cdk8s `AppProps` included), checked: wrong values are errors and left out. */
 export function checkTenancyAppProps(check: InputCheck, raw: unknown, outputLayout: { [key: string]: OutputLayout }): TenancyAppProps {
@@ -32,7 +34,9 @@ export function checkTenancyAppProps(check: InputCheck, raw: unknown, outputLayo
     quiet: check.optionalBoolean('quiet', p('quiet')),
     argoCdHealthChecks: check.optionalBoolean('argoCdHealthChecks', p('argoCdHealthChecks')),
     flux: checkFluxOptions(check, 'flux', p('flux')),
+    argoCd: checkArgoCdOptions(check, 'argoCd', p('argoCd')),
     errorFormat: check.optionalEnum('errorFormat', p('errorFormat'), SynthErrorFormat as any, 'SynthErrorFormat'),
+    outputLockWait: checkLockWait(check, p('outputLockWait')),
     targets: p('targets') === undefined ? undefined : (check.optionalObject('targets', p('targets'), 'pass { kubernetesVersion?, olmVersion?, operatorControllerVersion?, openshiftVersion? }') as ClusterTargets | undefined),
   };
 }
@@ -127,4 +131,56 @@ function checkYamlOutputType(check: InputCheck, value: unknown): YamlOutputType 
     fix: `use ${entries.map(([k]) => `YamlOutputType.${k}`).join(' or ')}`,
   });
   return undefined;
+}
+
+/** `outputLockWait`: a Go duration, not negative. */
+function checkLockWait(check: InputCheck, value: unknown): string | undefined {
+  const text = check.optionalString('outputLockWait', value, { fix: "pass outputLockWait as a Go duration, e.g. '5m' (or '0s' to refuse at once)" });
+  if (text === undefined) return undefined;
+  const problem = GoDuration.problem(text);
+  if (problem === undefined && !text.trim().startsWith('-')) return text;
+  check.add({
+    code: INPUT_CODES.value,
+    field: 'outputLockWait',
+    value: text,
+    message: `outputLockWait must be a Go duration of at least 0s: ${problem ?? 'it is negative'}`,
+    fix: "write it as e.g. '5m', '90s' or '0s' (refuse at once)",
+  });
+  return undefined;
+}
+
+/**
+ * The GitOps identities of the App's props: on with `argoCd`, and with `flux` unless `flux.tenantIdentities` is false
+ * (then `flux.url` is required: each tenant's Kustomization reads a source in its own namespace); errors for what is
+ * missing or contradicts.
+ */
+export function gitOpsIdentityNames(check: InputCheck, props: TenancyAppProps): GitOpsIdentityNames | undefined {
+  if (props.layout !== OutputLayout.GITOPS) return undefined;
+  const flux = props.flux !== undefined && props.flux.tenantIdentities !== false ? props.flux : undefined;
+  const argo = props.argoCd;
+  if (flux === undefined && argo === undefined) return undefined;
+  if (flux !== undefined && flux.url === undefined) {
+    check.add({
+      code: INPUT_CODES.missing,
+      field: 'flux.url',
+      message: 'flux.url is required: each tenant\'s folder applies as the tenant\'s ServiceAccount, from a source in the tenant\'s namespace '
+        + '(Flux\'s --no-cross-namespace-refs), which needs the URL of the repository that holds the output',
+      fix: "set flux.url to the repository URL, e.g. 'https://git.example.com/platform/tenancy.git' (or flux.tenantIdentities: false to apply every folder as Flux's own identity)",
+    });
+  }
+  if (flux?.serviceAccountName !== undefined && argo?.serviceAccountName !== undefined && flux.serviceAccountName !== argo.serviceAccountName) {
+    check.add({
+      code: INPUT_CODES.value,
+      field: 'argoCd.serviceAccountName',
+      value: argo.serviceAccountName,
+      message: `argoCd.serviceAccountName must be the tenant applier flux.serviceAccountName names (${flux.serviceAccountName}): one identity applies a tenant's folder`,
+      fix: 'give both the same name, or set only one',
+    });
+  }
+  const applier = flux?.serviceAccountName ?? argo?.serviceAccountName ?? 'tenancy-applier';
+  const platform = [
+    ...(flux ? [`ServiceAccount ${flux.namespace ?? 'flux-system'}/${flux.platformServiceAccountName ?? 'kustomize-controller'}`] : []),
+    ...(argo ? [`ServiceAccount ${argo.namespace ?? 'argocd'}/${argo.platformServiceAccountName ?? 'argocd-application-controller'}`] : []),
+  ].join(' (Flux), ').replace(/$/, flux && argo ? ' (Argo CD)' : '');
+  return { applier, selfService: `${applier}-self-service`, platform };
 }

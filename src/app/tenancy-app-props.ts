@@ -1,6 +1,7 @@
 // The props of TenancyApp, apart so that its input checks need not import the App.
 import { AppProps } from 'cdk8s';
 import { ClusterTargets } from '../core/cluster-targets';
+import { ArgoCdOptions } from '../output/argocd-applications-props';
 import { FluxOptions } from '../output/flux-kustomizations-props';
 
 /** Where `TenancyApp.synth()` writes the objects. */
@@ -58,12 +59,21 @@ export interface TenancyAppProps extends AppProps {
    */
   readonly argoCdHealthChecks?: boolean;
   /**
-   * With `OutputLayout.GITOPS`: write `flux/`, Flux Kustomizations for `cluster/` and each tenant folder (each tenant's
-   * depends on the cluster's, all wait for health with the OLM health expressions, a tenant's also for its pinned
-   * ClusterServiceVersions). Ignored by the other layouts.
+   * With `OutputLayout.GITOPS`: write `flux/`, Flux Kustomizations for `cluster/` and each tenant folder (all wait for
+   * health with the OLM health expressions, a tenant's also for its pinned ClusterServiceVersions; the tenants' after
+   * the cluster's). Each tenant folder applies as the tenant's ServiceAccount (`flux.url`, `flux.serviceAccountName`;
+   * docs/gitops.md "Who applies what") unless `flux.tenantIdentities` is false. Ignored by the other layouts.
    * @default - no Flux Kustomizations
    */
   readonly flux?: FluxOptions;
+  /**
+   * With `OutputLayout.GITOPS`: write `argocd/apps/`, an app-of-apps of Argo CD AppProjects and Applications (the
+   * platform's for `cluster/`, one project and Application per tenant folder, in sync waves, each tenant folder synced
+   * as the tenant's ServiceAccount with Argo CD's sync impersonation), and `argocd/apps-config.yaml`, the `argocd-cm`
+   * settings they assume (docs/gitops.md, "Argo CD"). Ignored by the other layouts.
+   * @default - no Argo CD Applications
+   */
+  readonly argoCd?: ArgoCdOptions;
   /**
    * Write `TENANCY.md` beside the manifests on `synth()` (`TenancyReport.markdown`: Mermaid diagram,
    * subscriptions, installer permissions, upgrades, preflight, access, off-boarding), from the same pass.
@@ -82,6 +92,14 @@ export interface TenancyAppProps extends AppProps {
    * @default SynthErrorFormat.AUTO
    */
   readonly errorFormat?: SynthErrorFormat;
+  /**
+   * How long `synth()` waits for another synth writing the same `outdir` (a Go duration, e.g. `'5m'`; `'0s'` refuses
+   * at once). One synth at a time holds `outdir/.cdk8s-olm-tenancy-lock` while it writes; a lock left by a process
+   * that no longer runs on this host is broken. When the wait ends, the synth fails with an error naming the holder
+   * and changes nothing (docs/gitops.md, "One writer at a time").
+   * @default '5m'
+   */
+  readonly outputLockWait?: string;
   // --- issue 25: version targets (keep in one block) ---
   /**
    * What the cluster runs (docs/version-targets.md): Kubernetes, OLM v0, operator-controller and OpenShift

@@ -10,30 +10,34 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { ApiObject, App, Chart, DependencyGraph, Names, YamlOutputType } from 'cdk8s';
+import { ApiObject, App, Chart, DependencyGraph, Names } from 'cdk8s';
 import { IConstruct, Node } from 'constructs';
-import { checkTenancyAppProps, resolveClusterTargets } from './input-checks';
+import { checkTenancyAppProps, gitOpsIdentityNames, resolveClusterTargets } from './input-checks';
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { admissionPolicyProblems, ClusterTargets, ResolvedTargets, setClusterTargets } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer, constructPathOf, Diagnostic, Diagnostics, errorDetailsOf, Severity, WarningGroups } from '../core/diagnostics';
+import { GitOpsIdentityNames, setGitOpsIdentities } from '../core/gitops-identities';
+import { GoDuration } from '../core/go-duration';
 import { InputCheck } from '../core/input';
+import { markdownCodeCell, markdownText } from '../core/markdown';
 import { SynthPass } from '../core/synth-pass';
 import { ClusterExtension } from '../imports/olmv1';
 import { OlmV1Team } from '../olmv1/olm-v1-team';
-import { FluxKustomizations } from '../output/flux-kustomizations';
+import { ArgoCdOptions } from '../output/argocd-applications-props';
+import { writeLikeCdk8s } from '../output/cdk8s-files';
 import { FluxOptions } from '../output/flux-kustomizations-props';
-import { GitOpsLayout } from '../output/gitops-layout';
-import { LayoutEntry, LayoutSource } from '../output/gitops-layout-entries';
-import { GitOpsObject } from '../output/gitops-layout-props';
-import { OlmHealthChecks } from '../output/olm-health';
-import { OlmWrites } from '../output/olm-writes';
-import { asOutputWriteError, cappedName, isFileSystemError, OutputWriter, removeEntry, swapEntries } from '../output/output-files';
+import { GITOPS_ENTRIES, LayoutOwner, TenantToolFacts, writeGitOps } from '../output/gitops-writer';
+import { asOutputWriteError } from '../output/output-files';
+import { DEFAULT_LOCK_WAIT } from '../output/output-lock';
 import { removeStaleErrors, synthFailureMessage } from '../output/synth-failure';
+import { writeSynthOutput } from '../output/synth-output';
 import { FAITHFUL_WRITER_APPS, UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError, YamlWriter } from '../output/yaml-writer';
 import { subscriptionsAmong, tenantsAmong } from '../report/counts';
 import { TenancyReport } from '../report/tenancy-report';
+import { isPlatformApplied } from '../tenant/rbac/gitops-applier';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
+import { TenantGitOpsSource } from '../tenant/scoped-operator-tenant-props';
 import { OperatorSubscription } from '../tenant/subscriptions/operator-subscription';
 import { InstallPlanApproval } from '../tenant/subscriptions/operator-subscription-props';
 
@@ -121,8 +125,19 @@ export class TenancyApp extends App {
   public readonly argoCdHealthChecks: boolean;
   /** The Flux Kustomizations the GitOps layout writes to `flux/`, if any. */
   public readonly flux?: FluxOptions;
+  /** The Argo CD AppProjects and Applications the GitOps layout writes to `argocd/apps/`, if any. */
+  public readonly argoCd?: ArgoCdOptions;
+  /**
+   * Who applies the layout's folders (docs/gitops.md, "Who applies what"): the tenants' GitOps identities (the
+   * applier of each tenant's folder, the self-service identity of a tenant's own repository) and the platform's, or
+   * undefined when the folders are applied without tenant identities (no `flux`/`argoCd`, `flux.tenantIdentities: false`).
+   * @internal
+   */
+  public readonly _gitOpsIdentities?: GitOpsIdentityNames;
   /** The form of the error a failed synth throws. */
   public readonly errorFormat: SynthErrorFormat;
+  /** How long `synth()` waits for another synth's lock on `outdir` (a Go duration). */
+  public readonly outputLockWait: string;
   /**
    * The versions declared in `targets` (docs/version-targets.md), as given (an empty object when none were).
    */
@@ -143,7 +158,13 @@ export class TenancyApp extends App {
     this.report = checked.report ?? false;
     this.argoCdHealthChecks = checked.argoCdHealthChecks ?? true;
     this.flux = checked.flux;
+    this.argoCd = checked.argoCd;
+    // registered before any tenant exists: the tenants create their GitOps identities from it
+    this._gitOpsIdentities = gitOpsIdentityNames(input, checked);
+    if (this._gitOpsIdentities) setGitOpsIdentities(this, this._gitOpsIdentities);
+    addWarningProducer(this, () => gitOpsWarnings(checked));
     this.errorFormat = checked.errorFormat ?? SynthErrorFormat.AUTO;
+    this.outputLockWait = checked.outputLockWait ?? DEFAULT_LOCK_WAIT;
     const resolved = resolveClusterTargets(input, checked.targets);
     this.targets = { ...(checked.targets ?? {}) };
     setClusterTargets(this, resolved);
@@ -186,18 +207,29 @@ export class TenancyApp extends App {
     const perChart = charts.map((chart) => ({ chart, apiObjects: chartToKube(chart, cache) }));
 
     // The GitOps layout, TENANCY.md and WARNINGS.txt are written to a staging folder that replaces the old files only
-    // once it is whole (`swapEntries`); the other layouts write each file through a temporary file and a rename.
-    const staging = path.join(this.outdir, GITOPS_STAGING);
-    let objects = 0;
-    let swapping = false;
-    try {
-      let out: OutputWriter;
+    // once it is whole (src/output/synth-output.ts); the other layouts write each file through a temporary file and a
+    // rename.
+    const objects = writeSynthOutput(this.outdir, {
+      staged: gitops,
+      entries: [...GITOPS_ENTRIES, TenancyApp.REPORT_FILE, TenancyApp.WARNINGS_FILE, CONSTRUCT_METADATA_FILE],
+      removable: GITOPS_ENTRIES,
+      lockWaitMilliseconds: GoDuration.toSeconds(this.outputLockWait) * 1000,
+    }, (staged, staging) => {
+      let count = 0;
+      let out = staged;
       if (gitops) {
-        removeEntry(staging);
-        ({ objects, out } = this.writeGitOps(perChart, staging));
+        ({ objects: count, out } = writeGitOps(perChart, staging!, {
+          syncWaves: this.syncWaves,
+          argoCdHealthChecks: this.argoCdHealthChecks,
+          flux: this.flux,
+          argoCd: this.argoCd,
+          ownerOf: this._gitOpsIdentities ? layoutOwnerWithIdentities : layoutOwner,
+          tenantTools: () => tenantTools(this),
+          pinnedCsvs: () => pinnedCsvs(this),
+        }));
       } else {
-        out = new OutputWriter(this.outdir);
-        objects = this.writeLikeCdk8s(perChart, hasDependantCharts, out);
+        count = writeLikeCdk8s(perChart, hasDependantCharts, out,
+          { outputFileExtension: this.outputFileExtension, yamlOutputType: this.yamlOutputType });
       }
 
       if ((this as any).recordConstructMetadata === true) {
@@ -209,26 +241,13 @@ export class TenancyApp extends App {
       }
 
       if (this.report) {
-        const markdown = TenancyReport.markdown(this, { objectCount: objects, extraSections: olmV1Sections(this) });
+        const sections = [...(olmV1Sections(this) ?? []), ...gitOpsSections(this)];
+        const markdown = TenancyReport.markdown(this, { objectCount: count, extraSections: sections.length > 0 ? sections : undefined });
         out.write(TenancyApp.REPORT_FILE, markdown);
       }
-      if (gitops) {
-        out.write(TenancyApp.WARNINGS_FILE, `${warnings?.full || 'no warnings'}\n`);
-        swapping = true;
-        swapEntries(this.outdir, staging, path.join(this.outdir, GITOPS_PREVIOUS),
-          [...GITOPS_ENTRIES, TenancyApp.REPORT_FILE, TenancyApp.WARNINGS_FILE, CONSTRUCT_METADATA_FILE], new Set(GITOPS_ENTRIES));
-      }
-    } catch (e) {
-      if (!gitops) throw isFileSystemError(e) ? asOutputWriteError(e, this.outdir) : e;
-      try {
-        removeEntry(staging);
-      } catch {
-        // the first error is the one to report
-      }
-      if (!isFileSystemError(e)) throw e;
-      // a failed swap says itself whether the previous output is whole
-      throw swapping ? e : asOutputWriteError(e, this.outdir, `; nothing in ${this.outdir} was changed`);
-    }
+      if (gitops) out.write(TenancyApp.WARNINGS_FILE, `${warnings?.full || 'no warnings'}\n`);
+      return count;
+    });
 
     // the OLM v1 counts only when there are some (a v0-only App's summary is as before)
     const olmV1Teams = countOf(cache.findAll(this.node), OlmV1Team);
@@ -286,97 +305,6 @@ export class TenancyApp extends App {
     }));
   }
 
-  /**
-   * The GitOps layout of this pass's objects, written to `staging` (the caller swaps it in once TENANCY.md and
-   * WARNINGS.txt are there too); returns the number of objects and the writer of the staging folder. The layout's
-   * own entries (`kustomization.yaml`, `cluster/`, `tenants/`, `after-install/`, `argocd/`, `flux/`) then replace the old ones as a whole, so a
-   * tenant removed from the App disappears from the output instead of lingering for the GitOps tool to apply.
-   */
-  private writeGitOps(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>, staging: string): { objects: number; out: OutputWriter } {
-    // First from each ApiObject's identity, its JSON computed only when its folder is written (the JSON of every
-    // object at once is what set the peak memory at 5,000 tenants, docs/scale.md). When an object's JSON says
-    // otherwise (an `addJsonPatch` or a token changed its kind, name or namespace), or the layout fails, the staging
-    // folder is made afresh from every object's JSON, which writes the same files or reports the error. An error of
-    // the file system (a full disk, a name too long, no permission) is reported as is: written again, it would fail
-    // again, and nothing outside the staging folder has been touched.
-    try {
-      const out = new OutputWriter(staging, { staging: true });
-      return { objects: this.writeGitOpsStreaming(perChart, out), out };
-    } catch (e) {
-      removeEntry(staging);
-      if (isFileSystemError(e)) throw e;
-    }
-    const out = new OutputWriter(staging, { staging: true });
-    return { objects: this.writeGitOpsFromJson(perChart, out), out };
-  }
-
-  /**
-   * The GitOps layout written with `out`, chart by chart, each object's JSON made when its folder is written.
-   * The entries are made afresh each time the layout asks for a chart's (cheap: no JSON), so none is held for long.
-   */
-  private writeGitOpsStreaming(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>, out: OutputWriter): number {
-    const source: LayoutSource = {
-      groups: perChart.length,
-      entries: (g) => layoutEntries(perChart[g].apiObjects),
-    };
-    const write = tenantFolders((f) => out.write(f.path, f.content));
-    GitOpsLayout._emitGroups(source, { syncWaves: this.syncWaves }, write);
-    for (const f of this.gitOpsToolFiles(write)) write(f);
-    return perChart.reduce((n, c) => n + c.apiObjects.length, 0);
-  }
-
-  /** The GitOps layout made from every object's JSON at once, written with `out` (see `writeGitOps`). */
-  private writeGitOpsFromJson(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>, out: OutputWriter): number {
-    const written = new Map<IConstruct, { identity: string; chart: Chart }>();
-    const manifests: Array<{ apiObject: ApiObject; chart: Chart; manifest: any }> = [];
-    for (const { chart, apiObjects } of perChart) {
-      for (const apiObject of apiObjects) {
-        const manifest = apiObject.toJson();
-        written.set(apiObject, { identity: GitOpsLayout.identity(manifest), chart });
-        manifests.push({ apiObject, chart, manifest });
-      }
-    }
-    const input: GitOpsObject[] = manifests.map(({ apiObject, chart, manifest }) => {
-      const dependsOn = dependenciesInChart(apiObject, chart, written);
-      const team = owningOlmV1Team(apiObject);
-      return { manifest, tenant: owningTenant(apiObject), dependsOn, ...(team ? { tenantNamespaces: team.namespaces } : {}) };
-    });
-    // a string YAML cannot hold: `files()` throws its error (found up front, before any file)
-    if (manifests.some(({ manifest }) => YamlWriter.unrepresentable(manifest) !== undefined)) {
-      GitOpsLayout.files(input, { syncWaves: this.syncWaves });
-    }
-    const write = tenantFolders((f) => out.write(f.path, f.content));
-    GitOpsLayout._emitFiles(input, { syncWaves: this.syncWaves }, write);
-    for (const f of this.gitOpsToolFiles(write)) write(f);
-    return manifests.length;
-  }
-
-  /**
-   * The GitOps tools' files beside the layout: `argocd/ignore-differences.yaml`, `argocd/health-checks.yaml` (unless
-   * `argoCdHealthChecks: false`) and, with `flux`, the `flux/` Kustomizations of the tenant folders written.
-   */
-  private gitOpsToolFiles(written: LayoutFolders): Array<{ path: string; content: string }> {
-    const files = [{ path: 'argocd/ignore-differences.yaml', content: OlmWrites.argoCdSnippet() }];
-    if (this.argoCdHealthChecks) files.push({ path: 'argocd/health-checks.yaml', content: OlmHealthChecks.argoCdConfigMapPatch() });
-    if (this.flux) {
-      // a tenant's Kustomization also waits for the ClusterServiceVersions it pins with Manual approval (an
-      // Automatic subscription moves on to newer CSVs, and the pinned one is then deleted)
-      const pinned = new Map<string, string[]>();
-      for (const s of this.node.findAll()) {
-        if (!(s instanceof OperatorSubscription) || s.installPlanApproval !== InstallPlanApproval.MANUAL || !s.pinnedCsv) continue;
-        pinned.set(s.namespace, [...(pinned.get(s.namespace) ?? []), s.pinnedCsv]);
-      }
-      const afterInstall = new Set(written.afterInstallTenants);
-      files.push(...FluxKustomizations.files({ ...this.flux, cluster: written.cluster, afterInstallCluster: written.afterInstallCluster },
-        written.tenants.map((namespace) => ({
-          namespace,
-          clusterServiceVersions: pinned.get(namespace),
-          afterInstall: afterInstall.has(namespace),
-        }))));
-    }
-    return files;
-  }
-
   /** `this.charts` (cdk8s: the App's dependency topology, filtered to charts), computed without its overhead. */
   private chartsInOrder(cache: FindAllCache): Chart[] {
     // Without any dependency from or to a chart, every chart is a root of the graph without outbound edges, so the
@@ -392,54 +320,6 @@ export class TenancyApp extends App {
     // a dependency cycle: cdk8s's own graph reports it
     if (topology === undefined) return this.charts;
     return topology.filter((x): x is Chart => x instanceof Chart);
-  }
-
-  /** The files cdk8s `App.synth()` writes for `yamlOutputType`; returns the number of objects written. */
-  private writeLikeCdk8s(perChart: Array<{ chart: Chart; apiObjects: ApiObject[] }>, hasDependantCharts: boolean, out: OutputWriter): number {
-    const ext = this.outputFileExtension;
-    let count = 0;
-    // cdk8s's names; a name too long for a file system (cdk8s fails with ENAMETOOLONG) is cut with a hash suffix
-    const fileNameOf = (o: any) => cappedName(`${o.kind}.${o.metadata.name}`.replace(/[^0-9a-zA-Z-_.]/g, ''), ext);
-    const saveYaml = (rel: string, docs: unknown[]) => out.write(rel, YamlWriter.stringify(docs));
-    const namer = chartNamer(hasDependantCharts);
-    switch (this.yamlOutputType) {
-      case YamlOutputType.FILE_PER_APP: {
-        const all = perChart.flatMap(({ apiObjects }) => apiObjects.map((o) => SynthPass.takeJson(o)));
-        count = all.length;
-        if (perChart.length > 0) saveYaml(`app${ext}`, all);
-        break;
-      }
-      case YamlOutputType.FILE_PER_CHART:
-        for (const { chart, apiObjects } of perChart) {
-          const docs = apiObjects.map((o) => SynthPass.takeJson(o));
-          count += docs.length;
-          saveYaml(namer(chart) + ext, docs);
-        }
-        break;
-      case YamlOutputType.FILE_PER_RESOURCE:
-        for (const { apiObjects } of perChart) {
-          for (const doc of apiObjects.map((o) => SynthPass.takeJson(o))) {
-            if (doc === undefined) continue;
-            count++;
-            saveYaml(fileNameOf(doc), [doc]);
-          }
-        }
-        break;
-      case YamlOutputType.FOLDER_PER_CHART_FILE_PER_RESOURCE:
-        for (const { chart, apiObjects } of perChart) {
-          const dir = namer(chart);
-          out.mkdir(dir);
-          for (const o of apiObjects) {
-            count++;
-            // cdk8s names the file from the ApiObject (not its JSON) here
-            saveYaml(`${dir}/${fileNameOf(o)}`, [SynthPass.takeJson(o)]);
-          }
-        }
-        break;
-      default:
-        break;
-    }
-    return count;
   }
 }
 
@@ -468,115 +348,90 @@ function olmV1Sections(app: IConstruct): string[] | undefined {
   return section === undefined ? undefined : [section];
 }
 
-/** The namespace of the closest `ScopedOperatorTenant` above a construct, if any. */
-/** The layout's own entries in `outdir`: replaced as a whole by every GitOps synth. */
-const GITOPS_ENTRIES = ['kustomization.yaml', GitOpsLayout.CLUSTER_FOLDER, GitOpsLayout.TENANTS_FOLDER, GitOpsLayout.AFTER_INSTALL_FOLDER, 'argocd',
-  FluxKustomizations.FOLDER];
-
-/**
- * A file writer that also records the layout's folders written: `cluster/` and `tenants/<namespace>/`, and the same
- * under `after-install/`.
- */
-function tenantFolders(write: (f: { path: string; content: string }) => void): ((f: { path: string; content: string }) => void) & LayoutFolders {
-  const tracked = Object.assign((f: { path: string; content: string }) => {
-    const parts = f.path.split('/');
-    const after = parts[0] === GitOpsLayout.AFTER_INSTALL_FOLDER;
-    const rest = after ? parts.slice(1) : parts;
-    if (rest[rest.length - 1] === 'kustomization.yaml') {
-      if (rest.length === 3 && rest[0] === GitOpsLayout.TENANTS_FOLDER) (after ? tracked.afterInstallTenants : tracked.tenants).push(rest[1]);
-      if (rest.length === 2 && rest[0] === GitOpsLayout.CLUSTER_FOLDER) {
-        if (after) tracked.afterInstallCluster = true;
-        else tracked.cluster = true;
-      }
-    }
-    write(f);
-  }, { tenants: [] as string[], cluster: false, afterInstallTenants: [] as string[], afterInstallCluster: false });
-  return tracked;
-}
-
-interface LayoutFolders {
-  tenants: string[];
-  cluster: boolean;
-  afterInstallTenants: string[];
-  afterInstallCluster: boolean;
-}
+/** cdk8s's construct metadata file (`recordConstructMetadata`). */
+const CONSTRUCT_METADATA_FILE = 'construct-metadata.json';
 
 /** Characters of the output directory shown on stderr (the summary line stays one short line). */
 const MAX_SHOWN_DIR = 300;
 
-const GITOPS_STAGING = '.cdk8s-olm-tenancy-staging';
-/** Where the old layout goes while the new one is renamed in place (removed after; put back when a rename fails). */
-const GITOPS_PREVIOUS = '.cdk8s-olm-tenancy-previous';
-/** cdk8s's construct metadata file (`recordConstructMetadata`). */
-const CONSTRUCT_METADATA_FILE = 'construct-metadata.json';
+/** Who owns an object in the GitOps layout: the closest tenant construct above it. */
+function layoutOwner(apiObject: ApiObject): LayoutOwner {
+  const team = owningOlmV1Team(apiObject);
+  return { tenant: owningTenant(apiObject), tenantNamespaces: team?.namespaces };
+}
 
-/** The layout's entries of one chart's objects: identity and owner from the constructs, the JSON made on demand. */
-function layoutEntries(apiObjects: ApiObject[]): LayoutEntry[] {
-  const identities = new Map<IConstruct, string>();
-  for (const apiObject of apiObjects) {
-    // `identityOf` of its parts
-    identities.set(apiObject, `${apiObject.apiVersion}/${apiObject.kind}/${apiObject.metadata.namespace ?? ''}/${apiObject.name ?? ''}`);
+/** `layoutOwner`, and whether the platform applies it (with GitOps identities: `isPlatformApplied`). */
+function layoutOwnerWithIdentities(apiObject: ApiObject): LayoutOwner {
+  const owner = layoutOwner(apiObject);
+  return isPlatformApplied(apiObject) ? { ...owner, platform: true } : owner;
+}
+
+/** Per tenant folder (home namespace), what the GitOps tools' objects need: namespaces, cluster kinds, own repository. */
+function tenantTools(app: TenancyApp): Map<string, TenantToolFacts> {
+  const names = app._gitOpsIdentities;
+  const selfService = (source: TenantGitOpsSource | undefined) => (source !== undefined && names !== undefined
+    ? { selfService: { ...source, serviceAccountName: names.selfService } } : {});
+  const out = new Map<string, TenantToolFacts>();
+  for (const c of SynthPass.findAll(app)) {
+    if (c instanceof ScopedOperatorTenant && !out.has(c.namespaceName)) {
+      out.set(c.namespaceName, { namespaces: [c.namespaceName], clusterKinds: [], ...selfService(c.gitOpsSource) });
+    } else if (c instanceof OlmV1Team && !out.has(c.homeNamespace)) {
+      out.set(c.homeNamespace, {
+        namespaces: c.namespaces,
+        clusterKinds: Object.keys(c.extensions).length > 0 ? [{ group: ClusterExtension.GVK.apiVersion.split('/')[0], kind: ClusterExtension.GVK.kind }] : [],
+        ...selfService(c.gitOpsSource),
+      });
+    }
   }
-  const entries = new Array<LayoutEntry>(apiObjects.length);
-  for (let i = 0; i < apiObjects.length; i++) entries[i] = new ApiObjectEntry(apiObjects[i], identities);
-  return entries;
+  return out;
+}
+
+/** Warnings of the GitOps options: folders applied without tenant identities. */
+function gitOpsWarnings(props: TenancyAppProps): DiagnosticDetails[] {
+  if (props.layout !== OutputLayout.GITOPS || props.flux?.tenantIdentities !== false) return [];
+  return [{
+    code: 'GitOpsPlatformAppliesTenants',
+    field: 'flux.tenantIdentities',
+    value: 'false',
+    message: "every tenant folder is applied by Flux's own identity (usually cluster-admin): nothing but the folder's content bounds what a tenant folder "
+      + 'applies, and no team guardrail sees those requests',
+    fix: "set flux.url (and leave tenantIdentities unset) so that each tenant folder applies as the tenant's ServiceAccount (docs/gitops.md \"Who applies what\")",
+  }];
+}
+
+/** The section of TENANCY.md that says who applies each folder (with GitOps identities). */
+function gitOpsSections(app: TenancyApp): string[] {
+  const names = app._gitOpsIdentities;
+  if (names === undefined) return [];
+  const cell = (t: string) => markdownCodeCell(t);
+  const out = ['## Who applies what (GitOps identities)', '',
+    'Each tenant folder is applied as the tenant\'s own ServiceAccount, whose Role holds exactly what the folder needs (derived from its objects, '
+    + 'and audited with the tenant\'s other identities: "Effective power (audit)"). Only the platform\'s folder is applied as the platform\'s identity.', '',
+    '| folder | applied by | rules |', '|---|---|---|',
+    `| ${cell('cluster/')} | ${markdownText(names.platform)} | the platform's identity: the one accepted exception, cluster-wide |`];
+  for (const c of SynthPass.findAll(app)) {
+    const appliers = c instanceof ScopedOperatorTenant ? c._gitOpsAppliers : c instanceof OlmV1Team ? c._gitOpsAppliers : [];
+    for (const a of appliers) {
+      const folder = a.role === 'applier' ? `tenants/${a.homeNamespace}/` : `own repository (${a.sourceUrl ?? ''})`;
+      const rules = a.namespaces.map((ns: string) => `${a.namespacedRules(ns).length} rule(s) in ${ns}`);
+      const cluster = a.clusterRules().length;
+      out.push(`| ${cell(folder)} | ${cell(a.subject)} | ${markdownText([...rules, ...(cluster > 0 ? [`${cluster} cluster-wide rule(s)`] : [])].join(', '))} |`);
+    }
+  }
+  return [`${out.join('\n')}\n`];
 }
 
 /**
- * The layout entry of an ApiObject: identity and owner read from the constructs, its JSON made when its folder is
- * written. A class (one shape, the `manifest` method shared) rather than a literal with a closure per object: the
- * entries are made again for each step of the layout.
+ * Per tenant namespace, the ClusterServiceVersions its Manual subscriptions pin (a tenant's Flux Kustomization waits
+ * for them; an Automatic subscription moves on to newer CSVs, and the pinned one is then deleted).
  */
-class ApiObjectEntry implements LayoutEntry {
-  public readonly apiVersion: string;
-  public readonly kind: string;
-  public readonly namespace?: string;
-  public readonly name?: string;
-  public readonly tenant?: string;
-  public readonly tenantNamespaces?: string[];
-  public readonly dependsOn: string[];
-  private readonly apiObject: ApiObject;
-
-  /** `identities`: the identities of the chart's objects (dependencies on other charts' objects are left out). */
-  constructor(apiObject: ApiObject, identities: Map<IConstruct, string>) {
-    const owner = closestOwner(apiObject);
-    this.apiVersion = apiObject.apiVersion;
-    this.kind = apiObject.kind;
-    this.namespace = apiObject.metadata.namespace;
-    this.name = apiObject.name;
-    this.tenant = owner instanceof ScopedOperatorTenant ? owner.namespaceName : owner?.homeNamespace;
-    this.tenantNamespaces = owner instanceof OlmV1Team ? owner.namespaces : undefined;
-    this.dependsOn = dependenciesAmong(apiObject, identities);
-    this.apiObject = apiObject;
+function pinnedCsvs(app: App): Map<string, string[]> {
+  const pinned = new Map<string, string[]>();
+  for (const s of app.node.findAll()) {
+    if (!(s instanceof OperatorSubscription) || s.installPlanApproval !== InstallPlanApproval.MANUAL || !s.pinnedCsv) continue;
+    pinned.set(s.namespace, [...(pinned.get(s.namespace) ?? []), s.pinnedCsv]);
   }
-
-  public manifest(): any {
-    return SynthPass.takeJson(this.apiObject);
-  }
-}
-
-/** The identities of the objects `apiObject` depends on that `identities` has (its chart's), in dependency order. */
-function dependenciesAmong(apiObject: ApiObject, identities: Map<IConstruct, string>): string[] {
-  const dependsOn: string[] = [];
-  for (const d of apiObject.node.dependencies) {
-    const identity = identities.get(d);
-    if (identity !== undefined) dependsOn.push(identity);
-  }
-  return dependsOn;
-}
-
-/**
- * Identities of the objects `apiObject` depends on, only inside its chart: `resolveDependencies` turns a cross-chart
- * dependency into "every object of chart A after every object of chart B", which says nothing about these two
- * objects (kind waves order e.g. a CuratedCatalog's CatalogSource after the tenant's Namespace).
- */
-function dependenciesInChart(apiObject: ApiObject, chart: Chart, identities: Map<IConstruct, { identity: string; chart: Chart }>): string[] {
-  const dependsOn: string[] = [];
-  for (const d of apiObject.node.dependencies) {
-    const target = identities.get(d);
-    if (target !== undefined && target.chart === chart) dependsOn.push(target.identity);
-  }
-  return dependsOn;
+  return pinned;
 }
 
 function owningTenant(c: IConstruct): string | undefined {
@@ -596,16 +451,6 @@ function closestOwner(c: IConstruct): ScopedOperatorTenant | OlmV1Team | undefin
     if (s instanceof ScopedOperatorTenant || s instanceof OlmV1Team) return s;
   }
   return undefined;
-}
-
-/** cdk8s's chart file and folder names: `Names.toDnsLabel(chart)`, prefixed `0000-` when charts depend on each other. */
-function chartNamer(indexed: boolean): (chart: Chart) => string {
-  let index = 0;
-  return (chart) => {
-    const name = Names.toDnsLabel(chart);
-    if (!indexed) return name;
-    return `${(index++).toString().padStart(4, '0')}-${name}`;
-  };
 }
 
 /**

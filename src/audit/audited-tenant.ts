@@ -50,6 +50,12 @@ export interface AuditedTenant {
    * @default - none
    */
   readonly acceptedReach?: AcceptedReach[];
+  /**
+   * ServiceAccounts in `namespace` that apply the tenant's GitOps folder or own repository (docs/gitops.md, "Who
+   * applies what"): audited like the installer.
+   * @default - none
+   */
+  readonly gitOpsServiceAccounts?: string[];
 }
 
 /** Input of `TenancyAudit.audit`. */

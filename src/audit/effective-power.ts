@@ -47,6 +47,9 @@
  */
 import { aggregationBuiltins, CLUSTER_ADMIN_RULES, findBuiltin, NAMESPACE_ADMIN_RULES } from './builtin-roles';
 import { checkPowerObjects, checkRulesArgs, checkSubjectArgs } from './input-checks';
+import { BUILTIN_NAMES, BuiltinName, NODE_AUTHORIZER, NODE_USER_PREFIX, NODES_GROUP } from './mechanisms/builtin-names';
+import { CHILD_TEMPLATES, deputy, DEPUTIES, DeputyEffect, DeputyNames, DeputyRow, GLOBAL_OPERATOR_GROUP_NAMESPACES, TEMPLATE_KINDS } from './mechanisms/deputies';
+import { NAMED_READ_VERBS, STORED_READ_VERBS } from './mechanisms/verb-responses';
 import { InputCheck, throwIfInvalid } from '../core/input';
 import { formatLabelSelector, LabelRequirement, parseLabelSelector, selectorMatches } from '../rbac/label-selector';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
@@ -124,6 +127,12 @@ export interface PowerGrant {
   readonly path: string[];
   /** True when the subject itself is bound to the role (no identity change, no bind, no escalate). */
   readonly direct: boolean;
+  /**
+   * The deputy (a controller acting for the subject, a row id of the model's deputy table, e.g. `olm-v1-installs`)
+   * whose client holds the rules; the subject's own requests do not.
+   * @default - none: the holder's own rules
+   */
+  readonly deputy?: string;
 }
 
 /** One identity a subject can become. */
@@ -147,20 +156,33 @@ export interface SubjectPower {
 }
 
 const RBAC = 'rbac.authorization.k8s.io';
-const POD_WORKLOADS: Array<[string, string]> = [
-  ['', 'pods'], ['', 'replicationcontrollers'], ['apps', 'deployments'], ['apps', 'replicasets'], ['apps', 'statefulsets'],
-  ['apps', 'daemonsets'], ['batch', 'jobs'], ['batch', 'cronjobs'],
-];
+/** The identities of `BUILTIN_NAMES` that are every identity (`BuiltinName.everything`), by label. */
+const BUILTIN_EVERYTHING = new Map(BUILTIN_NAMES.filter((b) => b.everything !== undefined).map((b) => {
+  const label = b.kind === 'ServiceAccount' ? `ServiceAccount ${b.namespace}/${b.name}` : `${b.kind} ${b.name}`;
+  return [label, { what: label, why: b.everything! }] as const;
+}));
+
+/** The rows the closure follows generically, looked up once (`mechanisms/deputies.ts`). */
+const ANY_SA_ROWS = DEPUTIES.filter((d) => d.effect === DeputyEffect.ANY_SERVICE_ACCOUNT);
+const CLUSTER_ADMIN_ROWS = DEPUTIES.filter((d) => d.effect === DeputyEffect.CLUSTER_ADMIN);
+const OPERATOR_GROUP_ROWS = DEPUTIES.filter((d) => d.effect === DeputyEffect.OPERATOR_GROUP_IDENTITY);
+const RECONCILER_VERBS = deputy('reconciling-operator').verbs;
+/**
+ * Pod-creating writes, in the order the model tries them: `[group, resource, row]` (pods, then the workloads whose
+ * controllers create pods from their template, then OLM's CSV Deployments).
+ */
+const POD_CREATING: Array<[string, string, DeputyRow]> = ANY_SA_ROWS.flatMap((row) => row.resources.map((res): [string, string, DeputyRow] => {
+  const dot = res.indexOf('.');
+  return row.group === '*' ? [dot < 0 ? '' : res.slice(dot + 1), dot < 0 ? res : res.slice(0, dot), row] : [row.group, res, row];
+}));
 /**
  * Workloads whose pod template an update or patch may change (its `serviceAccountName` included): the controller then
  * runs new pods as that ServiceAccount. Not Pods (`spec.serviceAccountName` is immutable, `ValidatePodUpdate` in
  * `pkg/apis/core/validation/validation.go`) nor Jobs (`spec.template` is immutable, `ValidateJobSpecUpdate` in
  * `pkg/apis/batch/validation/validation.go`); CronJobs' `jobTemplate` may change.
  */
-const TEMPLATE_WORKLOADS: ReadonlyMap<string, [string, string]> = new Map([
-  ['ReplicationController', ['', 'replicationcontrollers']], ['Deployment', ['apps', 'deployments']], ['ReplicaSet', ['apps', 'replicasets']],
-  ['StatefulSet', ['apps', 'statefulsets']], ['DaemonSet', ['apps', 'daemonsets']], ['CronJob', ['batch', 'cronjobs']],
-]);
+const TEMPLATE_WORKLOADS = TEMPLATE_KINDS;
+const TEMPLATE_VERBS = deputy('workload-template').verbs;
 /**
  * Ways into a running pod's processes, which hold its ServiceAccount token: `pods/exec` and `pods/attach` (connect:
  * `create` for POST, `get` for the websocket GET before KEP-4006; `pkg/registry/core/pod/rest/subresources.go`
@@ -176,10 +198,15 @@ const POD_ENTRIES: Array<[string, string]> = [
 ];
 const WORKLOAD_KINDS = new Set(['Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicationController']);
 const PROBE_NAME = '\u0000any-name';
-const OLM_V1 = 'olm.operatorframework.io';
-/** Writes of a ClusterObjectSet that set its objects: create, and update/patch while its phases are empty (CRD rule `self == oldSelf || oldSelf.size() == 0`). */
-const OBJECT_SET_VERBS = ['create', 'update', 'patch'];
 const ANY_IDENTITY = '*';
+const AUTHN = 'authentication.k8s.io';
+/** Constrained impersonation's modes (`impersonation/mode.go` `allImpersonationModes`), each checked as `impersonate:<mode>`. */
+const CONSTRAINED_MODES = ['associated-node', 'arbitrary-node', 'serviceaccount', 'user-info'];
+/**
+ * Verbs the API server authorizes for the impersonated user inside the request (escalation checks, CSR approval), not
+ * through the impersonation filter: an impersonated identity keeps them whatever `impersonate-on` allows.
+ */
+const INNER_VERBS = new Set(['bind', 'escalate', 'approve', 'sign', 'attest', 'use']);
 
 /** A role of the index. */
 interface RoleEntry {
@@ -213,6 +240,41 @@ interface PodEntry {
   /** the Pod's name (a bare Pod: rules may name it), '' for a workload's pods (generated names) */
   readonly podName: string;
   readonly serviceAccount: string;
+  /**
+   * The Secrets the pod spec references, which the kubelet fetches for it (node authorizer): secret and projected
+   * volumes, `env[].valueFrom.secretKeyRef`, `envFrom[].secretRef`, `imagePullSecrets`, of every container kind.
+   */
+  readonly secretRefs: readonly string[];
+}
+
+/** An operator that reconciles custom resources: a CSV of the input (OLM v0), or an OLM v1 bundle previewed as one. */
+interface ReconcilerEntry {
+  /** e.g. `ClusterServiceVersion team-a/etcdoperator.v0.9.4` */
+  readonly what: string;
+  readonly namespace: string;
+  /** namespaces it watches; empty: every namespace */
+  readonly watched: readonly string[];
+  /** owned CRDs: [group, plural, `<plural>.<group>`] */
+  readonly owned: ReadonlyArray<readonly [string, string, string]>;
+  /** its Deployments' ServiceAccounts */
+  readonly serviceAccounts: readonly string[];
+}
+
+/** Options of `EffectivePower`. */
+export interface EffectivePowerOptions {
+  /**
+   * Groups whose ClusterExtension writes a team guardrail (an admission policy matching request groups) checks: such a
+   * writer installs only what the guardrail admits, so operator-controller's cluster-admin does not count for its
+   * ClusterExtension writes (ClusterCatalogs and ClusterObjectSets no guardrail checks).
+   * @default - none
+   */
+  readonly olmV1GuardedGroups?: string[];
+  /**
+   * User names whose ClusterExtension writes a team guardrail checks (the team's GitOps identities, e.g.
+   * `system:serviceaccount:<ns>:<name>`), counted as `olmV1GuardedGroups` are.
+   * @default - none
+   */
+  readonly olmV1GuardedUsernames?: string[];
 }
 
 /**
@@ -264,13 +326,37 @@ export class EffectivePower {
   private readonly bindingsByNamespace = new Map<string, BindingEntry[]>();
   /** every namespace the input names (objects, bindings, subjects) */
   private readonly namespaces = new Set<string>();
+  /** namespace -> CSV names of the input */
+  private readonly csvs = new Map<string, Set<string>>();
+  /** operators of the input that reconcile custom resources */
+  private readonly reconcilers: ReconcilerEntry[] = [];
+  /** namespace -> the ServiceAccount of its OperatorGroup ('' for none: OLM's own client) */
+  private readonly operatorGroups = new Map<string, string>();
+  /** the identities Kubernetes and OLM empower by name (`mechanisms/builtin-names.ts`), by namespace for ServiceAccounts */
+  private readonly builtinServiceAccounts = new Map<string, BuiltinName[]>();
+  /** the roles of those identities, by name */
+  private readonly builtinNameRoles = new Map<string, BuiltinName>();
+  private readonly guardedGroups: ReadonlySet<string>;
+  private readonly guardedUsernames: ReadonlySet<string>;
 
-  constructor(objects: PowerObject[]) {
+  constructor(objects: PowerObject[], options: EffectivePowerOptions = {}) {
     const check = new InputCheck();
     checkPowerObjects(check, 'objects', objects);
+    check.optionalArray('options.olmV1GuardedGroups', options?.olmV1GuardedGroups, (v, f) => check.optionalString(f, v), 'pass a list of group names');
+    check.optionalArray('options.olmV1GuardedUsernames', options?.olmV1GuardedUsernames, (v, f) => check.optionalString(f, v), 'pass a list of user names');
     throwIfInvalid(check, 'EffectivePower');
+    this.guardedGroups = new Set(options?.olmV1GuardedGroups ?? []);
+    this.guardedUsernames = new Set(options?.olmV1GuardedUsernames ?? []);
     for (const o of objects) this.add(o);
+    this.addBuiltinNames();
     this.aggregate();
+  }
+
+  /** Whether a team guardrail checks the ClusterExtension writes of this holder (by one of its groups or its user name). */
+  private guardedFor(holder: string): boolean {
+    if (this.guardedGroups.size === 0 && this.guardedUsernames.size === 0) return false;
+    const user = userOfLabel(holder);
+    return user.groups.some((x) => this.guardedGroups.has(x)) || (user.name !== undefined && this.guardedUsernames.has(user.name));
   }
 
   /** The closure of `subject`: identities it can become and every grant it reaches, with paths. Cached. */
@@ -373,14 +459,70 @@ export class EffectivePower {
         }
         return;
       }
+      case 'OperatorGroup': {
+        if (!ns) return;
+        const sa = m.spec?.serviceAccountName;
+        // one OperatorGroup per namespace (OLM refuses a second); the first read wins
+        if (!this.operatorGroups.has(ns)) this.operatorGroups.set(ns, typeof sa === 'string' ? sa : '');
+        return;
+      }
+      case 'ClusterServiceVersion':
+        this.addReconciler(m, ns, name, note);
+        return;
       default:
         if (WORKLOAD_KINDS.has(m.kind)) {
           const podSpec = m.kind === 'Pod' ? m.spec : m.kind === 'CronJob' ? m.spec?.jobTemplate?.spec?.template?.spec : m.spec?.template?.spec;
           // the API server takes the deprecated alias `serviceAccount` when `serviceAccountName` is unset
           const sa: string = podSpec?.serviceAccountName || podSpec?.serviceAccount || 'default';
-          push(this.pods, ns, { what: `${m.kind} ${ns}/${name}`, kind: m.kind, name, podName: m.kind === 'Pod' ? name : '', serviceAccount: sa });
+          push(this.pods, ns, { what: `${m.kind} ${ns}/${name}`, kind: m.kind, name, podName: m.kind === 'Pod' ? name : '', serviceAccount: sa, secretRefs: secretRefsOf(podSpec) });
           this.addServiceAccount(ns, sa);
         }
+    }
+  }
+
+  /**
+   * A ClusterServiceVersion: OLM named it (its name may be written by name), and its operator reconciles the CRDs it
+   * owns in the namespaces of the annotation `olm.targetNamespaces` OLM sets on it (comma-separated; empty or absent:
+   * every namespace), with the ServiceAccounts of its `spec.install` Deployments.
+   */
+  private addReconciler(m: any, ns: string, name: string, note: string): void {
+    if (!ns) return;
+    let names = this.csvs.get(ns);
+    if (!names) this.csvs.set(ns, names = new Set());
+    names.add(name);
+    const owned: Array<readonly [string, string, string]> = [];
+    for (const c of Array.isArray(m.spec?.customresourcedefinitions?.owned) ? m.spec.customresourcedefinitions.owned : []) {
+      if (typeof c?.name !== 'string') continue;
+      const dot = c.name.indexOf('.');
+      if (dot > 0) owned.push([c.name.slice(dot + 1), c.name.slice(0, dot), c.name]);
+    }
+    const deployments = Array.isArray(m.spec?.install?.spec?.deployments) ? m.spec.install.spec.deployments : [];
+    const serviceAccounts = [...new Set<string>(deployments.map((d: any) => d?.spec?.template?.spec?.serviceAccountName || 'default'))].sort();
+    if (owned.length === 0 || serviceAccounts.length === 0) return;
+    const targets = m.metadata?.annotations?.['olm.targetNamespaces'];
+    const watched = typeof targets === 'string' ? targets.split(',').map((x) => x.trim()).filter((x) => x !== '') : [];
+    this.reconcilers.push({ what: `ClusterServiceVersion ${ns}/${name} (${note})`, namespace: ns, watched, owned, serviceAccounts });
+    for (const sa of serviceAccounts) this.addServiceAccount(ns, sa);
+  }
+
+  /**
+   * The identities of `BUILTIN_NAMES`: each bound to its role as the cluster binds it. They are reached by name (a rule
+   * whose `resourceNames` name them: impersonation, a TokenRequest) and through grants in their own namespace; not
+   * through any-name grants cluster-wide, which are the sensitive grants (`POD_CREATE`, `WORKLOAD_WRITES`,
+   * `SERVICE_ACCOUNT_TOKENS`, `IMPERSONATE`) the v0 rules refuse and the previews name.
+   */
+  private addBuiltinNames(): void {
+    for (const b of BUILTIN_NAMES) {
+      this.builtinNameRoles.set(b.role, b);
+      const entry: BindingEntry = { kind: 'ClusterRoleBinding', name: b.role, namespace: '', roleKind: 'ClusterRole', roleName: b.role, note: `built-in, ${b.upstream}` };
+      if (b.kind === 'Group') {
+        push(this.bindingsByGroup, b.name, entry);
+      } else if (b.kind === 'User') {
+        push(this.bindingsByUsername, b.name, entry);
+      } else {
+        push(this.bindingsByUsername, `system:serviceaccount:${b.namespace}:${b.name}`, entry);
+        push(this.builtinServiceAccounts, b.namespace!, b);
+      }
     }
   }
 
@@ -489,6 +631,10 @@ export class EffectivePower {
     const scoped = (rules: PolicyRule[]) => (bindingNamespace === '' ? rules : rules.filter((r) => (r.nonResourceUrls ?? []).length === 0));
     const aggregating = kind === 'ClusterRole' ? this.builtinClusterRoles.get(name) : undefined;
     if (aggregating) return { ...aggregating, rules: scoped(aggregating.rules) };
+    const named = kind === 'ClusterRole' && !builtin && !defined ? this.builtinNameRoles.get(name) : undefined;
+    if (named) {
+      return { kind, name, namespace: '', rules: scoped(named.rules), labels: {}, selectors: [], origin: RoleOrigin.BUILT_IN, note: `built-in, ${named.upstream}` };
+    }
     if (builtin) {
       // the API server reconciles bootstrap roles: the well-known rules hold whatever the App writes under that name
       return {
@@ -537,6 +683,12 @@ export class EffectivePower {
       queue.push(id);
       return true;
     };
+    // pods whose process the subject runs in (an operator's own pods; those it execs into), with the path there
+    const entered = new Map<PodEntry, string[]>();
+    const own = /^ServiceAccount ([^/]*)\/(.*)$/.exec(label);
+    for (const pod of own ? this.pods.get(own[1]) ?? [] : []) {
+      if (pod.serviceAccount === own![2] && pod.secretRefs.length > 0) entered.set(pod, [label, `runs in ${pod.what}`]);
+    }
 
     for (let round = 0; round < 1000; round++) {
       // 1. direct grants of every identity reached so far
@@ -547,6 +699,9 @@ export class EffectivePower {
           addGrant({ namespace: '', rules: CLUSTER_ADMIN_RULES, roleKind: 'ClusterRole', roleName: 'cluster-admin', roleOrigin: RoleOrigin.BUILT_IN, holder: ANY_IDENTITY, path: [...path, 'ClusterRole cluster-admin (any identity can be cluster-admin)'], direct: false });
           continue;
         }
+        // an identity Kubernetes or OLM empowers by name, whose power its rules alone do not show the model
+        const named = id !== label ? BUILTIN_EVERYTHING.get(id) : undefined;
+        if (named) addIdentity(ANY_IDENTITY, [...path, `${named.what} (built-in): ${named.why}`, ANY_IDENTITY]);
         for (const b of this.bindingsOf(id)) {
           const role = this.resolveRole(b.roleKind, b.roleName, b.namespace);
           addGrant({
@@ -564,7 +719,7 @@ export class EffectivePower {
       if (unbounded) break;
       // 2. what the grants so far allow: more identities, bindable roles, escalate
       const before = grants.length + identities.size;
-      this.expand(label, identities, grants, addGrant, addIdentity);
+      this.expand(label, identities, grants, addGrant, addIdentity, entered);
       if (grants.length + identities.size === before && queue.length === 0) break;
     }
     return {
@@ -586,12 +741,337 @@ export class EffectivePower {
     return out;
   }
 
+  /**
+   * The ways to become ServiceAccount `ns/sa` with the grants of `scope` (those of namespace `ns` and cluster-wide):
+   * a TokenRequest, impersonation, a token Secret created for it and read back, a pod-creating write
+   * (`mechanisms/deputies.ts` rows of effect ANY_SERVICE_ACCOUNT: pods, the workload controllers, OLM's CSV
+   * Deployments), the template of a workload that runs there or of an object its controller made for one
+   * (TEMPLATE, CHILD_TEMPLATE rows). The first found is the path.
+   */
+  private becomeServiceAccount(ns: string, sa: string, scope: PowerGrant[], addIdentity: (id: string, path: string[]) => boolean): void {
+    const id = `ServiceAccount ${ns}/${sa}`;
+    const grantFor = (req: ResourceRequest) => scope.find((g) => ruleAllows(g.rules, req));
+    const via = (g: PowerGrant, step: string) => [...g.path, step, id];
+    let g = grantFor({ verb: 'create', resource: 'serviceaccounts', subresource: 'token', name: sa });
+    if (g) {
+      addIdentity(id, via(g, `create serviceaccounts/token for ${ns}/${sa}`));
+      return;
+    }
+    g = grantFor({ verb: 'impersonate', resource: 'serviceaccounts', name: sa });
+    if (g) {
+      addIdentity(id, via(g, `impersonate ServiceAccount ${ns}/${sa}`));
+      return;
+    }
+    // a Secret of type kubernetes.io/service-account-token annotated with the ServiceAccount's name gets its token
+    // from the token controller (`pkg/controller/serviceaccount/tokens_controller.go`): create one under a name the
+    // identity may read back (a verb whose response carries the Secret, of any name or one it lists)
+    g = grantFor({ verb: 'create', resource: 'secrets' });
+    if (g && scope.some((x) => STORED_READ_VERBS.some((verb) => (verb === 'deletecollection'
+      ? ruleAllows(x.rules, { verb, resource: 'secrets', name: '' })
+      : someNameAllows(x.rules, { verb, resource: 'secrets' }))))) {
+      addIdentity(id, via(g, `create secret in ${ns} of type kubernetes.io/service-account-token for ServiceAccount ${sa}, then read it`));
+      return;
+    }
+    for (const [group, resource, row] of POD_CREATING) {
+      if (row.id === 'olm-csv' && !this.operatorGroupSelects(ns)) continue;
+      const names = row.names === DeputyNames.CREATE ? [''] : [PROBE_NAME, ...(this.csvs.get(ns) ?? [])];
+      for (const verb of row.verbs) {
+        for (const name of verb === 'create' ? [''] : names) {
+          g = grantFor({ verb, apiGroup: group, resource, name });
+          if (!g) continue;
+          const step = row.id === 'olm-csv'
+            ? `${verb} clusterserviceversions.${group}${name && name !== PROBE_NAME ? ` ${ns}/${name}` : ''} in ${ns}: olm-operator runs its spec.install Deployments as ServiceAccount ${sa}`
+            : `create ${resource}${group ? `.${group}` : ''} in ${ns} running as ServiceAccount ${sa}`;
+          addIdentity(id, via(g, step));
+          return;
+        }
+      }
+    }
+    // changing the pod template of a workload that exists: its controller reruns the pods as `sa`
+    for (const pod of this.pods.get(ns) ?? []) {
+      const workload = TEMPLATE_WORKLOADS.get(pod.kind);
+      if (!workload) continue;
+      const [group, resource] = workload;
+      for (const verb of TEMPLATE_VERBS) {
+        g = grantFor({ verb, apiGroup: group, resource, name: pod.name });
+        if (g) {
+          addIdentity(id, via(g, `${verb} ${resource}${group ? `.${group}` : ''} ${pod.what} to run as ServiceAccount ${sa}`));
+          return;
+        }
+      }
+    }
+    // the same for an object the workload's controller made (a generated name: rules of any name)
+    for (const [parent, group, resource] of CHILD_TEMPLATES) {
+      const owner = (this.pods.get(ns) ?? []).find((p) => p.kind === parent);
+      if (!owner) continue;
+      for (const verb of TEMPLATE_VERBS) {
+        g = grantFor({ verb, apiGroup: group, resource, name: PROBE_NAME });
+        if (g) {
+          addIdentity(id, via(g, `${verb} ${resource}.${group} of ${owner.what} (its controller makes pods from their template) to run as ServiceAccount ${sa}`));
+          return;
+        }
+      }
+    }
+  }
+
+  /** Whether one of the identities is bound to rules (not a benign built-in role) cluster-wide or outside namespace `ns`. */
+  private holdsBeyond(ids: string[], ns: string): boolean {
+    return ids.some((id) => this.bindingsOf(id).some((b) => (b.namespace === '' || b.namespace !== ns)
+      && this.resolveRole(b.roleKind, b.roleName, b.namespace).origin !== RoleOrigin.BENIGN_BUILT_IN));
+  }
+
+  /** Whether an OperatorGroup selects namespace `ns` for OLM: one of the input there, or a global one of every cluster. */
+  private operatorGroupSelects(ns: string): boolean {
+    return this.operatorGroups.has(ns) || GLOBAL_OPERATOR_GROUP_NAMESPACES.some(([g]) => g === ns);
+  }
+
+  /**
+   * The controllers that act for a writer with more than the writer holds (`mechanisms/deputies.ts`): cluster-admin
+   * clients (operator-controller), OLM's InstallPlan steps, the operator that reconciles a custom resource.
+   */
+  private expandDeputies(
+    subject: string,
+    identities: Map<string, string[]>,
+    byScope: Map<string, PowerGrant[]>,
+    clusterGrants: PowerGrant[],
+    namespaces: Set<string>,
+    addGrant: (g: PowerGrant) => boolean,
+    addIdentity: (id: string, path: string[]) => boolean,
+  ): void {
+    const clusterAdmin = (path: string[], step: string, who: string, row: DeputyRow) => addGrant({
+      namespace: '',
+      rules: CLUSTER_ADMIN_RULES,
+      roleKind: 'ClusterRole',
+      roleName: 'cluster-admin',
+      roleOrigin: RoleOrigin.BUILT_IN,
+      holder: subject,
+      path: [...path, step, `ClusterRole cluster-admin (${who})`],
+      direct: false,
+      deputy: row.id,
+    });
+    // cluster-admin clients: what is written is applied as cluster-admin; the kinds are cluster-scoped, so only
+    // cluster-wide grants count. A ClusterExtension writer whose groups a team guardrail checks installs only what it admits.
+    for (const row of CLUSTER_ADMIN_ROWS) {
+      let found: { g: PowerGrant; verb: string; resource: string } | undefined;
+      for (const resource of row.resources) {
+        for (const g of clusterGrants) {
+          if (resource === 'clusterextensions' && this.guardedFor(g.holder)) continue;
+          // a create request has no name: resourceNames never allow it (RBAC)
+          const verb = row.verbs.find((v) => (v === 'create'
+            ? ruleAllows(g.rules, { verb: v, apiGroup: row.group, resource, name: '' })
+            : someNameAllows(g.rules, { verb: v, apiGroup: row.group, resource })));
+          if (verb) {
+            found = { g, verb, resource };
+            break;
+          }
+        }
+        if (found) break;
+      }
+      if (!found) continue;
+      const step = row.id === 'olm-v1-object-sets'
+        ? `${found.verb} clusterobjectsets.${row.group} (operator-controller applies their objects as cluster-admin)`
+        : `${found.verb} ${found.resource}.${row.group} (operator-controller installs any package of any catalog as cluster-admin)`;
+      clusterAdmin(found.g.path, step, 'operator-controller\'s client', row);
+    }
+    // OLM executes the steps of an InstallPlan's status.plan with the namespace's OperatorGroup ServiceAccount, or with
+    // its own cluster-admin client in a group without one (the global groups of every cluster among them)
+    for (const row of OPERATOR_GROUP_ROWS) {
+      const candidates = [...new Set([...namespaces, ...(clusterGrants.length > 0 ? GLOBAL_OPERATOR_GROUP_NAMESPACES.map(([n]) => n) : [])])].sort();
+      for (const ns of candidates) {
+        if (!this.operatorGroupSelects(ns)) continue;
+        const scope = [...(byScope.get(ns) ?? []), ...clusterGrants];
+        let found: { g: PowerGrant; verb: string } | undefined;
+        for (const resource of row.resources) {
+          const [res, sub] = resource.split('/');
+          for (const verb of row.verbs) {
+            const g = scope.find((x) => someNameAllows(x.rules, { verb, apiGroup: row.group, resource: res, subresource: sub }));
+            if (g) {
+              found = { g, verb };
+              break;
+            }
+          }
+          if (found) break;
+        }
+        if (!found) continue;
+        const sa = this.operatorGroups.get(ns) ?? '';
+        const step = `${found.verb} installplans/status in ${ns}: catalog-operator executes the steps of status.plan as `;
+        if (sa === '') {
+          clusterAdmin(found.g.path, `${step}its own client (the OperatorGroup of ${ns} names no ServiceAccount)`, 'OLM\'s client', row);
+        } else {
+          const id = `ServiceAccount ${ns}/${sa}`;
+          if (!identities.has(id)) addIdentity(id, [...found.g.path, `${step}the OperatorGroup's ServiceAccount ${sa}`, id]);
+        }
+      }
+    }
+    // the operator that reconciles a custom resource acts on it with its own ServiceAccounts: a writer of the resource
+    // in a namespace the operator watches may have it act. Counted where the operator holds more than that namespace
+    // (rules cluster-wide or in another namespace): within the namespace, what it does for a writer stays there.
+    for (const op of this.reconcilers) {
+      const ids = op.serviceAccounts.map((sa) => `ServiceAccount ${op.namespace}/${sa}`);
+      if (ids.every((id) => identities.has(id))) continue;
+      const scopes = op.watched.length === 0 ? ['', ...[...byScope.keys()].filter((n) => n !== '')] : op.watched;
+      let found: { g: PowerGrant; verb: string; crd: string; ns: string } | undefined;
+      for (const ns of scopes) {
+        if (!this.holdsBeyond(ids, ns === '' ? op.namespace : ns)) continue;
+        const scope = ns === '' ? clusterGrants : [...(byScope.get(ns) ?? []), ...clusterGrants];
+        for (const [group, plural, crd] of op.owned) {
+          for (const verb of RECONCILER_VERBS) {
+            const g = scope.find((x) => (verb === 'create'
+              ? ruleAllows(x.rules, { verb, apiGroup: group, resource: plural, name: '' })
+              : someNameAllows(x.rules, { verb, apiGroup: group, resource: plural })));
+            if (g) {
+              found = { g, verb, crd, ns };
+              break;
+            }
+          }
+          if (found) break;
+        }
+        if (found) break;
+      }
+      if (!found) continue;
+      for (const id of ids) {
+        if (identities.has(id)) continue;
+        addIdentity(id, [...found.g.path, `${found.verb} ${found.crd} ${found.ns ? `in ${found.ns}` : 'in every namespace'}: `
+          + `its operator (${op.what}) acts on it as ${id}`, id]);
+      }
+    }
+  }
+
+  /**
+   * Impersonation (`staging/src/k8s.io/apiserver/pkg/endpoints/filters/impersonation/mode.go`): legacy `impersonate` on
+   * users and groups (core group), and constrained impersonation: `impersonate:<mode>` on `authentication.k8s.io`
+   * users, groups, serviceaccounts or nodes, for the requests the verb `impersonate-on:<mode>:<verb>` allows on their
+   * resource. A node identity (`system:node:<name>` in `system:nodes`) is every identity: the node authorizer hands
+   * it the tokens of its pods' ServiceAccounts, and the model cannot tell which pods a node runs.
+   */
+  private expandImpersonation(
+    identities: Map<string, string[]>,
+    byScope: Map<string, PowerGrant[]>,
+    clusterGrants: PowerGrant[],
+    addGrant: (g: PowerGrant) => boolean,
+    addIdentity: (id: string, path: string[]) => boolean,
+  ): void {
+    if (identities.has(ANY_IDENTITY)) return;
+    const nodeStep = `${NODE_USER_PREFIX}<name> in ${NODES_GROUP}: the node authorizer hands it the tokens of the ServiceAccounts of its pods (${NODE_AUTHORIZER}), OLM's cluster-admin operators among them`;
+    // legacy: named users and groups become identities, any name is any identity; a node user needs the nodes group too
+    const legacyGroup = clusterGrants.find((g) => ruleAllows(g.rules, { verb: 'impersonate', resource: 'groups', name: NODES_GROUP }));
+    for (const [resource, kind] of [['users', 'User'], ['groups', 'Group']]) {
+      for (const g of clusterGrants) {
+        if (ruleAllows(g.rules, { verb: 'impersonate', resource, name: PROBE_NAME })) {
+          addIdentity(ANY_IDENTITY, [...g.path, `impersonate any ${kind}`, ANY_IDENTITY]);
+          continue;
+        }
+        for (const r of g.rules) {
+          for (const n of r.resourceNames ?? []) {
+            if (!ruleAllows([r], { verb: 'impersonate', resource, name: n })) continue;
+            if (kind === 'User' && n.startsWith(NODE_USER_PREFIX) && legacyGroup) {
+              addIdentity(ANY_IDENTITY, [...g.path, `impersonate User ${n} with Group ${NODES_GROUP} (${legacyGroup.roleKind} ${legacyGroup.roleName}): ${nodeStep}`, ANY_IDENTITY]);
+              continue;
+            }
+            // a user named system:serviceaccount:<ns>:<name> is that ServiceAccount (subjectLabel)
+            const id = subjectLabel({ kind: kind === 'User' ? SubjectKind.USER : SubjectKind.GROUP, name: n });
+            addIdentity(id, [...g.path, `impersonate ${kind} ${n}`, id]);
+          }
+        }
+      }
+    }
+    // constrained: the requests each mode may make (impersonate-on:<mode>:<verb> rules, as rules of <verb>)
+    const all = [...byScope.values()].flat();
+    for (const mode of CONSTRAINED_MODES) {
+      const on = impersonateOnGrants(all, mode);
+      if (on.length === 0) continue;
+      const verb = `impersonate:${mode}`;
+      const onText = `impersonate-on:${mode}:<verb> (${on[0].grant.roleKind} ${on[0].grant.roleName})`;
+      if (mode === 'associated-node' || mode === 'arbitrary-node') {
+        // the node authorizer's power: tokens of its pods' ServiceAccounts, and the Secrets they mount
+        const tokens = on.find((o) => ruleAllows(o.rules, { verb: 'create', resource: 'serviceaccounts', subresource: 'token', name: PROBE_NAME })
+          || ruleAllows(o.rules, { verb: 'get', resource: 'secrets', name: PROBE_NAME }));
+        if (!tokens) continue;
+        // associated-node: the requester is a ServiceAccount whose pod-bound token names its node (any node of the
+        // cluster); arbitrary-node: a node by name or any
+        const g = mode === 'associated-node'
+          ? (this.hasPods(identities) ? clusterGrants.find((x) => ruleAllows(x.rules, { verb, apiGroup: AUTHN, resource: 'nodes', name: '*' })) : undefined)
+          : clusterGrants.find((x) => someNameAllows(x.rules, { verb, apiGroup: AUTHN, resource: 'nodes' }));
+        if (g) addIdentity(ANY_IDENTITY, [...g.path, `${verb} on nodes with ${onText}: ${nodeStep}`, ANY_IDENTITY]);
+        continue;
+      }
+      const targets: Array<{ id: string; g: PowerGrant; what: string }> = [];
+      if (mode === 'serviceaccount') {
+        for (const ns of [...new Set([...this.serviceAccounts.keys(), ...this.builtinServiceAccounts.keys()])].sort()) {
+          const scope = [...(byScope.get(ns) ?? []), ...clusterGrants];
+          const names = [...(this.serviceAccounts.get(ns) ?? []), ...(this.builtinServiceAccounts.get(ns) ?? []).map((b) => b.name)];
+          for (const sa of [...new Set(names)].sort()) {
+            const g = scope.find((x) => ruleAllows(x.rules, { verb, apiGroup: AUTHN, resource: 'serviceaccounts', name: sa }));
+            if (g) targets.push({ id: `ServiceAccount ${ns}/${sa}`, g, what: `ServiceAccount ${ns}/${sa}` });
+          }
+        }
+      } else {
+        for (const g of clusterGrants) {
+          if (ruleAllows(g.rules, { verb, apiGroup: AUTHN, resource: 'users', name: PROBE_NAME })) {
+            // any user (and so users bound to anything): the impersonate-on requests themselves
+            for (const o of on) {
+              addGrant({
+                ...o.grant,
+                rules: o.rules,
+                roleName: `${o.grant.roleName} (impersonate-on:${mode}, as any user)`,
+                roleOrigin: RoleOrigin.UNKNOWN,
+                path: [...g.path, `${verb} on any user with impersonate-on:${mode}:<verb> (${o.grant.roleKind} ${o.grant.roleName}): those requests as a user who may make them`],
+                direct: false,
+              });
+            }
+            continue;
+          }
+          for (const r of g.rules) {
+            for (const n of r.resourceNames ?? []) {
+              // user-info impersonates neither nodes nor ServiceAccounts (their own modes), nor the group system:masters
+              if (n.startsWith(NODE_USER_PREFIX) || splitUsername(n)) continue;
+              if (ruleAllows([r], { verb, apiGroup: AUTHN, resource: 'users', name: n })) targets.push({ id: `User ${n}`, g, what: `User ${n}` });
+            }
+          }
+        }
+      }
+      for (const t of targets) {
+        if (identities.has(t.id)) continue;
+        for (const b of this.bindingsOf(t.id)) {
+          const role = this.resolveRole(b.roleKind, b.roleName, b.namespace);
+          for (const o of on) {
+            if (o.grant.namespace !== '' && b.namespace !== '' && o.grant.namespace !== b.namespace) continue;
+            const namespace = b.namespace !== '' ? b.namespace : o.grant.namespace;
+            const rules = intersectRules(role.rules, o.rules, namespace !== '');
+            if (rules.length === 0) continue;
+            addGrant({
+              namespace,
+              rules,
+              roleKind: role.kind,
+              roleName: `${role.name} (as ${t.what}, impersonate-on:${mode})`,
+              roleOrigin: role.origin,
+              holder: t.id,
+              path: [...t.g.path, `${verb} ${t.what} with ${onText}`, `${b.kind} ${b.namespace ? `${b.namespace}/` : ''}${b.name} (${b.note})`,
+                `${role.kind} ${role.namespace ? `${role.namespace}/` : ''}${role.name} (${role.note}), only the requests impersonate-on allows`],
+              direct: false,
+            });
+          }
+        }
+      }
+    }
+  }
+
+  /** Whether an identity reached is the ServiceAccount of a pod (a pod-bound token names the pod's node). */
+  private hasPods(identities: Map<string, string[]>): boolean {
+    for (const id of identities.keys()) {
+      const sa = /^ServiceAccount ([^/]*)\/(.*)$/.exec(id);
+      if (sa && (this.pods.get(sa[1]) ?? []).some((p) => p.serviceAccount === sa[2])) return true;
+    }
+    return false;
+  }
+
   private expand(
     subject: string,
     identities: Map<string, string[]>,
     grants: PowerGrant[],
     addGrant: (g: PowerGrant) => boolean,
     addIdentity: (id: string, path: string[]) => boolean,
+    entered: Map<PodEntry, string[]>,
   ): void {
     // rules per scope, with the grant that gives each rule (for paths)
     const byScope = new Map<string, PowerGrant[]>();
@@ -602,78 +1082,57 @@ export class EffectivePower {
     const grantFor = (scopeGrants: PowerGrant[], req: ResourceRequest): PowerGrant | undefined =>
       scopeGrants.find((g) => ruleAllows(g.rules, req));
 
-    // identities
-    for (const ns of [...namespaces].sort()) {
+    // identities; the namespaces of the identities empowered by name too, when a cluster-wide rule names one of them
+    const identityNamespaces = new Set(namespaces);
+    for (const [ns, names] of this.builtinServiceAccounts) {
+      const named = (n: string) => names.some((b) => b.name === n);
+      if (clusterGrants.some((g) => g.rules.some((r) => (r.resourceNames ?? []).some(named)))) identityNamespaces.add(ns);
+    }
+    for (const ns of [...identityNamespaces].sort()) {
       const scope = [...(byScope.get(ns) ?? []), ...clusterGrants];
       const via = (g: PowerGrant, step: string) => [...g.path, step];
       for (const [secret, sa] of [...(this.tokenSecrets.get(ns)?.entries() ?? [])].sort()) {
         const id = `ServiceAccount ${ns}/${sa}`;
         if (identities.has(id)) continue;
-        // a list or watch with the field selector metadata.name=<secret> is authorized with that name (apiserver
-        // endpoints/request/requestinfo.go; handlers/get.go ListResource): a rule naming the Secret reads it by any verb
-        for (const verb of ['get', 'list', 'watch']) {
+        // every verb whose response carries the stored Secret reads it (`mechanisms/verb-responses.ts`: get, a list or
+        // watch with the field selector metadata.name=<secret>, a patch or a delete, dryRun=All making either harmless)
+        for (const verb of NAMED_READ_VERBS) {
           const g = grantFor(scope, { verb, resource: 'secrets', name: secret });
           if (g) {
             addIdentity(id, via(g, `${verb} secret ${ns}/${secret} (token of ${id})`).concat(id));
             break;
           }
         }
+        if (identities.has(id)) continue;
+        // deletecollection carries no name, and returns every Secret it deletes
+        const g = grantFor(scope, { verb: 'deletecollection', resource: 'secrets', name: '' });
+        if (g) addIdentity(id, via(g, `deletecollection secrets in ${ns} (returns the token Secret ${secret} of ${id})`).concat(id));
       }
       const sas = [...(this.serviceAccounts.get(ns) ?? [])].sort();
       for (const sa of sas) {
         const id = `ServiceAccount ${ns}/${sa}`;
         if (identities.has(id)) continue;
-        let g = grantFor(scope, { verb: 'create', resource: 'serviceaccounts', subresource: 'token', name: sa });
-        if (g) {
-          addIdentity(id, via(g, `create serviceaccounts/token for ${ns}/${sa}`).concat(id));
-          continue;
-        }
-        g = grantFor(scope, { verb: 'impersonate', resource: 'serviceaccounts', name: sa });
-        if (g) {
-          addIdentity(id, via(g, `impersonate ServiceAccount ${ns}/${sa}`).concat(id));
-          continue;
-        }
-        // a Secret of type kubernetes.io/service-account-token annotated with the ServiceAccount's name gets its
-        // token from the token controller (`pkg/controller/serviceaccount/tokens_controller.go`): create one under a
-        // name the identity may read (get, or a list or watch with the field selector metadata.name=<name>)
-        g = grantFor(scope, { verb: 'create', resource: 'secrets' });
-        if (g && scope.some((r) => ['get', 'list', 'watch'].some((verb) => someNameAllows(r.rules, { verb, resource: 'secrets' })))) {
-          addIdentity(id, via(g, `create secret in ${ns} of type kubernetes.io/service-account-token for ServiceAccount ${sa}, then read it`).concat(id));
-          continue;
-        }
-        let found = false;
-        for (const [group, resource] of POD_WORKLOADS) {
-          g = grantFor(scope, { verb: 'create', apiGroup: group, resource });
-          if (g) {
-            addIdentity(id, via(g, `create ${resource}${group ? `.${group}` : ''} in ${ns} running as ServiceAccount ${sa}`).concat(id));
-            found = true;
-            break;
-          }
-        }
-        if (found) continue;
-        // changing the pod template of a workload that exists: its controller reruns the pods as `sa`
-        for (const pod of this.pods.get(ns) ?? []) {
-          const workload = TEMPLATE_WORKLOADS.get(pod.kind);
-          if (!workload) continue;
-          const [group, resource] = workload;
-          for (const verb of ['update', 'patch']) {
-            g = grantFor(scope, { verb, apiGroup: group, resource, name: pod.name });
-            if (g) {
-              addIdentity(id, via(g, `${verb} ${resource}${group ? `.${group}` : ''} ${pod.what} to run as ServiceAccount ${sa}`).concat(id));
-              break;
-            }
-          }
-          if (g) break;
-        }
+        this.becomeServiceAccount(ns, sa, scope, addIdentity);
+      }
+      // the ServiceAccounts Kubernetes and OLM run in their own namespaces: through grants in that namespace, or by name
+      for (const b of this.builtinServiceAccounts.get(ns) ?? []) {
+        const id = `ServiceAccount ${ns}/${b.name}`;
+        if (identities.has(id)) continue;
+        const named = clusterGrants.map((g) => ({ ...g, rules: g.rules.filter((r) => (r.resourceNames ?? []).includes(b.name)) }))
+          .filter((g) => g.rules.length > 0);
+        this.becomeServiceAccount(ns, b.name, [...(byScope.get(ns) ?? []), ...named], addIdentity);
       }
       for (const pod of this.pods.get(ns) ?? []) {
         const id = `ServiceAccount ${ns}/${pod.serviceAccount}`;
-        if (identities.has(id)) continue;
+        // a pod whose process holds tokens of other identities is entered even when its own identity is reached
+        if (identities.has(id) && (pod.secretRefs.length === 0 || entered.has(pod))) continue;
         for (const [subresource, verb] of POD_ENTRIES) {
           const g = grantFor(scope, { verb, resource: 'pods', subresource, name: pod.podName });
           if (g) {
             const step = subresource ? `${verb} pods/${subresource} into ${pod.what}` : `${verb} the pods of ${pod.what} with another image`;
-            addIdentity(id, via(g, `${step} (runs as ${pod.serviceAccount})`).concat(id));
+            const path = via(g, `${step} (runs as ${pod.serviceAccount})`);
+            if (!entered.has(pod)) entered.set(pod, path);
+            addIdentity(id, path.concat(id));
             break;
           }
         }
@@ -687,49 +1146,25 @@ export class EffectivePower {
       for (const ns of [...this.pods.keys()].sort()) {
         for (const pod of this.pods.get(ns)!) {
           const id = `ServiceAccount ${ns}/${pod.serviceAccount}`;
-          if (identities.has(id)) continue;
-          addIdentity(id, [...nodeProxy.g.path, `${nodeProxy.verb} nodes/proxy (kubelet exec into ${pod.what}, runs as ${pod.serviceAccount})`, id]);
+          if (identities.has(id) && (pod.secretRefs.length === 0 || entered.has(pod))) continue;
+          const path = [...nodeProxy.g.path, `${nodeProxy.verb} nodes/proxy (kubelet exec into ${pod.what}, runs as ${pod.serviceAccount})`];
+          if (!entered.has(pod)) entered.set(pod, path);
+          addIdentity(id, path.concat(id));
         }
       }
     }
-    // operator-controller's BoxcutterRuntime applies every ClusterObjectSet's objects with its cluster-admin client and
-    // no check of who wrote it (operator-controller internal/operator-controller/controllers/clusterobjectset_controller.go):
-    // creating one (or updating one whose phases are still empty) is cluster-admin; the kind is cluster-scoped, so
-    // only cluster-wide grants count
-    const objectSet = clusterGrants.flatMap((g) => OBJECT_SET_VERBS.map((verb) => ({ g, verb })))
-      // a create request has no name: resourceNames never allow it (RBAC)
-      .find(({ g, verb }) => (verb === 'create'
-        ? ruleAllows(g.rules, { verb, apiGroup: OLM_V1, resource: 'clusterobjectsets', name: '' })
-        : someNameAllows(g.rules, { verb, apiGroup: OLM_V1, resource: 'clusterobjectsets' })));
-    if (objectSet) {
-      addGrant({
-        namespace: '',
-        rules: CLUSTER_ADMIN_RULES,
-        roleKind: 'ClusterRole',
-        roleName: 'cluster-admin',
-        roleOrigin: RoleOrigin.BUILT_IN,
-        holder: subject,
-        path: [...objectSet.g.path, `${objectSet.verb} clusterobjectsets.${OLM_V1} (operator-controller applies their objects as cluster-admin)`, 'ClusterRole cluster-admin (operator-controller\'s client)'],
-        direct: false,
-      });
-    }
-    // impersonating users or groups: named ones become identities, any name is any identity
-    for (const [resource, kind] of [['users', 'User'], ['groups', 'Group']]) {
-      for (const g of clusterGrants) {
-        if (ruleAllows(g.rules, { verb: 'impersonate', resource, name: PROBE_NAME })) {
-          addIdentity(ANY_IDENTITY, [...g.path, `impersonate any ${kind}`, ANY_IDENTITY]);
-          continue;
-        }
-        for (const r of g.rules) {
-          for (const n of r.resourceNames ?? []) {
-            if (!ruleAllows([r], { verb: 'impersonate', resource, name: n })) continue;
-            // a user named system:serviceaccount:<ns>:<name> is that ServiceAccount (subjectLabel)
-            const id = subjectLabel({ kind: kind === 'User' ? SubjectKind.USER : SubjectKind.GROUP, name: n });
-            addIdentity(id, [...g.path, `impersonate ${kind} ${n}`, id]);
-          }
-        }
+    // the kubelet fetches every Secret a pod references: its process holds the tokens of the token Secrets among them
+    for (const [pod, path] of [...entered.entries()]) {
+      const ns = pod.what.slice(pod.what.indexOf(' ') + 1, pod.what.indexOf('/'));
+      for (const secret of pod.secretRefs) {
+        const sa = this.tokenSecrets.get(ns)?.get(secret);
+        if (sa === undefined) continue;
+        const id = `ServiceAccount ${ns}/${sa}`;
+        addIdentity(id, [...path, `${pod.what} mounts Secret ${ns}/${secret} (token of ${id}; the kubelet fetches it)`, id]);
       }
     }
+    this.expandDeputies(subject, identities, byScope, clusterGrants, namespaces, addGrant, addIdentity);
+    this.expandImpersonation(identities, byScope, clusterGrants, addGrant, addIdentity);
 
     // named RBAC objects: escalate is authorized on the request's object name (RoleEscalationAuthorized), so
     // escalate + update/patch on a role by name rewrites that role to anything; updating a named binding with bind
@@ -897,6 +1332,15 @@ export class EffectivePower {
       const signer = approval && ([KUBE_APISERVER_CLIENT, 'kubernetes.io/*', KUBELET_CLIENT].map((name) => ({
         name, g: grantFor(clusterGrants, { verb: 'approve', apiGroup: CERTS, resource: 'signers', name }),
       })).find((x) => x.g !== undefined));
+      // no approval needed: kube-controller-manager's csrapproving controller approves a kubelet client CSR (any node's
+      // name) whose requester may create certificatesigningrequests/nodeclient (pkg/controller/certificates/approver/
+      // sarapprove.go recognizers: isNodeClientCert); selfnodeclient only renews the requester's own node identity
+      const nodeClient = create && !(approval && signer) ? clusterGrants.find((g) => ruleAllows(g.rules, { verb: 'create', apiGroup: CERTS, resource: 'certificatesigningrequests', subresource: 'nodeclient', name: '' })) : undefined;
+      if (create && nodeClient) {
+        addIdentity(ANY_IDENTITY, [...create.path,
+          `create certificatesigningrequests and create certificatesigningrequests/nodeclient (${nodeClient.roleKind} ${nodeClient.roleName}): kube-controller-manager's csrapproving controller approves `
+          + 'and signs a client certificate for any node (system:node:<name>), and the node authorizer lets a node create tokens for the ServiceAccounts of the pods bound to it (OLM\'s cluster-admin operators among them)', ANY_IDENTITY]);
+      }
       if (create && approval && signer) {
         const signs = signer.name === KUBELET_CLIENT
           ? 'a client certificate for any node (system:node:<name>), and the node authorizer lets a node create tokens for the '
@@ -915,6 +1359,89 @@ const KUBELET_CLIENT = 'kubernetes.io/kube-apiserver-client-kubelet';
 
 function roleKey(kind: string, ns: string, name: string): string {
   return `${kind}/${ns}/${name}`;
+}
+
+/**
+ * The rules each grant allows a request to impersonate with in constrained mode `mode` (`impersonate-on:<mode>:<verb>`,
+ * `impersonation/mode.go` `impersonateOnAttributes`), as rules of `<verb>` (a `*` verb allows every request; RBAC
+ * matches verbs exactly, so a literal `impersonate-on:<mode>:*` allows none). Non-resource rules are left out.
+ */
+function impersonateOnGrants(grants: PowerGrant[], mode: string): Array<{ grant: PowerGrant; rules: PolicyRule[] }> {
+  const prefix = `impersonate-on:${mode}:`;
+  const out: Array<{ grant: PowerGrant; rules: PolicyRule[] }> = [];
+  for (const grant of grants) {
+    const rules: PolicyRule[] = [];
+    for (const r of grant.rules) {
+      if ((r.nonResourceUrls ?? []).length > 0 || (r.resources ?? []).length === 0) continue;
+      // a literal `*` after the prefix is no wildcard: no request verb is `*`
+      const verbs = (r.verbs ?? []).includes('*') ? ['*'] : (r.verbs ?? []).filter((v) => v.startsWith(prefix)).map((v) => v.slice(prefix.length)).filter((v) => v !== '*');
+      if (verbs.length > 0) rules.push({ ...r, verbs });
+    }
+    if (rules.length > 0) out.push({ grant, rules });
+  }
+  return out;
+}
+
+/**
+ * The requests both rule lists allow (pairwise meets: verbs, groups, resources with `*` and `*\/<subresource>`, names),
+ * plus the impersonated identity's own rules of the verbs the API server checks for it inside a request (`INNER_VERBS`:
+ * bind, escalate, approve...) when any request is allowed. `namespaced`: no non-resource rule.
+ */
+function intersectRules(roleRules: PolicyRule[], onRules: PolicyRule[], namespaced: boolean): PolicyRule[] {
+  const meet = (x: readonly string[], y: readonly string[]) => (x.includes('*') ? [...y] : y.includes('*') ? [...x] : x.filter((v) => y.includes(v)));
+  const meetResource = (a: string, b: string): string | undefined => {
+    if (a === b || b === '*') return a;
+    if (a === '*') return b;
+    if (a.startsWith('*/') && !b.startsWith('*/') && b.endsWith(a.slice(1))) return b;
+    if (b.startsWith('*/') && !a.startsWith('*/') && a.endsWith(b.slice(1))) return a;
+    return undefined;
+  };
+  const out: PolicyRule[] = [];
+  for (const a of roleRules) {
+    if ((a.nonResourceUrls ?? []).length > 0 || (a.resources ?? []).length === 0) continue;
+    for (const b of onRules) {
+      const verbs = meet(a.verbs ?? [], b.verbs ?? []);
+      const apiGroups = meet(a.apiGroups ?? [], b.apiGroups ?? []);
+      const resources = [...new Set((a.resources ?? []).flatMap((x) => (b.resources ?? []).map((y) => meetResource(x, y))
+        .filter((z): z is string => z !== undefined)))];
+      const an = a.resourceNames ?? [];
+      const bn = b.resourceNames ?? [];
+      const names = an.length === 0 ? bn : bn.length === 0 ? an : an.filter((n) => bn.includes(n));
+      if (verbs.length === 0 || apiGroups.length === 0 || resources.length === 0 || (an.length > 0 && bn.length > 0 && names.length === 0)) continue;
+      out.push({ apiGroups, resources, verbs, ...(names.length > 0 ? { resourceNames: [...names] } : {}) });
+    }
+  }
+  if (out.length === 0) return out;
+  for (const a of roleRules) {
+    if ((a.nonResourceUrls ?? []).length > 0 && namespaced) continue;
+    const verbs = (a.verbs ?? []).includes('*') ? [...INNER_VERBS] : (a.verbs ?? []).filter((v) => INNER_VERBS.has(v));
+    if (verbs.length > 0 && (a.resources ?? []).length > 0) out.push({ ...a, verbs });
+  }
+  return out;
+}
+
+/**
+ * The Secret names a pod spec references, which the kubelet fetches for the pod (the node authorizer allows exactly
+ * these, `plugin/pkg/auth/authorizer/node/graph_populator.go`): secret and projected volumes, `secretKeyRef` and
+ * `secretRef` of every container kind, `imagePullSecrets`. Sorted, unique.
+ */
+function secretRefsOf(podSpec: any): string[] {
+  if (podSpec === null || typeof podSpec !== 'object') return [];
+  const out = new Set<string>();
+  const add = (v: unknown) => {
+    if (typeof v === 'string' && v !== '') out.add(v);
+  };
+  const list = (v: unknown): any[] => (Array.isArray(v) ? v : []);
+  for (const v of list(podSpec.volumes)) {
+    add(v?.secret?.secretName);
+    for (const src of list(v?.projected?.sources)) add(src?.secret?.name);
+  }
+  for (const c of [...list(podSpec.containers), ...list(podSpec.initContainers), ...list(podSpec.ephemeralContainers)]) {
+    for (const e of list(c?.env)) add(e?.valueFrom?.secretKeyRef?.name);
+    for (const e of list(c?.envFrom)) add(e?.secretRef?.name);
+  }
+  for (const p of list(podSpec.imagePullSecrets)) add(p?.name);
+  return [...out].sort();
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -100,7 +100,9 @@ export function globalOperatorDrivers(
   if (operators.length === 0) return [];
   // what OLM creates for the global operators (AllNamespaces: provided-API ClusterRoles aggregated to the built-in
   // admin/edit/view, lifted roles) and for every tenant's bundles, as the tenancy audit models them
-  const globalObjects = operators.flatMap((o) => objectsOf(asTenant(o)));
+  // without the global operators' CSVs: having them act (the model's reconciling-operator step) is the very driving
+  // this check names, not a way to more of their APIs
+  const globalObjects = operators.flatMap((o) => objectsOf(asTenant(o))).filter((x) => x.manifest?.kind !== 'ClusterServiceVersion');
   const power = new EffectivePower([...input.objects, ...input.tenants.flatMap((t) => objectsOf(t)), ...globalObjects]);
   return operators.map((o) => {
     const apis = ownedApis(o.bundle);

@@ -92,6 +92,7 @@ export function checkAuditedTenant(check: InputCheck, field: string, value: unkn
   check.optionalEnum(`${field}.olmGeneration`, p('olmGeneration'), OlmGeneration as any, 'OlmGeneration');
   checkBundles(check, `${field}.bundles`, p('bundles'), false);
   check.optionalArray(`${field}.people`, p('people'), (v, f) => (checkSubject(check, f, v, enums), v), `pass ${field}.people as a list of RbacSubjects`);
+  check.optionalStringArray(`${field}.gitOpsServiceAccounts`, p('gitOpsServiceAccounts'), 'list the names of the ServiceAccounts (in the tenant namespace) that apply its GitOps folders');
   check.optionalArray(`${field}.acceptedReach`, p('acceptedReach'), (v, f) => {
     const a = check.requiredObject(f, v, 'an AcceptedReach', "pass { code: ReachCode..., subject?: '...', reason: '...' }");
     if (!a) return undefined;

@@ -5,6 +5,8 @@
 import { BoundedCache, contentKey, isPlainRuleList, rulesKey } from '../core/content-cache';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { checkRuleShape, InputCheck, isCheckedSealedRule, isObject, throwIfInvalid } from '../core/input';
+import { deputy } from './mechanisms/deputies';
+import { STORED_READ_VERBS } from './mechanisms/verb-responses';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules, ResourceRequest } from '../rbac/rbac-rules';
 
@@ -89,9 +91,10 @@ export enum SensitiveGrant {
    */
   WORKLOAD_WRITES = 'WORKLOAD_WRITES',
   /**
-   * `create` on `operators.coreos.com` `subscriptions` in cluster-scoped rules: a Subscription in a namespace with
-   * a global OperatorGroup (`operators`, `openshift-operators`) is installed by OLM with its own cluster-admin
-   * client (OLM issue #3820). Cluster-scoped rules only (the tenant's own Subscriptions are namespaced).
+   * `create` (or `update`/`patch`: another package or source) on `operators.coreos.com` `subscriptions` in
+   * cluster-scoped rules: a Subscription in a namespace with a global OperatorGroup (`operators`,
+   * `openshift-operators`) is installed by OLM with its own cluster-admin client (OLM issue #3820). Cluster-scoped
+   * rules only (the tenant's own Subscriptions are namespaced).
    */
   SUBSCRIPTION_CREATE = 'SUBSCRIPTION_CREATE',
   /**
@@ -142,6 +145,32 @@ export enum SensitiveGrant {
    * restarts the container with it, as the pod's ServiceAccount. Namespaced: checked as `SERVICE_ACCOUNT_TOKENS`.
    */
   POD_IMAGE_UPDATE = 'POD_IMAGE_UPDATE',
+  /**
+   * `create`, `update` or `patch` on `operators.coreos.com` `clusterserviceversions` in cluster-scoped rules: olm-operator
+   * (re)applies a CSV's `spec.install` Deployments with its own client whenever the CSV changes, so their pods run as any
+   * ServiceAccount of any namespace an OperatorGroup selects. Cluster-scoped rules only: OLM creates the tenant's own
+   * CSVs with the installer's client.
+   */
+  CSV_WRITES = 'CSV_WRITES',
+  /**
+   * `update` or `patch` on `operators.coreos.com` `installplans/status`: catalog-operator executes the steps of an
+   * InstallPlan's `status.plan` with the namespace's OperatorGroup ServiceAccount, or with its own cluster-admin client
+   * in a group without one (the global `operators` and `openshift-operators`). Cluster-scoped rules only.
+   */
+  INSTALL_PLAN_STATUS_WRITES = 'INSTALL_PLAN_STATUS_WRITES',
+  /**
+   * `create`, `update` or `patch` on `olm.operatorframework.io` `clusterextensions` or `clustercatalogs`:
+   * operator-controller installs any package of any ClusterCatalog with its own cluster-admin client
+   * (cluster-admin-equivalent). Cluster-scoped rules only (the kinds are cluster-scoped).
+   */
+  OLM_V1_INSTALL_WRITES = 'OLM_V1_INSTALL_WRITES',
+  /**
+   * Writes that break or take over what every tenant shares, in cluster-scoped rules: `delete`/`deletecollection` on
+   * `clusterrolebindings`, `clusterroles` and `namespaces`; `update`/`patch`/`delete`/`deletecollection` on
+   * `customresourcedefinitions` (a CRD's deletion deletes every tenant's objects of it; an update rewrites its
+   * conversion webhook) and `apiservices` (which route whole API groups).
+   */
+  DESTRUCTIVE_CLUSTER_WRITES = 'DESTRUCTIVE_CLUSTER_WRITES',
 }
 
 /** Options of `InstallerRuleChecks.errors` and `InstallerRuleChecks.warnings`. */
@@ -208,8 +237,37 @@ interface Probe {
 }
 
 const ADMISSION = 'admissionregistration.k8s.io';
+/** Every request of a deputy row (`mechanisms/deputies.ts`): its verbs on its resources. */
+const rowRequests = (id: string): ResourceRequest[] => {
+  const row = deputy(id);
+  return row.resources.flatMap((resource) => row.verbs.map((verb) => ({ verb, apiGroup: row.group, resource })));
+};
+/** Constrained impersonation's verbs (`impersonation/mode.go`): `impersonate:<mode>` on `authentication.k8s.io`. */
+const CONSTRAINED_IMPERSONATION: ResourceRequest[] = [
+  ...['users', 'groups', 'uids', 'userextras'].map((resource) => ({ verb: 'impersonate:user-info', apiGroup: 'authentication.k8s.io', resource })),
+  { verb: 'impersonate:serviceaccount', apiGroup: 'authentication.k8s.io', resource: 'serviceaccounts' },
+  ...['arbitrary-node', 'associated-node'].map((mode) => ({ verb: `impersonate:${mode}`, apiGroup: 'authentication.k8s.io', resource: 'nodes' })),
+];
 const writes = (apiGroup: string, resources: string[]): ResourceRequest[] =>
   resources.flatMap((resource) => WRITE_VERBS.map((verb) => ({ verb, apiGroup, resource })));
+
+/**
+ * Cluster-scoped writes that break or take over what every tenant shares (`DESTRUCTIVE_CLUSTER_WRITES`): deleting a
+ * ClusterRoleBinding, a ClusterRole or a Namespace; deleting a CRD (every custom resource of it goes,
+ * `apiextensions-apiserver` `crdFinalizer`) or rewriting it (its conversion webhook); rerouting or removing an APIService
+ * (`kube-aggregator`). Not `update`/`patch` on ClusterRoles, although a patch may empty any role
+ * (`pkg/registry/rbac/clusterrole/policybased/storage.go` checks only the new rules, and none are always covered): every
+ * installer of an operator with `clusterPermissions` must patch the ClusterRoles OLM generates, whose names it cannot
+ * know before the install (a hash, docs/rbac.md). Nor `update`/`patch` on ClusterRoleBindings: their storage checks
+ * `bind` (or the role's rules) on every change of subjects.
+ */
+const DESTRUCTIVE_REQUESTS: ResourceRequest[] = [
+  ...['delete', 'deletecollection'].map((verb) => ({ verb, apiGroup: 'rbac.authorization.k8s.io', resource: 'clusterrolebindings' })),
+  ...['delete', 'deletecollection'].map((verb) => ({ verb, apiGroup: '', resource: 'namespaces' })),
+  ...['delete', 'deletecollection'].map((verb) => ({ verb, apiGroup: 'rbac.authorization.k8s.io', resource: 'clusterroles' })),
+  ...['update', 'patch', 'delete', 'deletecollection'].map((verb) => ({ verb, apiGroup: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' })),
+  ...['update', 'patch', 'delete', 'deletecollection'].map((verb) => ({ verb, apiGroup: 'apiregistration.k8s.io', resource: 'apiservices' })),
+];
 
 /** Cluster-scoped kinds that only OLM itself (as cluster-admin) creates: never the installer. */
 const OLM_ONLY: { code: string; what: string; apiGroup: string; resource: string }[] = [
@@ -229,10 +287,11 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
     scope: 'any',
   },
   [SensitiveGrant.IMPERSONATE]: {
-    what: "'impersonate' on users/groups/serviceaccounts/uids/userextras",
+    what: "'impersonate' on users/groups/serviceaccounts/uids/userextras (or constrained 'impersonate:<mode>' on users/groups/serviceaccounts/nodes/uids/userextras)",
     requests: [
       ...['users', 'groups', 'serviceaccounts'].map((resource) => ({ verb: 'impersonate', apiGroup: '', resource })),
       ...['uids', 'userextras'].map((resource) => ({ verb: 'impersonate', apiGroup: 'authentication.k8s.io', resource })),
+      ...CONSTRAINED_IMPERSONATION,
     ],
     scope: 'any',
   },
@@ -257,8 +316,9 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
     scope: 'assume',
   },
   [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE]: {
-    what: "'get'/'list'/'watch' on secrets in every namespace",
-    requests: ['get', 'list', 'watch'].map((verb) => ({ verb, apiGroup: '', resource: 'secrets' })),
+    what: "'get'/'list'/'watch' on secrets in every namespace (or 'patch'/'delete'/'deletecollection', whose responses carry them)",
+    // every verb whose response carries the stored object (mechanisms/verb-responses.ts; dryRun=All: no side effect)
+    requests: STORED_READ_VERBS.map((verb) => ({ verb, apiGroup: '', resource: 'secrets' })),
     scope: 'cluster',
   },
   [SensitiveGrant.NODES_PROXY]: {
@@ -309,18 +369,21 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
   },
   [SensitiveGrant.WORKLOAD_WRITES]: {
     what: "'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, "
-      + 'cronjobs, replicationcontrollers) in every namespace',
+      + 'cronjobs, replicationcontrollers; controllerrevisions, the statefulsets\' templates) in every namespace',
     requests: [
       ...['deployments', 'replicasets', 'statefulsets', 'daemonsets'].flatMap((resource) => ['create', 'update', 'patch'].map((verb) => ({ verb, apiGroup: 'apps', resource }))),
       { verb: 'create', apiGroup: 'batch', resource: 'jobs' },
       ...['create', 'update', 'patch'].map((verb) => ({ verb, apiGroup: 'batch', resource: 'cronjobs' })),
       ...['create', 'update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'replicationcontrollers' })),
+      // the StatefulSet controller builds the current revision's pods from its ControllerRevision (deputy child-controllerrevisions)
+      ...rowRequests('child-controllerrevisions'),
     ],
     scope: 'cluster',
   },
   [SensitiveGrant.SUBSCRIPTION_CREATE]: {
-    what: "'create' on operators.coreos.com subscriptions in every namespace",
-    requests: [{ verb: 'create', apiGroup: 'operators.coreos.com', resource: 'subscriptions' }],
+    what: "'create'/'update'/'patch' on operators.coreos.com subscriptions in every namespace",
+    // an update or patch of a global Subscription's spec (another package or source) is installed the same way
+    requests: ['create', 'update', 'patch'].map((verb) => ({ verb, apiGroup: 'operators.coreos.com', resource: 'subscriptions' })),
     scope: 'cluster',
   },
   [SensitiveGrant.INSTALL_PLAN_APPROVAL]: {
@@ -347,7 +410,8 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
   },
   [SensitiveGrant.SERVICE_UPDATE]: {
     what: "'update'/'patch' on services in every namespace",
-    requests: ['update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'services' })),
+    // services/status too: a LoadBalancer's status.loadBalancer.ingress IPs intercept traffic as externalIPs do (CVE-2020-8554)
+    requests: ['update', 'patch'].flatMap((verb) => ['services', 'services/status'].map((resource) => ({ verb, apiGroup: '', resource }))),
     scope: 'cluster',
   },
   [SensitiveGrant.CLUSTER_OBJECT_SET_WRITES]: {
@@ -364,6 +428,26 @@ const SENSITIVE: Record<SensitiveGrant, Probe> = {
     what: "'update'/'patch' on pods (a running container's image)",
     requests: ['update', 'patch'].map((verb) => ({ verb, apiGroup: '', resource: 'pods' })),
     scope: 'assume',
+  },
+  [SensitiveGrant.CSV_WRITES]: {
+    what: "'create'/'update'/'patch' on operators.coreos.com clusterserviceversions in every namespace (olm-operator runs their Deployments as any ServiceAccount)",
+    requests: rowRequests('olm-csv'),
+    scope: 'cluster',
+  },
+  [SensitiveGrant.INSTALL_PLAN_STATUS_WRITES]: {
+    what: "'update'/'patch' on operators.coreos.com installplans/status (catalog-operator executes status.plan as the OperatorGroup's ServiceAccount, or as cluster-admin)",
+    requests: rowRequests('olm-installplan-steps'),
+    scope: 'cluster',
+  },
+  [SensitiveGrant.OLM_V1_INSTALL_WRITES]: {
+    what: "'create'/'update'/'patch' on olm.operatorframework.io clusterextensions or clustercatalogs (operator-controller installs any package as cluster-admin)",
+    requests: rowRequests('olm-v1-installs'),
+    scope: 'cluster',
+  },
+  [SensitiveGrant.DESTRUCTIVE_CLUSTER_WRITES]: {
+    what: "'delete' on clusterrolebindings, clusterroles or namespaces, or 'update'/'patch'/'delete' on customresourcedefinitions or apiservices (what every tenant shares)",
+    requests: DESTRUCTIVE_REQUESTS,
+    scope: 'cluster',
   },
 };
 
@@ -471,13 +555,24 @@ export class InstallerRuleChecks {
 
   /**
    * Every sensitive grant that `rules` hold, accepted or not, in `SensitiveGrant` order (matched as `errors` matches
-   * them). The single registry of sensitive grants: OLM v1's permission preview probes subjects' cluster-wide rules
-   * with it (`clusterScoped: true`), so the v0 and v1 checks cannot drift apart.
+   * them, but for an installer's CRD and APIService writes, which `errors` reports as their own errors and this counts as
+   * `DESTRUCTIVE_CLUSTER_WRITES`). The single registry of sensitive grants: OLM v1's permission preview probes subjects'
+   * cluster-wide rules with it (`clusterScoped: true`), so the v0 and v1 checks cannot drift apart.
    */
   public static sensitiveGrantsHeld(rules: PolicyRule[], options: InstallerRuleCheckOptions): AcceptedSensitiveGrant[] {
     checkArguments('InstallerRuleChecks.sensitiveGrantsHeld', rules, options);
     const valid = rules.map((rule, index) => ({ rule, index })).filter((v) => RbacRules.validate(v.rule, !options.clusterScoped).length === 0);
-    return heldGrants(valid, options, Object.values(SensitiveGrant)).map(({ grant }) => ({ grant, what: SENSITIVE[grant].what }));
+    return heldGrants(valid, options, Object.values(SensitiveGrant), false).map(({ grant }) => ({ grant, what: SENSITIVE[grant].what }));
+  }
+
+  /**
+   * The requests each grant probes and where (the registry as data, for the completeness check of the API table).
+   * @internal
+   */
+  public static _probes(): Array<{ grant: SensitiveGrant; scope: string; requests: ResourceRequest[] }> {
+    return Object.values(SensitiveGrant).map((grant) => ({
+      grant, scope: SENSITIVE[grant].scope, requests: SENSITIVE[grant].requests.map((r) => ({ ...r })),
+    }));
   }
 
   /** Findings that do not stop synthesis: full-wildcard rules in the namespaced Role. */
@@ -589,7 +684,7 @@ function namedProbes(valid: IndexedRule[]): (requests: ResourceRequest[]) => Res
  * are not counted (the installer must hold them).
  */
 function heldGrants(
-  valid: IndexedRule[], options: InstallerRuleCheckOptions, grants: SensitiveGrant[],
+  valid: IndexedRule[], options: InstallerRuleCheckOptions, grants: SensitiveGrant[], installer = true,
 ): Array<{ grant: SensitiveGrant; found: IndexedRule[] }> {
   const withNames = namedProbes(valid);
   const candidates = options.clusterScoped ? valid : valid.filter((v) => !InstallerRuleChecks.isFullWildcard(v.rule));
@@ -598,7 +693,11 @@ function heldGrants(
   for (const grant of Object.values(SensitiveGrant)) {
     if (!grants.includes(grant) || !probed(grant, options)) continue;
     const probe = SENSITIVE[grant];
-    const requests = probe.scope === 'assume' ? probe.requests.filter((r) => !RbacRules.allows(bundleGranted, r)) : probe.requests;
+    // an installer's writes of CRDs and APIServices are their own errors (OLMT-001, OLMT-002), never accepted
+    const own = installer
+      ? probe.requests.filter((r) => !OLM_ONLY.some((k) => k.apiGroup === r.apiGroup && k.resource === r.resource))
+      : probe.requests;
+    const requests = probe.scope === 'assume' ? own.filter((r) => !RbacRules.allows(bundleGranted, r)) : own;
     if (requests.length === 0) continue;
     const probes = withNames(requests);
     const found = candidates.filter((c) => probes.some((r) => RbacRules.allows([c.rule], r)));

@@ -2,8 +2,8 @@
  * Who may write the OLM v1 APIs that install with cluster-admin: every identity of a set of objects that may create,
  * update or patch (`*` included) `clusterextensions`, `clustercatalogs` or `clusterobjectsets`
  * (`olm.operatorframework.io`), through any binding, built-in or aggregated role, or identity it can become
- * (`EffectivePower`), and which of them no team guardrail (a ValidatingAdmissionPolicy matching request groups)
- * checks. operator-controller v1.11.0 installs every ClusterExtension as cluster-admin, so such a writer installs any
+ * (`EffectivePower`), and which of them no team guardrail (a ValidatingAdmissionPolicy matching request groups, or
+ * the user names of the teams' GitOps identities) checks. operator-controller v1.11.0 installs every ClusterExtension as cluster-admin, so such a writer installs any
  * package of any ClusterCatalog with cluster-admin (issue 27 item 11). Internal: not re-exported.
  */
 import { EffectivePower, PowerObject, RbacSubject, SubjectKind, someNameAllows, subjectLabel } from './effective-power';
@@ -35,6 +35,14 @@ function groupsOf(label: string): string[] {
   return []; // '*': any identity (impersonation of anyone)
 }
 
+/** The user name of the identity with this label (a ServiceAccount's or a User's), if it has one. */
+function userNameOf(label: string): string | undefined {
+  const sa = /^ServiceAccount ([^/]*)\/(.*)$/.exec(label);
+  if (sa) return serviceAccountUser(sa[1], sa[2]).name;
+  if (label.startsWith('User ')) return label.slice('User '.length);
+  return undefined;
+}
+
 /** Every subject of every RoleBinding and ClusterRoleBinding of the objects, once, sorted by label. */
 function boundSubjects(objects: PowerObject[]): RbacSubject[] {
   const out = new Map<string, RbacSubject>();
@@ -59,15 +67,19 @@ function boundSubjects(objects: PowerObject[]): RbacSubject[] {
  * (they check `clusterextensions` only, so every writer of `clustercatalogs` and `clusterobjectsets` is unchecked).
  * Cluster-scoped resources: only cluster-wide grants (ClusterRoleBindings) count. Sorted by identity.
  */
-export function olmV1UnfencedWriters(objects: PowerObject[], guardedGroups: string[]): OlmV1UnfencedWriter[] {
-  const power = new EffectivePower(objects);
+export function olmV1UnfencedWriters(objects: PowerObject[], guardedGroups: string[], guardedUsernames: string[] = []): OlmV1UnfencedWriter[] {
+  // a guarded writer installs only what its guardrail admits: operator-controller's cluster-admin is not its own
+  const power = new EffectivePower(objects, { olmV1GuardedGroups: guardedGroups, olmV1GuardedUsernames: guardedUsernames });
   const guarded = new Set(guardedGroups);
+  const guardedUsers = new Set(guardedUsernames);
   const found = new Map<string, { via: Set<string>; writes: Map<string, Set<string>>; path: string[] }>();
   for (const subject of boundSubjects(objects)) {
     const label = subjectLabel(subject);
     for (const grant of power._of(subject).grants) {
-      if (grant.namespace !== '') continue;
-      const fencedForExtensions = groupsOf(grant.holder).some((g) => guarded.has(g));
+      // the cluster-admin operator-controller installs a written ClusterExtension or ClusterCatalog with is what this
+      // check names, not more writes (a ClusterObjectSet's objects are the writer's choice: every write follows)
+      if (grant.namespace !== '' || grant.deputy === 'olm-v1-installs') continue;
+      const fencedForExtensions = groupsOf(grant.holder).some((g) => guarded.has(g)) || guardedUsers.has(userNameOf(grant.holder) ?? '');
       for (const resource of OLM_V1_WRITE_RESOURCES) {
         if (resource === 'clusterextensions' && fencedForExtensions) continue;
         for (const verb of VERBS) {

@@ -14,6 +14,7 @@ import { ReachCode } from './reach-code';
 import { auditedTenantsOf, auditInputOf, forEachAuditedManifest, globalOperatorsOf } from './registry';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { BoundedCache, CACHING, contentKey } from '../core/content-cache';
+import { gitOpsIdentitiesOf } from '../core/gitops-identities';
 import { InputCheck, throwIfInvalid } from '../core/input';
 import { OlmGeneratedRbac } from '../olm/generated-rbac';
 import { AccessLevel, OlmNaming } from '../olm/olm-naming';
@@ -55,8 +56,13 @@ export interface TenantAuditResult {
   readonly tenant: string;
   /** Its namespace. */
   readonly namespace: string;
-  /** The identities audited (installer, operator ServiceAccounts, people), in that order. */
+  /** The identities audited (installer, operator ServiceAccounts, GitOps identities, people), in that order. */
   readonly subjects: string[];
+  /**
+   * The tenant's GitOps identities among `subjects` (the ServiceAccounts that apply its folder and own repository).
+   * @default - none
+   */
+  readonly gitOpsIdentities?: string[];
   /** Findings, sorted by subject order, code, namespace. */
   readonly findings: ReachFinding[];
 }
@@ -71,6 +77,13 @@ export interface TenancyAuditResult {
    * @default - none (no global install)
    */
   readonly globalOperators?: GlobalOperatorAuditResult[];
+  /**
+   * The identity that applies the platform's folder (`cluster/`) when the tenants' folders apply as their own GitOps
+   * identities: the one identity beyond every tenant, named as the accepted exception (not audited: it is the
+   * platform's).
+   * @default - no GitOps identities
+   */
+  readonly platformApplier?: string;
 }
 
 const RULES_IN_MESSAGE = 4;
@@ -121,9 +134,11 @@ export class TenancyAudit {
   public static ofConstruct(scope: IConstruct): TenancyAuditResult {
     checkTenancyAuditArg('ofConstruct', scope, ENUMS);
     const tenantsResult = TenancyAudit.ofConstructTenants(scope);
+    const platform = gitOpsIdentitiesOf(scope)?.platform;
+    const withPlatform = platform !== undefined ? { ...tenantsResult, platformApplier: platform } : tenantsResult;
     const globals = globalOperatorsOf(scope);
-    if (globals.length === 0) return tenantsResult;
-    return { ...tenantsResult, globalOperators: globalOperatorDrivers(auditInputOf(scope), globals, subjectsOf, (t) => objectsFor(t, true)) };
+    if (globals.length === 0) return withPlatform;
+    return { ...withPlatform, globalOperators: globalOperatorDrivers(auditInputOf(scope), globals, subjectsOf, (t) => objectsFor(t, true)) };
   }
 
   /** The result as readable text: per tenant, its subjects and each finding with its path. */
@@ -133,6 +148,7 @@ export class TenancyAudit {
     for (const t of result.tenants) {
       const errors = t.findings.filter((f) => !f.accepted).length;
       lines.push(`tenant ${t.tenant} (namespace ${t.namespace}): ${t.findings.length === 0 ? 'no reach outside its namespaces' : `${t.findings.length} finding(s), ${errors} not accepted`}`);
+      if ((t.gitOpsIdentities ?? []).length > 0) lines.push(`  GitOps identities (audited with the others): ${t.gitOpsIdentities!.join(', ')}`);
       for (const f of t.findings) {
         lines.push(`  ${f.accepted ? 'accepted' : 'ERROR'} ${f.code}: ${f.subject} reaches ${scopeText(f.namespace)}`);
         lines.push(`    path: ${f.path.join(' -> ')}`);
@@ -152,6 +168,10 @@ export class TenancyAudit {
         if (d.path.length > 0) lines.push(`    path: ${d.path.join(' -> ')}`);
         if (d.accepted) lines.push(`    accepted: ${d.acceptedReason}`);
       }
+    }
+    if (result.platformApplier !== undefined) {
+      lines.push(`platform applier ${result.platformApplier}: applies cluster/ (and the GitOps tools' objects), cluster-wide: `
+        + 'the one identity beyond the tenants, accepted as the platform\'s own (docs/gitops.md, "Who applies what")');
     }
     // the conclusion a reader looks for: does any tenant reach beyond its own namespaces?
     const reaching = result.tenants.filter((t) => t.findings.length > 0);
@@ -238,7 +258,9 @@ export class TenancyAudit {
     for (const s of subjects) {
       const label = subjectLabel(s);
       // what goes through another audited identity of the tenant is reported once, on that identity
-      const viaOther = (path: string[]) => path.slice(1, -1).some((step) => step !== label && labels.has(step));
+      // (not an operator the subject has act for it by writing its custom resources: the operator's own grants are no
+      // finding of its own, so what its writers reach through it is theirs)
+      const viaOther = (path: string[]) => path.slice(1, -1).some((step, i) => step !== label && labels.has(step) && !path[i].endsWith(`) acts on it as ${step}`));
       const p = power._of(s);
       const direct = p.grants.filter((g) => g.direct && g.roleOrigin === RoleOrigin.DEFINED);
       const heldIn = (scope: string) => direct.filter((g) => g.namespace === '' || g.namespace === scope).flatMap((g) => g.rules);
@@ -292,7 +314,7 @@ export class TenancyAudit {
     }
     const order = new Map(subjects.map((s, i) => [subjectLabel(s), i]));
     findings.sort((a, b) => order.get(a.subject)! - order.get(b.subject)! || cmp(a.code, b.code) || cmp(a.namespace, b.namespace) || cmp(a.path.join('\n'), b.path.join('\n')));
-    return { tenant: t.name, namespace: ns, subjects: subjects.map((s) => subjectLabel(s)), findings };
+    return { tenant: t.name, namespace: ns, subjects: subjects.map((s) => subjectLabel(s)), ...gitOpsOf(t), findings };
   }
 
   private static finding(
@@ -362,16 +384,28 @@ function objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[]
   }
   for (const b of bundles) {
     for (const d of b.deployments) {
+      // the pod spec as OLM applies it: its ServiceAccount as OLM reads it, and the Secrets the kubelet fetches for it
+      const podSpec = d.spec?.template?.spec;
       out.push({
-        manifest: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: d.name, namespace: ns }, spec: { template: { spec: { serviceAccountName: d.serviceAccountName } } } },
+        manifest: {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: d.name, namespace: ns },
+          spec: { template: { spec: podSpec !== null && typeof podSpec === 'object' ? { ...podSpec, serviceAccountName: d.serviceAccountName } : { serviceAccountName: d.serviceAccountName } } },
+        },
         origin: `OLM, deployment of ${b.name}`,
       });
     }
+    // the CSV OLM creates: its name may be written by name, and its operator reconciles its owned CRDs in the
+    // OperatorGroup's targets (OLM's olm.targetNamespaces annotation, empty for AllNamespaces)
+    out.push({ manifest: csvOf(b, ns, tenant.targetNamespaces), origin: `OLM, CSV of ${b.name}` });
     for (const p of [...b.permissions, ...b.clusterPermissions]) {
       out.push({ manifest: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: p.serviceAccountName, namespace: ns } }, origin: `OLM, ServiceAccount of ${b.name}` });
     }
     for (const o of b.objects) {
-      if (!['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ServiceAccount'].includes(o.kind)) continue;
+      // a bundle's token Secret: OLM creates it, the tokens controller fills it (mechanisms/deputies.ts bundle-token-secret)
+      const tokenSecret = o.kind === 'Secret' && o.raw?.type === 'kubernetes.io/service-account-token';
+      if (!tokenSecret && !['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ServiceAccount'].includes(o.kind)) continue;
       const raw = o.raw ?? {};
       const namespaced = o.kind !== 'ClusterRole' && o.kind !== 'ClusterRoleBinding';
       const manifest = {
@@ -385,6 +419,27 @@ function objectsFor(tenant: AuditedTenant, providedApis: boolean): PowerObject[]
     }
   }
   return out;
+}
+
+/**
+ * The CSV OLM creates for a bundle in namespace `ns`, reduced to what the effective-power model reads: its name, the
+ * annotation `olm.targetNamespaces` (OLM `pkg/controller/operators/olm/operatorgroup.go`; empty for AllNamespaces), the
+ * owned CRDs and the Deployments' ServiceAccounts. Once per bundle, namespace and targets.
+ */
+function csvOf(b: OperatorBundle, ns: string, targets: string[]): any {
+  return {
+    apiVersion: 'operators.coreos.com/v1alpha1',
+    kind: 'ClusterServiceVersion',
+    metadata: { name: b.name, namespace: ns, annotations: { 'olm.targetNamespaces': targets.join(',') } },
+    spec: {
+      customresourcedefinitions: { owned: b.ownedCrds.map((c) => ({ name: c.name })) },
+      install: {
+        spec: {
+          deployments: b.deployments.map((d) => ({ name: d.name, spec: { template: { spec: { serviceAccountName: d.serviceAccountName } } } })),
+        },
+      },
+    },
+  };
 }
 
 /**
@@ -424,7 +479,14 @@ function isConfinedTenant(t: AuditedTenant, confined: (namespace: string) => boo
 
 /** The result of a confined tenant: its subjects, no finding. */
 function confinedResult(t: AuditedTenant): TenantAuditResult {
-  return { tenant: t.name, namespace: t.namespace, subjects: subjectsOf(t).map((s) => subjectLabel(s)), findings: [] };
+  return { tenant: t.name, namespace: t.namespace, subjects: subjectsOf(t).map((s) => subjectLabel(s)), ...gitOpsOf(t), findings: [] };
+}
+
+/** `gitOpsIdentities` of a tenant's result, when it has any (labels as the audit names subjects). */
+function gitOpsOf(t: AuditedTenant): { gitOpsIdentities?: string[] } {
+  const names = t.gitOpsServiceAccounts ?? [];
+  if (names.length === 0) return {};
+  return { gitOpsIdentities: names.map((n) => subjectLabel({ kind: SubjectKind.SERVICE_ACCOUNT, name: n, namespace: t.namespace })) };
 }
 
 /** The identities audited for a tenant: its installer, the operators' ServiceAccounts, its people; each once. */
@@ -442,6 +504,7 @@ export function subjectsOf(t: AuditedTenant): RbacSubject[] {
   for (const sa of serviceAccountsOf(t.bundles ?? [])) {
     addSubject({ kind: SubjectKind.SERVICE_ACCOUNT, name: sa, namespace: ns });
   }
+  for (const sa of t.gitOpsServiceAccounts ?? []) addSubject({ kind: SubjectKind.SERVICE_ACCOUNT, name: sa, namespace: ns });
   for (const p of t.people ?? []) addSubject(p);
   return subjects;
 }
@@ -472,6 +535,10 @@ class LeakScan {
   public readonly confined = (namespace: string): boolean => !this.all && !this.leaky.has(namespace);
 
   public add(m: any): void {
+    if (m !== null && typeof m === 'object' && m.kind === 'ClusterServiceVersion') {
+      this.addReconciler(m);
+      return;
+    }
     if (m === null || typeof m !== 'object' || (m.kind !== 'RoleBinding' && m.kind !== 'ClusterRoleBinding')) return;
     const ns: string = (m.metadata ?? {}).namespace ?? '';
     const bindingNs = m.kind === 'RoleBinding' ? ns : '';
@@ -483,6 +550,21 @@ class LeakScan {
       if (reach.all) this.all = true;
       for (const saNs of reach.namespaces) if (saNs !== bindingNs || bindingNs === '') this.leaky.add(saNs);
     }
+  }
+
+  /**
+   * An operator that reconciles its CRDs in other namespaces acts for the writers there (the effective-power model's
+   * reconciling-operator step): those namespaces' identities may reach its ServiceAccounts; every namespace's for
+   * AllNamespaces.
+   */
+  private addReconciler(m: any): void {
+    const owned = m.spec?.customresourcedefinitions?.owned;
+    if (!Array.isArray(owned) || owned.length === 0) return;
+    const own: string = m.metadata?.namespace ?? '';
+    const targets = m.metadata?.annotations?.['olm.targetNamespaces'];
+    const watched = typeof targets === 'string' ? targets.split(',').map((x) => x.trim()).filter((x) => x !== '') : [];
+    if (watched.length === 0) this.all = true;
+    for (const ns of watched) if (ns !== own) this.leaky.add(ns);
   }
 
   public addLeaks(leaks: TenantLeaks): void {

@@ -13,6 +13,7 @@ import { ApiObject } from 'cdk8s';
 import { findBuiltin } from '../audit/builtin-roles';
 import { EffectivePower, PowerGrant, PowerObject, ruleAllows, subjectLabel } from '../audit/effective-power';
 import { checkRulesArgs } from '../audit/input-checks';
+import { ADDITIVE_POLICY_KINDS } from '../audit/mechanisms/additive-policies';
 import { TenancyAudit } from '../audit/tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { SynthPass } from '../core/synth-pass';
@@ -43,6 +44,11 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
     { apiGroup: '', resource: 'limitranges', names: [baseline.limitRange.name], verbs: VERBS },
     { apiGroup: 'networking.k8s.io', resource: 'networkpolicies', names: baseline.networkPolicies.map((p) => p.name), verbs: VERBS },
   ].filter((t) => t.names.length > 0);
+  // policies whose effect is a union (audit/mechanisms/additive-policies.ts): creating one beside the default deny
+  // undoes it, and protectManagedObjects guards only UPDATE and DELETE of the baseline's own objects
+  if (baseline.networkPolicies.length > 0) {
+    for (const k of ADDITIVE_POLICY_KINDS.filter((x) => x.union)) targets.push({ apiGroup: k.group, resource: k.resource, names: [''], verbs: ['create'], additive: true });
+  }
   const objects = tenantPowerObjects(tenant);
   // most tenants: no role anywhere allows a target request or a way to more rules, so no closure is needed
   if (!anyRoleMayReach(objects, targets)) return [];
@@ -50,15 +56,18 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
   const nsServiceAccount = `ServiceAccount ${ns}/`;
   // requests as a ServiceAccount of the namespace are refused in the cluster by the admission policy
   const usable = (g: PowerGrant) => (g.namespace === '' || g.namespace === ns) && !(baseline.protectsManagedObjects && g.holder.startsWith(nsServiceAccount));
+  const inNamespace = (g: PowerGrant) => g.namespace === '' || g.namespace === ns;
   const out: DiagnosticDetails[] = [];
   for (const s of tenantIdentities(facts)) {
     const label = subjectLabel(s);
-    const grants = power._of(s).grants.filter(usable);
+    const all = power._of(s).grants;
     const allowed: string[] = [];
     let path: string[] | undefined;
+    let additive = false;
     for (const t of targets) {
+      const grants = all.filter(t.additive ? inNamespace : usable);
       const verbs = t.verbs.filter((verb) => {
-        const names = verb === 'deletecollection' ? [''] : t.names;
+        const names = verb === 'deletecollection' || verb === 'create' ? [''] : t.names;
         const allows = (x: PowerGrant) => names.some((name) => EffectivePower.allows(x.rules, {
           verb, apiGroup: t.apiGroup, resource: t.resource, name,
         }));
@@ -66,7 +75,9 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
         if (g && !path) path = g.path;
         return g !== undefined;
       });
-      if (verbs.length > 0) allowed.push(`${verbs.join(', ')} ${t.resource}`);
+      if (verbs.length === 0) continue;
+      allowed.push(`${verbs.join(', ')} ${t.resource}${t.additive ? `${t.apiGroup === 'networking.k8s.io' ? '' : `.${t.apiGroup}`} (policies add up: one more allowing all traffic undoes the default deny)` : ''}`);
+      if (t.additive) additive = true;
     }
     if (allowed.length === 0) continue;
     out.push({
@@ -74,9 +85,11 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
       field: 'tenant',
       value: label,
       message: `${label} may remove or change the baseline of namespace '${ns}' (${allowed.join('; ')}): its quota, limits or default-deny NetworkPolicies; path: ${path!.join(' -> ')}`,
-      fix: baseline.protectsManagedObjects
-        ? 'remove the grant (people are not covered by the admission policy), or lower OLMT-043 with policyChecks and a reason'
-        : 'set protectManagedObjects: true on the baseline (an admission policy refuses these requests from the namespace\'s ServiceAccounts), or remove the grant, or lower OLMT-043 with policyChecks',
+      fix: additive
+        ? 'remove the create grant (protectManagedObjects guards UPDATE and DELETE of the baseline\'s own objects, not a new policy beside them), or lower OLMT-043 with policyChecks and a reason'
+        : baseline.protectsManagedObjects
+          ? 'remove the grant (people are not covered by the admission policy), or lower OLMT-043 with policyChecks and a reason'
+          : 'set protectManagedObjects: true on the baseline (an admission policy refuses these requests from the namespace\'s ServiceAccounts), or remove the grant, or lower OLMT-043 with policyChecks',
     });
   }
   return out;
@@ -133,7 +146,7 @@ export function externalIpFindings(tenant: ScopedOperatorTenant): DiagnosticDeta
   return out;
 }
 
-type Target = { apiGroup: string; resource: string; names: string[]; verbs: string[] };
+type Target = { apiGroup: string; resource: string; names: string[]; verbs: string[]; additive?: boolean };
 const RBAC = 'rbac.authorization.k8s.io';
 /** A name no rule lists: allowed only by rules without resourceNames. */
 const PROBE = 'cdk8s-olm-tenancy-probe-any-name';
@@ -152,7 +165,7 @@ function anyRoleMayReach(objects: PowerObject[], targets: Target[]): boolean {
     if (['roles', 'clusterroles'].some((r) => allows('escalate', RBAC, r, PROBE) || allows('bind', RBAC, r, PROBE))) return true;
     if (rules.some((r) => (r.verbs.includes('bind') || r.verbs.includes('*')) && (r.resourceNames ?? []).length > 0)) return true;
     if (['users', 'groups', 'serviceaccounts'].some((r) => allows('impersonate', '', r, PROBE))) return true;
-    return targets.some((t) => t.verbs.some((verb) => (verb === 'deletecollection' ? [''] : t.names).some((n) => allows(verb, t.apiGroup, t.resource, n))));
+    return targets.some((t) => t.verbs.some((verb) => (verb === 'deletecollection' || verb === 'create' ? [''] : t.names).some((n) => allows(verb, t.apiGroup, t.resource, n))));
   };
   const defined = new Set<string>();
   for (const o of objects) {

@@ -72,7 +72,8 @@ const CHECKS: PolicyCheck[] = [
       + 'ServiceAccount tokens, cluster-wide secret reads, nodes/proxy, webhook and admission policy writes, OperatorHub writes, '
       + 'CatalogSource create, CSR approval, nonResourceURLs *, pods/ephemeralcontainers; cluster-wide: workload controllers create/update, '
       + 'Subscriptions create, InstallPlans approval, PersistentVolumes create, Namespace writes, NetworkPolicy writes, Services and '
-      + 'ConfigMaps update)',
+      + 'ConfigMaps update, Secret reads by any verb that returns them, CSV writes, InstallPlan status writes, ClusterExtension and '
+      + 'ClusterCatalog writes, deleting ClusterRoleBindings or Namespaces, writing ClusterRoles, CRDs or APIServices)',
     fix: 'remove the grant, or accept that one grant by name with acceptedSensitiveGrants: [{ grant: SensitiveGrant.X, reason }] (or allowedSensitiveGrants)',
     example: "clusterInstallerRules: [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }]",
   },
@@ -439,7 +440,8 @@ const CHECKS: PolicyCheck[] = [
     severity: PolicySeverity.ERROR,
     relaxable: true,
     summary: "a tenant identity (installer, operator, person) may delete or change the baseline's ResourceQuota (or reset the usage it counts, "
-      + 'resourcequotas/status), LimitRange or NetworkPolicies (e.g. CSV permissions with delete on networkpolicies in the tenant namespace)',
+      + 'resourcequotas/status), LimitRange or NetworkPolicies (e.g. CSV permissions with delete on networkpolicies in the tenant namespace), '
+      + 'or create a policy whose effect adds up (a NetworkPolicy allowing all traffic undoes the default deny; protectManagedObjects does not guard it)',
     fix: 'set protectManagedObjects: true on the baseline (an admission policy refuses it to the namespace\'s ServiceAccounts), or remove the grant',
     example: "new TenantBaseline(chart, 'B', { tenant }) with a bundle whose permissions hold networkpolicies delete",
   },

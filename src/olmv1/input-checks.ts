@@ -7,6 +7,7 @@ import { OlmV1CrdChannel } from './registry-v1-render';
 import { SensitiveGrant } from '../audit/installer-rule-checks';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { INPUT_CODES, InputCheck } from '../core/input';
+import { checkTenantGitOpsSource } from '../tenant/input-checks';
 
 const str = (check: InputCheck) => (v: unknown, f: string) => check.requiredString(f, v, `pass ${f} as a string`);
 
@@ -28,6 +29,7 @@ export function checkTeamProps(check: InputCheck, raw: unknown): Omit<OlmV1TeamP
     crdChannel: check.optionalEnum('crdChannel', p.crdChannel, OlmV1CrdChannel, 'OlmV1CrdChannel'),
     operatorControllerVersion: check.optionalString('operatorControllerVersion', p.operatorControllerVersion),
     acceptedWriters: check.optionalArray('acceptedWriters', p.acceptedWriters, (v, f) => checkAcceptedWriter(check, v, f)),
+    gitOpsSource: checkTenantGitOpsSource(check, 'gitOpsSource', p.gitOpsSource),
   };
 }
 

@@ -66,6 +66,27 @@ function subjectOf(s: any, bindingNamespace: string): RbacSubject | undefined {
   return undefined;
 }
 
+/**
+ * The extension's operator as the effective-power model reads reconcilers (a ClusterServiceVersion: OLM v1 creates
+ * none, the model reads its shape): the rendered CRDs are its APIs, the rendered Deployments' ServiceAccounts act on
+ * them, in the watched namespaces (`targetNamespaces`, `['']` for all). A writer of those APIs may have it act.
+ */
+function reconcilerOf(render: RegistryV1Render): Array<{ manifest: any; origin: string }> {
+  const owned = render.objects.filter((o) => o.kind === 'CustomResourceDefinition' && typeof o.metadata?.name === 'string').map((o) => ({ name: o.metadata.name }));
+  const deployments = render.objects.filter((o) => o.kind === 'Deployment')
+    .map((o) => ({ spec: { template: { spec: { serviceAccountName: o.spec?.template?.spec?.serviceAccountName || 'default' } } } }));
+  if (owned.length === 0 || deployments.length === 0) return [];
+  return [{
+    manifest: {
+      apiVersion: 'operators.coreos.com/v1alpha1',
+      kind: 'ClusterServiceVersion',
+      metadata: { name: 'the-extension', namespace: render.installNamespace, annotations: { 'olm.targetNamespaces': render.targetNamespaces.filter((t) => t !== '').join(',') } },
+      spec: { customresourcedefinitions: { owned }, install: { spec: { deployments } } },
+    },
+    origin: 'the extension\'s operator (operator-controller applies its Deployments; modelled as a CSV)',
+  }];
+}
+
 /** The permission preview of one rendered bundle. */
 export class OlmV1PermissionPreview {
   /** The preview of what `render` creates. */
@@ -82,7 +103,10 @@ export class OlmV1PermissionPreview {
 
   private constructor(render: RegistryV1Render) {
     this.installNamespace = render.installNamespace;
-    const power = new EffectivePower(render.objects.map((manifest) => ({ manifest, origin: 'operator-controller (cluster-admin)' })));
+    const power = new EffectivePower([
+      ...render.objects.map((manifest) => ({ manifest, origin: 'operator-controller (cluster-admin)' })),
+      ...reconcilerOf(render),
+    ]);
     const bindings = render.objects.filter((o) => o.kind === 'RoleBinding' || o.kind === 'ClusterRoleBinding');
     const byLabel = new Map<string, RbacSubject>();
     const findings: OlmV1PreviewFinding[] = [];

@@ -48,6 +48,7 @@ export class OlmV1TeamGuardrails extends Construct {
   private readonly teamName: string;
   private readonly serviceAccountNames = new Set<string>();
   private readonly namespaceNames = new Set<string>();
+  private readonly userNames = new Set<string>();
 
   public constructor(scope: Construct, id: string, rawProps: OlmV1TeamGuardrailsProps) {
     super(scope, id);
@@ -177,6 +178,7 @@ export class OlmV1TeamGuardrails extends Construct {
       ].map((v) => ({ ...v, reason: 'Forbidden' }));
     };
 
+    const members = `has(request.userInfo.groups) && request.userInfo.groups.exists(g, g in ${celStringList([...props.groups].sort())})`;
     new ApiObject(this, 'Policy', {
       apiVersion: admissionPolicyApiVersion(this),
       kind: 'ValidatingAdmissionPolicy',
@@ -186,10 +188,15 @@ export class OlmV1TeamGuardrails extends Construct {
         matchConstraints: {
           resourceRules: [{ apiGroups: ['olm.operatorframework.io'], apiVersions: ['*'], operations: ['CREATE', 'UPDATE', 'DELETE'], resources: ['clusterextensions'] }],
         },
-        matchConditions: [{
-          name: 'team-member',
-          expression: `has(request.userInfo.groups) && request.userInfo.groups.exists(g, g in ${celStringList([...props.groups].sort())})`,
-        }],
+        // the team's groups, and the team's GitOps identities by user name (a ServiceAccount's groups are every
+        // ServiceAccount's: no group can name it alone)
+        matchConditions: Lazy.any({
+          produce: () => [{
+            name: 'team-member',
+            expression: this.usernames.length === 0 ? members
+              : `(${members}) || request.userInfo.username in ${celStringList(this.usernames)}`,
+          }],
+        }),
         variables,
         validations: Lazy.any({ produce: validations }),
       },
@@ -226,6 +233,19 @@ export class OlmV1TeamGuardrails extends Construct {
    */
   public allowNamespace(namespace: string): void {
     this.namespaceNames.add(namespace);
+  }
+
+  /** The user names whose requests the policy checks besides the groups' (the team's GitOps identities), sorted. */
+  public get usernames(): string[] {
+    return [...this.userNames].sort();
+  }
+
+  /**
+   * Checks the requests of `username` too (a ServiceAccount's `system:serviceaccount:<namespace>:<name>`: the team's
+   * GitOps identities). The policy is written at synth.
+   */
+  public addUsername(username: string): void {
+    this.userNames.add(username);
   }
 
   /** The ServiceAccount names the team may set as `spec.serviceAccount.name`, sorted. */

@@ -3,6 +3,7 @@ import type { OlmV1AllowedPackage } from './olm-v1-team-guardrails-props';
 import type { OlmV1CrdChannel } from './registry-v1-render';
 import type { SensitiveGrant } from '../audit/installer-rule-checks';
 import type { OperatorBundle } from '../bundle/operator-bundle';
+import { TenantGitOpsSource } from '../tenant/scoped-operator-tenant-props';
 
 // The props of OlmV1Team in a file of their own: input-checks.ts checks them and olm-v1-team.ts uses the checks
 // (no import circle in src/, test/core/import-cycles.test.ts).
@@ -144,4 +145,12 @@ export interface OlmV1TeamProps {
    * @default false
    */
   readonly allowDeploymentConfig?: boolean;
+  /**
+   * The team's own repository (self-service, docs/gitops.md "A tenant's own repository"): with a `TenancyApp` that
+   * writes Flux or Argo CD objects, applied as the team's self-service ServiceAccount, which the team's guardrail checks
+   * like the team's groups: ClusterExtensions within the allowed packages and namespaces, and the installed operators'
+   * namespaced APIs in the team's namespaces; nothing else.
+   * @default - none
+   */
+  readonly gitOpsSource?: TenantGitOpsSource;
 }

@@ -18,6 +18,7 @@ import {
 } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
+import { gitOpsIdentitiesOf, serviceAccountUserName } from '../core/gitops-identities';
 import { InputCheck } from '../core/input';
 import { markdownCode, markdownText } from '../core/markdown';
 import { KubernetesNames, NameRule } from '../core/names';
@@ -26,7 +27,9 @@ import { SynthPass } from '../core/synth-pass';
 import * as l1 from '../imports/olmv1';
 import { GlobalOperatorInstall } from '../platform/global-operator-install';
 import { PolicyRules } from '../rbac/policy-rule';
+import { crdPluralOf, folderObjectsOf, GitOpsApplier, selfServiceRules } from '../tenant/rbac/gitops-applier';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
+import { TenantGitOpsSource } from '../tenant/scoped-operator-tenant-props';
 import { PermissionDiffs } from '../upgrade/permission-diff';
 
 /**
@@ -144,6 +147,9 @@ export class OlmV1Team extends Construct {
   private readonly legacyInstallers = new Set<string>();
   /** Per extension, in order: what operator-controller installs for it (the resolved bundle's render), for the single-owner check. */
   private readonly installs: Array<{ name: string; bundle: OperatorBundle; render: RegistryV1Render }> = [];
+  /** The bundles given with the extensions (their CRDs name the operators' APIs). */
+  private readonly extensionBundles: OperatorBundle[] = [];
+  private gitOps: GitOpsApplier[] = [];
 
   public constructor(scope: Construct, id: string, rawProps: OlmV1TeamProps) {
     super(scope, id);
@@ -245,6 +251,8 @@ export class OlmV1Team extends Construct {
       // the legacy installer accounts are added per extension (allowServiceAccount); the policy is written at synth
     });
     for (const e of props.extensions ?? []) this.addChecked(e);
+    // the GitOps identities (TenancyApp with Flux or Argo CD): the team's guardrail checks them like the team's groups
+    this.gitOps = this.createGitOpsIdentities();
     addErrorProducer(this, () => this.unfencedWriterErrors());
     addErrorProducer(this, () => this.nameClaimErrors());
     addErrorProducer(this, () => this.globalInstallNamespaceErrors());
@@ -357,7 +365,9 @@ export class OlmV1Team extends Construct {
     const all = SynthPass.findAll(this.node.root);
     if (all.find((c) => c instanceof OlmV1Team) !== this) return [];
     const objects = all.filter((c): c is ApiObject => c instanceof ApiObject).map((o) => ({ manifest: SynthPass.json(o) }));
-    const guarded = all.filter((c): c is OlmV1TeamGuardrails => c instanceof OlmV1TeamGuardrails).flatMap((g) => g.groups);
+    const guardrails = all.filter((c): c is OlmV1TeamGuardrails => c instanceof OlmV1TeamGuardrails);
+    const guarded = guardrails.flatMap((g) => g.groups);
+    const guardedUsers = guardrails.flatMap((g) => g.usernames);
     const accepted = new Map<string, string>();
     const errors: DiagnosticDetails[] = [];
     for (const t of all.filter((c): c is OlmV1Team => c instanceof OlmV1Team)) {
@@ -371,7 +381,7 @@ export class OlmV1Team extends Construct {
         }
       }
     }
-    return [...errors, ...olmV1UnfencedWriters(objects, guarded).filter((w) => !accepted.has(w.identity)).map((w) => ({
+    return [...errors, ...olmV1UnfencedWriters(objects, guarded, guardedUsers).filter((w) => !accepted.has(w.identity)).map((w) => ({
       code: 'OlmV1UnfencedWriter',
       field: `writers[${w.identity}]`,
       value: w.identity,
@@ -389,8 +399,63 @@ export class OlmV1Team extends Construct {
     return options ? this.addChecked(options) : undefined;
   }
 
+  /** The team's own repository (`gitOpsSource`), if any. */
+  public get gitOpsSource(): TenantGitOpsSource | undefined {
+    return this.props.gitOpsSource;
+  }
+
+  /**
+   * The team's GitOps identities, as the audit names them: the applier of its folder (its Namespaces are the
+   * platform's) and, with `gitOpsSource`, the identity of its own repository; both checked by the team's guardrail.
+   * Empty unless the App writes Flux or Argo CD objects with tenant identities.
+   */
+  public get gitOpsIdentities(): string[] {
+    return this.gitOps.map((a) => a.subject);
+  }
+
+  /**
+   * The team's GitOps identities.
+   * @internal
+   */
+  public get _gitOpsAppliers(): GitOpsApplier[] {
+    return [...this.gitOps];
+  }
+
+  private createGitOpsIdentities(): GitOpsApplier[] {
+    const names = gitOpsIdentitiesOf(this);
+    if (names === undefined || this.namespaces.length === 0 || this.namespaces.some((ns) => !KubernetesNames.isDns1123Label(ns))) return [];
+    const home = this.homeNamespace;
+    const appliers = [new GitOpsApplier(this, 'GitOpsApplier', {
+      name: names.applier,
+      homeNamespace: home,
+      namespaces: this.namespaces,
+      role: 'applier',
+      clusterScoped: true,
+      folderObjects: () => folderObjectsOf(this, this.namespaces, Object.values(this.extensions), crdPluralOf(this.extensionBundles)),
+    })];
+    if (this.props.gitOpsSource) {
+      appliers.push(new GitOpsApplier(this, 'GitOpsSelfService', {
+        name: names.selfService,
+        homeNamespace: home,
+        namespaces: this.namespaces,
+        role: 'self-service',
+        clusterScoped: true,
+        sourceUrl: this.props.gitOpsSource.url,
+        selfServiceRules: () => ({
+          namespaced: selfServiceRules(this.extensionBundles, false),
+          // ClusterExtensions: only what the team's guardrail admits (it matches this identity's user name)
+          cluster: [{ apiGroups: ['olm.operatorframework.io'], resources: ['clusterextensions'], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] },
+            { apiGroups: ['olm.operatorframework.io'], resources: ['clustercatalogs'], verbs: ['get', 'list', 'watch'] }],
+        }),
+      }));
+    }
+    for (const a of appliers) this.guardrails.addUsername(serviceAccountUserName(home, a.serviceAccount.name));
+    return appliers;
+  }
+
   private addChecked(options: OlmV1ExtensionOptions): l1.ClusterExtension {
     if (typeof options.legacyServiceAccount === 'string') this.guardrails.allowServiceAccount(options.legacyServiceAccount);
+    this.extensionBundles.push(...(options.bundles ?? []));
     const name = options.name ?? `${this.team}-${options.packageName}`;
     const field = `extensions[${name}]`;
     const allowed = this.props.allowedPackages.find((p) => p.name === options.packageName);

@@ -5,9 +5,10 @@
  * the pinned ClusterServiceVersions themselves (OLM creates them; Flux's `healthChecks` can wait for objects it did not
  * apply), so a tenant counts as ready only when its operators are installed.
  */
+import { fluxFilesWithIdentities } from './flux-identities';
 import { FluxOptions, FluxTenantFolder } from './flux-kustomizations-props';
 import type { GitOpsFile } from './gitops-layout';
-import { checkFluxOptions } from './input-checks';
+import { checkFluxOptions, checkSelfService } from './input-checks';
 import { OlmHealthChecks } from './olm-health';
 import { YamlWriter } from './yaml-writer';
 import { InputCheck, prop, throwIfInvalid } from '../core/input';
@@ -34,11 +35,16 @@ export class FluxKustomizations {
       const csvs = check.optionalStringArray(`${f}.clusterServiceVersions`, prop(o, 'clusterServiceVersions'), 'list ClusterServiceVersion names');
       for (const [i, n] of (csvs ?? []).entries()) check.name(`${f}.clusterServiceVersions[${i}]`, n, NameRule.DNS1123_SUBDOMAIN, 'ClusterServiceVersion');
       const afterInstall = check.optionalBoolean(`${f}.afterInstall`, prop(o, 'afterInstall'));
-      const folder: FluxTenantFolder | undefined = namespace === undefined ? undefined : { namespace, clusterServiceVersions: csvs, afterInstall };
+      const selfService = checkSelfService(check, `${f}.selfService`, prop(o, 'selfService'));
+      const folder: FluxTenantFolder | undefined = namespace === undefined ? undefined
+        : { namespace, clusterServiceVersions: csvs, afterInstall, selfService };
       return folder;
     }, 'pass a list of { namespace, clusterServiceVersions? }') ?? [];
     throwIfInvalid(check, 'FluxKustomizations.files');
-    return FluxKustomizations.render(checked!, folders.filter((t): t is FluxTenantFolder => t !== undefined));
+    const folderList = folders.filter((t): t is FluxTenantFolder => t !== undefined);
+    // tenant identities: each tenant's Kustomization in its namespace, as its ServiceAccount (flux-identities.ts)
+    if (checked!.url !== undefined && checked!.tenantIdentities !== false) return fluxFilesWithIdentities(checked!, folderList);
+    return FluxKustomizations.render(checked!, folderList);
   }
 
   private static render(options: FluxOptions, tenants: FluxTenantFolder[]): GitOpsFile[] {

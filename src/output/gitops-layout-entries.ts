@@ -14,6 +14,8 @@ export interface LayoutEntry {
   readonly tenant?: string;
   readonly tenantNamespaces?: string[];
   readonly dependsOn?: string[];
+  /** Applied by the platform though it is a tenant's (`GitOpsObject.appliedByPlatform`): it goes to `cluster/`. */
+  readonly platform?: boolean;
   /** The object (JSON), called once, when its folder is written. */
   readonly manifest: () => any;
 }

@@ -22,6 +22,13 @@ export interface GitOpsObject {
    * @default - the tenant has only `tenant`
    */
   readonly tenantNamespaces?: string[];
+  /**
+   * Applied by the platform's identity although it belongs to the tenant (with GitOps identities: the tenant's
+   * Namespace, its Secrets, the ServiceAccounts and RBAC of its GitOps identities): it goes to `cluster/`, with the
+   * tenant's label, never to the folder the tenant's identity applies.
+   * @default false
+   */
+  readonly appliedByPlatform?: boolean;
 }
 
 /** Options of `GitOpsLayout.files`. */

@@ -138,6 +138,7 @@ export class GitOpsLayout {
         tenant: o.tenant,
         tenantNamespaces: o.tenantNamespaces,
         dependsOn: o.dependsOn,
+        platform: o.appliedByPlatform,
         manifest: () => m,
       };
     });
@@ -184,7 +185,7 @@ export class GitOpsLayout {
         const home = homeKey(e, afterInstall);
         // what homeOf reads, and nothing else (held until the groups are written)
         if (!homes.has(home)) {
-          const probe = { apiVersion: e.apiVersion, kind: e.kind, namespace: e.namespace, name: e.name, tenant: e.tenant };
+          const probe = { apiVersion: e.apiVersion, kind: e.kind, namespace: e.namespace, name: e.name, tenant: e.tenant, platform: e.platform };
           homes.set(home, { probe, afterInstall });
         }
       }
@@ -370,6 +371,7 @@ interface HomeProbe {
   readonly namespace?: string;
   readonly name?: string;
   readonly tenant?: string;
+  readonly platform?: boolean;
 }
 
 /** The folder of an object and the tenant it belongs to. */
@@ -385,7 +387,8 @@ function homeOf(o: HomeProbe, owners: Owners, afterInstall: boolean): { folder: 
       : isNamespace && name !== undefined && otherNamespaceOf.has(name) ? otherNamespaceOf.get(name)
         : teamExtension ? o.tenant : undefined)
     : (tenants.has(namespace) ? namespace : otherNamespaceOf.get(namespace));
-  const folder = home === undefined ? GitOpsLayout.CLUSTER_FOLDER : `${GitOpsLayout.TENANTS_FOLDER}/${home}`;
+  // applied by the platform although it is a tenant's (GitOpsObject.appliedByPlatform): never in a tenant folder
+  const folder = home === undefined || o.platform === true ? GitOpsLayout.CLUSTER_FOLDER : `${GitOpsLayout.TENANTS_FOLDER}/${home}`;
   return { folder: afterInstall ? `${GitOpsLayout.AFTER_INSTALL_FOLDER}/${folder}` : folder, home };
 }
 
@@ -395,6 +398,8 @@ function homeOf(o: HomeProbe, owners: Owners, afterInstall: boolean): { folder: 
  */
 function homeKey(o: LayoutEntry, dependsOnAnInstall: boolean): string {
   const afterInstall = dependsOnAnInstall ? 'a' : '';
+  // applied by the platform: cluster/ whatever the rest says
+  if (o.platform === true) return `${afterInstall}p`;
   if (o.namespace !== undefined) return `${afterInstall}n${o.namespace}`;
   if (o.apiVersion === 'v1' && o.kind === 'Namespace') return `${afterInstall}N${o.name === undefined ? '' : `:${o.name}`}`;
   if (o.tenant !== undefined && o.kind === 'ClusterExtension' && o.apiVersion.startsWith('olm.operatorframework.io/')) return `${afterInstall}e${o.tenant}`;

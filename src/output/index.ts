@@ -1,5 +1,5 @@
 // Writing what the library synthesizes: the GitOps layout (GitOpsLayout), the fields OLM writes back (OlmWrites),
-// the GitOps tools' health checks (OlmHealthChecks) and Flux Kustomizations. The YAML writer, the go-yaml rules and
+// the GitOps tools' health checks (OlmHealthChecks), Flux Kustomizations and Argo CD Applications. The YAML writer, the go-yaml rules and
 // the safe file writing are internal (not re-exported).
 export * from './gitops-layout-props';
 export * from './gitops-layout';
@@ -7,3 +7,5 @@ export * from './olm-writes';
 export * from './olm-health';
 export * from './flux-kustomizations-props';
 export * from './flux-kustomizations';
+export * from './argocd-applications-props';
+export * from './argocd-applications';

@@ -144,6 +144,15 @@ export function removeEntry(p: string): void {
   }
 }
 
+/** Renames `from` to `to` (a file, folder or link; the target replaced as `rename(2)` does). */
+export function renameEntry(from: string, to: string): void {
+  try {
+    ops.renameSync(from, to);
+  } catch (e) {
+    throw asOutputWriteError(e, to);
+  }
+}
+
 let tempCounter = 0;
 
 /** Options of an `OutputWriter`. */
@@ -345,10 +354,11 @@ function writeThroughRename(dir: string, file: string, data: string | Uint8Array
  * Replaces the entries `names` of `dir` with those of `staging` (each a file or folder; an entry missing in `staging`
  * is removed from `dir` when `remove` has it, else left as it is). The old entries are first renamed into a backup
  * folder in `dir`, then the staged ones renamed in place; when a rename fails every entry moved so far is put back,
- * so `dir` holds either all old entries or all new ones. The backup and staging folders are removed at the end
- * (a failure to remove them leaves the new entries in place; the next synth removes them).
+ * so `dir` holds either all old entries or all new ones. `swapped` runs once every new entry is in place (a failure
+ * there is ignored: the new output is whole). The backup and staging folders are removed at the end (a failure to
+ * remove them leaves the new entries in place; the next synth removes them).
  */
-export function swapEntries(dir: string, staging: string, backup: string, names: string[], remove: Set<string>): void {
+export function swapEntries(dir: string, staging: string, backup: string, names: string[], remove: Set<string>, swapped?: () => void): void {
   const moved: string[] = [];
   const placed: string[] = [];
   try {
@@ -393,6 +403,11 @@ export function swapEntries(dir: string, staging: string, backup: string, names:
     const context = lost.length === 0 ? '; the previous output is unchanged'
       : `; could not put back ${lost.join(', ')} (the previous ones are in ${backup})`;
     throw asOutputWriteError(e, `the new output into ${dir}`, context);
+  }
+  try {
+    swapped?.();
+  } catch {
+    // the new output is whole; the next synth cleans up what is left
   }
   for (const leftover of [backup, staging]) {
     try {

@@ -1,7 +1,7 @@
 // Runtime checks of the tenant constructs' props and arguments (see src/core/input.ts); internal, not re-exported.
 import { IConstruct } from 'constructs';
 import { DeriveScope } from './derive-scope';
-import { LegacyPullSecretAccess, PodSecurityLevel, RemovedOperatorOptions, ScopedOperatorTenantProps, UpgradeStrategy } from './scoped-operator-tenant-props';
+import { LegacyPullSecretAccess, PodSecurityLevel, RemovedOperatorOptions, ScopedOperatorTenantProps, TenantGitOpsSource, UpgradeStrategy } from './scoped-operator-tenant-props';
 import { InstallPlanApproval, OperatorSubscriptionProps, PreflightEnforcement, SubscriptionConfig } from './subscriptions/operator-subscription-props';
 import { TargetNamespaces } from './target-namespaces';
 import { SensitiveGrant } from '../audit/installer-rule-checks';
@@ -9,9 +9,11 @@ import { ReachCode } from '../audit/reach-code';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { CatalogSourceLocation, CatalogSourceReference, CatalogSubscriptionRequest, ICatalogSource } from '../catalog/catalog-source';
 import { checkRuleShape, INPUT_CODES, InputCheck, KubernetesText, prop, withUnknownProps } from '../core/input';
+import { NameRule } from '../core/names';
 import { PolicySeverity } from '../core/policy-checks';
 import { OlmGeneration } from '../olm/olm-naming';
 import { SubscriptionConfigOptIn } from '../olm/subscription-config-checks';
+import { checkBranch, checkRepositoryUrl, checkSourcePath } from '../output/input-checks';
 import { BoundRoleKind } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
 import { UpgradeGraph } from '../upgrade/upgrade-graph';
@@ -104,7 +106,26 @@ export function checkTenantProps(input: InputCheck, raw: unknown): CheckedTenant
       if (input.errors.length > before || code === undefined || reason === undefined) return undefined;
       return { ...o, code, ...(subject !== undefined ? { subject } : {}), reason };
     }),
+    gitOpsSource: checkTenantGitOpsSource(input, 'gitOpsSource', p('gitOpsSource')),
   }, raw as object);
+}
+
+/** A tenant's own repository (`ScopedOperatorTenantProps.gitOpsSource`, `OlmV1TeamProps.gitOpsSource`). */
+export function checkTenantGitOpsSource(input: InputCheck, field: string, raw: unknown): TenantGitOpsSource | undefined {
+  const o = input.optionalObject(field, raw, "pass { url: 'https://git.example.com/team-a/operators.git', path?, branch?, secretName? }");
+  if (!o) return undefined;
+  input.knownProps(o, 'TenantGitOpsSource', field, `${field}.`);
+  const before = input.errors.length;
+  if (prop(o, 'url') === undefined) input.requiredString(`${field}.url`, undefined, "set url to the tenant's repository URL");
+  const url = checkRepositoryUrl(input, `${field}.url`, prop(o, 'url'));
+  const path = checkSourcePath(input, `${field}.path`, prop(o, 'path'));
+  const branch = checkBranch(input, `${field}.branch`, prop(o, 'branch'));
+  const secretName = input.name(`${field}.secretName`, input.optionalString(`${field}.secretName`, prop(o, 'secretName'), { fix: "set secretName to a Secret's name" }),
+    NameRule.DNS1123_SUBDOMAIN, 'Secret');
+  if (input.errors.length > before || url === undefined) return undefined;
+  return {
+    url, ...(path !== undefined ? { path } : {}), ...(branch !== undefined ? { branch } : {}), ...(secretName !== undefined ? { secretName } : {}),
+  };
 }
 
 /** `policyChecks`: a map of check id -> PolicySeverity (unknown ids are reported by PolicyChecks.overrideProblems). */

@@ -69,7 +69,7 @@ export interface TenantAccessGrant {
 export interface TenantSensitiveGrant {
   /** The grant. */
   readonly grant: SensitiveGrant;
-  /** What it allows, e.g. `'create' on operators.coreos.com subscriptions in every namespace`. */
+  /** What it allows, e.g. `'create'/'update'/'patch' on operators.coreos.com subscriptions in every namespace`. */
   readonly what: string;
   /** Where the installer holds it: the tenant namespace, or `''` for the installer ClusterRole (cluster-wide). */
   readonly namespace: string;
@@ -273,4 +273,34 @@ export interface ScopedOperatorTenantProps {
    * @default - none: every reach the audit finds is a synth error
    */
   readonly acceptedReach?: AcceptedReach[];
+  /**
+   * The tenant's own repository (self-service, docs/gitops.md "A tenant's own repository"): with a `TenancyApp` that
+   * writes Flux or Argo CD objects, the layout adds a source for it that applies as the tenant's self-service
+   * ServiceAccount, which may write only the tenant's Subscriptions and its operators' APIs in its namespace (never
+   * RBAC, CatalogSources, OperatorGroups or another namespace).
+   * @default - none: the tenant's objects come from the platform's repository only
+   */
+  readonly gitOpsSource?: TenantGitOpsSource;
+}
+
+/** A tenant's own repository, applied with the tenant's self-service identity. */
+export interface TenantGitOpsSource {
+  /** The repository's URL (a Flux `GitRepository`'s `spec.url`; an Argo CD Application's `repoURL`). */
+  readonly url: string;
+  /**
+   * The path in the repository.
+   * @default '.'
+   */
+  readonly path?: string;
+  /**
+   * The branch (Flux `spec.ref.branch`; Argo CD `targetRevision`).
+   * @default 'main' (Flux), 'HEAD' (Argo CD)
+   */
+  readonly branch?: string;
+  /**
+   * A Secret in the tenant's namespace with the repository's credentials (Flux `spec.secretRef`; Argo CD reads
+   * repository credentials from its own namespace).
+   * @default - none
+   */
+  readonly secretName?: string;
 }

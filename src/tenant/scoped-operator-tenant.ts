@@ -6,11 +6,12 @@ import { TenantFindings } from './checks/tenant-findings';
 import { CheckedTenantProps, checkRemovedOperator, checkSubject, checkTenantProps } from './input-checks';
 import { CHECKED_NAMESPACES, NAME_CHECKING_PARENTS, orderAfter } from './private';
 import { CompactRole } from './rbac/compact-role';
+import { crdPluralOf, folderObjectsOf, GitOpsApplier, markPlatformApplied, selfServiceRules } from './rbac/gitops-applier';
 import { InstallerIdentity } from './rbac/installer-identity';
 import { InstallerRbac } from './rbac/installer-rbac';
 import { InstallerSensitiveGrants } from './rbac/installer-sensitive-grants';
 import { SubjectRoleBinding } from './rbac/subject-role-binding';
-import { RemovedOperatorOptions, ScopedOperatorTenantProps, TenantAccessGrant, TenantSensitiveGrant } from './scoped-operator-tenant-props';
+import { RemovedOperatorOptions, ScopedOperatorTenantProps, TenantAccessGrant, TenantGitOpsSource, TenantSensitiveGrant } from './scoped-operator-tenant-props';
 import { OperatorSubscription } from './subscriptions/operator-subscription';
 import { SubscriptionInfo, SubscriptionOptions } from './subscriptions/operator-subscription-props';
 import { IOperatorTenant } from '../catalog/operator-tenant';
@@ -28,6 +29,7 @@ import { enableTenancyAudit, tenancyAuditDiagnostics } from '../audit/validation
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer, Diagnostics } from '../core/diagnostics';
+import { gitOpsIdentitiesOf } from '../core/gitops-identities';
 import { InputCheck } from '../core/input';
 import { l1Metadata } from '../core/l1-metadata';
 import { KubernetesNames } from '../core/names';
@@ -114,6 +116,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
   private readonly subs: TenantSubscriptions;
   private readonly people: PeopleAccess;
   private readonly dayTwo: TenantDayTwo;
+  private readonly gitOps: GitOpsApplier[];
 
   constructor(scope: Construct, id: string, props: ScopedOperatorTenantProps) {
     super(scope, id);
@@ -192,6 +195,8 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       operatorGroup: this.operatorGroup,
     });
     this.dayTwo = new TenantDayTwo(ns, this.input);
+    // 6. the GitOps identities, when the App writes Flux or Argo CD objects (docs/gitops.md "Who applies what")
+    this.gitOps = this.createGitOpsIdentities();
 
     // plain cdk8s Apps: strings cdk8s's writer would write unfaithfully are refused (src/output/faithful-output.ts)
     refuseUnfaithfulOutputOnPlainApps(this);
@@ -210,7 +215,58 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       bundles: uniqueBundles(this.installedBundles), // a package subscribed twice is an error of its own
       people: this.people.auditSubjects,
       acceptedReach: this.props.acceptedReach ?? [],
+      ...(this.gitOps.length > 0 ? { gitOpsServiceAccounts: this.gitOps.map((a) => a.serviceAccount.name) } : {}),
     };
+  }
+
+  /** The tenant's own repository (`gitOpsSource`), if any. */
+  public get gitOpsSource(): TenantGitOpsSource | undefined {
+    return this.props.gitOpsSource;
+  }
+
+  /**
+   * The GitOps identities of the tenant, as the audit names them (`ServiceAccount <namespace>/<name>`): the applier of
+   * its folder, and with `gitOpsSource` the self-service identity of its own repository. Empty unless the App writes
+   * Flux or Argo CD objects with tenant identities.
+   */
+  public get gitOpsIdentities(): string[] {
+    return this.gitOps.map((a) => a.subject);
+  }
+
+  /**
+   * The tenant's GitOps identities.
+   * @internal
+   */
+  public get _gitOpsAppliers(): GitOpsApplier[] {
+    return [...this.gitOps];
+  }
+
+  /** The applier of the tenant's folder and, with `gitOpsSource`, the identity of its own repository. */
+  private createGitOpsIdentities(): GitOpsApplier[] {
+    const names = gitOpsIdentitiesOf(this);
+    if (names === undefined || !this.namespaceIsValid()) return [];
+    // the installer identity (OLM acts as it) is the platform's: the applier never holds the installer's rules
+    markPlatformApplied(this.installerServiceAccount, this.installerRole, this.installerRoleBinding, this.tokenSecret);
+    const ns = this.namespaceName;
+    const bundles = () => [...this.installedBundles, ...this.subs.all.flatMap((s) => s.bundles)];
+    const appliers = [new GitOpsApplier(this, 'GitOpsApplier', {
+      name: names.applier,
+      homeNamespace: ns,
+      namespaces: [ns],
+      role: 'applier',
+      folderObjects: () => folderObjectsOf(this, [ns], [], crdPluralOf(bundles())),
+    })];
+    if (this.props.gitOpsSource) {
+      appliers.push(new GitOpsApplier(this, 'GitOpsSelfService', {
+        name: names.selfService,
+        homeNamespace: ns,
+        namespaces: [ns],
+        role: 'self-service',
+        sourceUrl: this.props.gitOpsSource.url,
+        selfServiceRules: () => ({ namespaced: selfServiceRules(bundles()), cluster: [] }),
+      }));
+    }
+    return appliers;
   }
 
   /**

@@ -100,7 +100,7 @@ describe('TenancyApp.writeGitOps: what it adds beside the layout (mutation testi
   test('GIVEN argoCdHealthChecks: false and Flux, a tenant with a pinned Manual subscription THEN no Argo CD health checks, the Flux files, and the pinned CSV as the tenant Kustomization\'s health check', () => {
     const outdir = path.join(root, 'flux');
     const app = build(outdir, ['team-a'], undefined, {
-      app: { argoCdHealthChecks: false, flux: { path: './dist' } },
+      app: { argoCdHealthChecks: false, flux: { path: './dist', tenantIdentities: false } },
       subscription: { installPlanApproval: InstallPlanApproval.MANUAL, startingCsv: 'etcdoperator.v0.9.4' },
     });
     app.synth();
@@ -130,7 +130,7 @@ describe('TenancyApp.writeGitOps: what it adds beside the layout (mutation testi
 
   test('GIVEN an Automatic subscription with a startingCsv THEN Flux pins no CSV (only Manual approval keeps the CSV fixed)', () => {
     const outdir = path.join(root, 'automatic');
-    const app = build(outdir, ['team-a'], undefined, { app: { flux: { path: './dist' } }, subscription: { startingCsv: 'etcdoperator.v0.9.4' } });
+    const app = build(outdir, ['team-a'], undefined, { app: { flux: { path: './dist', tenantIdentities: false } }, subscription: { startingCsv: 'etcdoperator.v0.9.4' } });
     app.synth();
     expect(filesBelow(outdir)).toContain('argocd/health-checks.yaml');
     expect(parse(fs.readFileSync(path.join(outdir, 'flux/tenant-team-a.yaml'), 'utf8')).spec.healthChecks).toBeUndefined();

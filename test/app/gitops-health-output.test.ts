@@ -71,7 +71,8 @@ describe('argocd/health-checks.yaml', () => {
 
 describe('flux/', () => {
   test('a Kustomization for cluster/ and one per tenant that depends on it, waiting for the OLM kinds and the pinned CSVs', () => {
-    const out = platform({ flux: { path: './clusters/prod', sourceName: 'platform' } });
+    // the platform's identity applies every folder here (tenantIdentities: false); issue 42's identities: test/app/gitops-identities.test.ts
+    const out = platform({ flux: { path: './clusters/prod', sourceName: 'platform', tenantIdentities: false } });
     expect(fs.readdirSync(path.join(out, 'flux'))).toEqual(['cluster.yaml', 'kustomization.yaml', 'tenant-team-a.yaml', 'tenant-team-b.yaml']);
     expect(parseYaml(read(out, 'flux/kustomization.yaml')).resources).toEqual(['cluster.yaml', 'tenant-team-a.yaml', 'tenant-team-b.yaml']);
     const spec = (name: string, extra: object) => ({
@@ -122,7 +123,7 @@ describe('flux/', () => {
  */
 function afterInstallPlatform(prefix: string, options: { clusterPolicy?: boolean; clusterAnnotations?: { [key: string]: string } } = {}): string {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true, flux: { path: './dist' } });
+  const app = new TenancyApp({ outdir, layout: OutputLayout.GITOPS, syncWaves: true, quiet: true, flux: { path: './dist', tenantIdentities: false } });
   const chart = new Chart(app, 'platform');
   if (options.clusterPolicy) new OpenShiftOperatorHubPolicy(chart, 'DefaultCatalogs');
   const catalog = new CuratedCatalog(chart, 'Curated', {

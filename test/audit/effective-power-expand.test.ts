@@ -184,6 +184,8 @@ describe('ClusterObjectSets: operator-controller applies their objects as cluste
     holder: OP,
     path: [...direct(''), `${verb} clusterobjectsets.${OLM_V1} (operator-controller applies their objects as cluster-admin)`, 'ClusterRole cluster-admin (operator-controller\'s client)'],
     direct: false,
+    // the deputy row of mechanisms/deputies.ts whose client holds the rules (issue 37)
+    deputy: 'olm-v1-object-sets',
   });
 
   test('create; update or patch of a named one (its phases may still be empty)', () => {

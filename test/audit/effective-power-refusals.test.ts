@@ -177,7 +177,9 @@ const RECIPES: Recipe[] = [
       // with that name (apiserver requestinfo.go); test/audit/effective-power-expand.test.ts
       ['list restricted to another Secret\'s name', [rule([''], ['secrets'], ['list'], ['other'])]],
       ['create secrets without any read', [rule([''], ['secrets'], ['create'])]],
-      ['update, patch and delete secrets', [rule([''], ['secrets'], ['update', 'patch', 'delete'])]],
+      // an update returns the writer's Secret (secret/strategy.go PrepareForUpdate keeps only `type`); patch and delete
+      // return the stored one and do read it (issue 37: test/audit/verb-responses.test.ts)
+      ['update secrets (the response is the writer\'s object)', [rule([''], ['secrets'], ['update'])]],
       ['get configmaps (another resource)', [rule([''], ['configmaps'], ['get'])]],
       ['get secrets in apps (another API group)', [rule(['apps'], ['secrets'], ['get'])]],
       ['get secrets in namespace b (the Secret is in a)', [rule([''], ['secrets'], ['get'])], 'b'],

@@ -40,6 +40,11 @@ describe('InstallerRuleChecks.errors', () => {
       'InstallerSensitiveGrant:CONFIGMAP_UPDATE',
       'InstallerSensitiveGrant:CLUSTER_OBJECT_SET_WRITES',
       'InstallerSensitiveGrant:POD_IMAGE_UPDATE',
+      // issue 37: OLM's CSV and InstallPlan deputies, operator-controller's installs, destructive shared writes
+      'InstallerSensitiveGrant:CSV_WRITES',
+      'InstallerSensitiveGrant:INSTALL_PLAN_STATUS_WRITES',
+      'InstallerSensitiveGrant:OLM_V1_INSTALL_WRITES',
+      'InstallerSensitiveGrant:DESTRUCTIVE_CLUSTER_WRITES',
     ]],
     ['cluster group wildcard on customresourcedefinitions', [{ apiGroups: ['*'], resources: ['customresourcedefinitions'], verbs: ['patch'] }], true, ['InstallerCanWriteCrds']],
     ['cluster read of CRDs is fine', [{ apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], verbs: ['get', 'list', 'watch'] }], true, []],
@@ -90,6 +95,11 @@ describe('InstallerRuleChecks.errors', () => {
       'InstallerSensitiveGrant:CONFIGMAP_UPDATE',
       'InstallerSensitiveGrant:CLUSTER_OBJECT_SET_WRITES',
       'InstallerSensitiveGrant:POD_IMAGE_UPDATE',
+      // issue 37: OLM's CSV and InstallPlan deputies, operator-controller's installs, destructive shared writes
+      'InstallerSensitiveGrant:CSV_WRITES',
+      'InstallerSensitiveGrant:INSTALL_PLAN_STATUS_WRITES',
+      'InstallerSensitiveGrant:OLM_V1_INSTALL_WRITES',
+      'InstallerSensitiveGrant:DESTRUCTIVE_CLUSTER_WRITES',
     ]);
   });
 
@@ -100,7 +110,7 @@ describe('InstallerRuleChecks.errors', () => {
         field: 'clusterInstallerRules',
         value: 'clusterInstallerRules[0] {"apiGroups":[""],"resources":["users"],"verbs":["impersonate"]}',
         message:
-          "the cluster-scoped installer rules grant 'impersonate' on users/groups/serviceaccounts/uids/userextras (SensitiveGrant.IMPERSONATE); an operator installed with them could gain rights nobody reviewed",
+          "the cluster-scoped installer rules grant 'impersonate' on users/groups/serviceaccounts/uids/userextras (or constrained 'impersonate:<mode>' on users/groups/serviceaccounts/nodes/uids/userextras) (SensitiveGrant.IMPERSONATE); an operator installed with them could gain rights nobody reviewed",
         fix: 'remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.IMPERSONATE, reason }]',
       },
     ]);
@@ -227,7 +237,8 @@ describe('InstallerRuleChecks: the escalation-equivalent grants against an indep
   };
   const PROBES: Array<[SensitiveGrant, string[], string, string[], boolean]> = [
     // grant, verbs, group, resources, checked in a namespaced Role whose OperatorGroup targets beyond the namespace
-    [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, ['get', 'list', 'watch'], '', ['secrets'], false],
+    // every verb whose response carries the Secrets (handlers get.go, watch.go, patch.go, delete.go)
+    [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, ['get', 'list', 'watch', 'patch', 'delete', 'deletecollection'], '', ['secrets'], false],
     [SensitiveGrant.POD_CREATE, ['create'], '', ['pods'], true],
     [SensitiveGrant.POD_EXEC, ['create', 'get'], '', ['pods/exec', 'pods/attach', 'pods/portforward'], true],
     [SensitiveGrant.NODES_PROXY, ['get', 'create', 'update', 'patch', 'delete'], '', ['nodes/proxy'], false],
@@ -291,7 +302,7 @@ describe('InstallerRuleChecks.sensitiveGrantsHeld (the registry OLM v1\'s permis
     const expected = [
       { grant: SensitiveGrant.POD_EXEC, what: "'create'/'get' on pods/exec, pods/attach or pods/portforward" },
       { grant: SensitiveGrant.NON_RESOURCE_WILDCARD, what: "every non-resource URL (nonResourceURLs '*')" },
-      { grant: SensitiveGrant.WORKLOAD_WRITES, what: "'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers) in every namespace" },
+      { grant: SensitiveGrant.WORKLOAD_WRITES, what: "'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers; controllerrevisions, the statefulsets' templates) in every namespace" },
     ];
     expect(InstallerRuleChecks.sensitiveGrantsHeld(rules, { clusterScoped: true })).toEqual(expected);
     const accepted = { clusterScoped: true, allowedSensitiveGrants: [SensitiveGrant.POD_EXEC] };
@@ -420,7 +431,7 @@ describe('InstallerRuleChecks: every field of every finding', () => {
         code: 'InstallerSensitiveGrant',
         field: 'installerRules',
         value: 'installerRules[0] {"apiGroups":[""],"resources":["secrets"],"resourceNames":["db"],"verbs":["get"]}, installerRules[2] {"apiGroups":[""],"resources":["secrets"],"verbs":["watch"]}',
-        message: "the cluster-scoped installer rules grant 'get'/'list'/'watch' on secrets in every namespace (SensitiveGrant.SECRETS_READ_CLUSTER_WIDE); an operator installed with them could gain rights nobody reviewed",
+        message: "the cluster-scoped installer rules grant 'get'/'list'/'watch' on secrets in every namespace (or 'patch'/'delete'/'deletecollection', whose responses carry them) (SensitiveGrant.SECRETS_READ_CLUSTER_WIDE); an operator installed with them could gain rights nobody reviewed",
         fix: 'remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, reason }]',
       },
       {
@@ -471,7 +482,7 @@ describe('InstallerRuleChecks.allowedGrantsHeld (what an acceptance lets through
   const ESCALATE = { grant: SensitiveGrant.ESCALATE, what: "'escalate' on roles/clusterroles" };
   const BIND = { grant: SensitiveGrant.BIND, what: "'bind' on roles/clusterroles" };
   const POD_CREATE = { grant: SensitiveGrant.POD_CREATE, what: "'create' on pods" };
-  const SECRETS = { grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, what: "'get'/'list'/'watch' on secrets in every namespace" };
+  const SECRETS = { grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, what: "'get'/'list'/'watch' on secrets in every namespace (or 'patch'/'delete'/'deletecollection', whose responses carry them)" };
 
   test('nothing accepted: nothing listed, whatever the rules hold', () => {
     expect(InstallerRuleChecks.allowedGrantsHeld(rules, { clusterScoped: true })).toEqual([]);

@@ -59,6 +59,7 @@ describe('EffectivePower: write on clusterobjectsets is cluster-admin', () => {
         'create clusterobjectsets.olm.operatorframework.io (operator-controller applies their objects as cluster-admin)', "ClusterRole cluster-admin (operator-controller's client)",
       ],
       direct: false,
+      deputy: 'olm-v1-object-sets',
     }]);
   });
 
@@ -100,8 +101,13 @@ describe('OLM v0: the sensitive-grant registry refuses it unless accepted by nam
     expect(errors.map((e) => e.message)).toEqual([
       "the cluster-scoped installer rules grant 'create'/'update'/'patch' on olm.operatorframework.io clusterobjectsets (operator-controller applies their objects as cluster-admin) "
       + '(SensitiveGrant.CLUSTER_OBJECT_SET_WRITES); an operator installed with them could gain rights nobody reviewed',
+      // upstream's example role also writes clusterextensions: operator-controller installs them as cluster-admin (issue 37)
+      "the cluster-scoped installer rules grant 'create'/'update'/'patch' on olm.operatorframework.io clusterextensions or clustercatalogs (operator-controller installs "
+      + 'any package as cluster-admin) (SensitiveGrant.OLM_V1_INSTALL_WRITES); an operator installed with them could gain rights nobody reviewed',
     ]);
-    const accepted = { clusterScoped: true, allowedSensitiveGrants: [SensitiveGrant.CLUSTER_OBJECT_SET_WRITES] };
+    const accepted = {
+      clusterScoped: true, allowedSensitiveGrants: [SensitiveGrant.CLUSTER_OBJECT_SET_WRITES, SensitiveGrant.OLM_V1_INSTALL_WRITES],
+    };
     expect(InstallerRuleChecks.errors([UPSTREAM_INSTALLER_ROLE], accepted)).toEqual([]);
     expect(InstallerRuleChecks.errors([UPSTREAM_INSTALLER_ROLE], { clusterScoped: false })).toEqual([]);
     expect(InstallerRuleChecks.sensitiveGrantsHeld([{ apiGroups: ['*'], resources: ['*'], verbs: ['patch'] }], { clusterScoped: true }).map((g) => g.grant))

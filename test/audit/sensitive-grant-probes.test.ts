@@ -36,8 +36,15 @@ const EXPECTED: Record<SensitiveGrant, Expected> = {
   // apiserver pkg/endpoints/filters/impersonation.go: users, groups and serviceaccounts in the core group,
   // uids and userextras/<key> in authentication.k8s.io
   [SensitiveGrant.IMPERSONATE]: {
-    what: "'impersonate' on users/groups/serviceaccounts/uids/userextras",
-    requests: [...each(['impersonate'], '', ['users', 'groups', 'serviceaccounts']), ...each(['impersonate'], 'authentication.k8s.io', ['uids', 'userextras'])],
+    what: "'impersonate' on users/groups/serviceaccounts/uids/userextras (or constrained 'impersonate:<mode>' on users/groups/serviceaccounts/nodes/uids/userextras)",
+    requests: [
+      ...each(['impersonate'], '', ['users', 'groups', 'serviceaccounts']), ...each(['impersonate'], 'authentication.k8s.io', ['uids', 'userextras']),
+      // constrained impersonation (KEP-5284): impersonation/mode.go checks impersonate:<mode> in authentication.k8s.io,
+      // user-info on users, groups, uids and userextras, serviceaccount on serviceaccounts, the node modes on nodes
+      ...each(['impersonate:user-info'], 'authentication.k8s.io', ['users', 'groups', 'uids', 'userextras']),
+      ['impersonate:serviceaccount', 'authentication.k8s.io', 'serviceaccounts'],
+      ...each(['impersonate:arbitrary-node', 'impersonate:associated-node'], 'authentication.k8s.io', ['nodes']),
+    ],
     scope: 'any',
   },
   // the OperatorGroup names the ServiceAccount OLM installs with: any write changes who installs
@@ -63,10 +70,11 @@ const EXPECTED: Record<SensitiveGrant, Expected> = {
     requests: each(['create', 'get'], '', ['pods/exec', 'pods/attach', 'pods/portforward']),
     scope: 'assume',
   },
-  // a list or watch returns the objects' data, not only their names
+  // a list or watch returns the objects' data, not only their names; a patch (handlers/patch.go) and a delete or
+  // deletecollection (handlers/delete.go) return the stored object(s), and dryRun=All makes them reads (issue 37)
   [SensitiveGrant.SECRETS_READ_CLUSTER_WIDE]: {
-    what: "'get'/'list'/'watch' on secrets in every namespace",
-    requests: each(['get', 'list', 'watch'], '', ['secrets']),
+    what: "'get'/'list'/'watch' on secrets in every namespace (or 'patch'/'delete'/'deletecollection', whose responses carry them)",
+    requests: each(['get', 'list', 'watch', 'patch', 'delete', 'deletecollection'], '', ['secrets']),
     scope: 'cluster',
   },
   // the kubelet authorizes its API (exec, run) with the request's HTTP verb on nodes/proxy
@@ -119,18 +127,22 @@ const EXPECTED: Record<SensitiveGrant, Expected> = {
   // pkg/apis/batch/validation ValidateJobSpecUpdate), cronjobs' are not
   [SensitiveGrant.WORKLOAD_WRITES]: {
     what: "'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, "
-      + 'cronjobs, replicationcontrollers) in every namespace',
+      + 'cronjobs, replicationcontrollers; controllerrevisions, the statefulsets\' templates) in every namespace',
     requests: [
       ...each(['create', 'update', 'patch'], 'apps', ['deployments', 'replicasets', 'statefulsets', 'daemonsets']),
       ['create', 'batch', 'jobs'],
       ...each(['create', 'update', 'patch'], 'batch', ['cronjobs']),
       ...each(['create', 'update', 'patch'], '', ['replicationcontrollers']),
+      // the StatefulSet controller builds the current revision's pods from its ControllerRevision's data
+      // (statefulset/stateful_set_utils.go ApplyRevision)
+      ...each(['update', 'patch'], 'apps', ['controllerrevisions']),
     ],
     scope: 'cluster',
   },
   [SensitiveGrant.SUBSCRIPTION_CREATE]: {
-    what: "'create' on operators.coreos.com subscriptions in every namespace",
-    requests: [['create', 'operators.coreos.com', 'subscriptions']],
+    what: "'create'/'update'/'patch' on operators.coreos.com subscriptions in every namespace",
+    // and an update or patch of one (OLM installs another package for a global Subscription the same way)
+    requests: each(['create', 'update', 'patch'], 'operators.coreos.com', ['subscriptions']),
     scope: 'cluster',
   },
   [SensitiveGrant.INSTALL_PLAN_APPROVAL]: {
@@ -157,7 +169,8 @@ const EXPECTED: Record<SensitiveGrant, Expected> = {
   },
   [SensitiveGrant.SERVICE_UPDATE]: {
     what: "'update'/'patch' on services in every namespace",
-    requests: each(['update', 'patch'], '', ['services']),
+    // CVE-2020-8554 names both: spec.externalIPs, and a LoadBalancer's status.loadBalancer.ingress
+    requests: each(['update', 'patch'], '', ['services', 'services/status']),
     scope: 'cluster',
   },
   [SensitiveGrant.CONFIGMAP_UPDATE]: {
@@ -176,6 +189,38 @@ const EXPECTED: Record<SensitiveGrant, Expected> = {
     what: "'update'/'patch' on pods (a running container's image)",
     requests: each(['update', 'patch'], '', ['pods']),
     scope: 'assume',
+  },
+  // OLM pkg/controller/operators/olm/operator.go: olm-operator reapplies spec.install whenever the CSV changes, with
+  // its own client (pkg/controller/install/deployment.go)
+  [SensitiveGrant.CSV_WRITES]: {
+    what: "'create'/'update'/'patch' on operators.coreos.com clusterserviceversions in every namespace (olm-operator runs their Deployments as any ServiceAccount)",
+    requests: each(['create', 'update', 'patch'], 'operators.coreos.com', ['clusterserviceversions']),
+    scope: 'cluster',
+  },
+  // catalog/operator.go ExecutePlan runs status.plan; the InstallPlan CRD serves a status subresource
+  [SensitiveGrant.INSTALL_PLAN_STATUS_WRITES]: {
+    what: "'update'/'patch' on operators.coreos.com installplans/status (catalog-operator executes status.plan as the OperatorGroup's ServiceAccount, or as cluster-admin)",
+    requests: each(['update', 'patch'], 'operators.coreos.com', ['installplans/status']),
+    scope: 'cluster',
+  },
+  // operator-controller installs a ClusterExtension's package from the ClusterCatalogs with cluster-admin
+  [SensitiveGrant.OLM_V1_INSTALL_WRITES]: {
+    what: "'create'/'update'/'patch' on olm.operatorframework.io clusterextensions or clustercatalogs (operator-controller installs any package as cluster-admin)",
+    requests: each(['create', 'update', 'patch'], 'olm.operatorframework.io', ['clusterextensions', 'clustercatalogs']),
+    scope: 'cluster',
+  },
+  // what every tenant shares: a ClusterRoleBinding or Namespace deleted; a ClusterRole emptied (its escalation check
+  // covers only the new rules); a CRD deleted (every object of it) or its conversion webhook rewritten; an APIService
+  [SensitiveGrant.DESTRUCTIVE_CLUSTER_WRITES]: {
+    what: "'delete' on clusterrolebindings, clusterroles or namespaces, or 'update'/'patch'/'delete' on customresourcedefinitions or apiservices (what every tenant shares)",
+    requests: [
+      ...each(['delete', 'deletecollection'], 'rbac.authorization.k8s.io', ['clusterrolebindings']),
+      ...each(['delete', 'deletecollection'], '', ['namespaces']),
+      ...each(['delete', 'deletecollection'], 'rbac.authorization.k8s.io', ['clusterroles']),
+      ...each(['update', 'patch', 'delete', 'deletecollection'], 'apiextensions.k8s.io', ['customresourcedefinitions']),
+      ...each(['update', 'patch', 'delete', 'deletecollection'], 'apiregistration.k8s.io', ['apiservices']),
+    ],
+    scope: 'cluster',
   },
 };
 

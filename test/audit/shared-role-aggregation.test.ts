@@ -41,7 +41,7 @@ describe('sharedRoleAggregation', () => {
       labels: [`${VIEW}=true`],
       grants: [
         { grant: SensitiveGrant.POD_EXEC, what: "'create'/'get' on pods/exec, pods/attach or pods/portforward" },
-        { grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, what: "'get'/'list'/'watch' on secrets in every namespace" },
+        { grant: SensitiveGrant.SECRETS_READ_CLUSTER_WIDE, what: "'get'/'list'/'watch' on secrets in every namespace (or 'patch'/'delete'/'deletecollection', whose responses carry them)" },
       ],
     });
   });
@@ -92,7 +92,7 @@ describe('the refusals', () => {
       subject: 'ClusterRole cert-manager-view',
       what: `ClusterRole cert-manager-view is labelled ${ADMIN}=true, ${EDIT}=true, ${VIEW}=true: the clusterrole-aggregation controller adds its `
         + "'create'/'get' on pods/exec, pods/attach or pods/portforward (SensitiveGrant.POD_EXEC), "
-        + "'get'/'list'/'watch' on secrets in every namespace (SensitiveGrant.SECRETS_READ_CLUSTER_WIDE) to the built-in view, i.e. to every person and "
+        + "'get'/'list'/'watch' on secrets in every namespace (or 'patch'/'delete'/'deletecollection', whose responses carry them) (SensitiveGrant.SECRETS_READ_CLUSTER_WIDE) to the built-in view, i.e. to every person and "
         + 'ServiceAccount bound to it in any namespace (shipped in the bundle)',
     }]);
   });
@@ -131,7 +131,7 @@ describe('an App ClusterRole (outside any tenant) labelled into view', () => {
   test('with Secrets read: SensitiveRulesAggregateIntoSharedRole on the object (OLMT-050)', () => {
     expect(synth([SECRETS])).toEqual([
       `[platform/Viewer] metadata.labels="${VIEW}=true": ClusterRole platform-view is labelled ${VIEW}=true: the clusterrole-aggregation controller adds its `
-      + "'get'/'list'/'watch' on secrets in every namespace (SensitiveGrant.SECRETS_READ_CLUSTER_WIDE) to the built-in view, i.e. to every person and ServiceAccount "
+      + "'get'/'list'/'watch' on secrets in every namespace (or 'patch'/'delete'/'deletecollection', whose responses carry them) (SensitiveGrant.SECRETS_READ_CLUSTER_WIDE) to the built-in view, i.e. to every person and ServiceAccount "
       + 'bound to it in any namespace (written by the App). Fix: drop the aggregation labels (bind the role to the people who need it), or remove the sensitive rules '
       + '(SensitiveRulesAggregateIntoSharedRole, OLMT-050)',
     ]);

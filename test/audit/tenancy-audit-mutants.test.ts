@@ -260,6 +260,16 @@ describe('the objects OLM creates for a tenant from its bundles', () => {
     const objects = TenancyAudit.objectsOf(tenant('team-a', { bundles: [b] }));
     expect(objects.filter((o) => !o.origin!.startsWith('OLM ')).map((o) => JSON.parse(JSON.stringify(o)))).toEqual([
       { manifest: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'small', namespace: 'team-a' }, spec: { template: { spec: { serviceAccountName: 'op-dep' } } } }, origin: 'OLM, deployment of small.v1.0.0' },
+      // issue 37: the CSV, whose operator reconciles its owned CRDs in the OperatorGroup's targets
+      {
+        manifest: {
+          apiVersion: 'operators.coreos.com/v1alpha1',
+          kind: 'ClusterServiceVersion',
+          metadata: { name: 'small.v1.0.0', namespace: 'team-a', annotations: { 'olm.targetNamespaces': 'team-a' } },
+          spec: { customresourcedefinitions: { owned: [] }, install: { spec: { deployments: [{ name: 'small', spec: { template: { spec: { serviceAccountName: 'op-dep' } } } }] } } },
+        },
+        origin: 'OLM, CSV of small.v1.0.0',
+      },
       { manifest: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'op', namespace: 'team-a' } }, origin: 'OLM, ServiceAccount of small.v1.0.0' },
       {
         manifest: { apiVersion: RBAC, kind: 'ClusterRoleBinding', metadata: { name: 'op-crb' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'op-cr' }, subjects: [sa('team-a', 'op'), sa('other', 'x')] },

@@ -30,6 +30,8 @@ describe('README walkthrough (examples/walkthrough.ts)', () => {
     const app = synthPlatform(out, BUNDLES);
     const files = tree(out);
     expect([...files.keys()].filter((f) => f.endsWith('kustomization.yaml'))).toEqual([
+      // issue 42: the Argo CD projects and Applications (each team's folder synced as the team's ServiceAccount)
+      'argocd/apps/kustomization.yaml',
       'cluster/kustomization.yaml', 'kustomization.yaml', 'tenants/kustomization.yaml',
       'tenants/team-payments/kustomization.yaml', 'tenants/team-search/kustomization.yaml',
     ]);
@@ -76,18 +78,19 @@ describe('README walkthrough (examples/walkthrough.ts)', () => {
       // each tenant's approver CronJob runs in the platform namespace (under cluster/), where no tenant can become it
       'cluster/cronjob-installplan-approvers-installplan-approver-team-payments.yaml',
       'cluster/cronjob-installplan-approvers-installplan-approver-team-search.yaml',
-      'tenants/team-payments/role-team-payments.yaml',
+      // issue 42: the installer Role is the platform's (a team's identity never holds the installer's rules)
+      'cluster/role-team-payments-team-payments.yaml',
+      'cluster/role-team-search-team-search.yaml',
       'tenants/team-payments/subscription-etcd.yaml',
-      'tenants/team-search/role-team-search.yaml',
       'tenants/team-search/subscription-etcd.yaml',
     ]);
     // the README's step 5 names the same files (the namespace written as <namespace>)
     const step5 = README.split('5. **Upgrade**')[1].split('\n\n')[0];
     const named = [...new Set([...step5.matchAll(/`([\w<>.-]+\.(?:yaml|md|txt))`/g)].map((m) => m[1]))].sort();
-    const shown = [...new Set(changed.map((f) => path.basename(f).replace(/team-(payments|search)/, '<namespace>')))].sort();
+    const shown = [...new Set(changed.map((f) => path.basename(f).replace(/team-(payments|search)/g, '<namespace>')))].sort();
     expect(named).toEqual(shown);
     // the installer Role changes only in its sensitive-grants annotation, which names the bundle version
-    const role = (t: Map<string, string>) => YAML.parse(t.get('tenants/team-payments/role-team-payments.yaml')!);
+    const role = (t: Map<string, string>) => YAML.parse(t.get('cluster/role-team-payments-team-payments.yaml')!);
     expect({ ...role(after), metadata: { ...role(after).metadata, annotations: undefined } })
       .toEqual({ ...role(before), metadata: { ...role(before).metadata, annotations: undefined } });
     expect(role(after).metadata.annotations['cdk8s-olm-tenancy.io/sensitive-grants']).toContain('(etcdoperator.v0.9.4)');

@@ -6,7 +6,7 @@ import * as path from 'path';
 import { Chart } from 'cdk8s';
 import * as fc from 'fast-check';
 import { garbage, goodOrGarbage, mostlyGood, nastyString, OutcomeCounts, SEED } from './garbage';
-import { AccessLevel, Diagnostics, EffectivePower, FluxKustomizations, GitOpsLayout, InstallerPermissions, InstallerRuleChecks, InstallModes, InstallPreflight, OlmGeneration, OlmHealthChecks, OlmNaming, OperatorBundle, OutputLayout, PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, PolicyRule, PolicyRules, RbacRules, ReachCode, SubjectKind, TenancyApp, TenancyAudit, TenantBaseline, UpgradeAnalysis, UpgradeGraph, SensitiveGrant } from '../../src';
+import { AccessLevel, ArgoCdApplications, Diagnostics, EffectivePower, FluxKustomizations, GitOpsLayout, InstallerPermissions, InstallerRuleChecks, InstallModes, InstallPreflight, OlmGeneration, OlmHealthChecks, OlmNaming, OperatorBundle, OutputLayout, PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, PolicyRule, PolicyRules, RbacRules, ReachCode, SubjectKind, TenancyApp, TenancyAudit, TenantBaseline, UpgradeAnalysis, UpgradeGraph, SensitiveGrant } from '../../src';
 import { BuiltinRoles } from '../../src/audit/builtin-roles';
 import { GoDuration } from '../../src/core/go-duration';
 import { KubernetesNames, NameRule } from '../../src/core/names';
@@ -266,15 +266,36 @@ describe('the app, report, audit and upgrade entry points with garbage input (fa
       timeout: field('5m'),
       cluster: mostlyGood(fc.boolean()),
       afterInstallCluster: mostlyGood(fc.boolean()),
+      // issue 42: tenant identities
+      url: field('https://git.example.com/p.git'),
+      branch: field('main', 'release/1'),
+      serviceAccountName: field('tenancy-applier'),
+      tenantIdentities: mostlyGood(fc.boolean()),
     }, { requiredKeys: ['path'] }));
+    const selfService = mostlyGood(fc.record({ url: field('https://git.example.com/t.git'), path: field('./deploy'), serviceAccountName: field('self') }, { requiredKeys: ['url'] }));
     const tenants = mostlyGood(fc.array(mostlyGood(fc.record({
       namespace: field('team-a', 'team-b'),
       clusterServiceVersions: mostlyGood(fc.array(field('etcdoperator.v0.9.4'), { maxLength: 2 })),
       afterInstall: mostlyGood(fc.boolean()),
+      selfService,
     }, { requiredKeys: ['namespace'] })), { maxLength: 3 }));
-    fc.assert(fc.property(options, tenants, garbage, (o, t, g) => {
+    const argoOptions = mostlyGood(fc.record({
+      repoUrl: field('https://git.example.com/p.git'),
+      path: field('dist', './dist'),
+      namespace: field('argocd'),
+      sourceRepos: mostlyGood(fc.array(field('https://git.example.com/p.git'), { maxLength: 2 })),
+      afterInstallCluster: mostlyGood(fc.boolean()),
+    }, { requiredKeys: ['repoUrl', 'path'] }));
+    const argoTenants = mostlyGood(fc.array(mostlyGood(fc.record({
+      namespace: field('team-a', 'team-b'),
+      namespaces: mostlyGood(fc.array(field('team-a', 'team-a-dev'), { maxLength: 2 })),
+      clusterKinds: mostlyGood(fc.array(mostlyGood(fc.record({ group: field('olm.operatorframework.io'), kind: field('ClusterExtension') })), { maxLength: 1 })),
+      selfService,
+    }, { requiredKeys: ['namespace'] })), { maxLength: 3 }));
+    fc.assert(fc.property(options, tenants, garbage, argoOptions, argoTenants, (o, t, g, ao, at) => {
       outcomes.run('FluxKustomizations.files', () => FluxKustomizations.files(o as any, t as any));
       outcomes.run('OlmHealthChecks.argoCdConfigMapPatch', () => OlmHealthChecks.argoCdConfigMapPatch(g as any));
+      outcomes.run('ArgoCdApplications.files', () => ArgoCdApplications.files(ao as any, at as any));
     }), { seed: SEED + 41, numRuns: 300 });
     expect(outcomes.unmet(10)).toEqual([]);
   });

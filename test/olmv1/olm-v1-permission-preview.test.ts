@@ -75,9 +75,9 @@ describe('OlmV1PermissionPreview', () => {
   test('permissions are promoted to cluster scope without watchNamespace: Secrets read, Deployment writes, Service and ConfigMap updates cluster-wide', () => {
     const preview = OlmV1PermissionPreview.of(RegistryV1Render.forExtension(shared('grafana-operator', '5.24.0'), { installNamespace: 'team-x' }));
     expect(preview.findings.map((f) => f.what)).toEqual([
-      "ServiceAccount team-x/grafana-operator-controller-manager gets 'get'/'list'/'watch' on secrets in every namespace (SECRETS_READ_CLUSTER_WIDE)",
+      "ServiceAccount team-x/grafana-operator-controller-manager gets 'get'/'list'/'watch' on secrets in every namespace (or 'patch'/'delete'/'deletecollection', whose responses carry them) (SECRETS_READ_CLUSTER_WIDE)",
       // clusterPermissions: create/patch/update on apps deployments, on configmaps and services (all namespaces)
-      "ServiceAccount team-x/grafana-operator-controller-manager gets 'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers) in every namespace (WORKLOAD_WRITES)",
+      "ServiceAccount team-x/grafana-operator-controller-manager gets 'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers; controllerrevisions, the statefulsets' templates) in every namespace (WORKLOAD_WRITES)",
       "ServiceAccount team-x/grafana-operator-controller-manager gets 'update'/'patch' on services in every namespace (SERVICE_UPDATE)",
       "ServiceAccount team-x/grafana-operator-controller-manager gets 'update'/'patch' on configmaps in every namespace (CONFIGMAP_UPDATE)",
     ]);
@@ -90,7 +90,7 @@ describe('OlmV1PermissionPreview', () => {
     expect(preview.findings).toEqual([{
       code: OlmV1PreviewFindingCode.SENSITIVE_GRANT,
       subject: 'ServiceAccount team-x/op',
-      what: "ServiceAccount team-x/op gets 'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers) in every namespace (WORKLOAD_WRITES)",
+      what: "ServiceAccount team-x/op gets 'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers; controllerrevisions, the statefulsets' templates) in every namespace (WORKLOAD_WRITES)",
       grant: SensitiveGrant.WORKLOAD_WRITES,
     }]);
   });
@@ -100,13 +100,13 @@ describe('OlmV1PermissionPreview', () => {
     ["{ apiGroups: [''], resources: [pods/portforward], verbs: [create] }", "'create'/'get' on pods/exec, pods/attach or pods/portforward (POD_EXEC)"],
     ["{ apiGroups: [''], resources: [pods/exec], verbs: [get] }", "'create'/'get' on pods/exec, pods/attach or pods/portforward (POD_EXEC)"],
     ["{ apiGroups: [''], resources: [pods/ephemeralcontainers], verbs: [patch] }", "'update'/'patch' on pods/ephemeralcontainers (POD_EPHEMERAL_CONTAINERS)"],
-    ['{ apiGroups: [authentication.k8s.io], resources: [uids], verbs: [impersonate] }', "'impersonate' on users/groups/serviceaccounts/uids/userextras (IMPERSONATE)"],
-    ['{ apiGroups: [authentication.k8s.io], resources: [userextras], verbs: [impersonate] }', "'impersonate' on users/groups/serviceaccounts/uids/userextras (IMPERSONATE)"],
+    ['{ apiGroups: [authentication.k8s.io], resources: [uids], verbs: [impersonate] }', "'impersonate' on users/groups/serviceaccounts/uids/userextras (or constrained 'impersonate:<mode>' on users/groups/serviceaccounts/nodes/uids/userextras) (IMPERSONATE)"],
+    ['{ apiGroups: [authentication.k8s.io], resources: [userextras], verbs: [impersonate] }', "'impersonate' on users/groups/serviceaccounts/uids/userextras (or constrained 'impersonate:<mode>' on users/groups/serviceaccounts/nodes/uids/userextras) (IMPERSONATE)"],
     ["{ apiGroups: [''], resources: [nodes/proxy], verbs: [create] }", 'nodes/proxy (the kubelet API) (NODES_PROXY)'],
     ['{ apiGroups: [admissionregistration.k8s.io], resources: [mutatingadmissionpolicies], verbs: [update] }', 'writes to admissionregistration.k8s.io validating/mutating admission policies and their bindings (ADMISSION_POLICY_WRITES)'],
     ['{ apiGroups: [certificates.k8s.io], resources: [certificatesigningrequests/approval], verbs: [patch] }', "'update'/'patch' on certificates.k8s.io certificatesigningrequests/approval (CSR_APPROVAL)"],
     ["{ nonResourceURLs: ['*'], verbs: [get] }", "every non-resource URL (nonResourceURLs '*') (NON_RESOURCE_WILDCARD)"],
-    ['{ apiGroups: [batch], resources: [cronjobs], verbs: [patch] }', "'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers) in every namespace (WORKLOAD_WRITES)"],
+    ['{ apiGroups: [batch], resources: [cronjobs], verbs: [patch] }', "'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, replicationcontrollers; controllerrevisions, the statefulsets' templates) in every namespace (WORKLOAD_WRITES)"],
   ])('cluster-wide %s is a sensitive grant of the v0 registry', (rule, what) => {
     expect(OlmV1PermissionPreview.of(opWithClusterRules(`[${rule}]`)).findings.map((f) => [f.code, f.what])).toEqual([
       [OlmV1PreviewFindingCode.SENSITIVE_GRANT, `ServiceAccount team-x/op gets ${what}`],

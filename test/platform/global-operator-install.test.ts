@@ -130,7 +130,7 @@ describe('GlobalOperatorPermissionPreview (the OLM v1 preview vocabulary)', () =
     expect(p.known).toBe(true);
     expect(p.subjects.map((s) => [s.subject, s.unbounded, s.namespaces])).toEqual([['ServiceAccount platform-operators/grafana-operator-controller-manager', false, ['platform-operators']]]);
     expect(p.findings.map((f) => [f.kind, f.grant])).toEqual(GRAFANA_GRANTS.map((g) => ['SensitiveGrant', g]));
-    expect(p.findings[0].what).toEqual("ServiceAccount platform-operators/grafana-operator-controller-manager gets 'get'/'list'/'watch' on secrets in every namespace (SECRETS_READ_CLUSTER_WIDE)");
+    expect(p.findings[0].what).toEqual("ServiceAccount platform-operators/grafana-operator-controller-manager gets 'get'/'list'/'watch' on secrets in every namespace (or 'patch'/'delete'/'deletecollection', whose responses carry them) (SECRETS_READ_CLUSTER_WIDE)");
   });
 
   test('rabbitmq-cluster-operator', () => {

@@ -56,7 +56,7 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
   const cases: Array<[SensitiveGrant, PolicyRule, string]> = [
     [SensitiveGrant.POD_EPHEMERAL_CONTAINERS, { apiGroups: [''], resources: ['pods/ephemeralcontainers'], verbs: ['patch'] }, "'update'/'patch' on pods/ephemeralcontainers"],
     [SensitiveGrant.SUBSCRIPTION_CREATE, { apiGroups: ['operators.coreos.com'], resources: ['subscriptions'], verbs: ['create'] },
-      "'create' on operators.coreos.com subscriptions in every namespace"],
+      "'create'/'update'/'patch' on operators.coreos.com subscriptions in every namespace"],
     [SensitiveGrant.INSTALL_PLAN_APPROVAL, { apiGroups: ['operators.coreos.com'], resources: ['installplans'], verbs: ['patch'] },
       "'update'/'patch' on operators.coreos.com installplans in every namespace"],
     [SensitiveGrant.PERSISTENT_VOLUME_CREATE, { apiGroups: [''], resources: ['persistentvolumes'], verbs: ['create'] }, "'create' on persistentvolumes"],
@@ -67,7 +67,7 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
     [SensitiveGrant.CONFIGMAP_UPDATE, { apiGroups: [''], resources: ['configmaps'], verbs: ['update'] }, "'update'/'patch' on configmaps in every namespace"],
     [SensitiveGrant.WORKLOAD_WRITES, { apiGroups: ['batch'], resources: ['jobs'], verbs: ['create'] },
       "'create' (or 'update'/'patch' of the pod template) on workload controllers (deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, "
-      + 'replicationcontrollers) in every namespace'],
+      + "replicationcontrollers; controllerrevisions, the statefulsets' templates) in every namespace"],
   ];
 
   test.each(cases)('GIVEN clusterPermissions asking for %s and clusterScopedInstallerRulesReason THEN the synth refuses it with the grant named', (grant, rule, what) => {
@@ -120,7 +120,7 @@ describe('issue 15 item 8: cluster-wide grants asked by a bundle\'s clusterPermi
     tenant.subscribe({ packageName: 'asker', catalog: CATALOG, bundle: bundleAsking('asker', [{ apiGroups: ['operators.coreos.com'], resources: ['subscriptions'], verbs: ['create'] }]) });
     expect(nonAudit(validationErrors(chart))).toEqual([]);
     expect(clusterRoleAnnotations(chart)[ScopedOperatorTenant.SENSITIVE_GRANTS_ANNOTATION])
-      .toEqual("SUBSCRIPTION_CREATE ('create' on operators.coreos.com subscriptions in every namespace): accepted by allowedSensitiveGrants (no reason given)");
+      .toEqual("SUBSCRIPTION_CREATE ('create'/'update'/'patch' on operators.coreos.com subscriptions in every namespace): accepted by allowedSensitiveGrants (no reason given)");
   });
 
   test('GIVEN an acceptance with a blank reason THEN it accepts nothing and is an error of its own', () => {
@@ -186,7 +186,8 @@ describe('issue 15 item 8: the same grant written another way is still the grant
     ['verb wildcard', { apiGroups: [''], resources: ['pods/ephemeralcontainers'], verbs: ['*'] }, ['POD_EPHEMERAL_CONTAINERS']],
     ['*/subresource', { apiGroups: [''], resources: ['*/ephemeralcontainers'], verbs: ['update'] }, ['POD_EPHEMERAL_CONTAINERS']],
     ['resource wildcard in the OLM group', { apiGroups: ['operators.coreos.com'], resources: ['*'], verbs: ['create', 'patch'] },
-      ['OPERATOR_GROUP_WRITES', 'CATALOG_SOURCE_CREATE', 'SUBSCRIPTION_CREATE', 'INSTALL_PLAN_APPROVAL']],
+      // and OLM's deputies (issue 37): CSVs (olm-operator's Deployments), installplans/status (catalog-operator's steps)
+      ['OPERATOR_GROUP_WRITES', 'CATALOG_SOURCE_CREATE', 'SUBSCRIPTION_CREATE', 'INSTALL_PLAN_APPROVAL', 'CSV_WRITES', 'INSTALL_PLAN_STATUS_WRITES']],
     ['group wildcard', { apiGroups: ['*'], resources: ['networkpolicies'], verbs: ['deletecollection'] }, ['NETWORK_POLICY_WRITES']],
     ['networkpolicies create (policies add up: one allow-all opens the selected pods)', { apiGroups: ['networking.k8s.io'], resources: ['networkpolicies'], verbs: ['create'] }, ['NETWORK_POLICY_WRITES']],
     ['resourceNames do not make it harmless (kube-system\'s coredns)', { apiGroups: [''], resources: ['configmaps'], resourceNames: ['coredns'], verbs: ['patch'] }, ['CONFIGMAP_UPDATE']],
@@ -273,6 +274,16 @@ describe('issue 15 item 9: a bundle\'s own bind on roles outside it, held cluste
     + 'so the installer would have to hold the same bind cluster-wide, and with it the installer, whose token is in namespace team-a, could bind these '
     + 'roles to itself or anyone in every namespace: an escalation as large as the roles. Not derived. Fix: have a cluster admin install this operator, '
     + 'or accept each role by name with a reason (ScopedOperatorTenant allowedBindRoles / LeastPrivilegeProps.allowedBindRoles) (GrantsEscalationRights, OLMT-004)';
+  /** The shape also deletes ClusterRoleBindings and ClusterRoles: DESTRUCTIVE_CLUSTER_WRITES (issue 37), refused too. */
+  const destructive = (rule: string) => `[platform/T] clusterInstallerRules="clusterInstallerRules[0] ${rule}": the cluster-scoped installer rules grant `
+    + "'delete' on clusterrolebindings, clusterroles or namespaces, or 'update'/'patch'/'delete' on customresourcedefinitions or apiservices (what every tenant shares) "
+    + '(SensitiveGrant.DESTRUCTIVE_CLUSTER_WRITES); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it by name '
+    + 'with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.DESTRUCTIVE_CLUSTER_WRITES, reason }] (InstallerSensitiveGrant, OLMT-003)';
+  const RBAC_WRITES = JSON.stringify(JSON.stringify({
+    apiGroups: ['rbac.authorization.k8s.io'],
+    resources: ['clusterrolebindings', 'clusterroles', 'rolebindings', 'roles'],
+    verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+  })).slice(1, -1);
   /** Rules that may bind: `bind`, or `*` verbs on roles/clusterroles. */
   const bindsIn = (rules: PolicyRule[]) => rules.filter((r) => r.verbs.includes('bind')
     || (r.verbs.includes('*') && (r.resources ?? []).some((x) => x === 'roles' || x === 'clusterroles' || x === '*')));
@@ -283,7 +294,7 @@ describe('issue 15 item 9: a bundle\'s own bind on roles outside it, held cluste
     tenant.subscribe({ packageName: 'binds-admin-edit-view', catalog: CATALOG, bundle: JHIPSTER_SHAPE });
     expect(bindsIn(tenant.clusterInstallerRules)).toEqual([]);
     expect(bindsIn(tenant.installerRules)).toEqual([]);
-    expect(nonAudit(validationErrors(chart))).toEqual([refusal('binds-admin-edit-view.v0.9.4', 'ClusterRole admin, ClusterRole edit, ClusterRole view')]);
+    expect(nonAudit(validationErrors(chart))).toEqual([destructive(RBAC_WRITES), refusal('binds-admin-edit-view.v0.9.4', 'ClusterRole admin, ClusterRole edit, ClusterRole view')]);
     // not a missing rule to grant: the preflight names the refusal only
     expect(tenant.preflight()[0].missing).toEqual([]);
   });
@@ -331,7 +342,7 @@ describe('issue 15 item 9: a bundle\'s own bind on roles outside it, held cluste
     expect(bindsIn(tenant.clusterInstallerRules)).toEqual([
       { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['view'], verbs: ['bind'] },
     ]);
-    expect(nonAudit(validationErrors(chart))).toEqual([refusal('binds-admin-edit-view.v0.9.4', 'ClusterRole admin, ClusterRole edit')]);
+    expect(nonAudit(validationErrors(chart))).toEqual([destructive(RBAC_WRITES), refusal('binds-admin-edit-view.v0.9.4', 'ClusterRole admin, ClusterRole edit')]);
   });
 
   test('GIVEN the same bind asked in the namespaced permissions THEN it stays derived in the tenant Role and is named', () => {

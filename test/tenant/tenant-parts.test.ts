@@ -24,7 +24,7 @@ import { TenantDayTwo } from '../../src/tenant/subscriptions/tenant-day-two';
 import { SENSITIVE_GRANTS_ANNOTATION } from '../../src/tenant/tenant-annotations';
 import { TenantTree, TreeTenant } from '../../src/tenant/tenant-tree';
 
-const IMPERSONATE_WHAT = "'impersonate' on users/groups/serviceaccounts/uids/userextras";
+const IMPERSONATE_WHAT = "'impersonate' on users/groups/serviceaccounts/uids/userextras (or constrained 'impersonate:<mode>' on users/groups/serviceaccounts/nodes/uids/userextras)";
 
 function byKind(chart: Construct, kind: string): any[] {
   return Testing.synth(chart as any).filter((o) => o.kind === kind);

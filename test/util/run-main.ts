@@ -8,7 +8,7 @@
  * CPU per process, through swc ~1.3 s; the process, its exit code, stdout and stderr are the same either way. Each
  * behaviour that is about the process keeps at least one test on `typescript`.
  */
-import { spawnSync } from 'child_process';
+import { ChildProcess, spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -36,7 +36,7 @@ function swcTsconfig(): string {
 }
 
 /** Runs the TypeScript file `file` with ts-node in `cwd`; `project` is the tsconfig ts-node reads (TS_NODE_PROJECT). */
-export function runTsMain(file: string, options: { cwd: string; transpiler: MainTranspiler; project?: string }): MainResult {
+export function runTsMain(file: string, options: { cwd: string; transpiler: MainTranspiler; project?: string; args?: string[] }): MainResult {
   const env: NodeJS.ProcessEnv = { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' };
   delete env.JEST_WORKER_ID;
   if (options.transpiler === 'swc') {
@@ -44,6 +44,16 @@ export function runTsMain(file: string, options: { cwd: string; transpiler: Main
   } else if (options.project !== undefined) {
     env.TS_NODE_PROJECT = options.project;
   }
-  const r = spawnSync(process.execPath, ['-r', require.resolve('ts-node/register'), file], { cwd: options.cwd, env, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['-r', require.resolve('ts-node/register'), file, ...(options.args ?? [])], { cwd: options.cwd, env, encoding: 'utf8' });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * `runTsMain` without waiting: the child process (swc transpiler), its arguments after the file, stdout and stderr
+ * piped. For tests of processes that run at the same time (test/app/output-lock.test.ts).
+ */
+export function spawnTsMain(file: string, args: string[], options: { cwd: string }): ChildProcess {
+  const env: NodeJS.ProcessEnv = { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', TS_NODE_PROJECT: swcTsconfig() };
+  delete env.JEST_WORKER_ID;
+  return spawn(process.execPath, ['-r', require.resolve('ts-node/register'), file, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
 }

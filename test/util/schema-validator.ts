@@ -48,7 +48,7 @@ import { RbacValidation } from './rbac-validation';
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /** CRD copies committed in the repository (never /work/shared at test time). Only files directly in these folders. */
-const DEFAULT_CRD_DIRS = [path.join(REPO_ROOT, 'crds', 'olm'), path.join(REPO_ROOT, 'crds', 'openshift'), path.join(REPO_ROOT, 'crds', 'olm-v1')];
+const DEFAULT_CRD_DIRS = ['olm', 'openshift', 'olm-v1', 'argocd', 'flux'].map((dir) => path.join(REPO_ROOT, 'crds', dir));
 
 type Json = Record<string, any>;
 type ModelClass = new (data: any) => { validate(): void };
@@ -150,7 +150,7 @@ interface CrdVersion {
 
 /** Options of {@link SchemaValidator}. */
 export interface SchemaValidatorOptions {
-  /** Folders whose `*.yaml` files hold CustomResourceDefinitions. @default crds/olm, crds/openshift and crds/olm-v1 of this repo */
+  /** Folders whose `*.yaml` files hold CustomResourceDefinitions. @default crds/olm, crds/openshift, crds/olm-v1, crds/argocd and crds/flux of this repo */
   readonly crdDirs?: string[];
 }
 
