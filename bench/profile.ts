@@ -24,7 +24,7 @@ const PHASES: Array<[string, RegExp]> = [
   ['... the GitOps layout, chart by chart (placing, ordering, labels; the objects\' JSON, YAML text and writing nest in it)', /^(_emitGroups|_emitFiles) lib\/(app|output)\/gitops-layout\.js/],
   ['... YAML text (`YamlWriter`)', /^document lib\/(app|output)\/yaml-writer\.js/],
   ['... writing files (`fs` calls: open, write, close, rename, lstat, mkdir)', /^(openSync|writeSync|closeSync|renameSync|lstatSync|mkdirSync|writeFileSync) node:fs/],
-  ['... the warnings (`Diagnostics.report`: the producers and the text)', /^(report|warningReports) lib\/core\/diagnostics\.js/],
+  ['... the warnings (`WarningGroups`: the producers, run with the validation, and the text)', /^(report|warningReports|add|reports) lib\/core\/diagnostics\.js/],
   ['garbage collection (V8, main thread)', /^\(garbage collector\)/],
 ];
 
