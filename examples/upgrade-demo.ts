@@ -34,6 +34,6 @@ export function buildUpgradeTenant(app: App, deriveScope: DeriveScope): ScopedOp
     versionRange: '>=0.47.0',
   });
   tenant.grantSubscriptionManagement(Group.fromName(chart, 'Admins', 'team-monitoring-admins'));
-  tenant.addPinnedApprover({ image: 'registry.access.redhat.com/ubi9/nodejs-20-minimal:1' });
+  tenant.addPinnedApprover({ image: 'registry.access.redhat.com/ubi9/nodejs-24-minimal:1' });
   return tenant;
 }

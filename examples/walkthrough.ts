@@ -44,10 +44,11 @@ export function synthPlatform(outdir: string, bundles: string, etcdPin: string =
       upgradeGraph: UpgradeGraph.fromBundles(etcd, 'singlenamespace-alpha'),
     }],
     grants: [{ groupName: '{team}-admins', access: AccessLevel.ADMIN, subscriptionManagement: true }],
-    pinnedApprover: { image: 'registry.access.redhat.com/ubi9/nodejs-20-minimal:1' },
+    pinnedApprover: { image: 'registry.access.redhat.com/ubi9/nodejs-24-minimal:1' },
     baseline: {},
   });
-  for (const team of ['payments', 'search']) catalog.serve(standard.stamp(new Chart(app, team), team));
+  // each team's Subscription serves the curated catalog in its namespace (no serve() needed)
+  for (const team of ['payments', 'search']) standard.stamp(new Chart(app, team), team);
 
   app.synth(); // fails, listing every problem of every tenant, before anything reaches the cluster
   return app;

@@ -1,48 +1,59 @@
 #!/usr/bin/env bash
-# The consumer path the README gives, walked as a new user walks it (issue 16): a project made from cdk8s-cli's own
-# `typescript-app` template (its tsconfig.json, package.json, jest config and test kept), the README's Install lines
-# (with the packed tarball: the package is not on the registry), the README walkthrough's main.ts and main.test.ts
-# pasted verbatim, the etcd bundles under bundles/, then the template's own `npm run build` (tsc, jest,
-# `cdk8s synth`) and the package's CLI. Run by .ci/run after `npx projen package:js`.
+# The consumer path the README gives, walked as a new user walks it (issues 16 and 41): a project made by cdk8s-cli's
+# own `cdk8s init typescript-app` (its tsconfig.json, package.json, jest config and test kept), the README's Install
+# lines (with the packed tarball: the package is not on the registry), the README walkthrough's main.ts and
+# main.test.ts pasted verbatim, the etcd bundles under bundles/, then the template's own `npm run build` (tsc, jest,
+# `cdk8s synth`) and the package's CLI. Run by .ci/run after `npx projen package:js` (the README's build lines).
 #
-# `cdk8s init typescript-app` offline: cdk8s-cli fills the template with sscaff (src/cli/cmds/init.ts: the folder
-# name and the cdk8s, cdk8s-plus-33, constructs and cdk8s-cli versions it resolves), then its post hook runs
-# `npm install`, `cdk8s import` (downloads the Kubernetes schema into imports/: the network), compile, test -u and
-# synth. Here the template is filled the same way without the hook; the walkthrough does not use imports/, and the
-# other hook steps are the template's `npm run build` below.
+# `cdk8s init typescript-app` runs for real (the cdk8s-cli of this repository's devDependencies): it fills in the
+# template (sscaff), then its post hook runs `npm install`, `cdk8s import` (downloads the Kubernetes schema into
+# imports/ from GitHub), compile, test -u and synth. Offline the import fails and init exits 1: the README says what it
+# prints then (the init-offline block, its lines checked here in order) and to go on; the walkthrough does not use
+# imports/, and the skipped steps are the template's `npm run build` below.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
-tarball="$(ls "$repo"/dist/js/cdk8s-olm-tenancy@*.jsii.tgz 2>/dev/null || ls "$repo"/dist/js/*.tgz | head -1)"
-[ -f "$tarball" ] || { echo "no packed tarball in dist/js: run 'npx projen package:js' first"; exit 1; }
+version="$(node -p "require('$repo/package.json').version")"
+tarball="$repo/dist/js/cdk8s-olm-tenancy@$version.jsii.tgz"
+[ -f "$tarball" ] || { echo "no packed tarball $tarball: run 'npx projen compile && npx projen package:js' first (README: Install)"; exit 1; }
 cli="$(cd "$repo/node_modules/cdk8s-cli" && pwd -P)"
 work="$(mktemp -d)"
 [ -n "${KEEP_WORK:-}" ] || trap 'rm -rf "$work"' EXIT  # KEEP_WORK=1 keeps the project to look into
-app="$work/platform"
-mkdir -p "$app" "$work/template"
-
-# 1. the template, filled in as `cdk8s init typescript-app` does (without the post hook)
-cp -r "$cli/templates/typescript-app/." "$work/template/"
-rm "$work/template/.hooks.sscaff.js"
-node -e '
-  const [cli, template, app] = process.argv.slice(1);
-  const path = require("path");
-  const req = (m) => require(require.resolve(`${m}/package.json`, { paths: [cli] }));
-  const pkg = req("cdk8s-cli");
-  require(require.resolve("sscaff", { paths: [cli] })).sscaff(template, app, {
-    cdk8s_core_version: req("cdk8s").version,
-    cdk8s_plus_version: req("cdk8s-plus-33").version,
-    constructs_version: pkg.dependencies.constructs.replace("^", ""),
-    cdk8s_cli_spec: `^${pkg.version}`,
-  }).catch((e) => { console.error(e); process.exit(1); });
-' "$cli" "$work/template" "$app"
-cd "$app"
-[ -f .gitignore ] && [ -f tsconfig.json ] && [ -f main.test.ts ] || { echo "template: files missing"; exit 1; }
-npm install --no-audit --no-fund --loglevel=error
-
-# 2. the README's Install lines, verbatim but for `cdk8s init` (done above) and the package name (the tarball)
 readme="$repo/README.md"
 block() { awk -v start="<!-- $1:start -->" -v end="<!-- $1:end -->" '$0 == start {on=1; next} $0 == end {on=0} on' "$readme" | sed '1d;$d'; }
-block install | grep -v '^npx cdk8s-cli@2 init ' | grep -v '^#' | sed "s#npm install cdk8s-olm-tenancy #npm install --no-audit --no-fund --loglevel=error $tarball #; s#npm install -D #npm install --no-audit --no-fund --loglevel=error -D #" > install.sh
+
+# 0. the README names the tarball the build writes
+grep -qF "dist/js/cdk8s-olm-tenancy@$version.jsii.tgz" <(block build) || { echo "README build lines: not the tarball dist/js/cdk8s-olm-tenancy@$version.jsii.tgz"; exit 1; }
+grep -qF "dist/js/cdk8s-olm-tenancy@$version.jsii.tgz" <(block install) || { echo "README install lines: not the tarball dist/js/cdk8s-olm-tenancy@$version.jsii.tgz"; exit 1; }
+
+# 1. the README's Install lines: `mkdir platform && cd platform` and `cdk8s init`, run for real
+block install > "$work/install.sh"
+sed -n 1p "$work/install.sh" | grep -q '^mkdir platform && cd platform$' || { echo "README install lines: the first is not 'mkdir platform && cd platform'"; exit 1; }
+sed -n 2p "$work/install.sh" | grep -q '^npx cdk8s-cli@2 init typescript-app ' || { echo "README install lines: the second is not 'npx cdk8s-cli@2 init typescript-app'"; exit 1; }
+app="$work/platform"
+mkdir -p "$app"
+cd "$app"
+set +e
+node "$cli/bin/cdk8s" init typescript-app > "$work/init.log" 2>&1
+init_status=$?
+set -e
+if [ "$init_status" != 0 ]; then
+  # offline: each line the README shows appears in this order ('...' stands for lines left out)
+  STATUS=$init_status node -e '
+    const fs = require("fs");
+    const [logFile, shownFile] = process.argv.slice(1);
+    const log = fs.readFileSync(logFile, "utf8").split("\n").map((l) => l.trimEnd());
+    let i = 0;
+    for (const line of fs.readFileSync(shownFile, "utf8").split("\n").filter((l) => l !== "" && l !== "...")) {
+      while (i < log.length && log[i] !== line) i++;
+      if (i === log.length) { console.error(`cdk8s init (exit ${process.env.STATUS}) did not print, in this order, the README line: ${line}`); process.exit(1); }
+      i++;
+    }' "$work/init.log" <(block init-offline | grep -v '^```') || { cat "$work/init.log"; exit 1; }
+  echo "cdk8s init exited $init_status offline, with the lines README.md shows"
+fi
+[ -f .gitignore ] && [ -f tsconfig.json ] && [ -f main.test.ts ] && [ -d node_modules/cdk8s ] || { echo "cdk8s init: template files or its npm install missing"; exit 1; }
+
+# 2. the rest of the Install lines, verbatim but for the tarball's path (and quieter npm output)
+sed '1,2d' "$work/install.sh" | grep -v '^#' | sed "s#^TARBALL=[^ ]*#TARBALL='$tarball'#; s#npm install #npm install --no-audit --no-fund --loglevel=error #" > install.sh
 cat install.sh
 bash -euo pipefail install.sh
 rm install.sh

@@ -12,6 +12,8 @@ const README = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
 
 describe('README.md error examples (generated from the code)', () => {
   test('the blocks between the markers are exactly the generated output', () => {
+    // the README's blocks <!-- preflight-errors:start --> and <!-- input-errors:start -->
+    expect(Object.keys(readmeExamples())).toEqual(['preflight-errors', 'input-errors']);
     expect(withReadmeExamples(README)).toEqual(README);
     for (const [name, text] of Object.entries(readmeExamples())) {
       expect(README).toContain(`<!-- ${name}:start -->\n${text}<!-- ${name}:end -->`);

@@ -79,7 +79,8 @@ describe('README.md', () => {
       ],
     );
     const printed = '{"covered":false,"missing":[\n  ' + result.missing.map((m) => JSON.stringify(m)).join(',\n  ') + ']}';
-    expect(README).toContain(printed);
+    // the block between <!-- rbac-example-1:start --> and <!-- rbac-example-1:end --> is exactly the engine's answer
+    expect(section('<!-- rbac-example-1:start -->\n```', '```\n<!-- rbac-example-1:end -->')).toEqual(printed);
     expect(result.covered).toBe(false);
   });
 
@@ -96,7 +97,8 @@ describe('README.md', () => {
       ],
     );
     const printed = result.missing.map((m) => RbacRules.format(m, '')).join('\n');
-    expect(README).toContain(printed);
+    // the block between <!-- rbac-example-2:start --> and <!-- rbac-example-2:end --> is exactly the engine's answer
+    expect(section('<!-- rbac-example-2:start -->\n```', '```\n<!-- rbac-example-2:end -->')).toEqual(printed);
     expect(printed.split('\n')).toHaveLength(3);
   });
 });

@@ -52,6 +52,12 @@ export interface GlobalOperatorDriver {
   readonly apis: string[];
   /** Where: namespaces, sorted; `""` for every namespace (a cluster-wide grant). */
   readonly namespaces: string[];
+  /**
+   * The APIs of `apis` whose objects are cluster-scoped (CRD `spec.scope: Cluster`): created cluster-wide, which only a
+   * cluster-wide grant allows.
+   * @default - none
+   */
+  readonly clusterScopedApis?: string[];
   /** The path of the first grant found, from the identity to the role. */
   readonly path: string[];
   /** True when the operator's `acceptedReason` covers it (a warning, not an error). */
@@ -109,7 +115,7 @@ export function globalOperatorDrivers(
     const known = o.bundle !== undefined;
     const drivers: GlobalOperatorDriver[] = [];
     if (!known) {
-      drivers.push(driver(o, '*', '*', [], [''], [],
+      drivers.push(driver(o, '*', '*', [], [''], [], [],
         `which tenant identities may create objects of ${o.packageName}'s APIs is unknown: no bundle was given, so its owned CRDs are unknown`,
         `pass the bundle to install() so that the audit can name the drivers, or ${acceptText(o)}`));
     }
@@ -122,6 +128,9 @@ export function globalOperatorDrivers(
           for (const api of apis) {
             // a create request has no name: a rule with resourceNames never allows it (RBAC `ResourceNameMatches`)
             if (!ruleAllows(g.rules, { verb: 'create', apiGroup: api.group, resource: api.plural })) continue;
+            // a request for a cluster-scoped object has no namespace, so only cluster-wide grants (ClusterRoleBindings)
+            // apply to it (the RBAC authorizer's `appliesTo`: a RoleBinding's rules hold in its namespace only)
+            if (api.clusterScoped && g.namespace !== '') continue;
             const where = found.get(api.name) ?? new Set<string>();
             where.add(g.namespace);
             found.set(api.name, where);
@@ -130,11 +139,17 @@ export function globalOperatorDrivers(
         }
         if (found.size === 0) continue;
         const names = [...found.keys()].sort(cmp);
+        const clusterScoped = new Set(apis.filter((a) => a.clusterScoped).map((a) => a.name));
+        const namespacedNames = names.filter((n) => !clusterScoped.has(n));
+        const clusterNames = names.filter((n) => clusterScoped.has(n));
         const all = [...found.values()].some((w) => w.has(''));
         const namespaces = all ? [''] : [...new Set([...found.values()].flatMap((w) => [...w]))].sort(cmp);
-        const where = all ? 'in every namespace' : `in namespace ${namespaces.join(', ')}`;
-        drivers.push(driver(o, t.name, label, names, namespaces, path ?? [],
-          `${label} of tenant ${t.name} may create ${names.join(', ')} ${where}: ${o.packageName}, installed by the platform for all namespaces `
+        const where = [
+          ...(namespacedNames.length > 0 ? [`${namespacedNames.join(', ')} ${all ? 'in every namespace' : `in namespace ${namespaces.join(', ')}`}`] : []),
+          ...(clusterNames.length > 0 ? [`${clusterNames.join(', ')} (cluster-scoped) cluster-wide`] : []),
+        ].join(' and ');
+        drivers.push(driver(o, t.name, label, names, namespaces, path ?? [], clusterNames,
+          `${label} of tenant ${t.name} may create ${where}: ${o.packageName}, installed by the platform for all namespaces `
           + `with OLM's own client, acts on them with its cluster-wide ServiceAccounts; path: ${(path ?? []).join(' -> ')}`,
           `remove the create (or *) on these APIs from ${label}, or ${acceptText(o)}`));
       }
@@ -157,17 +172,23 @@ function asTenant(o: GlobalOperatorFacts): AuditedTenant {
   };
 }
 
-/** Owned CRDs of the bundle, `<plural>.<group>` split at the first dot as OLM does (`APIKeyToGVKHash`). */
-function ownedApis(bundle: OperatorBundle | undefined): Array<{ name: string; group: string; plural: string }> {
+/**
+ * Owned CRDs of the bundle, `<plural>.<group>` split at the first dot as OLM does (`APIKeyToGVKHash`), with their
+ * scope from the bundle's CRD manifest (`spec.scope: Cluster`; a CRD the bundle does not ship counts as namespaced,
+ * which finds more drivers, never fewer).
+ */
+function ownedApis(bundle: OperatorBundle | undefined): Array<{ name: string; group: string; plural: string; clusterScoped: boolean }> {
+  const scopes = new Map((bundle?.crds ?? []).map((c) => [c.name, c.scope]));
   const out = (bundle?.ownedCrds ?? []).map((c) => {
     const dot = c.name.indexOf('.');
-    return { name: c.name, plural: dot < 0 ? c.name : c.name.slice(0, dot), group: dot < 0 ? '' : c.name.slice(dot + 1) };
+    return { name: c.name, plural: dot < 0 ? c.name : c.name.slice(0, dot), group: dot < 0 ? '' : c.name.slice(dot + 1), clusterScoped: scopes.get(c.name) === 'Cluster' };
   });
   return out.filter((a, i) => out.findIndex((b) => b.name === a.name) === i).sort((a, b) => cmp(a.name, b.name));
 }
 
 function driver(
-  o: GlobalOperatorFacts, tenant: string, subject: string, apis: string[], namespaces: string[], path: string[], what: string, fix: string,
+  o: GlobalOperatorFacts, tenant: string, subject: string, apis: string[], namespaces: string[], path: string[], clusterScopedApis: string[],
+  what: string, fix: string,
 ): GlobalOperatorDriver {
   const accepted = typeof o.acceptedReason === 'string' && o.acceptedReason.trim() !== '';
   return {
@@ -176,6 +197,7 @@ function driver(
     subject,
     apis,
     namespaces,
+    ...(clusterScopedApis.length > 0 ? { clusterScopedApis } : {}),
     path,
     accepted,
     ...(accepted ? { acceptedReason: o.acceptedReason } : {}),

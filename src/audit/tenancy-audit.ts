@@ -8,7 +8,7 @@ import { IConstruct } from 'constructs';
 import { AuditedTenant, TenancyAuditInput } from './audited-tenant';
 import { CLUSTER_ADMIN_RULES } from './builtin-roles';
 import { EffectivePower, PowerGrant, PowerObject, RbacSubject, RoleOrigin, SubjectKind, subjectLabel } from './effective-power';
-import { GlobalOperatorAuditResult, globalOperatorDrivers, GlobalOperatorFacts } from './global-operator-drivers';
+import { GlobalOperatorAuditResult, GlobalOperatorDriver, globalOperatorDrivers, GlobalOperatorFacts } from './global-operator-drivers';
 import { checkAuditInput, checkAuditResult, checkPowerObjects, checkTenancyAuditArg } from './input-checks';
 import { ReachCode } from './reach-code';
 import { auditedTenantsOf, auditInputOf, forEachAuditedManifest, globalOperatorsOf } from './registry';
@@ -164,7 +164,7 @@ export class TenancyAudit {
         + (!g.apisKnown ? 'its APIs are unknown (no bundle)' : g.drivers.length === 0 ? `no tenant identity may create its APIs (${g.apis.join(', ')})`
           : `${g.drivers.length} identit${g.drivers.length === 1 ? 'y' : 'ies'} of ${tenants} tenant(s) may drive it, ${open} not accepted`));
       for (const d of g.drivers) {
-        lines.push(`  ${d.accepted ? 'accepted' : 'ERROR'} ${d.code}: ${d.subject === '*' ? 'every tenant identity, unknown' : `${d.subject} (tenant ${d.tenant}) may create ${d.apis.join(', ')} ${d.namespaces.includes('') ? 'in every namespace' : `in namespace ${d.namespaces.join(', ')}`}`}`);
+        lines.push(`  ${d.accepted ? 'accepted' : 'ERROR'} ${d.code}: ${d.subject === '*' ? 'every tenant identity, unknown' : `${d.subject} (tenant ${d.tenant}) may create ${driverWhere(d)}`}`);
         if (d.path.length > 0) lines.push(`    path: ${d.path.join(' -> ')}`);
         if (d.accepted) lines.push(`    accepted: ${d.acceptedReason}`);
       }
@@ -654,4 +654,14 @@ const ENUMS = { subjectKind: SubjectKind as unknown as { [key: string]: string }
 function acceptText(code: ReachCode, subject: string): string {
   const member = Object.keys(ReachCode).find((k) => (ReachCode as any)[k] === code) ?? code;
   return `\`acceptedReach: [{ code: ReachCode.${member}, subject: ${JSON.stringify(subject).replace(/'/g, "\\'").replace(/^"|"$/g, "'")}, reason: '...' }]\``;
+}
+
+/** What a driver of a global operator may create, and where: cluster-scoped kinds cluster-wide, the others in its namespaces. */
+function driverWhere(d: GlobalOperatorDriver): string {
+  const cluster = new Set(d.clusterScopedApis ?? []);
+  const namespaced = d.apis.filter((a) => !cluster.has(a));
+  return [
+    ...(namespaced.length > 0 ? [`${namespaced.join(', ')} ${d.namespaces.includes('') ? 'in every namespace' : `in namespace ${d.namespaces.join(', ')}`}`] : []),
+    ...(cluster.size > 0 ? [`${[...cluster].join(', ')} (cluster-scoped) cluster-wide`] : []),
+  ].join(' and ');
 }

@@ -178,19 +178,24 @@ export class Diagnostics {
   }
 
   /**
-   * A finding for people: a first line of at most 160 characters (`[path] OLMT-NNN Code: what is wrong`), then
-   * the details indented by four spaces, wrapped and capped: the field and value, the whole message when the first
-   * line had to cut it, and the fix. `format` keeps the one-line form for tools and logs.
+   * A finding for people: a first line with the construct path, the policy id, the code, the field with its bad value
+   * and what is wrong (`[path] OLMT-NNN Code: field="value": what is wrong`), cut at 160 characters but never inside
+   * the field and value (those are cut at 100 characters); then the details indented by four spaces, wrapped and
+   * capped: the field and value when the first line cut them, the whole message when the first line cut it, and the
+   * fix. `format` keeps the one-line form for tools and logs.
    */
   public static formatReadable(d: Diagnostic): string {
     checkFinding('Diagnostics.formatReadable', d);
     const policyId = d.policyId ?? PolicyChecks._idOf(d.code);
-    const head = `[${Diagnostics.oneLine(d.constructPath, 80)}] ${policyId !== undefined ? `${policyId} ` : ''}${Diagnostics.oneLine(d.code, 60)}: `;
-    const message = Diagnostics.oneLine(String(d.message));
-    const first = cutTo(head + message, FIRST_LINE);
-    const details: string[] = [];
     const where = whereOf(d);
-    if (where) details.push(...wrap(where, 2));
+    const shownWhere = cutTo(where, FIRST_LINE_WHERE);
+    const head = `[${Diagnostics.oneLine(d.constructPath, 80)}] ${policyId !== undefined ? `${policyId} ` : ''}${Diagnostics.oneLine(d.code, 60)}: `
+      + (shownWhere ? `${shownWhere}: ` : '');
+    const message = Diagnostics.oneLine(String(d.message));
+    // the bad value stays on the first line: the message gets what is left of 160 characters, at least 40
+    const first = cutTo(head + message, Math.max(FIRST_LINE, head.length + FIRST_LINE_MESSAGE));
+    const details: string[] = [];
+    if (shownWhere !== where) details.push(...wrap(where, 4));
     if (first.length < head.length + message.length) details.push(...wrap(message, MAX_DETAIL_LINES));
     if (d.fix) details.push(...wrap(`Fix: ${Diagnostics.oneLine(String(d.fix))}`, MAX_DETAIL_LINES));
     return [first, ...details.map((l) => `    ${l}`)].join('\n');
@@ -367,8 +372,13 @@ const MAX_FIELD_LENGTH = 200;
 const MAX_MESSAGE_LENGTH = 6000;
 const MAX_FIX_LENGTH = 1000;
 
-/** Readable findings: the first line, the width of a detail line and the lines of one detail. */
+/**
+ * Readable findings: the first line, the field and value on it, the least of the message it shows, the width of a
+ * detail line and the lines of one detail.
+ */
 const FIRST_LINE = 160;
+const FIRST_LINE_WHERE = 100;
+const FIRST_LINE_MESSAGE = 40;
 const DETAIL_WIDTH = 116;
 const MAX_DETAIL_LINES = 12;
 

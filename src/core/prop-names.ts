@@ -79,7 +79,7 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   GitOpsWriteOptions: ['argoCd', 'argoCdHealthChecks', 'flux', 'ownerOf', 'pinnedCsvs', 'syncWaves', 'tenantTools'],
   GlobalOperator: ['preview', 'subscription', 'tenantsMayDriveReason'],
   GlobalOperatorAuditResult: ['apis', 'apisKnown', 'drivers', 'install', 'namespace', 'packageName'],
-  GlobalOperatorDriver: ['accepted', 'acceptedReason', 'apis', 'code', 'fix', 'message', 'namespaces', 'path', 'subject', 'tenant'],
+  GlobalOperatorDriver: ['accepted', 'acceptedReason', 'apis', 'clusterScopedApis', 'code', 'fix', 'message', 'namespaces', 'path', 'subject', 'tenant'],
   GlobalOperatorFacts: ['acceptedReason', 'bundle', 'install', 'namespace', 'olmGeneration', 'operatorGroupName', 'packageName'],
   GlobalOperatorInstallProps: ['installPlanApproval', 'namespaceName', 'olmGeneration', 'operatorGroupName', 'reason', 'useExistingOperatorGroup'],
   GlobalOperatorOptions: ['allowedConfig', 'allowedConfigSecrets', 'bundle', 'catalog', 'channel', 'config', 'installPlanApproval', 'name', 'packageName', 'preflight', 'startingCsv', 'tenantsMayDriveReason', 'upgradeBundles', 'upgradeGraph', 'versionRange'],

@@ -20,11 +20,24 @@ import {
 import { olmV1UnfencedWriters } from '../../src/audit/olm-v1-writers';
 import { ApplierRules } from '../../src/rbac/applier-rules';
 import { PLATFORM_KINDS } from '../../src/tenant/rbac/gitops-applier';
-import { admit, evaluateBool, toCel } from '../util/cel-admission';
+import { admit as admitPolicy, evaluateBool, toCel } from '../util/cel-admission';
 import { filesBelow } from '../util/files';
 import { HAS_KUBECTL, kubectlKustomize } from '../util/kubectl';
 import { LUA, runHealthScript } from '../util/lua';
 import { SchemaValidator } from '../util/schema-validator';
+
+/** The resources of the kinds these tests send, as the API server names them in a request. */
+const RESOURCES: { [kind: string]: { group: string; version: string; resource: string; namespaced: boolean } } = {
+  ClusterExtension: { group: 'olm.operatorframework.io', version: 'v1', resource: 'clusterextensions', namespaced: false },
+  Subscription: { group: 'operators.coreos.com', version: 'v1alpha1', resource: 'subscriptions', namespaced: true },
+  CatalogSource: { group: 'operators.coreos.com', version: 'v1alpha1', resource: 'catalogsources', namespaced: true },
+};
+/** `admit` with the request naming the object's resource, namespace and name, as the API server's requests do. */
+function admit(spec: any, request: any, object: any, oldObject: any = null) {
+  const { namespaced, ...resource } = RESOURCES[request.kind.kind];
+  const meta = (object ?? oldObject).metadata;
+  return admitPolicy(spec, { resource, namespace: namespaced ? meta.namespace : '', name: meta.name, ...request }, object, oldObject);
+}
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 const REPO = 'https://git.example.com/platform/tenancy.git';

@@ -1,6 +1,7 @@
 /**
  * Issue 16 item 5: error output people can read. Run as an app (`cdk8s synth` runs `ts-node main.ts`), a failed
- * TenancyApp prints each finding with a first line of at most 160 characters and the details indented and capped,
+ * TenancyApp prints each finding with a first line of at most 160 characters that keeps the field and its bad value
+ * (issue 41: a cut at 160 characters dropped it), and the details indented and capped,
  * and exits 1 without a Node stack trace; programmatic callers (tests, tools, a main that catches) still get the
  * thrown error in the one-line form.
  */
@@ -32,7 +33,7 @@ describe('readable errors', () => {
   });
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-  test('Diagnostics.formatReadable: a first line of at most 160 characters, details indented, wrapped and capped', () => {
+  test('Diagnostics.formatReadable: a first line of at most 160 characters with the field and value, details indented, wrapped and capped', () => {
     const long: Diagnostic = {
       severity: Severity.ERROR,
       code: 'InstallerSensitiveGrant',
@@ -43,20 +44,41 @@ describe('readable errors', () => {
       fix: 'remove the grant, or accept that one grant by name with allowedSensitiveGrants: [SensitiveGrant.POD_CREATE]',
     };
     const lines = Diagnostics.formatReadable(long).split('\n');
-    expect(lines[0]).toEqual(`[platform/TeamA] OLMT-003 InstallerSensitiveGrant: installer rules hold a grant equivalent to escalation: ${'Namespace:"" APIGroups:[] Resources:[pods] Verbs:[create]; '.repeat(40)}`.slice(0, 157) + '...');
-    expect(lines[0].length).toBeLessThanOrEqual(160);
-    expect(lines[1]).toEqual('    clusterInstallerRules[0]="pods create"');
+    expect(lines[0]).toEqual(`[platform/TeamA] OLMT-003 InstallerSensitiveGrant: clusterInstallerRules[0]="pods create": installer rules hold a grant equivalent to escalation: ${'Namespace:"" APIGroups:[] Resources:[pods] Verbs:[create]; '.repeat(40)}`.slice(0, 157) + '...');
+    expect(lines[0].length).toEqual(160);
     expect(lines.slice(1).every((l) => l.startsWith('    ') && l.length <= 4 + 116 + 40)).toBe(true);
     // the message: 12 lines at most, the last says how much is left out; then the fix
-    const message = lines.slice(2, -1);
+    const message = lines.slice(1, -1);
     expect(message.length).toEqual(12);
+    expect(message[0]).toEqual('    installer rules hold a grant equivalent to escalation: Namespace:"" APIGroups:[] Resources:[pods] Verbs:[create];');
     expect(message[11]).toMatch(/\.\.\. \(\d+ more characters\)$/);
     expect(lines[lines.length - 1]).toEqual('    Fix: remove the grant, or accept that one grant by name with allowedSensitiveGrants: [SensitiveGrant.POD_CREATE]');
   });
 
-  test('a short finding is one line plus its field and fix', () => {
+  test('a short finding is one line (field and value included) plus its fix', () => {
     expect(Diagnostics.formatReadable({ severity: Severity.ERROR, code: 'EmptyChannel', constructPath: 'c/T/Subscription-etcd', field: 'channel', value: '', message: 'the channel is empty', fix: 'name a channel' }))
-      .toEqual('[c/T/Subscription-etcd] EmptyChannel: the channel is empty\n    channel=""\n    Fix: name a channel');
+      .toEqual('[c/T/Subscription-etcd] EmptyChannel: channel="": the channel is empty\n    Fix: name a channel');
+  });
+
+  test('issue 41: the bad value stays on the first line, whatever the length of the message; a value beyond 100 characters is cut there and given in full below', () => {
+    // the walkthrough with a team name that is no DNS label: the first line names the value (it was cut at 160 characters before it)
+    const message = "Namespace name must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (RFC 1123 label)";
+    const first = Diagnostics.formatReadable({ severity: Severity.ERROR, code: 'InvalidName', constructPath: 'Bad_Team/Bad_Team', field: 'namespaceName', value: 'team-Bad_Team', message, fix: 'use a lower-case RFC 1123 label' }).split('\n');
+    expect(first).toEqual([
+      `[Bad_Team/Bad_Team] InvalidName: namespaceName="team-Bad_Team": ${message}`.slice(0, 157) + '...',
+      "    Namespace name must consist of lower case alphanumeric characters or '-', and must start and end with an",
+      '    alphanumeric character (RFC 1123 label)',
+      '    Fix: use a lower-case RFC 1123 label',
+    ]);
+    expect(first[0]).toContain('namespaceName="team-Bad_Team": ');
+    // a long path, code and value: the first line grows past 160 characters rather than drop the value, and keeps 40 of the message
+    const value = 'x'.repeat(150);
+    const long = Diagnostics.formatReadable({ severity: Severity.ERROR, code: 'InvalidName', constructPath: `${'p'.repeat(70)}/T`, field: 'namespaceName', value, message, fix: 'f' }).split('\n');
+    const where = `namespaceName=${JSON.stringify(value)}`;
+    const head = `[${'p'.repeat(70)}/T] InvalidName: ${where.slice(0, 97)}...: `;
+    expect(long[0]).toEqual(`${head}${message.slice(0, 37)}...`);
+    expect(long[0].length).toEqual(head.length + 40);
+    expect(long.slice(1, 3)).toEqual([`    ${where.slice(0, 116)}`, `    ${where.slice(116)}`]);
   });
 
   test('programmatic callers and tests get the one-line cdk8s error (the README preflight example is such a line)', () => {
@@ -119,7 +141,7 @@ describe('readable errors', () => {
     // the failing tenant's finding is cut short in the readable form, so its first line says where the full text is
     // (issue 30 item 7: <outdir>/SYNTH-ERRORS.txt)
     const readable = ('Synthesis failed with 1 error(s); no manifest was written, and the full text of every error is in <outdir>/SYNTH-ERRORS.txt '
-      + '(cut short below): |  | [tenant-monitoring/Tenant] MissingInstallerPermission: OLM would fail to install prometheus').slice(0, 190);
+      + '(cut short below): |  | [tenant-monitoring/Tenant] MissingInstallerPermission: subscriptions[prometheus].bundle="prometheusoperator.0.56.3": OLM would fail').slice(0, 190);
     expect(r.stdout.split('\n')).toEqual([
       `undefined: ${readable}`,
       `AUTO: ${readable}`,

@@ -285,6 +285,9 @@ describe('the harmless neighbours of each grant hold nothing', () => {
     ['listing pods/exec', { apiGroups: [''], resources: ['pods/exec'], verbs: ['list', 'watch'] }],
     ['secrets in another group', { apiGroups: ['example.com'], resources: ['secrets'], verbs: ['get', 'list', 'watch'] }],
     ['reading nodes and their status', { apiGroups: [''], resources: ['nodes', 'nodes/status'], verbs: ['get', 'list'] }],
+    // the kubelet authorizes nodes/proxy with the verb of the HTTP method (GET get, POST create, PUT update, PATCH
+    // patch, DELETE delete: pkg/kubelet/server/auth.go GetRequestAttributes): never list or watch
+    ['listing and watching nodes/proxy (docs/escalation-paths.md)', { apiGroups: [''], resources: ['nodes/proxy'], verbs: ['list', 'watch'] }],
     ['reading admission configuration', { apiGroups: [ADMISSION], resources: ['validatingwebhookconfigurations', 'mutatingwebhookconfigurations', 'validatingadmissionpolicies'], verbs: ['get', 'list', 'watch'] }],
     ['reading OperatorHub', { apiGroups: ['config.openshift.io'], resources: ['operatorhubs'], verbs: ['get', 'list', 'watch'] }],
     ['creating and reading CSRs (no approval)', { apiGroups: ['certificates.k8s.io'], resources: ['certificatesigningrequests'], verbs: ['create', 'get', 'list'] }],

@@ -12,8 +12,8 @@ import {
   AccessLevel, CatalogSourceReference, Diagnostics, OperatorBundle, PolicySeverity, ScopedOperatorTenant, ServiceExternalIpsAdmissionPolicy,
   TenantBaseline, TenantBaselineOptions,
 } from '../../src';
-import { admit } from '../olmv1/helpers';
 import { AdmissionPolicyValidation } from '../util/admission-validation';
+import { admit } from '../util/cel-admission';
 import { synthObjects } from '../util/synth';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
@@ -59,7 +59,14 @@ describe('ServiceExternalIpsAdmissionPolicy (evaluated with @bufbuild/cel)', () 
     ['UPDATE (or patch) that adds one', 'UPDATE', service({ externalIPs: ['1.1.1.1'] }), service({}), refused],
     ['UPDATE of a Service without', 'UPDATE', service({ selector: { app: 'web' } }), service({}), []],
   ])('%s', (_, operation, object, oldObject, denied) => {
-    expect(admit(vap.spec, request(operation), object, oldObject)).toEqual({ matched: true, denied });
+    expect(admit(vap.spec, request(operation), object, oldObject, { binding: binding.spec })).toEqual({ matched: true, denied });
+  });
+
+  // issue 41: the binding's namespaceSelector is applied as the API server applies it
+  test('a namespace no baseline covers, and a DELETE, are not matched', () => {
+    const elsewhere = { ...request('CREATE'), namespace: 'team-z' };
+    expect(admit(vap.spec, elsewhere, service({ externalIPs: ['8.8.8.8'] }), null, { binding: binding.spec })).toEqual({ matched: false, denied: [] });
+    expect(admit(vap.spec, request('DELETE'), null, service({ externalIPs: ['8.8.8.8'] }), { binding: binding.spec })).toEqual({ matched: false, denied: [] });
   });
 });
 

@@ -393,7 +393,8 @@ describe('ManagedObjectsAdmissionPolicy (evaluated with @bufbuild/cel)', () => {
   });
   const deniedFor = (r: any): string[] => {
     // UPDATE and DELETE (also each item of a deletecollection, whose request has no name) carry the old object
-    const oldObject = { metadata: { name: r.name === '' ? 'default-deny' : r.name, namespace: r.namespace } };
+    // (the baseline's objects carry the label the policy's objectSelector matches)
+    const oldObject = { metadata: { name: r.name === '' ? 'default-deny' : r.name, namespace: r.namespace, labels: { 'app.kubernetes.io/managed-by': 'cdk8s-olm-tenancy' } } };
     const decision = admit(vap.spec, r, null, oldObject);
     expect(decision.matched).toBe(true);
     return decision.denied;
@@ -416,5 +417,17 @@ describe('ManagedObjectsAdmissionPolicy (evaluated with @bufbuild/cel)', () => {
     ['a namespace whose name is a prefix of the requester\'s', request('system:serviceaccount:team-ab:op', 'DELETE', 'networkpolicies', 'team-a'), []],
   ])('%s', (_name, r, denied) => {
     expect(deniedFor(r)).toEqual(denied);
+  });
+
+  // issue 41: the API server applies matchConstraints before any expression (test/util/admission-matching.ts)
+  test.each([
+    ['the tenant\'s own NetworkPolicy (not labelled as the platform\'s)', request('system:serviceaccount:team-a:op', 'DELETE', 'networkpolicies'), {}],
+    ['creating one (CREATE is not matched)', request('system:serviceaccount:team-a:op', 'CREATE', 'networkpolicies'), undefined],
+    ['another kind (a ConfigMap)', request('system:serviceaccount:team-a:op', 'DELETE', 'configmaps'), undefined],
+    ['the NetworkPolicy of another API group', { ...request('system:serviceaccount:team-a:op', 'DELETE', 'networkpolicies'), resource: { group: 'crd.projectcalico.org', version: 'v1', resource: 'networkpolicies' } }, undefined],
+  ])('not matched: %s', (_name, r, labels) => {
+    const oldObject = { metadata: { name: 'default-deny', namespace: 'team-a', ...(labels ? { labels } : { labels: { 'app.kubernetes.io/managed-by': 'cdk8s-olm-tenancy' } }) } };
+    const object = r.operation === 'CREATE' ? oldObject : null;
+    expect(admit(vap.spec, r, object, r.operation === 'CREATE' ? null : oldObject)).toEqual({ matched: false, denied: [] });
   });
 });

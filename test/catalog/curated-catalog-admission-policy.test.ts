@@ -8,7 +8,7 @@ import { CuratedCatalog, CuratedCatalogAdmissionPolicy, CuratedCatalogAdmissionP
 import { OlmServiceAccount } from '../../src/catalog/curated-catalog-admission-policy';
 import { SubscriptionConfigChecks, SubscriptionConfigOptIn } from '../../src/olm';
 import { AdmissionPolicyValidation } from '../util/admission-validation';
-import { admit } from '../util/cel-admission';
+import { admit as admitPolicy, AdmitOptions } from '../util/cel-admission';
 
 function setup(policyProps: Partial<CuratedCatalogAdmissionPolicyProps> = {}) {
   const { app, chart } = appAndChart();
@@ -24,7 +24,17 @@ function setup(policyProps: Partial<CuratedCatalogAdmissionPolicyProps> = {}) {
   return { app, policy, vap: objs.find((o) => o.kind === 'ValidatingAdmissionPolicy'), binding: objs.find((o) => o.kind === 'ValidatingAdmissionPolicyBinding') };
 }
 
-const req = (kind: string, operation: string, username = 'alice') => ({ kind: { group: 'operators.coreos.com', version: 'v1alpha1', kind }, operation, userInfo: { username } });
+const req = (kind: string, operation: string, username = 'alice') => ({
+  kind: { group: 'operators.coreos.com', version: 'v1alpha1', kind },
+  resource: { group: 'operators.coreos.com', version: 'v1alpha1', resource: `${kind.toLowerCase()}s` },
+  operation,
+  userInfo: { username },
+});
+/** `admit` with the request made in the object's namespace, for its name (as the API server's requests are). */
+const admit = (spec: any, request: any, object: any, oldObject: any = null, options?: AdmitOptions) => {
+  const meta = (object ?? oldObject).metadata;
+  return admitPolicy(spec, { ...request, namespace: meta.namespace, name: meta.name }, object, oldObject, options);
+};
 const sub = (ns: string, spec: any) => ({ apiVersion: 'operators.coreos.com/v1alpha1', kind: 'Subscription', metadata: { name: 's', namespace: ns }, spec });
 const cs = (ns: string, name: string, spec: any) => ({ apiVersion: 'operators.coreos.com/v1alpha1', kind: 'CatalogSource', metadata: { name, namespace: ns }, spec });
 const CURATED_SPEC = { sourceType: 'grpc', image: 'reg/curated:v1', secrets: ['pull'], displayName: 'Curated Operators', grpcPodConfig: { securityContextConfig: 'restricted' } };

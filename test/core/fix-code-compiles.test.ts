@@ -5,6 +5,7 @@
  * the library's structs (TypeScript's excess-property check catches misspelled props); a single word must be a
  * prop name. `code: 'IdentityCanAssumeInstaller'` (a string where the enum ReachCode is expected) is TS2322 and fails.
  */
+import * as fs from 'fs';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import * as ts from 'typescript';
@@ -13,6 +14,7 @@ import { buildFailingTenant } from '../../examples/preflight-demo';
 import { CatalogSourceReference, OperatorBundle, PolicyChecks, ScopedOperatorTenant, UpgradeGraph } from '../../src';
 import { PROP_NAMES } from '../../src/core/prop-names';
 import { case1, case3 } from '../audit/leaky-cases';
+import { diskMemo, JSON_CODEC, sourceKey } from '../util/disk-memo';
 import { synthErrorLines } from '../util/synth';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -38,8 +40,19 @@ function snippets(text: string): string[] {
   return [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
 }
 
-/** Which snippets do not compile (with the compiler's first message), from one in-memory program. */
+/**
+ * Which snippets do not compile (with the compiler's first message), from one in-memory program; the program is
+ * built once per content of src/ and snippets (test/util/disk-memo.ts).
+ */
 function uncompilable(codes: string[]): { snippet: string; error: string }[] {
+  const key = sourceKey([fs.readFileSync(__filename, 'utf8'), JSON.stringify(PROP_NAMES), ...codes]);
+  const { outside, failures } = diskMemo<ReturnType<typeof compileSnippets>>('fix-code-compiles', key, JSON_CODEC, () => compileSnippets(codes));
+  expect(outside).toEqual([]);
+  return failures;
+}
+
+/** `uncompilable`'s work: the failures, and the compiler's messages outside any snippet (the prelude's). */
+function compileSnippets(codes: string[]): { outside: string[]; failures: { snippet: string; error: string }[] } {
   const words = codes.filter((c) => /^[A-Za-z_$][\w$]*$/.test(c));
   const allProps = new Set(Object.values(PROP_NAMES).flat());
   const out = words.filter((w) => !allProps.has(w)).map((w) => ({ snippet: w, error: 'not a prop name' }));
@@ -72,8 +85,10 @@ function uncompilable(codes: string[]): { snippet: string; error: string }[] {
     else if (!failed.has(v.snippet)) failed.set(v.snippet, ts.flattenDiagnosticMessageText(errors[0].messageText, ' '));
   }
   const outsideVariants = diagnostics.filter((d) => d.start === undefined || !variants.some((v) => d.start! >= v.start && d.start! < v.end));
-  expect(outsideVariants.map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '))).toEqual([]);
-  return [...out, ...code.filter((c) => !passed.has(c)).map((c) => ({ snippet: c, error: failed.get(c) ?? '' }))];
+  return {
+    outside: outsideVariants.map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')),
+    failures: [...out, ...code.filter((c) => !passed.has(c)).map((c) => ({ snippet: c, error: failed.get(c) ?? '' }))],
+  };
 }
 
 /** The findings of scenarios that reach the code-bearing fixes. */

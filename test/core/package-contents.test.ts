@@ -23,6 +23,17 @@ describe('npm pack --dry-run: what the published package holds', () => {
     expect(own).toEqual(expect.arrayContaining(['bin/cdk8s-olm-tenancy', 'API.md', 'README.md', 'LICENSE', 'package.json', 'CHANGELOG.md']));
   });
 
+  // issue 41: the tarball held stryker.config.mjs, and README named less than it holds
+  test('exactly what README.md says it holds, at the top level', () => {
+    const top = [...new Set(own.map((f) => (f.includes('/') ? `${f.split('/')[0]}/` : f)))].sort();
+    const expected = ['.jsii', 'API.md', 'CHANGELOG.md', 'LICENSE', 'README.md', 'bin/', 'docs/', 'lib/', 'package.json'];
+    expect(top).toEqual(expected.filter((e) => LIB_BUILT || (e !== 'lib/' && e !== '.jsii')));
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain('The packed tarball holds `lib/` (the library and the CLI\'s code), `bin/`, `.jsii`, `package.json`, README.md, '
+      + 'API.md, CHANGELOG.md, LICENSE and `docs/` (the pages README.md links), and no tests, fixtures, sources or tooling '
+      + '(`test/core/package-contents.test.ts`).');
+  });
+
   test('no tests, fixtures, TypeScript sources, examples, benchmarks, scripts, CRD copies or CI files', () => {
     const forbidden = /^(test|src|examples|bench|scripts|crds|\.ci|\.projen|projenrc|coverage|test-reports|dist)\//;
     expect(own.filter((f) => forbidden.test(f) || f.includes('fixtures/') || /\.test\.(ts|js)$/.test(f) || f === '.projenrc.ts' || f === 'tsconfig.json')).toEqual([]);

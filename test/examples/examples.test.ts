@@ -88,12 +88,19 @@ describe('examples/platform.ts', () => {
 
   test('issue 40 item 7: the curated-only policy refuses a tenant Subscription to a package the platform installs for all namespaces (evaluated with @bufbuild/cel)', () => {
     const spec = app.charts.flatMap((c) => c.toJson()).find((o) => o.kind === 'ValidatingAdmissionPolicy' && o.metadata.name === 'curated-operators-curation').spec;
-    const request = { kind: { group: 'operators.coreos.com', version: 'v1alpha1', kind: 'Subscription' }, operation: 'CREATE', userInfo: { username: 'alice' } };
+    const request = (namespace: string) => ({
+      kind: { group: 'operators.coreos.com', version: 'v1alpha1', kind: 'Subscription' },
+      resource: { group: 'operators.coreos.com', version: 'v1alpha1', resource: 'subscriptions' },
+      namespace,
+      name: 'grafana-operator',
+      operation: 'CREATE',
+      userInfo: { username: 'alice' },
+    });
     const sub = (namespace: string) => ({ metadata: { name: 'grafana-operator', namespace }, spec: { name: 'grafana-operator', channel: 'v5', source: 'curated-operators', sourceNamespace: namespace } });
-    expect(admit(spec, request, sub('team-data')).denied).toEqual([
+    expect(admit(spec, request('team-data'), sub('team-data')).denied).toEqual([
       'package grafana-operator is installed for all namespaces by the platform (namespace platform-operators): a Subscription here would install a second copy; use the APIs of the installed one',
     ]);
-    expect(admit(spec, request, sub('platform-operators')).denied).toEqual([]);
+    expect(admit(spec, request('platform-operators'), sub('platform-operators')).denied).toEqual([]);
   });
 
   test('the only warnings are the CRDs OLM creates itself (cluster-wide, shared by tenants) and the accepted driver of a global operator: no accepted reach (TenancyAudit)', () => {

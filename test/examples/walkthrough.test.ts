@@ -1,7 +1,9 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as ts from 'typescript';
 import * as YAML from 'yaml';
+import * as walkthrough from '../../examples/walkthrough';
 import { ETCD_PIN, synthPlatform } from '../../examples/walkthrough';
 import { PinnedApproval, TenancyApp } from '../../src';
 import { fileTree } from '../util/files';
@@ -23,6 +25,33 @@ describe('README walkthrough (examples/walkthrough.ts)', () => {
     const code = fs.readFileSync(path.join(__dirname, '..', '..', 'examples', 'walkthrough.ts'), 'utf8').replace("from '../src';", "from 'cdk8s-olm-tenancy';");
     const block = README.split('<!-- walkthrough:start -->\n```ts\n')[1]?.split('```\n<!-- walkthrough:end -->')[0];
     expect(block).toEqual(code);
+  });
+
+  // issue 41: the README's main.test.ts (the walkthrough-test block) claimed this file and was never run here
+  test('the README\'s main.test.ts (<!-- walkthrough-test:start -->) passes against examples/walkthrough.ts, as jest runs it in the project', () => {
+    const block = README.split('<!-- walkthrough-test:start -->\n```ts\n')[1]?.split('```\n<!-- walkthrough-test:end -->')[0];
+    expect(block).toContain("import { synthPlatform } from './main';");
+    const js = ts.transpileModule(block!, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+    const made: string[] = [];
+    // its temporary output folder is removed afterwards
+    const files = { ...fs, mkdtempSync: (prefix: string) => made[made.push(fs.mkdtempSync(prefix)) - 1] };
+    const modules: { [name: string]: unknown } = { 'fs': files, 'os': os, 'path': path, './main': walkthrough };
+    const tests: Array<[string, () => void]> = [];
+    const bundles = process.env.BUNDLES;
+    process.env.BUNDLES = BUNDLES;
+    try {
+      new Function('require', 'exports', 'test', 'expect', js)((name: string) => {
+        if (!(name in modules)) throw new Error(`the README's main.test.ts imports ${name}, which this test does not provide`);
+        return modules[name];
+      }, {}, (name: string, fn: () => void) => tests.push([name, fn]), expect);
+      expect(tests.map(([name]) => name)).toEqual(['the platform synthesizes']);
+      for (const [, fn] of tests) fn();
+      expect(made.length).toEqual(1);
+    } finally {
+      if (bundles === undefined) delete process.env.BUNDLES;
+      else process.env.BUNDLES = bundles;
+      for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+    }
   });
 
   test('step 4: two teams as a GitOps tree with TENANCY.md; the approver pins the CSV', () => {

@@ -68,6 +68,20 @@ describe('OlmV1TeamGuardrails: the policy object', () => {
     expect(guardrails({ policyName: 'custom' }).g.policyName).toEqual('custom');
   });
 
+  // issue 41: the requests the API server never sends to the policy, whatever its expressions say
+  test('match constraints as the API server applies them: writes of ClusterExtensions only, not their status, not other kinds', () => {
+    const p = guardrails().policy();
+    const unlabelled = CE({}, { labels: {} });
+    const refused = { matched: true, denied: ['team t must label its ClusterExtensions olm-tenancy.io/team=t'] };
+    expect(admit(p.spec, req('CREATE'), unlabelled)).toEqual(refused);
+    expect(admit(p.spec, req('UPDATE'), unlabelled, CE())).toEqual(refused);
+    // operator-controller's status writes, a connect, another kind of the group, another group
+    expect(admit(p.spec, { ...req('UPDATE'), subResource: 'status' }, unlabelled, CE()).matched).toBe(false);
+    expect(admit(p.spec, req('CONNECT'), unlabelled).matched).toBe(false);
+    expect(admit(p.spec, { ...req('CREATE'), resource: { group: 'olm.operatorframework.io', version: 'v1', resource: 'clustercatalogs' } }, unlabelled).matched).toBe(false);
+    expect(admit(p.spec, { ...req('CREATE'), resource: { group: 'example.com', version: 'v1', resource: 'clusterextensions' } }, unlabelled).matched).toBe(false);
+  });
+
   test('the same guardrails given in another order write the same policy (deterministic output)', () => {
     const one = guardrails({ groups: ['g2', 'g1'], serviceAccountNames: ['sa-2', 'sa-1'], allowWatchNamespace: true, allowDeploymentConfig: true });
     const two = guardrails({

@@ -14,11 +14,11 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, Chart, Testing } from 'cdk8s';
 import { parse } from 'yaml';
+import { admit } from './helpers';
 import {
   CatalogSourceReference, GlobalOperatorInstall, OlmV1AcceptedRisk, OlmV1ExtensionOptions, OperatorBundle, OutputLayout, SensitiveGrant, TenancyApp,
 } from '../../src';
 import { CuratedClusterCatalog, OlmV1Team, OlmV1TeamProps } from '../../src/olmv1';
-import { admit } from '../util/cel-admission';
 import { validationErrors } from '../util/synth';
 
 const RENDER = path.join(__dirname, '..', 'fixtures', 'olm-v1-render', 'bundles');

@@ -81,6 +81,52 @@ describe('the neighbours of create', () => {
   });
 });
 
+describe('issue 41: cluster-scoped kinds (cert-manager 1.16.5: ClusterIssuers) are created cluster-wide or not at all', () => {
+  const CERT_MANAGER: GlobalOperatorFacts = {
+    ...OPERATOR,
+    packageName: 'cert-manager',
+    bundle: OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'cert-manager', '1.16.5')),
+  };
+  const everything: PolicyRule = { apiGroups: ['cert-manager.io', 'acme.cert-manager.io'], resources: ['*'], verbs: ['create'] };
+  const ofCertManager = (i: TenancyAuditInput) => TenancyAudit.globalOperators(i, [CERT_MANAGER])[0].drivers;
+
+  test('a RoleBinding: the namespaced kinds in its namespace; never ClusterIssuers (a request for a cluster-scoped object has no namespace, so RoleBindings do not apply: RBAC `appliesTo`)', () => {
+    const [d] = ofCertManager(input([everything]));
+    expect([d.apis, d.namespaces]).toEqual([
+      ['certificaterequests.cert-manager.io', 'certificates.cert-manager.io', 'challenges.acme.cert-manager.io', 'issuers.cert-manager.io', 'orders.acme.cert-manager.io'],
+      ['team-a'],
+    ]);
+    expect(d.message).toMatch(/^ServiceAccount team-a\/installer of tenant A may create certificaterequests\.cert-manager\.io, .*, orders\.acme\.cert-manager\.io in namespace team-a: cert-manager, /);
+    expect(d.message).not.toContain('clusterissuers');
+  });
+
+  test('a ClusterRoleBinding: ClusterIssuers too, said cluster-wide (not "in every namespace", not in a namespace)', () => {
+    const i = input([everything], { clusterRole: true });
+    const binding = i.objects[1].manifest as any;
+    const clusterWide: TenancyAuditInput = {
+      ...i,
+      objects: [i.objects[0], { manifest: { ...binding, kind: 'ClusterRoleBinding', metadata: { name: 'r' } } }],
+    };
+    const [d] = ofCertManager(clusterWide);
+    expect([d.apis, d.namespaces]).toEqual([
+      ['certificaterequests.cert-manager.io', 'certificates.cert-manager.io', 'challenges.acme.cert-manager.io', 'clusterissuers.cert-manager.io', 'issuers.cert-manager.io', 'orders.acme.cert-manager.io'],
+      [''],
+    ]);
+    expect(d.message).toContain('may create certificaterequests.cert-manager.io, certificates.cert-manager.io, challenges.acme.cert-manager.io, '
+      + 'issuers.cert-manager.io, orders.acme.cert-manager.io in every namespace and clusterissuers.cert-manager.io (cluster-scoped) cluster-wide: cert-manager, ');
+    expect(d.clusterScopedApis).toEqual(['clusterissuers.cert-manager.io']);
+    // AUDIT.txt's line says the same
+    const report = TenancyAudit.report({ tenants: [], globalOperators: TenancyAudit.globalOperators(clusterWide, [CERT_MANAGER]) } as any);
+    expect(report).toContain('  ERROR TenantCanDriveGlobalOperator: ServiceAccount team-a/installer (tenant A) may create certificaterequests.cert-manager.io, '
+      + 'certificates.cert-manager.io, challenges.acme.cert-manager.io, issuers.cert-manager.io, orders.acme.cert-manager.io in every namespace and '
+      + 'clusterissuers.cert-manager.io (cluster-scoped) cluster-wide\n');
+  });
+
+  test('only ClusterIssuers, through a RoleBinding: no finding', () => {
+    expect(ofCertManager(input([{ apiGroups: ['cert-manager.io'], resources: ['clusterissuers'], verbs: ['*'] }]))).toEqual([]);
+  });
+});
+
 describe('property: a finding exactly when the rules allow create on the API (RbacRules.allows)', () => {
   const rule = fc.record({
     apiGroups: fc.subarray(['rabbitmq.com', '*', '', 'apps'], { minLength: 1 }),

@@ -14,7 +14,7 @@ import {
   ClusterTargets, CuratedCatalog, CuratedCatalogAdmissionPolicy, GlobalOperatorInstall, OperatorBundle, ScopedOperatorTenant, TargetNamespaces,
   TenancyApp,
 } from '../../src';
-import { admit } from '../util/cel-admission';
+import { admit as admitPolicy } from '../util/cel-admission';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const GRAFANA = OperatorBundle.fromDirectory(path.join(FIXTURES, 'bundles', 'grafana-operator', '5.24.0'));
@@ -107,7 +107,15 @@ function platform(app: App, global: { namespaceName?: string; useExistingOperato
 }
 
 const policySpec = (objects: any[]) => objects.find((o) => o.kind === 'ValidatingAdmissionPolicy').spec;
-const request = (operation: string) => ({ kind: { group: 'operators.coreos.com', version: 'v1alpha1', kind: 'Subscription' }, operation, userInfo: { username: 'alice' } });
+const request = (operation: string) => ({
+  kind: { group: 'operators.coreos.com', version: 'v1alpha1', kind: 'Subscription' },
+  resource: { group: 'operators.coreos.com', version: 'v1alpha1', resource: 'subscriptions' },
+  operation,
+  userInfo: { username: 'alice' },
+});
+/** `admit` with the request made in the object's namespace, for its name (as the API server's requests are). */
+const admit = (spec: any, r: any, object: any, oldObject: any = null) =>
+  admitPolicy(spec, { ...r, namespace: object.metadata.namespace, name: object.metadata.name }, object, oldObject);
 const subscription = (namespace: string, name: string, channel: string) => ({
   apiVersion: 'operators.coreos.com/v1alpha1',
   kind: 'Subscription',

@@ -53,7 +53,7 @@ function platformErrors(mistake: Mistake): string[] {
     const admins = Group.fromName(chart, `Admins-${team}`, `${team}-admins`);
     tenant.grantSubscriptionManagement(admins);
     tenant.grantOperatorAccess(admins, AccessLevel.ADMIN);
-    tenant.addPinnedApprover({ image: 'registry.access.redhat.com/ubi9/nodejs-20-minimal:1' });
+    tenant.addPinnedApprover({ image: 'registry.access.redhat.com/ubi9/nodejs-24-minimal:1' });
   }
   return synthErrorLines(app);
 }

@@ -26,7 +26,7 @@ function platformErrors(o: { channel: string; pin: string; graph: UpgradeGraph; 
     catalog,
     operators: [{ packageName: 'etcd', channel: o.channel, startingCsv: o.pin, upgradeGraph: o.graph }],
     grants: [{ groupName: '{team}-admins', access: AccessLevel.ADMIN, subscriptionManagement: true }],
-    pinnedApprover: { image: 'registry.access.redhat.com/ubi9/nodejs-20-minimal:1' },
+    pinnedApprover: { image: 'registry.access.redhat.com/ubi9/nodejs-24-minimal:1' },
     baseline: {},
   });
   for (const team of ['payments', 'search']) catalog.serve(standard.stamp(new Chart(app, team), team));

@@ -26,7 +26,7 @@ function blueprintErrors(pkg: CuratedPackage, pin: string): string[] {
     catalog,
     operators: [{ packageName: 'etcd', channel: 'singlenamespace-alpha', startingCsv: pin, upgradeGraph: UpgradeGraph.fromBundles(etcd('0.9.2', '0.9.4'), 'singlenamespace-alpha') }],
     grants: [{ groupName: '{team}-admins', access: AccessLevel.ADMIN, subscriptionManagement: true }],
-    pinnedApprover: { image: 'registry.access.redhat.com/ubi9/nodejs-20-minimal:1' },
+    pinnedApprover: { image: 'registry.access.redhat.com/ubi9/nodejs-24-minimal:1' },
     baseline: {},
   });
   for (const team of ['payments', 'search']) catalog.serve(standard.stamp(new Chart(app, team), team));

@@ -2,7 +2,8 @@
  * A result the test helpers derive from committed inputs, computed once per input content and kept on disk for the
  * other test files (each jest test file starts with an empty module registry, so a module-level memo is recomputed in
  * every file that needs it). Used for the schema validator's closed shapes (a TypeScript program over
- * kubernetes-models' declarations) and its CRD index (the CRD copies under crds/ read with `yaml`).
+ * kubernetes-models' declarations) and its CRD index (the CRD copies under crds/ read with `yaml`), and for what the
+ * TypeScript checker derives from src/ (the prop names, the public API, the fix snippets that compile: `sourceKey`).
  *
  * The key is a SHA-256 of everything the result depends on (the inputs' contents and the source of the code that
  * derives it): a changed input is a new key, never a stale result. A result is written only when reading it back
@@ -52,3 +53,37 @@ export function diskMemo<T>(name: string, key: string, codec: MemoCodec<T>, comp
   }
   return value;
 }
+
+/**
+ * A key over what a TypeScript program of src/ depends on: every `.ts` file under src/ (path and content), the
+ * versions of TypeScript and of the packages whose declarations src/ imports, and `extra` (the deriving code's own
+ * source, its other inputs).
+ */
+export function sourceKey(extra: readonly string[]): string {
+  const root = path.join(__dirname, '..', '..');
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.ts')) files.push(p);
+    }
+  };
+  walk(path.join(root, 'src'));
+  const version = (pkg: string) => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version as string;
+    } catch {
+      return 'absent';
+    }
+  };
+  return memoKey([
+    ...files.flatMap((f) => [path.relative(root, f), fs.readFileSync(f, 'utf8')]),
+    ...['typescript', 'cdk8s', 'constructs', 'cdk8s-plus-28', '@types/node', 'yaml', 'semver'].map((pkg) => `${pkg}@${version(pkg)}`),
+    ...extra,
+  ]);
+}
+
+/** A JSON value as itself. */
+export const JSON_CODEC: MemoCodec<any> = { toJson: (v) => v, fromJson: (j) => j };
+

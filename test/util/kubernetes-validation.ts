@@ -4,16 +4,20 @@
  * - pkg/api/validate/content/kube.go: IsLabelKey (= IsQualifiedName) and IsLabelValue;
  * - pkg/util/validation/validation.go: IsDNS1035Label (Service names);
  * - pkg/api/validation/objectmeta.go: ValidateAnnotations (keys lower-cased, total size 256 KiB), finalizer names.
+ * - pkg/util/validation/validation.go IsDNS1123Label, IsDNS1123Subdomain and pkg/api/validation/path
+ *   IsValidPathSegmentName: the name rules, written here again rather than taken from the library's
+ *   `KubernetesNames` (issue 41: a check that asks the code under test judges nothing).
  * Lengths are in bytes, as Go's len() counts them.
  */
-import { KubernetesNames, NameRule } from '../../src/core/names';
 
 const LABEL_KEY_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 const DNS1035_LABEL_PATTERN = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+const DNS1123_LABEL_PATTERN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS1123_SUBDOMAIN_PATTERN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const LABEL_KEY_ERR = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 
-/** Name rules a kind can have. Adds RFC 1035 labels (Services) to the library's {@link NameRule}. */
+/** Name rules a kind can have: RFC 1123 labels and subdomains, path segments, and RFC 1035 labels (Services). */
 export enum TestNameRule {
   DNS1123_LABEL = 'DNS1123_LABEL',
   DNS1123_SUBDOMAIN = 'DNS1123_SUBDOMAIN',
@@ -44,7 +48,7 @@ export class KubernetesValidation {
       if (prefix.length === 0) {
         errs.push('prefix part must be non-empty');
       } else {
-        const p = KubernetesNames.problem(prefix, NameRule.DNS1123_SUBDOMAIN);
+        const p = KubernetesValidation.nameProblem(prefix, TestNameRule.DNS1123_SUBDOMAIN);
         if (p) errs.push(`prefix part ${p}`);
       }
     } else {
@@ -71,8 +75,9 @@ export class KubernetesValidation {
     return errs;
   }
 
-  /** Why `name` breaks `rule`, or undefined. Delegates to the library's `KubernetesNames` except for RFC 1035. */
+  /** Why `name` breaks `rule`, or undefined (the messages of the Go functions). */
   public static nameProblem(name: string, rule: TestNameRule): string | undefined {
+    if (typeof name !== 'string') return `must be a string, got ${name === null ? 'null' : typeof name}`;
     switch (rule) {
       case TestNameRule.DNS1035_LABEL:
         if (name.length === 0) return 'must not be empty';
@@ -82,11 +87,24 @@ export class KubernetesValidation {
         }
         return undefined;
       case TestNameRule.DNS1123_LABEL:
-        return KubernetesNames.problem(name, NameRule.DNS1123_LABEL);
+        if (name.length === 0) return 'must not be empty';
+        if (name.length > 63) return `must be no more than 63 characters (has ${name.length})`;
+        if (!DNS1123_LABEL_PATTERN.test(name)) {
+          return "must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (RFC 1123 label)";
+        }
+        return undefined;
       case TestNameRule.DNS1123_SUBDOMAIN:
-        return KubernetesNames.problem(name, NameRule.DNS1123_SUBDOMAIN);
+        if (name.length === 0) return 'must not be empty';
+        if (name.length > 253) return `must be no more than 253 characters (has ${name.length})`;
+        if (!DNS1123_SUBDOMAIN_PATTERN.test(name)) {
+          return "must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (RFC 1123 subdomain)";
+        }
+        return undefined;
       case TestNameRule.PATH_SEGMENT:
-        return KubernetesNames.problem(name, NameRule.PATH_SEGMENT);
+        if (name.length === 0) return 'must not be empty';
+        if (name === '.' || name === '..') return `may not be '${name}'`;
+        if (name.includes('/') || name.includes('%')) return "may not contain '/' or '%'";
+        return undefined;
     }
   }
 

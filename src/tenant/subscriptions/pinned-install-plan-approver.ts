@@ -69,8 +69,11 @@ export interface PinnedInstallPlanApproverProps extends PinnedApproverOptions {
  * tenant (5,000 more Namespaces for 5,000 tenants) would add no isolation.
  */
 export class PinnedInstallPlanApprover extends Construct {
-  /** The default image: Red Hat UBI 9 minimal Node.js 20 (pin it by digest in production). */
-  public static readonly DEFAULT_IMAGE = 'registry.access.redhat.com/ubi9/nodejs-20-minimal:latest';
+  /**
+   * The default image: Red Hat UBI 9 minimal Node.js 24, an LTS release supported until April 2028 (its script needs
+   * only `fs` and `https`: any maintained Node.js runs it). Pin it by digest in production.
+   */
+  public static readonly DEFAULT_IMAGE = 'registry.access.redhat.com/ubi9/nodejs-24-minimal:latest';
   /**
    * The Role's only rule: the script's two requests, `GET .../namespaces/<ns>/installplans` (verb `list`) and
    * `PATCH .../installplans/<name>` (verb `patch`); it never gets one plan nor watches.
