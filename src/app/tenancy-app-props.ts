@@ -83,8 +83,9 @@ export interface TenancyAppProps extends AppProps {
    */
   readonly report?: boolean;
   /**
-   * Print nothing on `synth()`. Otherwise `synth()` writes the library's warnings (`Diagnostics.report`) and a
-   * one-line summary to stderr.
+   * Print nothing on `synth()`. Otherwise `synth()` writes the library's warnings (`Diagnostics.report`, a
+   * finding shared by many constructs naming three of them and counting the rest, no line longer than a screen:
+   * every path is in WARNINGS.txt with `OutputLayout.GITOPS`) and a one-line summary to stderr.
    * @default false
    */
   readonly quiet?: boolean;

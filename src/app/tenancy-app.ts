@@ -16,7 +16,7 @@ import { checkTenancyAppProps, gitOpsIdentityNames, resolveClusterTargets } from
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { admissionPolicyProblems, ClusterTargets, ResolvedTargets, setClusterTargets } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
-import { addErrorProducer, addWarningProducer, constructPathOf, Diagnostic, Diagnostics, errorDetailsOf, Severity } from '../core/diagnostics';
+import { addErrorProducer, addWarningProducer, constructPathOf, Diagnostic, Diagnostics, errorDetailsOf, Severity, WarningGroups } from '../core/diagnostics';
 import { GitOpsIdentityNames, setGitOpsIdentities } from '../core/gitops-identities';
 import { GoDuration } from '../core/go-duration';
 import { InputCheck } from '../core/input';
@@ -82,7 +82,8 @@ export interface SynthSummary {
  * cdk8s `App`'s for the same constructs, except for strings Kubernetes' YAML 1.1 reader would read differently,
  * which are quoted or escaped (docs/scale.md); a string with a lone surrogate is refused.
  *
- * `synth()` also prints, to stderr, the library's warnings and a one-line summary (`quiet: true` silences both).
+ * `synth()` also prints, to stderr, the library's warnings (a finding shared by many constructs names a few and
+ * counts the rest; WARNINGS.txt lists every path) and a one-line summary (`quiet: true` silences both).
  * Note: calling `chart.toJson()` on one of its charts still takes cdk8s's own (whole-App) path.
  */
 export class TenancyApp extends App {
@@ -104,7 +105,8 @@ export class TenancyApp extends App {
   public static formatSummary(summary: SynthSummary, outdir: string): string {
     const n = (x: number) => x.toLocaleString('en-US');
     const plural = (x: number, word: string) => `${n(x)} ${word}${x === 1 ? '' : 's'}`;
-    const dir = outdir.endsWith('/') ? outdir : `${outdir}/`;
+    // one line whatever the folder is called (control characters escaped, a long path cut)
+    const dir = Diagnostics.oneLine(outdir.endsWith('/') ? outdir : `${outdir}/`, MAX_SHOWN_DIR);
     const v1 = (summary.olmV1Teams ?? 0) > 0 || (summary.olmV1Extensions ?? 0) > 0
       ? [plural(summary.olmV1Teams ?? 0, 'OLM v1 team'), plural(summary.olmV1Extensions ?? 0, 'extension')] : [];
     const v0 = v1.length === 0 || summary.tenants > 0 || summary.subscriptions > 0
@@ -196,8 +198,14 @@ export class TenancyApp extends App {
       throw asOutputWriteError(e, `the output directory ${this.outdir}`);
     }
     const cache = new FindAllCache();
-    // Same order as cdk8s App.synth(): validate, then resolve the dependencies.
-    validate(this, cache);
+    // Same order as cdk8s App.synth(): validate, then resolve the dependencies. The warnings are gathered as the
+    // constructs are validated (printed and written at the end), then what the checks kept for this pass is let go:
+    // none of it is alive while the files are written (the peak of a large synth).
+    const gitops = this.layout === OutputLayout.GITOPS;
+    const warningGroups = gitops || !this.quiet ? new WarningGroups() : undefined;
+    validate(this, cache, warningGroups);
+    const warnings = warningGroups?.reports();
+    SynthPass.releaseMemos(this);
     removeStaleErrors(this.outdir);
     const hasDependantCharts = resolveDependencies(this, cache);
     const charts = this.chartsInOrder(cache);
@@ -206,8 +214,6 @@ export class TenancyApp extends App {
     // The GitOps layout, TENANCY.md and WARNINGS.txt are written to a staging folder that replaces the old files only
     // once it is whole (src/output/synth-output.ts); the other layouts write each file through a temporary file and a
     // rename.
-    const gitops = this.layout === OutputLayout.GITOPS;
-    let warnings = '';
     const objects = writeSynthOutput(this.outdir, {
       staged: gitops,
       entries: [...GITOPS_ENTRIES, TenancyApp.REPORT_FILE, TenancyApp.WARNINGS_FILE, CONSTRUCT_METADATA_FILE],
@@ -244,16 +250,15 @@ export class TenancyApp extends App {
         const markdown = TenancyReport.markdown(this, { objectCount: count, extraSections: sections.length > 0 ? sections : undefined });
         out.write(TenancyApp.REPORT_FILE, markdown);
       }
-      warnings = gitops || !this.quiet ? Diagnostics.report(this) : '';
-      if (gitops) out.write(TenancyApp.WARNINGS_FILE, `${warnings || 'no warnings'}\n`);
+      if (gitops) out.write(TenancyApp.WARNINGS_FILE, `${warnings?.full || 'no warnings'}\n`);
       return count;
     });
 
     // the OLM v1 counts only when there are some (a v0-only App's summary is as before)
     const olmV1Teams = countOf(cache.findAll(this.node), OlmV1Team);
     // by kind: the generated L1 classes' instanceof accepts every ApiObject
-    const olmV1Extensions = cache.findAll(this.node)
-      .filter((c) => c instanceof ApiObject && c.kind === ClusterExtension.GVK.kind && c.apiVersion === ClusterExtension.GVK.apiVersion).length;
+    const olmV1Extensions = SynthPass.apiObjects(this)
+      .filter((c) => c.kind === ClusterExtension.GVK.kind && c.apiVersion === ClusterExtension.GVK.apiVersion).length;
     // counted as TENANCY.md counts them (report/counts)
     const summary: SynthSummary = {
       tenants: tenantsAmong(cache.findAll(this.node)).length,
@@ -264,7 +269,13 @@ export class TenancyApp extends App {
     };
     this.lastSummary = summary;
     if (!this.quiet) {
-      if (warnings) process.stderr.write(`${warnings}\n`);
+      // on a terminal: a few paths of each warning and the count of the others, no line longer than a screen;
+      // every path in WARNINGS.txt (GitOps layout) and `Diagnostics.report(app)`
+      if (warnings?.short) process.stderr.write(`${warnings.short}\n`);
+      if (warnings?.shortened) {
+        process.stderr.write(`(warnings shortened above; every path and the whole text: ${gitops
+          ? Diagnostics.oneLine(path.join(shownPath(this.outdir), TenancyApp.WARNINGS_FILE), MAX_SHOWN_DIR) : 'Diagnostics.report(app)'})\n`);
+      }
       process.stderr.write(`${TenancyApp.formatSummary(summary, shownPath(this.outdir))}\n`);
     }
   }
@@ -344,6 +355,9 @@ function olmV1Sections(app: IConstruct): string[] | undefined {
 
 /** cdk8s's construct metadata file (`recordConstructMetadata`). */
 const CONSTRUCT_METADATA_FILE = 'construct-metadata.json';
+
+/** Characters of the output directory shown on stderr (the summary line stays one short line). */
+const MAX_SHOWN_DIR = 300;
 
 /** Who owns an object in the GitOps layout: the closest tenant construct above it. */
 function layoutOwner(apiObject: ApiObject): LayoutOwner {
@@ -427,22 +441,20 @@ function pinnedCsvs(app: App): Map<string, string[]> {
 }
 
 function owningTenant(c: IConstruct): string | undefined {
-  const scopes = c.node.scopes;
-  for (let i = scopes.length - 1; i >= 0; i--) {
-    const s = scopes[i];
-    if (s instanceof ScopedOperatorTenant) return s.namespaceName;
-    if (s instanceof OlmV1Team) return s.homeNamespace;
-  }
-  return undefined;
+  const owner = closestOwner(c);
+  return owner instanceof ScopedOperatorTenant ? owner.namespaceName : owner?.homeNamespace;
 }
 
 /** The `OlmV1Team` a construct belongs to, when no `ScopedOperatorTenant` is closer. */
 function owningOlmV1Team(c: IConstruct): OlmV1Team | undefined {
-  const scopes = c.node.scopes;
-  for (let i = scopes.length - 1; i >= 0; i--) {
-    const s = scopes[i];
-    if (s instanceof ScopedOperatorTenant) return undefined;
-    if (s instanceof OlmV1Team) return s;
+  const owner = closestOwner(c);
+  return owner instanceof OlmV1Team ? owner : undefined;
+}
+
+/** The closest `ScopedOperatorTenant` or `OlmV1Team` at or above `c` (up the scopes, without `node.scopes`' array). */
+function closestOwner(c: IConstruct): ScopedOperatorTenant | OlmV1Team | undefined {
+  for (let s: IConstruct | undefined = c; s !== undefined; s = s.node.scope) {
+    if (s instanceof ScopedOperatorTenant || s instanceof OlmV1Team) return s;
   }
   return undefined;
 }
@@ -487,16 +499,30 @@ function countOf(constructs: IConstruct[], type: abstract new (...args: any[]) =
  * (`Diagnostics.formatReadable`), printed without a stack trace when uncaught, exit code 1. `errorFormat` picks
  * the form explicitly (`SynthErrorFormat`).
  */
-function validate(app: TenancyApp, cache: FindAllCache): void {
+function validate(app: TenancyApp, cache: FindAllCache, warnings?: WarningGroups): void {
   const errors: string[] = [];
   const readable: string[] = [];
+  // with `warnings`: each construct's warnings right after its errors, which share what their checks computed
+  // (`PassMemo`), let go of once both are done; a failing warning producer counts only when nothing else failed
+  let warningFailure: { error: unknown } | undefined;
   for (const child of cache.findAll(app.node)) {
     for (const error of child.node.validate()) {
       errors.push(`[${constructPathOf(child)}] ${error}`);
       readable.push(readableError(child, error));
     }
+    if (warnings !== undefined && warningFailure === undefined) {
+      try {
+        warnings.add(child);
+      } catch (e) {
+        warningFailure = { error: e };
+      }
+    }
+    SynthPass.releaseMemosOf(child);
   }
-  if (errors.length === 0) return;
+  if (errors.length === 0) {
+    if (warningFailure !== undefined) throw warningFailure.error;
+    return;
+  }
   const format = app instanceof TenancyApp ? app.errorFormat : SynthErrorFormat.AUTO;
   const asApp = format !== SynthErrorFormat.ONE_LINE && runAsApp();
   if (format === SynthErrorFormat.ONE_LINE || (format === SynthErrorFormat.AUTO && !asApp)) {
@@ -581,7 +607,8 @@ function resolveDependencies(app: App, cache: FindAllCache): boolean {
       hasDependantCharts = true;
     }
   }
-  for (const dep of buildDependencies(app, cache)) {
+  const deps = buildDependencies(app, cache);
+  for (const dep of deps) {
     const sourceChart = chartOf(dep.source);
     const targetChart = chartOf(dep.target);
     if (sourceChart !== targetChart) {
@@ -589,7 +616,8 @@ function resolveDependencies(app: App, cache: FindAllCache): boolean {
       hasDependantCharts = true;
     }
   }
-  for (const dep of buildDependencies(app, cache)) {
+  // cdk8s lists the dependencies again here; only the chart dependencies just added can have changed them
+  for (const dep of hasDependantCharts ? buildDependencies(app, cache) : deps) {
     const sourceChart = chartOf(dep.source);
     const targetChart = chartOf(dep.target);
     const targets = cache.findAll(dep.target.node).filter((c) => c instanceof ApiObject && chartOf(c) === targetChart);
@@ -655,39 +683,44 @@ function topologyOf(root: IConstruct, cache: FindAllCache): IConstruct[] | undef
     }
   }
 
-  // cycle check (white/grey/black depth-first search)
-  const state = new Map<IConstruct, number>();
-  const acyclic = (v: IConstruct): boolean => {
-    state.set(v, 1);
-    for (const c of outbound.get(v) ?? []) {
-      const s = state.get(c);
-      if (s === 1) return false;
-      if (s === undefined && !acyclic(c)) return false;
-    }
-    state.set(v, 2);
-    return true;
-  };
-  for (const v of all) if (!state.has(v) && !acyclic(v)) return undefined;
-
   const ordered = inRootOrder(all.filter((v) => !dependedOn.has(v)), root);
 
-  const found = new Set<IConstruct>();
+  // the post-order from the roots, finding cycles on the way (white/grey/black): a vertex met again while its own
+  // dependencies are being visited closes a cycle, and a vertex never reached from a root (every vertex of an acyclic
+  // graph is) lies on or behind one
+  const state = new Map<IConstruct, number>();
   const topology: IConstruct[] = [];
+  let cyclic = false;
   const visit = (v: IConstruct) => {
-    // a vertex seen before has all of its dependencies in the topology already (the graph is acyclic)
-    if (found.has(v)) return;
-    for (const c of outbound.get(v) ?? []) visit(c);
-    found.add(v);
+    const s = state.get(v);
+    if (s === DONE) return;
+    if (s === VISITING) {
+      cyclic = true;
+      return;
+    }
+    state.set(v, VISITING);
+    for (const c of outbound.get(v) ?? []) {
+      visit(c);
+      if (cyclic) return;
+    }
+    state.set(v, DONE);
     topology.push(v);
   };
-  for (const v of ordered) visit(v);
-  return topology;
+  for (const v of ordered) {
+    visit(v);
+    if (cyclic) return undefined;
+  }
+  return topology.length === all.length ? topology : undefined;
 }
+
+/** `topologyOf`'s vertex states. */
+const VISITING = 1;
+const DONE = 2;
 
 /** The paths of the App's ValidatingAdmissionPolicy objects, sorted. */
 function admissionPolicyPaths(app: App): string[] {
-  return SynthPass.findAll(app)
-    .filter((c): c is ApiObject => c instanceof ApiObject && c.kind === 'ValidatingAdmissionPolicy' && c.apiVersion.startsWith('admissionregistration.k8s.io/'))
+  return SynthPass.apiObjects(app)
+    .filter((c) => c.kind === 'ValidatingAdmissionPolicy' && c.apiVersion.startsWith('admissionregistration.k8s.io/'))
     .map((c) => c.node.path)
     .sort();
 }

@@ -3,7 +3,6 @@
  * and the App's objects that can grant or hold power. Not re-exported from the package.
  */
 import { createHash } from 'crypto';
-import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import type { AuditedTenant, TenancyAuditInput } from './audited-tenant';
 import type { PowerObject } from './effective-power';
@@ -87,8 +86,8 @@ export function auditInputOf(scope: IConstruct, kinds: ReadonlySet<string> = AUD
 
 /** The manifest of every object of `scope`'s App of `kinds` (audited kinds only), one by one (none kept). */
 export function forEachAuditedManifest(scope: IConstruct, kinds: ReadonlySet<string>, each: (manifest: any) => void): void {
-  for (const c of SynthPass.findAll(scope.node.root)) {
-    if (!(c instanceof ApiObject) || !AUDITED_KINDS.has(c.kind) || !kinds.has(c.kind)) continue;
+  for (const c of SynthPass.apiObjects(scope.node.root)) {
+    if (!AUDITED_KINDS.has(c.kind) || !kinds.has(c.kind)) continue;
     each(SynthPass.json(c));
   }
 }

@@ -186,8 +186,8 @@ interface PlatformFacts {
  */
 function platformFacts(scope: Construct): PlatformFacts {
   const groups = platformOperatorGroups(clusterTargetsOf(scope));
-  const objects = SynthPass.findAll(scope.node.root)
-    .filter((c): c is ApiObject => c instanceof ApiObject && (c.kind === 'OperatorGroup' || c.kind === 'Subscription'))
+  const objects = SynthPass.apiObjects(scope.node.root)
+    .filter((c) => c.kind === 'OperatorGroup' || c.kind === 'Subscription')
     .map((o) => ({ kind: o.kind, apiVersion: o.apiVersion, namespace: o.metadata.namespace, json: () => SynthPass.json(o) }));
   return {
     platformNamespaces: groups.map((g) => g.namespace),

@@ -94,8 +94,18 @@ export function openshiftVersionOf(t: ResolvedTargets): string | undefined {
 /** Whether OLM v0 gets installer tokens with the TokenRequest API when no token Secret exists. */
 export function olmRequestsTokens(t: ResolvedTargets): boolean {
   if (t.openshiftMinor !== undefined && ((t.openshiftMajor ?? 4) > 4 || t.openshiftMinor >= OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR)) return true;
-  return semver.gte(t.olmVersion, OLM_TOKEN_REQUEST_SINCE);
+  // asked by every tenant of an App: the version compared once per version string
+  let since = TOKEN_REQUEST_SINCE.get(t.olmVersion);
+  if (since === undefined) {
+    since = semver.gte(t.olmVersion, OLM_TOKEN_REQUEST_SINCE);
+    if (TOKEN_REQUEST_SINCE.size >= 64) TOKEN_REQUEST_SINCE.clear();
+    TOKEN_REQUEST_SINCE.set(t.olmVersion, since);
+  }
+  return since;
 }
+
+/** `olmRequestsTokens`'s comparison, by declared OLM version. */
+const TOKEN_REQUEST_SINCE = new Map<string, boolean>();
 
 /**
  * What each OpenShift release's operator-controller does with `ClusterExtension.spec.serviceAccount`, from OpenShift's

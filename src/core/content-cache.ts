@@ -95,6 +95,19 @@ export function seal<T>(value: T): T {
  * another id only misses the cache), others by their JSON.
  */
 export function rulesKey(rules: readonly object[]): string {
+  // a sealed list never changes: its key is made once (shared lists are keyed by every tenant, several times)
+  if (SEALED.has(rules)) {
+    let key = SEALED_LIST_KEYS.get(rules);
+    if (key === undefined) SEALED_LIST_KEYS.set(rules, key = rulesKeyOf(rules));
+    return key;
+  }
+  return rulesKeyOf(rules);
+}
+
+/** The keys of sealed lists, made once each. */
+const SEALED_LIST_KEYS = new WeakMap<readonly object[], string>();
+
+function rulesKeyOf(rules: readonly object[]): string {
   // one string per rule and one join (a `+=` chain leaves a cons-string node per rule behind)
   const parts = new Array<string>(rules.length);
   for (let i = 0; i < rules.length; i++) {

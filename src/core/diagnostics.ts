@@ -257,7 +257,7 @@ export class Diagnostics {
    */
   public static formatReadable(d: Diagnostic): string {
     checkFinding('Diagnostics.formatReadable', d);
-    const policyId = d.policyId ?? PolicyChecks.byCode(d.code)?.id;
+    const policyId = d.policyId ?? PolicyChecks._idOf(d.code);
     const where = whereOf(d);
     const shownWhere = cutTo(where, FIRST_LINE_WHERE);
     const head = `[${Diagnostics.oneLine(d.constructPath, 80)}] ${policyId !== undefined ? `${policyId} ` : ''}${Diagnostics.oneLine(d.code, 60)}: `
@@ -302,7 +302,7 @@ function collectWarnings(scope: IConstruct): Diagnostic[] {
   for (const c of SynthPass.findAll(scope)) {
     for (const producer of warningProducers.get(c) ?? []) {
       for (const d of producer()) {
-        const policyId = PolicyChecks.byCode(d.code)?.id;
+        const policyId = PolicyChecks._idOf(d.code);
         out.push({ ...d, severity: Severity.WARNING, constructPath: constructPathOf(c), ...(policyId !== undefined ? { policyId } : {}) });
       }
     }
@@ -321,40 +321,126 @@ function collectWarnings(scope: IConstruct): Diagnostic[] {
  * (`accepted:`, with the prop and the reason instead of a fix).
  */
 function groupedReport(scope: IConstruct): string {
-  const groups = new Map<string, { finding: DiagnosticDetails; paths: string[] }>();
-  for (const c of SynthPass.findAll(scope)) {
+  return reportText(groupedFindings(scope)).text;
+}
+
+/**
+ * What makes two findings the same (code, field, value, message, fix, acceptance), as one string: each part length-prefixed, an
+ * absent one as `-` (cheaper than the JSON of the parts, for the 10,000 findings of 5,000 tenants).
+ */
+function findingKey(d: DiagnosticDetails): string {
+  const part = (s: string | undefined) => (s === undefined ? '-' : `${s.length}:${s}`);
+  return `${part(d.code)}${part(d.field)}${part(d.value)}${part(d.message)}${part(d.fix)}${part(d.acceptedBy)}${part(d.acceptedReason)}`;
+}
+
+/** One distinct finding and the paths of the constructs reporting it, sorted. */
+interface FindingGroup {
+  readonly finding: DiagnosticDetails;
+  readonly paths: string[];
+}
+
+/** The warnings of `scope` grouped by finding, in the order of `Diagnostics.warnings` (each group at its first path). */
+function groupedFindings(scope: IConstruct): FindingGroup[] {
+  const groups = new WarningGroups();
+  for (const c of SynthPass.findAll(scope)) groups.add(c);
+  return groups.groups();
+}
+
+/**
+ * The warnings of constructs visited one by one, grouped by finding as `Diagnostics.report` groups them (one copy of
+ * each distinct finding, with the paths reporting it). `TenancyApp` visits each construct once per synthesis, for
+ * its errors and its warnings together: what its checks computed for both is then let go at once (`PassMemo`).
+ * Internal to the library.
+ */
+export class WarningGroups {
+  private readonly byKey = new Map<string, { finding: DiagnosticDetails; paths: string[] }>();
+
+  /** Runs `c`'s warning producers (visit constructs in tree order). */
+  public add(c: IConstruct): void {
     const producers = warningProducers.get(c);
-    if (producers === undefined) continue;
+    if (producers === undefined) return;
     const path = constructPathOf(c);
     for (const producer of producers) {
       for (const d of producer()) {
-        const key = JSON.stringify([d.code, d.field, d.value, d.message, d.fix, d.acceptedBy, d.acceptedReason]);
-        const group = groups.get(key);
-        if (group === undefined) groups.set(key, { finding: d, paths: [path] });
+        const key = findingKey(d);
+        const group = this.byKey.get(key);
+        if (group === undefined) this.byKey.set(key, { finding: d, paths: [path] });
         else if (group.paths[group.paths.length - 1] !== path) group.paths.push(path);
       }
     }
   }
-  // the order of Diagnostics.warnings (path, code, field, message), each group at its first path
-  const sorted = [...groups.values()].map(({ finding, paths }) => ({ finding, paths: [...new Set(paths)].sort(cmp) }))
-    .sort((a, b) => cmp(a.paths[0], b.paths[0]) || cmp(a.finding.code, b.finding.code)
+
+  /** The groups, in the order of `Diagnostics.warnings` (each at its first path), paths sorted. */
+  public groups(): FindingGroup[] {
+    const sorted = [...this.byKey.values()].map(({ finding, paths }) => ({ finding, paths: [...new Set(paths)].sort(cmp) }));
+    return sorted.sort((a, b) => cmp(a.paths[0], b.paths[0]) || cmp(a.finding.code, b.finding.code)
       || cmp(a.finding.field ?? '', b.finding.field ?? '') || cmp(a.finding.message, b.finding.message));
-  const open = sorted.filter((g) => g.finding.acceptedBy === undefined);
-  const accepted = sorted.filter((g) => g.finding.acceptedBy !== undefined);
+  }
+
+  /**
+   * The text as `Diagnostics.report` writes it (`full`: every path, for WARNINGS.txt) and as a terminal shows it
+   * (`short`: a few paths of each finding and the count of the others, no line longer than a screen; `shortened`
+   * when it differs from `full`).
+   */
+  public reports(): { full: string; short: string; shortened: boolean } {
+    const groups = this.groups();
+    const full = reportText(groups).text;
+    const short = reportText(groups, TERMINAL);
+    return { full, short: short.shortened ? short.text : full, shortened: short.shortened };
+  }
+}
+
+/** How the warnings are shown on a terminal: a few paths of each finding, no line longer than a screen. */
+interface ShortForm {
+  /** Paths named per finding; the others are counted (`..., ... and 4,997 more`). */
+  readonly maxPaths: number;
+  /** Characters of a line (a longer one is cut, saying how much was left out). */
+  readonly maxLineLength: number;
+}
+
+/** The terminal form: three paths per finding, lines of at most a screen (80 columns by 24 rows). */
+const TERMINAL: ShortForm = { maxPaths: 3, maxLineLength: 80 * 24 };
+/** Characters of one path among the few named in the terminal form. */
+const MAX_SHOWN_PATH = 120;
+
+/**
+ * The lines of `groups` (`Diagnostics.report`'s form, or `form`'s), and whether `form` shortened any. One line per
+ * decision to take: the groups of a registered policy check with the same fix are one line (`boilerplateLine`, e.g.
+ * OLMT-016 once for every bundle that ships CRDs); open warnings first (`warning:`), accepted findings last
+ * (`accepted:`, with the prop and the reason instead of a fix).
+ */
+function reportText(groups: FindingGroup[], form?: ShortForm): { text: string; shortened: boolean } {
+  let shortened = false;
+  const pathsOf = (paths: string[]): string => {
+    if (form === undefined || paths.length <= form.maxPaths + 1) return paths.join(', ');
+    shortened = true;
+    return `${paths.slice(0, form.maxPaths).map((p) => Diagnostics.oneLine(p, MAX_SHOWN_PATH)).join(', ')}, ... and `
+      + `${(paths.length - form.maxPaths).toLocaleString('en-US')} more`;
+  };
+  const fit = (line: string): string => {
+    if (form === undefined || line.length <= form.maxLineLength) return line;
+    shortened = true;
+    return cutLine(line, form.maxLineLength);
+  };
+  const open: FindingGroup[] = [];
+  const accepted: FindingGroup[] = [];
+  for (const g of groups) (g.finding.acceptedBy === undefined ? open : accepted).push(g);
   // a registered check's groups with the same fix: one line, at its first group's place
-  const byDecision = new Map<string, typeof open>();
+  const byDecision = new Map<string, FindingGroup[]>();
   let alone = 0;
   for (const g of open) {
-    const policy = PolicyChecks.byCode(g.finding.code);
-    const key = policy !== undefined && g.finding.fix !== undefined ? JSON.stringify([g.finding.code, g.finding.fix]) : JSON.stringify(['', alone++]);
-    byDecision.set(key, [...(byDecision.get(key) ?? []), g]);
+    const { code, fix } = g.finding;
+    const key = PolicyChecks._idOf(code) !== undefined && fix !== undefined ? `${code.length}:${code}${fix}` : `-${alone++}`;
+    const same = byDecision.get(key);
+    if (same === undefined) byDecision.set(key, [g]);
+    else same.push(g);
   }
-  const line = (prefix: string, g: { finding: DiagnosticDetails; paths: string[] }) =>
-    `${prefix}: ${Diagnostics.format({ ...g.finding, severity: Severity.WARNING, constructPath: g.paths.join(', ') })}`;
-  return [
-    ...[...byDecision.values()].map((gs) => (gs.length === 1 ? line('warning', gs[0]) : boilerplateLine(gs))),
-    ...accepted.map((g) => line('accepted', g)),
-  ].join('\n');
+  const line = (prefix: string, g: FindingGroup) =>
+    `${prefix}: ${Diagnostics.format({ ...g.finding, severity: Severity.WARNING, constructPath: pathsOf(g.paths) })}`;
+  const lines: string[] = [];
+  for (const gs of byDecision.values()) lines.push(fit(gs.length === 1 ? line('warning', gs[0]) : boilerplateLine(gs, pathsOf)));
+  for (const g of accepted) lines.push(fit(line('accepted', g)));
+  return { text: lines.join('\n'), shortened };
 }
 
 /**
@@ -362,13 +448,34 @@ function groupedReport(scope: IConstruct): string {
  * check's summary (the groups' messages differ only in what the values say), the fix and the code:
  * `warning: [a, b] field="x"; [c] field="y": <summary>. Fix: <fix> (Code, OLMT-016)`.
  */
-function boilerplateLine(groups: Array<{ finding: DiagnosticDetails; paths: string[] }>): string {
+function boilerplateLine(groups: FindingGroup[], pathsOf: (paths: string[]) => string): string {
   const subjects = groups.map((g) => {
     const where = whereOf(g.finding);
-    return `[${Diagnostics.oneLine(g.paths.join(', '))}]${where ? ` ${where}` : ''}`;
+    return `[${Diagnostics.oneLine(pathsOf(g.paths))}]${where ? ` ${where}` : ''}`;
   });
   const first = groups[0].finding;
   return `warning: ${subjects.join('; ')}: ${bodyOf({ ...first, message: PolicyChecks.byCode(first.code)!.summary })}`;
+}
+
+/** `line` (one line, already escaped) cut to at most `max` characters, ending in `... (N more characters)`. */
+function cutLine(line: string, max: number): string {
+  // the suffix's length depends on the count it names: size it for the longest count
+  let cut = max - `... (${line.length} more characters)`.length;
+  const code = line.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut--; // keep surrogate pairs whole
+  return `${line.slice(0, cut)}... (${line.length - cut} more characters)`;
+}
+
+/**
+ * The warnings of `scope` as `Diagnostics.report` writes them and as a terminal shows them (`WarningGroups.reports`),
+ * from one run of the producers. Internal to the library.
+ */
+export function warningReports(scope: IConstruct): { full: string; short: string; shortened: boolean } {
+  return SynthPass.run(scope.node.root, () => {
+    const groups = new WarningGroups();
+    for (const c of SynthPass.findAll(scope)) groups.add(c);
+    return groups.reports();
+  });
 }
 
 /** Longest value shown in a formatted finding (the structured `Diagnostic.value` keeps all of it). */
@@ -444,7 +551,7 @@ function bodyOf(d: DiagnosticDetails): string {
   const fix = d.acceptedBy !== undefined
     ? ` Accepted with ${Diagnostics.oneLine(String(d.acceptedBy), MAX_FIELD_LENGTH)}: ${Diagnostics.oneLine(String(d.acceptedReason ?? ''), MAX_FIX_LENGTH)}`
     : d.fix ? ` Fix: ${Diagnostics.oneLine(String(d.fix), MAX_FIX_LENGTH)}` : '';
-  const policyId = PolicyChecks.byCode(d.code)?.id;
+  const policyId = PolicyChecks._idOf(d.code);
   const code = Diagnostics.oneLine(String(d.code), MAX_FIELD_LENGTH);
   return `${message}${/[.!?]$/.test(message) ? '' : '.'}${fix} (${code}${policyId !== undefined ? `, ${policyId}` : ''})`;
 }

@@ -13,6 +13,7 @@
  * test/core/fast-yaml.test.ts compares the two on every fixture manifest and on generated documents.
  */
 import type { Tags } from 'yaml';
+import { yamlModule } from './yaml-module';
 
 /** One document's value and its duplicate-key warnings (1-based lines). */
 export interface FastYamlResult {
@@ -64,8 +65,7 @@ export class FastYaml {
 
   /** The scalar tags of `decodeYamlDocuments`' schema, for `read`. */
   public static schemaOf(customTags: (tags: Tags) => Tags): FastYamlSchema {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { Document, isScalar } = require('yaml') as typeof import('yaml');
+    const { Document, isScalar } = yamlModule();
     const tags = new Document(null, { version: '1.2', schema: 'yaml-1.1', customTags, merge: true }).schema.tags as unknown as ScalarTag[];
     const schema: Schema = { tags: tags.filter((t) => t.default === true && t.test !== undefined), isScalar };
     return schema;

@@ -468,6 +468,11 @@ export const NAME_SHAPE: Record<NameRule, string> = {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
+/** Whether `optionalString` (single line) passes `value` as it is: a string without control characters or lone surrogates. */
+export function isCleanString(value: unknown): value is string {
+  return typeof value === 'string' && !CONTROL.test(value) && !LONE_SURROGATE.test(value);
+}
+
 /** A UTF-16 surrogate without its pair: no UTF-8 encoding exists, and go-yaml refuses `\uD800`-style escapes. */
 export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -524,6 +529,14 @@ export interface RuleShape {
  * @param named whether a rule of neither resources nor non-resource URLs is an error (rules to grant or to ask for:
  * the API server refuses it); false for rules that are only asked what they allow (such a rule allows nothing)
  */
+/**
+ * Whether `value` is a deep-frozen rule that `checkRuleShape` (`named`: of a rule that is written) passed before: it
+ * can never fail. Callers checking the same shared rules for every tenant skip the check (and its field names).
+ */
+export function isCheckedSealedRule(value: unknown, named: boolean = true): boolean {
+  return value !== null && typeof value === 'object' && (named ? CLEAN_SEALED_RULES : CLEAN_SEALED_QUERY_RULES).has(value);
+}
+
 export function checkRuleShape(check: InputCheck, field: string, value: unknown, named: boolean = true): RuleShape | undefined {
   // a deep-frozen rule that passed once can never fail (the library's shared derived rules: thousands of tenants)
   const clean = named ? CLEAN_SEALED_RULES : CLEAN_SEALED_QUERY_RULES;

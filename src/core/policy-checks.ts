@@ -574,6 +574,23 @@ export class PolicyChecks {
     return CHECKS.map((c) => ({ ...c }));
   }
 
+  /**
+   * The id of the check that produces diagnostic `code`, if registered: `byCode(code)?.id` without the copy `byCode`
+   * makes (the library's own per-tenant lookups).
+   * @internal
+   */
+  public static _idOf(code: string): string | undefined {
+    return BY_CODE.get(code)?.id;
+  }
+
+  /**
+   * The fix of the check that produces diagnostic `code`, if registered: `byCode(code)?.fix` without the copy.
+   * @internal
+   */
+  public static _fixOf(code: string): string | undefined {
+    return BY_CODE.get(code)?.fix;
+  }
+
   /** The check that produces diagnostic `code`, if registered. */
   public static byCode(code: string): PolicyCheck | undefined {
     const c = BY_CODE.get(code);

@@ -137,6 +137,7 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   OpenShiftOperatorHubPolicyProps: ['disable', 'disableAllDefaultSources', 'keepEnabled', 'platformOperatorSources'],
   OperatorSubscriptionProps: ['allowedConfig', 'allowedConfigSecrets', 'bundle', 'catalog', 'channel', 'config', 'installPlanApproval', 'name', 'namespace', 'packageName', 'preflight', 'startingCsv', 'subscriber', 'upgradeBundles', 'upgradeGraph', 'versionRange'],
   OtherTenantFacts: ['installerServiceAccountName', 'namespace', 'path', 'tokenSecretName'],
+  OutputWriterOptions: ['staging'],
   OwnedApiService: ['containerPort', 'deploymentName', 'group', 'kind', 'name', 'version'],
   OwnedCrd: ['kind', 'name', 'version'],
   ParsedLabelSelector: ['problems', 'requirements'],

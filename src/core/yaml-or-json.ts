@@ -20,11 +20,11 @@ import * as fs from 'fs';
 import type { Document, LineCounter, Tags } from 'yaml';
 import { FastYaml, FastYamlSchema } from './fast-yaml';
 import { goYamlNumber } from './go-yaml-numbers';
+import { yamlModule } from './yaml-module';
 
-/** `yaml`, loaded when first needed (a program that reads no YAML never loads it). */
+/** `yaml`, loaded when first needed (a program that reads no YAML never loads it; see yaml-module.ts). */
 function yamlLib(): typeof import('yaml') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('yaml');
+  return yamlModule();
 }
 
 /** Documented limits of the loaders (docs/preflight.md, docs/catalog.md). */

@@ -19,7 +19,7 @@ import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
 import { checkGitOpsFilesArgs, checkKindWaveArgs, checkManifest } from './input-checks';
 import { cappedName } from './output-files';
 import { YamlWriter } from './yaml-writer';
-import { InputCheck, throwIfInvalid } from '../core/input';
+import { InputCheck, isCleanString, isObject, throwIfInvalid } from '../core/input';
 
 /** One file of the layout. */
 export interface GitOpsFile {
@@ -97,13 +97,7 @@ export class GitOpsLayout {
     const check = new InputCheck();
     checkKindWaveArgs(check, apiVersion, kind);
     throwIfInvalid(check, 'GitOpsLayout.kindWave');
-    const group = apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
-    // OLM v1: a ClusterExtension after its Namespace and the team's admission policy (wave 0).
-    if (group === 'olm.operatorframework.io' && kind === 'ClusterExtension') return 1;
-    if (group !== 'operators.coreos.com') return 0;
-    if (kind === 'Subscription') return 2;
-    if (kind === 'CatalogSource' || kind === 'OperatorGroup') return 1;
-    return 0;
+    return kindWaveOf(apiVersion, kind);
   }
 
   /** The identity of an object: `<apiVersion>/<kind>/<namespace>/<name>` (empty namespace when cluster-scoped). */
@@ -169,14 +163,17 @@ export class GitOpsLayout {
     if (check.errors.length > 0) throw new LayoutEntryMismatch(check.errors[0].message);
     const verify = (entry: LayoutEntry, manifest: any) => verifyEntry(check, entry, manifest);
 
-    // 1. the owners (tenants and their other namespaces), every identity once, the input checks
+    // 1. the owners (tenants and their other namespaces), every identity once, the input checks; and what decides each
+    // group's folders (a few distinct homes per group: step 2 need not make the entries again)
     const owners = new OwnerCollector();
     const identities = new Set<string>();
     let duplicated = false;
     const checkedOwners = new Set<string>();
+    const homesOf: Array<Array<{ readonly probe: HomeProbe; readonly afterInstall: boolean }>> = [];
     for (let g = 0; g < source.groups; g++) {
       const entries = source.entries(g);
       const local = new Set<string>();
+      const homes = new Map<string, { readonly probe: HomeProbe; readonly afterInstall: boolean }>();
       for (const e of entries) {
         checkEntry(check, e, checkedOwners);
         owners.add(e);
@@ -184,7 +181,15 @@ export class GitOpsLayout {
         local.add(id);
         if (identities.has(id)) duplicated = true;
         else identities.add(id);
+        const afterInstall = dependsOnInstall(e);
+        const home = homeKey(e, afterInstall);
+        // what homeOf reads, and nothing else (held until the groups are written)
+        if (!homes.has(home)) {
+          const probe = { apiVersion: e.apiVersion, kind: e.kind, namespace: e.namespace, name: e.name, tenant: e.tenant, platform: e.platform };
+          homes.set(home, { probe, afterInstall });
+        }
       }
+      homesOf.push([...homes.values()]);
       // a dependency on another group's object
       if (entries.some((e) => (e.dependsOn ?? []).some((d) => !local.has(d)))) duplicated = true;
     }
@@ -204,8 +209,8 @@ export class GitOpsLayout {
     const groupOfFolder = new Map<string, number>();
     const shared = new Set<string>();
     for (let g = 0; g < source.groups; g++) {
-      for (const e of source.entries(g)) {
-        const folder = homeOf(e, known, dependsOnInstall(e)).folder;
+      for (const { probe, afterInstall } of homesOf[g]) {
+        const folder = homeOf(probe, known, afterInstall).folder;
         const first = groupOfFolder.get(folder);
         if (first === undefined) groupOfFolder.set(folder, g);
         else if (first !== g) shared.add(folder);
@@ -249,6 +254,14 @@ function checkEntry(check: InputCheck, e: LayoutEntry, checkedOwners: Set<string
 
 /** An object's JSON must have the identity its entry announced and pass `files()`'s manifest checks. */
 function verifyEntry(check: InputCheck, entry: LayoutEntry, manifest: any): void {
+  // the usual case, without the checks' field names: the announced identity, every part a clean string
+  if (isObject(manifest) && manifest.apiVersion === entry.apiVersion && manifest.kind === entry.kind
+    && isCleanString(entry.apiVersion) && isCleanString(entry.kind)) {
+    const metadata = manifest.metadata;
+    if (metadata === undefined ? entry.name === undefined && entry.namespace === undefined
+      : isObject(metadata) && metadata.name === entry.name && metadata.namespace === entry.namespace
+        && (entry.name === undefined || isCleanString(entry.name)) && (entry.namespace === undefined || isCleanString(entry.namespace))) return;
+  }
   const m = check.errors.length;
   checkManifest(check, 'manifest', manifest);
   if (check.errors.length > m) throw new LayoutEntryMismatch(check.errors[m].message);
@@ -351,8 +364,18 @@ class OwnerCollector {
   }
 }
 
+/** What `homeOf` reads of an entry. */
+interface HomeProbe {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly namespace?: string;
+  readonly name?: string;
+  readonly tenant?: string;
+  readonly platform?: boolean;
+}
+
 /** The folder of an object and the tenant it belongs to. */
-function homeOf(o: LayoutEntry, owners: Owners, afterInstall: boolean): { folder: string; home?: string } {
+function homeOf(o: HomeProbe, owners: Owners, afterInstall: boolean): { folder: string; home?: string } {
   const { tenants, otherNamespaceOf } = owners;
   const namespace = o.namespace;
   // An OLM v1 team's ClusterExtensions (cluster-scoped) live in the team's folder: the team writes them.
@@ -369,6 +392,20 @@ function homeOf(o: LayoutEntry, owners: Owners, afterInstall: boolean): { folder
   return { folder: afterInstall ? `${GitOpsLayout.AFTER_INSTALL_FOLDER}/${folder}` : folder, home };
 }
 
+/**
+ * What `homeOf` reads of an entry, as a string: entries with the same key get the same folder and home (whatever the
+ * owners are) and depend on an install alike.
+ */
+function homeKey(o: LayoutEntry, dependsOnAnInstall: boolean): string {
+  const afterInstall = dependsOnAnInstall ? 'a' : '';
+  // applied by the platform: cluster/ whatever the rest says
+  if (o.platform === true) return `${afterInstall}p`;
+  if (o.namespace !== undefined) return `${afterInstall}n${o.namespace}`;
+  if (o.apiVersion === 'v1' && o.kind === 'Namespace') return `${afterInstall}N${o.name === undefined ? '' : `:${o.name}`}`;
+  if (o.tenant !== undefined && o.kind === 'ClusterExtension' && o.apiVersion.startsWith('olm.operatorframework.io/')) return `${afterInstall}e${o.tenant}`;
+  return `${afterInstall}c`;
+}
+
 /** Whether an entry depends on an operator install (by identity: the install need not be in the layout). */
 function dependsOnInstall(o: LayoutEntry): boolean {
   return (o.dependsOn ?? []).some((d) => installWave(d) !== undefined);
@@ -379,11 +416,28 @@ function dependsOnInstall(o: LayoutEntry): boolean {
  * a `/`, the other parts never do), or undefined when it names no install.
  */
 function installWave(identity: string): number | undefined {
-  const parts = identity.split('/');
-  if (parts.length < 4) return undefined;
-  const kind = parts[parts.length - 3];
-  const apiVersion = parts.slice(0, parts.length - 3).join('/');
-  return isInstall({ apiVersion, kind }) ? GitOpsLayout.kindWave(apiVersion, kind) + 1 : undefined;
+  // `<apiVersion>/<kind>/<namespace>/<name>`: the last three slashes end the apiVersion and the kind
+  const nameAt = identity.lastIndexOf('/');
+  const namespaceAt = nameAt <= 0 ? -1 : identity.lastIndexOf('/', nameAt - 1);
+  const kindAt = namespaceAt <= 0 ? -1 : identity.lastIndexOf('/', namespaceAt - 1);
+  if (kindAt < 0) return undefined;
+  const kind = identity.slice(kindAt + 1, namespaceAt);
+  // only the install kinds are looked at further (no string made for the others' apiVersion)
+  if (kind !== 'Subscription' && kind !== 'ClusterExtension') return undefined;
+  const apiVersion = identity.slice(0, kindAt);
+  return isInstall({ apiVersion, kind }) ? kindWaveOf(apiVersion, kind) + 1 : undefined;
+}
+
+/** `GitOpsLayout.kindWave` without its input checks (the layout's own calls, with checked strings). */
+function kindWaveOf(apiVersion: string, kind: string): number {
+  const slash = apiVersion.indexOf('/');
+  const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+  // OLM v1: a ClusterExtension after its Namespace and the team's admission policy (wave 0).
+  if (group === 'olm.operatorframework.io' && kind === 'ClusterExtension') return 1;
+  if (group !== 'operators.coreos.com') return 0;
+  if (kind === 'Subscription') return 2;
+  if (kind === 'CatalogSource' || kind === 'OperatorGroup') return 1;
+  return 0;
 }
 
 /**
@@ -414,7 +468,7 @@ function place(objects: LayoutEntry[], owners?: Owners, offset = 0): Placed[] {
     if (visiting.has(i)) return 0;
     visiting.add(i);
     const o = objects[i];
-    let wave = GitOpsLayout.kindWave(o.apiVersion, o.kind);
+    let wave = kindWaveOf(o.apiVersion, o.kind);
     // after an operator install: one wave later, so that Argo CD applies it once the install is healthy
     for (const d of deps[i]) wave = Math.max(wave, waveOf(d) + (isInstall(objects[d]) ? 1 : 0));
     for (const d of o.dependsOn ?? []) wave = Math.max(wave, installWave(d) ?? 0);
@@ -520,8 +574,16 @@ function copyOf(o: { [key: string]: any }): { [key: string]: any } {
 }
 
 function sortKeys<T>(o: { [key: string]: T }): { [key: string]: T } {
+  const keys = Object.keys(o);
+  // cdk8s's JSON has its keys sorted already: the sort (and its work array) only when one is out of place
+  for (let i = 1; i < keys.length; i++) {
+    if (compare(keys[i - 1], keys[i]) > 0) {
+      keys.sort(compare);
+      break;
+    }
+  }
   const out: { [key: string]: T } = {};
-  for (const k of Object.keys(o).sort(compare)) setKey(out, k, o[k]);
+  for (const k of keys) setKey(out, k, o[k]);
   return out;
 }
 

@@ -13,7 +13,7 @@ import type { ChartApiObjects } from './cdk8s-files';
 import { FluxKustomizations } from './flux-kustomizations';
 import { FluxOptions, GitOpsSelfService } from './flux-kustomizations-props';
 import { GitOpsFile, GitOpsLayout } from './gitops-layout';
-import { identityOf, LayoutEntry, LayoutSource } from './gitops-layout-entries';
+import { LayoutEntry, LayoutSource } from './gitops-layout-entries';
 import { GitOpsObject } from './gitops-layout-props';
 import { OlmHealthChecks } from './olm-health';
 import { OlmWrites } from './olm-writes';
@@ -75,13 +75,13 @@ export function writeGitOps(perChart: ChartApiObjects[], staging: string, option
   // the file system (a full disk, a name too long, no permission) is reported as is: written again, it would fail
   // again, and nothing outside the staging folder has been touched.
   try {
-    const out = new OutputWriter(staging);
+    const out = new OutputWriter(staging, { staging: true });
     return { objects: writeGitOpsStreaming(perChart, out, options), out };
   } catch (e) {
     removeEntry(staging);
     if (isFileSystemError(e)) throw e;
   }
-  const out = new OutputWriter(staging);
+  const out = new OutputWriter(staging, { staging: true });
   return { objects: writeGitOpsFromJson(perChart, out, options), out };
 }
 
@@ -92,7 +92,7 @@ export function writeGitOps(perChart: ChartApiObjects[], staging: string, option
 function writeGitOpsStreaming(perChart: ChartApiObjects[], out: OutputWriter, options: GitOpsWriteOptions): number {
   const source: LayoutSource = {
     groups: perChart.length,
-    entries: (g) => layoutEntries(perChart[g].chart, perChart[g].apiObjects, options.ownerOf),
+    entries: (g) => layoutEntries(perChart[g].apiObjects, options.ownerOf),
   };
   const write = tenantFolders((f) => out.write(f.path, f.content));
   GitOpsLayout._emitGroups(source, { syncWaves: options.syncWaves }, write);
@@ -209,27 +209,59 @@ interface LayoutFolders {
 }
 
 /** The layout's entries of one chart's objects: identity and owner from the constructs, the JSON made on demand. */
-function layoutEntries(chart: Chart, apiObjects: ApiObject[], ownerOf: (apiObject: ApiObject) => LayoutOwner): LayoutEntry[] {
-  const identities = new Map<IConstruct, { identity: string; chart: Chart }>();
+function layoutEntries(apiObjects: ApiObject[], ownerOf: (apiObject: ApiObject) => LayoutOwner): LayoutEntry[] {
+  const identities = new Map<IConstruct, string>();
   for (const apiObject of apiObjects) {
-    const parts = { apiVersion: apiObject.apiVersion, kind: apiObject.kind, namespace: apiObject.metadata.namespace, name: apiObject.name };
-    identities.set(apiObject, { identity: identityOf(parts), chart });
+    // `identityOf` of its parts
+    identities.set(apiObject, `${apiObject.apiVersion}/${apiObject.kind}/${apiObject.metadata.namespace ?? ''}/${apiObject.name ?? ''}`);
   }
-  return apiObjects.map((apiObject): LayoutEntry => {
-    const owner = ownerOf(apiObject);
-    // one literal, no spread (see GitOpsLayout's decorate)
-    return {
-      apiVersion: apiObject.apiVersion,
-      kind: apiObject.kind,
-      namespace: apiObject.metadata.namespace,
-      name: apiObject.name,
-      tenant: owner.tenant,
-      dependsOn: dependenciesInChart(apiObject, chart, identities),
-      tenantNamespaces: owner.tenantNamespaces,
-      platform: owner.platform,
-      manifest: () => SynthPass.takeJson(apiObject),
-    };
-  });
+  const entries = new Array<LayoutEntry>(apiObjects.length);
+  for (let i = 0; i < apiObjects.length; i++) entries[i] = new ApiObjectEntry(apiObjects[i], identities, ownerOf(apiObjects[i]));
+  return entries;
+}
+
+/**
+ * The layout entry of an ApiObject: identity and owner read from the constructs, its JSON made when its folder is
+ * written. A class (one shape, the `manifest` method shared) rather than a literal with a closure per object: the
+ * entries are made again for each step of the layout.
+ */
+class ApiObjectEntry implements LayoutEntry {
+  public readonly apiVersion: string;
+  public readonly kind: string;
+  public readonly namespace?: string;
+  public readonly name?: string;
+  public readonly tenant?: string;
+  public readonly tenantNamespaces?: string[];
+  public readonly platform?: boolean;
+  public readonly dependsOn: string[];
+  private readonly apiObject: ApiObject;
+
+  /** `identities`: the identities of the chart's objects (dependencies on other charts' objects are left out). */
+  constructor(apiObject: ApiObject, identities: Map<IConstruct, string>, owner: LayoutOwner) {
+    this.apiVersion = apiObject.apiVersion;
+    this.kind = apiObject.kind;
+    this.namespace = apiObject.metadata.namespace;
+    this.name = apiObject.name;
+    this.tenant = owner.tenant;
+    this.tenantNamespaces = owner.tenantNamespaces;
+    this.platform = owner.platform;
+    this.dependsOn = dependenciesAmong(apiObject, identities);
+    this.apiObject = apiObject;
+  }
+
+  public manifest(): any {
+    return SynthPass.takeJson(this.apiObject);
+  }
+}
+
+/** The identities of the objects `apiObject` depends on that `identities` has (its chart's), in dependency order. */
+function dependenciesAmong(apiObject: ApiObject, identities: Map<IConstruct, string>): string[] {
+  const dependsOn: string[] = [];
+  for (const d of apiObject.node.dependencies) {
+    const identity = identities.get(d);
+    if (identity !== undefined) dependsOn.push(identity);
+  }
+  return dependsOn;
 }
 
 /**

@@ -4,7 +4,9 @@
  *
  * - written to a temporary file in its folder (`O_CREAT | O_EXCL | O_NOFOLLOW`), then renamed over the target: a
  *   reader never sees half a file, and a symbolic link at the target (a committed `WARNINGS.txt -> ../../.ci/run`)
- *   is replaced by the file, never written through (`rename(2)` replaces the link itself);
+ *   is replaced by the file, never written through (`rename(2)` replaces the link itself); in a staging folder that
+ *   no one reads before it is swapped in whole (the GitOps layout's), each file is created in place with the same
+ *   flags instead (nothing there to replace, nobody to see half of it: one `rename(2)` less per file);
  * - every folder between the output directory and the file must be a real folder: a symbolic link there is refused
  *   with an error naming it (the output directory itself is the caller's choice and may be a link);
  * - file names longer than a file system allows (255 bytes) never reach it: `OutputFiles.cappedName` shortens them
@@ -25,6 +27,12 @@ export interface OutputFsOps {
   mkdirSync(p: string): unknown;
   openSync(p: string, flags: number, mode?: number): number;
   writeSync(fd: number, buffer: Uint8Array, offset: number, length: number): number;
+  /**
+   * Creates a new file with text (UTF-8) in one call: open exclusively (`wx`: `O_CREAT | O_EXCL`, which also refuses a
+   * link at the path), write it all, close (Node's `writeFileSync`: one call into Node per file). Without it, text is
+   * written with `openSync`, `writeSync` and `closeSync`.
+   */
+  writeTextFileSync?(p: string, text: string, mode: number): void;
   closeSync(fd: number): void;
   renameSync(from: string, to: string): void;
   unlinkSync(p: string): void;
@@ -37,6 +45,7 @@ const nodeOps: OutputFsOps = {
   mkdirSync: (p) => fs.mkdirSync(p),
   openSync: (p, flags, mode) => fs.openSync(p, flags, mode),
   writeSync: (fd, b, o, l) => fs.writeSync(fd, b, o, l),
+  writeTextFileSync: (p, text, mode) => fs.writeFileSync(p, text, { flag: 'wx', mode }),
   closeSync: (fd) => fs.closeSync(fd),
   renameSync: (a, b) => fs.renameSync(a, b),
   unlinkSync: (p) => fs.unlinkSync(p),
@@ -146,22 +155,48 @@ export function renameEntry(from: string, to: string): void {
 
 let tempCounter = 0;
 
+/** Options of an `OutputWriter`. */
+export interface OutputWriterOptions {
+  /**
+   * The root is a staging folder this synthesis made and no one reads before it is swapped in whole
+   * (`swapEntries`): a half-written file there is never seen, so each file is created in place with
+   * `O_CREAT | O_EXCL | O_NOFOLLOW` (never through a link; when anything is already there, through a temporary file
+   * and a rename as elsewhere). One `open`, `write` and `close` per file, no `rename`.
+   * @default false
+   */
+  readonly staging?: boolean;
+}
+
 /**
- * Writes files below one root folder (created when missing), each through a temporary file and a rename, never
- * through a symbolic link (see the module comment). Folders below the root are checked once each.
+ * Writes files below one root folder (created when missing), each through a temporary file and a rename (in a
+ * staging folder: created in place, see `OutputWriterOptions.staging`), never through a symbolic link (see the module
+ * comment). Folders below the root are checked once each.
  */
 export class OutputWriter {
   private readonly folders = new Set<string>();
+  /** Folders already made or checked, by their `/`-separated path below the root ('' for the root). */
+  private readonly byRel = new Map<string, string>();
+  private readonly staging: boolean;
 
   /** `root`: the output directory (created; it may itself be a link the caller chose). */
-  constructor(public readonly root: string) {}
+  constructor(public readonly root: string, options: OutputWriterOptions = {}) {
+    this.staging = options.staging === true;
+  }
 
   /** Writes `content` to `rel` (`/`-separated, below the root); returns the file's path. */
   public write(rel: string, content: string | Uint8Array): string {
-    const parts = relParts(rel);
-    const dir = this.folder(parts.slice(0, -1));
-    const file = path.join(dir, parts[parts.length - 1]);
-    writeThroughRename(dir, file, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+    const slash = rel.lastIndexOf('/');
+    const relDir = slash < 0 ? '' : rel.slice(0, slash);
+    const name = rel.slice(slash + 1);
+    let dir = this.byRel.get(relDir);
+    if (dir === undefined) {
+      // normalized (as path.join makes it), so that a plain name is joined by a separator: path.join's result
+      dir = relDir === '' ? path.join(this.folder([]), '.') : this.folder(relParts(relDir));
+      this.byRel.set(relDir, dir);
+    }
+    relParts(name);
+    const file = dir === '.' ? name : dir.endsWith(path.sep) ? `${dir}${name}` : `${dir}${path.sep}${name}`;
+    if (!this.staging || !writeNew(file, content)) writeThroughRename(dir, file, content);
     return file;
   }
 
@@ -192,19 +227,18 @@ export class OutputWriter {
 
 /** `dir` is a real folder (created when missing); a link or file there is refused. */
 function realFolder(root: string, dir: string): void {
-  let stat: fs.Stats | undefined;
+  // made when missing: mkdir(2) never follows a link at `dir` (EEXIST), and only then is what is there looked at
+  try {
+    ops.mkdirSync(dir);
+    return;
+  } catch (e) {
+    if ((e as any)?.code !== 'EEXIST') throw asOutputWriteError(e, `the folder ${dir}`);
+  }
+  let stat: fs.Stats;
   try {
     stat = ops.lstatSync(dir);
   } catch (e) {
-    if ((e as any)?.code !== 'ENOENT') throw asOutputWriteError(e, dir);
-  }
-  if (stat === undefined) {
-    try {
-      ops.mkdirSync(dir);
-    } catch (e) {
-      throw asOutputWriteError(e, `the folder ${dir}`);
-    }
-    return;
+    throw asOutputWriteError(e, dir);
   }
   if (stat.isSymbolicLink()) {
     let target = '';
@@ -231,29 +265,48 @@ function relParts(rel: string): string[] {
   return parts;
 }
 
-/** Writes `data` to a new temporary file in `dir`, then renames it to `file` (a link there is replaced). */
-function writeThroughRename(dir: string, file: string, data: Uint8Array): void {
-  // eslint-disable-next-line no-bitwise
-  const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0);
-  let temp = '';
+/**
+ * Creates `file` with `data` (`O_CREAT | O_EXCL | O_NOFOLLOW`: never through a link, never over anything); false,
+ * having written nothing, when something is already there.
+ */
+function writeNew(file: string, data: string | Uint8Array): boolean {
+  try {
+    return createFile(file, data);
+  } catch (e) {
+    throw asOutputWriteError(e, file);
+  }
+}
+
+/**
+ * Creates `file` with `data` (`NEW_FILE_FLAGS`); false when something is already there (nothing written). Any other
+ * failure is thrown as the file system reported it, and what was made of the file is removed.
+ */
+function createFile(file: string, data: string | Uint8Array): boolean {
+  if (typeof data === 'string' && ops.writeTextFileSync !== undefined) {
+    try {
+      ops.writeTextFileSync(file, data, 0o644);
+      return true;
+    } catch (e) {
+      if ((e as any)?.code === 'EEXIST') return false;
+      // the file was made when the open succeeded
+      if ((e as any)?.syscall !== 'open') removeQuietly(file);
+      throw e;
+    }
+  }
   let fd: number | undefined;
   try {
-    for (;;) {
-      temp = path.join(dir, `.cdk8s-olm-tenancy-tmp-${process.pid}-${tempCounter++}`);
-      try {
-        fd = ops.openSync(temp, flags, 0o644);
-        break;
-      } catch (e) {
-        if ((e as any)?.code !== 'EEXIST') throw e;
-      }
-    }
+    fd = ops.openSync(file, NEW_FILE_FLAGS, 0o644);
+  } catch (e) {
+    if ((e as any)?.code === 'EEXIST') return false;
+    throw e;
+  }
+  try {
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     let offset = 0;
-    while (offset < data.length) offset += ops.writeSync(fd, data, offset, data.length - offset);
+    while (offset < bytes.length) offset += ops.writeSync(fd, bytes, offset, bytes.length - offset);
     const opened = fd;
     fd = undefined;
     ops.closeSync(opened);
-    ops.renameSync(temp, file);
-    temp = '';
   } catch (e) {
     if (fd !== undefined) {
       try {
@@ -262,13 +315,37 @@ function writeThroughRename(dir: string, file: string, data: Uint8Array): void {
         // the write error is the one to report
       }
     }
-    if (temp !== '') {
-      try {
-        ops.unlinkSync(temp);
-      } catch {
-        // absent when open failed
-      }
+    removeQuietly(file);
+    throw e;
+  }
+  return true;
+}
+
+/** Removes `file` if it can (an error being reported already is the one that counts). */
+function removeQuietly(file: string): void {
+  try {
+    ops.unlinkSync(file);
+  } catch {
+    // absent, or not removable: the first error is the one to report
+  }
+}
+
+// eslint-disable-next-line no-bitwise
+const NEW_FILE_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0);
+
+/** Writes `data` to a new temporary file in `dir`, then renames it to `file` (a link there is replaced). */
+function writeThroughRename(dir: string, file: string, data: string | Uint8Array): void {
+  let temp = '';
+  try {
+    for (;;) {
+      temp = path.join(dir, `.cdk8s-olm-tenancy-tmp-${process.pid}-${tempCounter++}`);
+      if (createFile(temp, data)) break;
     }
+    ops.renameSync(temp, file);
+    temp = '';
+  } catch (e) {
+    // made and not renamed (createFile removes what it made when it fails)
+    if (temp !== '') removeQuietly(temp);
     throw asOutputWriteError(e, file);
   }
 }

@@ -93,7 +93,8 @@ function writeStaged<T>(outdir: string, options: SynthOutputOptions, lock: HeldL
   let swapping = false;
   let journalWritten = false;
   try {
-    const result = write(new OutputWriter(staging), staging);
+    // private to this synth and read by no one before the swap: its files are created in place (OutputWriterOptions)
+    const result = write(new OutputWriter(staging, { staging: true }), staging);
     const entries = [...options.entries];
     const record: SwapJournal = {
       staging: stagingName,

@@ -24,10 +24,10 @@
  * writes anchors). `test/output/yaml-writer.test.ts` compares it with `Yaml.stringify` on every example and on generated
  * documents, and reads its output with kubectl.
  */
-import * as path from 'path';
-import * as OWN_YAML from 'yaml';
 import { GoYaml } from './go-yaml';
+import { CACHING } from '../core/content-cache';
 import { LONE_SURROGATE } from '../core/input';
+import { cdk8sYamlModule } from '../core/yaml-module';
 
 /** What cdk8s passes to `YAML.stringify` (cdk8s lib/yaml.js `Yaml.stringify`). */
 const CDK8S_OPTIONS = { keepUndefined: true, lineWidth: 0, version: '1.1' as const };
@@ -36,14 +36,7 @@ const CDK8S_OPTIONS = { keepUndefined: true, lineWidth: 0, version: '1.1' as con
  * The `yaml` module cdk8s writes with: cdk8s bundles its own copy, whose tags and number rendering must decide
  * ours (this package's `yaml` dependency may be another version).
  */
-const YAML: typeof OWN_YAML = (() => {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require(require.resolve('yaml', { paths: [path.dirname(require.resolve('cdk8s'))] }));
-  } catch {
-    return OWN_YAML;
-  }
-})();
+const YAML = cdk8sYamlModule();
 
 /** `yaml`'s tags of the YAML 1.1 schema that `plainString` tests a string against (`tag.default`, not `str`). */
 const RESOLVING_TAGS: RegExp[] = (() => {
@@ -125,17 +118,44 @@ function renderedNumber(n: number): string {
   return r;
 }
 
+/**
+ * The written forms of strings met before, as values and as keys: a form depends on the string alone, and a
+ * synthesis writes the same few hundred strings (kinds, API groups, verbs, labels) for every tenant. Bounded: short
+ * strings only, and the map is emptied when full (the strings of one tenant fill it slowly; the common ones come
+ * back at once). A string that throws (needs `yaml`, unrepresentable) is never stored.
+ */
+class FormCache {
+  private readonly forms = new Map<string, string>();
+  constructor(private readonly form: (s: string) => string) {}
+  public get(s: string): string {
+    if (s.length > FORM_CACHE_MAX_LENGTH || !CACHING.enabled) return this.form(s);
+    let r = this.forms.get(s);
+    if (r === undefined) {
+      r = this.form(s);
+      if (this.forms.size >= FORM_CACHE_MAX_ENTRIES) this.forms.clear();
+      this.forms.set(s, r);
+    }
+    return r;
+  }
+}
+const FORM_CACHE_MAX_ENTRIES = 4096;
+const FORM_CACHE_MAX_LENGTH = 256;
+
+function stringValue(v: string): string {
+  if (NOT_PRINTABLE_ASCII.test(v)) {
+    if (LONE_SURROGATE.test(v)) throw new UnrepresentableString(v);
+    if (NOT_ESCAPED_BY_YAML.test(v)) return GoYaml.doubleQuoted(v);
+  }
+  if (CONTEXT_DEPENDENT.test(v)) throw new NeedsYaml();
+  if (!isPlain(v) && v !== MERGE_KEY) return quoted(v);
+  return faithfulForm(v, true) ?? v;
+}
+const STRING_VALUES = new FormCache(stringValue);
+
 function scalarValue(v: unknown): string {
   switch (typeof v) {
-    case 'string': {
-      if (NOT_PRINTABLE_ASCII.test(v)) {
-        if (LONE_SURROGATE.test(v)) throw new UnrepresentableString(v);
-        if (NOT_ESCAPED_BY_YAML.test(v)) return GoYaml.doubleQuoted(v);
-      }
-      if (CONTEXT_DEPENDENT.test(v)) throw new NeedsYaml();
-      if (!isPlain(v) && v !== MERGE_KEY) return quoted(v);
-      return faithfulForm(v, true) ?? v;
-    }
+    case 'string':
+      return STRING_VALUES.get(v);
     case 'number':
       // -0 and 0 are one Map key but two renderings
       if (Object.is(v, -0)) throw new NeedsYaml();
@@ -149,6 +169,10 @@ function scalarValue(v: unknown): string {
 }
 
 function key(k: string): string {
+  return KEYS.get(k);
+}
+
+function keyForm(k: string): string {
   if (NOT_PRINTABLE_ASCII.test(k) && LONE_SURROGATE.test(k)) throw new UnrepresentableString(k);
   if (k.length > MAX_IMPLICIT_KEY || (CONTEXT_DEPENDENT.test(k) && !NOT_ESCAPED_BY_YAML.test(k))) throw new NeedsYaml();
   const plain = isPlain(k) || k === MERGE_KEY;
@@ -157,6 +181,8 @@ function key(k: string): string {
   if (r.length > MAX_IMPLICIT_KEY) throw new NeedsYaml();
   return r;
 }
+
+const KEYS = new FormCache(keyForm);
 
 const OBJECT_PROTO = Object.prototype;
 

@@ -36,6 +36,7 @@ import { l1Metadata } from '../core/l1-metadata';
 import { KubernetesNames } from '../core/names';
 import { acceptanceNotAllowed, neverAcceptableOf } from '../core/never-acceptable';
 import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
+import { PassMemo } from '../core/synth-pass';
 import * as olm from '../imports/olm';
 import { OlmApiAccess, OlmGeneratedRbac } from '../olm/generated-rbac';
 import { AccessLevel, OlmGeneration } from '../olm/olm-naming';
@@ -44,6 +45,9 @@ import { PreflightResult } from '../preflight/install-preflight';
 import { PolicyRule } from '../rbac/policy-rule';
 import { UpgradeAnalysisResult } from '../upgrade/upgrade-analysis';
 
+
+/** A tenant's audit findings (with its policy checks), read by its errors and its warnings: once per synthesis pass. */
+const AUDIT_FINDINGS = new PassMemo<{ errors: DiagnosticDetails[]; warnings: DiagnosticDetails[] }>();
 /**
  * One tenant namespace where a non-cluster-admin can install operators with OLM, following OLM's scoped operator
  * install (OLM `doc/design/scoped-operator-install.md`; OKD "Allowing non-cluster administrators to install
@@ -141,6 +145,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
     // 4. installer Role + RoleBinding, cluster-scoped rules, legacy pull secrets (the grants read the rules lazily)
     this.grants = new InstallerSensitiveGrants({
+      scope: this,
       namespace: ns,
       props: p,
       operatorRbacBeyondNamespace: () => this.allNamespaces || this.targetNamespaces.some((t) => t !== ns),
@@ -170,6 +175,7 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
     TenantTree.register(this);
 
     this.subs = new TenantSubscriptions({
+      scope: this,
       namespace: ns,
       serviceAccountName: this.installerServiceAccountName,
       props: p,
@@ -566,17 +572,18 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
       registerAuditedTenant(this, () => this.auditFacts(), () => this.rbac.rulesKey());
     }
     enableTenancyAudit(this);
-    const audit = () => {
+    // read by the errors and the warnings: once per synthesis pass
+    const audit = () => AUDIT_FINDINGS.get(this, this, () => {
       const found = tenancyAuditDiagnostics(this);
       return PolicyChecks.apply([...findings.acceptedReachErrors(), ...found.errors], found.warnings, policyChecks);
-    };
+    });
     addErrorProducer(this, () => audit().errors);
     addWarningProducer(this, () => audit().warnings);
   }
 
   /** True when `policyChecks` lowers the check of `code` below ERROR for this tenant. */
   private relaxes(code: string): boolean {
-    const id = PolicyChecks.byCode(code)?.id;
+    const id = PolicyChecks._idOf(code);
     const severity = id !== undefined ? this.props.policyChecks?.[id] : undefined;
     return severity !== undefined && severity !== PolicySeverity.ERROR;
   }

@@ -120,7 +120,7 @@ function treeOf(root: IConstruct): TreeIndex {
         created.operatorGroups = indexOperatorGroups(root, all);
         created.conflicts = computeConflicts(created.tenants);
         created.byNamespace = indexTenantNamespaces(created.tenants);
-        created.duplicates = findDuplicateObjects(all);
+        created.duplicates = findDuplicateObjects(SynthPass.apiObjects(root));
         // objects outside tenants report their duplicates themselves (validated after the root in this pass)
         for (const obj of created.duplicates.keys()) {
           if (!TenantTree.tenantOf(obj)) reportOnObject(obj, () => created.duplicates, TenantTree.tenantPathOf);

@@ -383,12 +383,20 @@ describe('TenancyApp GitOps synth: the fallback writer from every object\'s JSON
     build(outdir, ['team-a', 'team-b']).synth();
     const before = fileTree(outdir);
     const app = build(outdir, ['team-a']);
+    // the third file made (opened, or written in one call: OutputFsOps.writeTextFileSync) fails
     let opens = 0;
+    const opening = () => {
+      if (++opens === 3) throw Object.assign(new Error('ENOSPC: simulated, openSync'), { code: 'ENOSPC', syscall: 'open', errno: -28 });
+    };
     _setOutputFsOps({
       ..._nodeOutputFsOps,
       openSync: (p, flags, mode) => {
-        if (++opens === 3) throw Object.assign(new Error('ENOSPC: simulated, openSync'), { code: 'ENOSPC', syscall: 'open', errno: -28 });
+        opening();
         return _nodeOutputFsOps.openSync(p, flags, mode);
+      },
+      writeTextFileSync: (p, text, mode) => {
+        opening();
+        _nodeOutputFsOps.writeTextFileSync!(p, text, mode);
       },
     });
     const emitFiles = jest.spyOn(GitOpsLayout, '_emitFiles');

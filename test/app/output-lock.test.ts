@@ -53,11 +53,19 @@ function synthHere(outdir: string, tenants: string[], options: { lockWait?: stri
   const catalog = CatalogSourceReference.fromName('curated-operators', 'olm');
   for (const ns of tenants) new ScopedOperatorTenant(new Chart(app, ns), 'Tenant', { namespaceName: ns, createTokenSecret: false }).subscribe({ packageName: 'etcd', channel: 'alpha', catalog });
   if (options.failInStaging) {
+    // no file can be made in a staging folder: opened, or written in one call (OutputFsOps.writeTextFileSync)
+    const full = (p: string) => {
+      if (p.includes(`${path.sep}.cdk8s-olm-tenancy-staging-`)) throw Object.assign(new Error('ENOSPC: simulated, openSync'), { code: 'ENOSPC', syscall: 'open', errno: -28 });
+    };
     _setOutputFsOps({
       ..._nodeOutputFsOps,
       openSync: (p, flags, mode) => {
-        if (p.includes(`${path.sep}.cdk8s-olm-tenancy-staging-`)) throw Object.assign(new Error('ENOSPC: simulated, openSync'), { code: 'ENOSPC', syscall: 'open', errno: -28 });
+        full(p);
         return _nodeOutputFsOps.openSync(p, flags, mode);
+      },
+      writeTextFileSync: (p, text, mode) => {
+        full(p);
+        _nodeOutputFsOps.writeTextFileSync!(p, text, mode);
       },
     });
   }

@@ -1,6 +1,7 @@
 import { Testing, Yaml } from 'cdk8s';
 import * as fc from 'fast-check';
 import { buildPlatform } from '../../examples/platform';
+import { CACHING } from '../../src/core/content-cache';
 import { GoYaml } from '../../src/output/go-yaml';
 import { UnrepresentableYamlError, YamlWriter } from '../../src/output/yaml-writer';
 import { describeWithKubectl, kubectlRead } from '../util/kubectl';
@@ -190,5 +191,31 @@ describe('YamlWriter: lone surrogates are refused', () => {
     expect(() => YamlWriter.document(inKey)).toThrow('ConfigMap x/c data["k\\udc00"] (key)="k\\udc00"');
     // a pair is fine
     expect(YamlWriter.unrepresentable({ a: '\ud83d\ude00' })).toBeUndefined();
+  });
+});
+
+describe('the written forms of strings met before (issue 38)', () => {
+  test('GIVEN more distinct strings than the form cache holds, as keys and values, among repeated ones THEN the text is the uncached text', () => {
+    // 6,000 distinct strings empty the cache (4,096 forms) once; YAML 1.1 look-alikes and quoted forms come back after
+    const tricky = ['yes', 'no', 'on', '0x1F', '1_000', '2020-01-01', '~', 'null', '<<', 'a: b', ' lead', '#x', "it's", 'say "hi"', '-', ''];
+    const docs = Array.from({ length: 6000 }, (_, i) => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: `cm-${i}`, namespace: tricky[i % tricky.length] || 'default' },
+      data: { [`key-${i}`]: `value-${i}`, [tricky[(i + 3) % tricky.length]]: tricky[i % tricky.length], common: 'yes' },
+    }));
+    const cached = YamlWriter.stringify(docs);
+    CACHING.enabled = false;
+    let uncached: string;
+    try {
+      uncached = YamlWriter.stringify(docs);
+    } finally {
+      CACHING.enabled = true;
+    }
+    expect(cached).toEqual(uncached);
+    // and the forms themselves: quoted where YAML 1.1 would read another value
+    expect(YamlWriter.document(docs[0])).toEqual([
+      'apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: cm-0', '  namespace: "yes"', 'data:', '  key-0: value-0', '  "0x1F": "yes"', '  common: "yes"', '',
+    ].join('\n'));
   });
 });

@@ -130,6 +130,7 @@ describe('InstallerSensitiveGrants', () => {
 
   function grants(clusterRules: any[] | undefined, derived: any[] = []) {
     return new InstallerSensitiveGrants({
+      scope: new Construct(Testing.app(), 'Tenant'),
       namespace: 'team-a',
       props: {
         allowedSensitiveGrants: [SensitiveGrant.ESCALATE],

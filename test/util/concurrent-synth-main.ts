@@ -35,16 +35,24 @@ const staged = (p: string) => p.includes(`${path.sep}.cdk8s-olm-tenancy-staging-
 let opens = 0;
 let swaps = 0;
 if (args.hook === 'pause-in-staging' || args.hook === 'kill-in-staging') {
+  // a file made: opened, or written in one call (a new file's text: OutputFsOps.writeTextFileSync)
+  const opening = () => {
+    opens++;
+    if (opens === 3 && args.hook === 'kill-in-staging') process.kill(process.pid, 'SIGKILL');
+    if (opens === 3 && args.hook === 'pause-in-staging') {
+      signal('ready');
+      while (!fs.existsSync(path.join(args.signals!, 'go'))) sleep(20);
+    }
+  };
   _setOutputFsOps({
     ..._nodeOutputFsOps,
     openSync: (p, flags, mode) => {
-      opens++;
-      if (opens === 3 && args.hook === 'kill-in-staging') process.kill(process.pid, 'SIGKILL');
-      if (opens === 3 && args.hook === 'pause-in-staging') {
-        signal('ready');
-        while (!fs.existsSync(path.join(args.signals!, 'go'))) sleep(20);
-      }
+      opening();
       return _nodeOutputFsOps.openSync(p, flags, mode);
+    },
+    writeTextFileSync: (p, text, mode) => {
+      opening();
+      _nodeOutputFsOps.writeTextFileSync!(p, text, mode);
     },
   });
 }

@@ -5,7 +5,6 @@
 // that namespace (`plugin/pkg/admission/serviceaccount`), so the question is the effective-power closure
 // (`EffectivePower`: pods and workload controllers, `serviceaccounts/token`, token Secrets, `pods/exec`,
 // impersonation) of every tenant identity over the objects OLM creates for the tenant and the App's objects there.
-import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { AuditedTenant } from '../../audit/audited-tenant';
 import { EffectivePower, PowerObject, RbacSubject, SubjectKind, subjectLabel } from '../../audit/effective-power';
@@ -80,8 +79,8 @@ export function tenantIdentities(t: AuditedTenant): RbacSubject[] {
 
 /** The App's objects in namespace `ns` and its cluster-scoped RBAC (what grants rights in `ns`). */
 export function* appObjects(scope: IConstruct, ns: string): Generator<PowerObject> {
-  for (const c of SynthPass.findAll(scope.node.root)) {
-    if (!(c instanceof ApiObject) || !POWER_KINDS.has(c.kind)) continue;
+  for (const c of SynthPass.apiObjects(scope.node.root)) {
+    if (!POWER_KINDS.has(c.kind)) continue;
     const m = SynthPass.json(c);
     const objectNs = m?.metadata?.namespace ?? '';
     if (objectNs === ns || c.kind === 'ClusterRole' || c.kind === 'ClusterRoleBinding') yield { manifest: m, origin: 'App' };

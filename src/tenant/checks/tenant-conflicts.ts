@@ -156,18 +156,21 @@ function tenantConflicts(tenants: TenantFacts[]): Map<TenantFacts, DiagnosticDet
   const byApi = new Map<string, ApiOwners>();
   const byCrd = new Map<string, Array<{ tenant: TenantFacts; csv: string }>>();
   const apisOf = new Map<OperatorBundle, string[]>();
+  const crdsOf = new Map<OperatorBundle, Set<string>>();
   let order = 0;
   for (const tenant of tenants) {
     for (const bundle of tenant.bundles) {
       let apis = apisOf.get(bundle);
       if (!apis) apisOf.set(bundle, apis = providedApis(bundle));
+      let crds = crdsOf.get(bundle);
+      if (!crds) crdsOf.set(bundle, crds = new Set(bundle.ownedCrds.map((c) => c.name)));
       const owner: Owner = { tenant, csv: bundle.name, order: order++ };
       for (const api of apis) {
         let owners = byApi.get(api);
         if (!owners) byApi.set(api, owners = new ApiOwners());
         owners.add(owner);
       }
-      for (const crd of new Set(bundle.ownedCrds.map((c) => c.name))) {
+      for (const crd of crds) {
         const owners = byCrd.get(crd);
         if (owners) owners.push({ tenant, csv: bundle.name });
         else byCrd.set(crd, [{ tenant, csv: bundle.name }]);

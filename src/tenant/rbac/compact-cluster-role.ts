@@ -5,11 +5,15 @@ import { addErrorProducer } from '../../core/diagnostics';
 import { InputCheck, isObject } from '../../core/input';
 import { l1Metadata } from '../../core/l1-metadata';
 import { NameRule } from '../../core/names';
+import { PassMemo } from '../../core/synth-pass';
 import { PolicyRule } from '../../rbac/policy-rule';
 import { RbacRules } from '../../rbac/rbac-rules';
 import { checkRules } from '../input-checks';
 import { namesCheckedByParent, nonEmpty, toL1Rules } from '../private';
 
+
+/** The compacted rules, once per synthesis pass (read by the preflight, the checks and the rendering). */
+const SHARED_RULES = new PassMemo<PolicyRule[]>();
 /** Props of `CompactClusterRole`. */
 export interface CompactClusterRoleProps {
   /** `metadata.name` of the ClusterRole. */
@@ -79,7 +83,8 @@ export class CompactClusterRole extends Construct {
    * @internal
    */
   public get _sharedRules(): PolicyRule[] {
-    return RbacRules._compactShared(this.added);
+    // read by the preflight, the checks and the rendering: compacted (or found by content) once per synthesis pass
+    return SHARED_RULES.get(this, this, () => RbacRules._compactShared(this.added));
   }
 
   /** The rules exactly as added, before merging. */

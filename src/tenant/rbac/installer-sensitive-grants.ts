@@ -1,17 +1,21 @@
 // The sensitive grants the installer holds because the tenant accepted them: the options of the sensitive-grant
 // checks, the report rows (`ScopedOperatorTenant.sensitiveGrants`) and the annotation on the installer's roles.
 import { Lazy } from 'cdk8s';
+import { IConstruct } from 'constructs';
 import { CompactClusterRole } from './compact-cluster-role';
 import { CompactRole } from './compact-role';
 import { InstallerRuleCheckOptions, InstallerRuleChecks, SensitiveGrant } from '../../audit/installer-rule-checks';
 import { OperatorBundle } from '../../bundle/operator-bundle';
 import { copyShallowArrays, seal } from '../../core/content-cache';
+import { PassMemo } from '../../core/synth-pass';
 import { PolicyRule, PolicyRules } from '../../rbac/policy-rule';
 import { ScopedOperatorTenantProps, TenantSensitiveGrant } from '../scoped-operator-tenant-props';
 import { SENSITIVE_GRANTS_ANNOTATION } from '../tenant-annotations';
 
 /** What the sensitive grants need of their tenant, read when the checks run (the rules and bundles still grow). */
 export interface InstallerSensitiveGrantsOptions {
+  /** The tenant (its App's synthesis pass bounds the memos). */
+  readonly scope: IConstruct;
   readonly namespace: string;
   readonly props: Pick<ScopedOperatorTenantProps, 'allowedSensitiveGrants' | 'acceptedSensitiveGrants'>;
   /** True when OLM puts the operator's RBAC beyond the tenant namespace (other targets, AllNamespaces). */
@@ -51,6 +55,10 @@ function bundleGrantedRulesOf(b: OperatorBundle): PolicyRule[] {
   }
   return rules;
 }
+
+/** Within one synthesis pass (read by the checks and the report): the checks' options and the grants held (namespaced, cluster). */
+const CHECK_OPTIONS = [new PassMemo<InstallerRuleCheckOptions>(), new PassMemo<InstallerRuleCheckOptions>()];
+const HELD = [new PassMemo<TenantSensitiveGrant[]>(), new PassMemo<TenantSensitiveGrant[]>()];
 
 /** The accepted sensitive grants of one tenant's installer. */
 export class InstallerSensitiveGrants {
@@ -95,19 +103,19 @@ export class InstallerSensitiveGrants {
   /** Options of the sensitive-grant checks of the installer Role (or, `cluster`, ClusterRole). */
   public checkOptions(cluster: boolean): InstallerRuleCheckOptions {
     return cluster
-      ? { clusterScoped: true, allowedSensitiveGrants: this.allowedGrants(), field: 'clusterInstallerRules' }
+      ? CHECK_OPTIONS[1].get(this.options.scope, this, () => ({ clusterScoped: true, allowedSensitiveGrants: this.allowedGrants(), field: 'clusterInstallerRules' }))
       : this.namespacedCheckOptions();
   }
 
   /** Options of the sensitive-grant checks of the namespaced installer Role. */
   private namespacedCheckOptions(): InstallerRuleCheckOptions {
-    return {
+    return CHECK_OPTIONS[0].get(this.options.scope, this, () => ({
       clusterScoped: false,
       allowedSensitiveGrants: this.allowedGrants(),
       field: 'installerRules',
       operatorRbacBeyondNamespace: this.options.operatorRbacBeyondNamespace(),
       bundleGrantedRules: this.bundleGrantedRules(),
-    };
+    }));
   }
 
   private annotationText(cluster: boolean): string | undefined {
@@ -129,6 +137,10 @@ export class InstallerSensitiveGrants {
 
   /** The grants of `allowedSensitiveGrants`/`acceptedSensitiveGrants` the Role (or ClusterRole) holds, with why. */
   private heldBy(cluster: boolean): TenantSensitiveGrant[] {
+    return HELD[cluster ? 1 : 0].get(this.options.scope, this, () => this.heldByNow(cluster));
+  }
+
+  private heldByNow(cluster: boolean): TenantSensitiveGrant[] {
     const rules = this.checkedRules(cluster);
     if (!rules) return [];
     const reasons = new Map<SensitiveGrant, string[]>();
@@ -145,6 +157,9 @@ export class InstallerSensitiveGrants {
 
   /** The rules the subscribed bundles' own Roles grant in the tenant namespace (CSV permissions and bundle Roles). */
   private bundleGrantedRules(): PolicyRule[] {
-    return this.options.bundles().flatMap((b) => bundleGrantedRulesOf(b));
+    // a loop, not flatMap (once per tenant and pass; V8's flatMap is many times slower)
+    const out: PolicyRule[] = [];
+    for (const b of this.options.bundles()) out.push(...bundleGrantedRulesOf(b));
+    return out;
   }
 }

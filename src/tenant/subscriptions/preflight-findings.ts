@@ -124,7 +124,7 @@ export function subscriptionFindings(s: SubscriptionPreflight): SubscriptionFind
       field: field(g.indices),
       value: value(g.indices),
       message: `OLM creates its ${n}CRD(s) cluster-wide with its own client: one version for every tenant`,
-      fix: PolicyChecks.byCode(PreflightCode.CRDS_CREATED_BY_OLM)!.fix, // how to acknowledge it (the policy table's)
+      fix: PolicyChecks._fixOf(PreflightCode.CRDS_CREATED_BY_OLM)!, // how to acknowledge it (the policy table's)
     };
   };
 
