@@ -17,6 +17,7 @@ import {
 } from '../../src';
 import { CACHING } from '../../src/core/content-cache';
 import { fileTree } from '../util/files';
+import { stderrOf } from '../util/stderr';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 const etcd = OperatorBundle.fromDirectory(path.join(BUNDLES, 'etcd', '0.9.4'));
@@ -45,18 +46,9 @@ function synthesize(outdir: string, tenants: number, odd: boolean): { files: Rec
     t.subscribe({ packageName: 'etcd', catalog, bundle: etcd });
     t.subscribe({ packageName: 'prometheus', catalog, bundle: prometheus });
   }
-  const written: string[] = [];
-  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((s: any) => {
-    written.push(String(s));
-    return true;
-  });
-  try {
-    app.synth();
-  } finally {
-    spy.mockRestore();
-  }
+  const printed = stderrOf(() => app.synth());
   // the summary line says how long the synth took; the output directory differs
-  const stderr = written.join('').split(outdir).join('<outdir>').replace(/ in \d+\.\d s -> /, ' in <seconds> s -> ');
+  const stderr = printed.split(outdir).join('<outdir>').replace(/ in \d+\.\d s -> /, ' in <seconds> s -> ');
   return { files: fileTree(outdir), stderr };
 }
 

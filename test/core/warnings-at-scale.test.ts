@@ -11,6 +11,7 @@ import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { CatalogSourceReference, Diagnostics, OperatorBundle, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
 import { addWarningProducer, warningReports } from '../../src/core/diagnostics';
+import { stderrOf } from '../util/stderr';
 
 const SCREEN = 80 * 24;
 const ETCD = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4'));
@@ -28,17 +29,7 @@ function appWith(outdir: string, count: number, finding: { code: string; field?:
 
 /** What `synth()` printed, line by line. */
 function printed(app: TenancyApp): string[] {
-  const written: string[] = [];
-  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((s: any) => {
-    written.push(String(s));
-    return true;
-  });
-  try {
-    app.synth();
-  } finally {
-    spy.mockRestore();
-  }
-  return written.join('').split('\n');
+  return stderrOf(() => app.synth()).split('\n');
 }
 
 describe('warnings at scale (issue 38)', () => {
