@@ -5,7 +5,7 @@ import { SystemNamespaces } from './checks/system-namespaces';
 import { PeopleGrantFacts } from './checks/tenant-conflicts';
 import { TenantFindings } from './checks/tenant-findings';
 import { CheckedTenantProps, checkRemovedOperator, checkSubject, checkTenantProps } from './input-checks';
-import { CHECKED_NAMESPACES, NAME_CHECKING_PARENTS, orderAfter } from './private';
+import { checksChildNames, checksNamespace, orderAfter } from './private';
 import { CompactRole } from './rbac/compact-role';
 import { crdPluralOf, folderObjectsOf, GitOpsApplier, markPlatformApplied, selfServiceRules } from './rbac/gitops-applier';
 import { InstallerIdentity } from './rbac/installer-identity';
@@ -122,14 +122,14 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
   constructor(scope: Construct, id: string, props: ScopedOperatorTenantProps) {
     super(scope, id);
-    NAME_CHECKING_PARENTS.add(this); // its Roles and bindings get names checked here
+    checksChildNames(this); // its Roles and bindings get names checked here
     // Runtime input checks first (JavaScript and jsii callers have no compile-time types): each problem is a synth
     // error, and everything below works on values of the declared types.
     const p = checkTenantProps(this.input, props);
     this.props = p;
     const ns = p.namespaceName ?? '';
     this.namespaceName = ns;
-    CHECKED_NAMESPACES.set(this, ns); // an invalid name is this tenant's error (nameErrors), not its approver's too
+    checksNamespace(this, ns); // an invalid name is this tenant's error (nameErrors), not its approver's too
     this.operatorGroupName = p.operatorGroupName ?? ns;
     this.installerServiceAccountName = p.installerServiceAccountName ?? ns;
     this.installerRoleName = p.installerRoleName ?? this.installerServiceAccountName;
