@@ -48,7 +48,7 @@ export function globalOperatorsOf(scope: IConstruct): GlobalOperatorFacts[] {
 /**
  * A fingerprint of what the audit of `root` depends on: each tenant's facts (bundles by name) and key, and the
  * content of every audited object as the audit reads it (`toJson`: JSON patches, metadata and lazy values added
- * after an earlier validation included; issue 15 item 12: a count of constructs missed `addJsonPatch` adding a
+ * after an earlier validation included: a count of constructs would miss an `addJsonPatch` that adds a
  * ServiceAccount to a cluster-admin binding). Equal fingerprints: the last result still holds. Kept as a SHA-256.
  */
 export class AuditFingerprint {

@@ -1,5 +1,5 @@
 /**
- * Aggregation in the other direction (issue 23 item 2): a ClusterRole whose labels a shared aggregated role selects
+ * Aggregation in the other direction (into the shared roles, not into a tenant's): a ClusterRole whose labels a shared aggregated role selects
  * gives its rules to every holder of that role. The clusterrole-aggregation controller
  * (`pkg/controller/clusterroleaggregation`) adds the rules of every ClusterRole labelled
  * `rbac.authorization.k8s.io/aggregate-to-view` to the built-in `view` (and, as `view` is labelled aggregate-to-edit

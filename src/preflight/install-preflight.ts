@@ -875,8 +875,8 @@ function checkUncached(props: InstallPreflightProps): PreflightResult {
 
 /**
  * The derived rules outside the install namespace, formatted: other namespaces' (sorted), then cluster-wide. What
- * both `NeedsClusterScopedRules` messages (the preflight's and the derivation's) list and count (issue 30: the CLI
- * said "17 rule(s) outside it" and "15 rule(s) outside namespace team-b" for the same bundle).
+ * both `NeedsClusterScopedRules` messages (the preflight's and the derivation's) list and count: one list, so the two
+ * messages can never give two counts of the rules outside the namespace for the same bundle.
  */
 function rulesOutsideNamespace(set: { clusterRules: PolicyRule[]; otherNamespaceRules: NamespaceRules[] }): string[] {
   return [

@@ -1,4 +1,5 @@
-// Duplicate object identities across an App (issue 8, case 7). Internal: not re-exported.
+// Duplicate object identities across an App: two objects with the same group, kind, namespace and name land in the
+// manifests, and whichever is applied last silently replaces the other. Internal: not re-exported.
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { AppContext, AppSlot } from '../../core/app-context';
