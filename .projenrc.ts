@@ -99,7 +99,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   // StrykerJS's sandboxes and reports (npm run test:mutation)
   gitignore: ['/out/', '/examples/out/', '/.bench/', '/.stryker-tmp/', '/reports/mutation/'],
   // the tarball holds what README.md ("Versioning and releases") says, no tooling: test/core/package-contents.test.ts
-  npmIgnoreOptions: { ignorePatterns: ['/examples/', '/bench/', '/.bench/', '/scripts/', '/crds/', '/.ci/', '/consumer-example/', '/BENCHMARKS.md', '/stryker.config.mjs', '/reports/'] },
+  npmIgnoreOptions: { ignorePatterns: ['/examples/', '/bench/', '/.bench/', '/scripts/', '/crds/', '/.ci/', '/consumer-example/', '/BENCHMARKS.md', '/CONTRIBUTING.md', '/stryker.config.mjs', '/reports/'] },
 });
 
 // jsii (@jsii/check-node, run by jsii and jsii-pacmak in compile/package tasks) prints a 12-line end-of-life banner

@@ -35,7 +35,7 @@ import { prometheusHistory } from '../examples/upgrade-demo';
 import * as lib from '../src';
 
 const ROOT = path.join(__dirname, '..');
-const PAGES = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const PAGES = ['README.md', 'CONTRIBUTING.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 const KINDS = ['run', 'output', 'yaml', 'shell', 'text', 'checked-by'];
 
 interface Block {

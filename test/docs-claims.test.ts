@@ -122,7 +122,7 @@ describe('names in the docs', () => {
       }
     };
     for (const dir of ['src', 'test', 'examples']) walk(path.join(ROOT, dir));
-    const pages = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+    const pages = ['README.md', 'CONTRIBUTING.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
     const unknown = pages.flatMap((page) => [...fs.readFileSync(path.join(ROOT, page), 'utf8').matchAll(/`([A-Z][A-Za-z0-9]+)(?:\.[A-Za-z_]\w*)*(?:\(\))?`/g)]
       .map((m) => m[1]).filter((name) => !words.has(name) && UPSTREAM[name] === undefined).map((name) => `${page}: ${name}`));
     expect([...new Set(unknown)]).toEqual([]);

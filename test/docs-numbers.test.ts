@@ -13,7 +13,7 @@ import { MICRO_TITLE } from '../bench/scale';
 import { benchGoals, benchmarkCommit, fastCheckCases, generatedDocs, layers, withGeneratedDocs } from '../scripts/generated-docs';
 
 const ROOT = path.join(__dirname, '..');
-const PAGES = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const PAGES = ['README.md', 'CONTRIBUTING.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 const BENCHMARKS = fs.readFileSync(path.join(ROOT, 'BENCHMARKS.md'), 'utf8');
 
 /** Numbers with a unit of time, and ratios (not `0x`, a hex prefix), each with its `~` or `≈`. */

@@ -102,7 +102,7 @@ export interface TenancyAppProps extends AppProps {
    * @default '5m'
    */
   readonly outputLockWait?: string;
-  // --- issue 25: version targets (keep in one block) ---
+  // --- version targets: what the cluster runs (keep these props in one block, docs/version-targets.md) ---
   /**
    * What the cluster runs (docs/version-targets.md): Kubernetes, OLM v0, operator-controller and OpenShift
    * versions. The constructs created under this App shape their output by it: no installer token Secret where OLM
@@ -113,7 +113,7 @@ export interface TenancyAppProps extends AppProps {
    * not declared
    */
   readonly targets?: ClusterTargets;
-  // --- end issue 25 ---
+  // --- end of the version targets ---
   /**
    * Policy ids (`PolicyChecks`) that no acceptance lowers, platform-wide: an `acceptedReach`, an OLM v1 `acceptedRisks`
    * or `acceptedWriters` entry, a `tenantsMayDriveReason`, an `acceptedSensitiveGrants`/`allowedSensitiveGrants` entry

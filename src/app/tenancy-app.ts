@@ -33,7 +33,7 @@ import { asOutputWriteError } from '../output/output-files';
 import { DEFAULT_LOCK_WAIT } from '../output/output-lock';
 import { removeStaleErrors, synthFailureMessage } from '../output/synth-failure';
 import { writeSynthOutput } from '../output/synth-output';
-import { FAITHFUL_WRITER_APPS, UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError, YamlWriter } from '../output/yaml-writer';
+import { UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError, useFaithfulWriter, YamlWriter } from '../output/yaml-writer';
 import { subscriptionsAmong, tenantsAmong } from '../report/counts';
 import { TenancyReport } from '../report/tenancy-report';
 import { isPlatformApplied } from '../tenant/rbac/gitops-applier';
@@ -153,7 +153,7 @@ export class TenancyApp extends App {
     const input = new InputCheck('TenancyApp.');
     const checked = checkTenancyAppProps(input, props, OutputLayout as any);
     super(checked);
-    FAITHFUL_WRITER_APPS.add(this);
+    useFaithfulWriter(this);
     addErrorProducer(this, () => input.errors);
     this.layout = checked.layout ?? OutputLayout.FILE_PER_CHART;
     this.syncWaves = checked.syncWaves ?? false;

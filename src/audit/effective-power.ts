@@ -157,7 +157,8 @@ export interface SubjectPower {
 
 const RBAC = 'rbac.authorization.k8s.io';
 /** The identities of `BUILTIN_NAMES` that are every identity (`BuiltinName.everything`), by label. */
-const BUILTIN_EVERYTHING = new Map(BUILTIN_NAMES.filter((b) => b.everything !== undefined).map((b) => {
+type EveryIdentity = { readonly what: string; readonly why: string };
+const BUILTIN_EVERYTHING: ReadonlyMap<string, EveryIdentity> = new Map(BUILTIN_NAMES.filter((b) => b.everything !== undefined).map((b) => {
   const label = b.kind === 'ServiceAccount' ? `ServiceAccount ${b.namespace}/${b.name}` : `${b.kind} ${b.name}`;
   return [label, { what: label, why: b.everything! }] as const;
 }));
@@ -196,7 +197,7 @@ const POD_ENTRIES: Array<[string, string]> = [
   // images change; the kubelet restarts the container with the new image, as the pod's ServiceAccount
   ['', 'update'], ['', 'patch'],
 ];
-const WORKLOAD_KINDS = new Set(['Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicationController']);
+const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicationController']);
 const PROBE_NAME = '\u0000any-name';
 const ANY_IDENTITY = '*';
 const AUTHN = 'authentication.k8s.io';
@@ -206,7 +207,7 @@ const CONSTRAINED_MODES = ['associated-node', 'arbitrary-node', 'serviceaccount'
  * Verbs the API server authorizes for the impersonated user inside the request (escalation checks, CSR approval), not
  * through the impersonation filter: an impersonated identity keeps them whatever `impersonate-on` allows.
  */
-const INNER_VERBS = new Set(['bind', 'escalate', 'approve', 'sign', 'attest', 'use']);
+const INNER_VERBS: ReadonlySet<string> = new Set(['bind', 'escalate', 'approve', 'sign', 'attest', 'use']);
 
 /** A role of the index. */
 interface RoleEntry {

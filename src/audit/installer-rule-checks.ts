@@ -476,15 +476,15 @@ function allCheckedSealedRules(rules: unknown): boolean {
   return true;
 }
 
-const SENSITIVE_GRANT_VALUES = new Set<unknown>(Object.values(SensitiveGrant));
+const SENSITIVE_GRANT_VALUES: ReadonlySet<unknown> = new Set<unknown>(Object.values(SensitiveGrant));
 
 /** `options.field` values that passed the check (a few constant names). */
-const CHECKED_FIELDS = new Set<string>();
+const CHECKED_FIELDS_CACHE = new Set<string>();
 function checkedField(field: unknown): boolean {
   if (typeof field !== 'string') return false;
-  if (CHECKED_FIELDS.has(field)) return true;
+  if (CHECKED_FIELDS_CACHE.has(field)) return true;
   if (new InputCheck().optionalString('options.field', field) === undefined) return false;
-  if (CHECKED_FIELDS.size < 64) CHECKED_FIELDS.add(field);
+  if (CHECKED_FIELDS_CACHE.size < 64) CHECKED_FIELDS_CACHE.add(field);
   return true;
 }
 

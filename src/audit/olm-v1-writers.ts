@@ -4,7 +4,7 @@
  * (`olm.operatorframework.io`), through any binding, built-in or aggregated role, or identity it can become
  * (`EffectivePower`), and which of them no team guardrail (a ValidatingAdmissionPolicy matching request groups, or
  * the user names of the teams' GitOps identities) checks. operator-controller v1.11.0 installs every ClusterExtension as cluster-admin, so such a writer installs any
- * package of any ClusterCatalog with cluster-admin (issue 27 item 11). Internal: not re-exported.
+ * package of any ClusterCatalog with cluster-admin. Internal: not re-exported.
  */
 import { EffectivePower, PowerObject, RbacSubject, SubjectKind, someNameAllows, subjectLabel } from './effective-power';
 import { serviceAccountUser, withAuthenticatedGroup } from '../rbac/subject-matcher';

@@ -7,6 +7,7 @@ import { IConstruct } from 'constructs';
 import type { AuditedTenant, TenancyAuditInput } from './audited-tenant';
 import type { PowerObject } from './effective-power';
 import type { GlobalOperatorFacts } from './global-operator-drivers';
+import { AppContext, AppSlot } from '../core/app-context';
 import { SynthPass } from '../core/synth-pass';
 
 interface Registered {
@@ -16,43 +17,38 @@ interface Registered {
   readonly key: () => string;
 }
 
-const TENANTS = new WeakMap<IConstruct, Registered[]>();
-/** The global installs (`GlobalOperatorInstall`) of each tree, each giving its operators' facts. */
-const GLOBAL_OPERATORS = new WeakMap<IConstruct, Array<{ construct: IConstruct; facts: () => GlobalOperatorFacts[] }>>();
+/** The audited tenants of the App, in construction order. */
+const AUDITED_TENANTS = new AppSlot('auditedTenants', (): Registered[] => []);
+/** The global installs (`GlobalOperatorInstall`) of the App, each giving its operators' facts. */
+const GLOBAL_OPERATORS = new AppSlot('globalOperators', (): Array<{ construct: IConstruct; facts: () => GlobalOperatorFacts[] }> => []);
 
 /** Kinds the audit reads from the App. */
-const AUDITED_KINDS = new Set([
+const AUDITED_KINDS: ReadonlySet<string> = new Set([
   'Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ServiceAccount', 'Secret',
   'Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicationController',
 ]);
 
 /** Registers a tenant of `construct`'s tree; `key` tells what changes its power besides its facts and new constructs. */
 export function registerAuditedTenant(construct: IConstruct, facts: () => AuditedTenant, key: () => string): void {
-  const root = construct.node.root;
-  const list = TENANTS.get(root);
-  if (list) list.push({ construct, facts, key });
-  else TENANTS.set(root, [{ construct, facts, key }]);
+  AppContext.of(construct).get(AUDITED_TENANTS).push({ construct, facts, key });
 }
 
 /** Registers a construct of `construct`'s tree that installs operators for all namespaces (`GlobalOperatorInstall`). */
 export function registerGlobalOperators(construct: IConstruct, facts: () => GlobalOperatorFacts[]): void {
-  const root = construct.node.root;
-  const list = GLOBAL_OPERATORS.get(root);
-  if (list) list.push({ construct, facts });
-  else GLOBAL_OPERATORS.set(root, [{ construct, facts }]);
+  AppContext.of(construct).get(GLOBAL_OPERATORS).push({ construct, facts });
 }
 
 /** The facts of the global operators registered under `scope` (all of its App's when `scope` is the root), in construct order. */
 export function globalOperatorsOf(scope: IConstruct): GlobalOperatorFacts[] {
   const root = scope.node.root;
   const under = (c: IConstruct) => scope === root || c === scope || c.node.scopes.includes(scope);
-  return (GLOBAL_OPERATORS.get(root) ?? []).filter((r) => under(r.construct)).flatMap((r) => r.facts());
+  return (AppContext.find(root, GLOBAL_OPERATORS) ?? []).filter((r) => under(r.construct)).flatMap((r) => r.facts());
 }
 
 /**
  * A fingerprint of what the audit of `root` depends on: each tenant's facts (bundles by name) and key, and the
  * content of every audited object as the audit reads it (`toJson`: JSON patches, metadata and lazy values added
- * after an earlier validation included; issue 15 item 12: a count of constructs missed `addJsonPatch` adding a
+ * after an earlier validation included: a count of constructs would miss an `addJsonPatch` that adds a
  * ServiceAccount to a cluster-admin binding). Equal fingerprints: the last result still holds. Kept as a SHA-256.
  */
 export class AuditFingerprint {
@@ -64,7 +60,7 @@ export class AuditFingerprint {
 }
 
 function fingerprintOf(root: IConstruct): string {
-  const tenants = (TENANTS.get(root) ?? []).map((r) => {
+  const tenants = (AppContext.find(root, AUDITED_TENANTS) ?? []).map((r) => {
     const f = r.facts();
     return [{ ...f, bundles: (f.bundles ?? []).map((b) => b.name) }, r.key()];
   });
@@ -96,5 +92,5 @@ export function forEachAuditedManifest(scope: IConstruct, kinds: ReadonlySet<str
 export function auditedTenantsOf(scope: IConstruct): AuditedTenant[] {
   const root = scope.node.root;
   const under = (c: IConstruct) => scope === root || c.node.scopes.includes(scope);
-  return (TENANTS.get(root) ?? []).filter((r) => under(r.construct)).map((r) => r.facts());
+  return (AppContext.find(root, AUDITED_TENANTS) ?? []).filter((r) => under(r.construct)).map((r) => r.facts());
 }

@@ -1,5 +1,5 @@
 /**
- * Aggregation in the other direction (issue 23 item 2): a ClusterRole whose labels a shared aggregated role selects
+ * Aggregation in the other direction (into the shared roles, not into a tenant's): a ClusterRole whose labels a shared aggregated role selects
  * gives its rules to every holder of that role. The clusterrole-aggregation controller
  * (`pkg/controller/clusterroleaggregation`) adds the rules of every ClusterRole labelled
  * `rbac.authorization.k8s.io/aggregate-to-view` to the built-in `view` (and, as `view` is labelled aggregate-to-edit
@@ -12,6 +12,7 @@
 import { ApiObject } from 'cdk8s';
 import { aggregationBuiltins, findBuiltin } from './builtin-roles';
 import { AcceptedSensitiveGrant, InstallerRuleChecks } from './installer-rule-checks';
+import { AppContext, AppSlot } from '../core/app-context';
 import { Diagnostics } from '../core/diagnostics';
 import { SynthPass } from '../core/synth-pass';
 import { parseLabelSelector, selectorMatches } from '../rbac/label-selector';
@@ -110,13 +111,15 @@ export function sharedRoleAggregationText(a: SharedRoleAggregation): string {
     + `${a.into.length > 1 ? 'them' : 'it'} in any namespace`;
 }
 
-const reporting = new WeakSet<ApiObject>();
+/** The App's ClusterRoles outside tenants that report `SensitiveRulesAggregateIntoSharedRole` themselves. */
+const REPORTING_AGGREGATION = new AppSlot('reportingAggregation', () => new Set<ApiObject>());
 
 /**
  * Makes a ClusterRole the App writes outside any tenant report `SensitiveRulesAggregateIntoSharedRole` itself (called
  * by the tenant tree's root validation, before cdk8s validates `obj`; added once per object).
  */
 export function reportSharedRoleAggregation(obj: ApiObject): void {
+  const reporting = AppContext.of(obj).get(REPORTING_AGGREGATION);
   if (reporting.has(obj)) return;
   reporting.add(obj);
   obj.node.addValidation({

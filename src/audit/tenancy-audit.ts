@@ -360,7 +360,7 @@ export function providedApisReachable(input: TenancyAuditInput): boolean {
 }
 
 /** The built-in ClusterRoles that aggregate `rbac.authorization.k8s.io/aggregate-to-<name>` (Kubernetes bootstrap policy). */
-const BUILT_IN_AGGREGATING = new Set(['admin', 'edit', 'view']);
+const BUILT_IN_AGGREGATING: ReadonlySet<string> = new Set(['admin', 'edit', 'view']);
 
 /**
  * `objectsOf`; without `providedApis`, OLM's per-API ClusterRoles are left out: they only grant the operators'
@@ -612,9 +612,9 @@ const GENERATED_RBAC_NAMESPACES = ['kube-system'];
 const TENANT_LEAKS = new BoundedCache<TenantLeaks>(1000);
 
 /** Namespaces a bundle's own objects name (the bindings' subjects), once per bundle. */
-const BUNDLE_NAMESPACES = new WeakMap<OperatorBundle, string[]>();
+const BUNDLE_NAMESPACES_CACHE = new WeakMap<OperatorBundle, string[]>();
 function namespacesNamedBy(b: OperatorBundle): string[] {
-  let out = BUNDLE_NAMESPACES.get(b);
+  let out = BUNDLE_NAMESPACES_CACHE.get(b);
   if (out === undefined) {
     const found = new Set<string>();
     for (const o of b.objects) {
@@ -630,7 +630,7 @@ function namespacesNamedBy(b: OperatorBundle): string[] {
       }
     }
     out = [...found];
-    BUNDLE_NAMESPACES.set(b, out);
+    BUNDLE_NAMESPACES_CACHE.set(b, out);
   }
   return out;
 }

@@ -11,6 +11,7 @@
 import { IConstruct } from 'constructs';
 import { AuditFingerprint } from './registry';
 import { TenancyAudit, TenancyAuditResult, TenantAuditResult } from './tenancy-audit';
+import { AppContext, AppSlot } from '../core/app-context';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { acceptanceNotAllowed, fixWithoutAcceptance, neverAcceptableOf } from '../core/never-acceptable';
 import { PolicyChecks } from '../core/policy-checks';
@@ -23,10 +24,12 @@ interface Cache {
   /** `result`'s tenants by name */
   byTenant?: Map<string, TenantAuditResult>;
   fingerprint?: string;
-  readonly refreshers: WeakSet<IConstruct>;
+  /** The root's refreshing validation is registered (`enableTenancyAudit`). */
+  refreshing?: boolean;
 }
 
-const CACHES = new WeakMap<IConstruct, Cache>();
+/** The App's last audit and whether its root refreshes it. */
+const TENANCY_AUDIT = new AppSlot('tenancyAudit', (): Cache => ({}));
 
 function refresh(root: IConstruct, cache: Cache): TenancyAuditResult {
   const pass = SynthPass.current(root);
@@ -49,18 +52,13 @@ function store(root: IConstruct, cache: Cache, fingerprint: string | undefined, 
 
 /** The audit of `root`'s App computed in the running `SynthPass`, if any (the report reuses it). */
 export function auditOfRunningPass(root: IConstruct): TenancyAuditResult | undefined {
-  const cache = CACHES.get(root);
+  const cache = AppContext.find(root, TENANCY_AUDIT);
   const pass = SynthPass.current(root);
   return pass !== undefined && cache?.pass === pass ? cache.result : undefined;
 }
 
 function cacheOf(root: IConstruct): Cache {
-  let cache = CACHES.get(root);
-  if (!cache) {
-    cache = { refreshers: new WeakSet() };
-    CACHES.set(root, cache);
-  }
-  return cache;
+  return AppContext.of(root).get(TENANCY_AUDIT);
 }
 
 /**
@@ -72,8 +70,8 @@ function cacheOf(root: IConstruct): Cache {
 export function enableTenancyAudit(construct: IConstruct): void {
   const root = construct.node.root;
   const cache = cacheOf(root);
-  if (cache.refreshers.has(root)) return;
-  cache.refreshers.add(root);
+  if (cache.refreshing === true) return;
+  cache.refreshing = true;
   root.node.addValidation({
     validate: () => {
       refresh(root, cache);

@@ -69,7 +69,7 @@ const KNOWN: KnownResource[] = [
   { group: '', resource: 'configmaps', namespaced: true, data: "every ConfigMap's data" },
 ];
 
-const KNOWN_GROUPS = new Set(KNOWN.map((k) => k.group));
+const KNOWN_GROUPS: ReadonlySet<string> = new Set(KNOWN.map((k) => k.group));
 const NAME_LABEL = 'kubernetes.io/metadata.name';
 
 /** The namespaces a namespaceSelector confines to (`undefined`: every namespace, or namespaces nobody can bound). */

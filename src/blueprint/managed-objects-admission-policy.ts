@@ -1,5 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
+import { AppContext, AppSlot } from '../core/app-context';
 import { admissionPolicyApiVersion } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
@@ -67,7 +68,7 @@ export class ManagedObjectsAdmissionPolicy extends Construct {
 
   /** The policy of `scope`'s App, if one was created. */
   public static of(scope: IConstruct): ManagedObjectsAdmissionPolicy | undefined {
-    return POLICIES.get(scope.node.root);
+    return AppContext.find(scope, POLICY);
   }
 
   /** Name of the policy and the binding. */
@@ -78,7 +79,7 @@ export class ManagedObjectsAdmissionPolicy extends Construct {
     const input = new InputCheck();
     const raw = input.optionalObject('props', props ?? {}, 'pass { policyName? }') ?? {};
     this.policyName = input.optionalString('policyName', raw.policyName) ?? ManagedObjectsAdmissionPolicy.DEFAULT_NAME;
-    if (!POLICIES.has(this.node.root)) POLICIES.set(this.node.root, this);
+    if (AppContext.find(this, POLICY) === undefined) AppContext.of(this).set(POLICY, this);
 
     const byGroup = new Map<string, string[]>();
     for (const r of ManagedObjectsAdmissionPolicy.PROTECTED_RESOURCES) byGroup.set(r.apiGroup, [...(byGroup.get(r.apiGroup) ?? []), r.resource]);
@@ -117,4 +118,5 @@ export class ManagedObjectsAdmissionPolicy extends Construct {
   }
 }
 
-const POLICIES = new WeakMap<IConstruct, ManagedObjectsAdmissionPolicy>();
+/** The App's first ManagedObjectsAdmissionPolicy (the one `ManagedObjectsAdmissionPolicy.of` returns). */
+const POLICY = new AppSlot<ManagedObjectsAdmissionPolicy | undefined>('managedObjectsAdmissionPolicy', () => undefined);

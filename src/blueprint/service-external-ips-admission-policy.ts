@@ -1,5 +1,6 @@
 import { ApiObject, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
+import { AppContext, AppSlot } from '../core/app-context';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 import { InputCheck } from '../core/input';
@@ -35,7 +36,7 @@ export class ServiceExternalIpsAdmissionPolicy extends Construct {
 
   /** The policy of `scope`'s App, if one was created. */
   public static of(scope: IConstruct): ServiceExternalIpsAdmissionPolicy | undefined {
-    return POLICIES.get(scope.node.root);
+    return AppContext.find(scope, POLICY);
   }
 
   /** Name of the policy and the binding. */
@@ -47,7 +48,7 @@ export class ServiceExternalIpsAdmissionPolicy extends Construct {
     const input = new InputCheck();
     const raw = input.optionalObject('props', props ?? {}, 'pass { policyName? }') ?? {};
     this.policyName = input.optionalString('policyName', raw.policyName) ?? ServiceExternalIpsAdmissionPolicy.DEFAULT_NAME;
-    if (!POLICIES.has(this.node.root)) POLICIES.set(this.node.root, this);
+    if (AppContext.find(this, POLICY) === undefined) AppContext.of(this).set(POLICY, this);
     new ApiObject(this, 'Policy', {
       apiVersion: 'admissionregistration.k8s.io/v1',
       kind: 'ValidatingAdmissionPolicy',
@@ -107,4 +108,5 @@ export class ServiceExternalIpsAdmissionPolicy extends Construct {
   }
 }
 
-const POLICIES = new WeakMap<IConstruct, ServiceExternalIpsAdmissionPolicy>();
+/** The App's first ServiceExternalIpsAdmissionPolicy (the one `ServiceExternalIpsAdmissionPolicy.of` returns). */
+const POLICY = new AppSlot<ServiceExternalIpsAdmissionPolicy | undefined>('serviceExternalIpsAdmissionPolicy', () => undefined);

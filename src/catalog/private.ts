@@ -1,18 +1,20 @@
 // Internal helpers of the catalog constructs; not part of the public API.
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { AppContext, AppSlot } from '../core/app-context';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { InputCheck, throwIfInvalid } from '../core/input';
 
 /** Constructs that own the platform's default-catalog policy (only one per App). */
-const defaultCatalogOwners = new WeakSet<IConstruct>();
+const DEFAULT_CATALOG_OWNERS = new AppSlot('defaultCatalogOwners', () => new Set<IConstruct>());
 
 export function registerDefaultCatalogOwner(c: IConstruct): void {
-  defaultCatalogOwners.add(c);
+  AppContext.of(c).get(DEFAULT_CATALOG_OWNERS).add(c);
 }
 
 /** Paths of the other default-catalog policy owners in `c`'s App, sorted. */
 function otherDefaultCatalogOwners(c: IConstruct): string[] {
+  const defaultCatalogOwners = AppContext.of(c).get(DEFAULT_CATALOG_OWNERS);
   return c.node.root.node
     .findAll()
     .filter((x) => x !== c && defaultCatalogOwners.has(x))
@@ -22,6 +24,7 @@ function otherDefaultCatalogOwners(c: IConstruct): string[] {
 
 /** Paths of `OperatorHub` objects in the App that no policy construct owns, sorted. */
 function unownedOperatorHubs(c: IConstruct): string[] {
+  const defaultCatalogOwners = AppContext.of(c).get(DEFAULT_CATALOG_OWNERS);
   return c.node.root.node
     .findAll()
     .filter((x) => x instanceof ApiObject && x.kind === 'OperatorHub' && x.apiVersion === 'config.openshift.io/v1')

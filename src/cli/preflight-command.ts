@@ -175,9 +175,9 @@ function roleNameProblem(v: string): string | undefined {
 }
 
 /** Flags that take a value. */
-const VALUE_FLAGS = new Set(['--namespace', '--targets', '--installer-rules', '--service-account', '--catalog', '--package', '--bundle', '--allow-bind-role']);
+const VALUE_FLAGS: ReadonlySet<string> = new Set(['--namespace', '--targets', '--installer-rules', '--service-account', '--catalog', '--package', '--bundle', '--allow-bind-role']);
 /** Flags that take no value. */
-const SWITCHES = new Set(['-h', '--help', '--version', '--all-namespaces', '--allow-cluster-scoped']);
+const SWITCHES: ReadonlySet<string> = new Set(['-h', '--help', '--version', '--all-namespaces', '--allow-cluster-scoped']);
 
 /** `unknown option '--namspace'; did you mean '--namespace'?` (the nearest option by edit distance, as for props). */
 function unknownOption(a: string): string {
@@ -295,7 +295,7 @@ export interface HeldRules {
 }
 
 const RBAC_API_VERSION = 'rbac.authorization.k8s.io/v1';
-const RBAC_KINDS = new Set(['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding']);
+const RBAC_KINDS: ReadonlySet<string> = new Set(['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding']);
 
 /**
  * Reads a file of Roles, ClusterRoles and bindings as `kubectl apply -n <namespace> -f <file>` would create them,

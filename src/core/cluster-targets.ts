@@ -9,6 +9,7 @@
  */
 import { IConstruct } from 'constructs';
 import * as semver from 'semver';
+import { AppContext, AppSlot } from './app-context';
 import { DiagnosticDetails } from './diagnostic-details';
 
 /** The versions the cluster runs. Every field is optional; the defaults give the output of the seeds' procedure. */
@@ -74,16 +75,17 @@ export const OPERATOR_CONTROLLER_IGNORES_SERVICE_ACCOUNT = '1.11.0';
 /** operator-controller's experimental CRD has `spec.config` since v1.9.0. */
 export const OPERATOR_CONTROLLER_CONFIG_SINCE = '1.9.0';
 
-const ROOTS = new WeakMap<IConstruct, ResolvedTargets>();
+/** The App's declared targets (`TenancyAppProps.clusterTargets`), when it declared any. */
+const CLUSTER_TARGETS = new AppSlot<ResolvedTargets | undefined>('clusterTargets', () => undefined);
 
 /** Registers the targets of the construct tree whose root is `root` (TenancyApp's constructor). */
 export function setClusterTargets(root: IConstruct, targets: ResolvedTargets): void {
-  ROOTS.set(root, targets);
+  AppContext.of(root).set(CLUSTER_TARGETS, targets);
 }
 
 /** The targets of `scope`'s App (the defaults when the App declared none). */
 export function clusterTargetsOf(scope: IConstruct): ResolvedTargets {
-  return ROOTS.get(scope.node.root) ?? DEFAULT_TARGETS;
+  return AppContext.find(scope, CLUSTER_TARGETS) ?? DEFAULT_TARGETS;
 }
 
 /** `4.16` for the declared OpenShift, or undefined. */
@@ -95,17 +97,17 @@ export function openshiftVersionOf(t: ResolvedTargets): string | undefined {
 export function olmRequestsTokens(t: ResolvedTargets): boolean {
   if (t.openshiftMinor !== undefined && ((t.openshiftMajor ?? 4) > 4 || t.openshiftMinor >= OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR)) return true;
   // asked by every tenant of an App: the version compared once per version string
-  let since = TOKEN_REQUEST_SINCE.get(t.olmVersion);
+  let since = TOKEN_REQUEST_SINCE_CACHE.get(t.olmVersion);
   if (since === undefined) {
     since = semver.gte(t.olmVersion, OLM_TOKEN_REQUEST_SINCE);
-    if (TOKEN_REQUEST_SINCE.size >= 64) TOKEN_REQUEST_SINCE.clear();
-    TOKEN_REQUEST_SINCE.set(t.olmVersion, since);
+    if (TOKEN_REQUEST_SINCE_CACHE.size >= 64) TOKEN_REQUEST_SINCE_CACHE.clear();
+    TOKEN_REQUEST_SINCE_CACHE.set(t.olmVersion, since);
   }
   return since;
 }
 
 /** `olmRequestsTokens`'s comparison, by declared OLM version. */
-const TOKEN_REQUEST_SINCE = new Map<string, boolean>();
+const TOKEN_REQUEST_SINCE_CACHE = new Map<string, boolean>();
 
 /**
  * What each OpenShift release's operator-controller does with `ClusterExtension.spec.serviceAccount`, from OpenShift's

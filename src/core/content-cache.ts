@@ -51,7 +51,7 @@ export function isPlainRuleList(rules: unknown): boolean {
   for (let i = 0; i < rules.length; i++) {
     const r = rules[i];
     if (r === null || typeof r !== 'object' || Array.isArray(r)) return false;
-    if (PLAIN_RULES.has(r)) continue;
+    if (PLAIN_RULES_CACHE.has(r)) continue;
     const proto = Object.getPrototypeOf(r);
     if (proto !== Object.prototype && proto !== null) return false;
     for (const k of Object.getOwnPropertyNames(r)) {
@@ -61,20 +61,20 @@ export function isPlainRuleList(rules: unknown): boolean {
       if (!Array.isArray(v)) return false;
       for (const x of v) if (typeof x !== 'string') return false;
     }
-    if (SEALED.has(r)) PLAIN_RULES.add(r);
+    if (SEALED_ID_CACHE.has(r)) PLAIN_RULES_CACHE.add(r);
   }
   return true;
 }
 
 /** Whether `seal` froze `value` (deeply: it can never change). */
 export function isSealed(value: object): boolean {
-  return SEALED.has(value);
+  return SEALED_ID_CACHE.has(value);
 }
 
 /** Ids of the objects `seal` froze (deeply, so they can never change): their key is the id, not their JSON. */
-const SEALED = new WeakMap<object, number>();
+const SEALED_ID_CACHE = new WeakMap<object, number>();
 /** Sealed objects already checked to be plain rules. */
-const PLAIN_RULES = new WeakSet<object>();
+const PLAIN_RULES_CACHE = new WeakSet<object>();
 let nextSealedId = 0;
 
 /**
@@ -82,10 +82,10 @@ let nextSealedId = 0;
  * characters. Returns `value`. For values the library caches and hands out read-only (shared templates).
  */
 export function seal<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !SEALED.has(value)) {
+  if (value !== null && typeof value === 'object' && !SEALED_ID_CACHE.has(value)) {
     Object.freeze(value);
     for (const x of Object.values(value)) seal(x);
-    SEALED.set(value, nextSealedId++);
+    SEALED_ID_CACHE.set(value, nextSealedId++);
   }
   return value;
 }
@@ -96,23 +96,23 @@ export function seal<T>(value: T): T {
  */
 export function rulesKey(rules: readonly object[]): string {
   // a sealed list never changes: its key is made once (shared lists are keyed by every tenant, several times)
-  if (SEALED.has(rules)) {
-    let key = SEALED_LIST_KEYS.get(rules);
-    if (key === undefined) SEALED_LIST_KEYS.set(rules, key = rulesKeyOf(rules));
+  if (SEALED_ID_CACHE.has(rules)) {
+    let key = SEALED_LIST_KEY_CACHE.get(rules);
+    if (key === undefined) SEALED_LIST_KEY_CACHE.set(rules, key = rulesKeyOf(rules));
     return key;
   }
   return rulesKeyOf(rules);
 }
 
 /** The keys of sealed lists, made once each. */
-const SEALED_LIST_KEYS = new WeakMap<readonly object[], string>();
+const SEALED_LIST_KEY_CACHE = new WeakMap<readonly object[], string>();
 
 function rulesKeyOf(rules: readonly object[]): string {
   // one string per rule and one join (a `+=` chain leaves a cons-string node per rule behind)
   const parts = new Array<string>(rules.length);
   for (let i = 0; i < rules.length; i++) {
     const r = rules[i];
-    const id = SEALED.get(r);
+    const id = SEALED_ID_CACHE.get(r);
     parts[i] = id !== undefined ? `#${id}` : JSON.stringify(r);
   }
   return parts.length === 0 ? '' : `${parts.join('\n')}\n`;

@@ -7,6 +7,7 @@
  * Setting the context key `Diagnostics.WARNINGS_AS_ERRORS_CONTEXT` to true turns every warning into a synth error.
  */
 import { IConstruct } from 'constructs';
+import { AppContext, AppSlot } from './app-context';
 import { DiagnosticDetails } from './diagnostic-details';
 import { PolicyChecks } from './policy-checks';
 import { SynthPass } from './synth-pass';
@@ -86,15 +87,23 @@ export interface AcceptedRisk {
 export type AcceptedRiskDetails = Omit<AcceptedRisk, 'constructPath'>;
 
 type Producer = () => DiagnosticDetails[];
-const warningProducers = new WeakMap<IConstruct, Producer[]>();
-const acceptanceProducers = new WeakMap<IConstruct, Array<() => AcceptedRiskDetails[]>>();
+/** Each construct's warning producers (`addWarningProducer`), in the order they were added. */
+const WARNING_PRODUCERS = new AppSlot('warningProducers', () => new Map<IConstruct, Producer[]>());
+/** Each construct's acceptance producers (`addAcceptanceProducer`), in the order they were added. */
+const ACCEPTANCE_PRODUCERS = new AppSlot('acceptanceProducers', () => new Map<IConstruct, Array<() => AcceptedRiskDetails[]>>());
+
+/** The warning producers `c` registered, if any. */
+function warningProducersOf(c: IConstruct): Producer[] | undefined {
+  return AppContext.find(c, WARNING_PRODUCERS)?.get(c);
+}
 
 /**
  * Registers a function that lists `scope`'s accepted decisions that produce no warning (a sensitive grant held by
  * name, a lowered policy check, ...), for `Diagnostics.acceptedRisks`. Internal to the library.
  */
 export function addAcceptanceProducer(scope: IConstruct, producer: () => AcceptedRiskDetails[]): void {
-  acceptanceProducers.set(scope, [...(acceptanceProducers.get(scope) ?? []), producer]);
+  const producers = AppContext.of(scope).get(ACCEPTANCE_PRODUCERS);
+  producers.set(scope, [...(producers.get(scope) ?? []), producer]);
 }
 
 /**
@@ -102,18 +111,19 @@ export function addAcceptanceProducer(scope: IConstruct, producer: () => Accepte
  * Internal to the library: not re-exported from the package root.
  */
 export function addWarningProducer(scope: IConstruct, producer: Producer): void {
-  const list = warningProducers.get(scope);
+  const producers = AppContext.of(scope).get(WARNING_PRODUCERS);
+  const list = producers.get(scope);
   if (list) {
     list.push(producer);
     return;
   }
-  warningProducers.set(scope, [producer]);
+  producers.set(scope, [producer]);
   // Strict mode: the same warnings, reported as synth errors.
   scope.node.addValidation({
     validate: () => {
       if (scope.node.tryGetContext(Diagnostics.WARNINGS_AS_ERRORS_CONTEXT) !== true) return [];
       // an accepted finding is a decision, not an open warning
-      return (warningProducers.get(scope) ?? []).flatMap((p) => p().filter((d) => d.acceptedBy === undefined).map((d) => `warning: ${Diagnostics.formatMessage(d)}`));
+      return (warningProducersOf(scope) ?? []).flatMap((p) => p().filter((d) => d.acceptedBy === undefined).map((d) => `warning: ${Diagnostics.formatMessage(d)}`));
     },
   });
 }
@@ -146,12 +156,13 @@ export function addErrorProducer(scope: IConstruct, producer: Producer): void {
   });
 }
 
-/** The structured finding behind each validation message of a construct (TenancyApp prints them readably). */
-const errorDetails = new WeakMap<IConstruct, Map<string, DiagnosticDetails>>();
+/** The structured finding behind each validation message of each construct (TenancyApp prints them readably). */
+const ERROR_DETAILS = new AppSlot('errorDetails', () => new Map<IConstruct, Map<string, DiagnosticDetails>>());
 
 function rememberError(scope: IConstruct, text: string, d: DiagnosticDetails): void {
-  let map = errorDetails.get(scope);
-  if (!map) errorDetails.set(scope, map = new Map());
+  const details = AppContext.of(scope).get(ERROR_DETAILS);
+  let map = details.get(scope);
+  if (!map) details.set(scope, map = new Map());
   map.set(text, d);
 }
 
@@ -160,7 +171,7 @@ function rememberError(scope: IConstruct, text: string, d: DiagnosticDetails): v
  * Internal to the library.
  */
 export function errorDetailsOf(scope: IConstruct, text: string): DiagnosticDetails | undefined {
-  return errorDetails.get(scope)?.get(text);
+  return AppContext.find(scope, ERROR_DETAILS)?.get(scope)?.get(text);
 }
 
 /** Reads and formats the findings of a construct tree. */
@@ -198,8 +209,9 @@ export class Diagnostics {
           ...(w.policyId !== undefined ? { policyId: w.policyId } : {}),
         });
       }
-      for (const c of SynthPass.findAll(scope)) {
-        for (const producer of acceptanceProducers.get(c) ?? []) {
+      const acceptances = AppContext.find(scope, ACCEPTANCE_PRODUCERS) ?? new Map();
+      for (const c of acceptances.size === 0 ? [] : SynthPass.findAll(scope)) {
+        for (const producer of acceptances.get(c) ?? []) {
           for (const r of producer()) out.push({ constructPath: c.node.path, ...r });
         }
       }
@@ -299,8 +311,9 @@ export function constructPathOf(c: IConstruct): string {
 /** `Diagnostics.warnings` inside its pass. */
 function collectWarnings(scope: IConstruct): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const c of SynthPass.findAll(scope)) {
-    for (const producer of warningProducers.get(c) ?? []) {
+  const producers = AppContext.find(scope, WARNING_PRODUCERS) ?? new Map<IConstruct, Producer[]>();
+  for (const c of producers.size === 0 ? [] : SynthPass.findAll(scope)) {
+    for (const producer of producers.get(c) ?? []) {
       for (const d of producer()) {
         const policyId = PolicyChecks._idOf(d.code);
         out.push({ ...d, severity: Severity.WARNING, constructPath: constructPathOf(c), ...(policyId !== undefined ? { policyId } : {}) });
@@ -357,7 +370,7 @@ export class WarningGroups {
 
   /** Runs `c`'s warning producers (visit constructs in tree order). */
   public add(c: IConstruct): void {
-    const producers = warningProducers.get(c);
+    const producers = warningProducersOf(c);
     if (producers === undefined) return;
     const path = constructPathOf(c);
     for (const producer of producers) {

@@ -5,6 +5,7 @@
  * the App's version targets. Not re-exported.
  */
 import { IConstruct } from 'constructs';
+import { AppContext, AppSlot } from './app-context';
 
 /** The GitOps identities of an App. */
 export interface GitOpsIdentityNames {
@@ -16,16 +17,17 @@ export interface GitOpsIdentityNames {
   readonly platform: string;
 }
 
-const ROOTS = new WeakMap<IConstruct, GitOpsIdentityNames>();
+/** The App's GitOps identities, when its folders are applied with tenant identities. */
+const GITOPS_IDENTITIES = new AppSlot<GitOpsIdentityNames | undefined>('gitOpsIdentities', () => undefined);
 
 /** Registers the GitOps identities of the tree whose root is `root` (TenancyApp's constructor). */
 export function setGitOpsIdentities(root: IConstruct, names: GitOpsIdentityNames): void {
-  ROOTS.set(root, names);
+  AppContext.of(root).set(GITOPS_IDENTITIES, names);
 }
 
 /** The GitOps identities of `scope`'s App; undefined when its folders are applied without tenant identities. */
 export function gitOpsIdentitiesOf(scope: IConstruct): GitOpsIdentityNames | undefined {
-  return ROOTS.get(scope.node.root);
+  return AppContext.find(scope, GITOPS_IDENTITIES);
 }
 
 /** The Kubernetes user name of a ServiceAccount (`system:serviceaccount:<namespace>:<name>`). */

@@ -534,12 +534,12 @@ export interface RuleShape {
  * can never fail. Callers checking the same shared rules for every tenant skip the check (and its field names).
  */
 export function isCheckedSealedRule(value: unknown, named: boolean = true): boolean {
-  return value !== null && typeof value === 'object' && (named ? CLEAN_SEALED_RULES : CLEAN_SEALED_QUERY_RULES).has(value);
+  return value !== null && typeof value === 'object' && (named ? CLEAN_SEALED_RULES_CACHE : CLEAN_SEALED_QUERY_RULES_CACHE).has(value);
 }
 
 export function checkRuleShape(check: InputCheck, field: string, value: unknown, named: boolean = true): RuleShape | undefined {
   // a deep-frozen rule that passed once can never fail (the library's shared derived rules: thousands of tenants)
-  const clean = named ? CLEAN_SEALED_RULES : CLEAN_SEALED_QUERY_RULES;
+  const clean = named ? CLEAN_SEALED_RULES_CACHE : CLEAN_SEALED_QUERY_RULES_CACHE;
   if (value !== null && typeof value === 'object' && clean.has(value)) return value as RuleShape;
   const checked = checkRuleShapeOnce(check, field, value, named);
   if (checked === value && isSealed(value as object)) clean.add(value as object);
@@ -547,8 +547,8 @@ export function checkRuleShape(check: InputCheck, field: string, value: unknown,
 }
 
 /** Sealed (`seal`) rules that passed `checkRuleShape` as they are (named, and not). */
-const CLEAN_SEALED_RULES = new WeakSet<object>();
-const CLEAN_SEALED_QUERY_RULES = new WeakSet<object>();
+const CLEAN_SEALED_RULES_CACHE = new WeakSet<object>();
+const CLEAN_SEALED_QUERY_RULES_CACHE = new WeakSet<object>();
 
 function checkRuleShapeOnce(check: InputCheck, field: string, value: unknown, named: boolean): RuleShape | undefined {
   if (value === undefined || value === null || !isObject(value)) {
@@ -716,7 +716,7 @@ export class KubernetesText {
 }
 
 /** pkg/apis/core/helper/helpers.go `standardQuotaResources`. */
-const STANDARD_QUOTA_RESOURCES = new Set([
+const STANDARD_QUOTA_RESOURCES: ReadonlySet<string> = new Set([
   'cpu', 'memory', 'ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.storage', 'requests.ephemeral-storage',
   'limits.cpu', 'limits.memory', 'limits.ephemeral-storage', 'pods', 'resourcequotas', 'services', 'replicationcontrollers', 'secrets',
   'persistentvolumeclaims', 'configmaps', 'services.nodeports', 'services.loadbalancers',

@@ -1,11 +1,12 @@
 /**
  * The policy checks no acceptance may lower, platform-wide (`TenancyAppProps.neverAcceptable`, docs/audit.md "Never
- * acceptable"): the App registers its list here (keyed by the construct tree's root, as the cluster targets are), and
+ * acceptable"): the App registers its list in its `AppContext`, as it does the cluster targets, and
  * each construct that accepts a finding by name (`acceptedReach`, `acceptedRisks`, `acceptedWriters`,
  * `tenantsMayDriveReason`, `acceptedSensitiveGrants`, `policyChecks`) reads it: an acceptance of a listed check counts
  * for nothing and is a synth error naming the prop. Internal: only the TenancyApp prop is public.
  */
 import { IConstruct } from 'constructs';
+import { AppContext, AppSlot } from './app-context';
 import { DiagnosticDetails } from './diagnostic-details';
 import { PolicyChecks } from './policy-checks';
 
@@ -16,16 +17,17 @@ import { PolicyChecks } from './policy-checks';
  */
 export const DEFAULT_NEVER_ACCEPTABLE: readonly string[] = ['OLMT-026'];
 
-const ROOTS = new WeakMap<IConstruct, ReadonlySet<string>>();
+/** The App's list (`TenancyAppProps.neverAcceptable`), when the App declared one. */
+const NEVER_ACCEPTABLE = new AppSlot<ReadonlySet<string> | undefined>('neverAcceptable', () => undefined);
 
 /** Registers the list of the construct tree whose root is `root` (TenancyApp's constructor). */
 export function setNeverAcceptable(root: IConstruct, ids: readonly string[]): void {
-  ROOTS.set(root, new Set(ids));
+  AppContext.of(root).set(NEVER_ACCEPTABLE, new Set(ids));
 }
 
 /** The policy ids no acceptance lowers in `scope`'s App (the default when the App declared none). */
 export function neverAcceptableOf(scope: IConstruct): ReadonlySet<string> {
-  return ROOTS.get(scope.node.root) ?? DEFAULT_SET;
+  return AppContext.find(scope, NEVER_ACCEPTABLE) ?? DEFAULT_SET;
 }
 
 const DEFAULT_SET: ReadonlySet<string> = new Set(DEFAULT_NEVER_ACCEPTABLE);

@@ -563,8 +563,8 @@ const CHECKS: PolicyCheck[] = [
   },
 ];
 
-const BY_CODE = new Map(CHECKS.map((c) => [c.code, c] as const));
-const BY_ID = new Map(CHECKS.map((c) => [c.id, c] as const));
+const BY_CODE: ReadonlyMap<string, PolicyCheck> = new Map(CHECKS.map((c) => [c.code, c] as const));
+const BY_ID: ReadonlyMap<string, PolicyCheck> = new Map(CHECKS.map((c) => [c.id, c] as const));
 const RANK: Record<PolicySeverity, number> = { [PolicySeverity.OFF]: 0, [PolicySeverity.WARNING]: 1, [PolicySeverity.ERROR]: 2 };
 
 /** The registry of security-relevant checks. */

@@ -29,27 +29,27 @@ interface Renderable extends IConstruct {
   toJson(): any;
 }
 
-const ACTIVE = new WeakMap<IConstruct, Pass>();
+const PASS_CACHES = new WeakMap<IConstruct, Pass>();
 /** Passes running now (most code runs outside any: `PassMemo` then skips the walk to the root). */
 let running = 0;
 
 export class SynthPass {
   /** Runs `fn` as one pass over `root`'s App; nested calls join the running pass. */
   public static run<T>(root: IConstruct, fn: () => T): T {
-    if (ACTIVE.has(root)) return fn();
-    ACTIVE.set(root, {});
+    if (PASS_CACHES.has(root)) return fn();
+    PASS_CACHES.set(root, {});
     running++;
     try {
       return fn();
     } finally {
       running--;
-      ACTIVE.delete(root);
+      PASS_CACHES.delete(root);
     }
   }
 
   /** A token of the running pass of `root`'s App (a new object per pass), if one is running. */
   public static current(root: IConstruct): object | undefined {
-    return ACTIVE.get(root);
+    return PASS_CACHES.get(root);
   }
 
   /**
@@ -58,7 +58,7 @@ export class SynthPass {
    * done, so that nothing they kept is alive while the files are written.
    */
   public static releaseMemos(root: IConstruct): void {
-    const pass = ACTIVE.get(root);
+    const pass = PASS_CACHES.get(root);
     if (pass === undefined) return;
     pass.memos = undefined;
     pass.memosReleased = true;
@@ -79,7 +79,7 @@ export class SynthPass {
    * the audit, the warnings and the writing each walked 70,000 constructs at 5,000 tenants). Callers must not modify it.
    */
   public static findAll(scope: IConstruct): IConstruct[] {
-    const pass = scope.node.scope === undefined ? ACTIVE.get(scope) : undefined;
+    const pass = scope.node.scope === undefined ? PASS_CACHES.get(scope) : undefined;
     if (pass === undefined) return scope.node.findAll();
     return pass.all ??= scope.node.findAll();
   }
@@ -90,7 +90,7 @@ export class SynthPass {
    * find 40,000 objects, through cdk8s's `instanceof` test). Callers must not modify it.
    */
   public static apiObjects(root: IConstruct): ApiObject[] {
-    const pass = root.node.scope === undefined ? ACTIVE.get(root) : undefined;
+    const pass = root.node.scope === undefined ? PASS_CACHES.get(root) : undefined;
     if (pass !== undefined && pass.apiObjects !== undefined) return pass.apiObjects;
     const found: ApiObject[] = [];
     for (const c of SynthPass.findAll(root)) if (c instanceof ApiObject) found.push(c);
@@ -104,7 +104,7 @@ export class SynthPass {
    * spends most on). Callers must not modify it.
    */
   public static json(o: Renderable): any {
-    const pass = running === 0 ? undefined : ACTIVE.get(rootOf(o));
+    const pass = running === 0 ? undefined : PASS_CACHES.get(rootOf(o));
     if (pass === undefined) return o.toJson();
     const cache = pass.json ??= new Map();
     if (cache.has(o)) return cache.get(o);
@@ -115,7 +115,7 @@ export class SynthPass {
 
   /** The JSON `json` kept for `o` in the running pass, forgotten (so it can be collected once written); else `o.toJson()`. */
   public static takeJson(o: Renderable): any {
-    const cache = running === 0 ? undefined : ACTIVE.get(rootOf(o))?.json;
+    const cache = running === 0 ? undefined : PASS_CACHES.get(rootOf(o))?.json;
     if (cache === undefined || !cache.has(o)) return o.toJson();
     const json = cache.get(o);
     cache.delete(o);
@@ -127,7 +127,7 @@ export class SynthPass {
 
 /** The running pass of `scope`'s App (its root found up the scopes), if any. */
 function passOf(scope: IConstruct): Pass | undefined {
-  return running === 0 ? undefined : ACTIVE.get(rootOf(scope));
+  return running === 0 ? undefined : PASS_CACHES.get(rootOf(scope));
 }
 
 /** `c.node.root` without the array of every scope `node.root` builds. */

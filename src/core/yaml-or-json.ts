@@ -84,7 +84,8 @@ export function oneLine(v: unknown, max = 80): string {
 /**
  * What a one-line message must not hold as is: C0 and C1 controls and DEL, every character a YAML 1.1 reader
  * (go-yaml v2 `is_break`: U+0085, U+2028, U+2029) or a terminal takes as a line break, BOM and the noncharacters
- * U+FFFE/U+FFFF, and lone surrogates (no UTF-8 form). Issue 15 item 4: U+0085 in a quoted file name broke a `#` line.
+ * U+FFFE/U+FFFF, and lone surrogates (no UTF-8 form). A U+0085 in a quoted file name
+ * would otherwise end a `#` comment line early.
  */
 // eslint-disable-next-line no-control-regex
 const UNSAFE_IN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

@@ -50,7 +50,7 @@ const BASE62 = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
  * ClusterRoles that exist on Kubernetes, OLM or OpenShift clusters (bootstrap policy, OLM's aggregate roles, the
  * OpenShift default roles): an OperatorGroup ClusterRole of the old generations must never get one of these names.
  */
-const BUILT_IN_CLUSTER_ROLES = new Set([
+const BUILT_IN_CLUSTER_ROLES: ReadonlySet<string> = new Set([
   // Kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go
   'cluster-admin', 'admin', 'edit', 'view',
   // OLM deploy/chart/templates/0000_50_olm_09-aggregated.clusterrole.yaml

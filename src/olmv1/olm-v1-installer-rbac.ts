@@ -44,7 +44,7 @@ const RESOURCES: Record<string, [string, string]> = {
   'autoscaling.k8s.io/v1/VerticalPodAutoscaler': ['autoscaling.k8s.io', 'verticalpodautoscalers'],
   'console.openshift.io/v1/ConsoleYAMLSample': ['console.openshift.io', 'consoleyamlsamples'],
 };
-const CLUSTER_KINDS = new Set(['ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition', 'ValidatingWebhookConfiguration',
+const CLUSTER_KINDS: ReadonlySet<string> = new Set(['ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition', 'ValidatingWebhookConfiguration',
   'MutatingWebhookConfiguration', 'PriorityClass', 'ConsoleYAMLSample']);
 
 /** Derives installer rules from renders. */

@@ -209,7 +209,7 @@ export class OlmV1Team extends Construct {
     }
     this.crdChannel = props.crdChannel ?? (props.allowDeploymentConfig ? OlmV1CrdChannel.EXPERIMENTAL : OlmV1CrdChannel.STANDARD);
     if (this.crdChannel === OlmV1CrdChannel.STANDARD) {
-      // the standard CRD has no spec.config: the API server prunes it (issue 27 item 8)
+      // the standard CRD has no spec.config: the API server prunes it, so a watch namespace there is silently lost
       if (props.allowWatchNamespace) {
         this.errors.push({
           code: 'SpecConfigNeedsExperimentalCrd',

@@ -41,8 +41,8 @@ const SUPPORTED_KINDS: Record<string, boolean> = {
   ConsoleYAMLSample: false,
 };
 
-const FORBIDDEN_WEBHOOK_RULE_API_GROUPS = new Set(['olm.operatorframework.io', '*']);
-const FORBIDDEN_ADMISSION_RESOURCES = new Set(['*', 'mutatingwebhookconfiguration', 'mutatingwebhookconfigurations', 'validatingwebhookconfiguration', 'validatingwebhookconfigurations']);
+const FORBIDDEN_WEBHOOK_RULE_API_GROUPS: ReadonlySet<string> = new Set(['olm.operatorframework.io', '*']);
+const FORBIDDEN_ADMISSION_RESOURCES: ReadonlySet<string> = new Set(['*', 'mutatingwebhookconfiguration', 'mutatingwebhookconfigurations', 'validatingwebhookconfiguration', 'validatingwebhookconfigurations']);
 
 // k8s.io/apimachinery/pkg/util/validation/validation.go IsDNS1123Subdomain
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;

@@ -7,34 +7,43 @@
  */
 import { ApiObject, App } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { cdk8sWritesUnfaithfully, FAITHFUL_WRITER_APPS, fieldPath } from './yaml-writer';
+import { cdk8sWritesUnfaithfully, fieldPath, writesFaithfully } from './yaml-writer';
+import { AppContext, AppSlot } from '../core/app-context';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 
-const GUARDED = new WeakSet<IConstruct>();
+interface PlainAppOutput {
+  /** The constructs that check their ApiObjects (`refuseUnfaithfulOutputOnPlainApps`). */
+  readonly guarded: Set<IConstruct>;
+  /** The App's `synth` and `synthYaml` set `running` (`wrapSynth`). */
+  wrapped: boolean;
+  /**
+   * A token per running `synth()` / `synthYaml()` of a plain App: cdk8s validates the whole App once, then again for
+   * every chart (`App._synthChart`), and nothing changes the constructs in between, so each construct's finding
+   * list is computed once per call (the check serializes every object: once per chart would be quadratic).
+   */
+  running?: object;
+}
 
-/**
- * A token per running `synth()` / `synthYaml()` of a plain App: cdk8s validates the whole App once, then again for
- * every chart (`App._synthChart`), and nothing changes the constructs in between, so each construct's finding list is
- * computed once per call (the check serializes every object: once per chart would be quadratic).
- */
-const RUNNING = new WeakMap<object, object>();
-const WRAPPED = new WeakSet<object>();
-const RESULTS = new WeakMap<IConstruct, { token: object; found: DiagnosticDetails[] }>();
+/** What the check of a plain App's output registered in the App. */
+const PLAIN_APP_OUTPUT = new AppSlot('plainAppOutput', (): PlainAppOutput => ({ guarded: new Set(), wrapped: false }));
 
-function wrapSynth(app: App): void {
-  if (WRAPPED.has(app)) return;
-  WRAPPED.add(app);
+/** Each guarded construct's findings in the running synth (`token`): nothing changes the constructs during one. */
+const FINDINGS_CACHE = new WeakMap<IConstruct, { token: object; found: DiagnosticDetails[] }>();
+
+function wrapSynth(app: App, state: PlainAppOutput): void {
+  if (state.wrapped) return;
+  state.wrapped = true;
   for (const method of ['synth', 'synthYaml'] as const) {
     const original = (app as any)[method];
     if (typeof original !== 'function') continue;
     (app as any)[method] = function (this: App, ...args: unknown[]) {
-      if (RUNNING.has(app)) return original.apply(this, args);
-      RUNNING.set(app, {});
+      if (state.running !== undefined) return original.apply(this, args);
+      state.running = {};
       try {
         return original.apply(this, args);
       } finally {
-        RUNNING.delete(app);
+        state.running = undefined;
       }
     };
   }
@@ -45,25 +54,26 @@ const MAX_FINDINGS = 20;
 
 /** Registers the check on `scope`: the ApiObjects below it (not below another guarded construct). */
 export function refuseUnfaithfulOutputOnPlainApps(scope: IConstruct): void {
-  if (GUARDED.has(scope)) return;
-  GUARDED.add(scope);
+  const state = AppContext.of(scope).get(PLAIN_APP_OUTPUT);
+  if (state.guarded.has(scope)) return;
+  state.guarded.add(scope);
   const root = scope.node.root;
-  if (root instanceof App && !FAITHFUL_WRITER_APPS.has(root)) wrapSynth(root);
+  if (root instanceof App && !writesFaithfully(root)) wrapSynth(root, state);
   addErrorProducer(scope, () => {
-    if (FAITHFUL_WRITER_APPS.has(root)) return [];
-    const token = RUNNING.get(root);
-    const known = RESULTS.get(scope);
+    if (writesFaithfully(root)) return [];
+    const token = state.running;
+    const known = FINDINGS_CACHE.get(scope);
     if (token !== undefined && known?.token === token) return known.found;
-    const found = findings(scope);
-    if (token !== undefined) RESULTS.set(scope, { token, found });
+    const found = findings(scope, state.guarded);
+    if (token !== undefined) FINDINGS_CACHE.set(scope, { token, found });
     return found;
   });
 }
 
-function findings(scope: IConstruct): DiagnosticDetails[] {
+function findings(scope: IConstruct, guarded: ReadonlySet<IConstruct>): DiagnosticDetails[] {
   const out: DiagnosticDetails[] = [];
   let more = 0;
-  for (const obj of ownObjects(scope)) {
+  for (const obj of ownObjects(scope, guarded)) {
     const json = obj.toJson();
     walk(json, '', (field, value) => {
       if (out.length >= MAX_FINDINGS) {
@@ -87,10 +97,10 @@ function findings(scope: IConstruct): DiagnosticDetails[] {
   return out;
 }
 
-function ownObjects(scope: IConstruct): ApiObject[] {
+function ownObjects(scope: IConstruct, guarded: ReadonlySet<IConstruct>): ApiObject[] {
   const out: ApiObject[] = [];
   const visit = (c: IConstruct) => {
-    if (c !== scope && GUARDED.has(c)) return;
+    if (c !== scope && guarded.has(c)) return;
     if (c instanceof ApiObject) out.push(c);
     for (const child of c.node.children) visit(child);
   };

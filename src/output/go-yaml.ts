@@ -24,11 +24,11 @@ const RAW_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\u
 const RAW_UNSAFE_GLOBAL = new RegExp(RAW_UNSAFE.source, 'g');
 
 /** resolve.go `resolveMapList` (bool, null, .inf, .nan), compared in lower case: every casing is quoted. */
-const RESOLVED_WORDS = new Set([
+const RESOLVED_WORDS: ReadonlySet<string> = new Set([
   'y', 'yes', 'true', 'on', 'n', 'no', 'false', 'off', '~', 'null', '.nan', '.inf', '+.inf', '-.inf',
 ]);
 /** The merge key (decode.go `isMerge`: a plain `<<` key merges a map) and YAML 1.1's value key. */
-const SPECIAL = new Set(['<<', '=']);
+const SPECIAL: ReadonlySet<string> = new Set(['<<', '=']);
 /** resolve.go `yamlStyleFloat`, tried after removing `_` (as `resolve` does). */
 const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 /**

@@ -24,7 +24,9 @@
  * writes anchors). `test/output/yaml-writer.test.ts` compares it with `Yaml.stringify` on every example and on generated
  * documents, and reads its output with kubectl.
  */
+import { IConstruct } from 'constructs';
 import { GoYaml } from './go-yaml';
+import { AppContext, AppSlot } from '../core/app-context';
 import { CACHING } from '../core/content-cache';
 import { LONE_SURROGATE } from '../core/input';
 import { cdk8sYamlModule } from '../core/yaml-module';
@@ -103,17 +105,17 @@ function faithfulForm(s: string, plain: boolean): string | undefined {
 }
 
 /** `yaml`'s rendering of numbers (few distinct values: remembered, bounded). */
-const NUMBERS = new Map<number, string>();
-const NUMBERS_MAX = 10_000;
+const NUMBERS_CACHE = new Map<number, string>();
+const NUMBERS_CACHE_MAX = 10_000;
 
 function renderedNumber(n: number): string {
-  let r = NUMBERS.get(n);
+  let r = NUMBERS_CACHE.get(n);
   if (r === undefined) {
     const out = YAML.stringify({ a: n }, CDK8S_OPTIONS);
     if (!out.startsWith('a: ') || !out.endsWith('\n') || out.indexOf('\n') !== out.length - 1) throw new NeedsYaml();
     r = out.slice('a: '.length, -1);
-    if (NUMBERS.size >= NUMBERS_MAX) NUMBERS.clear();
-    NUMBERS.set(n, r);
+    if (NUMBERS_CACHE.size >= NUMBERS_CACHE_MAX) NUMBERS_CACHE.clear();
+    NUMBERS_CACHE.set(n, r);
   }
   return r;
 }
@@ -280,8 +282,18 @@ export function cdk8sWritesUnfaithfully(s: string): boolean {
 // eslint-disable-next-line no-control-regex
 const NOT_PRINTABLE_ASCII = /[^\u0000-\u007e]/;
 
-/** Apps whose output goes through `YamlWriter` (`TenancyApp`): the library's constructs skip `cdk8sWritesUnfaithfully`. */
-export const FAITHFUL_WRITER_APPS = new WeakSet<object>();
+/** The App's output goes through `YamlWriter` (`TenancyApp`): the library's constructs skip `cdk8sWritesUnfaithfully`. */
+const FAITHFUL_WRITER = new AppSlot('faithfulWriter', () => ({ used: false }));
+
+/** Declares that `app`'s output goes through `YamlWriter` (`TenancyApp`'s constructor). */
+export function useFaithfulWriter(app: IConstruct): void {
+  AppContext.of(app).get(FAITHFUL_WRITER).used = true;
+}
+
+/** Whether `scope`'s App writes its output through `YamlWriter` (`useFaithfulWriter`). */
+export function writesFaithfully(scope: IConstruct): boolean {
+  return AppContext.find(scope, FAITHFUL_WRITER)?.used === true;
+}
 
 /** A string of a document that no YAML reader of Kubernetes can read as written (see `YamlWriter.unrepresentable`). */
 export interface UnrepresentableValue {

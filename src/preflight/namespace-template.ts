@@ -17,7 +17,7 @@ const PLACEHOLDERS = ['a0-cdk8s-olm-tenancy-namespace-placeholder', 'z9-cdk8s-ol
 /** The namespace literals the install model itself uses besides the tenant namespace. */
 const MODEL_NAMESPACES = ['', 'kube-system'];
 
-const BUNDLE_IDS = new WeakMap<OperatorBundle, number>();
+const BUNDLE_ID_CACHE = new WeakMap<OperatorBundle, number>();
 let nextBundleId = 0;
 
 const sign = (n: number) => (n < 0 ? -1 : n > 0 ? 1 : 0);
@@ -28,8 +28,8 @@ export class NamespaceTemplates<T> {
   /** A key for a list of bundles by identity (bundles are immutable once loaded). */
   public static bundlesKey(bundles: OperatorBundle[]): string {
     return bundles.map((b) => {
-      let id = BUNDLE_IDS.get(b);
-      if (id === undefined) BUNDLE_IDS.set(b, id = nextBundleId++);
+      let id = BUNDLE_ID_CACHE.get(b);
+      if (id === undefined) BUNDLE_ID_CACHE.set(b, id = nextBundleId++);
       return id;
     }).join(',');
   }
@@ -110,13 +110,13 @@ function instantiate<T>(value: T, placeholder: string, namespace: string, share:
  * both placeholders share, so a `true` may be too cautious, never wrong: walking an object that does not mention
  * the placeholder returns it unchanged anyway).
  */
-const MENTIONS = new WeakMap<object, boolean>();
+const MENTIONS_CACHE = new WeakMap<object, boolean>();
 const PLACEHOLDER_PART = '-cdk8s-olm-tenancy-namespace-placeholder';
 
 function mentionsAPlaceholder(v: unknown): boolean {
   if (typeof v === 'string') return v.includes(PLACEHOLDER_PART);
   if (v === null || typeof v !== 'object') return false;
-  let m = MENTIONS.get(v);
+  let m = MENTIONS_CACHE.get(v);
   if (m === undefined) {
     m = false;
     for (const [k, x] of Object.entries(v)) {
@@ -125,7 +125,7 @@ function mentionsAPlaceholder(v: unknown): boolean {
         break;
       }
     }
-    if (Object.isFrozen(v)) MENTIONS.set(v, m);
+    if (Object.isFrozen(v)) MENTIONS_CACHE.set(v, m);
   }
   return m;
 }

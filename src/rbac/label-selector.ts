@@ -29,7 +29,7 @@ export interface ParsedLabelSelector {
   readonly problems: string[];
 }
 
-const OPERATORS = new Set(['In', 'NotIn', 'Exists', 'DoesNotExist']);
+const OPERATORS: ReadonlySet<string> = new Set(['In', 'NotIn', 'Exists', 'DoesNotExist']);
 
 /** Parses one `metav1.LabelSelector` given as Kubernetes JSON. */
 export function parseLabelSelector(selector: unknown): ParsedLabelSelector {

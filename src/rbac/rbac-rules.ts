@@ -562,12 +562,12 @@ function checkRuleShape(rule: PolicyRule, who: string, named?: string): void {
     throw new Error(`${who} must be an object with 'verbs', got ${shown(rule)}`);
   }
   // unknown keys (a typo, or the Kubernetes JSON spelling nonResourceURLs) would be read as absent: refused
-  if (!KNOWN_KEYS_SEALED_RULES.has(rule) || (named !== undefined && len(rule.resources) === 0 && len(rule.nonResourceUrls) === 0)) {
+  if (!KNOWN_KEYS_SEALED_RULES_CACHE.has(rule) || (named !== undefined && len(rule.resources) === 0 && len(rule.nonResourceUrls) === 0)) {
     const problems = ruleReadProblems('rule', rule).filter((d) => named !== undefined || d.code === INPUT_CODES.unknownProp);
     if (problems.length > 0) {
       throw new Error(`${named ?? who}: ${problems.map((d) => Diagnostics.formatMessage(d)).join('; ')}`);
     }
-    if (isSealed(rule)) KNOWN_KEYS_SEALED_RULES.add(rule);
+    if (isSealed(rule)) KNOWN_KEYS_SEALED_RULES_CACHE.add(rule);
   }
   for (const field of RULE_FIELDS) {
     const v = (rule as any)[field];
@@ -579,7 +579,7 @@ function checkRuleShape(rule: PolicyRule, who: string, named?: string): void {
 }
 
 /** Sealed (deep-frozen) rules without unknown keys: the library's shared rules, checked once. */
-const KNOWN_KEYS_SEALED_RULES = new WeakSet<object>();
+const KNOWN_KEYS_SEALED_RULES_CACHE = new WeakSet<object>();
 
 function len(list: string[] | undefined): number {
   return list === undefined || list === null ? 0 : list.length;

@@ -1,6 +1,6 @@
 /**
  * What the synth summary line (`TenancyApp.formatSummary`) and TENANCY.md (`TenancyReport.facts`) count, defined
- * once: both count with these, so "8 subscriptions" in one and "10" in the other cannot happen again (issue 30).
+ * once: both count with these, so the summary and the report can never give two counts of the same thing.
  */
 import { IConstruct } from 'constructs';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';

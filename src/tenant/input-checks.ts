@@ -1,14 +1,14 @@
 // Runtime checks of the tenant constructs' props and arguments (see src/core/input.ts); internal, not re-exported.
 import { IConstruct } from 'constructs';
 import { DeriveScope } from './derive-scope';
-import { LegacyPullSecretAccess, PodSecurityLevel, RemovedOperatorOptions, ScopedOperatorTenantProps, TenantGitOpsSource, UpgradeStrategy } from './scoped-operator-tenant-props';
+import { AllowInstallerProps, LegacyPullSecretAccess, PodSecurityLevel, RemovedOperatorOptions, ScopedOperatorTenantProps, TenantGitOpsSource, UpgradeStrategy } from './scoped-operator-tenant-props';
 import { InstallPlanApproval, OperatorSubscriptionProps, PreflightEnforcement, SubscriptionConfig } from './subscriptions/operator-subscription-props';
 import { TargetNamespaces } from './target-namespaces';
 import { SensitiveGrant } from '../audit/installer-rule-checks';
 import { ReachCode } from '../audit/reach-code';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { CatalogSourceLocation, CatalogSourceReference, CatalogSubscriptionRequest, ICatalogSource } from '../catalog/catalog-source';
-import { checkRuleShape, INPUT_CODES, InputCheck, KubernetesText, prop, withUnknownProps } from '../core/input';
+import { checkRuleShape, INPUT_CODES, InputCheck, KubernetesText, prop, valueText, withUnknownProps } from '../core/input';
 import { NameRule } from '../core/names';
 import { PolicySeverity } from '../core/policy-checks';
 import { OlmGeneration } from '../olm/olm-naming';
@@ -259,6 +259,35 @@ export function checkSubject(input: InputCheck, field: string, value: unknown): 
 }
 
 /** The options of `removeOperator`: `undefined` (and errors) unless packageName and csvName are strings. */
+/**
+ * `allowInstaller(props)`'s props, checked; undefined after an error. The positional form of earlier versions
+ * (`allowInstaller(verbs, apiGroup, resources, resourceNames?)`) is refused with the props form as the fix.
+ */
+export function checkAllowInstaller(input: InputCheck, raw: unknown): AllowInstallerProps | undefined {
+  const field = 'allowInstaller(props)';
+  const fix = "pass one object: allowInstaller({ verbs: ['get', 'create'], apiGroup: '', resources: ['configmaps'], resourceNames?: [...] })";
+  if (Array.isArray(raw)) {
+    input.add({
+      code: INPUT_CODES.type,
+      field,
+      value: valueText(raw),
+      message: `${field} must be an AllowInstallerProps object, got a list: allowInstaller takes one props object, not the verbs, apiGroup, resources and resourceNames as separate arguments`,
+      fix,
+    });
+    return undefined;
+  }
+  const o = input.requiredObject(field, raw, 'an AllowInstallerProps object', fix);
+  if (!o) return undefined;
+  const before = input.errors.length;
+  input.knownProps(o, 'AllowInstallerProps', field, `${field}.`);
+  const verbs = input.optionalStringArray(`${field}.verbs`, prop(o, 'verbs') ?? 0);
+  const apiGroup = input.requiredString(`${field}.apiGroup`, prop(o, 'apiGroup'), "pass the API group, '' for the core group");
+  const resources = input.optionalStringArray(`${field}.resources`, prop(o, 'resources') ?? 0);
+  const resourceNames = input.optionalStringArray(`${field}.resourceNames`, prop(o, 'resourceNames'));
+  if (input.errors.length > before || !verbs || apiGroup === undefined || !resources) return undefined;
+  return { verbs, apiGroup, resources, ...(resourceNames !== undefined ? { resourceNames } : {}) };
+}
+
 export function checkRemovedOperator(input: InputCheck, raw: unknown): RemovedOperatorOptions | undefined {
   const field = 'removeOperator(options)';
   const o = input.optionalObject(field, raw ?? 0, "pass { packageName: 'etcd', csvName: 'etcdoperator.v0.9.4' }");

@@ -2,6 +2,7 @@
 import { ApiObject } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { IConstruct } from 'constructs';
+import { AppContext, AppSlot } from '../core/app-context';
 import { seal } from '../core/content-cache';
 import { KubernetesNames } from '../core/names';
 import { PolicyRule } from '../rbac/policy-rule';
@@ -11,15 +12,16 @@ export function toL1Rules(rules: PolicyRule[]): k8s.PolicyRule[] {
   // the shared (frozen) compacted lists of thousands of roles: converted once, the result frozen and shared too
   // (cdk8s resolves a Lazy's value into new objects, never into the value itself)
   if (!Object.isFrozen(rules)) return convertRules(rules);
-  let l1 = L1_RULES.get(rules);
+  let l1 = L1_RULES_CACHE.get(rules);
   if (l1 === undefined) {
     l1 = seal(convertRules(rules));
-    L1_RULES.set(rules, l1);
+    L1_RULES_CACHE.set(rules, l1);
   }
   return l1;
 }
 
-const L1_RULES = new WeakMap<PolicyRule[], k8s.PolicyRule[]>();
+/** The L1 form of each frozen rule list (`toL1Rules`): frozen, the list never changes, nor does its L1 form. */
+const L1_RULES_CACHE = new WeakMap<PolicyRule[], k8s.PolicyRule[]>();
 
 function convertRules(rules: PolicyRule[]): k8s.PolicyRule[] {
   return rules.map((r) => {
@@ -44,24 +46,34 @@ export function nonEmpty(map: { [key: string]: string } | undefined): { [key: st
  * Constructs that check the names they pass to their CompactRole / SubjectRoleBinding children (the tenant): the
  * children then check only types, so one bad name is one error.
  */
-export const NAME_CHECKING_PARENTS = new WeakSet<IConstruct>();
+const NAME_CHECKING_PARENTS = new AppSlot('nameCheckingParents', () => new Set<IConstruct>());
 
 /**
  * The namespace name each tenant checks itself (InvalidName): a construct the tenant creates in that namespace (the
  * pinned approver) does not report it again.
  */
-export const CHECKED_NAMESPACES = new WeakMap<IConstruct, string>();
+const CHECKED_NAMESPACES = new AppSlot('checkedNamespaces', () => new Map<IConstruct, string>());
+
+/** Declares that `parent` checks the names it gives its CompactRole / SubjectRoleBinding children itself. */
+export function checksChildNames(parent: IConstruct): void {
+  AppContext.of(parent).get(NAME_CHECKING_PARENTS).add(parent);
+}
+
+/** Declares that `parent` checks `namespace` itself (its constructs in that namespace do not report it again). */
+export function checksNamespace(parent: IConstruct, namespace: string): void {
+  AppContext.of(parent).get(CHECKED_NAMESPACES).set(parent, namespace);
+}
 
 /** True when `c`'s parent checks `namespace` itself and found it invalid (its one error stands for `c`'s). */
 export function namespaceReportedByParent(c: IConstruct, namespace: string): boolean {
   const parent = c.node.scope;
-  return parent !== undefined && CHECKED_NAMESPACES.get(parent) === namespace && !KubernetesNames.isDns1123Label(namespace);
+  return parent !== undefined && AppContext.find(parent, CHECKED_NAMESPACES)?.get(parent) === namespace && !KubernetesNames.isDns1123Label(namespace);
 }
 
 /** True when `c`'s parent already checks the names it gives `c`. */
 export function namesCheckedByParent(c: IConstruct): boolean {
   const parent = c.node.scope;
-  return parent !== undefined && NAME_CHECKING_PARENTS.has(parent);
+  return parent !== undefined && AppContext.find(parent, NAME_CHECKING_PARENTS)?.has(parent) === true;
 }
 
 /**

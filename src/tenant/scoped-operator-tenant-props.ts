@@ -90,6 +90,24 @@ export interface RemovedOperatorOptions {
   readonly bundle?: OperatorBundle;
 }
 
+/**
+ * What `ScopedOperatorTenant.allowInstaller` adds to the installer Role: `verbs` on `resources` of `apiGroup` in the
+ * tenant namespace (a typed form of one `PolicyRule`).
+ */
+export interface AllowInstallerProps {
+  /** The verbs, e.g. `['get', 'create', 'update', 'patch']`. */
+  readonly verbs: string[];
+  /** The API group, `''` for the core group. */
+  readonly apiGroup: string;
+  /** The resources, or `resource/subresource`, e.g. `['configmaps']`. */
+  readonly resources: string[];
+  /**
+   * Restrict the rule to these object names.
+   * @default - any name
+   */
+  readonly resourceNames?: string[];
+}
+
 /** Props of `ScopedOperatorTenant`. */
 export interface ScopedOperatorTenantProps {
   /** The tenant namespace: where the OperatorGroup, installer ServiceAccount and Subscriptions live. */

@@ -4,18 +4,18 @@ import { tenantAcceptedDecisions } from './checks/accepted-decisions';
 import { SystemNamespaces } from './checks/system-namespaces';
 import { PeopleGrantFacts } from './checks/tenant-conflicts';
 import { TenantFindings } from './checks/tenant-findings';
-import { CheckedTenantProps, checkRemovedOperator, checkSubject, checkTenantProps } from './input-checks';
-import { CHECKED_NAMESPACES, NAME_CHECKING_PARENTS, orderAfter } from './private';
+import { checkAllowInstaller, CheckedTenantProps, checkRemovedOperator, checkSubject, checkTenantProps } from './input-checks';
+import { checksChildNames, checksNamespace, orderAfter } from './private';
 import { CompactRole } from './rbac/compact-role';
 import { crdPluralOf, folderObjectsOf, GitOpsApplier, markPlatformApplied, selfServiceRules } from './rbac/gitops-applier';
 import { InstallerIdentity } from './rbac/installer-identity';
 import { InstallerRbac } from './rbac/installer-rbac';
 import { InstallerSensitiveGrants } from './rbac/installer-sensitive-grants';
 import { SubjectRoleBinding } from './rbac/subject-role-binding';
-import { RemovedOperatorOptions, ScopedOperatorTenantProps, TenantAccessGrant, TenantGitOpsSource, TenantSensitiveGrant } from './scoped-operator-tenant-props';
+import { AllowInstallerProps, RemovedOperatorOptions, ScopedOperatorTenantProps, TenantAccessGrant, TenantGitOpsSource, TenantSensitiveGrant } from './scoped-operator-tenant-props';
 import { OperatorSubscription } from './subscriptions/operator-subscription';
 import { SubscriptionInfo, SubscriptionOptions } from './subscriptions/operator-subscription-props';
-import { IOperatorTenant } from '../catalog/operator-tenant';
+import { IOperatorTenant, TenantGrant } from '../catalog/operator-tenant';
 import { PeopleAccess } from './rbac/people-access';
 import { PinnedApproverOptions, PinnedInstallPlanApprover } from './subscriptions/pinned-install-plan-approver';
 import { TenantDayTwo } from './subscriptions/tenant-day-two';
@@ -122,14 +122,14 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
   constructor(scope: Construct, id: string, props: ScopedOperatorTenantProps) {
     super(scope, id);
-    NAME_CHECKING_PARENTS.add(this); // its Roles and bindings get names checked here
+    checksChildNames(this); // its Roles and bindings get names checked here
     // Runtime input checks first (JavaScript and jsii callers have no compile-time types): each problem is a synth
     // error, and everything below works on values of the declared types.
     const p = checkTenantProps(this.input, props);
     this.props = p;
     const ns = p.namespaceName ?? '';
     this.namespaceName = ns;
-    CHECKED_NAMESPACES.set(this, ns); // an invalid name is this tenant's error (nameErrors), not its approver's too
+    checksNamespace(this, ns); // an invalid name is this tenant's error (nameErrors), not its approver's too
     this.operatorGroupName = p.operatorGroupName ?? ns;
     this.installerServiceAccountName = p.installerServiceAccountName ?? ns;
     this.installerRoleName = p.installerRoleName ?? this.installerServiceAccountName;
@@ -308,20 +308,12 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
 
   /**
    * Lets the installer use `verbs` on `resources` of `apiGroup` in the tenant namespace (typed form of
-   * `addInstallerRule`).
-   *
-   * @param verbs e.g. `['get', 'create', 'update', 'patch']`
-   * @param apiGroup the API group, `''` for the core group
-   * @param resources resources or `resource/subresource`
-   * @param resourceNames restrict to these object names @default - any name
+   * `addInstallerRule`), e.g. `allowInstaller({ verbs: ['get', 'create'], apiGroup: '', resources: ['configmaps'] })`.
    */
-  public allowInstaller(verbs: string[], apiGroup: string, resources: string[], resourceNames?: string[]): void {
-    const before = this.input.errors.length;
-    const v = this.input.optionalStringArray('allowInstaller(verbs)', verbs ?? 0);
-    const g = this.input.requiredString('allowInstaller(apiGroup)', apiGroup, "pass the API group, '' for the core group");
-    const r = this.input.optionalStringArray('allowInstaller(resources)', resources ?? 0);
-    const n = this.input.optionalStringArray('allowInstaller(resourceNames)', resourceNames);
-    if (this.input.errors.length > before || !v || g === undefined || !r) return;
+  public allowInstaller(props: AllowInstallerProps): void {
+    const checked = checkAllowInstaller(this.input, props);
+    if (checked === undefined) return;
+    const { verbs: v, apiGroup: g, resources: r, resourceNames: n } = checked;
     this.addInstallerRule({
       verbs: v,
       apiGroups: [g],
@@ -433,10 +425,12 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
    * namespaces (which other OperatorGroups may target too). With AllNamespaces the binding is
    * made in the tenant namespace only (with a warning): bind cluster-wide yourself if you mean it.
    */
-  public grantOperatorAccess(subject: ISubject, level: AccessLevel): void {
+  public grantOperatorAccess(subject: ISubject, level: AccessLevel): TenantGrant {
     const checkedSubject = checkSubject(this.input, 'grantOperatorAccess(subject)', subject);
     const checkedLevel = this.input.optionalEnum('grantOperatorAccess(level)', level ?? '', AccessLevel as any, 'AccessLevel');
-    if (checkedSubject && checkedLevel !== undefined) this.people.grantOperatorAccess(checkedSubject, level);
+    if (!checkedSubject || checkedLevel === undefined) return { roleBindings: [], roles: [] };
+    const bindings = this.people.grantOperatorAccess(checkedSubject, level);
+    return { roleBindings: bindings.map((b) => b.apiObject), roles: [] };
   }
 
   /**
@@ -444,9 +438,11 @@ export class ScopedOperatorTenant extends Construct implements IOperatorTenant {
    * and read CSVs to follow the result. Never OperatorGroups or CatalogSources. (OLM's `aggregate-olm-edit`
    * already lets namespace admins/editors write Subscriptions; this makes the grant explicit for others.)
    */
-  public grantSubscriptionManagement(subject: ISubject): void {
+  public grantSubscriptionManagement(subject: ISubject): TenantGrant {
     const checkedSubject = checkSubject(this.input, 'grantSubscriptionManagement(subject)', subject);
-    if (checkedSubject) this.people.grantSubscriptionManagement(checkedSubject);
+    if (!checkedSubject) return { roleBindings: [], roles: [] };
+    const { role, binding } = this.people.grantSubscriptionManagement(checkedSubject);
+    return { roleBindings: [binding.apiObject], roles: [role.apiObject] };
   }
 
   /**

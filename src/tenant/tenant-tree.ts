@@ -7,6 +7,7 @@ import { reportSharedRoleAggregation } from '../audit/shared-role-aggregation';
 import { PeopleGrantFacts, TenantConflicts, TenantFacts } from './checks/tenant-conflicts';
 import { AuditedTenant } from '../audit/audited-tenant';
 import { OperatorBundle } from '../bundle/operator-bundle';
+import { AppContext, AppSlot } from '../core/app-context';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { SynthPass } from '../core/synth-pass';
 
@@ -29,6 +30,8 @@ export interface TreeTenant extends IConstruct {
  */
 interface TreeIndex {
   readonly tenants: TreeTenant[];
+  /** `tenants`, for `tenantOf` (the tree module cannot see the tenant class). */
+  readonly members: Set<IConstruct>;
   operatorGroups?: Map<string, ApiObject[]>;
   conflicts?: Map<TreeTenant, DiagnosticDetails[]>;
   /** Positions in `tenants` by tenant namespace (cross-tenant checks look tenants up here, never pairwise). */
@@ -36,17 +39,16 @@ interface TreeIndex {
   /** ApiObjects of the App that share their identity with others (see `duplicate-objects.ts`). */
   duplicates?: Map<ApiObject, ApiObject[]>;
 }
-const TREES = new WeakMap<IConstruct, TreeIndex>();
-/** Every tenant construct, for `tenantOf` (the tree module cannot see the tenant class). */
-const TENANTS = new WeakSet<IConstruct>();
+/** The App's tenants and their indexes (created, with the root validation that rebuilds them, by the first tenant). */
+const TENANT_TREE = new AppSlot<TreeIndex | undefined>('tenantTree', () => undefined);
 
 /** The App-wide view of the tenants of one construct tree. */
 export class TenantTree {
   /** Registers a new tenant: the next validation pass rebuilds the indexes. */
   public static register(tenant: TreeTenant): void {
-    TENANTS.add(tenant);
     const tree = treeOf(tenant.node.root);
     tree.tenants.push(tenant);
+    tree.members.add(tenant);
     tree.operatorGroups = undefined; // a new OperatorGroup: the next pass rebuilds the index
     tree.byNamespace = undefined; // and the namespace index
     tree.duplicates = undefined;
@@ -54,8 +56,10 @@ export class TenantTree {
 
   /** The tenant that `construct` belongs to (itself or an ancestor), if any. */
   public static tenantOf(construct: IConstruct): TreeTenant | undefined {
-    for (const c of [...construct.node.scopes].reverse()) {
-      if (TENANTS.has(c)) return c as TreeTenant;
+    const members = AppContext.find(construct, TENANT_TREE)?.members;
+    if (members === undefined) return undefined;
+    for (let c: IConstruct | undefined = construct; c !== undefined; c = c.node.scope) {
+      if (members.has(c)) return c as TreeTenant;
     }
     return undefined;
   }
@@ -95,25 +99,25 @@ export class TenantTree {
   public static duplicatesOf(tenant: TreeTenant): Array<[ApiObject, ApiObject[]]> {
     const root = tenant.node.root;
     const duplicates = treeOf(root).duplicates ?? findDuplicateObjects(root.node.findAll());
-    let byTenant = DUPLICATES_BY_TENANT.get(duplicates);
+    let byTenant = DUPLICATES_BY_TENANT_CACHE.get(duplicates);
     if (!byTenant) {
       byTenant = new Map();
       for (const obj of duplicates.keys()) {
         const owner = TenantTree.tenantOf(obj);
         if (owner) byTenant.set(owner, [...(byTenant.get(owner) ?? []), obj]);
       }
-      DUPLICATES_BY_TENANT.set(duplicates, byTenant);
+      DUPLICATES_BY_TENANT_CACHE.set(duplicates, byTenant);
     }
     return (byTenant.get(tenant) ?? []).map((obj) => [obj, duplicates.get(obj)!]);
   }
 }
 
 function treeOf(root: IConstruct): TreeIndex {
-  let tree = TREES.get(root);
+  let tree = AppContext.find(root, TENANT_TREE);
   if (!tree) {
-    const created: TreeIndex = { tenants: [] };
+    const created: TreeIndex = { tenants: [], members: new Set() };
     tree = created;
-    TREES.set(root, created);
+    AppContext.of(root).set(TENANT_TREE, created);
     root.node.addValidation({
       validate: () => {
         const all = SynthPass.findAll(root);
@@ -165,7 +169,7 @@ function indexTenantNamespaces(tenants: TreeTenant[]): Map<string, number[]> {
 }
 
 /** Per duplicates index: its objects grouped by the tenant that defines them (computed once per index). */
-const DUPLICATES_BY_TENANT = new WeakMap<Map<ApiObject, ApiObject[]>, Map<TreeTenant, ApiObject[]>>();
+const DUPLICATES_BY_TENANT_CACHE = new WeakMap<Map<ApiObject, ApiObject[]>, Map<TreeTenant, ApiObject[]>>();
 
 function indexOperatorGroups(root: IConstruct, all: IConstruct[] = root.node.findAll()): Map<string, ApiObject[]> {
   const index = new Map<string, ApiObject[]>();

@@ -8,9 +8,6 @@ export interface GraphOrigin {
   readonly channels: string[];
 }
 
-/** UpgradeGraph -> how it was made (set by its static factories). */
-export const GRAPH_ORIGINS = new WeakMap<object, GraphOrigin>();
-
 /** A copy of `o` without its undefined fields (exact objects for jsii structs and `toEqual`). */
 export function clean<T>(o: T): T {
   const out: any = {};

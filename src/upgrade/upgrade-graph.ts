@@ -21,7 +21,7 @@
 import * as semver from 'semver';
 import { BlangSemver, SemverRange } from './blang-semver';
 import { checkFromBundles, checkFromCatalog } from './input-checks';
-import { clean, GRAPH_ORIGINS, GraphOrigin } from './private';
+import { clean, GraphOrigin } from './private';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { InputCheck, throwIfInvalid } from '../core/input';
 import { FbcSchema } from '../fbc/fbc-types';
@@ -180,6 +180,11 @@ export class UpgradeGraph {
   public readonly channel: string;
   /** The entries, as given. */
   public readonly entries: UpgradeGraphEntry[];
+  /**
+   * How the graph was made, when a static factory made it (messages name that API and the channels that exist).
+   * @internal
+   */
+  public _origin?: GraphOrigin;
   private readonly bundlesByName: Map<string, OperatorBundle>;
   private readonly skipRanges = new Map<string, SemverRange>();
   private readonly skipRangeProblems: string[] = [];
@@ -391,6 +396,6 @@ function sortChannel(bundles: UpgradeGraphEntry[], channelName: string, packageN
 
 /** Records how `graph` was made (messages name that API). */
 function origin(o: GraphOrigin, graph: UpgradeGraph): UpgradeGraph {
-  GRAPH_ORIGINS.set(graph, o);
+  graph._origin = o;
   return graph;
 }

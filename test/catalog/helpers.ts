@@ -1,6 +1,6 @@
 // Test helpers for the catalog constructs.
 import { Construct } from 'constructs';
-import { IOperatorTenant } from '../../src/catalog/operator-tenant';
+import { IOperatorTenant, TenantGrant } from '../../src/catalog/operator-tenant';
 
 /** A minimal IOperatorTenant (the real one, ScopedOperatorTenant, lives in src/tenant). */
 export class FakeTenant extends Construct implements IOperatorTenant {
@@ -10,6 +10,16 @@ export class FakeTenant extends Construct implements IOperatorTenant {
   public constructor(scope: Construct, id: string, public readonly namespaceName: string) {
     super(scope, id);
     this.targetNamespaces = [namespaceName];
+  }
+
+  /** The catalogs never grant: nothing is bound. */
+  public grantOperatorAccess(): TenantGrant {
+    return { roleBindings: [], roles: [] };
+  }
+
+  /** The catalogs never grant: nothing is bound. */
+  public grantSubscriptionManagement(): TenantGrant {
+    return { roleBindings: [], roles: [] };
   }
 }
 

@@ -113,8 +113,9 @@ function arbitraries(valid: boolean) {
     fc.record({ m: fc.constant('addClusterInstallerRule' as const), rule: mix(rule) }),
     fc.record({
       m: fc.constant('allowInstaller' as const),
-      args: fc.tuple(mix(verbs), mix(fc.constantFrom('', 'apps')),
-        mix(fc.constant(['pods'])), mix(fc.constant(['x']))),
+      props: mix(fc.record({
+        verbs: mix(verbs), apiGroup: mix(fc.constantFrom('', 'apps')), resources: mix(fc.constant(['pods'])), resourceNames: mix(fc.constant(['x'])),
+      }, { requiredKeys: ['verbs', 'apiGroup', 'resources'] })),
     }),
     fc.record({ m: fc.constant('grantOperatorAccess' as const), subject, level: enumValue(AccessLevel) }),
     fc.record({ m: fc.constant('grantSubscriptionManagement' as const), subject }),
@@ -270,7 +271,7 @@ function runTenant(props: unknown, actions: any[]): void {
     } else if (a.m === 'addClusterInstallerRule') {
       t.addClusterInstallerRule(a.rule);
     } else if (a.m === 'allowInstaller') {
-      t.allowInstaller(...(a.args as [any, any, any, any]));
+      t.allowInstaller(a.props as any);
     } else if (a.m === 'grantOperatorAccess') {
       t.grantOperatorAccess(a.subject, a.level);
     } else if (a.m === 'removeOperator') {

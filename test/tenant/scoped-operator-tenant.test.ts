@@ -226,8 +226,8 @@ describe('ScopedOperatorTenant', () => {
       // WHEN
       tenant.addInstallerRule({ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'create'] });
       tenant.addInstallerRule({ apiGroups: [''], resources: ['configmaps'], verbs: ['create', 'get'] });
-      tenant.allowInstaller(['get', 'update'], '', ['secrets'], ['etcd-tls']);
-      tenant.allowInstaller(['get', 'update'], '', ['secrets'], ['etcd-tls']);
+      tenant.allowInstaller({ verbs: ['get', 'update'], apiGroup: '', resources: ['secrets'], resourceNames: ['etcd-tls'] });
+      tenant.allowInstaller({ verbs: ['get', 'update'], apiGroup: '', resources: ['secrets'], resourceNames: ['etcd-tls'] });
       // THEN
       const role = Testing.synth(chart).find((o) => o.kind === 'Role');
       expect(role.rules).toEqual([
@@ -706,7 +706,7 @@ describe('ScopedOperatorTenant output against the real schemas', () => {
 test('docs/tenant.md quick start synthesizes what the doc says', () => {
   const { app, chart } = newChart();
   const teamA = new ScopedOperatorTenant(chart, 'TeamA', { namespaceName: 'team-a' });
-  teamA.allowInstaller(['get', 'create', 'update', 'patch'], '', ['configmaps']);
+  teamA.allowInstaller({ verbs: ['get', 'create', 'update', 'patch'], apiGroup: '', resources: ['configmaps'] });
   teamA.subscribe({
     packageName: 'etcd',
     channel: 'singlenamespace-alpha',
@@ -788,7 +788,7 @@ describe('ScopedOperatorTenant: every other input problem is one error naming fi
     ['a cluster rule added later with addClusterInstallerRule is checked too', {}, (t) => t.addClusterInstallerRule({ apiGroups: ['*'], resources: ['apiservices'], verbs: ['patch'] }), [
       '[platform/T] clusterInstallerRules="clusterInstallerRules[0] {\\"apiGroups\\":[\\"*\\"],\\"resources\\":[\\"apiservices\\"],\\"verbs\\":[\\"patch\\"]}": the cluster-scoped installer rules allow patch on apiregistration.k8s.io apiservices; OLM creates these itself as cluster-admin and the installer must never write them (OKD docs: "should never be granted privileges to write these resources"). Fix: narrow the rule\'s apiGroups/resources/verbs so that it does not match apiregistration.k8s.io apiservices (InstallerCanWriteApiServices, OLMT-002)',
     ]],
-    ['impersonation added to the namespaced Role later', {}, (t) => t.allowInstaller(['impersonate'], '', ['serviceaccounts']), [
+    ['impersonation added to the namespaced Role later', {}, (t) => t.allowInstaller({ verbs: ['impersonate'], apiGroup: '', resources: ['serviceaccounts'] }), [
       '[platform/T] installerRules="installerRules[5] {\\"apiGroups\\":[\\"\\"],\\"resources\\":[\\"serviceaccounts\\"],\\"verbs\\":[\\"impersonate\\"]}": the namespaced installer rules grant \'impersonate\' on users/groups/serviceaccounts/uids/userextras (or constrained \'impersonate:<mode>\' on users/groups/serviceaccounts/nodes/uids/userextras) (SensitiveGrant.IMPERSONATE); an operator installed with them could gain rights nobody reviewed. Fix: remove the grant, or accept it by name with a reason: acceptedSensitiveGrants: [{ grant: SensitiveGrant.IMPERSONATE, reason }] (InstallerSensitiveGrant, OLMT-003)',
     ]],
   ])('%s', (_name, props, act, expected) => {

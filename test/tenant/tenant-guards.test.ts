@@ -204,7 +204,7 @@ describe('issue 8 case 4: grants equivalent to escalation are sensitive grants',
         + "OLM's RBAC escalation check makes the installer hold them to create those Roles",
     });
     // the same grant by hand, beyond what the bundle grants (pods/exec), is still an error
-    tenant.allowInstaller(['create'], '', ['pods/exec']);
+    tenant.allowInstaller({ verbs: ['create'], apiGroup: '', resources: ['pods/exec'] });
     expect(codesOf(validationErrors(chart))).toEqual(['InstallerSensitiveGrant']);
   });
 

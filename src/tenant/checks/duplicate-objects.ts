@@ -1,6 +1,8 @@
-// Duplicate object identities across an App (issue 8, case 7). Internal: not re-exported.
+// Duplicate object identities across an App: two objects with the same group, kind, namespace and name land in the
+// manifests, and whichever is applied last silently replaces the other. Internal: not re-exported.
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { AppContext, AppSlot } from '../../core/app-context';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { Diagnostics } from '../../core/diagnostics';
 
@@ -8,7 +10,7 @@ import { Diagnostics } from '../../core/diagnostics';
  * Cluster-scoped kinds (`<group>/<kind>`) whose identity has no namespace even when a Chart's `namespace` put one
  * into their metadata (the API server ignores it).
  */
-const CLUSTER_SCOPED = new Set([
+const CLUSTER_SCOPED: ReadonlySet<string> = new Set([
   '/Namespace', '/Node', '/PersistentVolume',
   'rbac.authorization.k8s.io/ClusterRole', 'rbac.authorization.k8s.io/ClusterRoleBinding',
   'apiextensions.k8s.io/CustomResourceDefinition', 'apiregistration.k8s.io/APIService',
@@ -24,7 +26,7 @@ const CLUSTER_SCOPED = new Set([
  * Kinds whose name clashes another check reports already: ValidatingAdmissionPolicies and their bindings
  * (`DuplicateAdmissionPolicy` of `CuratedCatalogAdmissionPolicy`).
  */
-const REPORTED_ELSEWHERE = new Set(['admissionregistration.k8s.io/ValidatingAdmissionPolicy', 'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding']);
+const REPORTED_ELSEWHERE: ReadonlySet<string> = new Set(['admissionregistration.k8s.io/ValidatingAdmissionPolicy', 'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding']);
 
 /** The path of the tenant that defines an object, if any. */
 type OwnerOf = (o: ApiObject) => string | undefined;
@@ -84,10 +86,10 @@ export function findDuplicateObjects(constructs: IConstruct[]): Map<ApiObject, A
 }
 
 /** `<group>/<kind>`, one string per (apiVersion, kind) pair. */
-const GROUP_KINDS = new Map<string, Map<string, string>>();
+const GROUP_KIND_CACHE = new Map<string, Map<string, string>>();
 function groupKindOf(apiVersion: string, kind: string): string {
-  let byKind = GROUP_KINDS.get(apiVersion);
-  if (byKind === undefined) GROUP_KINDS.set(apiVersion, byKind = new Map());
+  let byKind = GROUP_KIND_CACHE.get(apiVersion);
+  if (byKind === undefined) GROUP_KIND_CACHE.set(apiVersion, byKind = new Map());
   let groupKind = byKind.get(kind);
   if (groupKind === undefined) byKind.set(kind, groupKind = `${groupOf(apiVersion)}/${kind}`);
   return groupKind;
@@ -112,7 +114,8 @@ export function duplicateObjectError(obj: ApiObject, others: ApiObject[], ownerO
   };
 }
 
-const reporting = new WeakSet<ApiObject>();
+/** The objects outside tenants that report their duplicates themselves (`reportOnObject`). */
+const REPORTING_DUPLICATES = new AppSlot('reportingDuplicates', () => new Set<ApiObject>());
 
 /**
  * Makes `obj` report its duplicates itself (for objects no tenant defines). Called during a validation pass, before
@@ -120,6 +123,7 @@ const reporting = new WeakSet<ApiObject>();
  * @param current the duplicates of the current pass
  */
 export function reportOnObject(obj: ApiObject, current: () => Map<ApiObject, ApiObject[]> | undefined, ownerOf: OwnerOf): void {
+  const reporting = AppContext.of(obj).get(REPORTING_DUPLICATES);
   if (reporting.has(obj)) return;
   reporting.add(obj);
   obj.node.addValidation({

@@ -1,5 +1,6 @@
-// Guards of one tenant against the identities and namespaces of others (issue 8, cases 3 and 5), as plain
-// functions over plain facts. Internal: not re-exported.
+// Guards of one tenant against the identities and namespaces of others: the installer is no ServiceAccount its pods
+// or operators run as, a system namespace needs a stated reason, and the legacy pull-secret Role reaches no other
+// tenant's namespace or installer token. Plain functions over plain facts. Internal: not re-exported.
 import { SystemNamespaces } from './system-namespaces';
 import { OperatorBundle } from '../../bundle/operator-bundle';
 import { DiagnosticDetails } from '../../core/diagnostic-details';

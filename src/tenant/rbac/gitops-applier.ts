@@ -9,6 +9,7 @@
 import { ApiObject, Lazy } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
+import { AppContext, AppSlot } from '../../core/app-context';
 import { l1Metadata } from '../../core/l1-metadata';
 import { SynthPass } from '../../core/synth-pass';
 import { AppliedObjectFacts, ApplierRules } from '../../rbac/applier-rules';
@@ -124,7 +125,7 @@ export class GitOpsApplier extends Construct {
 }
 
 /** Constructs whose objects the platform applies (`markPlatformApplied`). */
-const PLATFORM_APPLIED = new WeakSet<IConstruct>();
+const PLATFORM_APPLIED = new AppSlot('platformApplied', () => new Set<IConstruct>());
 
 /**
  * Marks the objects of `constructs` (and below them) as applied by the platform: a tenant's installer identity (its
@@ -133,7 +134,7 @@ const PLATFORM_APPLIED = new WeakSet<IConstruct>();
  * namespace run as any of its ServiceAccounts).
  */
 export function markPlatformApplied(...constructs: Array<IConstruct | undefined>): void {
-  for (const c of constructs) if (c !== undefined) PLATFORM_APPLIED.add(c);
+  for (const c of constructs) if (c !== undefined) AppContext.of(c).get(PLATFORM_APPLIED).add(c);
 }
 
 /**
@@ -161,8 +162,9 @@ export const PLATFORM_KINDS: ReadonlyArray<{ readonly group: string; readonly ki
 export function isPlatformApplied(o: ApiObject): boolean {
   const group = o.apiVersion.includes('/') ? o.apiVersion.slice(0, o.apiVersion.indexOf('/')) : '';
   if (PLATFORM_KINDS.some((k) => k.group === group && k.kind === o.kind)) return true;
-  if (PLATFORM_APPLIED.has(o)) return true;
-  return o.node.scopes.some((s) => s instanceof GitOpsApplier || PLATFORM_APPLIED.has(s));
+  const applied = AppContext.find(o, PLATFORM_APPLIED);
+  if (applied?.has(o) === true) return true;
+  return o.node.scopes.some((s) => s instanceof GitOpsApplier || applied?.has(s) === true);
 }
 
 /**
@@ -196,7 +198,7 @@ export function folderObjectsOf(scope: IConstruct, namespaces: string[], extra: 
 function namespaceIndex(scope: IConstruct): Map<string, ApiObject[]> {
   const root = scope.node.root;
   const pass = SynthPass.current(root);
-  const known = pass !== undefined ? INDEX.get(pass) : undefined;
+  const known = pass !== undefined ? NAMESPACE_INDEX_CACHE.get(pass) : undefined;
   if (known !== undefined) return known;
   const index = new Map<string, ApiObject[]>();
   for (const c of SynthPass.findAll(root)) {
@@ -207,11 +209,12 @@ function namespaceIndex(scope: IConstruct): Map<string, ApiObject[]> {
     if (list) list.push(c);
     else index.set(ns, [c]);
   }
-  if (pass !== undefined) INDEX.set(pass, index);
+  if (pass !== undefined) NAMESPACE_INDEX_CACHE.set(pass, index);
   return index;
 }
 
-const INDEX = new WeakMap<object, Map<string, ApiObject[]>>();
+/** `namespaceIndex` of each synth pass (nothing changes the constructs during a pass). */
+const NAMESPACE_INDEX_CACHE = new WeakMap<object, Map<string, ApiObject[]>>();
 
 /** The verbs of a self-service identity on what it may apply. */
 const SELF_SERVICE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];

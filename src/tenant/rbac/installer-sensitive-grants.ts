@@ -34,9 +34,9 @@ export interface InstallerSensitiveGrantsOptions {
  * The rules a bundle's own Roles grant (CSV `permissions`, bundle Roles), once per bundle (bundles are immutable):
  * a sealed copy, shared read-only by every tenant, so the rule checks key it by id (see core/content-cache.ts).
  */
-const BUNDLE_GRANTED = new WeakMap<OperatorBundle, PolicyRule[]>();
+const BUNDLE_GRANTED_CACHE = new WeakMap<OperatorBundle, PolicyRule[]>();
 function bundleGrantedRulesOf(b: OperatorBundle): PolicyRule[] {
-  let rules = BUNDLE_GRANTED.get(b);
+  let rules = BUNDLE_GRANTED_CACHE.get(b);
   if (rules === undefined) {
     const out: PolicyRule[] = [];
     for (const p of b.permissions) out.push(...p.rules.map((r) => copyShallowArrays(r)));
@@ -51,7 +51,7 @@ function bundleGrantedRulesOf(b: OperatorBundle): PolicyRule[] {
       }
     }
     rules = seal(out);
-    BUNDLE_GRANTED.set(b, rules);
+    BUNDLE_GRANTED_CACHE.set(b, rules);
   }
   return rules;
 }

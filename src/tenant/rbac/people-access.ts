@@ -28,17 +28,22 @@ export interface PeopleAccessOptions {
 /** The RoleBindings that give people access to one tenant, created in the tenant's scope on first use. */
 export class PeopleAccess {
   private readonly accessBindings = new LazyMap<string, SubjectRoleBinding>();
-  private subscriptionManagers?: SubjectRoleBinding;
+  /** The subscription managers' Role and RoleBinding, made by the first `grantSubscriptionManagement`. */
+  private subscriptionManagement?: { readonly role: CompactRole; readonly binding: SubjectRoleBinding };
   private readonly accessGrantsOnAllNamespaces = new LazySet<AccessLevel>();
 
   constructor(private readonly scope: Construct, private readonly options: PeopleAccessOptions) {}
 
-  /** Binds `subject` to the OperatorGroup's `level` ClusterRole in every target namespace (see `grantOperatorAccess`). */
-  public grantOperatorAccess(subject: CheckedSubject, level: AccessLevel): void {
+  /**
+   * Binds `subject` to the OperatorGroup's `level` ClusterRole in every target namespace (see `grantOperatorAccess`).
+   * Returns the bindings that list it, in namespace order.
+   */
+  public grantOperatorAccess(subject: CheckedSubject, level: AccessLevel): SubjectRoleBinding[] {
     const { namespace, operatorGroupName, allNamespaces } = this.options;
     const clusterRoleName = OlmNaming.operatorGroupClusterRoleName(namespace, operatorGroupName, level, this.options.olmGeneration);
     if (allNamespaces) this.accessGrantsOnAllNamespaces.write().add(level);
     const namespaces = allNamespaces ? [namespace] : this.options.targetNamespaces;
+    const out: SubjectRoleBinding[] = [];
     for (const ns of namespaces) {
       const key = `${ns}/${level}`;
       let binding = this.accessBindings.read.get(key);
@@ -54,12 +59,17 @@ export class PeopleAccess {
         this.accessBindings.write().set(key, binding);
       }
       binding.addSubjectConfiguration(subject.kind, subject.name, subject.namespace, subject.apiGroup);
+      out.push(binding);
     }
+    return out;
   }
 
-  /** Lets `subject` manage Subscriptions and approve InstallPlans (see `grantSubscriptionManagement`). */
-  public grantSubscriptionManagement(subject: CheckedSubject): void {
-    if (!this.subscriptionManagers) {
+  /**
+   * Lets `subject` manage Subscriptions and approve InstallPlans (see `grantSubscriptionManagement`). Returns the
+   * subscription managers' Role and the binding that lists `subject`.
+   */
+  public grantSubscriptionManagement(subject: CheckedSubject): { role: CompactRole; binding: SubjectRoleBinding } {
+    if (!this.subscriptionManagement) {
       const { namespace, operatorGroupName } = this.options;
       const name = `${operatorGroupName}-subscription-manager`;
       const role = new CompactRole(this.scope, 'SubscriptionManagerRole', {
@@ -72,15 +82,22 @@ export class PeopleAccess {
         ],
       });
       orderAfter(role, this.options.operatorGroup);
-      this.subscriptionManagers = new SubjectRoleBinding(this.scope, 'SubscriptionManagerRoleBinding', {
+      const binding = new SubjectRoleBinding(this.scope, 'SubscriptionManagerRoleBinding', {
         name,
         namespace,
         roleKind: RoleRefKind.ROLE,
         roleName: name,
       });
-      orderAfter(this.subscriptionManagers, role);
+      orderAfter(binding, role);
+      this.subscriptionManagement = { role, binding };
     }
-    this.subscriptionManagers.addSubjectConfiguration(subject.kind, subject.name, subject.namespace, subject.apiGroup);
+    this.subscriptionManagement.binding.addSubjectConfiguration(subject.kind, subject.name, subject.namespace, subject.apiGroup);
+    return this.subscriptionManagement;
+  }
+
+  /** The subscription managers' RoleBinding, once someone was granted subscription management. */
+  private get subscriptionManagers(): SubjectRoleBinding | undefined {
+    return this.subscriptionManagement?.binding;
   }
 
   /** True once someone may approve InstallPlans (`grantSubscriptionManagement`). */

@@ -12,7 +12,6 @@ import { KubernetesNames, NameRule } from '../../core/names';
 import { CuratedList } from '../../fbc/curated-list';
 import * as olm from '../../imports/olm';
 import { SubscriptionConfigChecks } from '../../olm/subscription-config-checks';
-import { GRAPH_ORIGINS } from '../../upgrade/private';
 import { UpgradeEdge, UpgradeGraph } from '../../upgrade/upgrade-graph';
 
 /**
@@ -551,7 +550,7 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
     });
   }
   if (p.channel !== undefined && p.channel.trim() !== '' && graph.channel !== '' && graph.channel !== p.channel) {
-    const channels = GRAPH_ORIGINS.get(graph)?.channels;
+    const channels = graph._origin?.channels;
     const known = channels === undefined || channels.length === 0 || channels.includes(p.channel);
     out.push({
       code: 'UpgradeGraphChannelMismatch',
@@ -574,7 +573,7 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
   const pinned = sub.pinnedCsv;
   if (pinned !== undefined && graph.entries.length === 0) {
     // a channel without entries: the channel is wrong, not the pin (one error, naming the channels that exist)
-    const channels = GRAPH_ORIGINS.get(graph)?.channels ?? [];
+    const channels = graph._origin?.channels ?? [];
     out.push({
       code: 'UpgradeGraphChannelEmpty',
       field: 'channel',
@@ -586,7 +585,7 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
     });
   } else if (pinned !== undefined && !graph.entries.some((e) => e.name === pinned)) {
     const csvs = graph.channelOrder();
-    const api = GRAPH_ORIGINS.get(graph)?.api;
+    const api = graph._origin?.api;
     out.push({
       code: 'PinnedCsvNotInUpgradeGraph',
       field: p.bundle ? 'bundle' : 'startingCsv',
@@ -610,7 +609,7 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
 
 /** The call that builds `graph` for `channel`, as the user built it (fromBundles, fromCatalogPackage, ...). */
 function graphApi(graph: UpgradeGraph, channel: string): string {
-  const api = GRAPH_ORIGINS.get(graph)?.api ?? 'UpgradeGraph.fromCatalogPackage(file, package, channel)';
+  const api = graph._origin?.api ?? 'UpgradeGraph.fromCatalogPackage(file, package, channel)';
   return api.replace(/channel\)$/, `'${channel}')`);
 }
 

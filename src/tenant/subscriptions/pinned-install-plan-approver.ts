@@ -2,13 +2,14 @@ import { createHash } from 'crypto';
 import { Chart, Lazy } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
+import { AppContext, AppSlot } from '../../core/app-context';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { addErrorProducer } from '../../core/diagnostics';
 import { InputCheck, prop, throwIfInvalid, withUnknownProps } from '../../core/input';
 import { KubernetesNames, NameRule } from '../../core/names';
 import { PolicyRule } from '../../rbac/policy-rule';
 import { PinnedApproval } from '../../upgrade/pinned-approval';
-import { NAME_CHECKING_PARENTS, namespaceReportedByParent, orderAfter } from '../private';
+import { checksChildNames, namespaceReportedByParent, orderAfter } from '../private';
 import { CompactRole } from '../rbac/compact-role';
 import { RoleRefKind, SubjectRoleBinding } from '../rbac/subject-role-binding';
 
@@ -131,7 +132,7 @@ export class PinnedInstallPlanApprover extends Construct {
     props = checkApproverProps(this.input, props);
     // no usable namespace: that one error, not also an empty-name error from every child
     // (an invalid tenant namespace is the tenant's one error: the Role and RoleBinding do not repeat it)
-    if ((this.input.errors.length > 0 && props.namespace === '') || namespaceReportedByParent(this, props.namespace)) NAME_CHECKING_PARENTS.add(this);
+    if ((this.input.errors.length > 0 && props.namespace === '') || namespaceReportedByParent(this, props.namespace)) checksChildNames(this);
     this.props = props;
     this.name = props.name ?? 'installplan-approver';
     this.namespace = props.namespace;
@@ -253,13 +254,10 @@ function checkApproverProps(input: InputCheck, raw: unknown): PinnedInstallPlanA
 const CRONJOB_NAME_LIMIT = 52;
 
 /** The approver namespaces created in each App, by name. */
-const SHARED_NAMESPACES = new WeakMap<IConstruct, Map<string, k8s.KubeNamespace>>();
+const SHARED_NAMESPACES = new AppSlot('approverNamespaces', () => new Map<string, k8s.KubeNamespace>());
 
 function sharedNamespaces(c: IConstruct): Map<string, k8s.KubeNamespace> {
-  const root = c.node.root;
-  let map = SHARED_NAMESPACES.get(root);
-  if (!map) SHARED_NAMESPACES.set(root, map = new Map());
-  return map;
+  return AppContext.of(c).get(SHARED_NAMESPACES);
 }
 
 /**
