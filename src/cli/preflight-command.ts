@@ -17,9 +17,9 @@ import { KubernetesNames } from '../core/names';
 import { decodeManifestStream, escapeControl, LOADER_LIMITS, readAtMost } from '../core/yaml-or-json';
 import { YamlWriter } from '../output/yaml-writer';
 import { DefaultInstallerRules } from '../preflight/default-installer-rules';
-import {
-  BindRoleAcceptance, BoundRoleKind, DerivedRoleBind, InstallerPermissions, InstallPreflight, NamespaceRules, PreflightResult,
-} from '../preflight/install-preflight';
+import { InstallPreflight, PreflightResult } from '../preflight/install-preflight';
+import { BindRoleAcceptance, DerivedRoleBind, InstallerPermissions } from '../preflight/installer-permissions';
+import { BoundRoleKind, NamespaceRules } from '../preflight/preflight-code';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 
 /** What the command writes and returns; the bin script maps it to the process. */

@@ -14,7 +14,7 @@ import { PolicySeverity } from '../core/policy-checks';
 import { OlmGeneration } from '../olm/olm-naming';
 import { SubscriptionConfigOptIn } from '../olm/subscription-config-checks';
 import { checkBranch, checkRepositoryUrl, checkSourcePath } from '../output/input-checks';
-import { BoundRoleKind } from '../preflight/install-preflight';
+import { BoundRoleKind } from '../preflight/preflight-code';
 import { PolicyRule } from '../rbac/policy-rule';
 import { UpgradeGraph } from '../upgrade/upgrade-graph';
 

@@ -6,7 +6,8 @@ import { checkAnalysisResult, checkAnalyzeProps } from './input-checks';
 import { PermissionDiff, PermissionDiffs } from './permission-diff';
 import { clean } from './private';
 import { UpgradeEdge, UpgradeGraph } from './upgrade-graph';
-import { InstallPreflight, NamespaceRules, PreflightResult } from '../preflight/install-preflight';
+import { InstallPreflight, PreflightResult } from '../preflight/install-preflight';
+import { NamespaceRules } from '../preflight/preflight-code';
 import { PolicyRule } from '../rbac/policy-rule';
 
 /** Input of `UpgradeAnalysis.analyze`. */

@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { DefaultInstallerRules } from '../../src/preflight/default-installer-rules';
 import { InstallPlanModel } from '../../src/preflight/install-plan-model';
-import { BoundRoleKind, InstallerPermissions, InstallPreflight, PreflightCode, PreflightResult } from '../../src/preflight/install-preflight';
+import { InstallPreflight, PreflightResult } from '../../src/preflight/install-preflight';
+import { InstallerPermissions } from '../../src/preflight/installer-permissions';
+import { BoundRoleKind, PreflightCode } from '../../src/preflight/preflight-code';
 import { PolicyRule } from '../../src/rbac/policy-rule';
 import { RbacRules } from '../../src/rbac/rbac-rules';
 

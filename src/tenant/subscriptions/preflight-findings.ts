@@ -7,7 +7,8 @@
 import { InstallerRuleChecks, SensitiveGrant } from '../../audit/installer-rule-checks';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { PolicyChecks } from '../../core/policy-checks';
-import { PreflightCode, PreflightResult } from '../../preflight/install-preflight';
+import { PreflightResult } from '../../preflight/install-preflight';
+import { PreflightCode } from '../../preflight/preflight-code';
 import { PolicyRule } from '../../rbac/policy-rule';
 
 /** At most this many "needed for" steps are named in a finding; the rest is "and N more". */

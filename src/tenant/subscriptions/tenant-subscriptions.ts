@@ -16,7 +16,8 @@ import { rulesKey as ruleListKey } from '../../core/content-cache';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { isObject } from '../../core/input';
 import { PassMemo } from '../../core/synth-pass';
-import { InstallPreflight, PreflightCode, PreflightResult } from '../../preflight/install-preflight';
+import { InstallPreflight, PreflightResult } from '../../preflight/install-preflight';
+import { PreflightCode } from '../../preflight/preflight-code';
 import { UpgradeAnalysisResult } from '../../upgrade/upgrade-analysis';
 import { InstallerRbac } from '../rbac/installer-rbac';
 

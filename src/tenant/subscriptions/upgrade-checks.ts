@@ -7,7 +7,7 @@ import { DeriveScope } from '../derive-scope';
 import { OperatorSubscription } from './operator-subscription';
 import { InstallPlanApproval, PreflightEnforcement } from './operator-subscription-props';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
-import { NamespaceRules } from '../../preflight/install-preflight';
+import { NamespaceRules } from '../../preflight/preflight-code';
 import { PolicyRule } from '../../rbac/policy-rule';
 import { UpgradeAnalysis, UpgradeAnalysisResult } from '../../upgrade/upgrade-analysis';
 
