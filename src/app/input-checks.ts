@@ -5,7 +5,7 @@ import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-p
 import { ClusterTargets, DEFAULT_TARGETS, ResolvedTargets } from '../core/cluster-targets';
 import { GitOpsIdentityNames } from '../core/gitops-identities';
 import { GoDuration } from '../core/go-duration';
-import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input';
+import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input-check';
 import { PolicyChecks } from '../core/policy-checks';
 import { checkArgoCdOptions, checkFluxOptions } from '../output/input-checks';
 

@@ -4,7 +4,7 @@
 // already checked props and skips these checks.
 import type { ReachCode as ReachCodeType } from './reach-code';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { checkRuleShape, checkScope, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
+import { checkRuleShape, checkScope, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input-check';
 import { OlmGeneration } from '../olm/olm-naming';
 
 /** The enums are passed in by the callers (no import cycle with the modules that define them). */

@@ -4,7 +4,7 @@
  */
 import { BoundedCache, contentKey, isPlainRuleList, rulesKey } from '../core/content-cache';
 import { DiagnosticDetails } from '../core/diagnostic-details';
-import { checkRuleShape, InputCheck, isCheckedSealedRule, isObject, throwIfInvalid } from '../core/input';
+import { checkRuleShape, InputCheck, isCheckedSealedRule, isObject, throwIfInvalid } from '../core/input-check';
 import { deputy } from './mechanisms/deputies';
 import { STORED_READ_VERBS } from './mechanisms/verb-responses';
 import { PolicyRule } from '../rbac/policy-rule';

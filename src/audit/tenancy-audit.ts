@@ -11,14 +11,14 @@ import { EffectivePower, PowerGrant, PowerObject, RbacSubject, RoleOrigin, Subje
 import { GlobalOperatorAuditResult, GlobalOperatorDriver, globalOperatorDrivers, GlobalOperatorFacts } from './global-operator-drivers';
 import { checkAuditInput, checkAuditResult, checkPowerObjects, checkTenancyAuditArg } from './input-checks';
 import { ReachCode } from './reach-code';
-import { auditedTenantsOf, auditInputOf, forEachAuditedManifest, globalOperatorsOf } from './registry';
+import { auditedTenantsOf, auditInputOf, forEachAuditedManifest, globalOperatorsOf } from './audit-fingerprint';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { BoundedCache, CACHING, contentKey } from '../core/content-cache';
 import { gitOpsIdentitiesOf } from '../core/gitops-identities';
-import { InputCheck, throwIfInvalid } from '../core/input';
-import { OlmGeneratedRbac } from '../olm/generated-rbac';
+import { InputCheck, throwIfInvalid } from '../core/input-check';
+import { OlmGeneratedRbac } from '../olm/olm-generated-rbac';
 import { AccessLevel, OlmNaming } from '../olm/olm-naming';
-import { NamespaceTemplates } from '../preflight/namespace-template';
+import { NamespaceTemplates } from '../preflight/namespace-templates';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 import { serviceAccountNamespaces } from '../rbac/subject-matcher';

@@ -3,8 +3,8 @@ import { Construct, IConstruct } from 'constructs';
 import { admissionPolicyApiVersion } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
-import { InputCheck } from '../core/input';
-import { KubernetesNames, NameRule } from '../core/names';
+import { InputCheck } from '../core/input-check';
+import { KubernetesNames, NameRule } from '../core/kubernetes-names';
 
 /** Props of `ManagedObjectsAdmissionPolicy`. */
 export interface ManagedObjectsAdmissionPolicyProps {

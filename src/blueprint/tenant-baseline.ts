@@ -8,7 +8,7 @@ import { ServiceExternalIpsAdmissionPolicy } from './service-external-ips-admiss
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
-import { InputCheck, KubernetesText, throwIfInvalid } from '../core/input';
+import { InputCheck, KubernetesText, throwIfInvalid } from '../core/input-check';
 import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
 import { refuseUnfaithfulOutputOnPlainApps } from '../output/faithful-output';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';

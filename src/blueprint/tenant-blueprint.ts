@@ -5,7 +5,7 @@ import { TenantBaseline } from './tenant-baseline';
 import { BlueprintOperator, BlueprintOverride, BlueprintStampOptions, TenantBlueprintProps } from './tenant-blueprint-props';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
-import { describeValue, InputCheck, valueText } from '../core/input';
+import { describeValue, InputCheck, valueText } from '../core/input-check';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 import { InstallPlanApproval } from '../tenant/subscriptions/operator-subscription-props';
 

@@ -1,16 +1,16 @@
 import * as path from 'path';
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source';
+import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source-reference';
 import { ImageSetConfigurationOptions, MirrorConfig } from './mirror-config';
 import { IOperatorTenant } from './operator-tenant';
 import { catalogSourcesByLocation, checkDirectory } from './private';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer, Diagnostics } from '../core/diagnostics';
 import { GoDuration } from '../core/go-duration';
-import { describeValue, INPUT_CODES, InputCheck, isObject, prop, throwIfInvalid, valueText, withUnknownProps } from '../core/input';
+import { describeValue, INPUT_CODES, InputCheck, isObject, prop, throwIfInvalid, valueText, withUnknownProps } from '../core/input-check';
 import { l1Metadata } from '../core/l1-metadata';
-import { KubernetesNames, NameRule } from '../core/names';
+import { KubernetesNames, NameRule } from '../core/kubernetes-names';
 import { CuratedList, CuratedPackage } from '../fbc/curated-list';
 import { FbcFilter, FbcFilterResult } from '../fbc/fbc-filter';
 import { FbcFormat, FbcProblem } from '../fbc/fbc-types';
@@ -19,7 +19,7 @@ import { FbcWriter } from '../fbc/fbc-writer';
 import { FileBasedCatalog } from '../fbc/file-based-catalog';
 import * as olm from '../imports/olm';
 import { refuseUnfaithfulOutputOnPlainApps } from '../output/faithful-output';
-import { OutputWriter, removeEntry } from '../output/output-files';
+import { OutputWriter, removeEntry } from '../output/output-writer';
 import { YamlWriter } from '../output/yaml-writer';
 
 /** Properties of a `CuratedCatalog`. */

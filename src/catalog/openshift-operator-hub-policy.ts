@@ -3,7 +3,7 @@ import { defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './pri
 import { clusterTargetsOf, openshiftVersionOf } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
-import { InputCheck } from '../core/input';
+import { InputCheck } from '../core/input-check';
 import * as openshift from '../imports/openshift';
 
 /** The default catalog sources the OpenShift Marketplace operator manages in `openshift-marketplace`. */

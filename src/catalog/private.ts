@@ -2,7 +2,7 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { DiagnosticDetails } from '../core/diagnostic-details';
-import { InputCheck, throwIfInvalid } from '../core/input';
+import { InputCheck, throwIfInvalid } from '../core/input-check';
 
 /** Constructs that own the platform's default-catalog policy (only one per App). */
 const defaultCatalogOwners = new WeakSet<IConstruct>();

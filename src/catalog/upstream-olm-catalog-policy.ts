@@ -1,13 +1,13 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { CatalogSourceLocation } from './catalog-source';
+import { CatalogSourceLocation } from './catalog-source-reference';
 import { celStringList, checkDirectory, defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
 import { admissionPolicyApiVersion } from '../core/cluster-targets';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
-import { InputCheck } from '../core/input';
-import { KubernetesNames, NameRule } from '../core/names';
-import { OutputWriter } from '../output/output-files';
+import { InputCheck } from '../core/input-check';
+import { KubernetesNames, NameRule } from '../core/kubernetes-names';
+import { OutputWriter } from '../output/output-writer';
 import { YamlWriter } from '../output/yaml-writer';
 
 /** Properties of an `UpstreamOlmCatalogPolicy`. */

@@ -12,8 +12,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { nearestName } from '../core/input';
-import { KubernetesNames } from '../core/names';
+import { nearestName } from '../core/input-check';
+import { KubernetesNames } from '../core/kubernetes-names';
 import { decodeManifestStream, escapeControl, LOADER_LIMITS, readAtMost } from '../core/yaml-or-json';
 import { YamlWriter } from '../output/yaml-writer';
 import { DefaultInstallerRules } from '../preflight/default-installer-rules';

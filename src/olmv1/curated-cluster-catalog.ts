@@ -2,8 +2,8 @@ import { Construct } from 'constructs';
 import { CLUSTER_CATALOG_IMAGE_REF_RULES, crdFailures } from './crd-rules';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
-import { InputCheck } from '../core/input';
-import { NameRule } from '../core/names';
+import { InputCheck } from '../core/input-check';
+import { NameRule } from '../core/kubernetes-names';
 import * as l1 from '../imports/olmv1';
 
 /** Labels the OLM v1 constructs write and select on. */

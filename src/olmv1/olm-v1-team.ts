@@ -9,7 +9,7 @@ import { OlmV1PermissionPreview, OlmV1PreviewFindingCode } from './olm-v1-permis
 import { OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
 import { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
 import { OlmV1CrdChannel, OlmV1NamespaceTemplate, RegistryV1Render, RegistryV1RenderOptions } from './registry-v1-render';
-import { OlmV1VersionRange } from './version-range';
+import { OlmV1VersionRange } from './olm-v1-version-range';
 import { SensitiveGrant } from '../audit/installer-rule-checks';
 import { olmV1UnfencedWriters } from '../audit/olm-v1-writers';
 import { OperatorBundle } from '../bundle/operator-bundle';
@@ -19,9 +19,9 @@ import {
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { AcceptedRiskDetails, addAcceptanceProducer, addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { gitOpsIdentitiesOf, serviceAccountUserName } from '../core/gitops-identities';
-import { InputCheck } from '../core/input';
+import { InputCheck } from '../core/input-check';
 import { markdownCode, markdownText } from '../core/markdown';
-import { KubernetesNames, NameRule } from '../core/names';
+import { KubernetesNames, NameRule } from '../core/kubernetes-names';
 import { acceptanceNotAllowed, fixWithoutAcceptance, neverAcceptableOf } from '../core/never-acceptable';
 import { PolicyChecks } from '../core/policy-checks';
 import { SynthPass } from '../core/synth-pass';
@@ -31,7 +31,7 @@ import { PolicyRules } from '../rbac/policy-rule';
 import { crdPluralOf, folderObjectsOf, GitOpsApplier, selfServiceRules } from '../tenant/rbac/gitops-applier';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 import { TenantGitOpsSource } from '../tenant/scoped-operator-tenant-props';
-import { PermissionDiffs } from '../upgrade/permission-diff';
+import { PermissionDiffs } from '../upgrade/permission-diffs';
 
 /**
  * The fields of a `deploymentConfig`: operator-controller v1.11.0

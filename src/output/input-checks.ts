@@ -5,8 +5,8 @@ import { ArgoCdOptions, ArgoCdTenantFolder } from './argocd-applications-props';
 import { FluxClusterServiceVersionRef, FluxOptions, GitOpsSelfService } from './flux-kustomizations-props';
 import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
 import { GoDuration } from '../core/go-duration';
-import { InputCheck, INPUT_CODES, prop } from '../core/input';
-import { NameRule } from '../core/names';
+import { InputCheck, INPUT_CODES, prop } from '../core/input-check';
+import { NameRule } from '../core/kubernetes-names';
 
 /** `GitOpsLayout.kindWave(apiVersion, kind)`. */
 export function checkKindWaveArgs(check: InputCheck, apiVersion: unknown, kind: unknown): void {

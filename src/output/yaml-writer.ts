@@ -26,7 +26,7 @@
  */
 import { GoYaml } from './go-yaml';
 import { CACHING } from '../core/content-cache';
-import { LONE_SURROGATE } from '../core/input';
+import { LONE_SURROGATE } from '../core/input-check';
 import { cdk8sYamlModule } from '../core/yaml-module';
 
 /** What cdk8s passes to `YAML.stringify` (cdk8s lib/yaml.js `Yaml.stringify`). */

@@ -7,7 +7,7 @@ import { ExternalRoleBind, InstallModel, Requirement } from './install-plan-mode
 import { BoundRoleKind, NamespaceRules, PreflightCode, PreflightProblem } from './preflight-code';
 import { InstallModeFailureReason } from '../bundle/install-modes';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { checkRuleShape, InputCheck, throwIfInvalid } from '../core/input';
+import { checkRuleShape, InputCheck, throwIfInvalid } from '../core/input-check';
 import { escapeControl } from '../core/yaml-or-json';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';

@@ -16,12 +16,12 @@ import {
 } from './install-blockers';
 import { ExternalRoleBind, InstallModel, InstallPlanModel } from './install-plan-model';
 import { InstallerPermissions } from './installer-permissions';
-import { NamespaceTemplates } from './namespace-template';
+import { NamespaceTemplates } from './namespace-templates';
 import { NamespaceRules, PreflightCode, PreflightProblem } from './preflight-code';
 import { InstallModes } from '../bundle/install-modes';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { isPlainRuleList, rulesKey } from '../core/content-cache';
-import { InputCheck, throwIfInvalid } from '../core/input';
+import { InputCheck, throwIfInvalid } from '../core/input-check';
 import { escapeControl } from '../core/yaml-or-json';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';

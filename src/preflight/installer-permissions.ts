@@ -8,7 +8,7 @@ import {
   modelProblems, rulesOutsideNamespace, splitWrites, supportedModes, WritesByNamespace, writesProblem,
 } from './install-blockers';
 import { ExternalRoleBind, InstallPlanModel, Requirement } from './install-plan-model';
-import { NamespaceTemplates } from './namespace-template';
+import { NamespaceTemplates } from './namespace-templates';
 import { BoundRoleKind, NamespaceRules, PreflightCode, PreflightProblem } from './preflight-code';
 import { InstallModes } from '../bundle/install-modes';
 import { OperatorBundle } from '../bundle/operator-bundle';

@@ -3,7 +3,7 @@ import { ApiObject } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { IConstruct } from 'constructs';
 import { seal } from '../core/content-cache';
-import { KubernetesNames } from '../core/names';
+import { KubernetesNames } from '../core/kubernetes-names';
 import { PolicyRule } from '../rbac/policy-rule';
 
 /** Converts rules to the cdk8s-plus L1 `PolicyRule` shape (its `toJson` renames `nonResourceUrLs`). */

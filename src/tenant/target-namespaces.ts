@@ -1,5 +1,5 @@
 import { DiagnosticDetails } from '../core/diagnostic-details';
-import { InputCheck } from '../core/input';
+import { InputCheck } from '../core/input-check';
 
 /**
  * Which namespaces a tenant's OperatorGroup targets. Anything but the tenant's own namespace needs a reason,

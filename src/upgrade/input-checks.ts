@@ -2,7 +2,7 @@
 // These methods run outside constructs: each throws one clear Error in the diagnostics format (throwIfInvalid)
 // instead of a TypeError deep inside.
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { checkRuleShape, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
+import { checkRuleShape, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input-check';
 import { FileBasedCatalog } from '../fbc/file-based-catalog';
 
 const BUNDLE_FIX = 'pass OperatorBundle objects, e.g. from OperatorBundle.fromDirectory(path) or OperatorBundle.fromCatalogPackage(file, package)';

@@ -3,7 +3,7 @@
  * preflight of the target with the tenant's current installer rules (OLM's update path), and the permission diff.
  */
 import { checkAnalysisResult, checkAnalyzeProps } from './input-checks';
-import { PermissionDiff, PermissionDiffs } from './permission-diff';
+import { PermissionDiff, PermissionDiffs } from './permission-diffs';
 import { clean } from './private';
 import { UpgradeEdge, UpgradeGraph } from './upgrade-graph';
 import { InstallPreflight, PreflightResult } from '../preflight/install-preflight';

@@ -9,7 +9,7 @@ import { PowerObject, SubjectKind } from '../../src/audit/effective-power';
 import { ReachCode } from '../../src/audit/reach-code';
 import { providedApisReachable, TenancyAudit, TenancyAuditResult, tenantLeaks } from '../../src/audit/tenancy-audit';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
-import { CatalogSourceReference } from '../../src/catalog/catalog-source';
+import { CatalogSourceReference } from '../../src/catalog/catalog-source-reference';
 import { AccessLevel, OlmGeneration, OlmNaming } from '../../src/olm/olm-naming';
 import { GlobalOperatorInstall } from '../../src/platform/global-operator-install';
 import { ScopedOperatorTenant } from '../../src/tenant/scoped-operator-tenant';

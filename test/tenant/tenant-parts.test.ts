@@ -8,7 +8,7 @@ import { AuditedTenant } from '../../src/audit/audited-tenant';
 import { SubjectKind } from '../../src/audit/effective-power';
 import { SensitiveGrant } from '../../src/audit/installer-rule-checks';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
-import { InputCheck } from '../../src/core/input';
+import { InputCheck } from '../../src/core/input-check';
 import { AccessLevel, OlmGeneration } from '../../src/olm/olm-naming';
 import { PeopleGrantFacts } from '../../src/tenant/checks/tenant-conflicts';
 import { CompactClusterRole } from '../../src/tenant/rbac/compact-cluster-role';

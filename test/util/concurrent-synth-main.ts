@@ -16,7 +16,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Chart } from 'cdk8s';
 import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
-import { _nodeOutputFsOps, _setOutputFsOps } from '../../src/output/output-files';
+import { _nodeOutputFsOps, _setOutputFsOps } from '../../src/output/output-writer';
 import { _setLockWaitObserver } from '../../src/output/output-lock';
 
 interface Args {

@@ -6,7 +6,7 @@ import { CompactClusterRole } from './compact-cluster-role';
 import { CompactRole } from './compact-role';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
-import { checkRuleShape, InputCheck } from '../../core/input';
+import { checkRuleShape, InputCheck } from '../../core/input-check';
 import { DefaultInstallerRules } from '../../preflight/default-installer-rules';
 import { DerivedRoleBind, InstallerPermissions } from '../../preflight/installer-permissions';
 import { NamespaceRules, PreflightCode } from '../../preflight/preflight-code';

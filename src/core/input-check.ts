@@ -7,7 +7,7 @@
 import { isSealed } from './content-cache';
 import { DiagnosticDetails } from './diagnostic-details';
 import { Diagnostics } from './diagnostics';
-import { KubernetesNames, NameRule } from './names';
+import { KubernetesNames, NameRule } from './kubernetes-names';
 import { PROP_NAMES } from './prop-names';
 
 /** Codes of input errors. */

@@ -9,7 +9,7 @@
  * last pass.
  */
 import { IConstruct } from 'constructs';
-import { AuditFingerprint } from './registry';
+import { AuditFingerprint } from './audit-fingerprint';
 import { TenancyAudit, TenancyAuditResult, TenantAuditResult } from './tenancy-audit';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { acceptanceNotAllowed, fixWithoutAcceptance, neverAcceptableOf } from '../core/never-acceptable';

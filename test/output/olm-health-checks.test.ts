@@ -7,7 +7,7 @@ import * as path from 'path';
 import { run } from '@bufbuild/cel';
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
-import { OlmHealthChecks } from '../../src/output/olm-health';
+import { OlmHealthChecks } from '../../src/output/olm-health-checks';
 import { toCel } from '../util/cel-admission';
 import { CelResult, evaluateCelGoLike } from '../util/cel-go-like';
 import { LUA, runHealthScript } from '../util/lua';
