@@ -1,4 +1,4 @@
-// Runtime checks of TenancyApp's props (see src/core/input.ts); internal, not re-exported. JavaScript and jsii callers
+// Runtime checks of TenancyApp's props (see src/core/input-check.ts); internal, not re-exported. JavaScript and jsii callers
 // can pass anything: the construct records synth errors. The output options' checks live in src/output/input-checks.ts.
 import { AppProps, YamlOutputType } from 'cdk8s';
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';

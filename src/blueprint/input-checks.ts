@@ -1,4 +1,4 @@
-// Runtime checks of the blueprint props and stamp options (see src/core/input.ts); internal, not re-exported.
+// Runtime checks of the blueprint props and stamp options (see src/core/input-check.ts); internal, not re-exported.
 import { BlueprintOperator, BlueprintOverride, BlueprintStampOptions, TenantBlueprintProps } from './tenant-blueprint-props';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { InputCheck, prop, withUnknownProps } from '../core/input-check';

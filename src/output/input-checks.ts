@@ -1,4 +1,4 @@
-// Runtime checks of the output folder's static-method arguments and options (see src/core/input.ts); internal, not
+// Runtime checks of the output folder's static-method arguments and options (see src/core/input-check.ts); internal, not
 // re-exported. JavaScript and jsii callers can pass anything: the static methods (GitOpsLayout, FluxKustomizations)
 // throw one clear Error in the diagnostics format (throwIfInvalid); TenancyApp records them as synth errors.
 import { ArgoCdOptions, ArgoCdTenantFolder } from './argocd-applications-props';

@@ -183,7 +183,7 @@ export class InstallPreflight {
 
   private static checkCached(props: InstallPreflightProps, share: boolean): PreflightResult {
     // Thousands of tenants check the same bundle with equal rules: computed once per install shape, then
-    // instantiated for each namespace (see namespace-template.ts).
+    // instantiated for each namespace (see namespace-templates.ts).
     const { namespace } = props;
     const plain = isObject(props.bundle) && Array.isArray(props.targetNamespaces) && isPlainRuleList(props.installerRules)
       && isPlainRuleList(props.clusterInstallerRules ?? [])

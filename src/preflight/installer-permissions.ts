@@ -105,7 +105,7 @@ export class InstallerPermissions {
   }
 
   private static derive(props: LeastPrivilegeProps, share: boolean): InstallerPermissionSet {
-    // Derived once per bundles and install shape, instantiated per namespace (see namespace-template.ts).
+    // Derived once per bundles and install shape, instantiated per namespace (see namespace-templates.ts).
     const { namespace } = props;
     const accepted = props.allowedBindRoles ?? [];
     if (!Array.isArray(props.bundles) || !props.bundles.every(isObject) || !Array.isArray(props.targetNamespaces)

@@ -3,6 +3,8 @@
 // - rbac/: the installer's identity and Roles, people's access, and the RBAC building blocks (compact Roles, bindings);
 // - subscriptions/: OperatorSubscription, the tenant's Subscriptions with their preflight and upgrade checks, day two;
 // - checks/: the tenant's findings and the guards against other tenants, system namespaces and duplicate objects.
+// Files are named after the class they hold; lazy-collections.ts holds two lazily rendered collections (LazyMap,
+// LazySet).
 export * from './scoped-operator-tenant-props';
 export * from './scoped-operator-tenant';
 export * from './target-namespaces';

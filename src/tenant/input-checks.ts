@@ -1,4 +1,4 @@
-// Runtime checks of the tenant constructs' props and arguments (see src/core/input.ts); internal, not re-exported.
+// Runtime checks of the tenant constructs' props and arguments (see src/core/input-check.ts); internal, not re-exported.
 import { IConstruct } from 'constructs';
 import { DeriveScope } from './derive-scope';
 import { LegacyPullSecretAccess, PodSecurityLevel, RemovedOperatorOptions, ScopedOperatorTenantProps, TenantGitOpsSource, UpgradeStrategy } from './scoped-operator-tenant-props';

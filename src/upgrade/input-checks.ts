@@ -1,4 +1,4 @@
-// Runtime checks of the upgrade folder's static-method arguments (see src/core/input.ts); internal, not re-exported.
+// Runtime checks of the upgrade folder's static-method arguments (see src/core/input-check.ts); internal, not re-exported.
 // These methods run outside constructs: each throws one clear Error in the diagnostics format (throwIfInvalid)
 // instead of a TypeError deep inside.
 import { OperatorBundle } from '../bundle/operator-bundle';

@@ -167,7 +167,7 @@ export class InstallerRbac {
     const lowered = props.clusterScopedInstallerRulesReason === undefined && this.options.relaxes(NEEDS_CLUSTER_SCOPED_RULES);
     const reason = props.clusterScopedInstallerRulesReason ?? (lowered ? LOWERED_CLUSTER_SCOPED_REASON : undefined);
     const bundles = props.deriveScope === DeriveScope.PINNED_VERSION ? sub.bundles.slice(0, 1) : [...sub.bundles, ...sub.upgradeGraphBundles];
-    // shared, read-only rule objects: thousands of tenants on the same bundles hold one copy (see namespace-template.ts)
+    // shared, read-only rule objects: thousands of tenants on the same bundles hold one copy (see namespace-templates.ts)
     const derived = InstallerPermissions._leastPrivilegeShared({
       bundles,
       namespace,
