@@ -15,7 +15,7 @@ export const NAME_EXCEPTIONS: Record<string, string> = {
   'core/content-cache.ts': 'memoization by content: the content keys and sealing it works with, BoundedCache the store',
   'output/gitops-layout-entries.ts': "the layout's entry types; LayoutEntryMismatch is the error about one entry",
   'rbac/policy-rule.ts': 'the PolicyRule struct; PolicyRules is its companion class (jsii structs cannot carry methods)',
-  'olmv1/masterminds-semver.ts': "a port of Masterminds/semver: its Version, Constraint and Constraints",
+  'olmv1/masterminds-semver.ts': 'a port of Masterminds/semver: its Version, Constraint and Constraints',
   'tenant/lazy-collections.ts': 'two lazily rendered collections, LazyMap and LazySet',
 };
 
