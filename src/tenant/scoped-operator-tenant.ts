@@ -1,7 +1,7 @@
 import { ISubject, k8s } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
 import { tenantAcceptedDecisions } from './checks/accepted-decisions';
-import { SystemNamespaces } from './checks/system-namespaces';
+import { SystemNamespaces } from './system-namespaces';
 import { PeopleGrantFacts } from './checks/tenant-conflicts';
 import { TenantFindings } from './checks/tenant-findings';
 import { CheckedTenantProps, checkRemovedOperator, checkSubject, checkTenantProps } from './input-checks';
@@ -22,7 +22,7 @@ import { TenantDayTwo } from './subscriptions/tenant-day-two';
 import { TenantSubscriptions, uniqueBundles } from './subscriptions/tenant-subscriptions';
 import { TargetNamespaces } from './target-namespaces';
 import * as annotations from './tenant-annotations';
-import { TenantTree } from './tenant-tree';
+import { TenantTree } from './checks/tenant-tree';
 import { AuditedTenant } from '../audit/audited-tenant';
 import { registerAuditedTenant } from '../audit/audit-fingerprint';
 import { TenancyAudit } from '../audit/tenancy-audit';

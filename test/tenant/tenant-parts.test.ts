@@ -22,7 +22,7 @@ import { OperatorSubscription } from '../../src/tenant/subscriptions/operator-su
 import { InstallPlanApproval } from '../../src/tenant/subscriptions/operator-subscription-props';
 import { TenantDayTwo } from '../../src/tenant/subscriptions/tenant-day-two';
 import { SENSITIVE_GRANTS_ANNOTATION } from '../../src/tenant/tenant-annotations';
-import { TenantTree, TreeTenant } from '../../src/tenant/tenant-tree';
+import { TenantTree, TreeTenant } from '../../src/tenant/checks/tenant-tree';
 
 const IMPERSONATE_WHAT = "'impersonate' on users/groups/serviceaccounts/uids/userextras (or constrained 'impersonate:<mode>' on users/groups/serviceaccounts/nodes/uids/userextras)";
 

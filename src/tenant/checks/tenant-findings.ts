@@ -26,7 +26,7 @@ import { TenantDayTwo } from '../subscriptions/tenant-day-two';
 import { TenantSubscriptions } from '../subscriptions/tenant-subscriptions';
 import { TargetNamespaces } from '../target-namespaces';
 import { SENSITIVE_GRANTS_ANNOTATION } from '../tenant-annotations';
-import { TenantTree, TreeTenant } from '../tenant-tree';
+import { TenantTree, TreeTenant } from './tenant-tree';
 
 /** The tenant and its parts, as the findings read them. */
 export interface TenantFindingsInput {

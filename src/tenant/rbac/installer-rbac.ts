@@ -12,7 +12,7 @@ import { DerivedRoleBind, InstallerPermissions } from '../../preflight/installer
 import { NamespaceRules, PreflightCode } from '../../preflight/preflight-code';
 import { PolicyRule } from '../../rbac/policy-rule';
 import { RbacRules } from '../../rbac/rbac-rules';
-import { SystemNamespaces } from '../checks/system-namespaces';
+import { SystemNamespaces } from '../system-namespaces';
 import { DeriveScope } from '../derive-scope';
 import { LazyMap, LazySet } from '../lazy-collections';
 import { orderAfter } from '../private';
