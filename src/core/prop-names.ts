@@ -61,6 +61,7 @@ export const PROP_NAMES: { readonly [struct: string]: readonly string[] } = {
   DecodedManifestFile: ['document', 'ignoredDocuments'],
   DeputyRow: ['actsAs', 'condition', 'controller', 'effect', 'grant', 'group', 'id', 'names', 'resources', 'upstream', 'verbs'],
   DerivedRoleBind: ['bootstrap', 'namespace', 'reason', 'roleKind', 'roleName'],
+  DerivingSubscription: ['bundles', 'name', 'upgradeGraphBundles'],
   Diagnostic: ['acceptedBy', 'acceptedReason', 'code', 'constructPath', 'field', 'fix', 'message', 'policyId', 'severity', 'value'],
   DiagnosticDetails: ['acceptedBy', 'acceptedReason', 'code', 'field', 'fix', 'message', 'value'],
   EffectivePowerOptions: ['olmV1GuardedGroups', 'olmV1GuardedUsernames'],

@@ -1,8 +1,8 @@
 // Guards of one tenant against the identities and namespaces of others (issue 8, cases 3 and 5), as plain
 // functions over plain facts. Internal: not re-exported.
-import { SystemNamespaces } from '../system-namespaces';
 import { OperatorBundle } from '../../bundle/operator-bundle';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
+import { SystemNamespaces } from '../system-namespaces';
 
 /** What the guards need to know of another tenant. */
 export interface OtherTenantFacts {

@@ -2,20 +2,7 @@
 import { OperatorBundle } from '../../bundle/operator-bundle';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { serviceAccountReach, SubjectMatcher } from '../../rbac/subject-matcher';
-
-/** One subject a tenant grants access to (`grantOperatorAccess`, `grantSubscriptionManagement`), as bound. */
-export interface PeopleGrantFacts {
-  /** The method that granted it, e.g. `grantOperatorAccess(admin)`. */
-  readonly field: string;
-  /** The subject's kind as written (`User`, `Group`, `ServiceAccount`). */
-  readonly kind: string;
-  /** The subject's name. */
-  readonly name: string;
-  /** The subject's namespace (ServiceAccounts). */
-  readonly namespace?: string;
-  /** The RoleBinding's namespace (the default of a ServiceAccount subject without one). */
-  readonly bindingNamespace: string;
-}
+import { PeopleGrantFacts } from '../rbac/people-access';
 
 /** What the cross-tenant checks need of one tenant. */
 export interface TenantFacts {

@@ -1,14 +1,14 @@
 import { Construct, IConstruct } from 'constructs';
-import { checkSubscriptionProps } from '../input-checks';
 import { InstallPlanApproval, OperatorSubscriptionProps, PreflightEnforcement, SubscriptionConfig, SubscriptionInfo } from './operator-subscription-props';
+import { checkSubscriptionProps } from './subscription-input-checks';
 import { OperatorBundle } from '../../bundle/operator-bundle';
 import { CatalogSourceLocation, ICatalogSource } from '../../catalog/catalog-source-reference';
 import { CuratedCatalog } from '../../catalog/curated-catalog';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../../core/diagnostics';
 import { InputCheck, isObject, prop } from '../../core/input-check';
-import { l1Metadata } from '../../core/l1-metadata';
 import { KubernetesNames, NameRule } from '../../core/kubernetes-names';
+import { l1Metadata } from '../../core/l1-metadata';
 import { CuratedList } from '../../fbc/curated-list';
 import * as olm from '../../imports/olm';
 import { SubscriptionConfigChecks } from '../../olm/subscription-config-checks';
