@@ -13,7 +13,7 @@ import { l1Metadata } from '../core/l1-metadata';
 import { KubernetesNames, NameRule } from '../core/kubernetes-names';
 import { CuratedList, CuratedPackage } from '../fbc/curated-list';
 import { FbcFilter, FbcFilterResult } from '../fbc/fbc-filter';
-import { FbcFormat, FbcProblem } from '../fbc/fbc-types';
+import { FbcFormat, FbcFinding } from '../fbc/fbc-types';
 import { FbcValidator } from '../fbc/fbc-validator';
 import { FbcWriter } from '../fbc/fbc-writer';
 import { FileBasedCatalog } from '../fbc/file-based-catalog';
@@ -130,7 +130,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
   private readonly allowed: CuratedPackage[];
   private readonly served = new Map<string, olm.CatalogSource>();
   private readonly subscribers = new Map<string, string[]>();
-  private filterCache?: { size: number; result: FbcFilterResult; checks?: { validation: FbcProblem[]; writing: FbcProblem[] } };
+  private filterCache?: { size: number; result: FbcFilterResult; checks?: { validation: FbcFinding[]; writing: FbcFinding[] } };
   /** Wrong-typed or unusable props and arguments (reported first at synth). */
   private readonly input = new InputCheck();
 
@@ -271,7 +271,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
   }
 
   /** `opm validate` and writing problems of the filtered catalog, computed once per curated list (validation runs per chart). */
-  private filteredChecks(): { validation: FbcProblem[]; writing: FbcProblem[] } {
+  private filteredChecks(): { validation: FbcFinding[]; writing: FbcFinding[] } {
     const result = this.filtered();
     if (!result || !this.filterCache) return { validation: [], writing: [] };
     this.filterCache.checks ??= { validation: FbcValidator.validate(result.catalog), writing: FbcWriter.problems(result.catalog) };

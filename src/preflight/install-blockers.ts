@@ -4,7 +4,7 @@
  * the runtime check of the engines' props. Private to src/preflight (not exported by its index.ts).
  */
 import { ExternalRoleBind, InstallModel, Requirement } from './install-plan-model';
-import { BoundRoleKind, NamespaceRules, PreflightCode, PreflightProblem } from './preflight-code';
+import { BoundRoleKind, NamespaceRules, PreflightCode, PreflightFinding } from './preflight-code';
 import { InstallModeFailureReason } from '../bundle/install-modes';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { checkRuleShape, InputCheck, throwIfInvalid } from '../core/input-check';
@@ -63,8 +63,8 @@ export function addWrites(writes: WritesByNamespace, namespace: string, atoms: P
   writes.set(namespace, w);
 }
 
-export function writesProblem(bundle: OperatorBundle, writes: WritesByNamespace): PreflightProblem[] {
-  const out: PreflightProblem[] = [];
+export function writesProblem(bundle: OperatorBundle, writes: WritesByNamespace): PreflightFinding[] {
+  const out: PreflightFinding[] = [];
   for (const kind of ['crd', 'escalation'] as const) {
     const rules: string[] = [];
     const steps = new Set<string>();
@@ -97,7 +97,7 @@ export function writesProblem(bundle: OperatorBundle, writes: WritesByNamespace)
  */
 export function externalBindProblem(
   bundle: OperatorBundle, namespace: string, refused: Array<{ bind: ExternalRoleBind; step: string }>,
-): PreflightProblem {
+): PreflightFinding {
   const roles = [...new Set(refused.map((r) => `${r.bind.roleKind} ${r.bind.roleName}${r.bind.namespace === '' ? ' (cluster-wide)' : ` (in ${r.bind.namespace})`}`))].sort();
   const steps = [...new Set(refused.map((r) => r.step))].sort();
   return {
@@ -164,7 +164,7 @@ export function mayAskBind(rules: PolicyRule[]): boolean {
  */
 export function askedBindProblem(
   bundle: OperatorBundle, namespace: string, refused: Array<{ bind: ExternalRoleBind; step: string }>,
-): PreflightProblem {
+): PreflightFinding {
   const roles = [...new Set(refused.map((r) => `${r.bind.roleKind} ${r.bind.roleName}`))].sort();
   const steps = [...new Set(refused.map((r) => r.step))].sort();
   return {
@@ -177,8 +177,8 @@ export function askedBindProblem(
   };
 }
 
-export function modelProblems(bundle: OperatorBundle, model: InstallModel): PreflightProblem[] {
-  const out: PreflightProblem[] = [];
+export function modelProblems(bundle: OperatorBundle, model: InstallModel): PreflightFinding[] {
+  const out: PreflightFinding[] = [];
   for (const o of model.unsupported) {
     out.push({
       code: PreflightCode.UNSUPPORTED_RESOURCE,

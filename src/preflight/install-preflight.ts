@@ -17,7 +17,7 @@ import {
 import { ExternalRoleBind, InstallModel, InstallPlanModel } from './install-plan-model';
 import { InstallerPermissions } from './installer-permissions';
 import { NamespaceTemplates } from './namespace-templates';
-import { NamespaceRules, PreflightCode, PreflightProblem } from './preflight-code';
+import { NamespaceRules, PreflightCode, PreflightFinding } from './preflight-code';
 import { InstallModes } from '../bundle/install-modes';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { isPlainRuleList, rulesKey } from '../core/content-cache';
@@ -82,9 +82,9 @@ export interface PreflightResult {
   /** Every missing rule, compacted per namespace (tenant namespace, other namespaces, then cluster). */
   readonly missing: MissingRule[];
   /** Other blockers. */
-  readonly problems: PreflightProblem[];
+  readonly problems: PreflightFinding[];
   /** Things that pass but deserve attention. */
-  readonly warnings: PreflightProblem[];
+  readonly warnings: PreflightFinding[];
 }
 
 /** Input of `InstallPreflight.checkVersions`. */
@@ -206,8 +206,8 @@ export class InstallPreflight {
   private constructor() {}
 }
 
-function modelWarnings(bundle: OperatorBundle, namespace: string, targets: string[], model: InstallModel): PreflightProblem[] {
-  const out: PreflightProblem[] = [];
+function modelWarnings(bundle: OperatorBundle, namespace: string, targets: string[], model: InstallModel): PreflightFinding[] {
+  const out: PreflightFinding[] = [];
   for (const w of bundle.loadWarnings) out.push({ code: PreflightCode.BUNDLE_MANIFEST_WARNING, message: escapeControl(`${bundle.name}: ${w}`) });
   for (const o of model.createdAsCoreKind) {
     const core = CORE_API_VERSIONS[o.kind];
@@ -396,8 +396,8 @@ function checkUncached(props: InstallPreflightProps): PreflightResult {
   const upgrade = props.upgrade === true;
   const prepared = prepare(bundle, namespace, upgrade);
   const model = prepared.model;
-  const problems: PreflightProblem[] = [];
-  const warnings: PreflightProblem[] = [];
+  const problems: PreflightFinding[] = [];
+  const warnings: PreflightFinding[] = [];
 
   const mode = InstallModes.checkTargets(bundle.installModes, namespace, props.targetNamespaces);
   if (!mode.supported) {

@@ -9,7 +9,7 @@ import {
 } from './install-blockers';
 import { ExternalRoleBind, InstallPlanModel, Requirement } from './install-plan-model';
 import { NamespaceTemplates } from './namespace-templates';
-import { BoundRoleKind, NamespaceRules, PreflightCode, PreflightProblem } from './preflight-code';
+import { BoundRoleKind, NamespaceRules, PreflightCode, PreflightFinding } from './preflight-code';
 import { InstallModes } from '../bundle/install-modes';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { PolicyRule } from '../rbac/policy-rule';
@@ -74,7 +74,7 @@ export interface InstallerPermissionSet {
   /** Rules for Roles in other namespaces (kube-system for cert resources; empty unless allowed). */
   readonly otherNamespaceRules: NamespaceRules[];
   /** Why some bundles still cannot be installed with these rules. */
-  readonly problems: PreflightProblem[];
+  readonly problems: PreflightFinding[];
   /**
    * Every `bind` on a named role in the rules above (bootstrap roles of cert resources, and roles accepted in
    * `allowedBindRoles`), sorted by namespace, kind and name.
@@ -151,7 +151,7 @@ function notCoveredBy(clusterRules: PolicyRule[], rules: PolicyRule[]): PolicyRu
 function leastPrivilegeUncached(props: LeastPrivilegeProps): InstallerPermissionSet {
   const { namespace } = props;
   const perNamespace = new Map<string, PolicyRule[]>();
-  const problems: PreflightProblem[] = [];
+  const problems: PreflightFinding[] = [];
   const deferred: Requirement[] = [];
   const bound = new Map<string, DerivedRoleBind>();
   const addBound = (b: DerivedRoleBind) => {
@@ -276,7 +276,7 @@ function leastPrivilegeUncached(props: LeastPrivilegeProps): InstallerPermission
   };
 }
 
-function dedupe(problems: PreflightProblem[]): PreflightProblem[] {
+function dedupe(problems: PreflightFinding[]): PreflightFinding[] {
   const seen = new Set<string>();
   return problems.filter((p) => {
     const k = `${p.code}\u0000${p.message}`;

@@ -62,7 +62,7 @@ export enum PreflightCode {
 }
 
 /** A blocker or warning that is not a missing rule. */
-export interface PreflightProblem {
+export interface PreflightFinding {
   /** Code. */
   readonly code: PreflightCode;
   /** What is wrong, and the fix. */
