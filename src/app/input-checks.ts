@@ -3,6 +3,7 @@
 import { AppProps, YamlOutputType } from 'cdk8s';
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { ClusterTargets, DEFAULT_TARGETS, ResolvedTargets } from '../core/cluster-targets';
+import { CODE } from '../core/diagnostic-codes';
 import { GitOpsIdentityNames } from '../core/gitops-identities';
 import { GoDuration } from '../core/go-duration';
 import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input-check';
@@ -48,7 +49,7 @@ function checkNeverAcceptable(check: InputCheck, raw: unknown): string[] | undef
   const ids = check.optionalStringArray('neverAcceptable', raw, "list policy ids, e.g. ['OLMT-026']");
   return ids?.filter((id, i) => {
     if (PolicyChecks.byId(id) !== undefined) return true;
-    check.add({ code: 'UnknownPolicyCheck', field: `neverAcceptable[${i}]`, value: id, message: `'${id}' is not a policy check id`, fix: "use ids of PolicyChecks.all(), e.g. 'OLMT-026'" });
+    check.add({ code: CODE.UnknownPolicyCheck, field: `neverAcceptable[${i}]`, value: id, message: `'${id}' is not a policy check id`, fix: "use ids of PolicyChecks.all(), e.g. 'OLMT-026'" });
     return false;
   });
 }

@@ -12,6 +12,7 @@
 import { ApiObject } from 'cdk8s';
 import { aggregationBuiltins, findBuiltin } from './builtin-roles';
 import { AcceptedSensitiveGrant, InstallerRuleChecks } from './installer-rule-checks';
+import { CODE } from '../core/diagnostic-codes';
 import { Diagnostics } from '../core/diagnostics';
 import { SynthPass } from '../core/synth-pass';
 import { parseLabelSelector, selectorMatches } from '../rbac/label-selector';
@@ -124,7 +125,7 @@ export function reportSharedRoleAggregation(obj: ApiObject): void {
       const joined = sharedRoleAggregation(SynthPass.json(obj));
       if (!joined) return [];
       return [Diagnostics.formatMessage({
-        code: 'SensitiveRulesAggregateIntoSharedRole',
+        code: CODE.SensitiveRulesAggregateIntoSharedRole,
         field: 'metadata.labels',
         value: joined.labels.join(', '),
         message: `${sharedRoleAggregationText(joined)} (written by the App)`,

@@ -1,6 +1,7 @@
 // Internal helpers of the catalog constructs; not part of the public API.
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { InputCheck, throwIfInvalid } from '../core/input-check';
 
@@ -39,7 +40,7 @@ export function defaultCatalogPolicyConflict(c: IConstruct, what: string, fix: s
   const others = [...otherDefaultCatalogOwners(c), ...unownedOperatorHubs(c)];
   if (others.length === 0) return [];
   return [{
-    code: 'DefaultCatalogPolicyConflict',
+    code: CODE.DefaultCatalogPolicyConflict,
     message: `only one construct may own the default-catalog policy${what}; also defined by ${others.join(', ')}`,
     fix,
   }];
@@ -73,6 +74,6 @@ export function celStringList(xs: string[]): string {
 export function checkDirectory(method: string, directory: unknown): void {
   const check = new InputCheck();
   const d = check.requiredString('directory', directory, 'pass the directory to write into, e.g. "out/catalogs"');
-  if (d === '') check.add({ code: 'InvalidInputValue', field: 'directory', value: d, message: 'directory is empty', fix: 'pass the directory to write into, e.g. "out/catalogs"' });
+  if (d === '') check.add({ code: CODE.InvalidInputValue, field: 'directory', value: d, message: 'directory is empty', fix: 'pass the directory to write into, e.g. "out/catalogs"' });
   throwIfInvalid(check, method);
 }

@@ -33,7 +33,7 @@ export interface DiagnosticCodeEntry {
 const ENTRIES = {
   AcceptanceNotAllowed: {
     severity: 'error',
-    summary: 'but TenancyAppProps.neverAcceptable lists …',
+    summary: 'a finding is accepted (acceptedReach, acceptedSensitiveGrants, ...), but TenancyAppProps.neverAcceptable lists its check',
     fix: 'remove the acceptance: TenancyAppProps.neverAcceptable forbids accepting this finding',
     docs: 'docs/audit.md#never-acceptable',
   },
@@ -103,6 +103,12 @@ const ENTRIES = {
     summary: 'Warning: something the bundle loader accepted the way OLM does (duplicate keys: the last wins; a manifest file OLM skips; documents after the first in a manifest file), see `OperatorBundle.loadWarnings`.',
     fix: 'none needed: OLM reads the bundle the same way; fix the manifests upstream to silence it',
     docs: 'docs/preflight.md#api-pure-data-in-pure-data-out',
+  },
+  BundleNotChannelHead: {
+    severity: 'error',
+    summary: 'no startingCsv is set, so OLM installs the head of the channel, which is not the bundle given: the preflight, the derived rules and the pinned approval would describe a version OLM does not install',
+    fix: 'pass the bundle of the channel head (or leave bundle out and pass the upgrade graph), or pin the bundle given with startingCsv',
+    docs: 'docs/upgrades.md#in-the-tenant',
   },
   BundleObjectCreatedAsCoreKind: {
     severity: 'warning',
@@ -424,7 +430,7 @@ const ENTRIES = {
     severity: 'warning',
     summary: 'every tenant folder is applied by Flux\'s own identity (usually cluster-admin): nothing but the folder\'s content bounds what a tenant folder applies, and no team guardrail sees those requests',
     fix: 'set flux.url (and leave tenantIdentities unset) so that each tenant folder applies as the tenant\'s ServiceAccount (docs/gitops.md "Who applies what")',
-    docs: 'docs/gitops.md#flux',
+    docs: 'docs/gitops.md#flux-1',
   },
   GlobalInstallInTenantNamespace: {
     severity: 'error',
@@ -567,7 +573,7 @@ const ENTRIES = {
   },
   InvalidLabelOrAnnotation: {
     severity: 'error',
-    summary: 'key …',
+    summary: 'a label or annotation key or value breaks the API server\'s rules (qualified name, prefix, length, characters)',
     fix: 'use a valid label or annotation key and value (the message says which rule it breaks)',
     docs: 'docs/diagnostic-codes.md#invalidlabelorannotation',
   },
@@ -848,6 +854,12 @@ const ENTRIES = {
     fix: 'load the graph with its bundles (UpgradeGraph.fromCatalogPackage or UpgradeGraph.fromBundles), or pass `bundle`',
     docs: 'docs/upgrades.md#in-the-tenant',
   },
+  PinnedCsvNotBundle: {
+    severity: 'error',
+    summary: 'startingCsv is not the bundle given: OLM installs the catalog entry named by startingCsv, so the preflight, the derived rules and the pinned approval would describe a version OLM does not install',
+    fix: 'pass the bundle of the pinned CSV (or leave bundle out and pass the upgrade graph), or pin the bundle given',
+    docs: 'docs/upgrades.md#in-the-tenant',
+  },
   PinnedCsvNotInUpgradeGraph: {
     severity: 'error',
     summary: '\'… \' is not in channel \'… \' of the upgrade graph, whose CSVs are … , so nothing can be installed or upgraded from it',
@@ -1068,7 +1080,7 @@ const ENTRIES = {
     severity: 'error',
     summary: 'a tenant\'s bundle ships an admission webhook that OLM creates beyond the tenant\'s namespaces (AllNamespaces, or cluster-scoped kinds) and that rewrites pods or pod templates (Deployments, DaemonSets, StatefulSets, ReplicaSets, Jobs, CronJobs), ServiceAccounts or Namespaces, or receives Secrets, ConfigMaps or any object outside the bundle\'s own API groups',
     fix: 'target the tenant\'s own namespaces (OLM confines the webhook with the OperatorGroup\'s namespaceSelector), pick another operator, or lower OLMT-051 with policyChecks',
-    docs: 'docs/platform-operators.md#namespace-platform-operators-operatorgroup-platform-operators',
+    docs: 'docs/platform-operators.md#operators-the-platform-installs-itself-global-installs',
     policyId: 'OLMT-051',
   },
   TooManyOperatorGroups: {

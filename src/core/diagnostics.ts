@@ -7,6 +7,7 @@
  * Setting the context key `Diagnostics.WARNINGS_AS_ERRORS_CONTEXT` to true turns every warning into a synth error.
  */
 import { IConstruct } from 'constructs';
+import { CODE } from './diagnostic-codes';
 import { DiagnosticDetails } from './diagnostic-details';
 import { PolicyChecks } from './policy-checks';
 import { SynthPass } from './synth-pass';
@@ -132,7 +133,7 @@ export function addErrorProducer(scope: IConstruct, producer: Producer): void {
         found = producer();
       } catch (e) {
         found = [{
-          code: 'InternalCheckFailed',
+          code: CODE.InternalCheckFailed,
           message: `checking this construct failed: ${describeError(e)}`,
           fix: 'report this as a bug of cdk8s-olm-tenancy, with the input that caused it',
         }];

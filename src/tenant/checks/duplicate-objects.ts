@@ -1,6 +1,7 @@
 // Duplicate object identities across an App (issue 8, case 7). Internal: not re-exported.
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { CODE } from '../../core/diagnostic-codes';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { Diagnostics } from '../../core/diagnostics';
 
@@ -104,7 +105,7 @@ export function duplicateObjectError(obj: ApiObject, others: ApiObject[], ownerO
     return `${o.node.path}${owner ? ` (tenant ${owner})` : ''}`;
   };
   return {
-    code: 'DuplicateObject',
+    code: CODE.DuplicateObject,
     field,
     value: describeObject(obj),
     message: `${describeObject(obj)} is also written by ${others.map(who).join(', ')}; both land in the manifests with the same group, kind, namespace and name, and whichever is applied last silently replaces the other`,

@@ -13,6 +13,7 @@ import { UpgradeCheckContext, UpgradeChecks } from './upgrade-checks';
 import { OperatorBundle } from '../../bundle/operator-bundle';
 import { ICatalogSource } from '../../catalog/catalog-source-reference';
 import { rulesKey as ruleListKey } from '../../core/content-cache';
+import { CODE } from '../../core/diagnostic-codes';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { isObject } from '../../core/input-check';
 import { PassMemo } from '../../core/synth-pass';
@@ -45,7 +46,7 @@ export interface TenantSubscriptionsOptions {
 }
 
 /** The preflight findings that list the installer's missing rules (an upgrade lacking only those is folded in). */
-const FOLDED_CODES = ['MissingInstallerPermission', PreflightCode.NEEDS_CLUSTER_SCOPED_RULES];
+const FOLDED_CODES: string[] = [CODE.MissingInstallerPermission, PreflightCode.NEEDS_CLUSTER_SCOPED_RULES];
 
 /** Findings split into what fails the synth and what only warns. */
 export interface SplitFindings {
