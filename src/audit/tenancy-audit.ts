@@ -5,13 +5,13 @@
  * as a validation of every `ScopedOperatorTenant`, and over any construct tree with `TenancyAudit.ofConstruct`.
  */
 import { IConstruct } from 'constructs';
+import { auditedTenantsOf, auditInputOf, forEachAuditedManifest, globalOperatorsOf } from './audit-fingerprint';
 import { AuditedTenant, TenancyAuditInput } from './audited-tenant';
 import { CLUSTER_ADMIN_RULES } from './builtin-roles';
 import { EffectivePower, PowerGrant, PowerObject, RbacSubject, RoleOrigin, SubjectKind, subjectLabel } from './effective-power';
 import { GlobalOperatorAuditResult, GlobalOperatorDriver, globalOperatorDrivers, GlobalOperatorFacts } from './global-operator-drivers';
 import { checkAuditInput, checkAuditResult, checkPowerObjects, checkTenancyAuditArg } from './input-checks';
 import { ReachCode } from './reach-code';
-import { auditedTenantsOf, auditInputOf, forEachAuditedManifest, globalOperatorsOf } from './audit-fingerprint';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { BoundedCache, CACHING, contentKey } from '../core/content-cache';
 import { gitOpsIdentitiesOf } from '../core/gitops-identities';
