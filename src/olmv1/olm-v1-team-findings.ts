@@ -115,7 +115,7 @@ export class OlmV1TeamFindings {
       });
     }
     if (t.crdChannel === OlmV1CrdChannel.STANDARD) {
-      // the standard CRD has no spec.config: the API server prunes it
+      // the standard CRD has no spec.config: the API server prunes it, so a watch namespace there is silently lost
       if (t.allowWatchNamespace) {
         errors.push({
           code: CODE.SpecConfigNeedsExperimentalCrd,

@@ -12,11 +12,11 @@ import { escapeControl } from '../core/yaml-or-json';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 
-const WRITE_VERBS = new Set(['create', 'update', 'patch', 'delete', 'deletecollection', '*']);
+const WRITE_VERBS: ReadonlySet<string> = new Set(['create', 'update', 'patch', 'delete', 'deletecollection', '*']);
 
-const ESCALATION_VERBS = new Set(['escalate', 'bind', 'impersonate', '*']);
+const ESCALATION_VERBS: ReadonlySet<string> = new Set(['escalate', 'bind', 'impersonate', '*']);
 
-const SENSITIVE_RESOURCES = new Set(['customresourcedefinitions', 'apiservices', 'roles', 'clusterroles', 'users', 'groups', 'serviceaccounts', '*']);
+const SENSITIVE_RESOURCES: ReadonlySet<string> = new Set(['customresourcedefinitions', 'apiservices', 'roles', 'clusterroles', 'users', 'groups', 'serviceaccounts', '*']);
 
 /**
  * Why a scoped installer must never hold this atom: 'crd' (writes CRDs or APIServices, including through `*`),
@@ -142,13 +142,13 @@ export function askedBinds(bundle: OperatorBundle, req: Requirement, atoms: Poli
 }
 
 /** `Kind/name` of the Roles and ClusterRoles the bundle's manifests define, per bundle (bundles are immutable). */
-const DEFINED_ROLES = new WeakMap<OperatorBundle, Set<string>>();
+const DEFINED_ROLES_CACHE = new WeakMap<OperatorBundle, Set<string>>();
 
 function definedRoles(bundle: OperatorBundle): Set<string> {
-  let set = DEFINED_ROLES.get(bundle);
+  let set = DEFINED_ROLES_CACHE.get(bundle);
   if (set === undefined) {
     set = new Set(bundle.objects.filter((o) => o.kind === 'Role' || o.kind === 'ClusterRole').map((o) => `${o.kind}/${o.name}`));
-    DEFINED_ROLES.set(bundle, set);
+    DEFINED_ROLES_CACHE.set(bundle, set);
   }
   return set;
 }
@@ -252,8 +252,8 @@ export function checkPreflightProps(method: string, props: unknown, bundles: 'bu
 
 /**
  * The derived rules outside the install namespace, formatted: other namespaces' (sorted), then cluster-wide. What
- * both `NeedsClusterScopedRules` messages (the preflight's and the derivation's) list and count (issue 30: the CLI
- * said "17 rule(s) outside it" and "15 rule(s) outside namespace team-b" for the same bundle).
+ * both `NeedsClusterScopedRules` messages (the preflight's and the derivation's) list and count: one list, so the two
+ * messages can never give two counts of the rules outside the namespace for the same bundle.
  */
 export function rulesOutsideNamespace(set: { clusterRules: PolicyRule[]; otherNamespaceRules: NamespaceRules[] }): string[] {
   return [

@@ -284,11 +284,11 @@ interface PreparedModel {
   }>;
 }
 
-const PREPARED = new WeakMap<OperatorBundle, Map<string, PreparedModel>>();
+const PREPARED_CACHE = new WeakMap<OperatorBundle, Map<string, PreparedModel>>();
 
 function prepare(bundle: OperatorBundle, namespace: string, upgrade: boolean): PreparedModel {
-  let byKey = PREPARED.get(bundle);
-  if (byKey === undefined) PREPARED.set(bundle, byKey = new Map());
+  let byKey = PREPARED_CACHE.get(bundle);
+  if (byKey === undefined) PREPARED_CACHE.set(bundle, byKey = new Map());
   const cacheKey = `${upgrade}\u0000${namespace}`;
   const hit = byKey.get(cacheKey);
   if (hit !== undefined) return hit;
