@@ -51,9 +51,9 @@ export const TARGETS = {
     staticMutants: true,
   },
   'version-range': {
-    mutate: () => ['src/olmv1/version-range.ts'],
+    mutate: () => ['src/olmv1/olm-v1-version-range.ts'],
     // the guardrail CEL tests (olm-v1-team) exercise it too, at ~40 s a mutant on a shared machine: run target guardrails
-    tests: ['test/olmv1/version-range.test.ts'],
+    tests: ['test/olmv1/olm-v1-version-range.test.ts'],
   },
   // the counted property asks for 120 runs: the cap leaves it whole and shortens the 400-run one (~7 s)
   // olm-v1-names: two teams whose name prefixes overlap (a and a-b), the policy's longer-prefix exclusion;

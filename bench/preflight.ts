@@ -4,7 +4,8 @@
 import * as path from 'path';
 import { OperatorBundle } from '../src/bundle/operator-bundle';
 import { DefaultInstallerRules } from '../src/preflight/default-installer-rules';
-import { InstallerPermissions, InstallPreflight } from '../src/preflight/install-preflight';
+import { InstallPreflight } from '../src/preflight/install-preflight';
+import { InstallerPermissions } from '../src/preflight/installer-permissions';
 
 const BUNDLES = path.join(__dirname, '..', 'test', 'fixtures', 'bundles');
 

@@ -9,12 +9,14 @@
  * - `mutation-scores` (docs/testing.md): the score of every mutation-testing target from its committed baseline
  *   (test/mutation-baseline/<target>.json.gz, Stryker's incremental report);
  * - `fast-check-cases` (README.md): the property runs of the RBAC engine's tests (their `numRuns`);
- * - `layout` (README.md): the folders of src/ in the order of the layer list of test/core/layers.test.ts, and test/.
+ * - `layout` (README.md): the folders of src/ in the order of the layer list of test/core/layers.test.ts, and test/;
+ * - `diagnostic-codes` (docs/diagnostic-codes.md): one row per code of src/core/diagnostic-codes.ts.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
 import * as ts from 'typescript';
+import { DiagnosticCodes } from '../src/core/diagnostic-codes';
 
 const ROOT = path.join(__dirname, '..');
 
@@ -32,6 +34,7 @@ export function generatedDocs(root: string = ROOT): GeneratedText[] {
     { page: 'README.md', name: 'fast-check-cases', text: fmt(fastCheckCases(root)) },
     { page: 'README.md', name: 'layout', text: layoutLines(root) },
     { page: 'docs/testing.md', name: 'mutation-scores', text: mutationScores(root) },
+    { page: 'docs/diagnostic-codes.md', name: 'diagnostic-codes', text: diagnosticCodesTable() },
   ];
 }
 
@@ -184,6 +187,23 @@ export function layoutLines(root: string = ROOT): string {
       ? `; none for ${untested.map((f) => `\`src/${f}\``).join(', ')}` : ''}) and ${Object.entries(TEST_FOLDERS)
       .filter(([f]) => testFolders.includes(f)).map(([f, what]) => `\`test/${f}\` (${what})`).join(', ')}; \`examples/\` (the platform), `
       + '`bench/`, `scripts/`, `crds/` (the CRD copies `src/imports` is generated from).',
+  ].join('\n');
+}
+
+/**
+ * The table of every diagnostic code (src/core/diagnostic-codes.ts): one row each, anchored by the code in lower case,
+ * with where the docs explain it when another page does.
+ */
+export function diagnosticCodesTable(): string {
+  const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  return [
+    '| Code | Severity | Policy | What it reports | Fix | Explained in |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...DiagnosticCodes.all().map((e) => {
+      const [page, anchor] = e.docs.split('#');
+      const where = page === 'docs/diagnostic-codes.md' ? 'here' : `[${path.basename(page)}](${path.basename(page)}#${anchor})`;
+      return `| <a id="${e.code.toLowerCase()}"></a>\`${e.code}\` | ${e.severity} | ${e.policyId ?? ''} | ${cell(e.summary)} | ${cell(e.fix)} | ${where} |`;
+    }),
   ].join('\n');
 }
 

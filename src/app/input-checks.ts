@@ -1,11 +1,12 @@
-// Runtime checks of TenancyApp's props (see src/core/input.ts); internal, not re-exported. JavaScript and jsii callers
+// Runtime checks of TenancyApp's props (see src/core/input-check.ts); internal, not re-exported. JavaScript and jsii callers
 // can pass anything: the construct records synth errors. The output options' checks live in src/output/input-checks.ts.
 import { AppProps, YamlOutputType } from 'cdk8s';
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { ClusterTargets, DEFAULT_TARGETS, ResolvedTargets } from '../core/cluster-targets';
+import { CODE } from '../core/diagnostic-codes';
 import { GitOpsIdentityNames } from '../core/gitops-identities';
 import { GoDuration } from '../core/go-duration';
-import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input';
+import { describeValue, InputCheck, INPUT_CODES, prop, valueText } from '../core/input-check';
 import { PolicyChecks } from '../core/policy-checks';
 import { checkArgoCdOptions, checkFluxOptions } from '../output/input-checks';
 
@@ -48,7 +49,7 @@ function checkNeverAcceptable(check: InputCheck, raw: unknown): string[] | undef
   const ids = check.optionalStringArray('neverAcceptable', raw, "list policy ids, e.g. ['OLMT-026']");
   return ids?.filter((id, i) => {
     if (PolicyChecks.byId(id) !== undefined) return true;
-    check.add({ code: 'UnknownPolicyCheck', field: `neverAcceptable[${i}]`, value: id, message: `'${id}' is not a policy check id`, fix: "use ids of PolicyChecks.all(), e.g. 'OLMT-026'" });
+    check.add({ code: CODE.UnknownPolicyCheck, field: `neverAcceptable[${i}]`, value: id, message: `'${id}' is not a policy check id`, fix: "use ids of PolicyChecks.all(), e.g. 'OLMT-026'" });
     return false;
   });
 }

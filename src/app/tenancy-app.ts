@@ -15,11 +15,12 @@ import { IConstruct, Node } from 'constructs';
 import { checkTenancyAppProps, gitOpsIdentityNames, resolveClusterTargets } from './input-checks';
 import { OutputLayout, SynthErrorFormat, TenancyAppProps } from './tenancy-app-props';
 import { admissionPolicyProblems, ClusterTargets, ResolvedTargets, setClusterTargets } from '../core/cluster-targets';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer, constructPathOf, Diagnostic, Diagnostics, errorDetailsOf, Severity, WarningGroups } from '../core/diagnostics';
 import { GitOpsIdentityNames, setGitOpsIdentities } from '../core/gitops-identities';
 import { GoDuration } from '../core/go-duration';
-import { InputCheck } from '../core/input';
+import { InputCheck } from '../core/input-check';
 import { markdownCodeCell, markdownText } from '../core/markdown';
 import { DEFAULT_NEVER_ACCEPTABLE, setNeverAcceptable } from '../core/never-acceptable';
 import { SynthPass } from '../core/synth-pass';
@@ -29,8 +30,8 @@ import { ArgoCdOptions } from '../output/argocd-applications-props';
 import { writeLikeCdk8s } from '../output/cdk8s-files';
 import { FluxOptions } from '../output/flux-kustomizations-props';
 import { GITOPS_ENTRIES, LayoutOwner, TenantToolFacts, writeGitOps } from '../output/gitops-writer';
-import { asOutputWriteError } from '../output/output-files';
 import { DEFAULT_LOCK_WAIT } from '../output/output-lock';
+import { asOutputWriteError } from '../output/output-writer';
 import { removeStaleErrors, synthFailureMessage } from '../output/synth-failure';
 import { writeSynthOutput } from '../output/synth-output';
 import { UNREPRESENTABLE_MESSAGE, UnrepresentableYamlError, useFaithfulWriter, YamlWriter } from '../output/yaml-writer';
@@ -342,7 +343,7 @@ function namingConstructs<T>(app: App, write: () => T): T {
     const owner = app.node.findAll().find((c): c is ApiObject => c instanceof ApiObject && c.apiVersion === m?.apiVersion
       && c.kind === m?.kind && c.metadata.name === m?.metadata?.name && c.metadata.namespace === m?.metadata?.namespace);
     const [message, fix] = UNREPRESENTABLE_MESSAGE.split(' Fix: ');
-    const text = Diagnostics.formatMessage({ code: 'UnrepresentableYamlValue', field: e.found.field, value: e.found.value, message, fix });
+    const text = Diagnostics.formatMessage({ code: CODE.UnrepresentableYamlValue, field: e.found.field, value: e.found.value, message, fix });
     throw new Error(`Validation failed with the following errors:\n  [${owner?.node.path ?? ''}] ${text}`);
   }
 }
@@ -395,7 +396,7 @@ function tenantTools(app: TenancyApp): Map<string, TenantToolFacts> {
 function gitOpsWarnings(props: TenancyAppProps): DiagnosticDetails[] {
   if (props.layout !== OutputLayout.GITOPS || props.flux?.tenantIdentities !== false) return [];
   return [{
-    code: 'GitOpsPlatformAppliesTenants',
+    code: CODE.GitOpsPlatformAppliesTenants,
     field: 'flux.tenantIdentities',
     value: 'false',
     message: "every tenant folder is applied by Flux's own identity (usually cluster-admin): nothing but the folder's content bounds what a tenant folder "
@@ -541,7 +542,7 @@ function readableError(child: IConstruct, text: string): string {
     return Diagnostics.formatReadable(d);
   }
   // a validation of another library: its text, cut the same way
-  return Diagnostics.formatReadable({ severity: Severity.ERROR, code: 'Validation', constructPath: constructPathOf(child), message: text });
+  return Diagnostics.formatReadable({ severity: Severity.ERROR, code: CODE.Validation, constructPath: constructPathOf(child), message: text });
 }
 
 /** `dir` as printed: relative to the working directory when inside it (`.` for it), else as given. */
@@ -730,7 +731,7 @@ function targetWarnings(t: ResolvedTargets, policyPaths: readonly string[]): Dia
   const out: DiagnosticDetails[] = [];
   if ((t.kubernetesMinor === 28 || t.kubernetesMinor === 29) && policyPaths.length > 0) {
     out.push({
-      code: 'AdmissionPolicyBetaApi',
+      code: CODE.AdmissionPolicyBetaApi,
       field: 'targets.kubernetesVersion',
       value: `1.${t.kubernetesMinor}`,
       message: `the admission policies are written as admissionregistration.k8s.io/v1beta1, which Kubernetes 1.${t.kubernetesMinor} serves only with the beta API `

@@ -50,7 +50,7 @@ import { checkPowerObjects, checkRulesArgs, checkSubjectArgs } from './input-che
 import { BUILTIN_NAMES, BuiltinName, NODE_AUTHORIZER, NODE_USER_PREFIX, NODES_GROUP } from './mechanisms/builtin-names';
 import { CHILD_TEMPLATES, deputy, DEPUTIES, DeputyEffect, DeputyNames, DeputyRow, GLOBAL_OPERATOR_GROUP_NAMESPACES, TEMPLATE_KINDS } from './mechanisms/deputies';
 import { NAMED_READ_VERBS, STORED_READ_VERBS } from './mechanisms/verb-responses';
-import { InputCheck, throwIfInvalid } from '../core/input';
+import { InputCheck, throwIfInvalid } from '../core/input-check';
 import { formatLabelSelector, LabelRequirement, parseLabelSelector, selectorMatches } from '../rbac/label-selector';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import { RbacRules, ResourceRequest } from '../rbac/rbac-rules';

@@ -1,10 +1,10 @@
-// Runtime checks of the audit's public static methods and plain-class constructor (see src/core/input.ts); internal,
+// Runtime checks of the audit's public static methods and plain-class constructor (see src/core/input-check.ts); internal,
 // not re-exported. They run outside constructs: each throws one clear Error in the diagnostics format
-// (throwIfInvalid) instead of a TypeError deep inside. The synth-time audit (validation.ts) reads the tenants'
+// (throwIfInvalid) instead of a TypeError deep inside. The synth-time audit (tenancy-audit-validation.ts) reads the tenants'
 // already checked props and skips these checks.
 import type { ReachCode as ReachCodeType } from './reach-code';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { checkRuleShape, checkScope, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
+import { checkRuleShape, checkScope, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input-check';
 import { OlmGeneration } from '../olm/olm-naming';
 
 /** The enums are passed in by the callers (no import cycle with the modules that define them). */

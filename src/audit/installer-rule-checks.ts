@@ -4,9 +4,10 @@
  */
 import { BoundedCache, contentKey, isPlainRuleList, rulesKey } from '../core/content-cache';
 import { DiagnosticDetails } from '../core/diagnostic-details';
-import { checkRuleShape, InputCheck, isCheckedSealedRule, isObject, throwIfInvalid } from '../core/input';
+import { checkRuleShape, InputCheck, isCheckedSealedRule, isObject, throwIfInvalid } from '../core/input-check';
 import { deputy } from './mechanisms/deputies';
 import { STORED_READ_VERBS } from './mechanisms/verb-responses';
+import { CODE } from '../core/diagnostic-codes';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules, ResourceRequest } from '../rbac/rbac-rules';
 
@@ -271,8 +272,8 @@ const DESTRUCTIVE_REQUESTS: ResourceRequest[] = [
 
 /** Cluster-scoped kinds that only OLM itself (as cluster-admin) creates: never the installer. */
 const OLM_ONLY: { code: string; what: string; apiGroup: string; resource: string }[] = [
-  { code: 'InstallerCanWriteCrds', what: 'customresourcedefinitions', apiGroup: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' },
-  { code: 'InstallerCanWriteApiServices', what: 'apiservices', apiGroup: 'apiregistration.k8s.io', resource: 'apiservices' },
+  { code: CODE.InstallerCanWriteCrds, what: 'customresourcedefinitions', apiGroup: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' },
+  { code: CODE.InstallerCanWriteApiServices, what: 'apiservices', apiGroup: 'apiregistration.k8s.io', resource: 'apiservices' },
 ];
 
 const SENSITIVE: Record<SensitiveGrant, Probe> = {
@@ -584,7 +585,7 @@ export class InstallerRuleChecks {
     rules.forEach((rule, index) => {
       if (!InstallerRuleChecks.isFullWildcard(rule)) return;
       out.push({
-        code: 'WildcardInstallerRole',
+        code: CODE.WildcardInstallerRole,
         field: `${field}[${index}]`,
         value: JSON.stringify(rulesJson(rule)),
         message:
@@ -610,7 +611,7 @@ function computeErrors(rules: PolicyRule[], options: InstallerRuleCheckOptions):
     const problems = RbacRules.validate(rule, !options.clusterScoped);
     for (const problem of problems) {
       out.push({
-        code: 'InvalidInstallerRule',
+        code: CODE.InvalidInstallerRule,
         field: `${field}[${index}]`,
         message: problem,
         fix: 'correct or remove the rule',
@@ -649,7 +650,7 @@ function computeErrors(rules: PolicyRule[], options: InstallerRuleCheckOptions):
   for (const { grant, found } of heldGrants(valid, options, [...Object.values(SensitiveGrant)].filter((g) => !allowed.has(g)))) {
     const probe = SENSITIVE[grant];
     out.push({
-      code: 'InstallerSensitiveGrant',
+      code: CODE.InstallerSensitiveGrant,
       field,
       value: describe(found),
       message: `the ${options.clusterScoped ? 'cluster-scoped' : 'namespaced'} installer rules grant ${probe.what} (SensitiveGrant.${grant}); an operator installed with them could gain rights nobody reviewed`,

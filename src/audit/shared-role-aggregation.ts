@@ -13,6 +13,7 @@ import { ApiObject } from 'cdk8s';
 import { aggregationBuiltins, findBuiltin } from './builtin-roles';
 import { AcceptedSensitiveGrant, InstallerRuleChecks } from './installer-rule-checks';
 import { AppContext, AppSlot } from '../core/app-context';
+import { CODE } from '../core/diagnostic-codes';
 import { Diagnostics } from '../core/diagnostics';
 import { SynthPass } from '../core/synth-pass';
 import { parseLabelSelector, selectorMatches } from '../rbac/label-selector';
@@ -127,7 +128,7 @@ export function reportSharedRoleAggregation(obj: ApiObject): void {
       const joined = sharedRoleAggregation(SynthPass.json(obj));
       if (!joined) return [];
       return [Diagnostics.formatMessage({
-        code: 'SensitiveRulesAggregateIntoSharedRole',
+        code: CODE.SensitiveRulesAggregateIntoSharedRole,
         field: 'metadata.labels',
         value: joined.labels.join(', '),
         message: `${sharedRoleAggregationText(joined)} (written by the App)`,

@@ -5,20 +5,20 @@
  * as a validation of every `ScopedOperatorTenant`, and over any construct tree with `TenancyAudit.ofConstruct`.
  */
 import { IConstruct } from 'constructs';
+import { auditedTenantsOf, auditInputOf, forEachAuditedManifest, globalOperatorsOf } from './audit-fingerprint';
 import { AuditedTenant, TenancyAuditInput } from './audited-tenant';
 import { CLUSTER_ADMIN_RULES } from './builtin-roles';
 import { EffectivePower, PowerGrant, PowerObject, RbacSubject, RoleOrigin, SubjectKind, subjectLabel } from './effective-power';
 import { GlobalOperatorAuditResult, GlobalOperatorDriver, globalOperatorDrivers, GlobalOperatorFacts } from './global-operator-drivers';
 import { checkAuditInput, checkAuditResult, checkPowerObjects, checkTenancyAuditArg } from './input-checks';
 import { ReachCode } from './reach-code';
-import { auditedTenantsOf, auditInputOf, forEachAuditedManifest, globalOperatorsOf } from './registry';
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { BoundedCache, CACHING, contentKey } from '../core/content-cache';
 import { gitOpsIdentitiesOf } from '../core/gitops-identities';
-import { InputCheck, throwIfInvalid } from '../core/input';
-import { OlmGeneratedRbac } from '../olm/generated-rbac';
+import { InputCheck, throwIfInvalid } from '../core/input-check';
+import { OlmGeneratedRbac } from '../olm/olm-generated-rbac';
 import { AccessLevel, OlmNaming } from '../olm/olm-naming';
-import { NamespaceTemplates } from '../preflight/namespace-template';
+import { NamespaceTemplates } from '../preflight/namespace-templates';
 import { PolicyRule } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 import { serviceAccountNamespaces } from '../rbac/subject-matcher';

@@ -15,6 +15,7 @@ import { EffectivePower, PowerGrant, PowerObject, ruleAllows, subjectLabel } fro
 import { checkRulesArgs } from '../audit/input-checks';
 import { ADDITIVE_POLICY_KINDS } from '../audit/mechanisms/additive-policies';
 import { TenancyAudit } from '../audit/tenancy-audit';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { SynthPass } from '../core/synth-pass';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
@@ -81,7 +82,7 @@ export function baselineRemovalFindings(tenant: ScopedOperatorTenant, baseline: 
     }
     if (allowed.length === 0) continue;
     out.push({
-      code: 'TenantCanRemoveBaseline',
+      code: CODE.TenantCanRemoveBaseline,
       field: 'tenant',
       value: label,
       message: `${label} may remove or change the baseline of namespace '${ns}' (${allowed.join('; ')}): its quota, limits or default-deny NetworkPolicies; path: ${path!.join(' -> ')}`,
@@ -134,7 +135,7 @@ export function externalIpFindings(tenant: ScopedOperatorTenant): DiagnosticDeta
     }
     if (!found) continue;
     out.push({
-      code: 'TenantCanSetExternalIps',
+      code: CODE.TenantCanSetExternalIps,
       field: 'tenant',
       value: label,
       message: `${label} may ${found.verb} Services in namespace '${ns}' and so set spec.externalIPs: kube-proxy then sends the traffic of every pod of the cluster `

@@ -1,7 +1,7 @@
-// Runtime checks of the blueprint props and stamp options (see src/core/input.ts); internal, not re-exported.
+// Runtime checks of the blueprint props and stamp options (see src/core/input-check.ts); internal, not re-exported.
 import { BlueprintOperator, BlueprintOverride, BlueprintStampOptions, TenantBlueprintProps } from './tenant-blueprint-props';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { InputCheck, prop, withUnknownProps } from '../core/input';
+import { InputCheck, prop, withUnknownProps } from '../core/input-check';
 import { AccessLevel } from '../olm/olm-naming';
 import { PodSecurityLevel } from '../tenant/scoped-operator-tenant-props';
 import { InstallPlanApproval } from '../tenant/subscriptions/operator-subscription-props';

@@ -2,10 +2,11 @@ import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { AppContext, AppSlot } from '../core/app-context';
 import { admissionPolicyApiVersion } from '../core/cluster-targets';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
-import { InputCheck } from '../core/input';
-import { KubernetesNames, NameRule } from '../core/names';
+import { InputCheck } from '../core/input-check';
+import { KubernetesNames, NameRule } from '../core/kubernetes-names';
 
 /** Props of `ManagedObjectsAdmissionPolicy`. */
 export interface ManagedObjectsAdmissionPolicyProps {
@@ -112,7 +113,7 @@ export class ManagedObjectsAdmissionPolicy extends Construct {
     addErrorProducer(this, () => {
       const out: DiagnosticDetails[] = [...input.errors];
       const problem = KubernetesNames.problem(this.policyName, NameRule.DNS1123_SUBDOMAIN);
-      if (problem) out.push({ code: 'InvalidName', field: 'policyName', value: this.policyName, message: `policy name ${problem}`, fix: 'use lower-case letters, digits, "-" and "."' });
+      if (problem) out.push({ code: CODE.InvalidName, field: 'policyName', value: this.policyName, message: `policy name ${problem}`, fix: 'use lower-case letters, digits, "-" and "."' });
       return out;
     });
   }

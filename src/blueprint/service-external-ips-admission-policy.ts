@@ -1,10 +1,11 @@
 import { ApiObject, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { AppContext, AppSlot } from '../core/app-context';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
-import { InputCheck } from '../core/input';
-import { KubernetesNames, NameRule } from '../core/names';
+import { InputCheck } from '../core/input-check';
+import { KubernetesNames, NameRule } from '../core/kubernetes-names';
 
 /** Props of `ServiceExternalIpsAdmissionPolicy`. */
 export interface ServiceExternalIpsAdmissionPolicyProps {
@@ -83,10 +84,10 @@ export class ServiceExternalIpsAdmissionPolicy extends Construct {
     addErrorProducer(this, () => {
       const out: DiagnosticDetails[] = [...input.errors];
       const problem = KubernetesNames.problem(this.policyName, NameRule.DNS1123_SUBDOMAIN);
-      if (problem) out.push({ code: 'InvalidName', field: 'policyName', value: this.policyName, message: `policy name ${problem}`, fix: 'use lower-case letters, digits, "-" and "."' });
+      if (problem) out.push({ code: CODE.InvalidName, field: 'policyName', value: this.policyName, message: `policy name ${problem}`, fix: 'use lower-case letters, digits, "-" and "."' });
       if (this.namespaces.size === 0) {
         out.push({
-          code: 'ServiceExternalIpsPolicyWithoutNamespaces',
+          code: CODE.ServiceExternalIpsPolicyWithoutNamespaces,
           field: 'namespaces',
           value: '[]',
           message: 'the policy covers no namespace (its binding would select none: an In requirement needs values)',

@@ -6,9 +6,10 @@ import { baselineRemovalFindings, externalIpFindings } from './baseline-reach';
 import { ManagedObjectsAdmissionPolicy } from './managed-objects-admission-policy';
 import { ServiceExternalIpsAdmissionPolicy } from './service-external-ips-admission-policy';
 import { OperatorBundle } from '../bundle/operator-bundle';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
-import { InputCheck, KubernetesText, throwIfInvalid } from '../core/input';
+import { InputCheck, KubernetesText, throwIfInvalid } from '../core/input-check';
 import { PolicyChecks, PolicySeverity } from '../core/policy-checks';
 import { refuseUnfaithfulOutputOnPlainApps } from '../output/faithful-output';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
@@ -227,15 +228,15 @@ export class TenantBaseline extends Construct {
       // the key lands in the ResourceQuota as written: the API server's rules (KubernetesText), nothing else
       const keyProblem = KubernetesText.quotaResourceNameProblem(k);
       if (keyProblem) {
-        errors.push({ code: 'InvalidQuotaResource', field: `quota[${JSON.stringify(k)}]`, value: k, message: `quota key ${keyProblem}`, fix: "use a quota resource name such as 'pods', 'requests.cpu', 'limits.memory' or 'count/deployments.apps'" });
+        errors.push({ code: CODE.InvalidQuotaResource, field: `quota[${JSON.stringify(k)}]`, value: k, message: `quota key ${keyProblem}`, fix: "use a quota resource name such as 'pods', 'requests.cpu', 'limits.memory' or 'count/deployments.apps'" });
       } else if (typeof v !== 'string' || KubernetesText.quantityProblem(v) !== undefined) {
-        errors.push({ code: 'InvalidQuantity', field: `quota.${k}`, value: String(v), message: 'not a Kubernetes quantity', fix: "write a quantity such as '10', '500m' or '16Gi'" });
+        errors.push({ code: CODE.InvalidQuantity, field: `quota.${k}`, value: String(v), message: 'not a Kubernetes quantity', fix: "write a quantity such as '10', '500m' or '16Gi'" });
       }
     }
     for (const field of ['defaultRequests', 'defaultLimits'] as const) {
       for (const [k, v] of Object.entries(options[field] ?? {})) {
         if (typeof v === 'string' && KubernetesText.quantityProblem(v) !== undefined) {
-          errors.push({ code: 'InvalidQuantity', field: `${field}.${k}`, value: v, message: 'not a Kubernetes quantity', fix: "write a quantity such as '100m', '1' or '128Mi'" });
+          errors.push({ code: CODE.InvalidQuantity, field: `${field}.${k}`, value: v, message: 'not a Kubernetes quantity', fix: "write a quantity such as '100m', '1' or '128Mi'" });
         }
       }
     }
@@ -248,7 +249,7 @@ export class TenantBaseline extends Construct {
     };
     if (options.serviceExternalIpsDeniedReason !== undefined && options.serviceExternalIpsDeniedReason.trim() === '') {
       errors.push({
-        code: 'EmptyServiceExternalIpsReason',
+        code: CODE.EmptyServiceExternalIpsReason,
         field: 'serviceExternalIpsDeniedReason',
         value: options.serviceExternalIpsDeniedReason,
         message: 'the reason for trusting the cluster\'s DenyServiceExternalIPs admission plugin is empty, so it does not count',

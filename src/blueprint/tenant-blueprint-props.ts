@@ -1,7 +1,7 @@
 // The props and stamp options of TenantBlueprint, apart so that its input checks need not import the blueprint.
 import { TenantBaselineOptions } from './tenant-baseline';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { ICatalogSource } from '../catalog/catalog-source';
+import { ICatalogSource } from '../catalog/catalog-source-reference';
 import { AccessLevel } from '../olm/olm-naming';
 import { PodSecurityLevel } from '../tenant/scoped-operator-tenant-props';
 import { InstallPlanApproval } from '../tenant/subscriptions/operator-subscription-props';

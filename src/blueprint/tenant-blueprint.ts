@@ -3,9 +3,10 @@ import { Construct } from 'constructs';
 import { checkBlueprintProps, checkStampOptions } from './input-checks';
 import { TenantBaseline } from './tenant-baseline';
 import { BlueprintOperator, BlueprintOverride, BlueprintStampOptions, TenantBlueprintProps } from './tenant-blueprint-props';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
-import { describeValue, InputCheck, valueText } from '../core/input';
+import { describeValue, InputCheck, valueText } from '../core/input-check';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 import { InstallPlanApproval } from '../tenant/subscriptions/operator-subscription-props';
 
@@ -49,13 +50,13 @@ export class TenantBlueprint {
     // eslint-disable-next-line no-control-regex
     const teamOk = typeof team === 'string' && team.length <= 253 && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029/]/.test(team);
     if (!teamOk) {
-      stampInput.add({ code: 'InvalidInputType', field: 'team', value: valueText(team), message: `team must be a short string without '/' or control characters, got ${describeValue(team)}`, fix: "pass the team's name, e.g. 'payments'" });
+      stampInput.add({ code: CODE.InvalidInputType, field: 'team', value: valueText(team), message: `team must be a short string without '/' or control characters, got ${describeValue(team)}`, fix: "pass the team's name, e.g. 'payments'" });
     }
     team = teamOk ? team : 'invalid-team';
     options = checkStampOptions(stampInput, options);
     const errors: DiagnosticDetails[] = [...this.input.errors, ...stampInput.errors];
     const refuse = (override: BlueprintOverride, field: string, value: string) => errors.push({
-      code: 'BlueprintOverrideNotAllowed',
+      code: CODE.BlueprintOverrideNotAllowed,
       field,
       value,
       message: `blueprint '${this.name}' does not allow teams to change this (BlueprintOverride.${override} is not in its allowedOverrides)`,
@@ -81,7 +82,7 @@ export class TenantBlueprint {
     for (const pkg of options.omitOperators ?? []) {
       if (!allowed.has(BlueprintOverride.OMIT_OPERATORS)) {refuse(BlueprintOverride.OMIT_OPERATORS, 'omitOperators', pkg);} else if (!known.has(pkg)) {
         errors.push({
-          code: 'BlueprintUnknownOperator',
+          code: CODE.BlueprintUnknownOperator,
           field: 'omitOperators',
           value: pkg,
           message: `blueprint '${this.name}' has no operator '${pkg}' to omit`,
@@ -92,7 +93,7 @@ export class TenantBlueprint {
     for (const [pkg, channel] of Object.entries(options.channels ?? {})) {
       if (!allowed.has(BlueprintOverride.CHANNELS)) {refuse(BlueprintOverride.CHANNELS, `channels.${pkg}`, channel);} else if (!known.has(pkg)) {
         errors.push({
-          code: 'BlueprintUnknownOperator',
+          code: CODE.BlueprintUnknownOperator,
           field: `channels.${pkg}`,
           value: channel,
           message: `blueprint '${this.name}' has no operator '${pkg}' whose channel could change`,
@@ -133,7 +134,7 @@ export class TenantBlueprint {
 
     if (options.quota !== undefined) {
       if (!allowed.has(BlueprintOverride.QUOTA)) {refuse(BlueprintOverride.QUOTA, 'quota', JSON.stringify(options.quota));} else if (p.baseline === undefined) {
-        errors.push({ code: 'BlueprintHasNoBaseline', field: 'quota', value: JSON.stringify(options.quota), message: `blueprint '${this.name}' creates no baseline, so there is no quota to change`, fix: 'drop quota, or give the blueprint a baseline' });
+        errors.push({ code: CODE.BlueprintHasNoBaseline, field: 'quota', value: JSON.stringify(options.quota), message: `blueprint '${this.name}' creates no baseline, so there is no quota to change`, fix: 'drop quota, or give the blueprint a baseline' });
       }
     }
     if (p.baseline !== undefined) {

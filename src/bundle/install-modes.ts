@@ -4,7 +4,7 @@
  * calls it (`pkg/controller/operators/olm/operator.go`, `syncClusterServiceVersion`: the CSV fails with reason
  * `UnsupportedOperatorGroup`, or `InvalidInstallModes` when the list has duplicates).
  */
-import { InputCheck, throwIfInvalid } from '../core/input';
+import { InputCheck, throwIfInvalid } from '../core/input-check';
 
 /** The four install modes of a CSV's `spec.installModes[].type`. */
 export enum InstallModeType {

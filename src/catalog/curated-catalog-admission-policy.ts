@@ -3,10 +3,11 @@ import { Construct } from 'constructs';
 import { CuratedCatalog } from './curated-catalog';
 import { celString, celStringList } from './private';
 import { admissionPolicyApiVersion, clusterTargetsOf, isAdmissionPolicyApiVersion } from '../core/cluster-targets';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
-import { InputCheck } from '../core/input';
-import { KubernetesNames, NameRule } from '../core/names';
+import { InputCheck } from '../core/input-check';
+import { KubernetesNames, NameRule } from '../core/kubernetes-names';
 import { SynthPass } from '../core/synth-pass';
 import { globalInstallPackages, platformOperatorGroups } from '../olm/platform-operator-groups';
 import { SubscriptionConfigAllowance, SubscriptionConfigChecks, SubscriptionConfigOptIn } from '../olm/subscription-config-checks';
@@ -88,7 +89,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
     input.knownProps(raw, 'CuratedCatalogAdmissionPolicyProps', 'CuratedCatalogAdmissionPolicy');
     const checkedCatalog = input.optionalInstance('catalog', raw.catalog, CuratedCatalog, 'pass the CuratedCatalog to enforce');
     if (raw.catalog === undefined || raw.catalog === null) {
-      input.add({ code: 'MissingInput', field: 'catalog', message: 'catalog is required but missing', fix: 'pass the CuratedCatalog to enforce' });
+      input.add({ code: CODE.MissingInput, field: 'catalog', message: 'catalog is required but missing', fix: 'pass the CuratedCatalog to enforce' });
     }
     if (!checkedCatalog) {
       // nothing to enforce: only the input errors are reported
@@ -127,7 +128,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
       const out: DiagnosticDetails[] = [...input.errors];
       const problem = KubernetesNames.problem(this.policyName, NameRule.DNS1123_SUBDOMAIN);
       if (problem) {
-        out.push({ code: 'InvalidName', field: 'policyName', value: this.policyName, message: `policy name ${problem}`, fix: 'use lower-case letters, digits, "-" and "."' });
+        out.push({ code: CODE.InvalidName, field: 'policyName', value: this.policyName, message: `policy name ${problem}`, fix: 'use lower-case letters, digits, "-" and "."' });
       }
       // Policies and bindings are cluster-scoped: a second one with this name would overwrite ours when applied.
       const all = this.node.root.node.findAll();
@@ -138,7 +139,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
         .sort();
       if (clashes.length > 0) {
         out.push({
-          code: 'DuplicateAdmissionPolicy',
+          code: CODE.DuplicateAdmissionPolicy,
           field: 'policyName',
           value: this.policyName,
           message: `another ValidatingAdmissionPolicy or binding in the App has this cluster-wide name (${clashes.join(', ')})`,
@@ -152,7 +153,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
         const shared = other.servedNamespaces.filter((n) => covered.has(n));
         if (shared.length > 0) {
           out.push({
-            code: 'AdmissionPolicyOverlap',
+            code: CODE.AdmissionPolicyOverlap,
             field: 'catalog',
             message: `curated catalog ${other.node.path} also serves ${shared.join(', ')}, and this policy would reject every Subscription to it there`,
             fix: 'serve each tenant namespace from one curated catalog when the admission policy is enabled (merge the lists)',
@@ -161,7 +162,7 @@ export class CuratedCatalogAdmissionPolicy extends Construct {
       }
       if (catalog.servedNamespaces.length === 0) {
         out.push({
-          code: 'AdmissionPolicyMatchesNothing',
+          code: CODE.AdmissionPolicyMatchesNothing,
           message: `curated catalog ${catalog.node.path} serves no namespace, so the policy would match nothing`,
           fix: 'serve at least one tenant with the catalog',
         });

@@ -1,25 +1,26 @@
 import * as path from 'path';
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source';
+import { CatalogSourceLocation, CatalogSubscriptionRequest, ICatalogSource } from './catalog-source-reference';
 import { ImageSetConfigurationOptions, MirrorConfig } from './mirror-config';
 import { IOperatorTenant } from './operator-tenant';
 import { catalogSourcesByLocation, checkDirectory } from './private';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer, Diagnostics } from '../core/diagnostics';
 import { GoDuration } from '../core/go-duration';
-import { describeValue, INPUT_CODES, InputCheck, isObject, prop, throwIfInvalid, valueText, withUnknownProps } from '../core/input';
+import { describeValue, INPUT_CODES, InputCheck, isObject, prop, throwIfInvalid, valueText, withUnknownProps } from '../core/input-check';
+import { KubernetesNames, NameRule } from '../core/kubernetes-names';
 import { l1Metadata } from '../core/l1-metadata';
-import { KubernetesNames, NameRule } from '../core/names';
 import { CuratedList, CuratedPackage } from '../fbc/curated-list';
 import { FbcFilter, FbcFilterResult } from '../fbc/fbc-filter';
-import { FbcFormat, FbcProblem } from '../fbc/fbc-types';
+import { FbcFormat, FbcFinding } from '../fbc/fbc-types';
 import { FbcValidator } from '../fbc/fbc-validator';
 import { FbcWriter } from '../fbc/fbc-writer';
 import { FileBasedCatalog } from '../fbc/file-based-catalog';
 import * as olm from '../imports/olm';
 import { refuseUnfaithfulOutputOnPlainApps } from '../output/faithful-output';
-import { OutputWriter, removeEntry } from '../output/output-files';
+import { OutputWriter, removeEntry } from '../output/output-writer';
 import { YamlWriter } from '../output/yaml-writer';
 
 /** Properties of a `CuratedCatalog`. */
@@ -130,7 +131,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
   private readonly allowed: CuratedPackage[];
   private readonly served = new Map<string, olm.CatalogSource>();
   private readonly subscribers = new Map<string, string[]>();
-  private filterCache?: { size: number; result: FbcFilterResult; checks?: { validation: FbcProblem[]; writing: FbcProblem[] } };
+  private filterCache?: { size: number; result: FbcFilterResult; checks?: { validation: FbcFinding[]; writing: FbcFinding[] } };
   /** Wrong-typed or unusable props and arguments (reported first at synth). */
   private readonly input = new InputCheck();
 
@@ -271,7 +272,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
   }
 
   /** `opm validate` and writing problems of the filtered catalog, computed once per curated list (validation runs per chart). */
-  private filteredChecks(): { validation: FbcProblem[]; writing: FbcProblem[] } {
+  private filteredChecks(): { validation: FbcFinding[]; writing: FbcFinding[] } {
     const result = this.filtered();
     if (!result || !this.filterCache) return { validation: [], writing: [] };
     this.filterCache.checks ??= { validation: FbcValidator.validate(result.catalog), writing: FbcWriter.problems(result.catalog) };
@@ -356,12 +357,12 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
     const out: DiagnosticDetails[] = [...this.input.errors];
     const p = this.props;
     for (const m of CuratedList.problems(this.allowed)) {
-      out.push({ code: 'CuratedListInvalid', field: 'packages', message: m, fix: 'list at least one package, each once, with valid semver ranges' });
+      out.push({ code: CODE.CuratedListInvalid, field: 'packages', message: m, fix: 'list at least one package, each once, with valid semver ranges' });
     }
     const badSource = this.input.errors.some((d) => d.field === 'image' || d.field === 'address'); // reported above
     if (!badSource && (p.image === undefined) === (p.address === undefined)) {
       out.push({
-        code: 'CatalogSourceTypeInvalid',
+        code: CODE.CatalogSourceTypeInvalid,
         field: 'image',
         message: p.image === undefined ? 'neither image nor address is set' : 'both image and address are set',
         fix: 'set exactly one: image (OLM runs the catalog pod) or address (a catalog server that runs elsewhere)',
@@ -373,7 +374,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
       ?? (/^[0-9]/.test(this.catalogName) ? 'must start with a letter (RFC 1035 label)' : undefined);
     if (nameProblem) {
       out.push({
-        code: 'InvalidName',
+        code: CODE.InvalidName,
         field: 'catalogName',
         value: this.catalogName,
         message: `CatalogSource name ${nameProblem}`,
@@ -382,23 +383,23 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
     }
     for (const secret of this.secrets) {
       const problem = KubernetesNames.problem(secret, NameRule.DNS1123_SUBDOMAIN);
-      if (problem) out.push({ code: 'InvalidName', field: 'secrets', value: secret, message: `pull secret name ${problem}`, fix: 'name the Secret in lower-case letters, digits, "-" and "."' });
+      if (problem) out.push({ code: CODE.InvalidName, field: 'secrets', value: secret, message: `pull secret name ${problem}`, fix: 'name the Secret in lower-case letters, digits, "-" and "."' });
     }
     if (p.priority !== undefined && !Number.isInteger(p.priority)) {
-      out.push({ code: 'InvalidPriority', field: 'priority', value: String(p.priority), message: 'priority must be an integer', fix: 'use e.g. 10 or -100' });
+      out.push({ code: CODE.InvalidPriority, field: 'priority', value: String(p.priority), message: 'priority must be an integer', fix: 'use e.g. 10 or -100' });
     }
     if (p.registryPollInterval !== undefined) {
       const problem = GoDuration.problem(p.registryPollInterval);
       if (problem) {
         out.push({
-          code: 'RegistryPollIntervalInvalid',
+          code: CODE.RegistryPollIntervalInvalid,
           field: 'registryPollInterval',
           value: p.registryPollInterval,
           message: `${problem}; OLM would silently poll every 15m instead`,
           fix: 'use a Go duration with units ns, us, ms, s, m or h, e.g. "30m" or "1h30m" (no "d")',
         });
       } else if (BigInt(GoDuration.toNanoseconds(p.registryPollInterval)) <= 0n) {
-        out.push({ code: 'RegistryPollIntervalInvalid', field: 'registryPollInterval', value: p.registryPollInterval, message: 'the poll interval must be positive', fix: 'use e.g. "30m"' });
+        out.push({ code: CODE.RegistryPollIntervalInvalid, field: 'registryPollInterval', value: p.registryPollInterval, message: 'the poll interval must be positive', fix: 'use e.g. "30m"' });
       }
     }
     // One walk of the App for the App-wide checks: validation runs once per chart (cdk8s App._synthChart).
@@ -407,7 +408,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
       const mine = paths.filter((x) => x.startsWith(`${this.node.path}/`));
       if (mine.length > 0 && paths.length > 1) {
         out.push({
-          code: 'DuplicateCatalogSource',
+          code: CODE.DuplicateCatalogSource,
           field: 'catalogName',
           value: this.catalogName,
           message: `namespace ${q(location.split('/')[0])} gets ${paths.length} CatalogSources named ${q(this.catalogName)} (${paths.join(', ')})`,
@@ -419,18 +420,18 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
     const result = this.filtered();
     if (this.sourceCatalog && result) {
       for (const problem of this.sourceCatalog.loadProblems) {
-        out.push({ code: 'FbcMalformed', field: 'sourceCatalog', message: problem.message, fix: 'fix the file-based catalog (opm validate <dir> reports the same)' });
+        out.push({ code: CODE.FbcMalformed, field: 'sourceCatalog', message: problem.message, fix: 'fix the file-based catalog (opm validate <dir> reports the same)' });
       }
       for (const problem of result.problems) {
-        out.push({ code: 'CuratedPackageNotInCatalog', field: 'packages', message: problem.message, fix: 'allow only packages, channels and versions that the source catalog has' });
+        out.push({ code: CODE.CuratedPackageNotInCatalog, field: 'packages', message: problem.message, fix: 'allow only packages, channels and versions that the source catalog has' });
       }
       if (result.problems.length === 0) {
         for (const problem of this.filteredChecks().writing) {
-          out.push({ code: 'FbcInvalid', field: 'sourceCatalog', value: problem.blob, message: `the filtered catalog cannot be written: ${problem.message}`, fix: 'render the source catalog with opm render, with valid package names' });
+          out.push({ code: CODE.FbcInvalid, field: 'sourceCatalog', value: problem.blob, message: `the filtered catalog cannot be written: ${problem.message}`, fix: 'render the source catalog with opm render, with valid package names' });
         }
         for (const problem of this.filteredChecks().validation) {
           if (this.sourceCatalog.loadProblems.some((l) => l.message === problem.message)) continue;
-          out.push({ code: 'FbcInvalid', field: 'sourceCatalog', value: problem.blob, message: `the filtered catalog would fail opm validate: ${problem.message}`, fix: 'fix the source catalog or change the curated ranges' });
+          out.push({ code: CODE.FbcInvalid, field: 'sourceCatalog', value: problem.blob, message: `the filtered catalog would fail opm validate: ${problem.message}`, fix: 'fix the source catalog or change the curated ranges' });
         }
       }
     }
@@ -468,7 +469,7 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
         const spec = subscriptionSpec(sub);
         if (spec.sourceNamespace === ns && allowed.includes(spec.source)) continue;
         out.push({
-          code: 'SubscriptionOutsideCuratedCatalog',
+          code: CODE.SubscriptionOutsideCuratedCatalog,
           field: 'tenants',
           value: ns,
           message: `tenant namespace ${q(ns)}: Subscription ${sub.node.path} (package ${q(String(spec.name))}) uses CatalogSource ${q(String(spec.source))} in namespace ${q(String(spec.sourceNamespace))}, which goes around the curation; allowed: ${list(allowed)} in ${q(ns)}`,
@@ -483,24 +484,24 @@ export class CuratedCatalog extends Construct implements ICatalogSource {
     const out: DiagnosticDetails[] = [];
     const p = this.props;
     if (p.address !== undefined && p.image === undefined) {
-      if (p.grpcPodConfig) out.push({ code: 'IgnoredWithAddress', field: 'grpcPodConfig', message: 'OLM runs no catalog pod for an address-based CatalogSource, so grpcPodConfig has no effect' });
-      if (p.registryPollInterval) out.push({ code: 'IgnoredWithAddress', field: 'registryPollInterval', message: 'OLM only polls image-based CatalogSources' });
+      if (p.grpcPodConfig) out.push({ code: CODE.IgnoredWithAddress, field: 'grpcPodConfig', message: 'OLM runs no catalog pod for an address-based CatalogSource, so grpcPodConfig has no effect' });
+      if (p.registryPollInterval) out.push({ code: CODE.IgnoredWithAddress, field: 'registryPollInterval', message: 'OLM only polls image-based CatalogSources' });
     }
     // Accepted the way opm accepts it (duplicate keys: the last one wins), but worth fixing in the source catalog.
     for (const w of this.sourceCatalog?.loadWarnings ?? []) {
-      out.push({ code: 'FbcLoadWarning', field: 'sourceCatalog', message: w.message, fix: 'remove the repeated key from the file-based catalog' });
+      out.push({ code: CODE.FbcLoadWarning, field: 'sourceCatalog', message: w.message, fix: 'remove the repeated key from the file-based catalog' });
     }
     const result = this.filtered();
     for (const note of result?.notes ?? []) {
-      out.push({ code: 'CatalogFiltered', field: 'packages', message: note });
+      out.push({ code: CODE.CatalogFiltered, field: 'packages', message: note });
     }
     if (this.sourceCatalog && result && result.problems.length === 0) {
       for (const d of MirrorConfig.differences(this.sourceCatalog, result.catalog)) {
-        out.push({ code: 'MirrorConfigDiffers', field: 'packages', message: d, fix: 'use one contiguous version range per channel, or build the image from catalog/ with opm' });
+        out.push({ code: CODE.MirrorConfigDiffers, field: 'packages', message: d, fix: 'use one contiguous version range per channel, or build the image from catalog/ with opm' });
       }
     }
     if (this.served.size === 0) {
-      out.push({ code: 'CatalogNotServed', message: 'the curated catalog serves no namespace', fix: 'call serve(tenant) or pass tenants' });
+      out.push({ code: CODE.CatalogNotServed, message: 'the curated catalog serves no namespace', fix: 'call serve(tenant) or pass tenants' });
     }
     return out;
   }

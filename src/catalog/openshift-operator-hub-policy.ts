@@ -1,9 +1,10 @@
 import { Construct } from 'constructs';
 import { defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
 import { clusterTargetsOf, openshiftVersionOf } from '../core/cluster-targets';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
-import { InputCheck } from '../core/input';
+import { InputCheck } from '../core/input-check';
 import * as openshift from '../imports/openshift';
 
 /** The default catalog sources the OpenShift Marketplace operator manages in `openshift-marketplace`. */
@@ -100,20 +101,20 @@ export class OpenShiftOperatorHubPolicy extends Construct {
       const out: DiagnosticDetails[] = [...input.errors, ...defaultCatalogPolicyConflict(this, ' (the OperatorHub "cluster" singleton)',
         'keep a single OpenShiftOperatorHubPolicy per App and express every exception in it')];
       for (const n of keep.filter((x) => disable.includes(x))) {
-        out.push({ code: 'DefaultSourceConflict', field: 'disable', value: n, message: `source ${JSON.stringify(n)} is both kept enabled and disabled`, fix: 'remove it from one of keepEnabled and disable' });
+        out.push({ code: CODE.DefaultSourceConflict, field: 'disable', value: n, message: `source ${JSON.stringify(n)} is both kept enabled and disabled`, fix: 'remove it from one of keepEnabled and disable' });
       }
       if (disableAll && disable.length > 0) {
-        out.push({ code: 'DefaultSourceConflict', field: 'disable', message: 'disable lists sources although disableAllDefaultSources already disables all of them', fix: 'remove disable, or set disableAllDefaultSources: false for a selective policy' });
+        out.push({ code: CODE.DefaultSourceConflict, field: 'disable', message: 'disable lists sources although disableAllDefaultSources already disables all of them', fix: 'remove disable, or set disableAllDefaultSources: false for a selective policy' });
       }
       return out;
     });
     addWarningProducer(this, () => {
       const out: DiagnosticDetails[] = [];
       for (const n of [...new Set([...keep, ...disable, ...platformSources])].filter((x) => !DEFAULT_SOURCES.includes(x))) {
-        out.push({ code: 'UnknownDefaultSource', field: 'sources', value: n, message: `${JSON.stringify(n)} is not one of the default sources (${DEFAULT_SOURCES.join(', ')}); the Marketplace operator only manages those` });
+        out.push({ code: CODE.UnknownDefaultSource, field: 'sources', value: n, message: `${JSON.stringify(n)} is not one of the default sources (${DEFAULT_SOURCES.join(', ')}); the Marketplace operator only manages those` });
       }
       if (!disableAll && disable.length === 0) {
-        out.push({ code: 'DefaultSourcesEnabled', message: 'the policy disables no default source: tenants could still subscribe to the global catalogs', fix: 'set disableAllDefaultSources or list sources in disable' });
+        out.push({ code: CODE.DefaultSourcesEnabled, message: 'the policy disables no default source: tenants could still subscribe to the global catalogs', fix: 'set disableAllDefaultSources or list sources in disable' });
       }
       const off = platformSources.filter((n) => !keep.includes(n) && (disableAll || disable.includes(n)));
       out.push(...platformSourcesTurnedOff(openshiftVersionOf(clusterTargetsOf(this)), off));
@@ -132,7 +133,7 @@ function platformSourcesTurnedOff(openshiftVersion: string | undefined, off: str
   return off.map((name) => {
     const member = Object.entries(OpenShiftDefaultSource).find(([, v]) => v === name)?.[0];
     return {
-      code: 'PlatformOperatorSourceDisabled',
+      code: CODE.PlatformOperatorSourceDisabled,
       field: 'keepEnabled',
       value: name,
       message: `the policy turns off ${name}, which the platform's own operators update from on OpenShift ${openshiftVersion} (OpenShift GitOps, `

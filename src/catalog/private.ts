@@ -2,8 +2,9 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { AppContext, AppSlot } from '../core/app-context';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
-import { InputCheck, throwIfInvalid } from '../core/input';
+import { InputCheck, throwIfInvalid } from '../core/input-check';
 
 /** Constructs that own the platform's default-catalog policy (only one per App). */
 const DEFAULT_CATALOG_OWNERS = new AppSlot('defaultCatalogOwners', () => new Set<IConstruct>());
@@ -42,7 +43,7 @@ export function defaultCatalogPolicyConflict(c: IConstruct, what: string, fix: s
   const others = [...otherDefaultCatalogOwners(c), ...unownedOperatorHubs(c)];
   if (others.length === 0) return [];
   return [{
-    code: 'DefaultCatalogPolicyConflict',
+    code: CODE.DefaultCatalogPolicyConflict,
     message: `only one construct may own the default-catalog policy${what}; also defined by ${others.join(', ')}`,
     fix,
   }];
@@ -76,6 +77,6 @@ export function celStringList(xs: string[]): string {
 export function checkDirectory(method: string, directory: unknown): void {
   const check = new InputCheck();
   const d = check.requiredString('directory', directory, 'pass the directory to write into, e.g. "out/catalogs"');
-  if (d === '') check.add({ code: 'InvalidInputValue', field: 'directory', value: d, message: 'directory is empty', fix: 'pass the directory to write into, e.g. "out/catalogs"' });
+  if (d === '') check.add({ code: CODE.InvalidInputValue, field: 'directory', value: d, message: 'directory is empty', fix: 'pass the directory to write into, e.g. "out/catalogs"' });
   throwIfInvalid(check, method);
 }

@@ -1,13 +1,14 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { CatalogSourceLocation } from './catalog-source';
+import { CatalogSourceLocation } from './catalog-source-reference';
 import { celStringList, checkDirectory, defaultCatalogPolicyConflict, registerDefaultCatalogOwner } from './private';
 import { admissionPolicyApiVersion } from '../core/cluster-targets';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
-import { InputCheck } from '../core/input';
-import { KubernetesNames, NameRule } from '../core/names';
-import { OutputWriter } from '../output/output-files';
+import { InputCheck } from '../core/input-check';
+import { KubernetesNames, NameRule } from '../core/kubernetes-names';
+import { OutputWriter } from '../output/output-writer';
 import { YamlWriter } from '../output/yaml-writer';
 
 /** Properties of an `UpstreamOlmCatalogPolicy`. */
@@ -97,7 +98,7 @@ export class UpstreamOlmCatalogPolicy extends Construct {
       const out: DiagnosticDetails[] = [...input.errors, ...defaultCatalogPolicyConflict(this, '', 'keep a single default-catalog policy per App')];
       out.push(...this.nameProblems());
       if (this.disabledSources.length === 0) {
-        out.push({ code: 'DefaultCatalogPolicyEmpty', field: 'disabledSources', message: 'no CatalogSource to disable', fix: 'omit disabledSources for the OLM default' });
+        out.push({ code: CODE.DefaultCatalogPolicyEmpty, field: 'disabledSources', message: 'no CatalogSource to disable', fix: 'omit disabledSources for the OLM default' });
       }
       return out;
     });
@@ -133,9 +134,9 @@ export class UpstreamOlmCatalogPolicy extends Construct {
     const out: DiagnosticDetails[] = [];
     for (const source of this.disabledSources) {
       const name = KubernetesNames.problem(source.name, NameRule.DNS1123_SUBDOMAIN);
-      if (name) out.push({ code: 'InvalidName', field: 'disabledSources.name', value: source.name, message: `CatalogSource name ${name}`, fix: 'use the metadata.name of the CatalogSource' });
+      if (name) out.push({ code: CODE.InvalidName, field: 'disabledSources.name', value: source.name, message: `CatalogSource name ${name}`, fix: 'use the metadata.name of the CatalogSource' });
       const ns = KubernetesNames.problem(source.namespace, NameRule.DNS1123_LABEL);
-      if (ns) out.push({ code: 'InvalidName', field: 'disabledSources.namespace', value: source.namespace, message: `namespace ${ns}`, fix: 'use the metadata.namespace of the CatalogSource' });
+      if (ns) out.push({ code: CODE.InvalidName, field: 'disabledSources.namespace', value: source.namespace, message: `namespace ${ns}`, fix: 'use the metadata.namespace of the CatalogSource' });
     }
     return out;
   }

@@ -12,14 +12,14 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { nearestName } from '../core/input';
-import { KubernetesNames } from '../core/names';
+import { nearestName } from '../core/input-check';
+import { KubernetesNames } from '../core/kubernetes-names';
 import { decodeManifestStream, escapeControl, LOADER_LIMITS, readAtMost } from '../core/yaml-or-json';
 import { YamlWriter } from '../output/yaml-writer';
 import { DefaultInstallerRules } from '../preflight/default-installer-rules';
-import {
-  BindRoleAcceptance, BoundRoleKind, DerivedRoleBind, InstallerPermissions, InstallPreflight, NamespaceRules, PreflightResult,
-} from '../preflight/install-preflight';
+import { InstallPreflight, PreflightResult } from '../preflight/install-preflight';
+import { BindRoleAcceptance, DerivedRoleBind, InstallerPermissions } from '../preflight/installer-permissions';
+import { BoundRoleKind, NamespaceRules } from '../preflight/preflight-code';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 
 /** What the command writes and returns; the bin script maps it to the process. */

@@ -10,6 +10,7 @@
 import { IConstruct } from 'constructs';
 import * as semver from 'semver';
 import { AppContext, AppSlot } from './app-context';
+import { CODE } from './diagnostic-codes';
 import { DiagnosticDetails } from './diagnostic-details';
 
 /** The versions the cluster runs. Every field is optional; the defaults give the output of the seeds' procedure. */
@@ -195,7 +196,7 @@ export function isAdmissionPolicyApiVersion(apiVersion: string): boolean {
 export function admissionPolicyProblems(t: ResolvedTargets, policyPaths: readonly string[]): DiagnosticDetails[] {
   if (t.kubernetesMinor >= 28 || policyPaths.length === 0) return [];
   return [{
-    code: 'AdmissionPolicyNotServed',
+    code: CODE.AdmissionPolicyNotServed,
     field: 'targets.kubernetesVersion',
     value: `1.${t.kubernetesMinor}`,
     message: `Kubernetes 1.${t.kubernetesMinor} serves no ValidatingAdmissionPolicy (beta, admissionregistration.k8s.io/v1beta1, from 1.28; v1 from 1.30), `

@@ -8,6 +8,7 @@
  */
 import { IConstruct } from 'constructs';
 import { AppContext, AppSlot } from './app-context';
+import { CODE } from './diagnostic-codes';
 import { DiagnosticDetails } from './diagnostic-details';
 import { PolicyChecks } from './policy-checks';
 import { SynthPass } from './synth-pass';
@@ -142,7 +143,7 @@ export function addErrorProducer(scope: IConstruct, producer: Producer): void {
         found = producer();
       } catch (e) {
         found = [{
-          code: 'InternalCheckFailed',
+          code: CODE.InternalCheckFailed,
           message: `checking this construct failed: ${describeError(e)}`,
           fix: 'report this as a bug of cdk8s-olm-tenancy, with the input that caused it',
         }];

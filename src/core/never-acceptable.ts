@@ -7,6 +7,7 @@
  */
 import { IConstruct } from 'constructs';
 import { AppContext, AppSlot } from './app-context';
+import { CODE } from './diagnostic-codes';
 import { DiagnosticDetails } from './diagnostic-details';
 import { PolicyChecks } from './policy-checks';
 
@@ -54,7 +55,7 @@ export function acceptanceNotAllowed(o: {
     ? `${o.finding}; ${o.prop} accepts it${o.reason !== undefined ? ` (reason: ${o.reason})` : ''}`
     : `${o.prop} lowers ${o.id} (${check?.code ?? o.id}) to ${o.value ?? ''}`;
   return {
-    code: 'AcceptanceNotAllowed',
+    code: CODE.AcceptanceNotAllowed,
     field: o.field ?? o.prop,
     value: o.value ?? o.id,
     message: `${accepts}, but TenancyAppProps.neverAcceptable lists ${o.id}${o.finding !== undefined && check ? ` (${check.code})` : ''}: no acceptance lowers it`,

@@ -6,6 +6,7 @@
  *
  * Ids are stable: a check that is removed keeps its id unused; new checks get the next free number.
  */
+import { CODE } from './diagnostic-codes';
 import { DiagnosticDetails } from './diagnostic-details';
 
 /** Severity of a policy check, as a tenant sets it. */
@@ -47,7 +48,7 @@ export interface PolicyCheckedFindings {
 const CHECKS: PolicyCheck[] = [
   {
     id: 'OLMT-001',
-    code: 'InstallerCanWriteCrds',
+    code: CODE.InstallerCanWriteCrds,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'cluster-scoped installer rules write CustomResourceDefinitions (OLM creates them itself; CRDs are shared by every tenant)',
@@ -56,7 +57,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-002',
-    code: 'InstallerCanWriteApiServices',
+    code: CODE.InstallerCanWriteApiServices,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'cluster-scoped installer rules write APIServices (route a whole API group to any Service)',
@@ -65,7 +66,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-003',
-    code: 'InstallerSensitiveGrant',
+    code: CODE.InstallerSensitiveGrant,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'installer rules hold a grant equivalent to escalation (escalate, bind, impersonate, OperatorGroup writes, pods create/exec, '
@@ -79,7 +80,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-004',
-    code: 'GrantsEscalationRights',
+    code: CODE.GrantsEscalationRights,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "installing needs escalate/bind/impersonate: the operator's own rules grant them, the bundle binds a role it does not define (e.g. cluster-admin), "
@@ -89,7 +90,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-005',
-    code: 'WritesCrdsOrApiServices',
+    code: CODE.WritesCrdsOrApiServices,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "installing needs the installer to write CRDs or APIServices (the operator's own rules, conversion webhooks or owned APIServices)",
@@ -98,7 +99,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-006',
-    code: 'NeedsClusterScopedRules',
+    code: CODE.NeedsClusterScopedRules,
     severity: PolicySeverity.ERROR,
     relaxable: true,
     summary: 'the install needs installer rules outside the tenant namespace, which only an explicit opt-in grants',
@@ -107,7 +108,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-007',
-    code: 'TargetsOtherTenant',
+    code: CODE.TargetsOtherTenant,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "the OperatorGroup targets another tenant's namespace: OLM would copy this tenant's operator RBAC into it",
@@ -116,7 +117,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-008',
-    code: 'OperatorGroupRoleNameCollision',
+    code: CODE.OperatorGroupRoleNameCollision,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "old-generation OperatorGroup ClusterRole names ('<og>-<level>') equal a built-in role (cluster-admin, aggregate-olm-edit, ...)",
@@ -125,7 +126,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-009',
-    code: 'EmptyTargetsReason',
+    code: CODE.EmptyTargetsReason,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'targets beyond the tenant namespace without a reason (the reason is the visible opt-in on the OperatorGroup)',
@@ -134,7 +135,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-010',
-    code: 'EmptyClusterScopedReason',
+    code: CODE.EmptyClusterScopedReason,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'derived installer rules outside the namespace without a reason (the reason is the visible opt-in on the objects)',
@@ -143,7 +144,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-011',
-    code: 'WildcardInstallerRole',
+    code: CODE.WildcardInstallerRole,
     severity: PolicySeverity.WARNING,
     relaxable: true,
     summary: "the namespaced installer Role allows every verb on every resource (the OKD docs' demonstration Role)",
@@ -152,7 +153,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-012',
-    code: 'OperatorRbacCopiedToTargetNamespaces',
+    code: CODE.OperatorRbacCopiedToTargetNamespaces,
     severity: PolicySeverity.WARNING,
     relaxable: true,
     summary: "OLM copies the operator's Roles into the other target namespaces with its own client (rights the installer never had there)",
@@ -161,7 +162,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-013',
-    code: 'OperatorRbacLiftedToCluster',
+    code: CODE.OperatorRbacLiftedToCluster,
     severity: PolicySeverity.WARNING,
     relaxable: true,
     summary: "with AllNamespaces OLM turns the operator's namespaced rules into ClusterRoles with its own client",
@@ -170,7 +171,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-014',
-    code: 'AllNamespacesIncludesTenants',
+    code: CODE.AllNamespacesIncludesTenants,
     severity: PolicySeverity.WARNING,
     relaxable: true,
     summary: "an AllNamespaces OperatorGroup also reaches every other tenant's namespace",
@@ -179,7 +180,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-015',
-    code: 'LegacyPullSecretAccess',
+    code: CODE.LegacyPullSecretAccess,
     severity: PolicySeverity.WARNING,
     relaxable: true,
     summary: 'the installer may read pull secrets in the global catalog namespace (only OLM < 0.8.1 needed it)',
@@ -188,7 +189,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-016',
-    code: 'CrdsCreatedByOlm',
+    code: CODE.CrdsCreatedByOlm,
     severity: PolicySeverity.WARNING,
     relaxable: true,
     summary: 'the bundle ships CRDs, which OLM creates cluster-wide with its own client: one version shared by every tenant',
@@ -197,7 +198,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-017',
-    code: 'RequiredApis',
+    code: CODE.RequiredApis,
     severity: PolicySeverity.WARNING,
     relaxable: true,
     summary: 'the bundle requires APIs that OLM resolves by installing more bundles with the same installer',
@@ -206,7 +207,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-018',
-    code: 'UnsafeUpgradeStrategy',
+    code: CODE.UnsafeUpgradeStrategy,
     severity: PolicySeverity.WARNING,
     relaxable: true,
     summary: 'TechPreviewUnsafeFailForward replaces failed CSVs ("may result in unexpected behavior or unrecoverable data loss")',
@@ -215,7 +216,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-019',
-    code: 'EmptyBindRoleReason',
+    code: CODE.EmptyBindRoleReason,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'an allowedBindRoles entry without a reason (the reason is the visible opt-in on the Role that may bind it)',
@@ -224,7 +225,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-020',
-    code: 'SubscriptionOutsideCuratedCatalog',
+    code: CODE.SubscriptionOutsideCuratedCatalog,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'a Subscription in a curated tenant namespace uses another CatalogSource (around the curation)',
@@ -233,7 +234,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-021',
-    code: 'CatalogRejectsSubscription',
+    code: CODE.CatalogRejectsSubscription,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'a tenant subscribes to a package, channel or version the curated catalog does not offer',
@@ -242,7 +243,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-022',
-    code: 'DefaultSourcesEnabled',
+    code: CODE.DefaultSourcesEnabled,
     severity: PolicySeverity.WARNING,
     relaxable: false,
     summary: 'the OperatorHub policy disables no default source: tenants could subscribe to the global catalogs',
@@ -252,7 +253,7 @@ const CHECKS: PolicyCheck[] = [
   // the effective-power audit (src/audit, docs/audit.md); the visible opt-in is acceptedReach, not a lower severity
   {
     id: 'OLMT-023',
-    code: 'IdentityCanAssumeInstaller',
+    code: CODE.IdentityCanAssumeInstaller,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'an identity (operator ServiceAccount, person, another installer) can become an installer that holds rules outside its namespace: '
@@ -262,7 +263,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-024',
-    code: 'TenantIdentityReachesCluster',
+    code: CODE.TenantIdentityReachesCluster,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'a tenant identity reaches cluster-wide rules through another identity, a bind or escalate, or a built-in role',
@@ -271,7 +272,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-025',
-    code: 'TenantIdentityReachesOtherNamespace',
+    code: CODE.TenantIdentityReachesOtherNamespace,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "a tenant identity reaches rules in a namespace that is not the tenant's (e.g. another tenant's installer token)",
@@ -280,7 +281,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-026',
-    code: 'TenantIdentityUnbounded',
+    code: CODE.TenantIdentityUnbounded,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'a tenant identity reaches * on every resource cluster-wide (bind cluster-admin, a bundle ClusterRoleBinding to it, impersonating any user)',
@@ -289,7 +290,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-027',
-    code: 'InstallerServiceAccountIsDefault',
+    code: CODE.InstallerServiceAccountIsDefault,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "the installer ServiceAccount is 'default': every pod of the namespace that names no ServiceAccount would hold the installer's rights",
@@ -298,7 +299,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-028',
-    code: 'InstallerServiceAccountIsOperators',
+    code: CODE.InstallerServiceAccountIsOperators,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "the installer ServiceAccount is an operator's own (CSV permissions or Deployments): the operator's pods would hold the installer's rights",
@@ -307,7 +308,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-029',
-    code: 'SystemNamespaceTarget',
+    code: CODE.SystemNamespaceTarget,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "the OperatorGroup targets a system namespace (kube-*, openshift-*, default, olm, operators): OLM copies the operator's Roles there",
@@ -316,7 +317,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-030',
-    code: 'SystemNamespacePullSecrets',
+    code: CODE.SystemNamespacePullSecrets,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'the legacy pull-secret Role reads Secrets in a system namespace (the global catalog namespace)',
@@ -325,7 +326,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-031',
-    code: 'EmptySystemNamespacesReason',
+    code: CODE.EmptySystemNamespacesReason,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'systemNamespacesReason is blank (the reason is the visible opt-in on the objects)',
@@ -334,7 +335,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-032',
-    code: 'PullSecretNamespaceOfOtherTenant',
+    code: CODE.PullSecretNamespaceOfOtherTenant,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "the legacy pull-secret Role reads Secrets in another tenant's namespace",
@@ -343,7 +344,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-033',
-    code: 'PullSecretIsInstallerToken',
+    code: CODE.PullSecretIsInstallerToken,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "a legacy pull-secret name is another tenant's installer token Secret (reading it is acting as that installer)",
@@ -352,7 +353,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-034',
-    code: 'SubscriptionConfigVolume',
+    code: CODE.SubscriptionConfigVolume,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "Subscription spec.config adds a volume type outside the safe set (hostPath, nfs, csi, ...) to the operator's pods",
@@ -361,7 +362,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-035',
-    code: 'SubscriptionConfigSecret',
+    code: CODE.SubscriptionConfigSecret,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "Subscription spec.config hands a Secret not named in allowedConfigSecrets to the operator's pods (e.g. the installer token)",
@@ -370,7 +371,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-036',
-    code: 'SubscriptionConfigScheduling',
+    code: CODE.SubscriptionConfigScheduling,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'Subscription spec.config sets tolerations, nodeSelector or affinity (places the operator on chosen nodes)',
@@ -379,7 +380,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-037',
-    code: 'DuplicateObject',
+    code: CODE.DuplicateObject,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'two objects of the App have the same group, kind, namespace and name: whichever is applied last silently replaces the other',
@@ -388,7 +389,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-038',
-    code: 'UnfaithfulYamlOutput',
+    code: CODE.UnfaithfulYamlOutput,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "on a plain cdk8s App, a string cdk8s's writer would write so that kubectl, Argo CD and Flux (go-yaml v2, YAML 1.1) read another value or refuse the file (YAML 1.1 numbers and booleans, U+2028 line breaks, DEL, C1)",
@@ -397,7 +398,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-039',
-    code: 'UnrepresentableYamlValue',
+    code: CODE.UnrepresentableYamlValue,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'a string holds a lone UTF-16 surrogate: it has no UTF-8 encoding, so no reader of Kubernetes reads it as written',
@@ -406,7 +407,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-040',
-    code: 'CrossTenantPeopleGrant',
+    code: CODE.CrossTenantPeopleGrant,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "a people grant applies to another tenant's ServiceAccounts as Kubernetes matches subjects (ServiceAccount, User system:serviceaccount:<ns>:<name>, "
@@ -417,7 +418,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-041',
-    code: 'EmptySensitiveGrantReason',
+    code: CODE.EmptySensitiveGrantReason,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'an acceptedSensitiveGrants entry without a reason (the reason is the visible opt-in on the Role or ClusterRole that holds the grant)',
@@ -426,7 +427,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-042',
-    code: 'TenantCanBecomeApprover',
+    code: CODE.TenantCanBecomeApprover,
     severity: PolicySeverity.ERROR,
     relaxable: true,
     summary: "the pinned InstallPlan approver runs in a tenant's namespace where a tenant identity can become its ServiceAccount "
@@ -436,7 +437,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-043',
-    code: 'TenantCanRemoveBaseline',
+    code: CODE.TenantCanRemoveBaseline,
     severity: PolicySeverity.ERROR,
     relaxable: true,
     summary: "a tenant identity (installer, operator, person) may delete or change the baseline's ResourceQuota (or reset the usage it counts, "
@@ -447,7 +448,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-044',
-    code: 'OlmV1ExtensionSensitiveGrant',
+    code: CODE.OlmV1ExtensionSensitiveGrant,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'OLM v1 (cluster-admin) would give a ServiceAccount of a team\'s extension a sensitive grant cluster-wide (any SensitiveGrant of the v0 registry: Secrets, escalate, bind, impersonate, tokens, pods and workloads, webhooks...)',
@@ -456,7 +457,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-045',
-    code: 'OlmV1MutatingWebhookOnPods',
+    code: CODE.OlmV1MutatingWebhookOnPods,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "a team's OLM v1 extension ships a mutating admission webhook on pods (it can rewrite every team's pods)",
@@ -465,7 +466,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-046',
-    code: 'OlmV1SubjectOutsideInstallNamespace',
+    code: CODE.OlmV1SubjectOutsideInstallNamespace,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "a binding shipped in a team's OLM v1 bundle grants a role to a ServiceAccount of another namespace, a User or a Group (OLM v1 keeps the bundle's subjects)",
@@ -474,7 +475,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-047',
-    code: 'OlmV1UpgradeGrowsPermissions',
+    code: CODE.OlmV1UpgradeGrowsPermissions,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "an upgrade inside a team's allowed OLM v1 version range grows what the extension gets (rules, webhooks, CRDs, findings)",
@@ -483,7 +484,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-048',
-    code: 'OlmV1BundleRefused',
+    code: CODE.OlmV1BundleRefused,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'operator-controller would refuse the bundle (no AllNamespaces under the standard gates, dependencies, owned APIServices, renderer validation)',
@@ -492,7 +493,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-049',
-    code: 'OlmV1ExtensionNotPreviewed',
+    code: CODE.OlmV1ExtensionNotPreviewed,
     severity: PolicySeverity.WARNING,
     // an OlmV1Team has no policyChecks: nothing could lower it (the fix is to pass the bundles)
     relaxable: false,
@@ -502,7 +503,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-050',
-    code: 'SensitiveRulesAggregateIntoSharedRole',
+    code: CODE.SensitiveRulesAggregateIntoSharedRole,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'a bundle or App ClusterRole labelled rbac.authorization.k8s.io/aggregate-to-view/edit/admin (or an OperatorGroup\'s olm.opgroup.permissions/aggregate-to-* label) '
@@ -512,7 +513,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-051',
-    code: 'TenantWebhookBeyondNamespace',
+    code: CODE.TenantWebhookBeyondNamespace,
     severity: PolicySeverity.ERROR,
     relaxable: true,
     summary: "a tenant's bundle ships an admission webhook that OLM creates beyond the tenant's namespaces (AllNamespaces, or cluster-scoped kinds) and that "
@@ -523,7 +524,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-052',
-    code: 'OlmV1WebhookBeyondOwnApis',
+    code: CODE.OlmV1WebhookBeyondOwnApis,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: "a team's OLM v1 extension ships an admission webhook beyond the install namespace that rewrites pod templates, ServiceAccounts or Namespaces, "
@@ -533,7 +534,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-053',
-    code: 'TenantCanSetExternalIps',
+    code: CODE.TenantCanSetExternalIps,
     severity: PolicySeverity.WARNING,
     relaxable: true,
     summary: 'a tenant identity (installer, operator, person) may create or update Services in the tenant namespace and so set spec.externalIPs, which intercept the traffic of every pod '
@@ -543,7 +544,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-054',
-    code: 'OlmV1UnfencedWriter',
+    code: CODE.OlmV1UnfencedWriter,
     severity: PolicySeverity.ERROR,
     relaxable: false,
     summary: 'an identity no team guardrail checks may write ClusterExtensions, ClusterCatalogs or ClusterObjectSets: on OLM v1 it installs any package with cluster-admin',
@@ -552,7 +553,7 @@ const CHECKS: PolicyCheck[] = [
   },
   {
     id: 'OLMT-055',
-    code: 'TenantCanDriveGlobalOperator',
+    code: CODE.TenantCanDriveGlobalOperator,
     severity: PolicySeverity.ERROR,
     // a GlobalOperatorInstall has no policyChecks: it is accepted by reason per operator
     relaxable: false,
@@ -636,16 +637,16 @@ export class PolicyChecks {
     for (const [id, severity] of Object.entries(severities).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const check = BY_ID.get(id);
       if (check === undefined) {
-        out.push({ code: 'UnknownPolicyCheck', field: `${field}[${id}]`, value: String(severity), message: `'${id}' is not a policy check id`, fix: `use one of ${CHECKS.map((c) => c.id).join(', ')}` });
+        out.push({ code: CODE.UnknownPolicyCheck, field: `${field}[${id}]`, value: String(severity), message: `'${id}' is not a policy check id`, fix: `use one of ${CHECKS.map((c) => c.id).join(', ')}` });
         continue;
       }
       if (RANK[severity] === undefined) {
-        out.push({ code: 'UnknownPolicySeverity', field: `${field}[${id}]`, value: String(severity), message: `'${severity}' is not a PolicySeverity`, fix: 'use PolicySeverity.ERROR, WARNING or OFF' });
+        out.push({ code: CODE.UnknownPolicySeverity, field: `${field}[${id}]`, value: String(severity), message: `'${severity}' is not a PolicySeverity`, fix: 'use PolicySeverity.ERROR, WARNING or OFF' });
         continue;
       }
       if (!check.relaxable && RANK[severity] < RANK[check.severity]) {
         out.push({
-          code: 'PolicyCheckNotRelaxable',
+          code: CODE.PolicyCheckNotRelaxable,
           field: `${field}[${id}]`,
           value: severity,
           message: `${id} (${check.code}) cannot be lowered below ${check.severity}: ${check.summary}`,

@@ -49,7 +49,7 @@ export const LOADER_LIMITS = {
 };
 
 /** One problem, at a 1-based line of the decoded text. */
-export interface DecodeIssue {
+export interface DecodeFinding {
   readonly line: number;
   readonly message: string;
 }
@@ -61,9 +61,9 @@ export interface DecodedDocument {
   /** The value (undefined when `error` is set; null for an empty document). */
   readonly value?: unknown;
   /** Why the document could not be decoded. */
-  readonly error?: DecodeIssue;
+  readonly error?: DecodeFinding;
   /** Things OLM accepts but deserve a word (duplicate keys). */
-  readonly warnings: DecodeIssue[];
+  readonly warnings: DecodeFinding[];
 }
 
 /** A value shown on one line, shortened: raw newlines and other control characters escaped (JSON style). */
@@ -351,9 +351,9 @@ function resolveMergeKeysAsGoYamlV2(doc: Document.Parsed): string | undefined {
 }
 
 /** Duplicate scalar keys of every mapping of the document (iterative walk; aliases are not followed). */
-function duplicateKeys(doc: Document.Parsed, lineCounter: LineCounter): DecodeIssue[] {
+function duplicateKeys(doc: Document.Parsed, lineCounter: LineCounter): DecodeFinding[] {
   const { isAlias, isMap, isPair, isScalar, isSeq } = yamlLib();
-  const out: DecodeIssue[] = [];
+  const out: DecodeFinding[] = [];
   const stack: unknown[] = [doc.contents];
   while (stack.length > 0) {
     const node = stack.pop();
@@ -391,7 +391,7 @@ interface JsonScan {
   /** Line after the value. */
   readonly endLine: number;
   readonly depth: number;
-  readonly duplicates: DecodeIssue[];
+  readonly duplicates: DecodeFinding[];
 }
 
 /**
@@ -403,7 +403,7 @@ function scanJson(text: string, start: number, line: number): JsonScan {
   let i = start;
   let depth = 0;
   let maxDepth = 0;
-  const duplicates: DecodeIssue[] = [];
+  const duplicates: DecodeFinding[] = [];
   // per open container: its keys (objects) and whether the next string is a key
   const frames: Array<{ keys?: Set<string>; expectKey: boolean }> = [];
   const isDelimiter = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === ',' || c === ']' || c === '}' || c === '{' || c === '[' || c === '"';
@@ -537,7 +537,7 @@ export function decodeManifestFile(raw: string): DecodedManifestFile {
   }
   const docs = decodeYamlDocuments(first.text);
   const doc = docs[0] ?? { line: 1, value: null, warnings: [] };
-  const shift = (x: DecodeIssue): DecodeIssue => ({ line: x.line + first.line - 1, message: x.message });
+  const shift = (x: DecodeFinding): DecodeFinding => ({ line: x.line + first.line - 1, message: x.message });
   return {
     document: {
       line: doc.line + first.line - 1,
@@ -599,7 +599,7 @@ export function decodeManifestStream(raw: string): DecodedDocument[] {
       out.push({ line: chunk.line, error: { line: chunk.line, message: `malformed YAML: ${chunk.error}` }, warnings: [] });
       break;
     }
-    const shift = (x: DecodeIssue): DecodeIssue => ({ line: x.line + chunk.line - 1, message: x.message });
+    const shift = (x: DecodeFinding): DecodeFinding => ({ line: x.line + chunk.line - 1, message: x.message });
     for (const doc of decodeYamlDocuments(chunk.text)) {
       out.push({
         line: doc.line + chunk.line - 1,

@@ -15,7 +15,7 @@
  */
 import * as semver from 'semver';
 import { CuratedList, CuratedPackage } from './curated-list';
-import { FbcBlob, FbcChannelEntry, FbcProblem, FbcSchema } from './fbc-types';
+import { FbcBlob, FbcChannelEntry, FbcFinding, FbcSchema } from './fbc-types';
 import { FbcValidator } from './fbc-validator';
 import { FileBasedCatalog } from './file-based-catalog';
 import { replacesChain, str } from './internal';
@@ -25,7 +25,7 @@ export interface FbcFilterResult {
   /** The filtered catalog. */
   readonly catalog: FileBasedCatalog;
   /** Why the selection cannot be served (unknown package or channel, a range that empties a package...). */
-  readonly problems: FbcProblem[];
+  readonly problems: FbcFinding[];
   /** What the filter changed beyond the selection (default channel replaced, bundles cut from a graph), sorted. */
   readonly notes: string[];
 }
@@ -43,7 +43,7 @@ export class FbcFilter {
    * Deterministic: blobs keep their input order.
    */
   public static filter(catalog: FileBasedCatalog, packages: CuratedPackage[]): FbcFilterResult {
-    const problems: FbcProblem[] = [];
+    const problems: FbcFinding[] = [];
     const notes: string[] = [];
     const selections = new Map<string, PackageSelection>();
     const known = catalog.packageNames;
@@ -65,7 +65,7 @@ export class FbcFilter {
     return { catalog: FileBasedCatalog.fromBlobs(blobs), problems, notes: notes.sort() };
   }
 
-  private static selectPackage(catalog: FileBasedCatalog, p: CuratedPackage, problems: FbcProblem[], notes: string[]): PackageSelection | undefined {
+  private static selectPackage(catalog: FileBasedCatalog, p: CuratedPackage, problems: FbcFinding[], notes: string[]): PackageSelection | undefined {
     const available = catalog.channelNames(p.name);
     for (const c of p.channels ?? []) {
       if (!available.includes(c.name)) {
@@ -122,7 +122,7 @@ export class FbcFilter {
     pkg: string,
     ch: string,
     entries: FbcChannelEntry[],
-    problems: FbcProblem[],
+    problems: FbcFinding[],
     notes: string[],
   ): Set<string> {
     if (entries.length === 0) return new Set();

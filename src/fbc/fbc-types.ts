@@ -21,7 +21,7 @@ export interface FbcLocation {
 }
 
 /** One problem found while loading, validating or filtering a catalog. */
-export interface FbcProblem {
+export interface FbcFinding {
   /** What is wrong. */
   readonly message: string;
   /**

@@ -4,7 +4,7 @@
  * which is what `opm validate` runs. Unlike opm, which stops at the first conversion error, every problem is
  * collected.
  */
-import { FbcBlob, FbcChannelEntry, FbcProblem, FbcSchema } from './fbc-types';
+import { FbcBlob, FbcChannelEntry, FbcFinding, FbcSchema } from './fbc-types';
 import { FileBasedCatalog } from './file-based-catalog';
 import { blobId, bundleVersionOf, channelEntriesOf, replacesChain, str } from './internal';
 
@@ -18,8 +18,8 @@ export class FbcValidator {
    * Every problem of the catalog: its load problems, then the `opm validate` rules (package, channel, bundle and
    * upgrade-graph checks), each naming the file and line of the blob at fault. Empty when the catalog is valid.
    */
-  public static validate(catalog: FileBasedCatalog): FbcProblem[] {
-    const problems: FbcProblem[] = [...catalog.loadProblems];
+  public static validate(catalog: FileBasedCatalog): FbcFinding[] {
+    const problems: FbcFinding[] = [...catalog.loadProblems];
     const add = (b: FbcBlob | undefined, message: string) =>
       problems.push({
         message: b?.location ? `${b.location.file}:${b.location.line}: ${message}` : message,

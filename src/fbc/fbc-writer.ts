@@ -4,7 +4,7 @@
  * `opm generate dockerfile <dir>` read any `.json`/`.yaml` files below `<dir>`, see operator-registry
  * `alpha/declcfg/load.go` and `alpha/action/generate_dockerfile.go`).
  */
-import { FbcBlob, FbcFormat, FbcProblem, FbcSchema } from './fbc-types';
+import { FbcBlob, FbcFormat, FbcFinding, FbcSchema } from './fbc-types';
 import { FileBasedCatalog } from './file-based-catalog';
 import { blobId, str } from './internal';
 import { depthOf, LOADER_LIMITS } from '../core/yaml-or-json';
@@ -53,9 +53,9 @@ export class FbcWriter {
    * (`value.ref`, resolved by opm relative to the file that held the blob; `opm render` writes `data` instead).
    * Empty when the catalog can be written.
    */
-  public static problems(catalog: FileBasedCatalog): FbcProblem[] {
-    const out: FbcProblem[] = [];
-    const at = (b: FbcBlob, message: string): FbcProblem => ({
+  public static problems(catalog: FileBasedCatalog): FbcFinding[] {
+    const out: FbcFinding[] = [];
+    const at = (b: FbcBlob, message: string): FbcFinding => ({
       message: b.location ? `${b.location.file}:${b.location.line}: ${message}` : message,
       ...(b.location ? { location: b.location } : {}),
       blob: blobId(b),

@@ -1,7 +1,7 @@
 /**
  * File-based catalogs (FBC): the `olm.package`, `olm.channel`, `olm.bundle` and `olm.deprecations` blobs that
  * `opm` reads from JSON or YAML files (operator-registry `alpha/declcfg/load.go`). Loading never throws for bad
- * content: each malformed file or blob becomes an `FbcProblem` naming the file and line, so callers can report
+ * content: each malformed file or blob becomes an `FbcFinding` naming the file and line, so callers can report
  * every problem at once. Decoding follows opm's (apimachinery `NewYAMLOrJSONDecoder` over sigs.k8s.io/yaml and
  * Go `encoding/json`): duplicate mapping keys are accepted and the last one wins (a `loadWarnings` entry names the
  * file, line and key), `<<` merge keys are resolved, a byte-order mark and CRLF line ends are accepted. Limits:
@@ -10,7 +10,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { FbcBlob, FbcChannelEntry, FbcProblem, FbcSchema } from './fbc-types';
+import { FbcBlob, FbcChannelEntry, FbcFinding, FbcSchema } from './fbc-types';
 import { bundleVersionOf, channelEntriesOf, nonEmpty, str, uniqueSorted } from './internal';
 import { decodeJsonValues, decodeYamlDocuments, DecodedDocument, escapeControl as oneLineText, LOADER_LIMITS, readAtMost, sizeProblem } from '../core/yaml-or-json';
 
@@ -31,8 +31,8 @@ export class FileBasedCatalog {
     }
     const tooBig = sizeProblem(content, LOADER_LIMITS.catalogFileBytes);
     if (tooBig !== undefined) return new FileBasedCatalog([], [{ message: `${file}: ${tooBig}`, location: { file, line: 1 } }]);
-    const problems: FbcProblem[] = [];
-    const warnings: FbcProblem[] = [];
+    const problems: FbcFinding[] = [];
+    const warnings: FbcFinding[] = [];
     // apimachinery NewYAMLOrJSONDecoder (what opm's WalkMetasReader uses) picks the format from the content, not
     // the file name: a JSON stream when the first non-space character is '{', else YAML documents.
     const docs = /^\uFEFF?\s*\{/.test(content) ? decodeJsonValues(content) : decodeYamlDocuments(content);
@@ -55,7 +55,7 @@ export class FileBasedCatalog {
       return FileBasedCatalog.readFile(fileOrDirectory, path.basename(fileOrDirectory));
     }
     const parts: FileBasedCatalog[] = [];
-    const unreadable: FbcProblem[] = [];
+    const unreadable: FbcFinding[] = [];
     const rootReal = fs.realpathSync(fileOrDirectory);
     for (const rel of listCatalogFiles(fileOrDirectory, '', unreadable)) {
       parts.push(FileBasedCatalog.readFile(path.join(fileOrDirectory, rel), rel, rootReal));
@@ -73,7 +73,7 @@ export class FileBasedCatalog {
       return new FileBasedCatalog([], [{ message: `FileBasedCatalog.fromBlobs: 'blobs' must be a list of blobs, got ${blobs === null ? 'null' : typeof blobs}` }]);
     }
     const ok: FbcBlob[] = [];
-    const problems: FbcProblem[] = [];
+    const problems: FbcFinding[] = [];
     blobs.forEach((b, i) => {
       const content = b !== null && typeof b === 'object' ? (b as any).content : undefined;
       if (content === null || typeof content !== 'object' || Array.isArray(content) || typeof b.schema !== 'string' || b.schema === '') {
@@ -149,11 +149,11 @@ export class FileBasedCatalog {
   /** The blobs, in load order. */
   public readonly blobs: FbcBlob[];
   /** Problems found while loading (malformed JSON/YAML, blobs without a schema, a loader limit exceeded). */
-  public readonly loadProblems: FbcProblem[];
+  public readonly loadProblems: FbcFinding[];
   /** What opm accepts but deserves attention (duplicate mapping keys: the last one wins), naming file and line. */
-  public readonly loadWarnings: FbcProblem[];
+  public readonly loadWarnings: FbcFinding[];
 
-  private constructor(blobs: FbcBlob[], loadProblems: FbcProblem[], loadWarnings: FbcProblem[] = []) {
+  private constructor(blobs: FbcBlob[], loadProblems: FbcFinding[], loadWarnings: FbcFinding[] = []) {
     this.blobs = blobs.map((b) => ({ ...b }));
     this.loadProblems = [...loadProblems];
     this.loadWarnings = [...loadWarnings];
@@ -215,7 +215,7 @@ export class FileBasedCatalog {
 }
 
 /** The catalog files below `root`, sorted by path; folders that cannot be listed become problems. Iterative. */
-function listCatalogFiles(root: string, start: string, problems: FbcProblem[]): string[] {
+function listCatalogFiles(root: string, start: string, problems: FbcFinding[]): string[] {
   const out: string[] = [];
   const pending = [start];
   while (pending.length > 0) {
@@ -248,7 +248,7 @@ function cmpPath(a: string[], b: string[]): number {
   return a.length - b.length;
 }
 
-function toBlobs(docs: DecodedDocument[], file: string, problems: FbcProblem[], warnings: FbcProblem[]): FbcBlob[] {
+function toBlobs(docs: DecodedDocument[], file: string, problems: FbcFinding[], warnings: FbcFinding[]): FbcBlob[] {
   const blobs: FbcBlob[] = [];
   for (const doc of docs) {
     for (const w of doc.warnings) warnings.push({ message: `${file}:${w.line}: ${w.message}`, location: { file, line: w.line } });
@@ -262,7 +262,7 @@ function toBlobs(docs: DecodedDocument[], file: string, problems: FbcProblem[], 
   return blobs;
 }
 
-function toBlob(value: unknown, file: string, line: number, problems: FbcProblem[]): FbcBlob | undefined {
+function toBlob(value: unknown, file: string, line: number, problems: FbcFinding[]): FbcBlob | undefined {
   if (value === null || value === undefined) return undefined; // empty document
   const location = { file, line };
   if (typeof value !== 'object' || Array.isArray(value)) {

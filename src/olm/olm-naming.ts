@@ -3,7 +3,7 @@
  */
 import { createHash } from 'crypto';
 import { Diagnostics } from '../core/diagnostics';
-import { InputCheck, shown, throwIfInvalid } from '../core/input';
+import { InputCheck, shown, throwIfInvalid } from '../core/input-check';
 
 /** The access levels of OLM's OperatorGroup ClusterRoles. */
 export enum AccessLevel {

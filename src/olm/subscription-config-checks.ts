@@ -1,3 +1,4 @@
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 
 /**
@@ -67,7 +68,7 @@ export class SubscriptionConfigChecks {
     const secretProblem = (field: string, name: string | undefined, what: string): void => {
       if (name !== undefined && secrets.has(name)) return;
       out.push({
-        code: 'SubscriptionConfigSecret',
+        code: CODE.SubscriptionConfigSecret,
         field,
         value: name ?? '',
         message: `${what} hands Secret '${name ?? ''}' to the operator's pods, and it is not in ${secretsText}; a Subscription writer could hand them any Secret of the namespace, such as the installer's token`,
@@ -79,7 +80,7 @@ export class SubscriptionConfigChecks {
       if (!allowed.has(SubscriptionConfigOptIn.OTHER_VOLUME_TYPES)) {
         for (const type of SubscriptionConfigChecks.OTHER_VOLUME_TYPES.filter((t) => v?.[t] !== undefined)) {
           out.push({
-            code: 'SubscriptionConfigVolume',
+            code: CODE.SubscriptionConfigVolume,
             field: `${at}.${type}`,
             value: String(v.name ?? ''),
             message: `volume type ${type} is outside the Pod Security restricted set (${SubscriptionConfigChecks.SAFE_VOLUME_TYPES.join(', ')})${type === 'hostPath' ? '; a hostPath volume reads and writes the node' : ''}`,
@@ -106,7 +107,7 @@ export class SubscriptionConfigChecks {
     for (const [field, present, why] of scheduling) {
       if (!present || allowed.has(field)) continue;
       out.push({
-        code: 'SubscriptionConfigScheduling',
+        code: CODE.SubscriptionConfigScheduling,
         field,
         value: JSON.stringify(config[field]),
         message: `${why}, which is the platform's choice, not the tenant's`,

@@ -1,9 +1,10 @@
 import { Construct } from 'constructs';
 import { CLUSTER_CATALOG_IMAGE_REF_RULES, crdFailures } from './crd-rules';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
-import { InputCheck } from '../core/input';
-import { NameRule } from '../core/names';
+import { InputCheck } from '../core/input-check';
+import { NameRule } from '../core/kubernetes-names';
 import * as l1 from '../imports/olmv1';
 
 /** Labels the OLM v1 constructs write and select on. */
@@ -90,7 +91,7 @@ function catalogProblems(image: string, poll: number | undefined, priority: numb
   // The CRD's rule on spec.source.image: self.ref.find('(@.*:)') != "" ? !has(self.pollIntervalMinutes) : true
   if (poll !== undefined && /@.*:/.test(image)) {
     out.push({
-      code: 'CatalogPollsDigest',
+      code: CODE.CatalogPollsDigest,
       field: 'pollIntervalMinutes',
       value: String(poll),
       message: `image '${image}' is a digest reference, which never changes: the ClusterCatalog CRD refuses pollIntervalMinutes with it ("cannot specify pollIntervalMinutes while using digest-based image")`,
@@ -98,16 +99,16 @@ function catalogProblems(image: string, poll: number | undefined, priority: numb
     });
   }
   if (poll !== undefined && (!Number.isInteger(poll) || poll < 1 || poll > INT32_MAX)) {
-    out.push({ code: 'InvalidValue', field: 'pollIntervalMinutes', value: String(poll), message: `pollIntervalMinutes must be a whole number of minutes, at least 1 (CRD minimum), got ${poll}`, fix: 'use e.g. 10' });
+    out.push({ code: CODE.InvalidValue, field: 'pollIntervalMinutes', value: String(poll), message: `pollIntervalMinutes must be a whole number of minutes, at least 1 (CRD minimum), got ${poll}`, fix: 'use e.g. 10' });
   }
   if (priority !== undefined && (!Number.isInteger(priority) || priority < INT32_MIN || priority > INT32_MAX)) {
-    out.push({ code: 'InvalidValue', field: 'priority', value: String(priority), message: `priority must be an int32, got ${priority}`, fix: `use a whole number between ${INT32_MIN} and ${INT32_MAX}` });
+    out.push({ code: CODE.InvalidValue, field: 'priority', value: String(priority), message: `priority must be an int32, got ${priority}`, fix: `use a whole number between ${INT32_MIN} and ${INT32_MAX}` });
   }
   // every rule of the CRD on spec.source.image.ref (x-kubernetes-validations and maxLength), ported in crd-rules.ts
   const refused = image === '' ? [] : crdFailures(CLUSTER_CATALOG_IMAGE_REF_RULES, image);
   if (refused.length > 0) {
     out.push({
-      code: 'InvalidValue',
+      code: CODE.InvalidValue,
       field: 'image',
       value: image,
       message: `image '${image}' is refused by the ClusterCatalog CRD (spec.source.image.ref): ${refused.join('; ')}`,
@@ -115,7 +116,7 @@ function catalogProblems(image: string, poll: number | undefined, priority: numb
     });
   }
   if (team !== 'invalid' && (team === '' || team.length > 63 || !/^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/.test(team))) {
-    out.push({ code: 'InvalidValue', field: 'team', value: team, message: `team '${team}' is not a valid label value`, fix: 'use at most 63 letters, digits, - _ . starting and ending with a letter or digit' });
+    out.push({ code: CODE.InvalidValue, field: 'team', value: team, message: `team '${team}' is not a valid label value`, fix: 'use at most 63 letters, digits, - _ . starting and ending with a letter or digit' });
   }
   return out;
 }

@@ -6,7 +6,7 @@ import type { OlmV1AcceptedRisk, OlmV1AcceptedWriter, OlmV1ExtensionOptions, Olm
 import { OlmV1CrdChannel } from './registry-v1-render';
 import { SensitiveGrant } from '../audit/installer-rule-checks';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { INPUT_CODES, InputCheck } from '../core/input';
+import { INPUT_CODES, InputCheck } from '../core/input-check';
 import { checkTenantGitOpsSource } from '../tenant/input-checks';
 
 const str = (check: InputCheck) => (v: unknown, f: string) => check.requiredString(f, v, `pass ${f} as a string`);

@@ -3,11 +3,11 @@ import { Construct } from 'constructs';
 import { OlmV1Labels } from './curated-cluster-catalog';
 import { checkGuardrailsProps } from './input-checks';
 import { OlmV1TeamGuardrailsProps } from './olm-v1-team-guardrails-props';
-import { OlmV1VersionRange } from './version-range';
+import { OlmV1VersionRange } from './olm-v1-version-range';
 import { celString, celStringList } from '../catalog/private';
 import { admissionPolicyApiVersion } from '../core/cluster-targets';
 import { addErrorProducer } from '../core/diagnostics';
-import { InputCheck } from '../core/input';
+import { InputCheck } from '../core/input-check';
 
 const OPS_WRITE = "request.operation != 'DELETE'";
 const CATALOG = 'object.spec.source.catalog';

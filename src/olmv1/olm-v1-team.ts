@@ -1,27 +1,25 @@
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { CLUSTER_EXTENSION_CHANNEL_RULES, CLUSTER_EXTENSION_MAX_CHANNELS, CLUSTER_EXTENSION_PACKAGE_NAME_RULES, CLUSTER_EXTENSION_VERSION_RULES, crdFailures } from './crd-rules';
 import { OlmV1Labels } from './curated-cluster-catalog';
 import { checkExtension, checkTeamProps } from './input-checks';
 import { MastermindsConstraints, MastermindsVersion } from './masterminds-semver';
 import { OlmV1InstallerRbac } from './olm-v1-installer-rbac';
 import { OlmV1PermissionPreview, OlmV1PreviewFindingCode } from './olm-v1-permission-preview';
+import { OlmV1TeamFindings } from './olm-v1-team-findings';
 import { OlmV1TeamGuardrails } from './olm-v1-team-guardrails';
 import { OlmV1AcceptedRisk, OlmV1ExtensionOptions, OlmV1TeamProps } from './olm-v1-team-props';
 import { OlmV1CrdChannel, OlmV1NamespaceTemplate, RegistryV1Render, RegistryV1RenderOptions } from './registry-v1-render';
-import { OlmV1VersionRange } from './version-range';
 import { SensitiveGrant } from '../audit/installer-rule-checks';
 import { olmV1UnfencedWriters } from '../audit/olm-v1-writers';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import {
-  clusterTargetsOf, openshiftVersionOf, operatorControllerLacksConfig, operatorControllerRequiresServiceAccount, operatorControllerUsesServiceAccount,
-} from '../core/cluster-targets';
+import { clusterTargetsOf, operatorControllerUsesServiceAccount } from '../core/cluster-targets';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { AcceptedRiskDetails, addAcceptanceProducer, addErrorProducer, addWarningProducer } from '../core/diagnostics';
 import { gitOpsIdentitiesOf, serviceAccountUserName } from '../core/gitops-identities';
-import { InputCheck } from '../core/input';
+import { InputCheck } from '../core/input-check';
+import { KubernetesNames, NameRule } from '../core/kubernetes-names';
 import { markdownCode, markdownText } from '../core/markdown';
-import { KubernetesNames, NameRule } from '../core/names';
 import { acceptanceNotAllowed, fixWithoutAcceptance, neverAcceptableOf } from '../core/never-acceptable';
 import { PolicyChecks } from '../core/policy-checks';
 import { SynthPass } from '../core/synth-pass';
@@ -31,13 +29,7 @@ import { PolicyRules } from '../rbac/policy-rule';
 import { crdPluralOf, folderObjectsOf, GitOpsApplier, selfServiceRules } from '../tenant/rbac/gitops-applier';
 import { ScopedOperatorTenant } from '../tenant/scoped-operator-tenant';
 import { TenantGitOpsSource } from '../tenant/scoped-operator-tenant-props';
-import { PermissionDiffs } from '../upgrade/permission-diff';
-
-/**
- * The fields of a `deploymentConfig`: operator-controller v1.11.0
- * `internal/operator-controller/rukpak/bundle/registryv1bundleconfig.json` (`additionalProperties: false`).
- */
-const DEPLOYMENT_CONFIG_FIELDS = ['affinity', 'annotations', 'env', 'envFrom', 'nodeSelector', 'resources', 'tolerations', 'volumeMounts', 'volumes'];
+import { PermissionDiffs } from '../upgrade/permission-diffs';
 
 /**
  * A bundle's version as operator-controller reads it (`bundleutil.GetVersionAndRelease`: blang/semver `Parse`, strict
@@ -51,30 +43,6 @@ function bundleVersion(b: OperatorBundle): MastermindsVersion | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * What the ClusterExtension CRD refuses in the fields the team writes (crd-rules.ts: its x-kubernetes-validations and
- * OpenAPI limits): packageName, each channel and their number, the version. The namespace is checked as a team
- * namespace (InvalidName, ExtensionOutsideTeamNamespaces).
- */
-function extensionCrdProblems(field: string, packageName: string, version: string | undefined, channels: string[] | undefined): DiagnosticDetails[] {
-  const out: DiagnosticDetails[] = [];
-  const refuse = (at: string, crdPath: string, value: string, messages: string[], fix: string) => {
-    if (messages.length > 0) out.push({ code: 'InvalidCrdValue', field: at, value, message: `the ClusterExtension CRD refuses ${crdPath} '${value}': ${messages.join('; ')}`, fix });
-  };
-  refuse(`${field}.packageName`, 'spec.source.catalog.packageName', packageName, crdFailures(CLUSTER_EXTENSION_PACKAGE_NAME_RULES, packageName),
-    'use the package name as the catalog spells it (a lower-case DNS-1123 subdomain)');
-  if (channels !== undefined && channels.length > CLUSTER_EXTENSION_MAX_CHANNELS) {
-    out.push({ code: 'InvalidCrdValue', field: `${field}.channels`, value: String(channels.length), message: `the ClusterExtension CRD allows at most ${CLUSTER_EXTENSION_MAX_CHANNELS} channels (spec.source.catalog.channels maxItems), got ${channels.length}`, fix: 'name fewer channels' });
-  }
-  (channels ?? []).forEach((c, i) => refuse(`${field}.channels[${i}]`, `spec.source.catalog.channels[${i}]`, c, crdFailures(CLUSTER_EXTENSION_CHANNEL_RULES, c),
-    'use the channel name as the catalog spells it (a lower-case DNS-1123 subdomain)'));
-  if (version !== undefined) {
-    refuse(`${field}.version`, 'spec.source.catalog.version', version, crdFailures(CLUSTER_EXTENSION_VERSION_RULES, version),
-      "write a version expression the CRD accepts, at most 64 characters, e.g. '>=1.2.0 <2.0.0'");
-  }
-  return out;
 }
 
 /** Ascending; a bundle without a semver version first (upstream's `compare.ByVersionAndRelease` sorts it lowest). */
@@ -175,60 +143,21 @@ export class OlmV1Team extends Construct {
         policyId: 'OLMT-054',
       })),
     ]);
-    if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(props.team) || props.team.length > 40) {
-      this.errors.push({ code: 'InvalidName', field: 'team', value: props.team, message: `team '${props.team}' must be a lower-case RFC 1123 label of at most 40 characters (it prefixes object names)`, fix: 'use e.g. team-a' });
-    }
-    if (props.groups.length === 0 && Array.isArray((rawProps as any)?.groups)) {
-      this.errors.push({ code: 'MissingValue', field: 'groups', message: 'groups is empty: nobody would act for the team, and the admission policy would check nobody', fix: "name the team's group, e.g. ['team-a-admins']" });
-    }
-    for (const ns of props.namespaces) {
-      const p = KubernetesNames.problem(ns, NameRule.DNS1123_LABEL);
-      if (p) this.errors.push({ code: 'InvalidName', field: 'namespaces', value: ns, message: `Namespace name ${p}`, fix: 'use a lower-case RFC 1123 label' });
-    }
-    for (const p of props.allowedPackages) {
-      if (p.versionRange !== undefined) {
-        const problem = OlmV1VersionRange.problem(p.versionRange);
-        if (problem) this.errors.push({ code: 'InvalidVersionRange', field: `allowedPackages[${p.name}].versionRange`, value: p.versionRange, message: problem, fix: "write e.g. '>=1.2.0 <2.0.0'" });
-      }
-    }
-
-    const version = props.operatorControllerVersion;
-    const versionProblem = version === undefined ? undefined : RegistryV1Render.versionProblem(version);
-    if (versionProblem) {
-      this.errors.push({ code: 'InvalidOperatorControllerVersion', field: 'operatorControllerVersion', value: props.operatorControllerVersion, message: versionProblem, fix: `use ${RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.join(' or ')}` });
-    }
-    const declared = clusterTargetsOf(this).operatorControllerVersion;
-    if (version === undefined && declared !== undefined && declared !== 'main' && !RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.includes(`v${declared}`)) {
-      this.warnings.push({
-        code: 'RendererVersionNotModelled',
-        field: 'operatorControllerVersion',
-        value: declared,
-        message: `TenancyAppProps.targets declares operator-controller ${declared}, whose renderer is not modelled: the preview renders as ${RegistryV1Render.DEFAULT_OPERATOR_CONTROLLER_VERSION} does`,
-        fix: `check the preview against that release's renderer, or set operatorControllerVersion to one of ${RegistryV1Render.OPERATOR_CONTROLLER_VERSIONS.join(', ')}`,
-      });
-    }
     this.crdChannel = props.crdChannel ?? (props.allowDeploymentConfig ? OlmV1CrdChannel.EXPERIMENTAL : OlmV1CrdChannel.STANDARD);
-    if (this.crdChannel === OlmV1CrdChannel.STANDARD) {
-      // the standard CRD has no spec.config: the API server prunes it, so a watch namespace there is silently lost
-      if (props.allowWatchNamespace) {
-        this.errors.push({
-          code: 'SpecConfigNeedsExperimentalCrd',
-          field: 'allowWatchNamespace',
-          value: 'true',
-          message: `team ${props.team} may write spec.config.inline.watchNamespace, but the standard ClusterExtension CRD has no spec.config: the API server prunes it and operator-controller installs the bundle for ALL namespaces, not the namespace the team asked for`,
-          fix: "set crdChannel: OlmV1CrdChannel.EXPERIMENTAL if the cluster runs operator-controller's experimental CRDs, or drop allowWatchNamespace",
-        });
-      }
-      if (props.allowDeploymentConfig) {
-        this.errors.push({
-          code: 'SpecConfigNeedsExperimentalCrd',
-          field: 'allowDeploymentConfig',
-          value: 'true',
-          message: `team ${props.team} may write spec.config.inline.deploymentConfig, but the standard ClusterExtension CRD has no spec.config: the API server prunes it and operator-controller renders the Deployments without it`,
-          fix: 'set crdChannel: OlmV1CrdChannel.EXPERIMENTAL (the DeploymentConfig gate ships with the experimental CRDs), or drop allowDeploymentConfig',
-        });
-      }
-    }
+    const teamFindings = OlmV1TeamFindings.ofTeam({
+      team: props.team,
+      groupsGiven: Array.isArray((rawProps as any)?.groups),
+      groups: props.groups,
+      namespaces: props.namespaces,
+      allowedPackages: props.allowedPackages,
+      operatorControllerVersion: props.operatorControllerVersion,
+      declaredOperatorControllerVersion: clusterTargetsOf(this).operatorControllerVersion,
+      crdChannel: this.crdChannel,
+      allowWatchNamespace: props.allowWatchNamespace,
+      allowDeploymentConfig: props.allowDeploymentConfig,
+    });
+    this.errors.push(...teamFindings.errors);
+    this.warnings.push(...teamFindings.warnings);
 
     for (const ns of this.namespaces) {
       this.namespaceObjects[ns] = new ApiObject(this, `Namespace-${ns}`, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { [OlmV1Labels.TEAM]: props.team } } });
@@ -314,7 +243,7 @@ export class OlmV1Team extends Construct {
         if (shared.length === 0) continue;
         const shown = shared.length > 5 ? `${shared.slice(0, 5).join(', ')} and ${shared.length - 5} more` : shared.join(', ');
         out.push({
-          code: 'OlmV1ObjectOwnedTwice',
+          code: CODE.OlmV1ObjectOwnedTwice,
           field: `extensions[${owner.extension}]`,
           value: earlier.label,
           message: `${owner.label} and ${earlier.label} both install ${shown}: operator-controller lets one ClusterExtension own an object `
@@ -340,7 +269,7 @@ export class OlmV1Team extends Construct {
   private globalInstallNamespaceErrors(): DiagnosticDetails[] {
     const installs = SynthPass.findAll(this.node.root).filter((c): c is GlobalOperatorInstall => c instanceof GlobalOperatorInstall);
     return installs.filter((g) => this.namespaces.includes(g.namespaceName)).map((g) => ({
-      code: 'TeamNamespaceOfGlobalInstall',
+      code: CODE.TeamNamespaceOfGlobalInstall,
       field: 'namespaces',
       value: g.namespaceName,
       message: `namespace '${g.namespaceName}' of team ${this.team} is where ${g.node.path} installs operators for all namespaces with cluster-wide ServiceAccounts: an extension installed there could run a pod as one of them`,
@@ -356,13 +285,13 @@ export class OlmV1Team extends Construct {
     const out: DiagnosticDetails[] = [];
     const teams = SynthPass.findAll(this.node.root).filter((c): c is OlmV1Team => c instanceof OlmV1Team && c !== this);
     if (teams.some((t) => t.team === this.team)) {
-      out.push({ code: 'DuplicateTeam', field: 'team', value: this.team, message: `two OlmV1Teams are named '${this.team}': both would claim the ClusterExtensions named '${this.team}-...' and labelled with it`, fix: 'give each team its own name' });
+      out.push({ code: CODE.DuplicateTeam, field: 'team', value: this.team, message: `two OlmV1Teams are named '${this.team}': both would claim the ClusterExtensions named '${this.team}-...' and labelled with it`, fix: 'give each team its own name' });
     }
     const longer = this.guardrails._longerTeamPrefixes();
     for (const name of Object.keys(this.extensions).sort()) {
       const other = longer.find((p) => name.startsWith(p));
       if (other) {
-        out.push({ code: 'ExtensionNameOfOtherTeam', field: `extensions[${name}].name`, value: name, message: `ClusterExtension '${name}' starts with team ${other.slice(0, -1)}'s prefix '${other}': the admission policy would deny it (team ${other.slice(0, -1)} may claim the name)`, fix: `name it '${this.team}-<name>' with <name> not starting with '${other.slice(this.team.length + 1)}'` });
+        out.push({ code: CODE.ExtensionNameOfOtherTeam, field: `extensions[${name}].name`, value: name, message: `ClusterExtension '${name}' starts with team ${other.slice(0, -1)}'s prefix '${other}': the admission policy would deny it (team ${other.slice(0, -1)} may claim the name)`, fix: `name it '${this.team}-<name>' with <name> not starting with '${other.slice(this.team.length + 1)}'` });
       }
     }
     return out;
@@ -388,7 +317,7 @@ export class OlmV1Team extends Construct {
       for (const a of t.props.acceptedWriters ?? []) {
         if (neverAcceptableOf(t).has('OLMT-054')) continue;
         if (a.reason.trim() === '') {
-          errors.push({ code: 'EmptyAcceptedWriterReason', field: `acceptedWriters[${a.identity}].reason`, message: `accepting ${a.identity} (team ${t.team}) as an OLM v1 writer needs a reason`, fix: 'say why it may write the OLM v1 APIs unchecked' });
+          errors.push({ code: CODE.EmptyAcceptedWriterReason, field: `acceptedWriters[${a.identity}].reason`, message: `accepting ${a.identity} (team ${t.team}) as an OLM v1 writer needs a reason`, fix: 'say why it may write the OLM v1 APIs unchecked' });
         } else {
           accepted.set(a.identity, a.reason);
         }
@@ -407,7 +336,7 @@ export class OlmV1Team extends Construct {
       })))
       : [];
     return [...errors, ...refused, ...olmV1UnfencedWriters(objects, guarded, guardedUsers).filter((w) => !accepted.has(w.identity)).map((w) => ({
-      code: 'OlmV1UnfencedWriter',
+      code: CODE.OlmV1UnfencedWriter,
       field: `writers[${w.identity}]`,
       value: w.identity,
       message: `${w.identity}${w.via.length === 1 && w.via[0] === w.identity ? '' : ` (reached from ${w.via.join(', ')})`} may write ${w.writes.join(', ')} `
@@ -487,57 +416,20 @@ export class OlmV1Team extends Construct {
     const allowed = this.props.allowedPackages.find((p) => p.name === options.packageName);
     const version = options.version ?? allowed?.versionRange;
     const channels = options.channels ?? allowed?.channels;
-    const p = KubernetesNames.problem(name, NameRule.DNS1123_SUBDOMAIN);
-    if (p) this.errors.push({ code: 'InvalidName', field: `${field}.name`, value: name, message: `ClusterExtension name ${p}`, fix: 'use a lower-case DNS-1123 subdomain' });
-    if (!name.startsWith(`${this.team}-`)) {
-      this.errors.push({ code: 'ExtensionNameOutsideTeam', field: `${field}.name`, value: name, message: `ClusterExtension '${name}' does not carry team ${this.team}'s prefix '${this.team}-': the admission policy would deny it (names are cluster-wide: another team could claim it)`, fix: `name it '${this.team}-<name>'` });
-    }
-    if (this.extensions[name]) this.errors.push({ code: 'DuplicateExtension', field, value: name, message: `two ClusterExtensions are named '${name}'`, fix: 'give one of them another name' });
     const onMain = this.rendererVersion() === 'main';
-    if (options.namespace !== undefined && !this.props.namespaces.includes(options.namespace)) {
-      this.errors.push({
-        code: 'ExtensionOutsideTeamNamespaces',
-        field: `${field}.namespace`,
-        value: options.namespace,
-        message: `namespace '${options.namespace}' is not one of team ${this.team}'s namespaces (${this.namespaces.join(', ')}): the admission policy would deny it`
-          + (onMain ? ", and operator-controller's main branch refuses a spec.namespace that does not exist (ValidateInstallNamespace)" : ''),
-        fix: 'install into a team namespace, or add the namespace to namespaces',
-      });
-    }
-    this.errors.push(...extensionCrdProblems(field, options.packageName, version, channels));
-    if (version !== undefined) {
-      const refused = MastermindsConstraints.problem(version);
-      if (refused !== undefined) {
-        this.errors.push({ code: 'InvalidVersionConstraint', field: `${field}.version`, value: version, message: `operator-controller cannot resolve version '${version}': Masterminds/semver refuses it (${refused})`, fix: "write a Masterminds constraint, e.g. '>=1.2.0 <2.0.0'" });
-      }
-    }
-    if (!allowed) {
-      this.errors.push({ code: 'PackageNotAllowed', field: `${field}.packageName`, value: options.packageName, message: `package '${options.packageName}' is not in team ${this.team}'s allowedPackages: the admission policy would deny it`, fix: 'add it to allowedPackages, or pick an allowed package' });
-    } else {
-      if (allowed.versionRange !== undefined && OlmV1VersionRange.problem(allowed.versionRange) === undefined) {
-        const problem = version === undefined ? 'no version (every version)' : OlmV1VersionRange.problem(version);
-        if (problem) {
-          this.errors.push({ code: 'VersionNotAllowed', field: `${field}.version`, value: version, message: `${problem}: the admission policy would deny it`, fix: `ask for a range inside '${allowed.versionRange}'` });
-        } else if (!OlmV1VersionRange.parse(version!).isWithin(OlmV1VersionRange.parse(allowed.versionRange))) {
-          this.errors.push({ code: 'VersionNotAllowed', field: `${field}.version`, value: version, message: `version range '${version}' is not inside the allowed range '${allowed.versionRange}' of package '${options.packageName}': the admission policy would deny it`, fix: `ask for a range inside '${allowed.versionRange}'` });
-        }
-      }
-      if (allowed.channels !== undefined) {
-        const bad = (channels ?? []).filter((c) => !allowed.channels!.includes(c));
-        if (bad.length > 0 || (channels ?? []).length === 0) {
-          this.errors.push({ code: 'ChannelNotAllowed', field: `${field}.channels`, value: (channels ?? []).join(','), message: `channels [${(channels ?? []).join(', ')}] of package '${options.packageName}' are not among the allowed channels [${allowed.channels.join(', ')}]: the admission policy would deny them`, fix: 'name allowed channels only' });
-        }
-      }
-    }
-    if (options.deploymentConfig !== undefined) {
-      if (!this.props.allowDeploymentConfig) {
-        this.errors.push({ code: 'DeploymentConfigNotAllowed', field: `${field}.deploymentConfig`, message: `team ${this.team} may not set spec.config.inline.deploymentConfig: the admission policy would deny it`, fix: 'set allowDeploymentConfig: true on the team (the cluster needs the DeploymentConfig feature gate), or drop deploymentConfig' });
-      }
-      const unknown = Object.keys(options.deploymentConfig).filter((k) => !DEPLOYMENT_CONFIG_FIELDS.includes(k)).sort();
-      if (unknown.length > 0) {
-        this.errors.push({ code: 'InvalidDeploymentConfig', field: `${field}.deploymentConfig`, value: unknown.join(','), message: `deploymentConfig has unknown field(s) ${unknown.join(', ')}: operator-controller refuses the configuration`, fix: `use only ${DEPLOYMENT_CONFIG_FIELDS.join(', ')}` });
-      }
-    }
+    this.errors.push(...OlmV1TeamFindings.ofRequest({
+      team: this.team,
+      namespaces: this.namespaces,
+      allowDeploymentConfig: this.props.allowDeploymentConfig,
+      name,
+      field,
+      options,
+      allowed,
+      version,
+      channels,
+      duplicate: this.extensions[name] !== undefined,
+      onMain,
+    }));
     // the bundles the version constraint and the channels admit, ascending: operator-controller installs the highest
     const candidates = this.candidates(field, options, version, channels);
     const namespace = this.installNamespace(field, options, candidates[candidates.length - 1], onMain);
@@ -554,38 +446,9 @@ export class OlmV1Team extends Construct {
     // serviceAccount has MinProperties=1)
     const targets = clusterTargetsOf(this);
     const serviceAccount = legacy !== undefined && operatorControllerUsesServiceAccount(targets) ? legacy : undefined;
-    if (legacy !== undefined && serviceAccount === undefined) {
-      const which = targets.operatorControllerVersion !== undefined
-        ? `operator-controller ${targets.operatorControllerVersion} (declared in TenancyAppProps.targets)`
-        : `OpenShift ${openshiftVersionOf(targets)}'s operator-controller (declared in TenancyAppProps.targets)`;
-      this.warnings.push({
-        code: 'LegacyServiceAccountIgnored',
-        field: `${field}.legacyServiceAccount`,
-        value: legacy,
-        message: `${which} ignores spec.serviceAccount (since v1.11.0) and installs as cluster-admin: the ClusterExtension is written without it`,
-        fix: 'drop legacyServiceAccount (the permission preview and guardrails are the fence), or declare the operator-controller the cluster runs (<= 1.10)',
-      });
-    }
-    // before v1.11.0 the standard CRD requires spec.serviceAccount: without it the API server refuses the ClusterExtension
-    const requiredBy = operatorControllerRequiresServiceAccount(targets);
-    if (requiredBy !== undefined && options.legacyServiceAccount === undefined) {
-      this.errors.push({
-        code: 'ServiceAccountRequired',
-        field: `${field}.legacyServiceAccount`,
-        message: `${requiredBy} requires ClusterExtension.spec.serviceAccount and installs as that ServiceAccount: without it the API server refuses the ClusterExtension`,
-        fix: `set legacyServiceAccount: '${options.packageName}-installer' on the extension (the library writes that ServiceAccount with the least-privilege `
-          + 'RBAC derived from the bundles and lets the guardrail admit only it), or declare the operator-controller the cluster runs',
-      });
-    }
-    if (options.deploymentConfig !== undefined && operatorControllerLacksConfig(targets)) {
-      this.warnings.push({
-        code: 'ExtensionConfigNotServed',
-        field: `${field}.deploymentConfig`,
-        value: `operatorControllerVersion ${targets.operatorControllerVersion}`,
-        message: `spec.config exists only in operator-controller's experimental CRD since v1.9.0; ${targets.operatorControllerVersion} (declared in TenancyAppProps.targets) refuses the ClusterExtension`,
-        fix: 'upgrade operator-controller to >= 1.9.0 with the experimental CRD and declare it, or drop deploymentConfig',
-      });
-    }
+    const targetFindings = OlmV1TeamFindings.ofTargets(field, options, legacy, targets);
+    this.warnings.push(...targetFindings.warnings);
+    this.errors.push(...targetFindings.errors);
     const config = options.deploymentConfig !== undefined
       ? { configType: 'Inline', inline: { deploymentConfig: JSON.parse(JSON.stringify(options.deploymentConfig)) } } : undefined;
     const ext = new ClusterExtensionWithConfig(this, `Extension-${name}`, config, {
@@ -638,11 +501,11 @@ export class OlmV1Team extends Construct {
     const riskField = (a: OlmV1AcceptedRisk) => `${field}.acceptedRisks[${a.check}${a.grant !== undefined ? ` ${a.grant}` : ''}]`;
     for (const a of accepted) {
       if (!acceptable.includes(a.check)) {
-        this.errors.push({ code: 'InvalidAcceptedRisk', field: `${field}.acceptedRisks`, value: a.check, message: `'${a.check}' is not a preview finding that can be accepted`, fix: `use one of ${acceptable.join(', ')}` });
+        this.errors.push({ code: CODE.InvalidAcceptedRisk, field: `${field}.acceptedRisks`, value: a.check, message: `'${a.check}' is not a preview finding that can be accepted`, fix: `use one of ${acceptable.join(', ')}` });
       } else if (a.grant !== undefined && a.check !== grantCheck) {
-        this.errors.push({ code: 'InvalidAcceptedRisk', field: riskField(a), value: a.grant, message: `a grant is accepted by name under ${grantCheck} (sensitive grants) only, not ${a.check}`, fix: `use check: '${grantCheck}' for SensitiveGrant.${a.grant}, or drop grant` });
+        this.errors.push({ code: CODE.InvalidAcceptedRisk, field: riskField(a), value: a.grant, message: `a grant is accepted by name under ${grantCheck} (sensitive grants) only, not ${a.check}`, fix: `use check: '${grantCheck}' for SensitiveGrant.${a.grant}, or drop grant` });
       } else if (typeof a.reason !== 'string' || a.reason.trim() === '') {
-        this.errors.push({ code: 'EmptyAcceptedRiskReason', field: `${riskField(a)}.reason`, message: `accepting ${a.check}${a.grant !== undefined ? ` ${a.grant}` : ''} needs a reason (it is written on the ClusterExtension)`, fix: 'say why the risk is acceptable' });
+        this.errors.push({ code: CODE.EmptyAcceptedRiskReason, field: `${riskField(a)}.reason`, message: `accepting ${a.check}${a.grant !== undefined ? ` ${a.grant}` : ''} needs a reason (it is written on the ClusterExtension)`, fix: 'say why the risk is acceptable' });
       }
     }
     const valid = accepted.filter((a) => typeof a.reason === 'string' && a.reason.trim() !== '' && (a.grant === undefined || a.check === grantCheck));
@@ -653,7 +516,7 @@ export class OlmV1Team extends Construct {
     if (options.bundles === undefined) {
       this.reportLines.push('  - no bundles given: not previewed');
       this.warnings.push({
-        code: 'OlmV1ExtensionNotPreviewed',
+        code: CODE.OlmV1ExtensionNotPreviewed,
         field: `${field}.bundles`,
         message: `no bundles given: what operator-controller installs for package '${options.packageName}' with cluster-admin is not previewed`,
         fix: 'pass the bundles the version range resolves to (OperatorBundle.fromCatalogPackage)',
@@ -679,7 +542,7 @@ export class OlmV1Team extends Construct {
     if (blanket && unnamed.length > 1) {
       const order = Object.values(SensitiveGrant).filter((g) => unnamed.includes(g));
       this.errors.push({
-        code: 'AcceptedRiskNeedsGrant',
+        code: CODE.AcceptedRiskNeedsGrant,
         field: `${field}.acceptedRisks[${grantCheck}]`,
         value: blanket.reason,
         message: `one ${grantCheck} entry would accept ${order.length} different sensitive grants under one reason (${order.join(', ')}): each is accepted by name`,
@@ -727,7 +590,7 @@ export class OlmV1Team extends Construct {
       if (typeof render === 'string') {
         const refusal = render;
         this.reportLines.push(`  - ${markdownText(`${bundle.name}: operator-controller refuses it: ${refusal}`)}`);
-        this.errors.push({ code: 'OlmV1BundleRefused', field: at, value: bundle.version, message: `operator-controller would refuse ${bundle.name}: ${refusal}`, fix: 'narrow the version range to bundles OLM v1 installs, or install the package with OLM v0' });
+        this.errors.push({ code: CODE.OlmV1BundleRefused, field: at, value: bundle.version, message: `operator-controller would refuse ${bundle.name}: ${refusal}`, fix: 'narrow the version range to bundles OLM v1 installs, or install the package with OLM v0' });
         continue;
       }
       const preview = OlmV1PermissionPreview.of(render);
@@ -758,10 +621,10 @@ export class OlmV1Team extends Construct {
           .map((l) => l.trim()).filter((l) => l !== 'no permission change'),
         ...newFindings.map((f) => `+ ${f}`),
       ];
-      this.reportLines.push(`  - ${markdownText(`upgrade ${from.name} -> ${to.name} grows what the extension gets (${reasonOf({ code: 'OlmV1UpgradeGrowsPermissions' })}):`)}`);
+      this.reportLines.push(`  - ${markdownText(`upgrade ${from.name} -> ${to.name} grows what the extension gets (${reasonOf({ code: CODE.OlmV1UpgradeGrowsPermissions })}):`)}`);
       for (const l of lines) this.reportLines.push(`    - ${markdownCode(l)}`);
       report({
-        code: 'OlmV1UpgradeGrowsPermissions',
+        code: CODE.OlmV1UpgradeGrowsPermissions,
         field: `${field}.bundles[${to.name}]`,
         value: `${from.version} -> ${to.version}`,
         message: `the upgrade ${from.name} -> ${to.name} inside range '${version ?? '*'}' grows what the extension gets: ${lines.join('; ')}`,
@@ -804,7 +667,7 @@ export class OlmV1Team extends Construct {
     if (own.length > 0 && inRange.length === 0) {
       const given = own.map((b) => `${b.name}${b.version !== undefined ? ` (${b.version}${b.channels.length > 0 ? `, channels ${b.channels.join(', ')}` : ''})` : ''}`);
       this.errors.push({
-        code: 'VersionConstraintNotBundle',
+        code: CODE.VersionConstraintNotBundle,
         field: `${field}.bundles`,
         value: own.map((b) => b.name).join(', '),
         message: `version '${version ?? '*'}'${channels !== undefined && channels.length > 0 ? ` in channels ${channels.join(', ')}` : ''} of package '${options.packageName}' `
@@ -827,7 +690,7 @@ export class OlmV1Team extends Construct {
     if (options.namespace !== undefined) return options.namespace;
     if (!onMain) {
       this.errors.push({
-        code: 'ExtensionNamespaceRequired',
+        code: CODE.ExtensionNamespaceRequired,
         field: `${field}.namespace`,
         message: `operator-controller ${this.rendererVersion() ?? RegistryV1Render.DEFAULT_OPERATOR_CONTROLLER_VERSION} installs into the ClusterExtension's spec.namespace, which is required`,
         fix: "name one of the team's namespaces, or declare operator-controller's main branch (TenancyAppProps.targets.operatorControllerVersion: 'main'), which resolves the namespace from the bundle",
@@ -836,7 +699,7 @@ export class OlmV1Team extends Construct {
     }
     if (!installed) {
       this.errors.push({
-        code: 'InstallNamespaceNotResolved',
+        code: CODE.InstallNamespaceNotResolved,
         field: `${field}.namespace`,
         message: `operator-controller main resolves the install namespace from the bundle it installs, and no bundle of package '${options.packageName}' was given that the version and channels admit`,
         fix: 'pass the bundles (OperatorBundle.fromCatalogPackage), or name the namespace',
@@ -851,7 +714,7 @@ export class OlmV1Team extends Construct {
       template = RegistryV1Render.namespaceTemplate(annotations);
     } catch (e) {
       this.errors.push({
-        code: 'InstallNamespaceNotResolved',
+        code: CODE.InstallNamespaceNotResolved,
         field: `${field}.namespace`,
         value: installed.name,
         message: `operator-controller main cannot resolve the install namespace of ${installed.name}: ${(e as Error).message}`,
@@ -920,12 +783,12 @@ export class OlmV1Team extends Construct {
     const sa = options.legacyServiceAccount!;
     const p = KubernetesNames.problem(sa, NameRule.DNS1123_SUBDOMAIN);
     if (p) {
-      this.errors.push({ code: 'InvalidName', field: `${field}.legacyServiceAccount`, value: sa, message: `ServiceAccount name ${p}`, fix: 'use a lower-case DNS-1123 subdomain' });
+      this.errors.push({ code: CODE.InvalidName, field: `${field}.legacyServiceAccount`, value: sa, message: `ServiceAccount name ${p}`, fix: 'use a lower-case DNS-1123 subdomain' });
       return undefined;
     }
     const renders = (options.bundles ?? []).map(renderOf).filter((r): r is RegistryV1Render => typeof r !== 'string');
     if (renders.length === 0) {
-      this.errors.push({ code: 'LegacyServiceAccountWithoutBundles', field: `${field}.legacyServiceAccount`, value: sa, message: 'the installer ServiceAccount\'s rules are derived from the bundles, and no installable bundle was given', fix: 'pass the bundles the version range resolves to' });
+      this.errors.push({ code: CODE.LegacyServiceAccountWithoutBundles, field: `${field}.legacyServiceAccount`, value: sa, message: 'the installer ServiceAccount\'s rules are derived from the bundles, and no installable bundle was given', fix: 'pass the bundles the version range resolves to' });
       return undefined;
     }
     const rules = OlmV1InstallerRbac.derive(name, renders);

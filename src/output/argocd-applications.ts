@@ -21,8 +21,8 @@ import type { GitOpsFile } from './gitops-layout';
 import { checkArgoCdOptions, checkArgoCdTenants } from './input-checks';
 import { OlmWrites } from './olm-writes';
 import { YamlWriter } from './yaml-writer';
-import { InputCheck, throwIfInvalid } from '../core/input';
-import { NameRule } from '../core/names';
+import { InputCheck, throwIfInvalid } from '../core/input-check';
+import { NameRule } from '../core/kubernetes-names';
 
 const ARGO = 'argoproj.io/v1alpha1';
 const WAVE = 'argocd.argoproj.io/sync-wave';

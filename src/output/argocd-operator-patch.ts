@@ -6,11 +6,11 @@
  * `resource.customizations.ignoreDifferences.<group>_<kind>`, the group left out for the core group), so a patch of
  * `argocd-cm` itself (`argocd/health-checks.yaml`) is overwritten there.
  */
-import { OlmHealthChecks } from './olm-health';
+import { OlmHealthChecks } from './olm-health-checks';
 import { OlmWrites } from './olm-writes';
 import { YamlWriter } from './yaml-writer';
-import { InputCheck, prop, throwIfInvalid } from '../core/input';
-import { NameRule } from '../core/names';
+import { InputCheck, prop, throwIfInvalid } from '../core/input-check';
+import { NameRule } from '../core/kubernetes-names';
 
 /** One entry of the `ArgoCD` resource's `spec.resourceHealthChecks`. */
 export interface ArgoCdResourceHealthCheck {

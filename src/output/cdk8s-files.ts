@@ -1,7 +1,7 @@
 // The files cdk8s `App.synth()` writes for each `YamlOutputType`, written by `TenancyApp` for the layouts other than
 // GitOps; internal, not re-exported.
 import { ApiObject, Chart, Names, YamlOutputType } from 'cdk8s';
-import { cappedName, OutputWriter } from './output-files';
+import { cappedName, OutputWriter } from './output-writer';
 import { YamlWriter } from './yaml-writer';
 import { SynthPass } from '../core/synth-pass';
 

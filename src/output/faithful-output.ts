@@ -9,6 +9,7 @@ import { ApiObject, App } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { cdk8sWritesUnfaithfully, fieldPath, writesFaithfully } from './yaml-writer';
 import { AppContext, AppSlot } from '../core/app-context';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
 
@@ -81,7 +82,7 @@ function findings(scope: IConstruct, guarded: ReadonlySet<IConstruct>): Diagnost
         return;
       }
       out.push({
-        code: 'UnfaithfulYamlOutput',
+        code: CODE.UnfaithfulYamlOutput,
         field: `${obj.kind} ${json?.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json?.metadata?.name ?? ''} ${field}`,
         value,
         message: 'cdk8s\'s YAML writer (Yaml.stringify: the yaml package, YAML 1.2 characters) writes this string so that Kubernetes\' reader (kubectl, Argo CD, Flux: '
@@ -92,7 +93,7 @@ function findings(scope: IConstruct, guarded: ReadonlySet<IConstruct>): Diagnost
     });
   }
   if (more > 0) {
-    out.push({ code: 'UnfaithfulYamlOutput', message: `${more} more string(s) cdk8s would write unfaithfully are not listed`, fix: 'synthesize with TenancyApp' });
+    out.push({ code: CODE.UnfaithfulYamlOutput, message: `${more} more string(s) cdk8s would write unfaithfully are not listed`, fix: 'synthesize with TenancyApp' });
   }
   return out;
 }

@@ -23,7 +23,7 @@
  */
 import { FluxClusterServiceVersionRef, FluxOptions, FluxTenantFolder } from './flux-kustomizations-props';
 import type { GitOpsFile } from './gitops-layout';
-import { OlmHealthChecks } from './olm-health';
+import { OlmHealthChecks } from './olm-health-checks';
 import { YamlWriter } from './yaml-writer';
 
 const KUSTOMIZE = 'kustomize.toolkit.fluxcd.io/v1';

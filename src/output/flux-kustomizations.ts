@@ -14,10 +14,10 @@ import { emptyFolderFile, FLUX_EMPTY_FOLDER, fluxFilesWithIdentities, uniqueRefs
 import { FluxClusterServiceVersionRef, FluxOptions, FluxTenantFolder } from './flux-kustomizations-props';
 import type { GitOpsFile } from './gitops-layout';
 import { checkFluxOptions, checkSelfService } from './input-checks';
-import { OlmHealthChecks } from './olm-health';
+import { OlmHealthChecks } from './olm-health-checks';
 import { YamlWriter } from './yaml-writer';
-import { InputCheck, prop, throwIfInvalid } from '../core/input';
-import { NameRule } from '../core/names';
+import { InputCheck, prop, throwIfInvalid } from '../core/input-check';
+import { NameRule } from '../core/kubernetes-names';
 
 /** The `flux/` folder of the GitOps layout. */
 export class FluxKustomizations {

@@ -17,9 +17,9 @@
 import { identityOf, LayoutEntry, LayoutEntryMismatch, LayoutSource } from './gitops-layout-entries';
 import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
 import { checkGitOpsFilesArgs, checkKindWaveArgs, checkManifest } from './input-checks';
-import { cappedName } from './output-files';
+import { cappedName } from './output-writer';
 import { YamlWriter } from './yaml-writer';
-import { InputCheck, isCleanString, isObject, throwIfInvalid } from '../core/input';
+import { InputCheck, isCleanString, isObject, throwIfInvalid } from '../core/input-check';
 
 /** One file of the layout. */
 export interface GitOpsFile {

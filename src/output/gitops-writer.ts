@@ -15,9 +15,9 @@ import { FluxOptions, GitOpsSelfService } from './flux-kustomizations-props';
 import { GitOpsFile, GitOpsLayout } from './gitops-layout';
 import { LayoutEntry, LayoutSource } from './gitops-layout-entries';
 import { GitOpsObject } from './gitops-layout-props';
-import { OlmHealthChecks } from './olm-health';
+import { OlmHealthChecks } from './olm-health-checks';
 import { OlmWrites } from './olm-writes';
-import { isFileSystemError, OutputWriter, removeEntry } from './output-files';
+import { isFileSystemError, OutputWriter, removeEntry } from './output-writer';
 import { YamlWriter } from './yaml-writer';
 import { SynthPass } from '../core/synth-pass';
 

@@ -9,7 +9,7 @@
  * The rules here may quote more than go-yaml needs (every casing of the YAML 1.1 booleans and null, sexagesimal
  * numbers, `=`), never less: a quoted string is a string for every reader.
  */
-import { LONE_SURROGATE } from '../core/input';
+import { LONE_SURROGATE } from '../core/input-check';
 
 /**
  * Characters that cannot stand raw in a scalar go-yaml reads as written: outside readerc.go's allowed set

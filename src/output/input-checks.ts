@@ -1,12 +1,12 @@
-// Runtime checks of the output folder's static-method arguments and options (see src/core/input.ts); internal, not
+// Runtime checks of the output folder's static-method arguments and options (see src/core/input-check.ts); internal, not
 // re-exported. JavaScript and jsii callers can pass anything: the static methods (GitOpsLayout, FluxKustomizations)
 // throw one clear Error in the diagnostics format (throwIfInvalid); TenancyApp records them as synth errors.
 import { ArgoCdOptions, ArgoCdTenantFolder } from './argocd-applications-props';
 import { FluxClusterServiceVersionRef, FluxOptions, GitOpsSelfService } from './flux-kustomizations-props';
 import { GitOpsLayoutOptions, GitOpsObject } from './gitops-layout-props';
 import { GoDuration } from '../core/go-duration';
-import { InputCheck, INPUT_CODES, prop } from '../core/input';
-import { NameRule } from '../core/names';
+import { InputCheck, INPUT_CODES, prop } from '../core/input-check';
+import { NameRule } from '../core/kubernetes-names';
 
 /** `GitOpsLayout.kindWave(apiVersion, kind)`. */
 export function checkKindWaveArgs(check: InputCheck, apiVersion: unknown, kind: unknown): void {

@@ -20,7 +20,7 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { OutputWriteError } from './output-files';
+import { OutputWriteError } from './output-writer';
 
 /** The lock's file name in the output directory. */
 export const LOCK_FILE = '.cdk8s-olm-tenancy-lock';

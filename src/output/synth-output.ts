@@ -18,8 +18,8 @@
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import { asOutputWriteError, isFileSystemError, lexists, OutputWriteError, OutputWriter, removeEntry, renameEntry, swapEntries } from './output-files';
 import { acquireOutputLock, BREAK_FILE, HeldLock, LOCK_FILE, processGone } from './output-lock';
+import { asOutputWriteError, isFileSystemError, lexists, OutputWriteError, OutputWriter, removeEntry, renameEntry, swapEntries } from './output-writer';
 
 /** The prefix of a staging folder of a staged synth, inside the output directory (`-<pid>-<random>` follows). */
 export const STAGING_PREFIX = '.cdk8s-olm-tenancy-staging';

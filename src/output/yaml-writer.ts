@@ -28,7 +28,7 @@ import { IConstruct } from 'constructs';
 import { GoYaml } from './go-yaml';
 import { AppContext, AppSlot } from '../core/app-context';
 import { CACHING } from '../core/content-cache';
-import { LONE_SURROGATE } from '../core/input';
+import { LONE_SURROGATE } from '../core/input-check';
 import { cdk8sYamlModule } from '../core/yaml-module';
 
 /** What cdk8s passes to `YAML.stringify` (cdk8s lib/yaml.js `Yaml.stringify`). */

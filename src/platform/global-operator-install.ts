@@ -2,15 +2,16 @@ import { k8s } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { GlobalOperatorInstallProps, GlobalOperatorOptions } from './global-operator-install-props';
 import { GlobalOperatorPermissionPreview } from './global-operator-permission-preview';
+import { registerGlobalOperators } from '../audit/audit-fingerprint';
 import { GlobalOperatorFacts } from '../audit/global-operator-drivers';
-import { registerGlobalOperators } from '../audit/registry';
-import { enableTenancyAudit, globalOperatorDiagnostics } from '../audit/validation';
+import { enableTenancyAudit, globalOperatorDiagnostics } from '../audit/tenancy-audit-validation';
 import { clusterTargetsOf } from '../core/cluster-targets';
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../core/diagnostics';
-import { InputCheck, INPUT_CODES, prop } from '../core/input';
+import { InputCheck, INPUT_CODES, prop } from '../core/input-check';
+import { NameRule } from '../core/kubernetes-names';
 import { l1Metadata } from '../core/l1-metadata';
-import { NameRule } from '../core/names';
 import * as olm from '../imports/olm';
 import { OlmGeneration } from '../olm/olm-naming';
 import { PlatformOperatorGroup, platformOperatorGroups } from '../olm/platform-operator-groups';
@@ -173,7 +174,7 @@ export class GlobalOperatorInstall extends Construct {
     for (const t of this.node.root.node.findAll().filter((c): c is ScopedOperatorTenant => c instanceof ScopedOperatorTenant)) {
       if (t.namespaceName === ns || t.targetNamespaces.includes(ns)) {
         out.push({
-          code: 'GlobalInstallInTenantNamespace',
+          code: CODE.GlobalInstallInTenantNamespace,
           field: 'namespaceName',
           value: ns,
           message: `namespace ${ns} is ${t.namespaceName === ns ? 'the namespace' : 'a target namespace'} of tenant ${t.node.path}: its identities would share it with operators that run with cluster-wide rights`,
@@ -190,7 +191,7 @@ export class GlobalOperatorInstall extends Construct {
       if (pkg === '') continue;
       if (seen.has(pkg)) {
         out.push({
-          code: 'DuplicateGlobalOperator',
+          code: CODE.DuplicateGlobalOperator,
           field: `install(${pkg})`,
           value: pkg,
           message: `package ${pkg} is installed twice in namespace ${ns}: OLM resolves one Subscription per package and fails the second CSV owning the same APIs (InterOperatorGroupOwnerConflict)`,
@@ -203,7 +204,7 @@ export class GlobalOperatorInstall extends Construct {
     for (const other of this.node.root.node.findAll().filter((c): c is OperatorSubscription => c instanceof OperatorSubscription && !mine.has(c))) {
       if (!seen.has(other.packageName)) continue;
       out.push({
-        code: 'DuplicateGlobalOperator',
+        code: CODE.DuplicateGlobalOperator,
         field: `install(${other.packageName})`,
         value: other.node.path,
         message: `package ${other.packageName} is installed for all namespaces here and subscribed again by ${other.node.path} (namespace ${other.namespace}): `
@@ -224,7 +225,7 @@ function existingGroupProblems(namespace: string, useExisting: boolean, existing
   const global = existing.find((g) => g.allNamespaces);
   if (!useExisting) {
     return existing.map((g) => ({
-      code: 'NamespaceHasOperatorGroup',
+      code: CODE.NamespaceHasOperatorGroup,
       field: 'namespaceName',
       value: namespace,
       message: `${g.platform} already keeps the OperatorGroup '${g.name}' in namespace ${namespace} (${g.source}): a second one makes OLM refuse every `
@@ -236,7 +237,7 @@ function existingGroupProblems(namespace: string, useExisting: boolean, existing
   }
   if (global) return [];
   return [{
-    code: 'NoExistingOperatorGroup',
+    code: CODE.NoExistingOperatorGroup,
     field: 'useExistingOperatorGroup',
     value: namespace,
     message: existing.length > 0

@@ -3,7 +3,7 @@
  * jsii structs cannot carry methods, so conversion lives in `PolicyRules`.
  */
 import { Diagnostics } from '../core/diagnostics';
-import { INPUT_CODES, ruleReadProblems, shown } from '../core/input';
+import { INPUT_CODES, ruleReadProblems, shown } from '../core/input-check';
 
 /**
  * One RBAC rule, with Kubernetes' fields. Either resource fields (`apiGroups`, `resources`, optional

@@ -16,7 +16,7 @@ import { PolicyRule } from './policy-rule';
 import { BoundedCache, copyShallowArrays, isPlainRuleList, isSealed, rulesKey, seal } from '../core/content-cache';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { Diagnostics } from '../core/diagnostics';
-import { describeValue, INPUT_CODES, ruleReadProblems, shown, valueText } from '../core/input';
+import { describeValue, INPUT_CODES, ruleReadProblems, shown, valueText } from '../core/input-check';
 
 /** Result of `RbacRules.covers`. */
 export interface CoverageResult {

@@ -14,8 +14,8 @@
  *
  * Pure: no constructs. Used by the effective-power audit, the tenants' people grants and the cross-tenant checks.
  */
-import { InputCheck, prop, throwIfInvalid } from '../core/input';
-import { KubernetesNames } from '../core/names';
+import { InputCheck, prop, throwIfInvalid } from '../core/input-check';
+import { KubernetesNames } from '../core/kubernetes-names';
 
 /** An authenticated identity as the RBAC authorizer sees it (`k8s.io/apiserver/pkg/authentication/user.Info`). */
 export interface AuthenticatedUser {

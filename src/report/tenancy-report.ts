@@ -5,11 +5,11 @@
 import { IConstruct } from 'constructs';
 import { subscriptionsAmong, tenantOfSubscription, tenantsAmong } from './counts';
 import { TenancyAudit, TenancyAuditResult } from '../audit/tenancy-audit';
-import { auditOfRunningPass } from '../audit/validation';
+import { auditOfRunningPass } from '../audit/tenancy-audit-validation';
 import { CuratedCatalog } from '../catalog/curated-catalog';
 import { clusterTargetsOf, OLM_TOKEN_REQUEST_SINCE, olmRequestsTokens, openshiftVersionOf, OPENSHIFT_TOKEN_REQUEST_SINCE_MINOR, ResolvedTargets } from '../core/cluster-targets';
 import { AcceptedRisk, Diagnostic, Diagnostics } from '../core/diagnostics';
-import { checkScope, describeValue, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
+import { checkScope, describeValue, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input-check';
 import { markdownCode, markdownCodeCell, markdownFence, markdownText, mermaidLabel } from '../core/markdown';
 import { PolicyChecks } from '../core/policy-checks';
 import { GlobalOperatorInstall } from '../platform/global-operator-install';

@@ -4,7 +4,7 @@ import { k8s } from 'cdk8s-plus-28';
 import { IConstruct } from 'constructs';
 import { AppContext, AppSlot } from '../core/app-context';
 import { seal } from '../core/content-cache';
-import { KubernetesNames } from '../core/names';
+import { KubernetesNames } from '../core/kubernetes-names';
 import { PolicyRule } from '../rbac/policy-rule';
 
 /** Converts rules to the cdk8s-plus L1 `PolicyRule` shape (its `toJson` renames `nonResourceUrLs`). */

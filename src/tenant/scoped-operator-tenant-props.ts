@@ -7,7 +7,7 @@ import { SensitiveGrant, SensitiveGrantAcceptance } from '../audit/installer-rul
 import { OperatorBundle } from '../bundle/operator-bundle';
 import { PolicySeverity } from '../core/policy-checks';
 import { OlmGeneration } from '../olm/olm-naming';
-import { BindRoleAcceptance } from '../preflight/install-preflight';
+import { BindRoleAcceptance } from '../preflight/installer-permissions';
 import { PolicyRule } from '../rbac/policy-rule';
 
 /** OperatorGroup `spec.upgradeStrategy`. */

@@ -1,5 +1,6 @@
+import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
-import { InputCheck } from '../core/input';
+import { InputCheck } from '../core/input-check';
 
 /**
  * Which namespaces a tenant's OperatorGroup targets. Anything but the tenant's own namespace needs a reason,
@@ -28,7 +29,7 @@ export class TargetNamespaces {
     const input = new InputCheck();
     const list = input.optionalStringArray('namespaces', namespaces, 'pass the target namespaces as a list of namespace names');
     if (namespaces === undefined || namespaces === null) {
-      input.add({ code: 'MissingInput', field: 'namespaces', message: 'TargetNamespaces.namespaces() needs the list of target namespaces', fix: 'pass e.g. TargetNamespaces.namespaces([\'team-a\', \'team-a-apps\'], reason)' });
+      input.add({ code: CODE.MissingInput, field: 'namespaces', message: 'TargetNamespaces.namespaces() needs the list of target namespaces', fix: 'pass e.g. TargetNamespaces.namespaces([\'team-a\', \'team-a-apps\'], reason)' });
     }
     return new TargetNamespaces(list ?? [], false, checkReason(input, reason), input.errors);
   }

@@ -9,7 +9,7 @@
  * (`splitAndTrim`, `splitORParts`, `expandWildcardVersion`, `splitComparatorVersion`, `parseComparator`).
  */
 import { Diagnostics } from '../core/diagnostics';
-import { describeValue, InputCheck, throwIfInvalid } from '../core/input';
+import { describeValue, InputCheck, throwIfInvalid } from '../core/input-check';
 
 /** The text arguments of a method must be strings (JavaScript and jsii callers): one clear Error otherwise. */
 function checkStrings(method: string, args: { [field: string]: unknown }): void {

@@ -1,8 +1,8 @@
-// Runtime checks of the upgrade folder's static-method arguments (see src/core/input.ts); internal, not re-exported.
+// Runtime checks of the upgrade folder's static-method arguments (see src/core/input-check.ts); internal, not re-exported.
 // These methods run outside constructs: each throws one clear Error in the diagnostics format (throwIfInvalid)
 // instead of a TypeError deep inside.
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { checkRuleShape, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input';
+import { checkRuleShape, InputCheck, INPUT_CODES, prop, throwIfInvalid } from '../core/input-check';
 import { FileBasedCatalog } from '../fbc/file-based-catalog';
 
 const BUNDLE_FIX = 'pass OperatorBundle objects, e.g. from OperatorBundle.fromDirectory(path) or OperatorBundle.fromCatalogPackage(file, package)';

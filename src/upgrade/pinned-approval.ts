@@ -9,7 +9,7 @@
  * on the same InstallPlans.
  */
 import { checkDecide } from './input-checks';
-import { prop, valueText } from '../core/input';
+import { prop, valueText } from '../core/input-check';
 
 /** What the approver does with one InstallPlan. */
 export interface ApprovalDecision {

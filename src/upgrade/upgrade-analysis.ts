@@ -3,10 +3,11 @@
  * preflight of the target with the tenant's current installer rules (OLM's update path), and the permission diff.
  */
 import { checkAnalysisResult, checkAnalyzeProps } from './input-checks';
-import { PermissionDiff, PermissionDiffs } from './permission-diff';
+import { PermissionDiff, PermissionDiffs } from './permission-diffs';
 import { clean } from './private';
 import { UpgradeEdge, UpgradeGraph } from './upgrade-graph';
-import { InstallPreflight, NamespaceRules, PreflightResult } from '../preflight/install-preflight';
+import { InstallPreflight, PreflightResult } from '../preflight/install-preflight';
+import { NamespaceRules } from '../preflight/preflight-code';
 import { PolicyRule } from '../rbac/policy-rule';
 
 /** Input of `UpgradeAnalysis.analyze`. */

@@ -23,7 +23,7 @@ import { BlangSemver, SemverRange } from './blang-semver';
 import { checkFromBundles, checkFromCatalog } from './input-checks';
 import { clean, GraphOrigin } from './private';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { InputCheck, throwIfInvalid } from '../core/input';
+import { InputCheck, throwIfInvalid } from '../core/input-check';
 import { FbcSchema } from '../fbc/fbc-types';
 import { FileBasedCatalog } from '../fbc/file-based-catalog';
 

@@ -140,6 +140,7 @@ describe('admission policies in the API version the declared Kubernetes serves',
       expect(message).toContain(expected);
       expect(message).toContain('targets.kubernetesVersion');
       expect(message).toContain('upgrade the cluster to Kubernetes >= 1.30');
+      expect(message).toContain('(AdmissionPolicyNotServed)');
     }
     const a = app({ kubernetesVersion: '1.27' });
     tenant(a);

@@ -12,7 +12,7 @@ import * as fc from 'fast-check';
 import { CatalogSourceReference, CuratedClusterCatalog, GitOpsObject, OlmV1Team, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
 import { GitOpsFile, GitOpsLayout } from '../../src/output/gitops-layout';
 import { LayoutEntry, LayoutEntryMismatch } from '../../src/output/gitops-layout-entries';
-import { _nodeOutputFsOps, _setOutputFsOps, OutputWriteError, OutputWriter } from '../../src/output/output-files';
+import { _nodeOutputFsOps, _setOutputFsOps, OutputWriteError, OutputWriter } from '../../src/output/output-writer';
 import { UNREPRESENTABLE_MESSAGE, YamlWriter } from '../../src/output/yaml-writer';
 import { fileTree } from '../util/files';
 

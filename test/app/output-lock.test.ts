@@ -11,7 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart } from 'cdk8s';
 import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
-import { _nodeOutputFsOps, _setOutputFsOps } from '../../src/output/output-files';
+import { _nodeOutputFsOps, _setOutputFsOps } from '../../src/output/output-writer';
 import { fileTree } from '../util/files';
 import { HAS_KUBECTL, kubectlKustomize } from '../util/kubectl';
 import { spawnTsMain } from '../util/run-main';

@@ -12,7 +12,7 @@ import { ApiObject, Chart, YamlOutputType } from 'cdk8s';
 import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp, UpstreamOlmCatalogPolicy } from '../../src';
 import { GitOpsLayout } from '../../src/output/gitops-layout';
 import { LayoutEntryMismatch } from '../../src/output/gitops-layout-entries';
-import { _nodeOutputFsOps, _setOutputFsOps, cappedName, MAX_FILE_NAME_BYTES, OutputFsOps, OutputWriteError } from '../../src/output/output-files';
+import { _nodeOutputFsOps, _setOutputFsOps, cappedName, MAX_FILE_NAME_BYTES, OutputFsOps, OutputWriteError } from '../../src/output/output-writer';
 import { diskTree } from '../util/files';
 import { HAS_KUBECTL, kubectlKustomize } from '../util/kubectl';
 

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { App, Chart, JsonPatch } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { CatalogSourceReference, Diagnostics, OperatorBundle, ReachCode, ScopedOperatorTenant, TenancyApp, TenancyAudit } from '../../src';
-import * as registry from '../../src/audit/registry';
+import * as registry from '../../src/audit/audit-fingerprint';
 import { acceptingEverything } from '../util/synth';
 
 const ETCD = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4'));

@@ -11,7 +11,7 @@ import * as fc from 'fast-check';
 import { BINDER, case1, case3, CATALOG, ETCD, GRAFANA } from './leaky-cases';
 import { buildPlatform } from '../../examples/platform';
 import { AuditedTenant, OperatorBundle, PowerObject, ScopedOperatorTenant, SubjectKind, TenancyAudit, TenancyAuditInput } from '../../src';
-import { auditInputOf, globalOperatorsOf } from '../../src/audit/registry';
+import { auditInputOf, globalOperatorsOf } from '../../src/audit/audit-fingerprint';
 import { tenantLeaks } from '../../src/audit/tenancy-audit';
 import { CACHING } from '../../src/core/content-cache';
 

@@ -6,7 +6,7 @@
 import { Chart, Testing } from 'cdk8s';
 import { EffectivePower, SubjectKind, TenancyAudit } from '../../src';
 import { BuiltinRoles } from '../../src/audit/builtin-roles';
-import { OlmGeneratedRbac } from '../../src/olm/generated-rbac';
+import { OlmGeneratedRbac } from '../../src/olm/olm-generated-rbac';
 
 describe('EffectivePower', () => {
   test('label with a kind outside SubjectKind', () => {

@@ -9,7 +9,7 @@ import { PowerObject, SubjectKind } from '../../src/audit/effective-power';
 import { ReachCode } from '../../src/audit/reach-code';
 import { providedApisReachable, TenancyAudit, TenancyAuditResult, tenantLeaks } from '../../src/audit/tenancy-audit';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
-import { CatalogSourceReference } from '../../src/catalog/catalog-source';
+import { CatalogSourceReference } from '../../src/catalog/catalog-source-reference';
 import { AccessLevel, OlmGeneration, OlmNaming } from '../../src/olm/olm-naming';
 import { GlobalOperatorInstall } from '../../src/platform/global-operator-install';
 import { ScopedOperatorTenant } from '../../src/tenant/scoped-operator-tenant';
@@ -595,7 +595,7 @@ test('the rules of admin reached in another namespace include the APIs a tenant 
   expect(f.rules.filter((r) => (r.apiGroups ?? []).includes('example.com'))).toEqual([{ apiGroups: ['example.com'], resources: ['widgets'], verbs: ['*'] }]);
 });
 
-// Every provided-API ClusterRole OLM makes carries `rbac.authorization.k8s.io/aggregate-to-<level>` (generated-rbac.ts),
+// Every provided-API ClusterRole OLM makes carries `rbac.authorization.k8s.io/aggregate-to-<level>` (olm-generated-rbac.ts),
 // so the built-in admin/edit/view hold every tenant's APIs. The same, through the other ways to hold those roles.
 describe('provided APIs of tenants without people, through the built-in aggregation', () => {
   const widgets = bundle([], [{ name: 'widgets.example.com', version: 'v1', kind: 'Widget' }]);

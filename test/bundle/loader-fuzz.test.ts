@@ -9,7 +9,8 @@ import * as os from 'os';
 import * as path from 'path';
 import fc from 'fast-check';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
-import { InstallPreflight, PreflightCode, PreflightResult } from '../../src/preflight/install-preflight';
+import { InstallPreflight, PreflightResult } from '../../src/preflight/install-preflight';
+import { PreflightCode } from '../../src/preflight/preflight-code';
 
 const ETCD = path.join(__dirname, '..', 'fixtures', 'bundles', 'etcd', '0.9.4');
 const CSV_FILE = 'etcdoperator.v0.9.4.clusterserviceversion.yaml';

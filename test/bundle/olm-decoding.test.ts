@@ -12,7 +12,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { depthOf, LOADER_LIMITS } from '../../src/core/yaml-or-json';
-import { InstallPreflight, PreflightCode } from '../../src/preflight/install-preflight';
+import { InstallPreflight } from '../../src/preflight/install-preflight';
+import { PreflightCode } from '../../src/preflight/preflight-code';
 import { DEMO_CSV } from '../util/demo-csv';
 
 const CSV = DEMO_CSV;

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
 import { FbcFilter } from '../../src/fbc/fbc-filter';
-import { FbcFormat, FbcProblem } from '../../src/fbc/fbc-types';
+import { FbcFormat, FbcFinding } from '../../src/fbc/fbc-types';
 import { FbcValidator } from '../../src/fbc/fbc-validator';
 import { FbcWriter } from '../../src/fbc/fbc-writer';
 import { FileBasedCatalog } from '../../src/fbc/file-based-catalog';
@@ -43,7 +43,7 @@ function mutate(t0: string, ops: Array<[string, number, string]>): string {
   return t;
 }
 
-const oneLine = (ps: FbcProblem[]) => ps.filter((p) => p.message.includes('\n')).map((p) => p.message);
+const oneLine = (ps: FbcFinding[]) => ps.filter((p) => p.message.includes('\n')).map((p) => p.message);
 
 /** Loads, validates, filters and writes; any JS error fails the property. */
 function exercise(content: string, file: string): void {

@@ -3,6 +3,10 @@
  * or a folder of a LOWER layer (never the same layer's other folders, never a higher one). The order is written once,
  * here; docs/architecture.md describes each layer and the test checks that it lists the same order. A new folder
  * fails the test until it is given a layer.
+ *
+ * Inside src/tenant, the biggest layer, the same rule orders its rooms (issue 39 item 4): the floor (its top-level files
+ * that the rooms share: props, input checks, annotations, helpers), then rbac/, subscriptions/, checks/, and the roof (the
+ * construct `ScopedOperatorTenant` and the folder's index.ts, which assemble the rooms).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -75,5 +79,81 @@ describe('layers of src/', () => {
       return folder === 'src/index.ts' ? '.' : folder.replace(/^src\//, '').replace(/\/$/, '');
     }));
     expect(listed).toEqual(LAYERS);
+  });
+});
+
+/** src/tenant's rooms, lowest first: a file may import its own room or a lower one, never a higher one. */
+export const TENANT_ROOMS: string[][] = [
+  ['floor'], // the top-level files of src/tenant other than the roof: props, input checks, annotations, helpers
+  ['rbac'], // the installer's identity and Roles, people's access, compact Roles and bindings
+  ['subscriptions'], // OperatorSubscription, the tenant's Subscriptions, their preflight and upgrade checks, day two
+  ['checks'], // the tenant's findings and the guards against other tenants and duplicate objects
+  ['roof'], // the construct and the folder's index, which assemble the rooms
+];
+/** The top-level files of src/tenant that form the roof; every other top-level file is the floor. */
+export const TENANT_ROOF = ['scoped-operator-tenant.ts', 'index.ts'];
+
+const TENANT = path.join(SRC, 'tenant');
+const roomLayer = new Map(TENANT_ROOMS.flatMap((rooms, i) => rooms.map((r) => [r, i] as [string, number])));
+/** The room of a file of src/tenant (undefined outside it). */
+function roomOf(file: string): string | undefined {
+  const rel = path.relative(TENANT, file);
+  if (rel.startsWith('..')) return undefined;
+  const parts = rel.split(path.sep);
+  if (parts.length > 1) return parts[0];
+  return TENANT_ROOF.includes(parts[0]) ? 'roof' : 'floor';
+}
+
+/** Every import inside src/tenant that points to a higher room or sideways to another room of the same layer. */
+function wrongWayInTenant(graph: Map<string, string[]>): string[] {
+  const out: string[] = [];
+  for (const [file, deps] of graph) {
+    const from = roomOf(file);
+    if (from === undefined) continue;
+    for (const dep of deps) {
+      const to = roomOf(dep);
+      if (to === undefined || to === from) continue;
+      if ((roomLayer.get(to) ?? Infinity) >= (roomLayer.get(from) ?? -1)) {
+        out.push(`${path.relative(SRC, file)} (${from}) imports ${path.relative(SRC, dep)} (${to})`);
+      }
+    }
+  }
+  return out.sort();
+}
+
+describe('rooms of src/tenant', () => {
+  const graph = importGraph(sourceFiles(TENANT));
+
+  test('every sub-folder of src/tenant is a room, every room but the floor and the roof is a sub-folder, the roof files exist', () => {
+    const folders = fs.readdirSync(TENANT, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    expect(folders.filter((f) => !roomLayer.has(f))).toEqual([]);
+    expect([...roomLayer.keys()].filter((r) => r !== 'floor' && r !== 'roof' && !folders.includes(r))).toEqual([]);
+    expect(TENANT_ROOF.filter((f) => !fs.existsSync(path.join(TENANT, f)))).toEqual([]);
+  });
+
+  test('no file of src/tenant imports a higher room or another room of its own layer', () => {
+    expect(wrongWayInTenant(graph)).toEqual([]);
+  });
+
+  test('the check sees an upward import from a room and from the floor, and lets the roof import every room', () => {
+    const f = (p: string) => path.join(TENANT, p);
+    expect(wrongWayInTenant(new Map([
+      [f('rbac/a.ts'), [f('checks/b.ts'), f('private.ts'), f('rbac/c.ts')]],
+      [f('input-checks.ts'), [f('subscriptions/d.ts'), f('derive-scope.ts')]],
+      [f('checks/e.ts'), [f('subscriptions/g.ts'), f('rbac/h.ts'), f('scoped-operator-tenant.ts')]],
+      [f('scoped-operator-tenant.ts'), [f('checks/e.ts'), f('rbac/a.ts'), f('private.ts'), f('index.ts')]],
+      [path.join(SRC, 'app', 'x.ts'), [f('index.ts')]],
+    ]))).toEqual([
+      'tenant/checks/e.ts (checks) imports tenant/scoped-operator-tenant.ts (roof)',
+      'tenant/input-checks.ts (floor) imports tenant/subscriptions/d.ts (subscriptions)',
+      'tenant/rbac/a.ts (rbac) imports tenant/checks/b.ts (checks)',
+    ]);
+  });
+
+  test('docs/architecture.md lists the rooms of src/tenant in this order', () => {
+    const doc = fs.readFileSync(path.join(SRC, '..', 'docs', 'architecture.md'), 'utf8');
+    const listed = [...doc.matchAll(/^\| t(\d+) \| ([^|]+) \|/gm)].map((m) => m[2].split(',').map((s) => s.trim().replace(/`/g, '')
+      .replace(/^src\/tenant\//, '').replace(/\/$/, '').replace(/ .*$/, '')));
+    expect(listed).toEqual(TENANT_ROOMS);
   });
 });

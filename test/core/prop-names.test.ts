@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { propNamesModule } from '../../scripts/prop-names';
-import { editDistance, nearestName } from '../../src/core/input';
+import { editDistance, nearestName } from '../../src/core/input-check';
 import { diskMemo, JSON_CODEC, sourceKey } from '../util/disk-memo';
 
 describe('prop names', () => {

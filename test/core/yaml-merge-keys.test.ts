@@ -12,7 +12,7 @@ import { Chart, Testing } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import * as fc from 'fast-check';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
-import { CatalogSourceReference } from '../../src/catalog/catalog-source';
+import { CatalogSourceReference } from '../../src/catalog/catalog-source-reference';
 import { decodeManifestStream } from '../../src/core/yaml-or-json';
 import { OlmV1PermissionPreview } from '../../src/olmv1/olm-v1-permission-preview';
 import { RegistryV1Render } from '../../src/olmv1/registry-v1-render';

@@ -9,7 +9,7 @@ import { garbage, goodOrGarbage, mostlyGood, nastyString, OutcomeCounts, SEED } 
 import { AccessLevel, ArgoCdApplications, Diagnostics, EffectivePower, FluxKustomizations, GitOpsLayout, InstallerPermissions, InstallerRuleChecks, InstallModes, InstallPreflight, OlmGeneration, OlmHealthChecks, OlmNaming, OperatorBundle, OutputLayout, PermissionDiffs, PinnedApproval, PinnedInstallPlanApprover, PolicyRule, PolicyRules, RbacRules, ReachCode, SubjectKind, TenancyApp, TenancyAudit, TenantBaseline, UpgradeAnalysis, UpgradeGraph, SensitiveGrant } from '../../src';
 import { BuiltinRoles } from '../../src/audit/builtin-roles';
 import { GoDuration } from '../../src/core/go-duration';
-import { KubernetesNames, NameRule } from '../../src/core/names';
+import { KubernetesNames, NameRule } from '../../src/core/kubernetes-names';
 import { CuratedList } from '../../src/fbc/curated-list';
 import { TenancyReport } from '../../src/report/tenancy-report';
 import { BlangSemver, SemverRange } from '../../src/upgrade/blang-semver';

@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { _nodeOutputFsOps, _setOutputFsOps, OutputFsOps, OutputWriteError, OutputWriter } from '../../src/output/output-files';
+import { _nodeOutputFsOps, _setOutputFsOps, OutputFsOps, OutputWriteError, OutputWriter } from '../../src/output/output-writer';
 import { diskTree } from '../util/files';
 
 /** Node's calls, counted by name; `fail` makes a call of that name throw `code`. */

@@ -7,7 +7,9 @@ import * as path from 'path';
 import { InstallerRuleChecks } from '../../src/audit/installer-rule-checks';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { DefaultInstallerRules } from '../../src/preflight/default-installer-rules';
-import { InstallerPermissions, InstallPreflight, PreflightCode } from '../../src/preflight/install-preflight';
+import { InstallPreflight } from '../../src/preflight/install-preflight';
+import { InstallerPermissions } from '../../src/preflight/installer-permissions';
+import { PreflightCode } from '../../src/preflight/preflight-code';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 const NS = 'team-a';

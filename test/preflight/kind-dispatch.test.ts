@@ -7,7 +7,8 @@
  */
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { InstallPlanModel } from '../../src/preflight/install-plan-model';
-import { InstallPreflight, PreflightCode } from '../../src/preflight/install-preflight';
+import { InstallPreflight } from '../../src/preflight/install-preflight';
+import { PreflightCode } from '../../src/preflight/preflight-code';
 import { DEMO_CSV } from '../util/demo-csv';
 
 const CSV = DEMO_CSV;

@@ -1,7 +1,7 @@
 /**
  * Issue 9, first part, one test per finding: wrong-typed props from plain JavaScript, values written unchecked,
  * errors thrown at once instead of collected, messages split across lines, and 23 KB of errors for one mistake.
- * Each of these failed before the runtime input checks (src/core/input.ts) and the grouped preflight findings
+ * Each of these failed before the runtime input checks (src/core/input-check.ts) and the grouped preflight findings
  * (src/tenant/subscriptions/preflight-findings.ts). Plain JavaScript is simulated with `as any`: jsii languages behave the same.
  */
 import * as path from 'path';

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { App, Chart, Testing } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { CatalogSourceReference, OperatorBundle, PodSecurityLevel, ScopedOperatorTenant, ScopedOperatorTenantProps, SubscriptionConfigOptIn, TargetNamespaces } from '../../src';
-import { SystemNamespaces } from '../../src/tenant/checks/system-namespaces';
+import { SystemNamespaces } from '../../src/tenant/system-namespaces';
 
 const BUNDLES = path.join(__dirname, '..', 'fixtures', 'bundles');
 const bundle = (name: string, version: string) => OperatorBundle.fromDirectory(path.join(BUNDLES, name, version));

@@ -8,21 +8,20 @@ import { AuditedTenant } from '../../src/audit/audited-tenant';
 import { SubjectKind } from '../../src/audit/effective-power';
 import { SensitiveGrant } from '../../src/audit/installer-rule-checks';
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
-import { InputCheck } from '../../src/core/input';
+import { InputCheck } from '../../src/core/input-check';
 import { AccessLevel, OlmGeneration } from '../../src/olm/olm-naming';
-import { PeopleGrantFacts } from '../../src/tenant/checks/tenant-conflicts';
+import { TenantTree, TreeTenant } from '../../src/tenant/checks/tenant-tree';
 import { CompactClusterRole } from '../../src/tenant/rbac/compact-cluster-role';
 import { CompactRole } from '../../src/tenant/rbac/compact-role';
 import { InstallerIdentity } from '../../src/tenant/rbac/installer-identity';
 import { InstallerRbac } from '../../src/tenant/rbac/installer-rbac';
 import { InstallerSensitiveGrants } from '../../src/tenant/rbac/installer-sensitive-grants';
-import { PeopleAccess } from '../../src/tenant/rbac/people-access';
+import { PeopleGrantFacts, PeopleAccess } from '../../src/tenant/rbac/people-access';
 import { PodSecurityLevel } from '../../src/tenant/scoped-operator-tenant-props';
 import { OperatorSubscription } from '../../src/tenant/subscriptions/operator-subscription';
 import { InstallPlanApproval } from '../../src/tenant/subscriptions/operator-subscription-props';
 import { TenantDayTwo } from '../../src/tenant/subscriptions/tenant-day-two';
 import { SENSITIVE_GRANTS_ANNOTATION } from '../../src/tenant/tenant-annotations';
-import { TenantTree, TreeTenant } from '../../src/tenant/tenant-tree';
 
 const IMPERSONATE_WHAT = "'impersonate' on users/groups/serviceaccounts/uids/userextras (or constrained 'impersonate:<mode>' on users/groups/serviceaccounts/nodes/uids/userextras)";
 

@@ -16,8 +16,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Chart } from 'cdk8s';
 import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
-import { _nodeOutputFsOps, _setOutputFsOps } from '../../src/output/output-files';
 import { _setLockWaitObserver } from '../../src/output/output-lock';
+import { _nodeOutputFsOps, _setOutputFsOps } from '../../src/output/output-writer';
 
 interface Args {
   readonly outdir: string;

@@ -9,6 +9,7 @@ import { IConstruct } from 'constructs';
 import { AuditedTenant } from '../../audit/audited-tenant';
 import { EffectivePower, PowerObject, RbacSubject, SubjectKind, subjectLabel } from '../../audit/effective-power';
 import { TenancyAudit } from '../../audit/tenancy-audit';
+import { CODE } from '../../core/diagnostic-codes';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { SynthPass } from '../../core/synth-pass';
 import { PinnedInstallPlanApprover } from '../subscriptions/pinned-install-plan-approver';
@@ -39,7 +40,7 @@ export function approverReachFindings(approver: PinnedInstallPlanApprover, tenan
       const fix = `leave approverNamespace out (the approver then runs in the platform namespace '${PinnedInstallPlanApprover.DEFAULT_APPROVER_NAMESPACE}', where no tenant identity holds rights), or remove the right on the path`;
       if (label === target) {
         out.push({
-          code: 'TenantCanBecomeApprover',
+          code: CODE.TenantCanBecomeApprover,
           field: 'addPinnedApprover(options).approverNamespace',
           value: ns,
           message: `${label} is the pinned approver's ServiceAccount itself (an operator's pods run as it), so it can approve any InstallPlan of namespace '${approver.namespace}', not only pinned CSVs`,
@@ -50,7 +51,7 @@ export function approverReachFindings(approver: PinnedInstallPlanApprover, tenan
       const reached = power._of(s).identities.find((i) => i.identity === target);
       if (!reached) continue;
       out.push({
-        code: 'TenantCanBecomeApprover',
+        code: CODE.TenantCanBecomeApprover,
         field: 'addPinnedApprover(options).approverNamespace',
         value: ns,
         message: `the pinned approver runs in ${where}, and ${label} can become its ServiceAccount, so it can approve any InstallPlan of namespace '${approver.namespace}', not only pinned CSVs; path: ${reached.path.join(' -> ')}`,

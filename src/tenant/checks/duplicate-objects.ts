@@ -3,6 +3,7 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { AppContext, AppSlot } from '../../core/app-context';
+import { CODE } from '../../core/diagnostic-codes';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { Diagnostics } from '../../core/diagnostics';
 
@@ -106,7 +107,7 @@ export function duplicateObjectError(obj: ApiObject, others: ApiObject[], ownerO
     return `${o.node.path}${owner ? ` (tenant ${owner})` : ''}`;
   };
   return {
-    code: 'DuplicateObject',
+    code: CODE.DuplicateObject,
     field,
     value: describeObject(obj),
     message: `${describeObject(obj)} is also written by ${others.map(who).join(', ')}; both land in the manifests with the same group, kind, namespace and name, and whichever is applied last silently replaces the other`,

@@ -1,9 +1,10 @@
 // Guards of one tenant against the identities and namespaces of others: the installer is no ServiceAccount its pods
 // or operators run as, a system namespace needs a stated reason, and the legacy pull-secret Role reaches no other
 // tenant's namespace or installer token. Plain functions over plain facts. Internal: not re-exported.
-import { SystemNamespaces } from './system-namespaces';
 import { OperatorBundle } from '../../bundle/operator-bundle';
+import { CODE } from '../../core/diagnostic-codes';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
+import { SystemNamespaces } from '../system-namespaces';
 
 /** What the guards need to know of another tenant. */
 export interface OtherTenantFacts {
@@ -42,7 +43,7 @@ export function installerServiceAccountProblems(namespace: string, serviceAccoun
   const operators = [...(users.get(serviceAccount) ?? [])].sort();
   if (serviceAccount === 'default') {
     out.push({
-      code: 'InstallerServiceAccountIsDefault',
+      code: CODE.InstallerServiceAccountIsDefault,
       field: 'installerServiceAccountName',
       value: serviceAccount,
       message: `every pod in namespace '${namespace}' that names no ServiceAccount runs as 'default'${operators.length > 0 ? ` (so do the operators ${operators.join(', ')})` : ''}, so it would hold the installer's rights`,
@@ -52,7 +53,7 @@ export function installerServiceAccountProblems(namespace: string, serviceAccoun
   }
   for (const csv of operators) {
     out.push({
-      code: 'InstallerServiceAccountIsOperators',
+      code: CODE.InstallerServiceAccountIsOperators,
       field: 'installerServiceAccountName',
       value: serviceAccount,
       message: `operator ${csv} runs as ServiceAccount '${serviceAccount}' in namespace '${namespace}' (its CSV permissions or Deployments name it); OLM binds the operator's Roles to it and its pods would hold the installer's rights`,
@@ -82,7 +83,7 @@ export function systemNamespaceProblems(facts: SystemNamespaceFacts): Diagnostic
   if (facts.reason === undefined) {
     for (const t of systemTargets) {
       out.push({
-        code: 'SystemNamespaceTarget',
+        code: CODE.SystemNamespaceTarget,
         field: 'targetNamespaces',
         value: t,
         message: `'${t}' is a system namespace; OLM would copy the operator's Roles there with its own cluster-admin client, giving the operator the rights of those Roles over cluster components`,
@@ -91,7 +92,7 @@ export function systemNamespaceProblems(facts: SystemNamespaceFacts): Diagnostic
     }
     if (systemPullSecrets) {
       out.push({
-        code: 'SystemNamespacePullSecrets',
+        code: CODE.SystemNamespacePullSecrets,
         field: 'legacyPullSecretAccess.catalogNamespace',
         value: facts.pullSecretNamespace,
         message: `'${facts.pullSecretNamespace}' is a system namespace; the installer would read Secrets of a cluster component there`,
@@ -102,7 +103,7 @@ export function systemNamespaceProblems(facts: SystemNamespaceFacts): Diagnostic
   }
   if (facts.reason.trim() === '') {
     out.push({
-      code: 'EmptySystemNamespacesReason',
+      code: CODE.EmptySystemNamespacesReason,
       field: 'systemNamespacesReason',
       value: facts.reason,
       message: 'the reason for reaching into system namespaces is empty',
@@ -111,7 +112,7 @@ export function systemNamespaceProblems(facts: SystemNamespaceFacts): Diagnostic
   }
   if (systemTargets.length === 0 && !systemPullSecrets) {
     out.push({
-      code: 'SystemNamespacesReasonUnused',
+      code: CODE.SystemNamespacesReasonUnused,
       field: 'systemNamespacesReason',
       value: facts.reason,
       message: 'systemNamespacesReason is set but no target namespace or pull-secret namespace is a system namespace, so it opts into nothing',
@@ -134,7 +135,7 @@ export function pullSecretProblems(
   for (const t of inNamespace) {
     if (t.path === selfPath) continue;
     out.push({
-      code: 'PullSecretNamespaceOfOtherTenant',
+      code: CODE.PullSecretNamespaceOfOtherTenant,
       field: 'legacyPullSecretAccess.catalogNamespace',
       value: catalogNamespace,
       message: `namespace '${catalogNamespace}' belongs to tenant ${t.path}; the installer would read Secrets there`,
@@ -145,7 +146,7 @@ export function pullSecretProblems(
     // its own token: no other identity to reach (and the namespace is then its own, not a catalog namespace)
     if (t.path === selfPath || t.tokenSecretName === undefined || !secretNames.includes(t.tokenSecretName)) continue;
     out.push({
-      code: 'PullSecretIsInstallerToken',
+      code: CODE.PullSecretIsInstallerToken,
       field: 'legacyPullSecretAccess.secretNames',
       value: t.tokenSecretName,
       message: `Secret ${catalogNamespace}/${t.tokenSecretName} is the installer token of tenant ${t.path} (ServiceAccount ${t.namespace}/${t.installerServiceAccountName}); reading it is acting as that installer`,

@@ -1,21 +1,9 @@
 // Conflicts between tenants that OLM (or the cluster) only finds at install time. Internal: not re-exported.
 import { OperatorBundle } from '../../bundle/operator-bundle';
+import { CODE } from '../../core/diagnostic-codes';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { serviceAccountReach, SubjectMatcher } from '../../rbac/subject-matcher';
-
-/** One subject a tenant grants access to (`grantOperatorAccess`, `grantSubscriptionManagement`), as bound. */
-export interface PeopleGrantFacts {
-  /** The method that granted it, e.g. `grantOperatorAccess(admin)`. */
-  readonly field: string;
-  /** The subject's kind as written (`User`, `Group`, `ServiceAccount`). */
-  readonly kind: string;
-  /** The subject's name. */
-  readonly name: string;
-  /** The subject's namespace (ServiceAccounts). */
-  readonly namespace?: string;
-  /** The RoleBinding's namespace (the default of a ServiceAccount subject without one). */
-  readonly bindingNamespace: string;
-}
+import { PeopleGrantFacts } from '../rbac/people-access';
 
 /** What the cross-tenant checks need of one tenant. */
 export interface TenantFacts {
@@ -183,7 +171,7 @@ function tenantConflicts(tenants: TenantFacts[]): Map<TenantFacts, DiagnosticDet
       const rivals = index.rivals(a);
       if (rivals.length === 0) continue;
       add(a.tenant, {
-        code: 'InterOperatorGroupOwnerConflict',
+        code: CODE.InterOperatorGroupOwnerConflict,
         field: 'subscriptions',
         value: api,
         message: `${a.csv} provides API ${api}, which ${rivals.map((r) => `${r.csv} (tenant ${r.tenant.path}, namespace ${r.tenant.namespace})`).join(', ')} also provides to intersecting target namespaces; OLM fails the CSV installed second with InterOperatorGroupOwnerConflict`,
@@ -209,7 +197,7 @@ function tenantConflicts(tenants: TenantFacts[]): Map<TenantFacts, DiagnosticDet
       const others = owners.filter((o) => o.tenant !== t && !mine.includes(o.csv));
       if (others.length === 0) continue;
       add(t, {
-        code: 'CrdVersionConflict',
+        code: CODE.CrdVersionConflict,
         field: 'subscriptions',
         value: crd,
         message: `CRD ${crd} is owned by ${[...new Set(mine)].join(', ')} here and by ${[...new Set(others.map((o) => `${o.csv} (tenant ${o.tenant.path})`))].join(', ')}; CRDs are cluster-wide, so the last install replaces the CRD for every tenant`,
@@ -263,7 +251,7 @@ function peopleGrantConflicts(tenants: TenantFacts[], add: (t: TenantFacts, d: D
       if (seen.has(key)) continue;
       seen.add(key);
       add(t, {
-        code: 'CrossTenantPeopleGrant',
+        code: CODE.CrossTenantPeopleGrant,
         field: p.field,
         value: written,
         message,

@@ -11,8 +11,8 @@ import { describeReach, webhookReach } from '../../audit/webhook-reach';
 import { WebhookType } from '../../bundle/operator-bundle';
 import { clusterTargetsOf, olmRequestsTokens } from '../../core/cluster-targets';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
-import { InputCheck } from '../../core/input';
-import { KubernetesNames, NameRule } from '../../core/names';
+import { InputCheck } from '../../core/input-check';
+import { KubernetesNames, NameRule } from '../../core/kubernetes-names';
 import { AccessLevel, OlmGeneration, OlmNaming } from '../../olm/olm-naming';
 import { CheckedTenantProps } from '../input-checks';
 import { nonEmpty } from '../private';
@@ -26,7 +26,8 @@ import { TenantDayTwo } from '../subscriptions/tenant-day-two';
 import { TenantSubscriptions } from '../subscriptions/tenant-subscriptions';
 import { TargetNamespaces } from '../target-namespaces';
 import { SENSITIVE_GRANTS_ANNOTATION } from '../tenant-annotations';
-import { TenantTree, TreeTenant } from '../tenant-tree';
+import { TenantTree, TreeTenant } from './tenant-tree';
+import { CODE } from '../../core/diagnostic-codes';
 
 /** The tenant and its parts, as the findings read them. */
 export interface TenantFindingsInput {
@@ -53,7 +54,7 @@ export class TenantFindings {
   /** `acceptedReach` entries without a reason (reported with the audit's findings). */
   public acceptedReachErrors(): DiagnosticDetails[] {
     return (this.t.props.acceptedReach ?? []).filter((a) => typeof a.reason !== 'string' || a.reason.trim() === '').map((a) => ({
-      code: 'EmptyAcceptedReachReason',
+      code: CODE.EmptyAcceptedReachReason,
       field: 'acceptedReach',
       value: `${a.code}${a.subject ? ` ${a.subject}` : ''}`,
       message: 'an accepted reach has no reason, so it accepts nothing',
@@ -93,7 +94,7 @@ export class TenantFindings {
       const info = s.info;
       if (info.startingCsv !== undefined && info.installPlanApproval === InstallPlanApproval.AUTOMATIC) {
         out.push({
-          code: 'StartingCsvWithAutomaticApproval',
+          code: CODE.StartingCsvWithAutomaticApproval,
           field: `subscriptions[${info.name}].startingCsv`,
           value: info.startingCsv,
           message: 'with Automatic approval OLM installs the starting CSV and immediately upgrades past it, so it does not pin the version',
@@ -105,7 +106,7 @@ export class TenantFindings {
     const automatic = ctx.subscriptions.all.filter((s) => s.installPlanApproval === InstallPlanApproval.AUTOMATIC).map((s) => s.name);
     if (manual.length > 0 && automatic.length > 0) {
       out.push({
-        code: 'MixedInstallPlanApproval',
+        code: CODE.MixedInstallPlanApproval,
         field: 'subscriptions',
         value: `Manual: ${manual.join(', ')}; Automatic: ${automatic.join(', ')}`,
         message: `OLM resolves namespace '${tenant.namespaceName}' as one unit and one Manual Subscription makes every InstallPlan there Manual (OLM pkg/controller/operators/catalog/operator.go), so the Automatic Subscriptions will wait for approval too`,
@@ -114,7 +115,7 @@ export class TenantFindings {
     }
     if (manual.length > 0 && !ctx.people.hasSubscriptionManagers && !ctx.dayTwo.approver) {
       out.push({
-        code: 'ManualApprovalWithoutApprover',
+        code: CODE.ManualApprovalWithoutApprover,
         field: 'subscriptions',
         value: manual.join(', '),
         message: 'InstallPlans will wait for manual approval but the tenant grants nobody the right to approve them',
@@ -125,7 +126,7 @@ export class TenantFindings {
     if (tenant.tokenSecret === undefined && targets.declared.includes('olmVersion') && !olmRequestsTokens(targets)) {
       // OLM < 0.29 fails without the Secret ("the service account does not have any API secret", OLM issue #3376)
       out.push({
-        code: 'InstallerTokenSecretNeeded',
+        code: CODE.InstallerTokenSecretNeeded,
         field: 'createTokenSecret',
         value: `olmVersion ${targets.olmVersion}`,
         message: `OLM ${targets.olmVersion} (declared in TenancyAppProps.targets) reads the installer's token from a token Secret only (TokenRequest fallback since 0.29.0, OLM PR #3377): without one every install in '${tenant.namespaceName}' fails`,
@@ -134,7 +135,7 @@ export class TenantFindings {
     }
     if (ctx.props.upgradeStrategy === UpgradeStrategy.TECH_PREVIEW_UNSAFE_FAIL_FORWARD) {
       out.push({
-        code: 'UnsafeUpgradeStrategy',
+        code: CODE.UnsafeUpgradeStrategy,
         field: 'upgradeStrategy',
         value: ctx.props.upgradeStrategy,
         message: 'the OperatorGroup CRD warns that TechPreviewUnsafeFailForward "is unsafe and may result in unexpected behavior or unrecoverable data loss"',
@@ -143,7 +144,7 @@ export class TenantFindings {
     }
     if (ctx.props.legacyPullSecretAccess) {
       out.push({
-        code: 'LegacyPullSecretAccess',
+        code: CODE.LegacyPullSecretAccess,
         field: 'legacyPullSecretAccess',
         value: ctx.props.legacyPullSecretAccess.catalogNamespace,
         message: 'the installer may read pull secrets in the global catalog namespace; only OLM releases before 0.8.1 copied pull secrets with the installer',
@@ -154,7 +155,7 @@ export class TenantFindings {
       const tenants = TenantTree.tenants(tenant).filter((x) => x !== tenant).map((t) => t.namespaceName).filter((n) => n !== tenant.namespaceName);
       if (tenants.length > 0) {
         out.push({
-          code: 'AllNamespacesIncludesTenants',
+          code: CODE.AllNamespacesIncludesTenants,
           field: 'targetNamespaces',
           value: [...new Set(tenants)].sort().join(', '),
           message: "the OperatorGroup targets all namespaces, including other tenants' namespaces; OLM lifts the operator's Roles to ClusterRoles",
@@ -164,7 +165,7 @@ export class TenantFindings {
     }
     for (const level of ctx.people.levelsOnAllNamespaces) {
       out.push({
-        code: 'OperatorAccessOnlyInTenantNamespace',
+        code: CODE.OperatorAccessOnlyInTenantNamespace,
         field: `grantOperatorAccess(${level})`,
         value: tenant.namespaceName,
         message: `the OperatorGroup targets all namespaces, but the ${level} access is bound in namespace '${tenant.namespaceName}' only`,
@@ -196,7 +197,7 @@ export class TenantFindings {
       for (const [field, value] of dropped) {
         if (value === undefined) continue;
         out.push({
-          code: 'NamespaceMetadataOnAdoptedNamespace',
+          code: CODE.NamespaceMetadataOnAdoptedNamespace,
           field,
           value,
           message: `${field} is set but createNamespace is false, so no Namespace object of this tenant carries it`,
@@ -212,7 +213,7 @@ export class TenantFindings {
     const tenant = ctx.tenant;
     if (ctx.targets.reason !== undefined && ctx.targets.reason.trim() === '') {
       out.push({
-        code: 'EmptyTargetsReason',
+        code: CODE.EmptyTargetsReason,
         field: 'targetNamespaces',
         value: ctx.targets.reason,
         message: 'the reason for targeting other namespaces is empty',
@@ -220,7 +221,7 @@ export class TenantFindings {
       });
     }
     if (!ctx.allNamespaces && tenant.targetNamespaces.length === 0) {
-      out.push({ code: 'NoTargetNamespaces', field: 'targetNamespaces', value: '[]', message: 'TargetNamespaces.namespaces() was given no namespace', fix: 'list at least one namespace, or use TargetNamespaces.ownNamespace()' });
+      out.push({ code: CODE.NoTargetNamespaces, field: 'targetNamespaces', value: '[]', message: 'TargetNamespaces.namespaces() was given no namespace', fix: 'list at least one namespace, or use TargetNamespaces.ownNamespace()' });
     }
     if (!ctx.targets.isOwnNamespace) {
       for (const t of tenant.targetNamespaces) this.invalidName(out, 'targetNamespaces', t, NameRule.DNS1123_LABEL, 'target Namespace');
@@ -230,7 +231,7 @@ export class TenantFindings {
       for (const other of TenantTree.tenantsIn(tenant, foreignTargets)) {
         if (other === tenant || other.namespaceName === tenant.namespaceName) continue;
         out.push({
-          code: 'TargetsOtherTenant',
+          code: CODE.TargetsOtherTenant,
           field: 'targetNamespaces',
           value: other.namespaceName,
           message: `namespace '${other.namespaceName}' belongs to tenant ${other.node.path}; OLM would copy this tenant's operator RBAC into it`,
@@ -247,7 +248,7 @@ export class TenantFindings {
         .filter((r): r is string => r !== undefined);
       if (collisions.length > 0) {
         out.push({
-          code: 'OperatorGroupRoleNameCollision',
+          code: CODE.OperatorGroupRoleNameCollision,
           field: 'operatorGroupName',
           value: ctx.operatorGroupName,
           message: `with olmGeneration ${ctx.olmGeneration} OLM names the OperatorGroup's ClusterRoles '<operatorgroup>-<level>' `
@@ -287,7 +288,7 @@ export class TenantFindings {
       if (c === ctx.operatorGroup) continue;
       const owner = TenantTree.tenantOf(c);
       out.push({
-        code: 'TooManyOperatorGroups',
+        code: CODE.TooManyOperatorGroups,
         field: 'namespaceName',
         value: tenant.namespaceName,
         message: `namespace '${tenant.namespaceName}' also has OperatorGroup '${c.metadata.name}' from ${owner ? `tenant ${owner.node.path}` : c.node.path}; OLM refuses to install into a namespace with more than one OperatorGroup (TooManyOperatorGroups)`,
@@ -311,7 +312,7 @@ export class TenantFindings {
     if (legacy) {
       this.invalidName(out, 'legacyPullSecretAccess.catalogNamespace', legacy.catalogNamespace, NameRule.DNS1123_LABEL, 'catalog Namespace');
       if (legacy.secretNames.length === 0) {
-        out.push({ code: 'NoLegacyPullSecrets', field: 'legacyPullSecretAccess.secretNames', value: '[]', message: 'no pull secret names given', fix: 'name the pull secrets, or drop legacyPullSecretAccess' });
+        out.push({ code: CODE.NoLegacyPullSecrets, field: 'legacyPullSecretAccess.secretNames', value: '[]', message: 'no pull secret names given', fix: 'name the pull secrets, or drop legacyPullSecretAccess' });
       }
       for (const s of legacy.secretNames) this.invalidName(out, 'legacyPullSecretAccess.secretNames', s, NameRule.DNS1123_SUBDOMAIN, 'Secret');
     }
@@ -341,7 +342,7 @@ export class TenantFindings {
           if (reach.length === 0 || seen.has(key)) continue;
           seen.add(key);
           out.push({
-            code: 'TenantWebhookBeyondNamespace',
+            code: CODE.TenantWebhookBeyondNamespace,
             field: `subscriptions[${sub.name}]`,
             value: `${bundle.name} ${w.generateName}`,
             message: `OLM creates the ${mutating ? 'mutating' : 'validating'} webhook ${w.generateName} of ${bundle.name}${ctx.allNamespaces ? ' for an AllNamespaces OperatorGroup (no namespaceSelector)' : ''}: it ${describeReach(reach)}`,
@@ -363,7 +364,7 @@ export class TenantFindings {
     for (const [pkg, list] of byPackage) {
       if (list.length < 2) continue;
       out.push({
-        code: 'DuplicateSubscription',
+        code: CODE.DuplicateSubscription,
         field: `subscriptions[${pkg}]`,
         value: pkg,
         message: `package '${pkg}' is subscribed ${list.length} times (${list.map((s) => s.node.path).join(', ')}); OLM resolves a namespace as one unit and cannot install a package twice`,
@@ -373,7 +374,7 @@ export class TenantFindings {
     for (const r of ctx.dayTwo.removedOperators) {
       if (!byPackage.has(r.packageName)) continue;
       out.push({
-        code: 'RemovedOperatorStillSubscribed',
+        code: CODE.RemovedOperatorStillSubscribed,
         field: `removeOperator(${r.packageName})`,
         value: r.csvName,
         message: `package '${r.packageName}' is removed and subscribed at the same time`,
@@ -384,7 +385,7 @@ export class TenantFindings {
       // a pin outside the upgrade graph is reported once, by the Subscription (its bundle is missing because of it)
       for (const s of ctx.subscriptions.all.filter((x) => x.bundles.length === 0 && !x._pinReported)) {
         out.push({
-          code: 'DeriveWithoutBundle',
+          code: CODE.DeriveWithoutBundle,
           field: `subscriptions[${s.name}].bundle`,
           value: s.packageName,
           message: 'deriveInstallerRules is on but this Subscription has no bundle, so nothing grants what OLM needs to install it',
@@ -412,7 +413,7 @@ export class TenantFindings {
           if (!joined || seen.has(key!)) continue;
           seen.add(key!);
           out.push({
-            code: 'SensitiveRulesAggregateIntoSharedRole',
+            code: CODE.SensitiveRulesAggregateIntoSharedRole,
             field: `subscriptions[${s.name}].bundle`,
             value: `${b.name} ${o.source}`,
             message: `${sharedRoleAggregationText(joined)}; OLM creates it from bundle ${b.name} (${o.source})`,
@@ -428,7 +429,7 @@ export class TenantFindings {
     const p = this.t.props;
     if (p.clusterScopedInstallerRulesReason !== undefined && !p.deriveInstallerRules) {
       out.push({
-        code: 'ClusterScopedReasonWithoutDerive',
+        code: CODE.ClusterScopedReasonWithoutDerive,
         field: 'clusterScopedInstallerRulesReason',
         value: p.clusterScopedInstallerRulesReason,
         message: 'a reason for derived installer rules outside the tenant namespace is given, but deriveInstallerRules is off, so nothing is derived',
@@ -438,7 +439,7 @@ export class TenantFindings {
     (p.allowedBindRoles ?? []).forEach((a, i) => {
       if (a.reason.trim() !== '') return;
       out.push({
-        code: 'EmptyBindRoleReason',
+        code: CODE.EmptyBindRoleReason,
         field: `allowedBindRoles[${i}].reason`,
         value: a.reason,
         message: `the reason for letting the installer bind ${a.roleKind} '${a.roleName}' is empty, so the acceptance does not count`,
@@ -448,7 +449,7 @@ export class TenantFindings {
     (p.acceptedSensitiveGrants ?? []).forEach((a, i) => {
       if (a.reason.trim() !== '') return;
       out.push({
-        code: 'EmptySensitiveGrantReason',
+        code: CODE.EmptySensitiveGrantReason,
         field: `acceptedSensitiveGrants[${i}].reason`,
         value: a.reason,
         message: `the reason for accepting SensitiveGrant.${a.grant} is empty, so the acceptance does not count`,
@@ -457,7 +458,7 @@ export class TenantFindings {
     });
     if ((p.allowedBindRoles ?? []).length > 0 && !p.deriveInstallerRules) {
       out.push({
-        code: 'BindRolesWithoutDerive',
+        code: CODE.BindRolesWithoutDerive,
         field: 'allowedBindRoles',
         value: (p.allowedBindRoles ?? []).map((a) => `${a.roleKind} ${a.roleName}`).join(', '),
         message: 'roles are accepted for derived binds, but deriveInstallerRules is off, so nothing is derived',
@@ -466,7 +467,7 @@ export class TenantFindings {
     }
     if (p.clusterScopedInstallerRulesReason !== undefined && p.clusterScopedInstallerRulesReason.trim() === '') {
       out.push({
-        code: 'EmptyClusterScopedReason',
+        code: CODE.EmptyClusterScopedReason,
         field: 'clusterScopedInstallerRulesReason',
         value: p.clusterScopedInstallerRulesReason,
         message: 'the reason for installer rules outside the tenant namespace is empty',
@@ -505,7 +506,7 @@ export class TenantFindings {
     for (const [subName, list] of byName) {
       if (list.length < 2 || new Set(list.map((s) => s.packageName)).size < 2) continue;
       out.push({
-        code: 'DuplicateSubscriptionName',
+        code: CODE.DuplicateSubscriptionName,
         field: `subscriptions[${subName}]`,
         value: subName,
         message: `${list.length} Subscriptions are named '${subName}' (${list.map((s) => s.node.path).join(', ')})`,
@@ -520,6 +521,6 @@ export class TenantFindings {
     const problem = KubernetesNames.problem(value, rule);
     if (!problem) return;
     const shape = rule === NameRule.DNS1123_LABEL ? 'a lower-case RFC 1123 label (at most 63 characters)' : rule === NameRule.DNS1123_SUBDOMAIN ? 'a lower-case RFC 1123 subdomain (at most 253 characters)' : "a name without '/' or '%'";
-    out.push({ code: 'InvalidName', field, value, message: `${kind} name ${problem}`, fix: `use ${shape}` });
+    out.push({ code: CODE.InvalidName, field, value, message: `${kind} name ${problem}`, fix: `use ${shape}` });
   }
 }

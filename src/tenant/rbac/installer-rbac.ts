@@ -5,18 +5,19 @@ import { Construct } from 'constructs';
 import { CompactClusterRole } from './compact-cluster-role';
 import { CompactRole } from './compact-role';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
+import { OperatorBundle } from '../../bundle/operator-bundle';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
-import { checkRuleShape, InputCheck } from '../../core/input';
+import { checkRuleShape, InputCheck } from '../../core/input-check';
 import { DefaultInstallerRules } from '../../preflight/default-installer-rules';
-import { DerivedRoleBind, InstallerPermissions, NamespaceRules, PreflightCode } from '../../preflight/install-preflight';
+import { DerivedRoleBind, InstallerPermissions } from '../../preflight/installer-permissions';
+import { NamespaceRules, PreflightCode } from '../../preflight/preflight-code';
 import { PolicyRule } from '../../rbac/policy-rule';
 import { RbacRules } from '../../rbac/rbac-rules';
-import { SystemNamespaces } from '../checks/system-namespaces';
 import { DeriveScope } from '../derive-scope';
 import { LazyMap, LazySet } from '../lazy-collections';
 import { orderAfter } from '../private';
 import { LegacyPullSecretAccess, ScopedOperatorTenantProps } from '../scoped-operator-tenant-props';
-import { OperatorSubscription } from '../subscriptions/operator-subscription';
+import { SystemNamespaces } from '../system-namespaces';
 import { BIND_ROLES_ANNOTATION, DERIVE_SCOPE_ANNOTATION, REASON_ANNOTATION, SYSTEM_NAMESPACES_REASON_ANNOTATION } from '../tenant-annotations';
 
 const NEEDS_CLUSTER_SCOPED_RULES = PreflightCode.NEEDS_CLUSTER_SCOPED_RULES;
@@ -41,6 +42,19 @@ export interface InstallerRbacOptions {
   readonly relaxes: (code: string) => boolean;
   /** Annotates the installer Role (`cluster` false) or ClusterRole with the sensitive grants it holds. */
   readonly annotateGrants: (role: CompactRole | CompactClusterRole, cluster: boolean) => void;
+}
+
+/**
+ * What the derivation needs of a Subscription (an `OperatorSubscription`, in subscriptions/, a room above this one):
+ * its name and the bundles it may install or upgrade to.
+ */
+export interface DerivingSubscription {
+  /** The Subscription's name. */
+  readonly name: string;
+  /** The bundles of its allowed versions, newest first as given. */
+  readonly bundles: OperatorBundle[];
+  /** The bundles of its upgrade graph (derived for too unless the tenant pins the version). */
+  readonly upgradeGraphBundles: OperatorBundle[];
 }
 
 /** The installer's Roles and bindings, created in the tenant's scope (construct ids and order as the tenant's own). */
@@ -159,14 +173,14 @@ export class InstallerRbac {
   }
 
   /** Adds the least-privilege rules for `sub`'s bundles (see `deriveInstallerRules`). */
-  public deriveFrom(sub: OperatorSubscription, targetNamespaces: string[]): void {
+  public deriveFrom(sub: DerivingSubscription, targetNamespaces: string[]): void {
     const { props, namespace } = this.options;
     // a tenant that lowers OLMT-006 accepts the rules outside its namespace: they are derived (and reported as one
     // NeedsClusterScopedRules finding at the lowered severity, `loweredClusterScopedFindings`), not left missing
     const lowered = props.clusterScopedInstallerRulesReason === undefined && this.options.relaxes(NEEDS_CLUSTER_SCOPED_RULES);
     const reason = props.clusterScopedInstallerRulesReason ?? (lowered ? LOWERED_CLUSTER_SCOPED_REASON : undefined);
     const bundles = props.deriveScope === DeriveScope.PINNED_VERSION ? sub.bundles.slice(0, 1) : [...sub.bundles, ...sub.upgradeGraphBundles];
-    // shared, read-only rule objects: thousands of tenants on the same bundles hold one copy (see namespace-template.ts)
+    // shared, read-only rule objects: thousands of tenants on the same bundles hold one copy (see namespace-templates.ts)
     const derived = InstallerPermissions._leastPrivilegeShared({
       bundles,
       namespace,

@@ -9,7 +9,6 @@ import { LazyMap, LazySet } from '../lazy-collections';
 import { orderAfter } from '../private';
 import { TenantAccessGrant } from '../scoped-operator-tenant-props';
 import { RoleRefKind, SubjectRoleBinding } from './subject-role-binding';
-import { PeopleGrantFacts } from '../checks/tenant-conflicts';
 
 const SUBSCRIPTION_WRITE = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
 
@@ -23,6 +22,20 @@ export interface PeopleAccessOptions {
   readonly targetNamespaces: string[];
   /** The OperatorGroup: every binding is applied after it. */
   readonly operatorGroup: Construct;
+}
+
+/** One subject a tenant grants access to (`grantOperatorAccess`, `grantSubscriptionManagement`), as bound. */
+export interface PeopleGrantFacts {
+  /** The method that granted it, e.g. `grantOperatorAccess(admin)`. */
+  readonly field: string;
+  /** The subject's kind as written (`User`, `Group`, `ServiceAccount`). */
+  readonly kind: string;
+  /** The subject's name. */
+  readonly name: string;
+  /** The subject's namespace (ServiceAccounts). */
+  readonly namespace?: string;
+  /** The RoleBinding's namespace (the default of a ServiceAccount subject without one). */
+  readonly bindingNamespace: string;
 }
 
 /** The RoleBindings that give people access to one tenant, created in the tenant's scope on first use. */

@@ -1,10 +1,11 @@
 import { Lazy } from 'cdk8s';
 import { k8s, ISubject } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
+import { CODE } from '../../core/diagnostic-codes';
 import { addErrorProducer } from '../../core/diagnostics';
-import { InputCheck, isObject } from '../../core/input';
+import { InputCheck, isObject } from '../../core/input-check';
+import { NameRule } from '../../core/kubernetes-names';
 import { l1Metadata } from '../../core/l1-metadata';
-import { NameRule } from '../../core/names';
 import { subjectProblem } from '../../rbac/subject-matcher';
 import { checkSubject } from '../input-checks';
 import { namesCheckedByParent, nonEmpty } from '../private';
@@ -64,7 +65,7 @@ export class SubjectRoleBinding extends Construct {
       roleName = input.name('roleName', roleName, NameRule.PATH_SEGMENT, 'role');
     }
     if (raw.roleKind === undefined || raw.roleKind === null) {
-      input.add({ code: 'MissingInput', field: 'roleKind', message: 'roleKind is required but missing', fix: 'use RoleRefKind.ROLE or RoleRefKind.CLUSTER_ROLE' });
+      input.add({ code: CODE.MissingInput, field: 'roleKind', message: 'roleKind is required but missing', fix: 'use RoleRefKind.ROLE or RoleRefKind.CLUSTER_ROLE' });
     }
     const checkedProps = {
       name: name ?? '',
@@ -109,7 +110,7 @@ export class SubjectRoleBinding extends Construct {
     const problem = subjectProblem({ kind, name: 'x', namespace, apiGroup: group }, true);
     if (problem !== undefined) {
       this.input.add({
-        code: 'InvalidSubject',
+        code: CODE.InvalidSubject,
         field: 'addSubjectConfiguration',
         value: `${kind} ${namespace ? `${namespace}/` : ''}${name}`,
         message: `the API server refuses this RoleBinding subject: ${problem}`,

@@ -1,7 +1,7 @@
 // The props and plain-data types of OperatorSubscription, apart so that its input checks need not import the construct.
 import { IConstruct } from 'constructs';
 import { OperatorBundle } from '../../bundle/operator-bundle';
-import { ICatalogSource } from '../../catalog/catalog-source';
+import { ICatalogSource } from '../../catalog/catalog-source-reference';
 import * as olm from '../../imports/olm';
 import { SubscriptionConfigOptIn } from '../../olm/subscription-config-checks';
 import { UpgradeGraph } from '../../upgrade/upgrade-graph';

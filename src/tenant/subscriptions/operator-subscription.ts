@@ -1,14 +1,15 @@
 import { Construct, IConstruct } from 'constructs';
-import { checkSubscriptionProps } from '../input-checks';
 import { InstallPlanApproval, OperatorSubscriptionProps, PreflightEnforcement, SubscriptionConfig, SubscriptionInfo } from './operator-subscription-props';
+import { checkSubscriptionProps } from './subscription-input-checks';
 import { OperatorBundle } from '../../bundle/operator-bundle';
-import { CatalogSourceLocation, ICatalogSource } from '../../catalog/catalog-source';
+import { CatalogSourceLocation, ICatalogSource } from '../../catalog/catalog-source-reference';
 import { CuratedCatalog } from '../../catalog/curated-catalog';
+import { CODE } from '../../core/diagnostic-codes';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { addErrorProducer, addWarningProducer } from '../../core/diagnostics';
-import { InputCheck, isObject, prop } from '../../core/input';
+import { InputCheck, isObject, prop } from '../../core/input-check';
+import { KubernetesNames, NameRule } from '../../core/kubernetes-names';
 import { l1Metadata } from '../../core/l1-metadata';
-import { KubernetesNames, NameRule } from '../../core/names';
 import { CuratedList } from '../../fbc/curated-list';
 import * as olm from '../../imports/olm';
 import { SubscriptionConfigChecks } from '../../olm/subscription-config-checks';
@@ -326,7 +327,7 @@ export class OperatorSubscription extends Construct {
         m.from === 'startingCsv' ? `or pin the bundle given: startingCsv: '${m.bundle.name}'` : `or pin the bundle given with startingCsv: '${m.bundle.name}' (and installPlanApproval: InstallPlanApproval.MANUAL to stay on it)`,
       ];
     return [{
-      code: m.from === 'startingCsv' ? 'PinnedCsvNotBundle' : 'BundleNotChannelHead',
+      code: m.from === 'startingCsv' ? CODE.PinnedCsvNotBundle : CODE.BundleNotChannelHead,
       field: m.from === 'startingCsv' ? 'startingCsv' : 'bundle',
       value: m.from === 'startingCsv' ? m.target : m.bundle.name,
       message: `${what}, so the preflight, the derived installer rules and the pinned approval would describe a version OLM does not install${rangeText}`,
@@ -346,7 +347,7 @@ export class OperatorSubscription extends Construct {
     const ranges = this.curatedVersionRanges;
     if (ranges.length === 0 || this.versionOfCsv(csv) !== undefined) return [];
     return [{
-      code: 'PinnedVersionUnknown',
+      code: CODE.PinnedVersionUnknown,
       field: 'startingCsv',
       value: csv,
       message: `the version of '${csv}' is not known here (no bundle, upgrade graph or sourceCatalog lists it; OLM matches startingCSV by name and reads no version from it), `
@@ -361,7 +362,7 @@ export class OperatorSubscription extends Construct {
     const inRange = this.effectiveUpgradeGraph?.channelOrder(this.versionRangeProblem() === undefined ? this.versionRange : undefined) ?? [];
     const catalog = this.options.catalog as CuratedCatalog;
     return [{
-      code: 'PinnedCsvOutsideCuratedRange',
+      code: CODE.PinnedCsvOutsideCuratedRange,
       field: this.options.startingCsv !== undefined ? 'startingCsv' : 'bundle',
       value: outside.csv,
       message: `'${outside.csv}' (version ${outside.version}) is outside the version range ${outside.ranges.join(' and ')} of package '${this.packageName}' `
@@ -382,9 +383,9 @@ export class OperatorSubscription extends Construct {
       const name = prop(location, 'name');
       const ns = prop(location, 'namespace');
       if (isObject(location) && typeof name === 'string' && typeof ns === 'string') return { name, namespace: ns };
-      this.input.add({ code: 'InvalidReference', field: 'catalog', message: 'the catalog\'s bindSubscriber did not return a CatalogSource name and namespace', fix });
+      this.input.add({ code: CODE.InvalidReference, field: 'catalog', message: 'the catalog\'s bindSubscriber did not return a CatalogSource name and namespace', fix });
     } catch (e) {
-      this.input.add({ code: 'InvalidReference', field: 'catalog', message: `the catalog's bindSubscriber failed: ${String((e as Error)?.message ?? e)}`, fix });
+      this.input.add({ code: CODE.InvalidReference, field: 'catalog', message: `the catalog's bindSubscriber failed: ${String((e as Error)?.message ?? e)}`, fix });
     }
     return { name: 'missing-catalog', namespace };
   }
@@ -412,16 +413,16 @@ export class OperatorSubscription extends Construct {
    * subscribe to that package, and the package mismatches of the bundle and graph are left out.
    */
   private oneWrongPackageName(found: DiagnosticDetails[]): DiagnosticDetails[] {
-    const rejected = found.filter((d) => d.code === 'CatalogRejectsSubscription');
+    const rejected = found.filter((d) => d.code === CODE.CatalogRejectsSubscription);
     const mismatched = new Set([
-      ...(found.some((d) => d.code === 'UpgradeGraphPackageMismatch') ? [this.upgradeGraph!.packageName] : []),
+      ...(found.some((d) => d.code === CODE.UpgradeGraphPackageMismatch) ? [this.upgradeGraph!.packageName] : []),
       ...this.bundles.map((b) => b.packageName).filter((n): n is string => n !== undefined && n !== this.packageName),
     ]);
     if (rejected.length === 0 || mismatched.size !== 1) return found;
     const [given] = mismatched;
     if (this.catalogMessages(given).length > 0) return found;
     const fix = `set packageName to '${given}' (the package of the ${this.options.bundle ? 'bundle' : 'upgrade graph'} given, which the catalog offers)`;
-    return found.filter((d) => !PACKAGE_MISMATCHES.includes(d.code)).map((d) => (d.code === 'CatalogRejectsSubscription' ? { ...d, fix } : d));
+    return found.filter((d) => !PACKAGE_MISMATCHES.includes(d.code)).map((d) => (d.code === CODE.CatalogRejectsSubscription ? { ...d, fix } : d));
   }
 
   private problems(): DiagnosticDetails[] {
@@ -430,11 +431,11 @@ export class OperatorSubscription extends Construct {
     if (out.some((d) => d.field === 'packageName')) {
       // already reported as missing or wrong-typed
     } else if (p.packageName.trim() === '') {
-      out.push({ code: 'EmptyPackageName', field: 'packageName', value: p.packageName, message: 'the package name is empty', fix: "name the OLM package, e.g. 'etcd'" });
+      out.push({ code: CODE.EmptyPackageName, field: 'packageName', value: p.packageName, message: 'the package name is empty', fix: "name the OLM package, e.g. 'etcd'" });
     }
     if (p.channel !== undefined && p.channel.trim() === '') {
       out.push({
-        code: 'EmptyChannel',
+        code: CODE.EmptyChannel,
         field: 'channel',
         value: p.channel,
         message: 'the channel is empty',
@@ -442,13 +443,13 @@ export class OperatorSubscription extends Construct {
       });
     }
     if (p.startingCsv !== undefined && p.startingCsv.trim() === '') {
-      out.push({ code: 'EmptyStartingCsv', field: 'startingCsv', value: p.startingCsv, message: 'startingCsv is empty', fix: "name a CSV (e.g. 'etcdoperator.v0.9.4') or leave `startingCsv` out" });
+      out.push({ code: CODE.EmptyStartingCsv, field: 'startingCsv', value: p.startingCsv, message: 'startingCsv is empty', fix: "name a CSV (e.g. 'etcdoperator.v0.9.4') or leave `startingCsv` out" });
     }
     if (p.packageName.trim() !== '' && !out.some((d) => d.field === 'name')) {
       const nameProblem = KubernetesNames.problem(this.name, NameRule.DNS1123_SUBDOMAIN);
       if (nameProblem) {
         out.push({
-          code: 'InvalidName',
+          code: CODE.InvalidName,
           field: p.name !== undefined ? 'name' : 'packageName',
           value: this.name,
           message: `Subscription name ${nameProblem}`,
@@ -458,7 +459,7 @@ export class OperatorSubscription extends Construct {
     }
     if (p.upgradeBundles && p.upgradeBundles.length > 0 && !p.bundle) {
       out.push({
-        code: 'UpgradeBundlesWithoutBundle',
+        code: CODE.UpgradeBundlesWithoutBundle,
         field: 'upgradeBundles',
         value: p.upgradeBundles.map((b) => b.name).join(', '),
         message: 'upgrade bundles are given but not the bundle installed first',
@@ -467,12 +468,12 @@ export class OperatorSubscription extends Construct {
     }
     out.push(...this.upgradeGraphProblems());
     // the graph's own bundles are of the graph's package: one UpgradeGraphPackageMismatch says it for them
-    const graphMismatch = out.some((d) => d.code === 'UpgradeGraphPackageMismatch');
+    const graphMismatch = out.some((d) => d.code === CODE.UpgradeGraphPackageMismatch);
     for (const b of this.bundles) {
       if (graphMismatch && b !== p.bundle && !(p.upgradeBundles ?? []).includes(b)) continue;
       if (b.packageName !== undefined && b.packageName !== p.packageName) {
         out.push({
-          code: 'BundlePackageMismatch',
+          code: CODE.BundlePackageMismatch,
           field: b === p.bundle ? 'bundle' : 'upgradeBundles',
           value: b.name,
           message: `bundle '${b.name}' belongs to package '${b.packageName}', not '${p.packageName}'`,
@@ -494,7 +495,7 @@ export class OperatorSubscription extends Construct {
     }
     for (const message of out.some((d) => d.field?.startsWith('catalog') || d.field === 'packageName') ? [] : this.catalogMessages()) {
       out.push({
-        code: 'CatalogRejectsSubscription',
+        code: CODE.CatalogRejectsSubscription,
         field: 'catalog',
         value: `${this.source.namespace}/${this.source.name}`,
         message,
@@ -506,12 +507,12 @@ export class OperatorSubscription extends Construct {
     // startingCsv itself when it has a sourceCatalog)
     // the bundle given against what OLM installs first: one error that names both (and the pin's range), standing for
     // the range error of the same pin
-    const mismatch = out.some((d) => d.code === 'CatalogRejectsSubscription') ? [] : this.installMismatchProblems();
+    const mismatch = out.some((d) => d.code === CODE.CatalogRejectsSubscription) ? [] : this.installMismatchProblems();
     out.push(...mismatch);
-    if (!out.some((d) => d.code === 'CatalogRejectsSubscription') && mismatch.length === 0) out.push(...this.pinRangeProblems());
+    if (!out.some((d) => d.code === CODE.CatalogRejectsSubscription) && mismatch.length === 0) out.push(...this.pinRangeProblems());
     // a channel the catalog does not offer is one mistake: the catalog's error names the allowed channels
-    if (out.some((d) => d.code === 'CatalogRejectsSubscription' && d.message.includes(`channel "${p.channel}"`))) {
-      return out.filter((d) => d.code !== 'UpgradeGraphChannelEmpty');
+    if (out.some((d) => d.code === CODE.CatalogRejectsSubscription && d.message.includes(`channel "${p.channel}"`))) {
+      return out.filter((d) => d.code !== CODE.UpgradeGraphChannelEmpty);
     }
     return out;
   }
@@ -527,11 +528,11 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
   if (p.versionRange !== undefined) {
     const problem = UpgradeGraph.versionRangeProblem(p.versionRange);
     if (problem !== undefined) {
-      out.push({ code: 'InvalidVersionRange', field: 'versionRange', value: p.versionRange, message: problem, fix: "write a node-semver range, e.g. '>=0.9.2 <0.10.0'" });
+      out.push({ code: CODE.InvalidVersionRange, field: 'versionRange', value: p.versionRange, message: problem, fix: "write a node-semver range, e.g. '>=0.9.2 <0.10.0'" });
     }
     if (!graph) {
       out.push({
-        code: 'VersionRangeWithoutUpgradeGraph',
+        code: CODE.VersionRangeWithoutUpgradeGraph,
         field: 'versionRange',
         value: p.versionRange,
         message: 'a version range is given but no upgrade graph, so nothing is walked or checked within it',
@@ -542,7 +543,7 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
   if (!graph) return out;
   if (graph.packageName !== '' && graph.packageName !== p.packageName) {
     out.push({
-      code: 'UpgradeGraphPackageMismatch',
+      code: CODE.UpgradeGraphPackageMismatch,
       field: 'upgradeGraph',
       value: graph.packageName,
       message: `the upgrade graph is of package '${graph.packageName}', not '${p.packageName}'`,
@@ -553,7 +554,7 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
     const channels = graph._origin?.channels;
     const known = channels === undefined || channels.length === 0 || channels.includes(p.channel);
     out.push({
-      code: 'UpgradeGraphChannelMismatch',
+      code: CODE.UpgradeGraphChannelMismatch,
       field: 'upgradeGraph',
       value: graph.channel,
       message: `the upgrade graph is of channel '${graph.channel}', but the Subscription follows '${p.channel}'`
@@ -563,7 +564,7 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
   }
   for (const problem of graph.problems) {
     out.push({
-      code: 'UpgradeGraphProblem',
+      code: CODE.UpgradeGraphProblem,
       field: 'upgradeGraph',
       value: `${graph.packageName}/${graph.channel}`,
       message: problem,
@@ -575,7 +576,7 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
     // a channel without entries: the channel is wrong, not the pin (one error, naming the channels that exist)
     const channels = graph._origin?.channels ?? [];
     out.push({
-      code: 'UpgradeGraphChannelEmpty',
+      code: CODE.UpgradeGraphChannelEmpty,
       field: 'channel',
       value: graph.channel,
       message: `the upgrade graph has no CSV in channel '${graph.channel}'${channels.length > 0 ? `; the channels are ${channels.map((c) => `'${c}'`).join(', ')}` : ''}`,
@@ -587,7 +588,7 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
     const csvs = graph.channelOrder();
     const api = graph._origin?.api;
     out.push({
-      code: 'PinnedCsvNotInUpgradeGraph',
+      code: CODE.PinnedCsvNotInUpgradeGraph,
       field: p.bundle ? 'bundle' : 'startingCsv',
       value: pinned,
       message: `'${pinned}' is not in channel '${graph.channel}' of the upgrade graph, whose CSVs are ${csvs.join(', ')}, so nothing can be installed or upgraded from it`,
@@ -597,7 +598,7 @@ function graphProblems(sub: OperatorSubscription, p: OperatorSubscriptionProps):
     });
   } else if (pinned !== undefined && p.bundle === undefined && graph.bundle(pinned) === undefined) {
     out.push({
-      code: 'PinnedBundleMissing',
+      code: CODE.PinnedBundleMissing,
       field: 'upgradeGraph',
       value: pinned,
       message: `the upgrade graph has no bundle for the pinned CSV '${pinned}', so its install cannot be checked`,

@@ -3,10 +3,11 @@ import { Chart, Lazy } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
 import { AppContext, AppSlot } from '../../core/app-context';
+import { CODE } from '../../core/diagnostic-codes';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { addErrorProducer } from '../../core/diagnostics';
-import { InputCheck, prop, throwIfInvalid, withUnknownProps } from '../../core/input';
-import { KubernetesNames, NameRule } from '../../core/names';
+import { InputCheck, prop, throwIfInvalid, withUnknownProps } from '../../core/input-check';
+import { KubernetesNames, NameRule } from '../../core/kubernetes-names';
 import { PolicyRule } from '../../rbac/policy-rule';
 import { PinnedApproval } from '../../upgrade/pinned-approval';
 import { checksChildNames, namespaceReportedByParent, orderAfter } from '../private';
@@ -217,15 +218,15 @@ export class PinnedInstallPlanApprover extends Construct {
   private problems(): DiagnosticDetails[] {
     const out: DiagnosticDetails[] = [...this.input.errors];
     const nameProblem = KubernetesNames.problem(this.name, NameRule.DNS1123_LABEL);
-    if (nameProblem) out.push({ code: 'InvalidName', field: 'name', value: this.name, message: `approver name ${nameProblem}`, fix: 'use a lower-case RFC 1123 label (it names a CronJob too)' });
+    if (nameProblem) out.push({ code: CODE.InvalidName, field: 'name', value: this.name, message: `approver name ${nameProblem}`, fix: 'use a lower-case RFC 1123 label (it names a CronJob too)' });
     if (this.props.approverNamespace !== undefined) {
       const nsProblem = KubernetesNames.problem(this.approverNamespace, NameRule.DNS1123_LABEL);
       if (nsProblem) {
-        out.push({ code: 'InvalidName', field: 'approverNamespace', value: this.approverNamespace, message: `approver Namespace name ${nsProblem}`, fix: `use a lower-case RFC 1123 label, or leave approverNamespace out ('${PinnedInstallPlanApprover.DEFAULT_APPROVER_NAMESPACE}')` });
+        out.push({ code: CODE.InvalidName, field: 'approverNamespace', value: this.approverNamespace, message: `approver Namespace name ${nsProblem}`, fix: `use a lower-case RFC 1123 label, or leave approverNamespace out ('${PinnedInstallPlanApprover.DEFAULT_APPROVER_NAMESPACE}')` });
       }
     }
     if (this.props.image !== undefined && this.props.image.trim() === '') {
-      out.push({ code: 'EmptyImage', field: 'image', value: this.props.image, message: 'the image is empty', fix: 'name an image with node on the PATH, or leave `image` out' });
+      out.push({ code: CODE.EmptyImage, field: 'image', value: this.props.image, message: 'the image is empty', fix: 'name an image with node on the PATH, or leave `image` out' });
     }
     return out;
   }

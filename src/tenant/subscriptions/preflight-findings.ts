@@ -5,9 +5,11 @@
  * The complete structured result stays available to tools as `ScopedOperatorTenant.preflight()`.
  */
 import { InstallerRuleChecks, SensitiveGrant } from '../../audit/installer-rule-checks';
+import { CODE } from '../../core/diagnostic-codes';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
 import { PolicyChecks } from '../../core/policy-checks';
-import { PreflightCode, PreflightResult } from '../../preflight/install-preflight';
+import { PreflightResult } from '../../preflight/install-preflight';
+import { PreflightCode } from '../../preflight/preflight-code';
 import { PolicyRule } from '../../rbac/policy-rule';
 
 /** At most this many "needed for" steps are named in a finding; the rest is "and N more". */
@@ -174,7 +176,7 @@ export function subscriptionFindings(s: SubscriptionPreflight): SubscriptionFind
     }
     if (!needsCluster || s.separateMissingRules === true) {
       blockers.push({
-        code: 'MissingInstallerPermission',
+        code: CODE.MissingInstallerPermission,
         field: field(indices),
         value: bundles,
         message: `OLM would fail to install ${bundles}: ${who} lacks ${rules.length} rule(s): ${rules.join('; ')}${neededFor}`,

@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 import { OperatorSubscription } from './operator-subscription';
 import { InstallPlanApproval } from './operator-subscription-props';
 import { PinnedApproverOptions, PinnedInstallPlanApprover } from './pinned-install-plan-approver';
-import { InputCheck } from '../../core/input';
+import { InputCheck } from '../../core/input-check';
 import { orderAfter } from '../private';
 import { RemovedOperatorOptions } from '../scoped-operator-tenant-props';
 

@@ -11,12 +11,14 @@ import { orderAfter } from '../private';
 import { ScopedOperatorTenantProps } from '../scoped-operator-tenant-props';
 import { UpgradeCheckContext, UpgradeChecks } from './upgrade-checks';
 import { OperatorBundle } from '../../bundle/operator-bundle';
-import { ICatalogSource } from '../../catalog/catalog-source';
+import { ICatalogSource } from '../../catalog/catalog-source-reference';
 import { rulesKey as ruleListKey } from '../../core/content-cache';
+import { CODE } from '../../core/diagnostic-codes';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
-import { isObject } from '../../core/input';
+import { isObject } from '../../core/input-check';
 import { PassMemo } from '../../core/synth-pass';
-import { InstallPreflight, PreflightCode, PreflightResult } from '../../preflight/install-preflight';
+import { InstallPreflight, PreflightResult } from '../../preflight/install-preflight';
+import { PreflightCode } from '../../preflight/preflight-code';
 import { UpgradeAnalysisResult } from '../../upgrade/upgrade-analysis';
 import { InstallerRbac } from '../rbac/installer-rbac';
 
@@ -44,7 +46,7 @@ export interface TenantSubscriptionsOptions {
 }
 
 /** The preflight findings that list the installer's missing rules (an upgrade lacking only those is folded in). */
-const FOLDED_CODES = ['MissingInstallerPermission', PreflightCode.NEEDS_CLUSTER_SCOPED_RULES];
+const FOLDED_CODES: string[] = [CODE.MissingInstallerPermission, PreflightCode.NEEDS_CLUSTER_SCOPED_RULES];
 
 /** Findings split into what fails the synth and what only warns. */
 export interface SplitFindings {

@@ -6,8 +6,9 @@
 import { DeriveScope } from '../derive-scope';
 import { OperatorSubscription } from './operator-subscription';
 import { InstallPlanApproval, PreflightEnforcement } from './operator-subscription-props';
+import { CODE } from '../../core/diagnostic-codes';
 import { DiagnosticDetails } from '../../core/diagnostic-details';
-import { NamespaceRules } from '../../preflight/install-preflight';
+import { NamespaceRules } from '../../preflight/preflight-code';
 import { PolicyRule } from '../../rbac/policy-rule';
 import { UpgradeAnalysis, UpgradeAnalysisResult } from '../../upgrade/upgrade-analysis';
 
@@ -70,7 +71,7 @@ export class UpgradeChecks {
     const warnings: DiagnosticDetails[] = [];
     if (ctx.deriveScope !== undefined && !ctx.deriveInstallerRules) {
       errors.push({
-        code: 'DeriveScopeWithoutDerive',
+        code: CODE.DeriveScopeWithoutDerive,
         field: 'deriveScope',
         value: ctx.deriveScope,
         message: 'a derive scope is given, but deriveInstallerRules is off, so nothing is derived',
@@ -98,7 +99,7 @@ export class UpgradeChecks {
           ...preflight.problems.map((p) => `${p.code}: ${p.message}`),
         ];
         const finding: DiagnosticDetails = {
-          code: 'UpgradeWouldFail',
+          code: CODE.UpgradeWouldFail,
           field,
           value: edges.join(', '),
           message: `the catalog allows upgrading ${edges.join(', ')}${ranges.length > 0 ? ` (within ${ranges.join(' and ')})` : ''}, but OLM would fail to install ${to}: ${parts.join('; ')}`,
@@ -110,7 +111,7 @@ export class UpgradeChecks {
       }
       if (result.missingBundles.length > 0) {
         warnings.push({
-          code: 'UpgradeNotChecked',
+          code: CODE.UpgradeNotChecked,
           field,
           value: result.missingBundles.join(', '),
           message: `the upgrade graph has no bundle for ${result.missingBundles.join(', ')}, so upgrades to them are not checked`,
@@ -136,7 +137,7 @@ function uncheckedApprovals(subs: OperatorSubscription[], ctx: UpgradeCheckConte
   if (unchecked.length === 0) return [];
   const known = [...checked].sort();
   return [{
-    code: 'PinnedApprovalNotChecked',
+    code: CODE.PinnedApprovalNotChecked,
     field: 'addPinnedApprover(options).pinnedCsvs',
     value: unchecked.join(', '),
     message: `the pinned approver approves InstallPlans of ${unchecked.map((c) => `'${c}'`).join(', ')}, but no Subscription of the tenant pins ${unchecked.length === 1 ? 'it' : 'them'} `
@@ -151,7 +152,7 @@ function approvalWarnings(subs: OperatorSubscription[], ctx: UpgradeCheckContext
   const manual = subs.filter((s) => s.installPlanApproval === InstallPlanApproval.MANUAL);
   if (manual.length > 1) {
     out.push({
-      code: 'SeveralManualSubscriptions',
+      code: CODE.SeveralManualSubscriptions,
       field: 'subscriptions',
       value: manual.map((s) => s.name).join(', '),
       message: `OLM resolves namespace '${ctx.namespace}' as one unit and merges its pending InstallPlans, so one InstallPlan may carry the `
@@ -164,7 +165,7 @@ function approvalWarnings(subs: OperatorSubscription[], ctx: UpgradeCheckContext
   if (ctx.hasPinnedApprover) {
     for (const s of manual.filter((x) => x.info.startingCsv === undefined)) {
       out.push({
-        code: 'ManualSubscriptionNotPinned',
+        code: CODE.ManualSubscriptionNotPinned,
         field: `subscriptions[${s.name}].startingCsv`,
         value: s.packageName,
         message: 'the pinned approver only approves pinned CSVs, and this Manual Subscription pins none, so its InstallPlans wait for a person',
@@ -173,7 +174,7 @@ function approvalWarnings(subs: OperatorSubscription[], ctx: UpgradeCheckContext
     }
     if (manual.length === 0) {
       out.push({
-        code: 'PinnedApproverWithoutManualSubscriptions',
+        code: CODE.PinnedApproverWithoutManualSubscriptions,
         field: 'addPinnedApprover',
         value: ctx.namespace,
         message: 'the tenant has a pinned approver but no Manual Subscription, so it approves nothing (Automatic InstallPlans need no approval)',

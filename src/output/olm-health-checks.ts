@@ -5,8 +5,8 @@
  */
 import { OLM_HEALTH_LUA } from './olm-health-lua';
 import { YamlWriter } from './yaml-writer';
-import { InputCheck, prop, throwIfInvalid } from '../core/input';
-import { NameRule } from '../core/names';
+import { InputCheck, prop, throwIfInvalid } from '../core/input-check';
+import { NameRule } from '../core/kubernetes-names';
 
 /** The health check of one OLM kind, for Argo CD and for Flux. */
 export interface OlmHealthCheck {

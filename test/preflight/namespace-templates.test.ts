@@ -9,7 +9,8 @@ import { InstallerRuleChecks, SensitiveGrant } from '../../src/audit/installer-r
 import { OperatorBundle } from '../../src/bundle/operator-bundle';
 import { CACHING } from '../../src/core/content-cache';
 import { DefaultInstallerRules } from '../../src/preflight/default-installer-rules';
-import { InstallerPermissions, InstallPreflight } from '../../src/preflight/install-preflight';
+import { InstallPreflight } from '../../src/preflight/install-preflight';
+import { InstallerPermissions } from '../../src/preflight/installer-permissions';
 import { PolicyRule } from '../../src/rbac/policy-rule';
 import { RbacRules } from '../../src/rbac/rbac-rules';
 

@@ -14,7 +14,7 @@ import { MastermindsVersion } from './masterminds-semver';
  * `>=1.0.0 AND =1.0.0 AND <2.0.0`: outside the grammar, refused (deleting the separators first would read it as
  * `>=11.0.0 <2.0.0`). Every text of the grammar means for Masterminds exactly the interval parsed here; a
  * constraint without a prerelease matches no prerelease version (upstream `constraints.go`), so neither does
- * `contains`. test/olmv1/version-range.test.ts checks both against the port (`masterminds-semver.ts`).
+ * `contains`. test/olmv1/olm-v1-version-range.test.ts checks both against the port (`masterminds-semver.ts`).
  */
 
 /** One bound of a version interval. */

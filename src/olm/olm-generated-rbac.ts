@@ -13,7 +13,7 @@
  */
 import { AccessLevel, OlmGeneration, OlmNaming } from './olm-naming';
 import { OperatorBundle } from '../bundle/operator-bundle';
-import { InputCheck, shown, throwIfInvalid } from '../core/input';
+import { InputCheck, shown, throwIfInvalid } from '../core/input-check';
 import { PolicyRule, PolicyRules } from '../rbac/policy-rule';
 import { RbacRules } from '../rbac/rbac-rules';
 

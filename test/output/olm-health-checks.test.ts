@@ -1,4 +1,4 @@
-// The OLM health checks (src/output/olm-health.ts): every Argo CD script run in a real Lua 5.1 interpreter against status
+// The OLM health checks (src/output/olm-health-checks.ts): every Argo CD script run in a real Lua 5.1 interpreter against status
 // objects in Argo CD's own health_test.yaml format (test/fixtures/olm-health/<group>_<kind>/), and every Flux
 // expression evaluated in two CEL engines against the same objects, as Flux's StatusEvaluator does: one with cel-go's
 // semantics for an unbound variable (@marcbachmann/cel-js: the exact verdict, Unknown included) and @bufbuild/cel.
@@ -7,7 +7,7 @@ import * as path from 'path';
 import { run } from '@bufbuild/cel';
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
-import { OlmHealthChecks } from '../../src/output/olm-health';
+import { OlmHealthChecks } from '../../src/output/olm-health-checks';
 import { toCel } from '../util/cel-admission';
 import { CelResult, evaluateCelGoLike } from '../util/cel-go-like';
 import { LUA, runHealthScript } from '../util/lua';

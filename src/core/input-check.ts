@@ -5,25 +5,26 @@
  * goes on with a safe value, so nothing downstream meets a wrong type. Internal: not re-exported from the package.
  */
 import { isSealed } from './content-cache';
+import { CODE } from './diagnostic-codes';
 import { DiagnosticDetails } from './diagnostic-details';
 import { Diagnostics } from './diagnostics';
-import { KubernetesNames, NameRule } from './names';
+import { KubernetesNames, NameRule } from './kubernetes-names';
 import { PROP_NAMES } from './prop-names';
 
 /** Codes of input errors. */
 export const INPUT_CODES = {
   /** A required prop or argument is missing (undefined or null). */
-  missing: 'MissingInput',
+  missing: CODE.MissingInput,
   /** A prop or argument has the wrong type (a number where a string is expected, ...). */
-  type: 'InvalidInputType',
+  type: CODE.InvalidInputType,
   /** An enum-typed value that is not one of the enum's values. */
-  enumValue: 'InvalidEnumValue',
+  enumValue: CODE.InvalidEnumValue,
   /** A value of the right type that cannot be used (a newline in an image reference, ...). */
-  value: 'InvalidInputValue',
+  value: CODE.InvalidInputValue,
   /** An object of the library (a TargetNamespaces, an OperatorBundle, a catalog, a subject) was expected. */
-  reference: 'InvalidReference',
+  reference: CODE.InvalidReference,
   /** A prop the struct does not have (a misspelling: TypeScript refuses it, JavaScript and jsii would ignore it). */
-  unknownProp: 'UnknownProp',
+  unknownProp: CODE.UnknownProp,
 } as const;
 
 /** At most this many elements of a list (or entries of a map) are checked one by one; the rest is one error. */
@@ -350,7 +351,7 @@ export class InputCheck {
       if (kind !== 'plain') {
         const keyProblem = qualifiedNameProblem(key);
         if (keyProblem) {
-          report({ code: 'InvalidLabelOrAnnotation', field, value: key, message: `${kind === 'labels' ? 'label' : 'annotation'} key ${keyProblem}`, fix: "use an optional DNS subdomain prefix and '/' followed by a name of at most 63 alphanumerics, '-', '_' or '.', e.g. 'example.com/team'" });
+          report({ code: CODE.InvalidLabelOrAnnotation, field, value: key, message: `${kind === 'labels' ? 'label' : 'annotation'} key ${keyProblem}`, fix: "use an optional DNS subdomain prefix and '/' followed by a name of at most 63 alphanumerics, '-', '_' or '.', e.g. 'example.com/team'" });
           continue;
         }
       }
@@ -362,7 +363,7 @@ export class InputCheck {
       if (kind === 'labels') {
         const valueProblem = labelValueProblem(v);
         if (valueProblem) {
-          report({ code: 'InvalidLabelOrAnnotation', field: where, value: v, message: `label value ${valueProblem}`, fix: "use at most 63 alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric (or an empty value); put free text in an annotation" });
+          report({ code: CODE.InvalidLabelOrAnnotation, field: where, value: v, message: `label value ${valueProblem}`, fix: "use at most 63 alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric (or an empty value); put free text in an annotation" });
           continue;
         }
       }
@@ -412,7 +413,7 @@ export class InputCheck {
     if (value === undefined) return undefined;
     const problem = KubernetesNames.problem(value, rule);
     if (!problem) return value;
-    this.add({ code: 'InvalidName', field, value, message: `${kind} name ${problem}`, fix: `use ${NAME_SHAPE[rule]}` });
+    this.add({ code: CODE.InvalidName, field, value, message: `${kind} name ${problem}`, fix: `use ${NAME_SHAPE[rule]}` });
     return undefined;
   }
 }
@@ -479,7 +480,7 @@ export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\u
 /** The error for a string no reader of Kubernetes reads as written (the writer refuses it too: src/output/yaml-writer.ts). */
 function unrepresentable(field: string, value: string): DiagnosticDetails {
   return {
-    code: 'UnrepresentableYamlValue',
+    code: CODE.UnrepresentableYamlValue,
     field,
     value,
     message: `${field} holds a lone UTF-16 surrogate, which has no UTF-8 encoding: Kubernetes' YAML reader (go-yaml v2) refuses the file (or the character is replaced), so the cluster would not read it as written`,

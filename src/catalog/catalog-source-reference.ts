@@ -4,8 +4,8 @@
  */
 import { IConstruct } from 'constructs';
 import { DiagnosticDetails } from '../core/diagnostic-details';
-import { InputCheck } from '../core/input';
-import { NameRule } from '../core/names';
+import { InputCheck } from '../core/input-check';
+import { NameRule } from '../core/kubernetes-names';
 
 /** Where a CatalogSource lives: the `spec.source` / `spec.sourceNamespace` pair of a Subscription. */
 export interface CatalogSourceLocation {

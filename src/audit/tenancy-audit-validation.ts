@@ -9,7 +9,7 @@
  * last pass.
  */
 import { IConstruct } from 'constructs';
-import { AuditFingerprint } from './registry';
+import { AuditFingerprint } from './audit-fingerprint';
 import { TenancyAudit, TenancyAuditResult, TenantAuditResult } from './tenancy-audit';
 import { AppContext, AppSlot } from '../core/app-context';
 import { DiagnosticDetails } from '../core/diagnostic-details';

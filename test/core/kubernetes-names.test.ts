@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { KubernetesNames, NameRule } from '../../src/core/names';
+import { KubernetesNames, NameRule } from '../../src/core/kubernetes-names';
 
 // Cases from k8s.io/apimachinery/pkg/util/validation/validation_test.go (TestIsDNS1123Label, TestIsDNS1123Subdomain)
 // and pkg/api/validation/path (ValidatePathSegmentName).

@@ -3,7 +3,7 @@ import * as path from 'path';
 import fc from 'fast-check';
 import * as YAML from 'yaml';
 import { AccessLevel, OlmGeneratedRbac, OlmGeneration, OlmMemberOperator, OlmNaming, OlmRbacSource, OperatorBundle, PolicyRule } from '../../src';
-import { KubernetesNames, NameRule } from '../../src/core/names';
+import { KubernetesNames, NameRule } from '../../src/core/kubernetes-names';
 import { SchemaValidator } from '../util/schema-validator';
 
 // fnv64a("<Kind>.<version>.<group>") as Go %x, computed independently (Python) for these fixtures.

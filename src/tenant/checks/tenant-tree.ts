@@ -2,14 +2,15 @@
 import { ApiObject } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { IConstruct } from 'constructs';
-import { findDuplicateObjects, reportOnObject } from './checks/duplicate-objects';
-import { reportSharedRoleAggregation } from '../audit/shared-role-aggregation';
-import { PeopleGrantFacts, TenantConflicts, TenantFacts } from './checks/tenant-conflicts';
-import { AuditedTenant } from '../audit/audited-tenant';
-import { OperatorBundle } from '../bundle/operator-bundle';
-import { AppContext, AppSlot } from '../core/app-context';
-import { DiagnosticDetails } from '../core/diagnostic-details';
-import { SynthPass } from '../core/synth-pass';
+import { findDuplicateObjects, reportOnObject } from './duplicate-objects';
+import { TenantConflicts, TenantFacts } from './tenant-conflicts';
+import { AuditedTenant } from '../../audit/audited-tenant';
+import { reportSharedRoleAggregation } from '../../audit/shared-role-aggregation';
+import { OperatorBundle } from '../../bundle/operator-bundle';
+import { AppContext, AppSlot } from '../../core/app-context';
+import { DiagnosticDetails } from '../../core/diagnostic-details';
+import { SynthPass } from '../../core/synth-pass';
+import { PeopleGrantFacts } from '../rbac/people-access';
 
 /** What the App-wide checks need of a tenant (a `ScopedOperatorTenant`). */
 export interface TreeTenant extends IConstruct {
