@@ -4,12 +4,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart } from 'cdk8s';
 import { buildPlatform } from '../../examples/platform';
-import { Diagnostics, ManagedObjectsAdmissionPolicy, OperatorBundle, ScopedOperatorTenant, TenancyApp } from '../../src';
+import { Diagnostics, ManagedObjectsAdmissionPolicy, ScopedOperatorTenant, TenancyApp } from '../../src';
 import { ClusterTargets } from '../../src/core/cluster-targets';
-import { CuratedClusterCatalog, OlmV1Team } from '../../src/olmv1';
+import { argocdTeam } from '../util/argocd-team';
 
-const FIXTURES = path.join(__dirname, '..', 'fixtures');
-const argocd = OperatorBundle.fromDirectory(path.join(FIXTURES, 'olm-v1-render', 'bundles', 'argocd-operator.v0.6.0'));
 
 function app(targets?: ClusterTargets, extra: object = {}): TenancyApp {
   return new TenancyApp({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'targets-')), quiet: true, ...extra, ...(targets ? { targets } : {}) });
@@ -153,23 +151,7 @@ describe('ClusterExtension spec.serviceAccount: only for operator-controller <= 
     // Argo CD's operator gets cluster-admin's reach (OLMT-026), which no acceptance lowers by default (issue 42,
     // test/audit/never-acceptable.test.ts): this platform takes it off the list to accept it
     const a = app(targets, { neverAcceptable: [] });
-    const chart = new Chart(a, 'platform');
-    const catalog = new CuratedClusterCatalog(chart, 'C', { catalogName: 'argocd', image: 'registry.example.com/catalogs/argocd:v1', team: 'gitops' });
-    new OlmV1Team(chart, 'T', {
-      team: 'gitops',
-      groups: ['gitops-admins'],
-      namespaces: ['argocd'],
-      catalog,
-      allowedPackages: [{ name: 'argocd-operator' }],
-      extensions: [{
-        packageName: 'argocd-operator',
-        name: 'gitops-argocd', // a team's ClusterExtensions carry its prefix (issue 27)
-        namespace: 'argocd',
-        bundles: [argocd],
-        legacyServiceAccount: 'argocd-installer',
-        acceptedRisks: [{ check: 'OLMT-026', reason: 'argo cd manages the cluster' }],
-      }],
-    });
+    argocdTeam(new Chart(a, 'platform'), { extension: { legacyServiceAccount: 'argocd-installer' } });
     const ext = objectsOf(a).find((o) => o.kind === 'ClusterExtension');
     return {
       spec: ext.spec,

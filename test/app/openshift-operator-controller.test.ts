@@ -9,13 +9,13 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Chart } from 'cdk8s';
-import { ClusterTargets, Diagnostics, OperatorBundle, OutputLayout, SynthErrorFormat, TenancyApp } from '../../src';
+import { ClusterTargets, Diagnostics, OutputLayout, SynthErrorFormat, TenancyApp } from '../../src';
 import { OPENSHIFT_OPERATOR_CONTROLLER } from '../../src/core/cluster-targets';
 import { constructPathOf } from '../../src/core/diagnostics';
-import { CuratedClusterCatalog, OlmV1ExtensionOptions, OlmV1Team } from '../../src/olmv1';
+import { OlmV1ExtensionOptions } from '../../src/olmv1';
 import { admit } from '../olmv1/helpers';
+import { argocdTeam } from '../util/argocd-team';
 
-const argocd = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'olm-v1-render', 'bundles', 'argocd-operator.v0.6.0'));
 const newApp = (targets: ClusterTargets, extra: object = {}) =>
   new TenancyApp({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-')), quiet: true, targets, ...extra });
 
@@ -23,23 +23,7 @@ const newApp = (targets: ClusterTargets, extra: object = {}) =>
 function team(targets: ClusterTargets, extension: Partial<OlmV1ExtensionOptions> = {}) {
   // the extension accepts OLMT-026 (Argo CD gets cluster-admin): a platform that takes it off neverAcceptable (issue 42)
   const app = newApp(targets, { neverAcceptable: [] });
-  const chart = new Chart(app, 'platform');
-  const catalog = new CuratedClusterCatalog(chart, 'C', { catalogName: 'argocd', image: 'registry.example.com/catalogs/argocd:v1', team: 'gitops' });
-  new OlmV1Team(chart, 'T', {
-    team: 'gitops',
-    groups: ['gitops-admins'],
-    namespaces: ['argocd'],
-    catalog,
-    allowedPackages: [{ name: 'argocd-operator' }],
-    extensions: [{
-      packageName: 'argocd-operator',
-      name: 'gitops-argocd',
-      namespace: 'argocd',
-      bundles: [argocd],
-      acceptedRisks: [{ check: 'OLMT-026', reason: 'argo cd manages the cluster' }],
-      ...extension,
-    }],
-  });
+  argocdTeam(new Chart(app, 'platform'), { extension });
   return app;
 }
 

@@ -7,13 +7,12 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import { case1, CATALOG, ETCD } from './leaky-cases';
-import { Diagnostics, OperatorBundle, PolicySeverity, ReachCode, ScopedOperatorTenant, TenancyApp } from '../../src';
-import { CuratedClusterCatalog, OlmV1Team } from '../../src/olmv1';
+import { Diagnostics, PolicySeverity, ReachCode, ScopedOperatorTenant, TenancyApp } from '../../src';
+import { argocdTeam } from '../util/argocd-team';
 import { synthErrorLines } from '../util/synth';
 
 const tenancyApp = (neverAcceptable?: string[]) =>
   new TenancyApp({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'never-')), quiet: true, ...(neverAcceptable !== undefined ? { neverAcceptable } : {}) });
-const ARGOCD = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'olm-v1-render', 'bundles', 'argocd-operator.v0.6.0'));
 const codeOf = (line: string) => /\((\w+)(?:, OLMT-\d+)?\)$/.exec(line)![1];
 
 describe('TenancyAppProps.neverAcceptable', () => {
@@ -66,22 +65,7 @@ describe('TenancyAppProps.neverAcceptable', () => {
 
   test('GIVEN an OLM v1 team accepting OLMT-026 for its extension (Argo CD gets cluster-admin) THEN the default refuses it, each finding once, and nothing is accepted', () => {
     const build = (a: TenancyApp) => {
-      const chart = new Chart(a, 'platform');
-      const catalog = new CuratedClusterCatalog(chart, 'C', { catalogName: 'argocd', image: 'registry.example.com/catalogs/argocd:v1', team: 'gitops' });
-      new OlmV1Team(chart, 'T', {
-        team: 'gitops',
-        groups: ['gitops-admins'],
-        namespaces: ['argocd'],
-        catalog,
-        allowedPackages: [{ name: 'argocd-operator' }],
-        extensions: [{
-          packageName: 'argocd-operator',
-          name: 'gitops-argocd',
-          namespace: 'argocd',
-          bundles: [ARGOCD],
-          acceptedRisks: [{ check: 'OLMT-026', reason: 'argo cd manages the cluster' }],
-        }],
-      });
+      argocdTeam(new Chart(a, 'platform'));
       return a;
     };
     const refused = build(tenancyApp());

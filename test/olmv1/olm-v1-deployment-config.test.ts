@@ -3,37 +3,19 @@
  * extractBundleConfigOptions passes it to the renderer (render.WithDeploymentConfig); the team's preview renders
  * with it, the guardrail admits it only when the team is allowed.
  */
-import * as path from 'path';
 import { ApiObject, Testing } from 'cdk8s';
 import { admit, appAndChart, validationErrors, validator } from './helpers';
-import { OperatorBundle } from '../../src/bundle';
-import { CuratedClusterCatalog, OlmV1CrdChannel, OlmV1Team, OlmV1TeamProps, RegistryV1Render } from '../../src/olmv1';
+import { OlmV1CrdChannel, OlmV1TeamProps, RegistryV1Render } from '../../src/olmv1';
+import { ARGOCD_BUNDLE as argocd, argocdTeam } from '../util/argocd-team';
 import { acceptingEverything } from '../util/synth';
 
-const argocd = OperatorBundle.fromDirectory(path.join(__dirname, '..', 'fixtures', 'olm-v1-render', 'bundles', 'argocd-operator.v0.6.0'));
 const CONFIG = { nodeSelector: { 'kubernetes.io/os': 'linux' }, env: [{ name: 'LOG_LEVEL', value: 'debug' }] };
 const deploymentsOf = (r: RegistryV1Render) => r.objects.filter((o) => o.kind === 'Deployment');
 
 function team(extra: Partial<OlmV1TeamProps> = {}, deploymentConfig: any = CONFIG) {
   const { app, chart } = appAndChart();
   acceptingEverything(app); // the extension accepts OLMT-026 (Argo CD gets cluster-admin), not the point here
-  const catalog = new CuratedClusterCatalog(chart, 'C', { catalogName: 'argocd', image: 'registry.example.com/catalogs/argocd:v1', team: 'gitops' });
-  const t = new OlmV1Team(chart, 'T', {
-    team: 'gitops',
-    groups: ['gitops-admins'],
-    namespaces: ['argocd'],
-    catalog,
-    allowedPackages: [{ name: 'argocd-operator' }],
-    extensions: [{
-      packageName: 'argocd-operator',
-      name: 'gitops-argocd',
-      namespace: 'argocd',
-      bundles: [argocd],
-      deploymentConfig,
-      acceptedRisks: [{ check: 'OLMT-026', reason: 'argo cd manages the cluster' }],
-    }],
-    ...extra,
-  });
+  const t = argocdTeam(chart, { extension: { deploymentConfig }, team: extra });
   return { app, chart, team: t };
 }
 

@@ -6,10 +6,10 @@ import { admit, appAndChart, validationErrors, validator } from './helpers';
 import { OperatorBundle } from '../../src/bundle';
 import { CuratedClusterCatalog, OlmV1InstallerRbac, OlmV1Team, RegistryV1Render } from '../../src/olmv1';
 import { PolicyRules, RbacRules } from '../../src/rbac';
+import { ARGOCD_BUNDLE as argocd, argocdTeam } from '../util/argocd-team';
 import { acceptingEverything } from '../util/synth';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
-const argocd = OperatorBundle.fromDirectory(path.join(FIXTURES, 'olm-v1-render', 'bundles', 'argocd-operator.v0.6.0'));
 
 describe('OlmV1InstallerRbac: the installer ServiceAccount of operator-controller < v1.11.0', () => {
   test('against upstream\'s hand-derived sample for argocd-operator v0.6.0 (derive-service-account.md): only the documented differences', () => {
@@ -82,22 +82,7 @@ describe('OlmV1InstallerRbac: the installer ServiceAccount of operator-controlle
   test('OlmV1Team legacyServiceAccount: writes the ServiceAccount, its derived RBAC and spec.serviceAccount; all valid', () => {
     const { app, chart } = appAndChart();
     acceptingEverything(app); // the extension accepts OLMT-026 (Argo CD gets cluster-admin), not the point here
-    const catalog = new CuratedClusterCatalog(chart, 'C', { catalogName: 'argocd', image: 'registry.example.com/catalogs/argocd:v1', team: 'gitops' });
-    new OlmV1Team(chart, 'T', {
-      team: 'gitops',
-      groups: ['gitops-admins'],
-      namespaces: ['argocd'],
-      catalog,
-      allowedPackages: [{ name: 'argocd-operator' }],
-      extensions: [{
-        packageName: 'argocd-operator',
-        name: 'gitops-argocd',
-        namespace: 'argocd',
-        bundles: [argocd],
-        legacyServiceAccount: 'argocd-installer',
-        acceptedRisks: [{ check: 'OLMT-026', reason: 'argo cd manages the cluster' }],
-      }],
-    });
+    argocdTeam(chart, { extension: { legacyServiceAccount: 'argocd-installer' } });
     expect(validationErrors(app)).toEqual([]);
     const objs = Testing.synth(chart);
     // the ServiceAccount as named; its roles and bindings named after the extension (`<extension>-installer`)
