@@ -12,9 +12,10 @@ import * as fc from 'fast-check';
 import { CatalogSourceReference, CuratedClusterCatalog, GitOpsObject, OlmV1Team, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
 import { GitOpsFile, GitOpsLayout } from '../../src/output/gitops-layout';
 import { LayoutEntry, LayoutEntryMismatch } from '../../src/output/gitops-layout-entries';
-import { _nodeOutputFsOps, _setOutputFsOps, OutputWriteError, OutputWriter } from '../../src/output/output-writer';
+import { _setOutputFsOps, OutputWriteError, OutputWriter } from '../../src/output/output-writer';
 import { UNREPRESENTABLE_MESSAGE, YamlWriter } from '../../src/output/yaml-writer';
 import { fileTree } from '../util/files';
+import { beforeEachFileMade } from '../util/output-fs';
 
 const STAGING = '.cdk8s-olm-tenancy-staging';
 /** issue 42: each synth stages into a folder of its own, `<STAGING>-<pid>-<token>-<random>` */
@@ -388,17 +389,7 @@ describe('TenancyApp GitOps synth: the fallback writer from every object\'s JSON
     const opening = () => {
       if (++opens === 3) throw Object.assign(new Error('ENOSPC: simulated, openSync'), { code: 'ENOSPC', syscall: 'open', errno: -28 });
     };
-    _setOutputFsOps({
-      ..._nodeOutputFsOps,
-      openSync: (p, flags, mode) => {
-        opening();
-        return _nodeOutputFsOps.openSync(p, flags, mode);
-      },
-      writeTextFileSync: (p, text, mode) => {
-        opening();
-        _nodeOutputFsOps.writeTextFileSync!(p, text, mode);
-      },
-    });
+    _setOutputFsOps(beforeEachFileMade(opening));
     const emitFiles = jest.spyOn(GitOpsLayout, '_emitFiles');
     let error: any;
     try {

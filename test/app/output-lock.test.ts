@@ -11,9 +11,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart } from 'cdk8s';
 import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
-import { _nodeOutputFsOps, _setOutputFsOps } from '../../src/output/output-writer';
+import { _setOutputFsOps } from '../../src/output/output-writer';
 import { fileTree } from '../util/files';
 import { HAS_KUBECTL, kubectlKustomize } from '../util/kubectl';
+import { beforeEachFileMade } from '../util/output-fs';
 import { spawnTsMain } from '../util/run-main';
 
 const MAIN = path.join(__dirname, '..', 'util', 'concurrent-synth-main.ts');
@@ -57,17 +58,7 @@ function synthHere(outdir: string, tenants: string[], options: { lockWait?: stri
     const full = (p: string) => {
       if (p.includes(`${path.sep}.cdk8s-olm-tenancy-staging-`)) throw Object.assign(new Error('ENOSPC: simulated, openSync'), { code: 'ENOSPC', syscall: 'open', errno: -28 });
     };
-    _setOutputFsOps({
-      ..._nodeOutputFsOps,
-      openSync: (p, flags, mode) => {
-        full(p);
-        return _nodeOutputFsOps.openSync(p, flags, mode);
-      },
-      writeTextFileSync: (p, text, mode) => {
-        full(p);
-        _nodeOutputFsOps.writeTextFileSync!(p, text, mode);
-      },
-    });
+    _setOutputFsOps(beforeEachFileMade(full));
   }
   try {
     app.synth();

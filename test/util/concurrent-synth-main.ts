@@ -15,6 +15,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Chart } from 'cdk8s';
+import { beforeEachFileMade } from './output-fs';
 import { CatalogSourceReference, OutputLayout, ScopedOperatorTenant, TenancyApp } from '../../src';
 import { _setLockWaitObserver } from '../../src/output/output-lock';
 import { _nodeOutputFsOps, _setOutputFsOps } from '../../src/output/output-writer';
@@ -44,17 +45,7 @@ if (args.hook === 'pause-in-staging' || args.hook === 'kill-in-staging') {
       while (!fs.existsSync(path.join(args.signals!, 'go'))) sleep(20);
     }
   };
-  _setOutputFsOps({
-    ..._nodeOutputFsOps,
-    openSync: (p, flags, mode) => {
-      opening();
-      return _nodeOutputFsOps.openSync(p, flags, mode);
-    },
-    writeTextFileSync: (p, text, mode) => {
-      opening();
-      _nodeOutputFsOps.writeTextFileSync!(p, text, mode);
-    },
-  });
+  _setOutputFsOps(beforeEachFileMade(opening));
 }
 if (args.hook === 'kill-in-swap') {
   _setOutputFsOps({
