@@ -348,16 +348,7 @@ export class RegistryV1Render {
     const raw = annotations['operatorframework.io/suggested-namespace-template'];
     let templateName = '';
     if (typeof raw === 'string' && raw !== '') {
-      let template: any;
-      try {
-        template = JSON.parse(raw);
-      } catch (e) {
-        throw new Error(`failed to parse namespace template: ${(e as Error).message}`);
-      }
-      if (template === null || typeof template !== 'object' || Array.isArray(template)) {
-        throw new Error(`failed to parse namespace template: json: cannot unmarshal ${Array.isArray(template) ? 'array' : typeof template} into Go value of type v1.Namespace`);
-      }
-      const name = template.metadata?.name;
+      const name = namespaceTemplateJson(raw).metadata?.name;
       if (name !== undefined && name !== null && typeof name !== 'string') throw new Error('failed to parse namespace template: metadata.name must be a string');
       templateName = name ?? '';
     }
@@ -383,16 +374,7 @@ export class RegistryV1Render {
     }
     const raw = (csvAnnotations ?? {})['operatorframework.io/suggested-namespace-template'];
     if (typeof raw !== 'string' || raw === '') return undefined;
-    let template: any;
-    try {
-      template = JSON.parse(raw);
-    } catch (e) {
-      throw new Error(`failed to parse namespace template: ${(e as Error).message}`);
-    }
-    if (template === null || typeof template !== 'object' || Array.isArray(template)) {
-      throw new Error(`failed to parse namespace template: json: cannot unmarshal ${Array.isArray(template) ? 'array' : typeof template} into Go value of type v1.Namespace`);
-    }
-    const meta = template.metadata ?? {};
+    const meta = namespaceTemplateJson(raw).metadata ?? {};
     // encoding/json's words for a value of the wrong JSON type (Go: "json: cannot unmarshal <type> into Go struct field ...")
     const jsonType = (v: unknown) => (Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v);
     const stringMap = (v: unknown, what: string): { [key: string]: string } | undefined => {
@@ -808,4 +790,22 @@ export class RegistryV1Render {
   public rbacObjects(): any[] {
     return this.objects.filter((o) => ['ServiceAccount', 'Role', 'RoleBinding', 'ClusterRole', 'ClusterRoleBinding'].includes(o.kind));
   }
+}
+
+/**
+ * The suggested-namespace-template annotation's JSON as a Namespace object (`render/namespace.go`
+ * `parseNamespaceTemplate`'s json.Unmarshal into a v1.Namespace).
+ * @throws Error `failed to parse namespace template: ...` (upstream's message) for JSON that is no object
+ */
+function namespaceTemplateJson(raw: string): any {
+  let template: any;
+  try {
+    template = JSON.parse(raw);
+  } catch (e) {
+    throw new Error(`failed to parse namespace template: ${(e as Error).message}`);
+  }
+  if (template === null || typeof template !== 'object' || Array.isArray(template)) {
+    throw new Error(`failed to parse namespace template: json: cannot unmarshal ${Array.isArray(template) ? 'array' : typeof template} into Go value of type v1.Namespace`);
+  }
+  return template;
 }
