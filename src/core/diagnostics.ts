@@ -335,12 +335,12 @@ function collectWarnings(scope: IConstruct): Diagnostic[] {
  * (`accepted:`, with the prop and the reason instead of a fix).
  */
 function groupedReport(scope: IConstruct): string {
-  return reportText(groupedFindings(scope)).text;
+  return reportText(warningGroupsOf(scope).groups()).text;
 }
 
 /**
- * What makes two findings the same (code, field, value, message, fix, acceptance), as one string: each part length-prefixed, an
- * absent one as `-` (cheaper than the JSON of the parts, for the 10,000 findings of 5,000 tenants).
+ * What makes two findings the same (code, field, value, message, fix, acceptance), as one string: each part
+ * length-prefixed, an absent one as `-` (cheaper than the JSON of the parts, for the 10,000 findings of 5,000 tenants).
  */
 function findingKey(d: DiagnosticDetails): string {
   const part = (s: string | undefined) => (s === undefined ? '-' : `${s.length}:${s}`);
@@ -353,11 +353,11 @@ interface FindingGroup {
   readonly paths: string[];
 }
 
-/** The warnings of `scope` grouped by finding, in the order of `Diagnostics.warnings` (each group at its first path). */
-function groupedFindings(scope: IConstruct): FindingGroup[] {
+/** The warnings of every construct under `scope`, grouped by finding (inside a `SynthPass`). */
+function warningGroupsOf(scope: IConstruct): WarningGroups {
   const groups = new WarningGroups();
   for (const c of SynthPass.findAll(scope)) groups.add(c);
-  return groups.groups();
+  return groups;
 }
 
 /**
@@ -485,11 +485,7 @@ function cutLine(line: string, max: number): string {
  * from one run of the producers. Internal to the library.
  */
 export function warningReports(scope: IConstruct): { full: string; short: string; shortened: boolean } {
-  return SynthPass.run(scope.node.root, () => {
-    const groups = new WarningGroups();
-    for (const c of SynthPass.findAll(scope)) groups.add(c);
-    return groups.reports();
-  });
+  return SynthPass.run(scope.node.root, () => warningGroupsOf(scope).reports());
 }
 
 /** Longest value shown in a formatted finding (the structured `Diagnostic.value` keeps all of it). */
