@@ -2,12 +2,14 @@
  * Regenerates the typed L1 classes in src/imports/ from the CRD copies kept in crds/.
  *
  * `cdk8s import` only imports its first positional spec, and concatenating CRD files without a
- * `---` separator silently keeps only the last CRD (TOOLCHAIN.md), so the files are joined first.
+ * `---` separator silently keeps only the last CRD (TOOLCHAIN.md), so the files are joined first. The JSON
+ * conversions are then rewritten without object spreads (scripts/l1-json-rewrite.ts).
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { rewriteL1Json } from './l1-json-rewrite';
 
 const root = path.join(__dirname, '..');
 const modules: Record<string, string[]> = {
@@ -44,6 +46,9 @@ for (const [name, files] of Object.entries(modules)) {
     ['import', '--no-check-upgrade', '--no-save', '-l', 'typescript', '-o', 'src/imports', `${name}:=${file}`],
     { cwd: root, stdio: 'inherit' },
   );
-  fs.renameSync(path.join(root, 'src/imports', outputNames[name]), path.join(root, 'src/imports', `${name}.ts`));
+  const generated = path.join(root, 'src/imports', outputNames[name]);
+  // no object spread per object and key in the JSON conversions (a hidden class each on Node 20: see the rewrite)
+  fs.writeFileSync(path.join(root, 'src/imports', `${name}.ts`), rewriteL1Json(fs.readFileSync(generated, 'utf8')).source);
+  fs.rmSync(generated);
 }
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -21,6 +21,7 @@ import { addErrorProducer, addWarningProducer, constructPathOf, Diagnostic, Diag
 import { GitOpsIdentityNames, setGitOpsIdentities } from '../core/gitops-identities';
 import { GoDuration } from '../core/go-duration';
 import { InputCheck } from '../core/input-check';
+import { L1Json } from '../core/l1-json';
 import { markdownCodeCell, markdownText } from '../core/markdown';
 import { DEFAULT_NEVER_ACCEPTABLE, setNeverAcceptable } from '../core/never-acceptable';
 import { SynthPass } from '../core/synth-pass';
@@ -307,7 +308,7 @@ export class TenancyApp extends App {
       chart,
       path: chart.node.path,
       name: Names.toDnsLabel(chart),
-      objects: chartToKube(chart, cache).map((o) => o.toJson()),
+      objects: chartToKube(chart, cache).map((o) => L1Json.of(o)),
     }));
   }
 

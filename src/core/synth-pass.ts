@@ -7,6 +7,7 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { CACHING } from './content-cache';
+import { L1Json } from './l1-json';
 
 interface Pass {
   /** `root.node.findAll()`, once per pass. */
@@ -105,10 +106,10 @@ export class SynthPass {
    */
   public static json(o: Renderable): any {
     const pass = running === 0 ? undefined : PASS_CACHES.get(rootOf(o));
-    if (pass === undefined) return o.toJson();
+    if (pass === undefined) return L1Json.of(o);
     const cache = pass.json ??= new Map();
     if (cache.has(o)) return cache.get(o);
-    const json = o.toJson();
+    const json = L1Json.of(o);
     cache.set(o, json);
     return json;
   }
@@ -116,7 +117,7 @@ export class SynthPass {
   /** The JSON `json` kept for `o` in the running pass, forgotten (so it can be collected once written); else `o.toJson()`. */
   public static takeJson(o: Renderable): any {
     const cache = running === 0 ? undefined : PASS_CACHES.get(rootOf(o))?.json;
-    if (cache === undefined || !cache.has(o)) return o.toJson();
+    if (cache === undefined || !cache.has(o)) return L1Json.of(o);
     const json = cache.get(o);
     cache.delete(o);
     return json;

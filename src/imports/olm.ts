@@ -2,6 +2,32 @@
 import { ApiObject, ApiObjectMetadata, GroupVersionKind } from 'cdk8s';
 import { Construct } from 'constructs';
 
+// Rewritten by scripts/l1-json-rewrite.ts: object spreads made a hidden class per object on Node 20 (see there).
+/** `{ ...r, [k]: v }` on `r` itself: an own data property, `__proto__` included. */
+function l1SetOwn(r: any, k: string, v: any): void {
+  if (k === '__proto__') Object.defineProperty(r, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else r[k] = v;
+}
+/** The defined entries of `o` (each mapped by `f`), in order, as a new object. */
+function l1DefinedEntries(o: any, f?: (v: any) => any): any {
+  const r: any = {};
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    if (v !== undefined) l1SetOwn(r, k, f === undefined ? v : f(v));
+  }
+  return r;
+}
+/** `{ ...gvk, ...o }` (own enumerable keys, symbols last, as a spread copies them). */
+function l1WithGvk(gvk: any, o: any): any {
+  const r: any = {};
+  for (const k of Object.keys(gvk)) l1SetOwn(r, k, gvk[k]);
+  if (o === undefined || o === null) return r;
+  for (const k of Object.keys(o)) l1SetOwn(r, k, o[k]);
+  for (const s of Object.getOwnPropertySymbols(o)) if (Object.prototype.propertyIsEnumerable.call(o, s)) r[s] = o[s];
+  return r;
+}
+
+
 
 /**
  * CatalogSource is a repository of CSVs, CRDs, and operator packages.
@@ -25,10 +51,7 @@ export class CatalogSource extends ApiObject {
    * @param props initialization props
    */
   public static manifest(props: CatalogSourceProps): any {
-    return {
-      ...CatalogSource.GVK,
-      ...toJson_CatalogSourceProps(props),
-    };
+    return l1WithGvk(CatalogSource.GVK, toJson_CatalogSourceProps(props));
   }
 
   /**
@@ -38,10 +61,7 @@ export class CatalogSource extends ApiObject {
    * @param props initialization props
    */
   public constructor(scope: Construct, id: string, props: CatalogSourceProps) {
-    super(scope, id, {
-      ...CatalogSource.GVK,
-      ...props,
-    });
+    super(scope, id, l1WithGvk(CatalogSource.GVK, props));
   }
 
   /**
@@ -50,10 +70,7 @@ export class CatalogSource extends ApiObject {
   public override toJson(): any {
     const resolved = super.toJson();
 
-    return {
-      ...CatalogSource.GVK,
-      ...toJson_CatalogSourceProps(resolved),
-    };
+    return l1WithGvk(CatalogSource.GVK, toJson_CatalogSourceProps(resolved));
   }
 }
 
@@ -85,7 +102,7 @@ export function toJson_CatalogSourceProps(obj: CatalogSourceProps | undefined): 
     'spec': toJson_CatalogSourceSpec(obj.spec),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -207,7 +224,7 @@ export function toJson_CatalogSourceSpec(obj: CatalogSourceSpec | undefined): Re
     'updateStrategy': toJson_CatalogSourceSpecUpdateStrategy(obj.updateStrategy),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -303,13 +320,13 @@ export function toJson_CatalogSourceSpecGrpcPodConfig(obj: CatalogSourceSpecGrpc
     'affinity': toJson_CatalogSourceSpecGrpcPodConfigAffinity(obj.affinity),
     'extractContent': toJson_CatalogSourceSpecGrpcPodConfigExtractContent(obj.extractContent),
     'memoryTarget': obj.memoryTarget?.value,
-    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (Object.entries(obj.nodeSelector).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (l1DefinedEntries(obj.nodeSelector)),
     'priorityClassName': obj.priorityClassName,
     'securityContextConfig': obj.securityContextConfig,
     'tolerations': obj.tolerations?.map(y => toJson_CatalogSourceSpecGrpcPodConfigTolerations(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -339,7 +356,7 @@ export function toJson_CatalogSourceSpecIcon(obj: CatalogSourceSpecIcon | undefi
     'mediatype': obj.mediatype,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -366,7 +383,7 @@ export function toJson_CatalogSourceSpecUpdateStrategy(obj: CatalogSourceSpecUpd
     'registryPoll': toJson_CatalogSourceSpecUpdateStrategyRegistryPoll(obj.registryPoll),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -410,7 +427,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinity(obj: CatalogSource
     'podAntiAffinity': toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinity(obj.podAntiAffinity),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -448,7 +465,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigExtractContent(obj: Catalog
     'catalogDir': obj.catalogDir,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -568,7 +585,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigTolerations(obj: CatalogSou
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -596,7 +613,7 @@ export function toJson_CatalogSourceSpecUpdateStrategyRegistryPoll(obj: CatalogS
     'interval': obj.interval,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -644,7 +661,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityNodeAffinity(obj: C
     'requiredDuringSchedulingIgnoredDuringExecution': toJson_CatalogSourceSpecGrpcPodConfigAffinityNodeAffinityRequiredDuringSchedulingIgnoredDuringExecution(obj.requiredDuringSchedulingIgnoredDuringExecution),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -694,7 +711,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinity(obj: Ca
     'requiredDuringSchedulingIgnoredDuringExecution': obj.requiredDuringSchedulingIgnoredDuringExecution?.map(y => toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityRequiredDuringSchedulingIgnoredDuringExecution(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -744,7 +761,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinity(obj
     'requiredDuringSchedulingIgnoredDuringExecution': obj.requiredDuringSchedulingIgnoredDuringExecution?.map(y => toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityRequiredDuringSchedulingIgnoredDuringExecution(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -781,7 +798,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityNodeAffinityPreferr
     'weight': obj.weight,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -813,7 +830,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityNodeAffinityRequire
     'nodeSelectorTerms': obj.nodeSelectorTerms?.map(y => toJson_CatalogSourceSpecGrpcPodConfigAffinityNodeAffinityRequiredDuringSchedulingIgnoredDuringExecutionNodeSelectorTerms(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -850,7 +867,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityPreferre
     'weight': obj.weight,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -949,7 +966,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityRequired
     'topologyKey': obj.topologyKey,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -986,7 +1003,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityPref
     'weight': obj.weight,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1085,7 +1102,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityRequ
     'topologyKey': obj.topologyKey,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1121,7 +1138,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityNodeAffinityPreferr
     'matchFields': obj.matchFields?.map(y => toJson_CatalogSourceSpecGrpcPodConfigAffinityNodeAffinityPreferredDuringSchedulingIgnoredDuringExecutionPreferenceMatchFields(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1159,7 +1176,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityNodeAffinityRequire
     'matchFields': obj.matchFields?.map(y => toJson_CatalogSourceSpecGrpcPodConfigAffinityNodeAffinityRequiredDuringSchedulingIgnoredDuringExecutionNodeSelectorTermsMatchFields(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1253,7 +1270,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityPreferre
     'topologyKey': obj.topologyKey,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1289,10 +1306,10 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityRequired
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityRequiredDuringSchedulingIgnoredDuringExecutionLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1331,10 +1348,10 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityRequired
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityRequiredDuringSchedulingIgnoredDuringExecutionNamespaceSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1428,7 +1445,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityPref
     'topologyKey': obj.topologyKey,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1464,10 +1481,10 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityRequ
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityRequiredDuringSchedulingIgnoredDuringExecutionLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1506,10 +1523,10 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityRequ
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityRequiredDuringSchedulingIgnoredDuringExecutionNamespaceSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1559,7 +1576,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityNodeAffinityPreferr
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1609,7 +1626,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityNodeAffinityPreferr
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1659,7 +1676,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityNodeAffinityRequire
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1709,7 +1726,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityNodeAffinityRequire
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1745,10 +1762,10 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityPreferre
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityPreferredDuringSchedulingIgnoredDuringExecutionPodAffinityTermLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1787,10 +1804,10 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityPreferre
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityPreferredDuringSchedulingIgnoredDuringExecutionPodAffinityTermNamespaceSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1839,7 +1856,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityRequired
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1888,7 +1905,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityRequired
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1924,10 +1941,10 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityPref
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityPreferredDuringSchedulingIgnoredDuringExecutionPodAffinityTermLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1966,10 +1983,10 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityPref
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityPreferredDuringSchedulingIgnoredDuringExecutionPodAffinityTermNamespaceSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2018,7 +2035,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityRequ
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2067,7 +2084,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityRequ
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2116,7 +2133,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityPreferre
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2165,7 +2182,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAffinityPreferre
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2214,7 +2231,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityPref
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2263,7 +2280,7 @@ export function toJson_CatalogSourceSpecGrpcPodConfigAffinityPodAntiAffinityPref
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2290,10 +2307,7 @@ export class ClusterServiceVersion extends ApiObject {
    * @param props initialization props
    */
   public static manifest(props: ClusterServiceVersionProps): any {
-    return {
-      ...ClusterServiceVersion.GVK,
-      ...toJson_ClusterServiceVersionProps(props),
-    };
+    return l1WithGvk(ClusterServiceVersion.GVK, toJson_ClusterServiceVersionProps(props));
   }
 
   /**
@@ -2303,10 +2317,7 @@ export class ClusterServiceVersion extends ApiObject {
    * @param props initialization props
    */
   public constructor(scope: Construct, id: string, props: ClusterServiceVersionProps) {
-    super(scope, id, {
-      ...ClusterServiceVersion.GVK,
-      ...props,
-    });
+    super(scope, id, l1WithGvk(ClusterServiceVersion.GVK, props));
   }
 
   /**
@@ -2315,10 +2326,7 @@ export class ClusterServiceVersion extends ApiObject {
   public override toJson(): any {
     const resolved = super.toJson();
 
-    return {
-      ...ClusterServiceVersion.GVK,
-      ...toJson_ClusterServiceVersionProps(resolved),
-    };
+    return l1WithGvk(ClusterServiceVersion.GVK, toJson_ClusterServiceVersionProps(resolved));
   }
 }
 
@@ -2353,7 +2361,7 @@ export function toJson_ClusterServiceVersionProps(obj: ClusterServiceVersionProp
     'spec': toJson_ClusterServiceVersionSpec(obj.spec),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2556,7 +2564,7 @@ export interface ClusterServiceVersionSpec {
 export function toJson_ClusterServiceVersionSpec(obj: ClusterServiceVersionSpec | undefined): Record<string, any> | undefined {
   if (obj === undefined) { return undefined; }
   const result = {
-    'annotations': ((obj.annotations) === undefined) ? undefined : (Object.entries(obj.annotations).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'annotations': ((obj.annotations) === undefined) ? undefined : (l1DefinedEntries(obj.annotations)),
     'apiservicedefinitions': toJson_ClusterServiceVersionSpecApiservicedefinitions(obj.apiservicedefinitions),
     'cleanup': toJson_ClusterServiceVersionSpecCleanup(obj.cleanup),
     'customresourcedefinitions': toJson_ClusterServiceVersionSpecCustomresourcedefinitions(obj.customresourcedefinitions),
@@ -2566,7 +2574,7 @@ export function toJson_ClusterServiceVersionSpec(obj: ClusterServiceVersionSpec 
     'install': toJson_ClusterServiceVersionSpecInstall(obj.install),
     'installModes': obj.installModes?.map(y => toJson_ClusterServiceVersionSpecInstallModes(y)),
     'keywords': obj.keywords?.map(y => y),
-    'labels': ((obj.labels) === undefined) ? undefined : (Object.entries(obj.labels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'labels': ((obj.labels) === undefined) ? undefined : (l1DefinedEntries(obj.labels)),
     'links': obj.links?.map(y => toJson_ClusterServiceVersionSpecLinks(y)),
     'maintainers': obj.maintainers?.map(y => toJson_ClusterServiceVersionSpecMaintainers(y)),
     'maturity': obj.maturity,
@@ -2582,7 +2590,7 @@ export function toJson_ClusterServiceVersionSpec(obj: ClusterServiceVersionSpec 
     'webhookdefinitions': obj.webhookdefinitions?.map(y => toJson_ClusterServiceVersionSpecWebhookdefinitions(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2615,7 +2623,7 @@ export function toJson_ClusterServiceVersionSpecApiservicedefinitions(obj: Clust
     'required': obj.required?.map(y => toJson_ClusterServiceVersionSpecApiservicedefinitionsRequired(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2641,7 +2649,7 @@ export function toJson_ClusterServiceVersionSpecCleanup(obj: ClusterServiceVersi
     'enabled': obj.enabled,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2676,7 +2684,7 @@ export function toJson_ClusterServiceVersionSpecCustomresourcedefinitions(obj: C
     'required': obj.required?.map(y => toJson_ClusterServiceVersionSpecCustomresourcedefinitionsRequired(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2706,7 +2714,7 @@ export function toJson_ClusterServiceVersionSpecIcon(obj: ClusterServiceVersionS
     'mediatype': obj.mediatype,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2742,7 +2750,7 @@ export function toJson_ClusterServiceVersionSpecInstall(obj: ClusterServiceVersi
     'strategy': obj.strategy,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2776,7 +2784,7 @@ export function toJson_ClusterServiceVersionSpecInstallModes(obj: ClusterService
     'type': obj.type,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2806,7 +2814,7 @@ export function toJson_ClusterServiceVersionSpecLinks(obj: ClusterServiceVersion
     'url': obj.url,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2836,7 +2844,7 @@ export function toJson_ClusterServiceVersionSpecMaintainers(obj: ClusterServiceV
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2875,7 +2883,7 @@ export function toJson_ClusterServiceVersionSpecNativeApIs(obj: ClusterServiceVe
     'version': obj.version,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2907,7 +2915,7 @@ export function toJson_ClusterServiceVersionSpecProvider(obj: ClusterServiceVers
     'url': obj.url,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2937,7 +2945,7 @@ export function toJson_ClusterServiceVersionSpecRelatedImages(obj: ClusterServic
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2972,10 +2980,10 @@ export function toJson_ClusterServiceVersionSpecSelector(obj: ClusterServiceVers
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterServiceVersionSpecSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3100,7 +3108,7 @@ export function toJson_ClusterServiceVersionSpecWebhookdefinitions(obj: ClusterS
     'webhookPath': obj.webhookPath,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3192,7 +3200,7 @@ export function toJson_ClusterServiceVersionSpecApiservicedefinitionsOwned(obj: 
     'version': obj.version,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3284,7 +3292,7 @@ export function toJson_ClusterServiceVersionSpecApiservicedefinitionsRequired(ob
     'version': obj.version,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3358,7 +3366,7 @@ export function toJson_ClusterServiceVersionSpecCustomresourcedefinitionsOwned(o
     'version': obj.version,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3432,7 +3440,7 @@ export function toJson_ClusterServiceVersionSpecCustomresourcedefinitionsRequire
     'version': obj.version,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3471,7 +3479,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpec(obj: ClusterServiceV
     'permissions': obj.permissions?.map(y => toJson_ClusterServiceVersionSpecInstallSpecPermissions(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3520,7 +3528,7 @@ export function toJson_ClusterServiceVersionSpecSelectorMatchExpressions(obj: Cl
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3557,10 +3565,10 @@ export function toJson_ClusterServiceVersionSpecWebhookdefinitionsObjectSelector
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterServiceVersionSpecWebhookdefinitionsObjectSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3650,7 +3658,7 @@ export function toJson_ClusterServiceVersionSpecWebhookdefinitionsRules(obj: Clu
     'scope': obj.scope,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3732,7 +3740,7 @@ export function toJson_ClusterServiceVersionSpecApiservicedefinitionsOwnedAction
     'x-descriptors': obj.xDescriptors?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3776,7 +3784,7 @@ export function toJson_ClusterServiceVersionSpecApiservicedefinitionsOwnedResour
     'version': obj.version,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3830,7 +3838,7 @@ export function toJson_ClusterServiceVersionSpecApiservicedefinitionsOwnedSpecDe
     'x-descriptors': obj.xDescriptors?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3884,7 +3892,7 @@ export function toJson_ClusterServiceVersionSpecApiservicedefinitionsOwnedStatus
     'x-descriptors': obj.xDescriptors?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3938,7 +3946,7 @@ export function toJson_ClusterServiceVersionSpecApiservicedefinitionsRequiredAct
     'x-descriptors': obj.xDescriptors?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3982,7 +3990,7 @@ export function toJson_ClusterServiceVersionSpecApiservicedefinitionsRequiredRes
     'version': obj.version,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4036,7 +4044,7 @@ export function toJson_ClusterServiceVersionSpecApiservicedefinitionsRequiredSpe
     'x-descriptors': obj.xDescriptors?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4090,7 +4098,7 @@ export function toJson_ClusterServiceVersionSpecApiservicedefinitionsRequiredSta
     'x-descriptors': obj.xDescriptors?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4144,7 +4152,7 @@ export function toJson_ClusterServiceVersionSpecCustomresourcedefinitionsOwnedAc
     'x-descriptors': obj.xDescriptors?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4188,7 +4196,7 @@ export function toJson_ClusterServiceVersionSpecCustomresourcedefinitionsOwnedRe
     'version': obj.version,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4242,7 +4250,7 @@ export function toJson_ClusterServiceVersionSpecCustomresourcedefinitionsOwnedSp
     'x-descriptors': obj.xDescriptors?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4296,7 +4304,7 @@ export function toJson_ClusterServiceVersionSpecCustomresourcedefinitionsOwnedSt
     'x-descriptors': obj.xDescriptors?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4350,7 +4358,7 @@ export function toJson_ClusterServiceVersionSpecCustomresourcedefinitionsRequire
     'x-descriptors': obj.xDescriptors?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4394,7 +4402,7 @@ export function toJson_ClusterServiceVersionSpecCustomresourcedefinitionsRequire
     'version': obj.version,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4448,7 +4456,7 @@ export function toJson_ClusterServiceVersionSpecCustomresourcedefinitionsRequire
     'x-descriptors': obj.xDescriptors?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4502,7 +4510,7 @@ export function toJson_ClusterServiceVersionSpecCustomresourcedefinitionsRequire
     'x-descriptors': obj.xDescriptors?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4534,7 +4542,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecClusterPermissions(ob
     'serviceAccountName': obj.serviceAccountName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4571,12 +4579,12 @@ export interface ClusterServiceVersionSpecInstallSpecDeployments {
 export function toJson_ClusterServiceVersionSpecInstallSpecDeployments(obj: ClusterServiceVersionSpecInstallSpecDeployments | undefined): Record<string, any> | undefined {
   if (obj === undefined) { return undefined; }
   const result = {
-    'label': ((obj.label) === undefined) ? undefined : (Object.entries(obj.label).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'label': ((obj.label) === undefined) ? undefined : (l1DefinedEntries(obj.label)),
     'name': obj.name,
     'spec': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpec(obj.spec),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4608,7 +4616,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecPermissions(obj: Clus
     'serviceAccountName': obj.serviceAccountName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4657,7 +4665,7 @@ export function toJson_ClusterServiceVersionSpecWebhookdefinitionsObjectSelector
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4721,7 +4729,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecClusterPermissionsRul
     'verbs': obj.verbs?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4821,7 +4829,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpec(obj: 
     'template': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplate(obj.template),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4885,7 +4893,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecPermissionsRules(obj:
     'verbs': obj.verbs?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4922,10 +4930,10 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecSelect
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4963,7 +4971,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecStrate
     'type': obj.type,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5002,7 +5010,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'spec': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpec(obj.spec),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5051,7 +5059,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecSelect
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5109,7 +5117,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecStrate
     'maxUnavailable': obj.maxUnavailable?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5625,9 +5633,9 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'imagePullSecrets': obj.imagePullSecrets?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecImagePullSecrets(y)),
     'initContainers': obj.initContainers?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecInitContainers(y)),
     'nodeName': obj.nodeName,
-    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (Object.entries(obj.nodeSelector).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (l1DefinedEntries(obj.nodeSelector)),
     'os': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecOs(obj.os),
-    'overhead': ((obj.overhead) === undefined) ? undefined : (Object.entries(obj.overhead).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
+    'overhead': ((obj.overhead) === undefined) ? undefined : (l1DefinedEntries(obj.overhead, (v) => v?.value)),
     'preemptionPolicy': obj.preemptionPolicy,
     'priority': obj.priority,
     'priorityClassName': obj.priorityClassName,
@@ -5651,7 +5659,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'volumes': obj.volumes?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumes(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5748,7 +5756,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'podAntiAffinity': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityPodAntiAffinity(obj.podAntiAffinity),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6076,7 +6084,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'workingDir': obj.workingDir,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6129,7 +6137,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'searches': obj.searches?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6432,7 +6440,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'workingDir': obj.workingDir,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6469,7 +6477,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'ip': obj.ip,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6502,7 +6510,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6830,7 +6838,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'workingDir': obj.workingDir,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6892,7 +6900,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6934,7 +6942,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'conditionType': obj.conditionType,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7020,7 +7028,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'resourceClaimTemplateName': obj.resourceClaimTemplateName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7078,11 +7086,11 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'claims': obj.claims?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecResourcesClaims(y)),
-    'limits': ((obj.limits) === undefined) ? undefined : (Object.entries(obj.limits).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
-    'requests': ((obj.requests) === undefined) ? undefined : (Object.entries(obj.requests).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
+    'limits': ((obj.limits) === undefined) ? undefined : (l1DefinedEntries(obj.limits, (v) => v?.value)),
+    'requests': ((obj.requests) === undefined) ? undefined : (l1DefinedEntries(obj.requests, (v) => v?.value)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7111,7 +7119,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7152,7 +7160,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'podGroupName': obj.podGroupName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7355,7 +7363,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'windowsOptions': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecSecurityContextWindowsOptions(obj.windowsOptions),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7427,7 +7435,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7593,7 +7601,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'whenUnsatisfiable': obj.whenUnsatisfiable,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7942,7 +7950,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'vsphereVolume': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesVsphereVolume(obj.vsphereVolume),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7990,7 +7998,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'requiredDuringSchedulingIgnoredDuringExecution': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityNodeAffinityRequiredDuringSchedulingIgnoredDuringExecution(obj.requiredDuringSchedulingIgnoredDuringExecution),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8040,7 +8048,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'requiredDuringSchedulingIgnoredDuringExecution': obj.requiredDuringSchedulingIgnoredDuringExecution?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityPodAffinityRequiredDuringSchedulingIgnoredDuringExecution(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8090,7 +8098,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'requiredDuringSchedulingIgnoredDuringExecution': obj.requiredDuringSchedulingIgnoredDuringExecution?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityPodAntiAffinityRequiredDuringSchedulingIgnoredDuringExecution(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8144,7 +8152,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'valueFrom': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecContainersEnvValueFrom(obj.valueFrom),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8189,7 +8197,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'secretRef': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecContainersEnvFromSecretRef(obj.secretRef),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8247,7 +8255,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'stopSignal': obj.stopSignal,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8369,7 +8377,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'timeoutSeconds': obj.timeoutSeconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8437,7 +8445,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'protocol': obj.protocol,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8559,7 +8567,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'timeoutSeconds': obj.timeoutSeconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8597,7 +8605,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'restartPolicy': obj.restartPolicy,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8649,11 +8657,11 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'claims': obj.claims?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecContainersResourcesClaims(y)),
-    'limits': ((obj.limits) === undefined) ? undefined : (Object.entries(obj.limits).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
-    'requests': ((obj.requests) === undefined) ? undefined : (Object.entries(obj.requests).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
+    'limits': ((obj.limits) === undefined) ? undefined : (l1DefinedEntries(obj.limits, (v) => v?.value)),
+    'requests': ((obj.requests) === undefined) ? undefined : (l1DefinedEntries(obj.requests, (v) => v?.value)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8691,7 +8699,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'exitCodes': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecContainersRestartPolicyRulesExitCodes(obj.exitCodes),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8854,7 +8862,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'windowsOptions': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecContainersSecurityContextWindowsOptions(obj.windowsOptions),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8979,7 +8987,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'timeoutSeconds': obj.timeoutSeconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9015,7 +9023,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9120,7 +9128,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'subPathExpr': obj.subPathExpr,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9157,7 +9165,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9211,7 +9219,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'valueFrom': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecEphemeralContainersEnvValueFrom(obj.valueFrom),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9256,7 +9264,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'secretRef': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecEphemeralContainersEnvFromSecretRef(obj.secretRef),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9313,7 +9321,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'stopSignal': obj.stopSignal,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9432,7 +9440,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'timeoutSeconds': obj.timeoutSeconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9500,7 +9508,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'protocol': obj.protocol,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9619,7 +9627,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'timeoutSeconds': obj.timeoutSeconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9657,7 +9665,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'restartPolicy': obj.restartPolicy,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9708,11 +9716,11 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'claims': obj.claims?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecEphemeralContainersResourcesClaims(y)),
-    'limits': ((obj.limits) === undefined) ? undefined : (Object.entries(obj.limits).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
-    'requests': ((obj.requests) === undefined) ? undefined : (Object.entries(obj.requests).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
+    'limits': ((obj.limits) === undefined) ? undefined : (l1DefinedEntries(obj.limits, (v) => v?.value)),
+    'requests': ((obj.requests) === undefined) ? undefined : (l1DefinedEntries(obj.requests, (v) => v?.value)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9750,7 +9758,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'exitCodes': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecEphemeralContainersRestartPolicyRulesExitCodes(obj.exitCodes),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9912,7 +9920,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'windowsOptions': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecEphemeralContainersSecurityContextWindowsOptions(obj.windowsOptions),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10031,7 +10039,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'timeoutSeconds': obj.timeoutSeconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10067,7 +10075,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10172,7 +10180,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'subPathExpr': obj.subPathExpr,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10226,7 +10234,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'valueFrom': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecInitContainersEnvValueFrom(obj.valueFrom),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10271,7 +10279,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'secretRef': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecInitContainersEnvFromSecretRef(obj.secretRef),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10329,7 +10337,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'stopSignal': obj.stopSignal,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10451,7 +10459,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'timeoutSeconds': obj.timeoutSeconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10519,7 +10527,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'protocol': obj.protocol,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10641,7 +10649,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'timeoutSeconds': obj.timeoutSeconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10679,7 +10687,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'restartPolicy': obj.restartPolicy,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10731,11 +10739,11 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'claims': obj.claims?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecInitContainersResourcesClaims(y)),
-    'limits': ((obj.limits) === undefined) ? undefined : (Object.entries(obj.limits).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
-    'requests': ((obj.requests) === undefined) ? undefined : (Object.entries(obj.requests).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
+    'limits': ((obj.limits) === undefined) ? undefined : (l1DefinedEntries(obj.limits, (v) => v?.value)),
+    'requests': ((obj.requests) === undefined) ? undefined : (l1DefinedEntries(obj.requests, (v) => v?.value)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10773,7 +10781,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'exitCodes': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecInitContainersRestartPolicyRulesExitCodes(obj.exitCodes),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10936,7 +10944,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'windowsOptions': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecInitContainersSecurityContextWindowsOptions(obj.windowsOptions),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11061,7 +11069,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'timeoutSeconds': obj.timeoutSeconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11097,7 +11105,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11202,7 +11210,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'subPathExpr': obj.subPathExpr,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11242,7 +11250,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'request': obj.request,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11314,7 +11322,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'type': obj.type,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11371,7 +11379,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'user': obj.user,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11416,7 +11424,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'type': obj.type,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11452,7 +11460,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11516,7 +11524,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'runAsUserName': obj.runAsUserName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11553,10 +11561,10 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecTopologySpreadConstraintsLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11620,7 +11628,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'volumeID': obj.volumeId,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11694,7 +11702,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'readOnly': obj.readOnly,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11741,7 +11749,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'shareName': obj.shareName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11817,7 +11825,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'user': obj.user,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11879,7 +11887,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'volumeID': obj.volumeId,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11948,7 +11956,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12015,10 +12023,10 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'fsType': obj.fsType,
     'nodePublishSecretRef': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesCsiNodePublishSecretRef(obj.nodePublishSecretRef),
     'readOnly': obj.readOnly,
-    'volumeAttributes': ((obj.volumeAttributes) === undefined) ? undefined : (Object.entries(obj.volumeAttributes).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'volumeAttributes': ((obj.volumeAttributes) === undefined) ? undefined : (l1DefinedEntries(obj.volumeAttributes)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12062,7 +12070,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'items': obj.items?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesDownwardApiItems(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12107,7 +12115,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'sizeLimit': obj.sizeLimit?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12178,7 +12186,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'volumeClaimTemplate': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesEphemeralVolumeClaimTemplate(obj.volumeClaimTemplate),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12243,7 +12251,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'wwids': obj.wwids?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12307,12 +12315,12 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   const result = {
     'driver': obj.driver,
     'fsType': obj.fsType,
-    'options': ((obj.options) === undefined) ? undefined : (Object.entries(obj.options).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'options': ((obj.options) === undefined) ? undefined : (l1DefinedEntries(obj.options)),
     'readOnly': obj.readOnly,
     'secretRef': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesFlexVolumeSecretRef(obj.secretRef),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12350,7 +12358,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'datasetUUID': obj.datasetUuid,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12417,7 +12425,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'readOnly': obj.readOnly,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12467,7 +12475,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'revision': obj.revision,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12516,7 +12524,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'readOnly': obj.readOnly,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12561,7 +12569,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'type': obj.type,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12620,7 +12628,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'reference': obj.reference,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12741,7 +12749,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'targetPortal': obj.targetPortal,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12791,7 +12799,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'server': obj.server,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12831,7 +12839,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'readOnly': obj.readOnly,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12870,7 +12878,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'pdID': obj.pdId,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12919,7 +12927,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'volumeID': obj.volumeId,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12961,7 +12969,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'sources': obj.sources?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesProjectedSources(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13039,7 +13047,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'volume': obj.volume,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13145,7 +13153,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'user': obj.user,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13256,7 +13264,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'volumeName': obj.volumeName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13323,7 +13331,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'secretName': obj.secretName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13394,7 +13402,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'volumeNamespace': obj.volumeNamespace,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13450,7 +13458,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'volumePath': obj.volumePath,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13487,7 +13495,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'weight': obj.weight,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13519,7 +13527,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'nodeSelectorTerms': obj.nodeSelectorTerms?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityNodeAffinityRequiredDuringSchedulingIgnoredDuringExecutionNodeSelectorTerms(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13556,7 +13564,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'weight': obj.weight,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13655,7 +13663,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'topologyKey': obj.topologyKey,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13692,7 +13700,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'weight': obj.weight,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13791,7 +13799,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'topologyKey': obj.topologyKey,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13854,7 +13862,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'secretKeyRef': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecContainersEnvValueFromSecretKeyRef(obj.secretKeyRef),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13894,7 +13902,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13934,7 +13942,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13991,7 +13999,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'tcpSocket': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecContainersLifecyclePostStartTcpSocket(obj.tcpSocket),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14053,7 +14061,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'tcpSocket': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecContainersLifecyclePreStopTcpSocket(obj.tcpSocket),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14085,7 +14093,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14124,7 +14132,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'service': obj.service,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14189,7 +14197,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14227,7 +14235,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14259,7 +14267,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14298,7 +14306,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'service': obj.service,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14363,7 +14371,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14401,7 +14409,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14441,7 +14449,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'request': obj.request,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14511,7 +14519,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14556,7 +14564,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'type': obj.type,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14595,7 +14603,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'drop': obj.drop?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14651,7 +14659,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'user': obj.user,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14698,7 +14706,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'type': obj.type,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14762,7 +14770,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'runAsUserName': obj.runAsUserName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14794,7 +14802,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14833,7 +14841,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'service': obj.service,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14898,7 +14906,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14936,7 +14944,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14999,7 +15007,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'secretKeyRef': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecEphemeralContainersEnvValueFromSecretKeyRef(obj.secretKeyRef),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15039,7 +15047,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15079,7 +15087,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15136,7 +15144,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'tcpSocket': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecEphemeralContainersLifecyclePostStartTcpSocket(obj.tcpSocket),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15198,7 +15206,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'tcpSocket': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecEphemeralContainersLifecyclePreStopTcpSocket(obj.tcpSocket),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15230,7 +15238,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15269,7 +15277,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'service': obj.service,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15334,7 +15342,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15372,7 +15380,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15404,7 +15412,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15443,7 +15451,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'service': obj.service,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15508,7 +15516,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15546,7 +15554,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15586,7 +15594,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'request': obj.request,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15656,7 +15664,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15701,7 +15709,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'type': obj.type,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15740,7 +15748,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'drop': obj.drop?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15796,7 +15804,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'user': obj.user,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15843,7 +15851,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'type': obj.type,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15907,7 +15915,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'runAsUserName': obj.runAsUserName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15939,7 +15947,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -15978,7 +15986,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'service': obj.service,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16043,7 +16051,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16081,7 +16089,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16144,7 +16152,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'secretKeyRef': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecInitContainersEnvValueFromSecretKeyRef(obj.secretKeyRef),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16184,7 +16192,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16224,7 +16232,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16281,7 +16289,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'tcpSocket': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecInitContainersLifecyclePostStartTcpSocket(obj.tcpSocket),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16343,7 +16351,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'tcpSocket': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecInitContainersLifecyclePreStopTcpSocket(obj.tcpSocket),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16375,7 +16383,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16414,7 +16422,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'service': obj.service,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16479,7 +16487,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16517,7 +16525,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16549,7 +16557,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16588,7 +16596,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'service': obj.service,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16653,7 +16661,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16691,7 +16699,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16731,7 +16739,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'request': obj.request,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16801,7 +16809,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16846,7 +16854,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'type': obj.type,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16885,7 +16893,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'drop': obj.drop?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16941,7 +16949,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'user': obj.user,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -16988,7 +16996,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'type': obj.type,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17052,7 +17060,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'runAsUserName': obj.runAsUserName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17084,7 +17092,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17123,7 +17131,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'service': obj.service,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17188,7 +17196,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17226,7 +17234,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17275,7 +17283,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17308,7 +17316,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17341,7 +17349,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17393,7 +17401,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'path': obj.path,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17429,7 +17437,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17487,7 +17495,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'resourceFieldRef': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesDownwardApiItemsResourceFieldRef(obj.resourceFieldRef),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17569,7 +17577,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'spec': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesEphemeralVolumeClaimTemplateSpec(obj.spec),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17605,7 +17613,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17637,7 +17645,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17751,7 +17759,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'serviceAccountToken': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesProjectedSourcesServiceAccountToken(obj.serviceAccountToken),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17787,7 +17795,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17820,7 +17828,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17872,7 +17880,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'path': obj.path,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17905,7 +17913,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17941,7 +17949,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'matchFields': obj.matchFields?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityNodeAffinityPreferredDuringSchedulingIgnoredDuringExecutionPreferenceMatchFields(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -17979,7 +17987,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'matchFields': obj.matchFields?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityNodeAffinityRequiredDuringSchedulingIgnoredDuringExecutionNodeSelectorTermsMatchFields(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18073,7 +18081,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'topologyKey': obj.topologyKey,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18109,10 +18117,10 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityPodAffinityRequiredDuringSchedulingIgnoredDuringExecutionLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18151,10 +18159,10 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityPodAffinityRequiredDuringSchedulingIgnoredDuringExecutionNamespaceSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18248,7 +18256,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'topologyKey': obj.topologyKey,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18284,10 +18292,10 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityPodAntiAffinityRequiredDuringSchedulingIgnoredDuringExecutionLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18326,10 +18334,10 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityPodAntiAffinityRequiredDuringSchedulingIgnoredDuringExecutionNamespaceSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18377,7 +18385,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18414,7 +18422,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'fieldPath': obj.fieldPath,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18476,7 +18484,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'volumeName': obj.volumeName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18521,7 +18529,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'resource': obj.resource,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18569,7 +18577,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18601,7 +18609,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18666,7 +18674,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18694,7 +18702,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'seconds': obj.seconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18734,7 +18742,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18766,7 +18774,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18831,7 +18839,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18859,7 +18867,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'seconds': obj.seconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18899,7 +18907,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -18936,7 +18944,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19009,7 +19017,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19082,7 +19090,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19166,7 +19174,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19203,7 +19211,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'fieldPath': obj.fieldPath,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19265,7 +19273,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'volumeName': obj.volumeName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19310,7 +19318,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'resource': obj.resource,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19358,7 +19366,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19390,7 +19398,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19455,7 +19463,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19483,7 +19491,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'seconds': obj.seconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19523,7 +19531,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19555,7 +19563,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19620,7 +19628,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19648,7 +19656,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'seconds': obj.seconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19688,7 +19696,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19725,7 +19733,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19798,7 +19806,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19871,7 +19879,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19955,7 +19963,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -19992,7 +20000,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'fieldPath': obj.fieldPath,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20054,7 +20062,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'volumeName': obj.volumeName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20099,7 +20107,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'resource': obj.resource,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20147,7 +20155,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20179,7 +20187,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20244,7 +20252,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20272,7 +20280,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'seconds': obj.seconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20312,7 +20320,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20344,7 +20352,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'command': obj.command?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20409,7 +20417,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'scheme': obj.scheme,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20437,7 +20445,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'seconds': obj.seconds,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20477,7 +20485,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'port': obj.port?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20514,7 +20522,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20587,7 +20595,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20660,7 +20668,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20732,7 +20740,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'fieldPath': obj.fieldPath,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20777,7 +20785,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'resource': obj.resource,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20917,7 +20925,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'volumeName': obj.volumeName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -20999,7 +21007,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'signerName': obj.signerName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21053,7 +21061,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21081,7 +21089,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'items': obj.items?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesProjectedSourcesDownwardApiItems(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21238,10 +21246,10 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'keyType': obj.keyType,
     'maxExpirationSeconds': obj.maxExpirationSeconds,
     'signerName': obj.signerName,
-    'userAnnotations': ((obj.userAnnotations) === undefined) ? undefined : (Object.entries(obj.userAnnotations).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'userAnnotations': ((obj.userAnnotations) === undefined) ? undefined : (l1DefinedEntries(obj.userAnnotations)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21295,7 +21303,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21349,7 +21357,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'path': obj.path,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21399,7 +21407,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21449,7 +21457,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21499,7 +21507,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21549,7 +21557,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21585,10 +21593,10 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityPodAffinityPreferredDuringSchedulingIgnoredDuringExecutionPodAffinityTermLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21627,10 +21635,10 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityPodAffinityPreferredDuringSchedulingIgnoredDuringExecutionPodAffinityTermNamespaceSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21679,7 +21687,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21728,7 +21736,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21764,10 +21772,10 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityPodAntiAffinityPreferredDuringSchedulingIgnoredDuringExecutionPodAffinityTermLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21806,10 +21814,10 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecAffinityPodAntiAffinityPreferredDuringSchedulingIgnoredDuringExecutionPodAffinityTermNamespaceSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21858,7 +21866,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21907,7 +21915,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -21960,7 +21968,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22033,7 +22041,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22122,7 +22130,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22195,7 +22203,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22284,7 +22292,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22357,7 +22365,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22462,7 +22470,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22540,7 +22548,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'namespace': obj.namespace,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22580,11 +22588,11 @@ export interface ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpec
 export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesEphemeralVolumeClaimTemplateSpecResources(obj: ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesEphemeralVolumeClaimTemplateSpecResources | undefined): Record<string, any> | undefined {
   if (obj === undefined) { return undefined; }
   const result = {
-    'limits': ((obj.limits) === undefined) ? undefined : (Object.entries(obj.limits).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
-    'requests': ((obj.requests) === undefined) ? undefined : (Object.entries(obj.requests).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
+    'limits': ((obj.limits) === undefined) ? undefined : (l1DefinedEntries(obj.limits, (v) => v?.value)),
+    'requests': ((obj.requests) === undefined) ? undefined : (l1DefinedEntries(obj.requests, (v) => v?.value)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22619,10 +22627,10 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesEphemeralVolumeClaimTemplateSpecSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22660,10 +22668,10 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesProjectedSourcesClusterTrustBundleLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22715,7 +22723,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'path': obj.path,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22773,7 +22781,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'resourceFieldRef': toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTemplateSpecVolumesProjectedSourcesDownwardApiItemsResourceFieldRef(obj.resourceFieldRef),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22825,7 +22833,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'path': obj.path,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22874,7 +22882,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22923,7 +22931,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -22972,7 +22980,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23021,7 +23029,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23098,7 +23106,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23147,7 +23155,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23183,7 +23191,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'fieldPath': obj.fieldPath,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23228,7 +23236,7 @@ export function toJson_ClusterServiceVersionSpecInstallSpecDeploymentsSpecTempla
     'resource': obj.resource,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23271,10 +23279,7 @@ export class InstallPlan extends ApiObject {
    * @param props initialization props
    */
   public static manifest(props: InstallPlanProps): any {
-    return {
-      ...InstallPlan.GVK,
-      ...toJson_InstallPlanProps(props),
-    };
+    return l1WithGvk(InstallPlan.GVK, toJson_InstallPlanProps(props));
   }
 
   /**
@@ -23284,10 +23289,7 @@ export class InstallPlan extends ApiObject {
    * @param props initialization props
    */
   public constructor(scope: Construct, id: string, props: InstallPlanProps) {
-    super(scope, id, {
-      ...InstallPlan.GVK,
-      ...props,
-    });
+    super(scope, id, l1WithGvk(InstallPlan.GVK, props));
   }
 
   /**
@@ -23296,10 +23298,7 @@ export class InstallPlan extends ApiObject {
   public override toJson(): any {
     const resolved = super.toJson();
 
-    return {
-      ...InstallPlan.GVK,
-      ...toJson_InstallPlanProps(resolved),
-    };
+    return l1WithGvk(InstallPlan.GVK, toJson_InstallPlanProps(resolved));
   }
 }
 
@@ -23333,7 +23332,7 @@ export function toJson_InstallPlanProps(obj: InstallPlanProps | undefined): Reco
     'spec': toJson_InstallPlanSpec(obj.spec),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23392,7 +23391,7 @@ export function toJson_InstallPlanSpec(obj: InstallPlanSpec | undefined): Record
     'sourceNamespace': obj.sourceNamespace,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23420,10 +23419,7 @@ export class OperatorGroup extends ApiObject {
    * @param props initialization props
    */
   public static manifest(props: OperatorGroupProps): any {
-    return {
-      ...OperatorGroup.GVK,
-      ...toJson_OperatorGroupProps(props),
-    };
+    return l1WithGvk(OperatorGroup.GVK, toJson_OperatorGroupProps(props));
   }
 
   /**
@@ -23433,10 +23429,7 @@ export class OperatorGroup extends ApiObject {
    * @param props initialization props
    */
   public constructor(scope: Construct, id: string, props: OperatorGroupProps) {
-    super(scope, id, {
-      ...OperatorGroup.GVK,
-      ...props,
-    });
+    super(scope, id, l1WithGvk(OperatorGroup.GVK, props));
   }
 
   /**
@@ -23445,10 +23438,7 @@ export class OperatorGroup extends ApiObject {
   public override toJson(): any {
     const resolved = super.toJson();
 
-    return {
-      ...OperatorGroup.GVK,
-      ...toJson_OperatorGroupProps(resolved),
-    };
+    return l1WithGvk(OperatorGroup.GVK, toJson_OperatorGroupProps(resolved));
   }
 }
 
@@ -23483,7 +23473,7 @@ export function toJson_OperatorGroupProps(obj: OperatorGroupProps | undefined): 
     'spec': toJson_OperatorGroupSpec(obj.spec),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23561,7 +23551,7 @@ export function toJson_OperatorGroupSpec(obj: OperatorGroupSpec | undefined): Re
     'upgradeStrategy': obj.upgradeStrategy,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23596,10 +23586,10 @@ export function toJson_OperatorGroupSpecSelector(obj: OperatorGroupSpecSelector 
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_OperatorGroupSpecSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23676,7 +23666,7 @@ export function toJson_OperatorGroupSpecSelectorMatchExpressions(obj: OperatorGr
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23704,10 +23694,7 @@ export class OperatorGroupV1Alpha2 extends ApiObject {
    * @param props initialization props
    */
   public static manifest(props: OperatorGroupV1Alpha2Props): any {
-    return {
-      ...OperatorGroupV1Alpha2.GVK,
-      ...toJson_OperatorGroupV1Alpha2Props(props),
-    };
+    return l1WithGvk(OperatorGroupV1Alpha2.GVK, toJson_OperatorGroupV1Alpha2Props(props));
   }
 
   /**
@@ -23717,10 +23704,7 @@ export class OperatorGroupV1Alpha2 extends ApiObject {
    * @param props initialization props
    */
   public constructor(scope: Construct, id: string, props: OperatorGroupV1Alpha2Props) {
-    super(scope, id, {
-      ...OperatorGroupV1Alpha2.GVK,
-      ...props,
-    });
+    super(scope, id, l1WithGvk(OperatorGroupV1Alpha2.GVK, props));
   }
 
   /**
@@ -23729,10 +23713,7 @@ export class OperatorGroupV1Alpha2 extends ApiObject {
   public override toJson(): any {
     const resolved = super.toJson();
 
-    return {
-      ...OperatorGroupV1Alpha2.GVK,
-      ...toJson_OperatorGroupV1Alpha2Props(resolved),
-    };
+    return l1WithGvk(OperatorGroupV1Alpha2.GVK, toJson_OperatorGroupV1Alpha2Props(resolved));
   }
 }
 
@@ -23767,7 +23748,7 @@ export function toJson_OperatorGroupV1Alpha2Props(obj: OperatorGroupV1Alpha2Prop
     'spec': toJson_OperatorGroupV1Alpha2Spec(obj.spec),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23821,7 +23802,7 @@ export function toJson_OperatorGroupV1Alpha2Spec(obj: OperatorGroupV1Alpha2Spec 
     'targetNamespaces': obj.targetNamespaces?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23856,10 +23837,10 @@ export function toJson_OperatorGroupV1Alpha2SpecSelector(obj: OperatorGroupV1Alp
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_OperatorGroupV1Alpha2SpecSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23908,7 +23889,7 @@ export function toJson_OperatorGroupV1Alpha2SpecSelectorMatchExpressions(obj: Op
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -23935,10 +23916,7 @@ export class Subscription extends ApiObject {
    * @param props initialization props
    */
   public static manifest(props: SubscriptionProps): any {
-    return {
-      ...Subscription.GVK,
-      ...toJson_SubscriptionProps(props),
-    };
+    return l1WithGvk(Subscription.GVK, toJson_SubscriptionProps(props));
   }
 
   /**
@@ -23948,10 +23926,7 @@ export class Subscription extends ApiObject {
    * @param props initialization props
    */
   public constructor(scope: Construct, id: string, props: SubscriptionProps) {
-    super(scope, id, {
-      ...Subscription.GVK,
-      ...props,
-    });
+    super(scope, id, l1WithGvk(Subscription.GVK, props));
   }
 
   /**
@@ -23960,10 +23935,7 @@ export class Subscription extends ApiObject {
   public override toJson(): any {
     const resolved = super.toJson();
 
-    return {
-      ...Subscription.GVK,
-      ...toJson_SubscriptionProps(resolved),
-    };
+    return l1WithGvk(Subscription.GVK, toJson_SubscriptionProps(resolved));
   }
 }
 
@@ -23997,7 +23969,7 @@ export function toJson_SubscriptionProps(obj: SubscriptionProps | undefined): Re
     'spec': toJson_SubscriptionSpec(obj.spec),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -24064,7 +24036,7 @@ export function toJson_SubscriptionSpec(obj: SubscriptionSpec | undefined): Reco
     'startingCSV': obj.startingCsv,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -24171,10 +24143,10 @@ export function toJson_SubscriptionSpecConfig(obj: SubscriptionSpecConfig | unde
   if (obj === undefined) { return undefined; }
   const result = {
     'affinity': toJson_SubscriptionSpecConfigAffinity(obj.affinity),
-    'annotations': ((obj.annotations) === undefined) ? undefined : (Object.entries(obj.annotations).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'annotations': ((obj.annotations) === undefined) ? undefined : (l1DefinedEntries(obj.annotations)),
     'env': obj.env?.map(y => toJson_SubscriptionSpecConfigEnv(y)),
     'envFrom': obj.envFrom?.map(y => toJson_SubscriptionSpecConfigEnvFrom(y)),
-    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (Object.entries(obj.nodeSelector).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (l1DefinedEntries(obj.nodeSelector)),
     'resources': toJson_SubscriptionSpecConfigResources(obj.resources),
     'selector': toJson_SubscriptionSpecConfigSelector(obj.selector),
     'tolerations': obj.tolerations?.map(y => toJson_SubscriptionSpecConfigTolerations(y)),
@@ -24182,7 +24154,7 @@ export function toJson_SubscriptionSpecConfig(obj: SubscriptionSpecConfig | unde
     'volumes': obj.volumes?.map(y => toJson_SubscriptionSpecConfigVolumes(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -24228,7 +24200,7 @@ export function toJson_SubscriptionSpecConfigAffinity(obj: SubscriptionSpecConfi
     'podAntiAffinity': toJson_SubscriptionSpecConfigAffinityPodAntiAffinity(obj.podAntiAffinity),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -24282,7 +24254,7 @@ export function toJson_SubscriptionSpecConfigEnv(obj: SubscriptionSpecConfigEnv 
     'valueFrom': toJson_SubscriptionSpecConfigEnvValueFrom(obj.valueFrom),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -24327,7 +24299,7 @@ export function toJson_SubscriptionSpecConfigEnvFrom(obj: SubscriptionSpecConfig
     'secretRef': toJson_SubscriptionSpecConfigEnvFromSecretRef(obj.secretRef),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -24379,11 +24351,11 @@ export function toJson_SubscriptionSpecConfigResources(obj: SubscriptionSpecConf
   if (obj === undefined) { return undefined; }
   const result = {
     'claims': obj.claims?.map(y => toJson_SubscriptionSpecConfigResourcesClaims(y)),
-    'limits': ((obj.limits) === undefined) ? undefined : (Object.entries(obj.limits).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
-    'requests': ((obj.requests) === undefined) ? undefined : (Object.entries(obj.requests).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
+    'limits': ((obj.limits) === undefined) ? undefined : (l1DefinedEntries(obj.limits, (v) => v?.value)),
+    'requests': ((obj.requests) === undefined) ? undefined : (l1DefinedEntries(obj.requests, (v) => v?.value)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -24421,10 +24393,10 @@ export function toJson_SubscriptionSpecConfigSelector(obj: SubscriptionSpecConfi
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_SubscriptionSpecConfigSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -24496,7 +24468,7 @@ export function toJson_SubscriptionSpecConfigTolerations(obj: SubscriptionSpecCo
     'value': obj.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -24601,7 +24573,7 @@ export function toJson_SubscriptionSpecConfigVolumeMounts(obj: SubscriptionSpecC
     'subPathExpr': obj.subPathExpr,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -24950,7 +24922,7 @@ export function toJson_SubscriptionSpecConfigVolumes(obj: SubscriptionSpecConfig
     'vsphereVolume': toJson_SubscriptionSpecConfigVolumesVsphereVolume(obj.vsphereVolume),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -24998,7 +24970,7 @@ export function toJson_SubscriptionSpecConfigAffinityNodeAffinity(obj: Subscript
     'requiredDuringSchedulingIgnoredDuringExecution': toJson_SubscriptionSpecConfigAffinityNodeAffinityRequiredDuringSchedulingIgnoredDuringExecution(obj.requiredDuringSchedulingIgnoredDuringExecution),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25048,7 +25020,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAffinity(obj: Subscripti
     'requiredDuringSchedulingIgnoredDuringExecution': obj.requiredDuringSchedulingIgnoredDuringExecution?.map(y => toJson_SubscriptionSpecConfigAffinityPodAffinityRequiredDuringSchedulingIgnoredDuringExecution(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25098,7 +25070,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAntiAffinity(obj: Subscr
     'requiredDuringSchedulingIgnoredDuringExecution': obj.requiredDuringSchedulingIgnoredDuringExecution?.map(y => toJson_SubscriptionSpecConfigAffinityPodAntiAffinityRequiredDuringSchedulingIgnoredDuringExecution(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25161,7 +25133,7 @@ export function toJson_SubscriptionSpecConfigEnvValueFrom(obj: SubscriptionSpecC
     'secretKeyRef': toJson_SubscriptionSpecConfigEnvValueFromSecretKeyRef(obj.secretKeyRef),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25201,7 +25173,7 @@ export function toJson_SubscriptionSpecConfigEnvFromConfigMapRef(obj: Subscripti
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25241,7 +25213,7 @@ export function toJson_SubscriptionSpecConfigEnvFromSecretRef(obj: SubscriptionS
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25281,7 +25253,7 @@ export function toJson_SubscriptionSpecConfigResourcesClaims(obj: SubscriptionSp
     'request': obj.request,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25358,7 +25330,7 @@ export function toJson_SubscriptionSpecConfigSelectorMatchExpressions(obj: Subsc
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25422,7 +25394,7 @@ export function toJson_SubscriptionSpecConfigVolumesAwsElasticBlockStore(obj: Su
     'volumeID': obj.volumeId,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25496,7 +25468,7 @@ export function toJson_SubscriptionSpecConfigVolumesAzureDisk(obj: SubscriptionS
     'readOnly': obj.readOnly,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25543,7 +25515,7 @@ export function toJson_SubscriptionSpecConfigVolumesAzureFile(obj: SubscriptionS
     'shareName': obj.shareName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25619,7 +25591,7 @@ export function toJson_SubscriptionSpecConfigVolumesCephfs(obj: SubscriptionSpec
     'user': obj.user,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25681,7 +25653,7 @@ export function toJson_SubscriptionSpecConfigVolumesCinder(obj: SubscriptionSpec
     'volumeID': obj.volumeId,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25750,7 +25722,7 @@ export function toJson_SubscriptionSpecConfigVolumesConfigMap(obj: SubscriptionS
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25817,10 +25789,10 @@ export function toJson_SubscriptionSpecConfigVolumesCsi(obj: SubscriptionSpecCon
     'fsType': obj.fsType,
     'nodePublishSecretRef': toJson_SubscriptionSpecConfigVolumesCsiNodePublishSecretRef(obj.nodePublishSecretRef),
     'readOnly': obj.readOnly,
-    'volumeAttributes': ((obj.volumeAttributes) === undefined) ? undefined : (Object.entries(obj.volumeAttributes).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'volumeAttributes': ((obj.volumeAttributes) === undefined) ? undefined : (l1DefinedEntries(obj.volumeAttributes)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25864,7 +25836,7 @@ export function toJson_SubscriptionSpecConfigVolumesDownwardApi(obj: Subscriptio
     'items': obj.items?.map(y => toJson_SubscriptionSpecConfigVolumesDownwardApiItems(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25909,7 +25881,7 @@ export function toJson_SubscriptionSpecConfigVolumesEmptyDir(obj: SubscriptionSp
     'sizeLimit': obj.sizeLimit?.value,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -25980,7 +25952,7 @@ export function toJson_SubscriptionSpecConfigVolumesEphemeral(obj: SubscriptionS
     'volumeClaimTemplate': toJson_SubscriptionSpecConfigVolumesEphemeralVolumeClaimTemplate(obj.volumeClaimTemplate),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26045,7 +26017,7 @@ export function toJson_SubscriptionSpecConfigVolumesFc(obj: SubscriptionSpecConf
     'wwids': obj.wwids?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26109,12 +26081,12 @@ export function toJson_SubscriptionSpecConfigVolumesFlexVolume(obj: Subscription
   const result = {
     'driver': obj.driver,
     'fsType': obj.fsType,
-    'options': ((obj.options) === undefined) ? undefined : (Object.entries(obj.options).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'options': ((obj.options) === undefined) ? undefined : (l1DefinedEntries(obj.options)),
     'readOnly': obj.readOnly,
     'secretRef': toJson_SubscriptionSpecConfigVolumesFlexVolumeSecretRef(obj.secretRef),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26152,7 +26124,7 @@ export function toJson_SubscriptionSpecConfigVolumesFlocker(obj: SubscriptionSpe
     'datasetUUID': obj.datasetUuid,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26219,7 +26191,7 @@ export function toJson_SubscriptionSpecConfigVolumesGcePersistentDisk(obj: Subsc
     'readOnly': obj.readOnly,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26269,7 +26241,7 @@ export function toJson_SubscriptionSpecConfigVolumesGitRepo(obj: SubscriptionSpe
     'revision': obj.revision,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26318,7 +26290,7 @@ export function toJson_SubscriptionSpecConfigVolumesGlusterfs(obj: SubscriptionS
     'readOnly': obj.readOnly,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26363,7 +26335,7 @@ export function toJson_SubscriptionSpecConfigVolumesHostPath(obj: SubscriptionSp
     'type': obj.type,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26422,7 +26394,7 @@ export function toJson_SubscriptionSpecConfigVolumesImage(obj: SubscriptionSpecC
     'reference': obj.reference,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26543,7 +26515,7 @@ export function toJson_SubscriptionSpecConfigVolumesIscsi(obj: SubscriptionSpecC
     'targetPortal': obj.targetPortal,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26593,7 +26565,7 @@ export function toJson_SubscriptionSpecConfigVolumesNfs(obj: SubscriptionSpecCon
     'server': obj.server,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26633,7 +26605,7 @@ export function toJson_SubscriptionSpecConfigVolumesPersistentVolumeClaim(obj: S
     'readOnly': obj.readOnly,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26672,7 +26644,7 @@ export function toJson_SubscriptionSpecConfigVolumesPhotonPersistentDisk(obj: Su
     'pdID': obj.pdId,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26721,7 +26693,7 @@ export function toJson_SubscriptionSpecConfigVolumesPortworxVolume(obj: Subscrip
     'volumeID': obj.volumeId,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26763,7 +26735,7 @@ export function toJson_SubscriptionSpecConfigVolumesProjected(obj: SubscriptionS
     'sources': obj.sources?.map(y => toJson_SubscriptionSpecConfigVolumesProjectedSources(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26841,7 +26813,7 @@ export function toJson_SubscriptionSpecConfigVolumesQuobyte(obj: SubscriptionSpe
     'volume': obj.volume,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -26947,7 +26919,7 @@ export function toJson_SubscriptionSpecConfigVolumesRbd(obj: SubscriptionSpecCon
     'user': obj.user,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27058,7 +27030,7 @@ export function toJson_SubscriptionSpecConfigVolumesScaleIo(obj: SubscriptionSpe
     'volumeName': obj.volumeName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27125,7 +27097,7 @@ export function toJson_SubscriptionSpecConfigVolumesSecret(obj: SubscriptionSpec
     'secretName': obj.secretName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27196,7 +27168,7 @@ export function toJson_SubscriptionSpecConfigVolumesStorageos(obj: SubscriptionS
     'volumeNamespace': obj.volumeNamespace,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27252,7 +27224,7 @@ export function toJson_SubscriptionSpecConfigVolumesVsphereVolume(obj: Subscript
     'volumePath': obj.volumePath,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27289,7 +27261,7 @@ export function toJson_SubscriptionSpecConfigAffinityNodeAffinityPreferredDuring
     'weight': obj.weight,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27321,7 +27293,7 @@ export function toJson_SubscriptionSpecConfigAffinityNodeAffinityRequiredDuringS
     'nodeSelectorTerms': obj.nodeSelectorTerms?.map(y => toJson_SubscriptionSpecConfigAffinityNodeAffinityRequiredDuringSchedulingIgnoredDuringExecutionNodeSelectorTerms(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27358,7 +27330,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAffinityPreferredDuringS
     'weight': obj.weight,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27457,7 +27429,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAffinityRequiredDuringSc
     'topologyKey': obj.topologyKey,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27494,7 +27466,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAntiAffinityPreferredDur
     'weight': obj.weight,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27593,7 +27565,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAntiAffinityRequiredDuri
     'topologyKey': obj.topologyKey,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27641,7 +27613,7 @@ export function toJson_SubscriptionSpecConfigEnvValueFromConfigMapKeyRef(obj: Su
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27678,7 +27650,7 @@ export function toJson_SubscriptionSpecConfigEnvValueFromFieldRef(obj: Subscript
     'fieldPath': obj.fieldPath,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27740,7 +27712,7 @@ export function toJson_SubscriptionSpecConfigEnvValueFromFileKeyRef(obj: Subscri
     'volumeName': obj.volumeName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27785,7 +27757,7 @@ export function toJson_SubscriptionSpecConfigEnvValueFromResourceFieldRef(obj: S
     'resource': obj.resource,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27833,7 +27805,7 @@ export function toJson_SubscriptionSpecConfigEnvValueFromSecretKeyRef(obj: Subsc
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27866,7 +27838,7 @@ export function toJson_SubscriptionSpecConfigVolumesCephfsSecretRef(obj: Subscri
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27899,7 +27871,7 @@ export function toJson_SubscriptionSpecConfigVolumesCinderSecretRef(obj: Subscri
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27951,7 +27923,7 @@ export function toJson_SubscriptionSpecConfigVolumesConfigMapItems(obj: Subscrip
     'path': obj.path,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -27987,7 +27959,7 @@ export function toJson_SubscriptionSpecConfigVolumesCsiNodePublishSecretRef(obj:
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28045,7 +28017,7 @@ export function toJson_SubscriptionSpecConfigVolumesDownwardApiItems(obj: Subscr
     'resourceFieldRef': toJson_SubscriptionSpecConfigVolumesDownwardApiItemsResourceFieldRef(obj.resourceFieldRef),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28127,7 +28099,7 @@ export function toJson_SubscriptionSpecConfigVolumesEphemeralVolumeClaimTemplate
     'spec': toJson_SubscriptionSpecConfigVolumesEphemeralVolumeClaimTemplateSpec(obj.spec),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28163,7 +28135,7 @@ export function toJson_SubscriptionSpecConfigVolumesFlexVolumeSecretRef(obj: Sub
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28195,7 +28167,7 @@ export function toJson_SubscriptionSpecConfigVolumesIscsiSecretRef(obj: Subscrip
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28309,7 +28281,7 @@ export function toJson_SubscriptionSpecConfigVolumesProjectedSources(obj: Subscr
     'serviceAccountToken': toJson_SubscriptionSpecConfigVolumesProjectedSourcesServiceAccountToken(obj.serviceAccountToken),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28345,7 +28317,7 @@ export function toJson_SubscriptionSpecConfigVolumesRbdSecretRef(obj: Subscripti
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28378,7 +28350,7 @@ export function toJson_SubscriptionSpecConfigVolumesScaleIoSecretRef(obj: Subscr
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28430,7 +28402,7 @@ export function toJson_SubscriptionSpecConfigVolumesSecretItems(obj: Subscriptio
     'path': obj.path,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28463,7 +28435,7 @@ export function toJson_SubscriptionSpecConfigVolumesStorageosSecretRef(obj: Subs
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28499,7 +28471,7 @@ export function toJson_SubscriptionSpecConfigAffinityNodeAffinityPreferredDuring
     'matchFields': obj.matchFields?.map(y => toJson_SubscriptionSpecConfigAffinityNodeAffinityPreferredDuringSchedulingIgnoredDuringExecutionPreferenceMatchFields(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28537,7 +28509,7 @@ export function toJson_SubscriptionSpecConfigAffinityNodeAffinityRequiredDuringS
     'matchFields': obj.matchFields?.map(y => toJson_SubscriptionSpecConfigAffinityNodeAffinityRequiredDuringSchedulingIgnoredDuringExecutionNodeSelectorTermsMatchFields(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28631,7 +28603,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAffinityPreferredDuringS
     'topologyKey': obj.topologyKey,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28667,10 +28639,10 @@ export function toJson_SubscriptionSpecConfigAffinityPodAffinityRequiredDuringSc
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_SubscriptionSpecConfigAffinityPodAffinityRequiredDuringSchedulingIgnoredDuringExecutionLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28709,10 +28681,10 @@ export function toJson_SubscriptionSpecConfigAffinityPodAffinityRequiredDuringSc
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_SubscriptionSpecConfigAffinityPodAffinityRequiredDuringSchedulingIgnoredDuringExecutionNamespaceSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28806,7 +28778,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAntiAffinityPreferredDur
     'topologyKey': obj.topologyKey,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28842,10 +28814,10 @@ export function toJson_SubscriptionSpecConfigAffinityPodAntiAffinityRequiredDuri
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_SubscriptionSpecConfigAffinityPodAntiAffinityRequiredDuringSchedulingIgnoredDuringExecutionLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28884,10 +28856,10 @@ export function toJson_SubscriptionSpecConfigAffinityPodAntiAffinityRequiredDuri
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_SubscriptionSpecConfigAffinityPodAntiAffinityRequiredDuringSchedulingIgnoredDuringExecutionNamespaceSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28939,7 +28911,7 @@ export function toJson_SubscriptionSpecConfigVolumesDownwardApiItemsFieldRef(obj
     'fieldPath': obj.fieldPath,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -28984,7 +28956,7 @@ export function toJson_SubscriptionSpecConfigVolumesDownwardApiItemsResourceFiel
     'resource': obj.resource,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29124,7 +29096,7 @@ export function toJson_SubscriptionSpecConfigVolumesEphemeralVolumeClaimTemplate
     'volumeName': obj.volumeName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29206,7 +29178,7 @@ export function toJson_SubscriptionSpecConfigVolumesProjectedSourcesClusterTrust
     'signerName': obj.signerName,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29260,7 +29232,7 @@ export function toJson_SubscriptionSpecConfigVolumesProjectedSourcesConfigMap(ob
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29288,7 +29260,7 @@ export function toJson_SubscriptionSpecConfigVolumesProjectedSourcesDownwardApi(
     'items': obj.items?.map(y => toJson_SubscriptionSpecConfigVolumesProjectedSourcesDownwardApiItems(y)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29445,10 +29417,10 @@ export function toJson_SubscriptionSpecConfigVolumesProjectedSourcesPodCertifica
     'keyType': obj.keyType,
     'maxExpirationSeconds': obj.maxExpirationSeconds,
     'signerName': obj.signerName,
-    'userAnnotations': ((obj.userAnnotations) === undefined) ? undefined : (Object.entries(obj.userAnnotations).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'userAnnotations': ((obj.userAnnotations) === undefined) ? undefined : (l1DefinedEntries(obj.userAnnotations)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29502,7 +29474,7 @@ export function toJson_SubscriptionSpecConfigVolumesProjectedSourcesSecret(obj: 
     'optional': obj.optional,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29556,7 +29528,7 @@ export function toJson_SubscriptionSpecConfigVolumesProjectedSourcesServiceAccou
     'path': obj.path,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29606,7 +29578,7 @@ export function toJson_SubscriptionSpecConfigAffinityNodeAffinityPreferredDuring
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29656,7 +29628,7 @@ export function toJson_SubscriptionSpecConfigAffinityNodeAffinityPreferredDuring
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29706,7 +29678,7 @@ export function toJson_SubscriptionSpecConfigAffinityNodeAffinityRequiredDuringS
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29756,7 +29728,7 @@ export function toJson_SubscriptionSpecConfigAffinityNodeAffinityRequiredDuringS
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29792,10 +29764,10 @@ export function toJson_SubscriptionSpecConfigAffinityPodAffinityPreferredDuringS
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_SubscriptionSpecConfigAffinityPodAffinityPreferredDuringSchedulingIgnoredDuringExecutionPodAffinityTermLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29834,10 +29806,10 @@ export function toJson_SubscriptionSpecConfigAffinityPodAffinityPreferredDuringS
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_SubscriptionSpecConfigAffinityPodAffinityPreferredDuringSchedulingIgnoredDuringExecutionPodAffinityTermNamespaceSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29886,7 +29858,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAffinityRequiredDuringSc
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29935,7 +29907,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAffinityRequiredDuringSc
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -29971,10 +29943,10 @@ export function toJson_SubscriptionSpecConfigAffinityPodAntiAffinityPreferredDur
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_SubscriptionSpecConfigAffinityPodAntiAffinityPreferredDuringSchedulingIgnoredDuringExecutionPodAffinityTermLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30013,10 +29985,10 @@ export function toJson_SubscriptionSpecConfigAffinityPodAntiAffinityPreferredDur
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_SubscriptionSpecConfigAffinityPodAntiAffinityPreferredDuringSchedulingIgnoredDuringExecutionPodAffinityTermNamespaceSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30065,7 +30037,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAntiAffinityRequiredDuri
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30114,7 +30086,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAntiAffinityRequiredDuri
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30183,7 +30155,7 @@ export function toJson_SubscriptionSpecConfigVolumesEphemeralVolumeClaimTemplate
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30261,7 +30233,7 @@ export function toJson_SubscriptionSpecConfigVolumesEphemeralVolumeClaimTemplate
     'namespace': obj.namespace,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30301,11 +30273,11 @@ export interface SubscriptionSpecConfigVolumesEphemeralVolumeClaimTemplateSpecRe
 export function toJson_SubscriptionSpecConfigVolumesEphemeralVolumeClaimTemplateSpecResources(obj: SubscriptionSpecConfigVolumesEphemeralVolumeClaimTemplateSpecResources | undefined): Record<string, any> | undefined {
   if (obj === undefined) { return undefined; }
   const result = {
-    'limits': ((obj.limits) === undefined) ? undefined : (Object.entries(obj.limits).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
-    'requests': ((obj.requests) === undefined) ? undefined : (Object.entries(obj.requests).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1]?.value }), {})),
+    'limits': ((obj.limits) === undefined) ? undefined : (l1DefinedEntries(obj.limits, (v) => v?.value)),
+    'requests': ((obj.requests) === undefined) ? undefined : (l1DefinedEntries(obj.requests, (v) => v?.value)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30340,10 +30312,10 @@ export function toJson_SubscriptionSpecConfigVolumesEphemeralVolumeClaimTemplate
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_SubscriptionSpecConfigVolumesEphemeralVolumeClaimTemplateSpecSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30381,10 +30353,10 @@ export function toJson_SubscriptionSpecConfigVolumesProjectedSourcesClusterTrust
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_SubscriptionSpecConfigVolumesProjectedSourcesClusterTrustBundleLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30436,7 +30408,7 @@ export function toJson_SubscriptionSpecConfigVolumesProjectedSourcesConfigMapIte
     'path': obj.path,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30494,7 +30466,7 @@ export function toJson_SubscriptionSpecConfigVolumesProjectedSourcesDownwardApiI
     'resourceFieldRef': toJson_SubscriptionSpecConfigVolumesProjectedSourcesDownwardApiItemsResourceFieldRef(obj.resourceFieldRef),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30546,7 +30518,7 @@ export function toJson_SubscriptionSpecConfigVolumesProjectedSourcesSecretItems(
     'path': obj.path,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30595,7 +30567,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAffinityPreferredDuringS
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30644,7 +30616,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAffinityPreferredDuringS
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30693,7 +30665,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAntiAffinityPreferredDur
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30742,7 +30714,7 @@ export function toJson_SubscriptionSpecConfigAffinityPodAntiAffinityPreferredDur
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30819,7 +30791,7 @@ export function toJson_SubscriptionSpecConfigVolumesEphemeralVolumeClaimTemplate
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30868,7 +30840,7 @@ export function toJson_SubscriptionSpecConfigVolumesProjectedSourcesClusterTrust
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30904,7 +30876,7 @@ export function toJson_SubscriptionSpecConfigVolumesProjectedSourcesDownwardApiI
     'fieldPath': obj.fieldPath,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -30949,7 +30921,7 @@ export function toJson_SubscriptionSpecConfigVolumesProjectedSourcesDownwardApiI
     'resource': obj.resource,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 

@@ -2,6 +2,32 @@
 import { ApiObject, ApiObjectMetadata, GroupVersionKind } from 'cdk8s';
 import { Construct } from 'constructs';
 
+// Rewritten by scripts/l1-json-rewrite.ts: object spreads made a hidden class per object on Node 20 (see there).
+/** `{ ...r, [k]: v }` on `r` itself: an own data property, `__proto__` included. */
+function l1SetOwn(r: any, k: string, v: any): void {
+  if (k === '__proto__') Object.defineProperty(r, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else r[k] = v;
+}
+/** The defined entries of `o` (each mapped by `f`), in order, as a new object. */
+function l1DefinedEntries(o: any, f?: (v: any) => any): any {
+  const r: any = {};
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    if (v !== undefined) l1SetOwn(r, k, f === undefined ? v : f(v));
+  }
+  return r;
+}
+/** `{ ...gvk, ...o }` (own enumerable keys, symbols last, as a spread copies them). */
+function l1WithGvk(gvk: any, o: any): any {
+  const r: any = {};
+  for (const k of Object.keys(gvk)) l1SetOwn(r, k, gvk[k]);
+  if (o === undefined || o === null) return r;
+  for (const k of Object.keys(o)) l1SetOwn(r, k, o[k]);
+  for (const s of Object.getOwnPropertySymbols(o)) if (Object.prototype.propertyIsEnumerable.call(o, s)) r[s] = o[s];
+  return r;
+}
+
+
 
 /**
  * ClusterCatalog makes File-Based Catalog (FBC) data available to your cluster.
@@ -26,10 +52,7 @@ export class ClusterCatalog extends ApiObject {
    * @param props initialization props
    */
   public static manifest(props: ClusterCatalogProps): any {
-    return {
-      ...ClusterCatalog.GVK,
-      ...toJson_ClusterCatalogProps(props),
-    };
+    return l1WithGvk(ClusterCatalog.GVK, toJson_ClusterCatalogProps(props));
   }
 
   /**
@@ -39,10 +62,7 @@ export class ClusterCatalog extends ApiObject {
    * @param props initialization props
    */
   public constructor(scope: Construct, id: string, props: ClusterCatalogProps) {
-    super(scope, id, {
-      ...ClusterCatalog.GVK,
-      ...props,
-    });
+    super(scope, id, l1WithGvk(ClusterCatalog.GVK, props));
   }
 
   /**
@@ -51,10 +71,7 @@ export class ClusterCatalog extends ApiObject {
   public override toJson(): any {
     const resolved = super.toJson();
 
-    return {
-      ...ClusterCatalog.GVK,
-      ...toJson_ClusterCatalogProps(resolved),
-    };
+    return l1WithGvk(ClusterCatalog.GVK, toJson_ClusterCatalogProps(resolved));
   }
 }
 
@@ -90,7 +107,7 @@ export function toJson_ClusterCatalogProps(obj: ClusterCatalogProps | undefined)
     'spec': toJson_ClusterCatalogSpec(obj.spec),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -172,7 +189,7 @@ export function toJson_ClusterCatalogSpec(obj: ClusterCatalogSpec | undefined): 
     'source': toJson_ClusterCatalogSpecSource(obj.source),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -249,7 +266,7 @@ export function toJson_ClusterCatalogSpecSource(obj: ClusterCatalogSpecSource | 
     'type': obj.type,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -324,7 +341,7 @@ export function toJson_ClusterCatalogSpecSourceImage(obj: ClusterCatalogSpecSour
     'ref': obj.ref,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -366,10 +383,7 @@ export class ClusterExtension extends ApiObject {
    * @param props initialization props
    */
   public static manifest(props: ClusterExtensionProps = {}): any {
-    return {
-      ...ClusterExtension.GVK,
-      ...toJson_ClusterExtensionProps(props),
-    };
+    return l1WithGvk(ClusterExtension.GVK, toJson_ClusterExtensionProps(props));
   }
 
   /**
@@ -379,10 +393,7 @@ export class ClusterExtension extends ApiObject {
    * @param props initialization props
    */
   public constructor(scope: Construct, id: string, props: ClusterExtensionProps = {}) {
-    super(scope, id, {
-      ...ClusterExtension.GVK,
-      ...props,
-    });
+    super(scope, id, l1WithGvk(ClusterExtension.GVK, props));
   }
 
   /**
@@ -391,10 +402,7 @@ export class ClusterExtension extends ApiObject {
   public override toJson(): any {
     const resolved = super.toJson();
 
-    return {
-      ...ClusterExtension.GVK,
-      ...toJson_ClusterExtensionProps(resolved),
-    };
+    return l1WithGvk(ClusterExtension.GVK, toJson_ClusterExtensionProps(resolved));
   }
 }
 
@@ -428,7 +436,7 @@ export function toJson_ClusterExtensionProps(obj: ClusterExtensionProps | undefi
     'spec': toJson_ClusterExtensionSpec(obj.spec),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -506,7 +514,7 @@ export function toJson_ClusterExtensionSpec(obj: ClusterExtensionSpec | undefine
     'source': toJson_ClusterExtensionSpecSource(obj.source),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -539,7 +547,7 @@ export function toJson_ClusterExtensionSpecInstall(obj: ClusterExtensionSpecInst
     'preflight': toJson_ClusterExtensionSpecInstallPreflight(obj.preflight),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -591,7 +599,7 @@ export function toJson_ClusterExtensionSpecServiceAccount(obj: ClusterExtensionS
     'name': obj.name,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -645,7 +653,7 @@ export function toJson_ClusterExtensionSpecSource(obj: ClusterExtensionSpecSourc
     'sourceType': obj.sourceType,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -681,7 +689,7 @@ export function toJson_ClusterExtensionSpecInstallPreflight(obj: ClusterExtensio
     'crdUpgradeSafety': toJson_ClusterExtensionSpecInstallPreflightCrdUpgradeSafety(obj.crdUpgradeSafety),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -886,7 +894,7 @@ export function toJson_ClusterExtensionSpecSourceCatalog(obj: ClusterExtensionSp
     'version': obj.version,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -941,7 +949,7 @@ export function toJson_ClusterExtensionSpecInstallPreflightCrdUpgradeSafety(obj:
     'enforcement': obj.enforcement,
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -978,10 +986,10 @@ export function toJson_ClusterExtensionSpecSourceCatalogSelector(obj: ClusterExt
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_ClusterExtensionSpecSourceCatalogSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (l1DefinedEntries(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1075,7 +1083,7 @@ export function toJson_ClusterExtensionSpecSourceCatalogSelectorMatchExpressions
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+  return l1DefinedEntries(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 

@@ -12,6 +12,7 @@ import { AppContext, AppSlot } from '../core/app-context';
 import { CODE } from '../core/diagnostic-codes';
 import { DiagnosticDetails } from '../core/diagnostic-details';
 import { addErrorProducer } from '../core/diagnostics';
+import { L1Json } from '../core/l1-json';
 
 interface PlainAppOutput {
   /** The constructs that check their ApiObjects (`refuseUnfaithfulOutputOnPlainApps`). */
@@ -75,7 +76,7 @@ function findings(scope: IConstruct, guarded: ReadonlySet<IConstruct>): Diagnost
   const out: DiagnosticDetails[] = [];
   let more = 0;
   for (const obj of ownObjects(scope, guarded)) {
-    const json = obj.toJson();
+    const json = L1Json.of(obj);
     walk(json, '', (field, value) => {
       if (out.length >= MAX_FINDINGS) {
         more++;

@@ -19,6 +19,7 @@ import { OlmHealthChecks } from './olm-health-checks';
 import { OlmWrites } from './olm-writes';
 import { isFileSystemError, OutputWriter, removeEntry } from './output-writer';
 import { YamlWriter } from './yaml-writer';
+import { L1Json } from '../core/l1-json';
 import { SynthPass } from '../core/synth-pass';
 
 /** Who owns an object, as the layout reads it (`GitOpsObject.tenant`, `tenantNamespaces`). */
@@ -106,7 +107,7 @@ function writeGitOpsFromJson(perChart: ChartApiObjects[], out: OutputWriter, opt
   const manifests: Array<{ apiObject: ApiObject; chart: Chart; manifest: any }> = [];
   for (const { chart, apiObjects } of perChart) {
     for (const apiObject of apiObjects) {
-      const manifest = apiObject.toJson();
+      const manifest = L1Json.of(apiObject);
       written.set(apiObject, { identity: GitOpsLayout.identity(manifest), chart });
       manifests.push({ apiObject, chart, manifest });
     }
