@@ -9,7 +9,7 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { rewriteL1Json } from './l1-json-rewrite';
+import { rewriteL1Json, writeL1JsonHelpers } from './l1-json-rewrite';
 
 const root = path.join(__dirname, '..');
 const modules: Record<string, string[]> = {
@@ -51,4 +51,5 @@ for (const [name, files] of Object.entries(modules)) {
   fs.writeFileSync(path.join(root, 'src/imports', `${name}.ts`), rewriteL1Json(fs.readFileSync(generated, 'utf8')).source);
   fs.rmSync(generated);
 }
+writeL1JsonHelpers(root);
 fs.rmSync(tmp, { recursive: true, force: true });

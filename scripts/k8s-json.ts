@@ -9,7 +9,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { rewriteL1Json } from './l1-json-rewrite';
+import { rewriteL1Json, writeL1JsonHelpers } from './l1-json-rewrite';
 
 /** The cdk8s-plus-28 L1 classes the library's constructs create (`k8s.Kube*` in src/). */
 export const K8S_JSON_KINDS: readonly string[] = [
@@ -70,4 +70,5 @@ export function k8sJsonModule(root: string = path.join(__dirname, '..')): string
 if (require.main === module) {
   const root = path.join(__dirname, '..');
   fs.writeFileSync(path.join(root, K8S_JSON_FILE), k8sJsonModule(root));
+  writeL1JsonHelpers(root);
 }

@@ -3,11 +3,11 @@ import * as path from 'path';
 import { App, Chart, JsonPatch } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import fc from 'fast-check';
-import * as ts from 'typescript';
 import { k8sJsonModule, K8S_JSON_FILE, K8S_JSON_KINDS } from '../../scripts/k8s-json';
-import { L1_JSON_HELPERS, rewriteL1Json } from '../../scripts/l1-json-rewrite';
+import { L1_JSON_HELPERS, L1_JSON_HELPERS_FILE, rewriteL1Json } from '../../scripts/l1-json-rewrite';
 import { L1Json } from '../../src/core/l1-json';
 import { K8S_L1_JSON } from '../../src/imports/k8s-json';
+import { l1DefinedEntries, l1WithGvk } from '../../src/imports/l1-json-helpers';
 import { OperatorGroup, Subscription } from '../../src/imports/olm';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -19,13 +19,6 @@ function dump(v: unknown): unknown {
   if (v === null || typeof v !== 'object') return v;
   const proto = Object.getPrototypeOf(v) === Object.prototype ? 'Object' : String(Object.getPrototypeOf(v)?.constructor?.name);
   return ['<object>', proto, ...Object.keys(v).map((k) => [k, dump((v as any)[k])])];
-}
-
-/** The helpers the rewrite inserts, compiled as they are in the generated files. */
-function compiledHelpers(): { l1DefinedEntries: (o: any, f?: (v: any) => any) => any; l1WithGvk: (gvk: any, o: any) => any } {
-  const js = ts.transpileModule(L1_JSON_HELPERS, { compilerOptions: { target: ts.ScriptTarget.ES2020 } }).outputText;
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  return new Function(`${js}; return { l1DefinedEntries, l1WithGvk };`)();
 }
 
 describe('rewriteL1Json (scripts/l1-json-rewrite.ts): generated conversions without an object spread per key', () => {
@@ -55,12 +48,12 @@ describe('rewriteL1Json (scripts/l1-json-rewrite.ts): generated conversions with
     '}',
   ].join('\n');
 
-  test('each reduce and GVK spread is replaced, the helpers come after the imports, and a second rewrite changes nothing', () => {
+  test('each reduce and GVK spread is replaced, the helpers imported after the imports, and a second rewrite changes nothing', () => {
     const r = rewriteL1Json(generated);
     expect([r.definedEntries, r.withGvk]).toEqual([3, 2]);
     expect(r.source).toEqual([
       "import { ApiObject } from 'cdk8s';",
-      ...L1_JSON_HELPERS.split('\n'),
+      "import { l1DefinedEntries, l1WithGvk } from './l1-json-helpers';",
       'export function toJson_A(obj: A | undefined): Record<string, any> | undefined {',
       '  const result = {',
       "    'labels': ((obj.labels) === undefined) ? undefined : (l1DefinedEntries(obj.labels)),",
@@ -101,7 +94,6 @@ describe('rewriteL1Json (scripts/l1-json-rewrite.ts): generated conversions with
   };
 
   test('property: l1DefinedEntries(o, f) is Object.entries(o).reduce with `{ ...r, [i[0]]: f(i[1]) }`', () => {
-    const { l1DefinedEntries } = compiledHelpers();
     const seen = { protoKey: 0, mappedToUndefined: 0 };
     fc.assert(fc.property(entries, fc.boolean(), (list, mapped) => {
       const o = objectOf(list);
@@ -117,7 +109,6 @@ describe('rewriteL1Json (scripts/l1-json-rewrite.ts): generated conversions with
   });
 
   test('property: l1WithGvk(gvk, o) is `{ ...gvk, ...o }` (a key of o replaces the GVK value in its place; symbols copied)', () => {
-    const { l1WithGvk } = compiledHelpers();
     const gvk = { apiVersion: 'v1', kind: 'Role' };
     const sym = Symbol('s');
     fc.assert(fc.property(fc.oneof(entries.map(objectOf), fc.constant(undefined), fc.constant(null)), fc.boolean(), (o, withSymbol) => {
@@ -129,9 +120,13 @@ describe('rewriteL1Json (scripts/l1-json-rewrite.ts): generated conversions with
     }), { numRuns: 500 });
   });
 
-  test.each(['olm', 'olmv1', 'openshift'])('src/imports/%s.ts is rewritten (no spread per key or per object left; the helpers as the rewrite inserts them)', (name) => {
+  test(`${L1_JSON_HELPERS_FILE} is the rewrite's helpers module`, () => {
+    expect(fs.readFileSync(path.join(ROOT, L1_JSON_HELPERS_FILE), 'utf8')).toEqual(L1_JSON_HELPERS);
+  });
+
+  test.each(['olm', 'olmv1', 'openshift'])('src/imports/%s.ts is rewritten (no spread per key or per object left; the helpers imported)', (name) => {
     const source = fs.readFileSync(path.join(ROOT, 'src', 'imports', `${name}.ts`), 'utf8');
-    expect(source).toContain(L1_JSON_HELPERS);
+    expect(source).toContain("import { l1DefinedEntries, l1WithGvk } from './l1-json-helpers';");
     expect(source).not.toMatch(/\.\.\.r, \[i\[0\]\]|\.\.\.\w+\.GVK/);
     expect(rewriteL1Json(source)).toEqual({ source, definedEntries: 0, withGvk: 0 });
   });
