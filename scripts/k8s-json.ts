@@ -5,11 +5,14 @@
  * fails while the committed file differs from what this script makes of the installed package.
  *
  * Each class's `toJson()` must be exactly `{ ...KubeX.GVK, ...toJson_KubeXProps(super.toJson()) }` with `ApiObject`
- * as its superclass (checked here, in the package's text): then `L1Json` computes the same object.
+ * as its superclass (checked here, in the package's text): then `L1Json` computes the same object. The file records
+ * the digest of the copied functions' and the classes' `toJson` source text as loaded (`sourceDigest`): `L1Json` uses
+ * the copies only while the installed cdk8s-plus-28 (a peer dependency, `^`) has the same text.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { rewriteL1Json, writeL1JsonHelpers } from './l1-json-rewrite';
+import { sourceDigest } from '../src/core/source-digest';
 
 /** The cdk8s-plus-28 L1 classes the library's constructs create (`k8s.Kube*` in src/). */
 export const K8S_JSON_KINDS: readonly string[] = [
@@ -44,6 +47,11 @@ export function k8sJsonModule(root: string = path.join(__dirname, '..')): string
     visit(`toJson_${kind}Props`);
   }
 
+  const sources = [...K8S_JSON_KINDS, ...[...needed].sort()];
+  // the package as Node loads it: the text `L1Json` compares at run time
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const digest = sourceDigest(require(pkgDir).k8s, sources);
+  if (digest === undefined) throw new Error(`k8s-json: cdk8s-plus-28 ${version} does not export every one of ${sources.join(', ')}`);
   const typed = needed.sort().map((name) => functions.get(name)!
     .replace(/^function (toJson_\w+)\(obj\) \{/, 'function $1(obj: any): any {')
     .replace(/\by => /g, '(y: any) => ')
@@ -62,6 +70,14 @@ export function k8sJsonModule(root: string = path.join(__dirname, '..')): string
     'export const K8S_L1_JSON: ReadonlyArray<readonly [Function, (resolved: any) => any]> = [',
     ...K8S_JSON_KINDS.map((kind) => `  [k8s.${kind}, (resolved: any) => ({ ...k8s.${kind}.GVK, ...toJson_${kind}Props(resolved) })],`),
     '];',
+    '',
+    '/** What the copies were made from: the classes (their `toJson`) and the functions of cdk8s-plus-28\'s `k8s`. */',
+    'export const K8S_JSON_SOURCES: readonly string[] = [',
+    ...sources.map((name) => `  '${name}',`),
+    '];',
+    '',
+    '/** `sourceDigest` (src/core/source-digest.ts) of `K8S_JSON_SOURCES` in the cdk8s-plus-28 they were copied from. */',
+    `export const K8S_JSON_SOURCE_SHA256 = '${digest}';`,
     '',
   ];
   return rewriteL1Json(lines.join('\n')).source;

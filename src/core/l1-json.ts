@@ -9,7 +9,9 @@
  * are rewritten the same way when they are generated. Not re-exported from the package.
  */
 import { ApiObject } from 'cdk8s';
-import { K8S_L1_JSON } from '../imports/k8s-json';
+import { k8s } from 'cdk8s-plus-28';
+import { sourceDigest } from './source-digest';
+import { K8S_JSON_SOURCE_SHA256, K8S_JSON_SOURCES, K8S_L1_JSON } from '../imports/k8s-json';
 
 /** What `L1Json.of` renders: anything with a `toJson()` (cdk8s `ApiObject`s, usually). */
 interface Renderable {
@@ -17,13 +19,25 @@ interface Renderable {
 }
 
 /** Per L1 class prototype: its own `toJson` (as loaded) and what that makes of `ApiObject`'s JSON. */
-const CONVERSIONS: ReadonlyMap<object, { readonly toJson: Function; readonly convert: (resolved: any) => any }> = new Map(
-  K8S_L1_JSON.map(([cls, convert]) => [cls.prototype, { toJson: cls.prototype.toJson, convert }]));
+type Conversions = ReadonlyMap<object, { readonly toJson: Function; readonly convert: (resolved: any) => any }>;
+
+/**
+ * The conversions of src/imports/k8s-json.ts by class prototype, when `mod` (cdk8s-plus-28's `k8s`) holds the
+ * source text they were copied from (`digest` of `sources`); else none, and every object keeps its `toJson()`.
+ */
+export function k8sConversions(mod: any, sources: readonly string[], digest: string): Conversions {
+  if (sourceDigest(mod, sources) !== digest) return new Map();
+  return new Map(K8S_L1_JSON.map(([cls, convert]) => [cls.prototype, { toJson: cls.prototype.toJson, convert }]));
+}
+
+/** The conversions for the installed cdk8s-plus-28 (a peer dependency: users may install another version). */
+const CONVERSIONS: Conversions = k8sConversions(k8s, K8S_JSON_SOURCES, K8S_JSON_SOURCE_SHA256);
 
 export class L1Json {
   /**
    * `o.toJson()`. For an object whose class is one of cdk8s-plus-28's L1 classes of src/imports/k8s-json.ts (not a
-   * subclass, and with that class's own `toJson`), the same object made without a hidden class per object.
+   * subclass, and with that class's own `toJson`; the installed cdk8s-plus-28 the one the conversions were copied
+   * from), the same object made without a hidden class per object.
    */
   public static of(o: Renderable): any {
     const proto = Object.getPrototypeOf(o);

@@ -5,8 +5,9 @@ import { k8s } from 'cdk8s-plus-28';
 import fc from 'fast-check';
 import { k8sJsonModule, K8S_JSON_FILE, K8S_JSON_KINDS } from '../../scripts/k8s-json';
 import { L1_JSON_HELPERS, L1_JSON_HELPERS_FILE, rewriteL1Json } from '../../scripts/l1-json-rewrite';
-import { L1Json } from '../../src/core/l1-json';
-import { K8S_L1_JSON } from '../../src/imports/k8s-json';
+import { k8sConversions, L1Json } from '../../src/core/l1-json';
+import { sourceDigest } from '../../src/core/source-digest';
+import { K8S_JSON_SOURCE_SHA256, K8S_JSON_SOURCES, K8S_L1_JSON } from '../../src/imports/k8s-json';
 import { l1DefinedEntries, l1WithGvk } from '../../src/imports/l1-json-helpers';
 import { OperatorGroup, Subscription } from '../../src/imports/olm';
 
@@ -135,6 +136,24 @@ describe('rewriteL1Json (scripts/l1-json-rewrite.ts): generated conversions with
 describe('src/imports/k8s-json.ts (scripts/k8s-json.ts)', () => {
   test('is what the script makes of the installed cdk8s-plus-28 (after an upgrade: npx projen k8s-json)', () => {
     expect(fs.readFileSync(path.join(ROOT, K8S_JSON_FILE), 'utf8')).toEqual(k8sJsonModule(ROOT));
+  });
+
+  test('is used only while the installed cdk8s-plus-28 holds the source text it was copied from (a peer dependency, ^)', () => {
+    expect(sourceDigest(k8s, K8S_JSON_SOURCES)).toEqual(K8S_JSON_SOURCE_SHA256);
+    expect([...k8sConversions(k8s, K8S_JSON_SOURCES, K8S_JSON_SOURCE_SHA256).keys()]).toEqual(K8S_L1_JSON.map(([cls]) => cls.prototype));
+    // another version: one conversion of another text (a field added), or a class's toJson of another form
+    const otherFunction = { ...k8s, toJson_PolicyRule: (obj: any) => ({ ...obj, added: true }) };
+    class OtherRole extends k8s.KubeRole {
+      public toJson(): any {
+        return { other: true };
+      }
+    }
+    const otherClass = { ...k8s, KubeRole: OtherRole };
+    const missing = { ...k8s, toJson_ObjectMeta: undefined };
+    for (const mod of [otherFunction, otherClass, missing]) expect(k8sConversions(mod, K8S_JSON_SOURCES, K8S_JSON_SOURCE_SHA256).size).toEqual(0);
+    expect(sourceDigest(missing, K8S_JSON_SOURCES)).toBeUndefined();
+    expect(K8S_JSON_SOURCES.slice(0, K8S_JSON_KINDS.length)).toEqual(K8S_JSON_KINDS);
+    expect(K8S_JSON_SOURCES).toContain('toJson_PolicyRule');
   });
 
   test('covers every cdk8s-plus-28 L1 class the library creates (k8s.Kube* in src/)', () => {
