@@ -188,16 +188,14 @@ function gitOpsToolFiles(written: LayoutFolders, options: GitOpsWriteOptions): G
 function tenantFolders(write: (f: GitOpsFile) => void): ((f: GitOpsFile) => void) & LayoutFolders {
   const tracked = Object.assign((f: GitOpsFile) => {
     // only a folder's kustomization says the folder was written (one file in nine: the others are not split)
-    if (f.path.endsWith('kustomization.yaml')) {
+    if (f.path === 'kustomization.yaml' || f.path.endsWith('/kustomization.yaml')) {
       const parts = f.path.split('/');
       const after = parts[0] === GitOpsLayout.AFTER_INSTALL_FOLDER;
       const rest = after ? parts.slice(1) : parts;
-      if (rest[rest.length - 1] === 'kustomization.yaml') {
-        if (rest.length === 3 && rest[0] === GitOpsLayout.TENANTS_FOLDER) (after ? tracked.afterInstallTenants : tracked.tenants).push(rest[1]);
-        if (rest.length === 2 && rest[0] === GitOpsLayout.CLUSTER_FOLDER) {
-          if (after) tracked.afterInstallCluster = true;
-          else tracked.cluster = true;
-        }
+      if (rest.length === 3 && rest[0] === GitOpsLayout.TENANTS_FOLDER) (after ? tracked.afterInstallTenants : tracked.tenants).push(rest[1]);
+      if (rest.length === 2 && rest[0] === GitOpsLayout.CLUSTER_FOLDER) {
+        if (after) tracked.afterInstallCluster = true;
+        else tracked.cluster = true;
       }
     }
     write(f);

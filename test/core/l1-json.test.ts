@@ -10,6 +10,7 @@ import { sourceDigest } from '../../src/core/source-digest';
 import { K8S_JSON_SOURCE_SHA256, K8S_JSON_SOURCES, K8S_L1_JSON } from '../../src/imports/k8s-json';
 import { l1DefinedEntries, l1WithGvk } from '../../src/imports/l1-json-helpers';
 import { OperatorGroup, Subscription } from '../../src/imports/olm';
+import { sourceFiles } from '../util/import-graph';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -158,17 +159,7 @@ describe('src/imports/k8s-json.ts (scripts/k8s-json.ts)', () => {
 
   test('covers every cdk8s-plus-28 L1 class the library creates (k8s.Kube* in src/)', () => {
     const used = new Set<string>();
-    const walk = (dir: string) => {
-      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-        const p = path.join(dir, e.name);
-        if (e.isDirectory()) {
-          if (e.name !== 'imports') walk(p);
-        } else if (p.endsWith('.ts')) {
-          for (const m of fs.readFileSync(p, 'utf8').matchAll(/new k8s\.(Kube\w+)\(/g)) used.add(m[1]);
-        }
-      }
-    };
-    walk(path.join(ROOT, 'src'));
+    for (const file of sourceFiles()) for (const m of fs.readFileSync(file, 'utf8').matchAll(/new k8s\.(Kube\w+)\(/g)) used.add(m[1]);
     // CronJob (the catalog's pinned-install-plan approver, one per App at most) keeps cdk8s-plus-28's own toJson()
     expect([...used].filter((k) => !K8S_JSON_KINDS.includes(k)).sort()).toEqual(['KubeCronJob']);
     expect(K8S_L1_JSON.map(([cls]) => (cls as any).GVK.kind)).toEqual(K8S_JSON_KINDS.map((k) => k.replace(/^Kube/, '')));
